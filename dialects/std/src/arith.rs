@@ -1,0 +1,668 @@
+//! The `arith` dialect: constants, integer and float arithmetic, comparisons,
+//! `select` and casts, with MLIR's syntax and wrapping integer semantics.
+
+use strata_ir::attributes::NamedAttr;
+use strata_ir::context::{Context, OpId, OperationState};
+use strata_ir::lexer::Tok;
+use strata_ir::parser::{PResult, Parser};
+use strata_ir::printer::OpPrinter;
+use strata_ir::registry::{Dialect, OpDef, Traits};
+use strata_ir::types::Type;
+use strata_ir::verifier::op_error;
+use strata_ir::{Attribute, Diagnostic, Location};
+
+use crate::arith_fold;
+
+/// Integer comparison predicates, in MLIR's numbering.
+pub const CMPI_PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+/// Float comparison predicates, in MLIR's numbering.
+pub const CMPF_PREDICATES: [&str; 16] =
+    ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"];
+const OVERFLOW_FLAGS: [&str; 3] = ["none", "nsw", "nuw"];
+const FASTMATH_FLAGS: [&str; 9] = ["none", "reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "fast"];
+
+/// The element type of a scalar, vector or tensor type.
+pub fn elem(t: &Type) -> &Type {
+    t.element_or_self()
+}
+
+/// The same shape as `like` with another element type (`i1` results of comparisons).
+pub fn with_element(like: &Type, e: Type) -> Type {
+    match like {
+        Type::Vector(s) => Type::Vector(std::sync::Arc::new(strata_ir::types::ShapedType { element: e, ..(**s).clone() })),
+        Type::Tensor(s) => Type::Tensor(std::sync::Arc::new(strata_ir::types::ShapedType { element: e, ..(**s).clone() })),
+        _ => e,
+    }
+}
+
+fn overflow_none(p: &mut Vec<NamedAttr>) {
+    if !p.iter().any(|(k, _)| &**k == "overflowFlags") {
+        strata_ir::context::set_named(p, "overflowFlags", Attribute::dialect("arith", "overflow<none>"));
+    }
+}
+
+fn fastmath_none(p: &mut Vec<NamedAttr>) {
+    if !p.iter().any(|(k, _)| &**k == "fastmath") {
+        strata_ir::context::set_named(p, "fastmath", Attribute::dialect("arith", "fastmath<none>"));
+    }
+}
+
+/// Parses `keyword<flag, flag>` after the operands into the named property.
+fn parse_flags(p: &mut Parser<'_>, st: &mut OperationState, keyword: &str, prop: &str, allowed: &[&str]) -> PResult<()> {
+    if !p.at_keyword(keyword) {
+        return Ok(());
+    }
+    p.advance_token();
+    let mut flags = Vec::new();
+    p.parse_list(Tok::Less, Tok::Greater, &format!("{keyword} flags"), |p| {
+        let loc = p.loc();
+        let f = p.parse_keyword("flag")?;
+        if !allowed.contains(&f.as_str()) {
+            return p.err_at(loc, format!("unknown {keyword} flag '{f}'"));
+        }
+        flags.push(f);
+        Ok(())
+    })?;
+    st.properties.push((prop.into(), Attribute::dialect("arith", &format!("{keyword}<{}>", flags.join(", ")))));
+    Ok(())
+}
+
+fn print_flags(p: &mut OpPrinter<'_>, op: OpId, keyword: &str, prop: &str) {
+    if let Some(body) = p.ctx.prop(op, prop).and_then(|a| a.dialect_params("arith", keyword)) {
+        if body != "none" {
+            let s = format!(" {keyword}<{body}>");
+            p.w(&s);
+        }
+    }
+}
+
+fn flag_kind(name: &str) -> Option<(&'static str, &'static str, &'static [&'static str])> {
+    let overflow = ["arith.addi", "arith.subi", "arith.muli", "arith.shli", "arith.trunci"];
+    if overflow.contains(&name) {
+        return Some(("overflow", "overflowFlags", &OVERFLOW_FLAGS));
+    }
+    let fastmath = [
+        "arith.addf",
+        "arith.subf",
+        "arith.mulf",
+        "arith.divf",
+        "arith.remf",
+        "arith.maximumf",
+        "arith.minimumf",
+        "arith.maxnumf",
+        "arith.minnumf",
+        "arith.negf",
+        "arith.cmpf",
+        "arith.extf",
+        "arith.truncf",
+    ];
+    if fastmath.contains(&name) {
+        return Some(("fastmath", "fastmath", &FASTMATH_FLAGS));
+    }
+    None
+}
+
+// ----- binary and unary ops: `%a, %b flags attr-dict : T` -----
+
+fn parse_binary(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let a = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let b = p.parse_operand()?;
+    if let Some((kw, prop, allowed)) = flag_kind(&st.name) {
+        parse_flags(p, st, kw, prop, allowed)?;
+    }
+    st.attributes = p.parse_optional_attr_dict()?;
+    let t = p.parse_colon_type()?;
+    st.operands = vec![p.resolve_operand(&a, &t)?, p.resolve_operand(&b, &t)?];
+    st.result_types = vec![t];
+    Ok(())
+}
+
+fn print_binary(p: &mut OpPrinter<'_>, op: OpId) {
+    let vs = p.ctx.operands(op).to_vec();
+    p.w(" ");
+    p.operands(&vs);
+    let name = p.ctx.op_name(op).to_string();
+    let mut elided = vec![];
+    if let Some((kw, prop, _)) = flag_kind(&name) {
+        print_flags(p, op, kw, prop);
+        elided.push(prop);
+    }
+    p.attr_dict(op, &elided);
+    p.w(" : ");
+    let t = p.ctx.value_type(p.ctx.result(op, 0)).clone();
+    p.ty(&t);
+}
+
+fn parse_unary(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let a = p.parse_operand()?;
+    if let Some((kw, prop, allowed)) = flag_kind(&st.name) {
+        parse_flags(p, st, kw, prop, allowed)?;
+    }
+    st.attributes = p.parse_optional_attr_dict()?;
+    let t = p.parse_colon_type()?;
+    st.operands = vec![p.resolve_operand(&a, &t)?];
+    st.result_types = vec![t];
+    Ok(())
+}
+
+fn print_unary(p: &mut OpPrinter<'_>, op: OpId) {
+    let v = p.ctx.operand(op, 0);
+    p.w(" ");
+    p.operand(v);
+    let name = p.ctx.op_name(op).to_string();
+    let mut elided = vec![];
+    if let Some((kw, prop, _)) = flag_kind(&name) {
+        print_flags(p, op, kw, prop);
+        elided.push(prop);
+    }
+    p.attr_dict(op, &elided);
+    p.w(" : ");
+    let t = p.ctx.value_type(v).clone();
+    p.ty(&t);
+}
+
+fn same_types(ctx: &Context, op: OpId) -> Result<Type, Diagnostic> {
+    let (ops, rs) = (ctx.operands(op), ctx.results(op));
+    if rs.len() != 1 {
+        return Err(op_error(ctx, op, format!("requires one result, found {}", rs.len())));
+    }
+    let t = ctx.value_type(rs[0]).clone();
+    if ops.iter().any(|v| *ctx.value_type(*v) != t) {
+        return Err(op_error(ctx, op, "requires the same type for all operands and results"));
+    }
+    Ok(t)
+}
+
+fn verify_int_binary(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if ctx.operands(op).len() != 2 {
+        return Err(op_error(ctx, op, format!("expected 2 operands, but found {}", ctx.operands(op).len())));
+    }
+    let t = same_types(ctx, op)?;
+    if !elem(&t).is_signless_int_or_index() {
+        return Err(op_error(ctx, op, format!("operand #0 must be signless-integer-like, but got '{t}'")));
+    }
+    Ok(())
+}
+
+fn verify_float_binary(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if ctx.operands(op).len() != 2 {
+        return Err(op_error(ctx, op, format!("expected 2 operands, but found {}", ctx.operands(op).len())));
+    }
+    let t = same_types(ctx, op)?;
+    if !elem(&t).is_float() {
+        return Err(op_error(ctx, op, format!("operand #0 must be floating-point-like, but got '{t}'")));
+    }
+    Ok(())
+}
+
+fn verify_float_unary(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if ctx.operands(op).len() != 1 {
+        return Err(op_error(ctx, op, format!("expected 1 operand, but found {}", ctx.operands(op).len())));
+    }
+    let t = same_types(ctx, op)?;
+    if !elem(&t).is_float() {
+        return Err(op_error(ctx, op, format!("operand #0 must be floating-point-like, but got '{t}'")));
+    }
+    Ok(())
+}
+
+// ----- constant -----
+
+fn parse_constant(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    st.attributes = p.parse_optional_attr_dict()?;
+    let loc = p.loc();
+    let v = p.parse_attribute(None)?;
+    let t = constant_type(&v).ok_or_else(|| Diagnostic::error(loc, "value must be an integer, float, or elements attribute"))?;
+    st.properties.push(("value".into(), v));
+    st.result_types = vec![t];
+    Ok(())
+}
+
+/// The type of a constant value (`42 : i32` is `i32`; `dense<..> : tensor<2xi32>` its shaped type).
+pub fn constant_type(a: &Attribute) -> Option<Type> {
+    if let Some(t) = a.value_type() {
+        return Some(t);
+    }
+    if let Attribute::Verbatim(s) = a {
+        if s.starts_with("dense<") || s.starts_with("dense_resource<") || s.starts_with("sparse<") {
+            let ty_text = s.rsplit_once(" : ")?.1;
+            let mut ctx = Context::new(std::sync::Arc::new(crate::standard_registry()));
+            ctx.allow_unregistered = true;
+            return strata_ir::parser::parse_type_str(&mut ctx, ty_text).ok();
+        }
+    }
+    None
+}
+
+fn print_constant(p: &mut OpPrinter<'_>, op: OpId) {
+    p.attr_dict(op, &["value"]);
+    p.w(" ");
+    if let Some(v) = p.ctx.prop(op, "value").cloned() {
+        p.attr(&v);
+    }
+}
+
+fn verify_constant(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let Some(v) = ctx.prop(op, "value") else {
+        return Err(op_error(ctx, op, "requires attribute 'value'"));
+    };
+    let Some(t) = constant_type(v) else {
+        return Err(op_error(ctx, op, "value must be an integer, float, or elements attribute"));
+    };
+    if ctx.results(op).len() != 1 || ctx.value_type(ctx.result(op, 0)) != &t {
+        return Err(op_error(ctx, op, "failed to verify that all of {value, result} have same type"));
+    }
+    if !elem(&t).is_signless_int_or_index() && !elem(&t).is_float() {
+        return Err(op_error(ctx, op, "integer constants must be signless"));
+    }
+    Ok(())
+}
+
+fn constant_name(ctx: &Context, op: OpId) -> Option<String> {
+    match ctx.prop(op, "value")? {
+        Attribute::Bool(b) => Some(b.to_string()),
+        Attribute::Integer { value, ty } if *ty == Type::Index => Some(format!("c{value}")),
+        Attribute::Integer { value, ty } => Some(format!("c{value}_{ty}")),
+        _ => Some("cst".into()),
+    }
+}
+
+/// Builds `arith.constant` for a folded value.
+pub fn materialize(ctx: &mut Context, value: &Attribute, ty: &Type, loc: Location) -> Option<OpId> {
+    let v = match (value, ty) {
+        (Attribute::Integer { value, .. }, t) if *t == Type::i1() => Attribute::Bool(*value != 0),
+        (Attribute::Integer { value, .. }, t) if t.is_signless_int_or_index() => Attribute::int(*value, t.clone()),
+        (Attribute::Bool(b), t) if *t == Type::i1() => Attribute::Bool(*b),
+        (Attribute::Float(f), Type::Float(k)) if f.kind == *k => value.clone(),
+        _ => return None,
+    };
+    Some(ctx.create_op(OperationState::new("arith.constant", loc).prop("value", v).results(&[ty.clone()])))
+}
+
+/// Builds a detached integer or index constant.
+pub fn int_constant(ctx: &mut Context, value: i128, ty: &Type, loc: Location) -> OpId {
+    materialize(ctx, &Attribute::int(value, ty.clone()), ty, loc).expect("integer type")
+}
+
+// ----- comparisons -----
+
+fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let is_int = &*st.name == "arith.cmpi";
+    let table: &[&str] = if is_int { &CMPI_PREDICATES } else { &CMPF_PREDICATES };
+    let loc = p.loc();
+    let pred = if p.at(Tok::String) { p.parse_string()? } else { p.parse_keyword("predicate")? };
+    let Some(idx) = table.iter().position(|x| *x == pred) else {
+        return p.err_at(loc, format!("invalid predicate '{pred}', expected one of: {}", table.join(", ")));
+    };
+    p.expect(Tok::Comma, "','")?;
+    let a = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let b = p.parse_operand()?;
+    if !is_int {
+        parse_flags(p, st, "fastmath", "fastmath", &FASTMATH_FLAGS)?;
+    }
+    st.attributes = p.parse_optional_attr_dict()?;
+    let t = p.parse_colon_type()?;
+    st.properties.push(("predicate".into(), Attribute::int(idx as i128, Type::i64())));
+    st.operands = vec![p.resolve_operand(&a, &t)?, p.resolve_operand(&b, &t)?];
+    st.result_types = vec![with_element(&t, Type::i1())];
+    Ok(())
+}
+
+fn print_cmp(p: &mut OpPrinter<'_>, op: OpId) {
+    let is_int = p.ctx.op_name(op) == "arith.cmpi";
+    let table: &[&str] = if is_int { &CMPI_PREDICATES } else { &CMPF_PREDICATES };
+    let idx = p.ctx.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(0) as usize;
+    p.w(" ");
+    p.w(table.get(idx).copied().unwrap_or("<<invalid>>"));
+    p.w(", ");
+    let vs = p.ctx.operands(op).to_vec();
+    p.operands(&vs);
+    if !is_int {
+        print_flags(p, op, "fastmath", "fastmath");
+    }
+    p.attr_dict(op, &["predicate", "fastmath"]);
+    p.w(" : ");
+    let t = p.ctx.value_type(vs[0]).clone();
+    p.ty(&t);
+}
+
+fn verify_cmp(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let is_int = ctx.op_name(op) == "arith.cmpi";
+    let n = if is_int { CMPI_PREDICATES.len() } else { CMPF_PREDICATES.len() };
+    match ctx.prop(op, "predicate").and_then(|a| a.as_int()) {
+        Some(i) if (0..n as i128).contains(&i) => {}
+        _ => return Err(op_error(ctx, op, format!("attribute 'predicate' must be an integer in [0, {n})"))),
+    }
+    let vs = ctx.operands(op);
+    if vs.len() != 2 || ctx.results(op).len() != 1 {
+        return Err(op_error(ctx, op, "expects two operands and one result"));
+    }
+    let t = ctx.value_type(vs[0]);
+    if ctx.value_type(vs[1]) != t {
+        return Err(op_error(ctx, op, "requires all operands to have the same type"));
+    }
+    let ok = if is_int { elem(t).is_signless_int_or_index() } else { elem(t).is_float() };
+    if !ok {
+        let what = if is_int { "signless-integer-like" } else { "floating-point-like" };
+        return Err(op_error(ctx, op, format!("operand #0 must be {what}, but got '{t}'")));
+    }
+    if *ctx.value_type(ctx.result(op, 0)) != with_element(t, Type::i1()) {
+        return Err(op_error(ctx, op, "result must be i1 with the operands' shape"));
+    }
+    Ok(())
+}
+
+// ----- select -----
+
+fn parse_select(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let c = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let a = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let b = p.parse_operand()?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    let mut ts = {
+        p.expect(Tok::Colon, "':'")?;
+        p.parse_type_list_no_parens()?
+    };
+    let t = ts.pop().expect("at least one type");
+    let ct = ts.pop().unwrap_or(Type::i1());
+    st.operands = vec![p.resolve_operand(&c, &ct)?, p.resolve_operand(&a, &t)?, p.resolve_operand(&b, &t)?];
+    st.result_types = vec![t];
+    Ok(())
+}
+
+fn print_select(p: &mut OpPrinter<'_>, op: OpId) {
+    let vs = p.ctx.operands(op).to_vec();
+    p.w(" ");
+    p.operands(&vs);
+    p.attr_dict(op, &[]);
+    p.w(" : ");
+    let ct = p.ctx.value_type(vs[0]).clone();
+    if ct != Type::i1() {
+        p.ty(&ct);
+        p.w(", ");
+    }
+    let t = p.ctx.value_type(vs[1]).clone();
+    p.ty(&t);
+}
+
+fn verify_select(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let vs = ctx.operands(op);
+    if vs.len() != 3 || ctx.results(op).len() != 1 {
+        return Err(op_error(ctx, op, "expects three operands and one result"));
+    }
+    let (ct, a, b, r) = (ctx.value_type(vs[0]), ctx.value_type(vs[1]), ctx.value_type(vs[2]), ctx.value_type(ctx.result(op, 0)));
+    if a != b || a != r {
+        return Err(op_error(ctx, op, "requires the true value, false value and result to have the same type"));
+    }
+    if *ct != Type::i1() && *ct != with_element(a, Type::i1()) {
+        return Err(op_error(ctx, op, format!("expected condition to be a signless i1, but got '{ct}'")));
+    }
+    Ok(())
+}
+
+// ----- casts: `%a attr-dict : T to U` -----
+
+fn parse_cast(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let a = p.parse_operand()?;
+    if let Some((kw, prop, allowed)) = flag_kind(&st.name) {
+        parse_flags(p, st, kw, prop, allowed)?;
+    }
+    st.attributes = p.parse_optional_attr_dict()?;
+    let from = p.parse_colon_type()?;
+    p.expect_keyword("to")?;
+    let to = p.parse_type()?;
+    st.operands = vec![p.resolve_operand(&a, &from)?];
+    st.result_types = vec![to];
+    Ok(())
+}
+
+fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
+    let v = p.ctx.operand(op, 0);
+    p.w(" ");
+    p.operand(v);
+    let name = p.ctx.op_name(op).to_string();
+    let mut elided = vec![];
+    if let Some((kw, prop, _)) = flag_kind(&name) {
+        print_flags(p, op, kw, prop);
+        elided.push(prop);
+    }
+    p.attr_dict(op, &elided);
+    p.w(" : ");
+    let (a, b) = (p.ctx.value_type(v).clone(), p.ctx.value_type(p.ctx.result(op, 0)).clone());
+    p.ty(&a);
+    p.w(" to ");
+    p.ty(&b);
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Class {
+    Int,
+    Float,
+    IntOrIndex,
+    Any,
+}
+
+fn class_ok(c: Class, t: &Type) -> bool {
+    match c {
+        Class::Int => t.is_signless_integer(),
+        Class::Float => t.is_float(),
+        Class::IntOrIndex => t.is_signless_int_or_index(),
+        Class::Any => t.is_signless_int_or_index() || t.is_float(),
+    }
+}
+
+fn cast_rule(name: &str) -> (Class, Class, Option<std::cmp::Ordering>) {
+    use std::cmp::Ordering::*;
+    match name {
+        "arith.extsi" | "arith.extui" => (Class::Int, Class::Int, Some(Greater)),
+        "arith.trunci" => (Class::Int, Class::Int, Some(Less)),
+        "arith.extf" => (Class::Float, Class::Float, Some(Greater)),
+        "arith.truncf" => (Class::Float, Class::Float, Some(Less)),
+        "arith.sitofp" | "arith.uitofp" => (Class::Int, Class::Float, None),
+        "arith.fptosi" | "arith.fptoui" => (Class::Float, Class::Int, None),
+        "arith.index_cast" | "arith.index_castui" => (Class::IntOrIndex, Class::IntOrIndex, None),
+        _ => (Class::Any, Class::Any, Some(Equal)),
+    }
+}
+
+fn bit_width(t: &Type) -> u32 {
+    match t {
+        Type::Integer { width, .. } => *width,
+        Type::Float(k) => k.width(),
+        Type::Index => 64,
+        _ => 0,
+    }
+}
+
+fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if ctx.operands(op).len() != 1 || ctx.results(op).len() != 1 {
+        return Err(op_error(ctx, op, "expects one operand and one result"));
+    }
+    let (from, to) = (ctx.value_type(ctx.operand(op, 0)), ctx.value_type(ctx.result(op, 0)));
+    if *from != with_element(from, elem(from).clone()) || with_element(from, elem(to).clone()) != *to {
+        return Err(op_error(ctx, op, format!("requires operand and result of the same shape, got '{from}' and '{to}'")));
+    }
+    let (ef, et) = (elem(from), elem(to));
+    let name = ctx.op_name(op);
+    let (cf, ct, order) = cast_rule(name);
+    if !class_ok(cf, ef) || !class_ok(ct, et) {
+        return Err(op_error(ctx, op, format!("operand type '{from}' and result type '{to}' are cast incompatible")));
+    }
+    if name.starts_with("arith.index_cast") && (*ef == Type::Index) == (*et == Type::Index) {
+        return Err(op_error(ctx, op, "requires exactly one of operand and result to be 'index'"));
+    }
+    let (wf, wt) = (bit_width(ef), bit_width(et));
+    match order {
+        Some(std::cmp::Ordering::Greater) if wt <= wf => Err(op_error(ctx, op, format!("result type '{to}' must be wider than operand type '{from}'"))),
+        Some(std::cmp::Ordering::Less) if wt >= wf => Err(op_error(ctx, op, format!("result type '{to}' must be shorter than operand type '{from}'"))),
+        Some(std::cmp::Ordering::Equal) if wt != wf => Err(op_error(ctx, op, format!("operand type '{from}' and result type '{to}' are cast incompatible"))),
+        _ => Ok(()),
+    }
+}
+
+fn binary(name: &'static str, summary: &'static str, int: bool, extra: Traits) -> OpDef {
+    let has_overflow = ["arith.addi", "arith.subi", "arith.muli", "arith.shli"].contains(&name);
+    let has_fastmath = !int;
+    OpDef {
+        inherent: if has_overflow {
+            &["overflowFlags"]
+        } else if has_fastmath {
+            &["fastmath"]
+        } else {
+            &[]
+        },
+        default_properties: if has_overflow {
+            overflow_none
+        } else if has_fastmath {
+            fastmath_none
+        } else {
+            OpDef::new("", "", Traits::NONE).default_properties
+        },
+        verify: Some(if int { verify_int_binary } else { verify_float_binary }),
+        fold: Some(arith_fold::fold),
+        patterns: Some(arith_fold::patterns),
+        parse: Some(parse_binary),
+        print: Some(print_binary),
+        ..OpDef::new(name, summary, Traits::PURE | extra)
+    }
+}
+
+fn cast(name: &'static str, summary: &'static str) -> OpDef {
+    let (inherent, defaults): (&'static [&'static str], fn(&mut Vec<NamedAttr>)) = match name {
+        "arith.trunci" => (&["overflowFlags"], overflow_none),
+        "arith.extf" | "arith.truncf" => (&["fastmath", "roundingmode"], OpDef::new("", "", Traits::NONE).default_properties),
+        _ => (&[], OpDef::new("", "", Traits::NONE).default_properties),
+    };
+    OpDef {
+        inherent,
+        default_properties: defaults,
+        verify: Some(verify_cast),
+        fold: Some(arith_fold::fold),
+        parse: Some(parse_cast),
+        print: Some(print_cast),
+        ..OpDef::new(name, summary, Traits::PURE)
+    }
+}
+
+fn verify_flags_attr(body: &str) -> Result<(), String> {
+    let check = |kw: &str, allowed: &[&str]| -> Option<Result<(), String>> {
+        let inner = body.strip_prefix(kw)?.strip_prefix('<')?.strip_suffix('>')?;
+        for f in inner.split(',').map(str::trim) {
+            if !allowed.contains(&f) {
+                return Some(Err(format!("unknown {kw} flag '{f}'")));
+            }
+        }
+        Some(Ok(()))
+    };
+    check("overflow", &OVERFLOW_FLAGS)
+        .or_else(|| check("fastmath", &FASTMATH_FLAGS))
+        .unwrap_or_else(|| Err(format!("unknown arith attribute '#arith.{body}'")))
+}
+
+/// The arith dialect.
+pub fn dialect() -> Dialect {
+    let c = Traits::COMMUTATIVE;
+    let n = Traits::NONE;
+    let i = Traits::IDEMPOTENT;
+    let mut ops = vec![
+        OpDef {
+            inherent: &["value"],
+            verify: Some(verify_constant),
+            fold: Some(arith_fold::fold),
+            parse: Some(parse_constant),
+            print: Some(print_constant),
+            name_hint: Some(constant_name),
+            ..OpDef::new("arith.constant", "an integer or float constant", Traits::PURE | Traits::CONSTANT_LIKE)
+        },
+        binary("arith.addi", "integer addition (wrapping)", true, c),
+        binary("arith.subi", "integer subtraction (wrapping)", true, n),
+        binary("arith.muli", "integer multiplication (wrapping)", true, c),
+        binary("arith.divsi", "signed integer division rounding toward zero", true, n),
+        binary("arith.divui", "unsigned integer division", true, n),
+        binary("arith.ceildivsi", "signed integer division rounding up", true, n),
+        binary("arith.ceildivui", "unsigned integer division rounding up", true, n),
+        binary("arith.floordivsi", "signed integer division rounding down", true, n),
+        binary("arith.remsi", "signed remainder (sign of the dividend)", true, n),
+        binary("arith.remui", "unsigned remainder", true, n),
+        binary("arith.andi", "bitwise and", true, c | i),
+        binary("arith.ori", "bitwise or", true, c | i),
+        binary("arith.xori", "bitwise exclusive or", true, c),
+        binary("arith.shli", "shift left", true, n),
+        binary("arith.shrsi", "arithmetic shift right", true, n),
+        binary("arith.shrui", "logical shift right", true, n),
+        binary("arith.maxsi", "signed maximum", true, c | i),
+        binary("arith.maxui", "unsigned maximum", true, c | i),
+        binary("arith.minsi", "signed minimum", true, c | i),
+        binary("arith.minui", "unsigned minimum", true, c | i),
+        binary("arith.addf", "float addition", false, c),
+        binary("arith.subf", "float subtraction", false, n),
+        binary("arith.mulf", "float multiplication", false, c),
+        binary("arith.divf", "float division", false, n),
+        binary("arith.remf", "float remainder", false, n),
+        binary("arith.maximumf", "float maximum, NaN-propagating", false, c | i),
+        binary("arith.minimumf", "float minimum, NaN-propagating", false, c | i),
+        binary("arith.maxnumf", "float maximum, NaN-ignoring", false, c | i),
+        binary("arith.minnumf", "float minimum, NaN-ignoring", false, c | i),
+        OpDef {
+            inherent: &["fastmath"],
+            default_properties: fastmath_none,
+            verify: Some(verify_float_unary),
+            fold: Some(arith_fold::fold),
+            parse: Some(parse_unary),
+            print: Some(print_unary),
+            ..OpDef::new("arith.negf", "float negation", Traits::PURE | Traits::INVOLUTION)
+        },
+        OpDef {
+            inherent: &["predicate"],
+            verify: Some(verify_cmp),
+            fold: Some(arith_fold::fold),
+            parse: Some(parse_cmp),
+            print: Some(print_cmp),
+            ..OpDef::new("arith.cmpi", "integer comparison", Traits::PURE)
+        },
+        OpDef {
+            inherent: &["predicate", "fastmath"],
+            default_properties: fastmath_none,
+            verify: Some(verify_cmp),
+            fold: Some(arith_fold::fold),
+            parse: Some(parse_cmp),
+            print: Some(print_cmp),
+            ..OpDef::new("arith.cmpf", "float comparison", Traits::PURE)
+        },
+        OpDef {
+            verify: Some(verify_select),
+            fold: Some(arith_fold::fold),
+            parse: Some(parse_select),
+            print: Some(print_select),
+            ..OpDef::new("arith.select", "chooses one of two values by a condition", Traits::PURE)
+        },
+    ];
+    for (name, summary) in [
+        ("arith.extsi", "sign-extends an integer"),
+        ("arith.extui", "zero-extends an integer"),
+        ("arith.trunci", "truncates an integer"),
+        ("arith.extf", "widens a float"),
+        ("arith.truncf", "narrows a float"),
+        ("arith.sitofp", "signed integer to float"),
+        ("arith.uitofp", "unsigned integer to float"),
+        ("arith.fptosi", "float to signed integer"),
+        ("arith.fptoui", "float to unsigned integer"),
+        ("arith.index_cast", "index to integer or back, sign-extending"),
+        ("arith.index_castui", "index to integer or back, zero-extending"),
+        ("arith.bitcast", "reinterprets bits as another type of the same width"),
+    ] {
+        ops.push(cast(name, summary));
+    }
+    Dialect {
+        name: "arith",
+        summary: "integer and floating-point arithmetic",
+        ops,
+        materialize_constant: Some(materialize),
+        verify_type: None,
+        verify_attr: Some(verify_flags_attr),
+    }
+}

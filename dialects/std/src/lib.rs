@@ -1,0 +1,24 @@
+//! The standard dialects every level of the compiler uses, with MLIR's spellings
+//! and semantics: [`arith`] (integer and float arithmetic), [`scf`] (structured
+//! control flow) and [`cf`] (unstructured branches).
+
+pub mod arith;
+pub mod arith_fold;
+pub mod cf;
+pub mod scf;
+
+use strata_ir::Registry;
+
+/// Registers `arith`, `scf` and `cf`.
+pub fn register(r: &mut Registry) {
+    r.register(arith::dialect());
+    r.register(scf::dialect());
+    r.register(cf::dialect());
+}
+
+/// A registry with the core and standard dialects.
+pub fn standard_registry() -> Registry {
+    let mut r = strata_ir::core_registry();
+    register(&mut r);
+    r
+}

@@ -1,0 +1,534 @@
+//! The `scf` dialect: structured control flow (`for`, `if`, `while`) with
+//! region-carried values, in MLIR's syntax.
+
+use strata_ir::context::{Context, OpId, OperationState, RegionId, Value};
+use strata_ir::lexer::Tok;
+use strata_ir::parser::{Argument, PResult, Parser};
+use strata_ir::printer::OpPrinter;
+use strata_ir::registry::{Dialect, OpDef, Traits};
+use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
+use strata_ir::types::Type;
+use strata_ir::verifier::op_error;
+use strata_ir::{Attribute, Diagnostic};
+
+fn region_terminator(ctx: &Context, r: RegionId) -> Option<OpId> {
+    ctx.entry_block(r).and_then(|b| ctx.last_op(b))
+}
+
+fn types_of(ctx: &Context, vs: &[Value]) -> Vec<Type> {
+    vs.iter().map(|v| ctx.value_type(*v).clone()).collect()
+}
+
+fn fmt_types(ts: &[Type]) -> String {
+    ts.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+// ----- scf.for -----
+
+fn parse_for(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    if p.consume_keyword("unsigned") {
+        st.properties.push(("unsignedCmp".into(), Attribute::Unit));
+    }
+    let iv = p.parse_operand()?;
+    p.expect(Tok::Equal, "'='")?;
+    let lb = p.parse_operand()?;
+    p.expect_keyword("to")?;
+    let ub = p.parse_operand()?;
+    p.expect_keyword("step")?;
+    let step = p.parse_operand()?;
+    let mut iter_names = Vec::new();
+    let mut inits = Vec::new();
+    let mut result_types = Vec::new();
+    if p.consume_keyword("iter_args") {
+        p.parse_list(Tok::LParen, Tok::RParen, "iter_args", |p| {
+            iter_names.push(p.parse_operand()?);
+            p.expect(Tok::Equal, "'='")?;
+            inits.push(p.parse_operand()?);
+            Ok(())
+        })?;
+        p.expect(Tok::Arrow, "'->'")?;
+        let loc = p.loc();
+        result_types = p.parse_function_result_types()?;
+        if result_types.len() != inits.len() {
+            return p.err_at(loc, format!("mismatch in number of loop-carried values ({}) and defined values ({})", inits.len(), result_types.len()));
+        }
+    }
+    let iv_ty = if p.consume_if(Tok::Colon) { p.parse_type()? } else { Type::Index };
+    let loc = p.loc();
+    let mut operands = vec![p.resolve_operand(&lb, &iv_ty)?, p.resolve_operand(&ub, &iv_ty)?, p.resolve_operand(&step, &iv_ty)?];
+    for (i, t) in inits.iter().zip(&result_types) {
+        operands.push(p.resolve_operand(i, t)?);
+    }
+    let mut args = vec![Argument { loc: iv.loc.clone(), name: iv, ty: iv_ty, attrs: vec![] }];
+    for (n, t) in iter_names.into_iter().zip(&result_types) {
+        args.push(Argument { loc: n.loc.clone(), name: n, ty: t.clone(), attrs: vec![] });
+    }
+    let r = p.parse_region(&args)?;
+    p.ensure_terminator(r, "scf.yield", &loc);
+    st.attributes = p.parse_optional_attr_dict()?;
+    st.operands = operands;
+    st.result_types = result_types;
+    st.regions.push(r);
+    Ok(())
+}
+
+fn print_for(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let body = ctx.region(op, 0);
+    let Some(entry) = ctx.entry_block(body) else { return };
+    let args = ctx.block_args(entry).to_vec();
+    let ops = ctx.operands(op).to_vec();
+    if ctx.prop(op, "unsignedCmp").is_some() {
+        p.w(" unsigned");
+    }
+    p.w(" ");
+    p.operand(args[0]);
+    p.w(" = ");
+    p.operand(ops[0]);
+    p.w(" to ");
+    p.operand(ops[1]);
+    p.w(" step ");
+    p.operand(ops[2]);
+    if ops.len() > 3 {
+        p.w(" iter_args(");
+        for (i, (a, init)) in args[1..].iter().zip(&ops[3..]).enumerate() {
+            if i > 0 {
+                p.w(", ");
+            }
+            p.operand(*a);
+            p.w(" = ");
+            p.operand(*init);
+        }
+        p.w(") -> (");
+        let ts = types_of(ctx, &ops[3..]);
+        p.types(&ts);
+        p.w(")");
+    }
+    let ivt = ctx.value_type(args[0]).clone();
+    if ivt != Type::Index {
+        p.w(" : ");
+        p.ty(&ivt);
+    }
+    p.w(" ");
+    p.region(body, false, ops.len() > 3);
+    p.attr_dict(op, &["unsignedCmp"]);
+}
+
+fn verify_for(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let ops = ctx.operands(op);
+    if ops.len() < 3 {
+        return Err(op_error(ctx, op, "expects lower bound, upper bound and step operands"));
+    }
+    let t = ctx.value_type(ops[0]);
+    if !t.is_signless_int_or_index() || ctx.value_type(ops[1]) != t || ctx.value_type(ops[2]) != t {
+        return Err(op_error(ctx, op, "expects lower bound, upper bound and step of the same integer or index type"));
+    }
+    if let Some(s) = constant_value(ctx, ops[2]).and_then(|a| a.as_int()) {
+        if s <= 0 {
+            return Err(op_error(ctx, op, "constant step operand must be positive"));
+        }
+    }
+    let inits = &ops[3..];
+    let results = ctx.results(op);
+    if results.len() != inits.len() {
+        return Err(op_error(ctx, op, "mismatch in number of loop-carried values and defined values"));
+    }
+    for (i, (r, v)) in results.iter().zip(inits).enumerate() {
+        if ctx.value_type(*r) != ctx.value_type(*v) {
+            return Err(op_error(ctx, op, format!("types mismatch between {i}th iter operand and defined value")));
+        }
+    }
+    if ctx.regions(op).len() != 1 || ctx.region_blocks(ctx.region(op, 0)).len() != 1 {
+        return Err(op_error(ctx, op, "expects one region with one block"));
+    }
+    let entry = ctx.region_blocks(ctx.region(op, 0))[0];
+    let args = ctx.block_args(entry);
+    if args.len() != 1 + inits.len() {
+        return Err(op_error(ctx, op, "expects the body to take the induction variable and one argument per loop-carried value"));
+    }
+    if ctx.value_type(args[0]) != t {
+        return Err(op_error(ctx, op, "expects the induction variable to have the same type as the bounds"));
+    }
+    for (i, (a, v)) in args[1..].iter().zip(inits).enumerate() {
+        if ctx.value_type(*a) != ctx.value_type(*v) {
+            return Err(op_error(ctx, op, format!("types mismatch between iter operand #{i} and its region argument")));
+        }
+    }
+    Ok(())
+}
+
+// ----- scf.if -----
+
+fn parse_if(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let loc = p.loc();
+    let c = p.parse_operand()?;
+    if p.consume_if(Tok::Arrow) {
+        st.result_types = p.parse_function_result_types()?;
+    }
+    let then_r = p.parse_region(&[])?;
+    p.ensure_terminator(then_r, "scf.yield", &loc);
+    let else_r = if p.consume_keyword("else") {
+        let r = p.parse_region(&[])?;
+        p.ensure_terminator(r, "scf.yield", &loc);
+        r
+    } else {
+        p.ctx.create_region()
+    };
+    st.attributes = p.parse_optional_attr_dict()?;
+    st.operands = vec![p.resolve_operand(&c, &Type::i1())?];
+    st.regions = vec![then_r, else_r];
+    Ok(())
+}
+
+fn print_if(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    p.w(" ");
+    p.operand(ctx.operand(op, 0));
+    let rs = types_of(ctx, ctx.results(op));
+    if !rs.is_empty() {
+        p.w(" -> (");
+        p.types(&rs);
+        p.w(")");
+    }
+    p.w(" ");
+    let print_term = !rs.is_empty();
+    p.region(ctx.region(op, 0), false, print_term);
+    let else_r = ctx.region(op, 1);
+    let else_empty = ctx.region_blocks(else_r).is_empty()
+        || (ctx.region_blocks(else_r).len() == 1 && rs.is_empty() && {
+            let b = ctx.region_blocks(else_r)[0];
+            ctx.first_op(b) == ctx.last_op(b) && ctx.last_op(b).is_some_and(|t| ctx.operands(t).is_empty() && ctx.op_name(t) == "scf.yield")
+        });
+    if !else_empty {
+        p.w(" else ");
+        p.region(else_r, false, print_term);
+    }
+    p.attr_dict(op, &[]);
+}
+
+fn verify_if(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if ctx.operands(op).len() != 1 || *ctx.value_type(ctx.operand(op, 0)) != Type::i1() {
+        return Err(op_error(ctx, op, "expects one i1 condition operand"));
+    }
+    if ctx.regions(op).len() != 2 {
+        return Err(op_error(ctx, op, "expects a then and an else region"));
+    }
+    for r in ctx.regions(op) {
+        if ctx.region_blocks(*r).len() > 1 {
+            return Err(op_error(ctx, op, "expects regions with at most one block"));
+        }
+    }
+    if !ctx.results(op).is_empty() && ctx.region_blocks(ctx.region(op, 1)).is_empty() {
+        return Err(op_error(ctx, op, "must have an else block if defining values"));
+    }
+    if ctx.region_blocks(ctx.region(op, 0)).is_empty() {
+        return Err(op_error(ctx, op, "expects a non-empty then region"));
+    }
+    Ok(())
+}
+
+// ----- scf.while -----
+
+fn parse_while(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let mut names = Vec::new();
+    let mut inits = Vec::new();
+    p.parse_list(Tok::LParen, Tok::RParen, "while arguments", |p| {
+        names.push(p.parse_operand()?);
+        p.expect(Tok::Equal, "'='")?;
+        inits.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    p.expect(Tok::Colon, "':'")?;
+    let loc = p.loc();
+    let ft = p.parse_type()?;
+    let Type::Function(ft) = ft else { return p.err_at(loc, "expected function type") };
+    if ft.inputs.len() != inits.len() {
+        return p.err_at(loc, "expected as many input types as operands");
+    }
+    let mut operands = Vec::new();
+    for (i, t) in inits.iter().zip(&ft.inputs) {
+        operands.push(p.resolve_operand(i, t)?);
+    }
+    let args: Vec<Argument> = names.into_iter().zip(&ft.inputs).map(|(n, t)| Argument { loc: n.loc.clone(), name: n, ty: t.clone(), attrs: vec![] }).collect();
+    let before = p.parse_region(&args)?;
+    p.expect_keyword("do")?;
+    let after = p.parse_region(&[])?;
+    st.attributes = p.parse_optional_attr_dict_with_keyword()?;
+    st.operands = operands;
+    st.result_types = ft.results.clone();
+    st.regions = vec![before, after];
+    Ok(())
+}
+
+fn print_while(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let before = ctx.region(op, 0);
+    let args = ctx.entry_block(before).map(|b| ctx.block_args(b).to_vec()).unwrap_or_default();
+    let inits = ctx.operands(op).to_vec();
+    p.w(" (");
+    for (i, (a, v)) in args.iter().zip(&inits).enumerate() {
+        if i > 0 {
+            p.w(", ");
+        }
+        p.operand(*a);
+        p.w(" = ");
+        p.operand(*v);
+    }
+    p.w(") : ");
+    p.functional_type(op);
+    p.w(" ");
+    p.region(before, false, true);
+    p.w(" do ");
+    p.region(ctx.region(op, 1), true, true);
+    p.attr_dict_with_keyword(op, &[]);
+}
+
+fn verify_while(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if ctx.regions(op).len() != 2 {
+        return Err(op_error(ctx, op, "expects a before and an after region"));
+    }
+    let (before, after) = (ctx.region(op, 0), ctx.region(op, 1));
+    let Some(bb) = ctx.entry_block(before) else { return Err(op_error(ctx, op, "expects a non-empty before region")) };
+    let Some(ab) = ctx.entry_block(after) else { return Err(op_error(ctx, op, "expects a non-empty after region")) };
+    let inits = types_of(ctx, ctx.operands(op));
+    if types_of(ctx, ctx.block_args(bb)) != inits {
+        return Err(op_error(ctx, op, "expects the 'before' region arguments to match the operand types"));
+    }
+    let results = types_of(ctx, ctx.results(op));
+    if types_of(ctx, ctx.block_args(ab)) != results {
+        return Err(op_error(ctx, op, "expects the 'after' region arguments to match the result types"));
+    }
+    match region_terminator(ctx, before) {
+        Some(t) if ctx.op_name(t) == "scf.condition" => {
+            if types_of(ctx, &ctx.operands(t)[1..]) != results {
+                return Err(op_error(ctx, op, "expects the values forwarded by 'scf.condition' to match the result types"));
+            }
+        }
+        _ => return Err(op_error(ctx, op, "expects the 'before' region to terminate with 'scf.condition'")),
+    }
+    Ok(())
+}
+
+// ----- terminators -----
+
+fn parse_yield(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let ops = p.parse_operand_list()?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    if !ops.is_empty() {
+        p.expect(Tok::Colon, "':'")?;
+        let loc = p.loc();
+        let ts = p.parse_type_list_no_parens()?;
+        st.operands = p.resolve_operands(&ops, &ts, &loc)?;
+    }
+    Ok(())
+}
+
+fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let Some(parent) = ctx.parent_op(op) else { return Err(op_error(ctx, op, "expects a parent operation")) };
+    let pname = ctx.op_name(parent);
+    let got = types_of(ctx, ctx.operands(op));
+    let want = match pname {
+        "scf.for" | "scf.if" | "scf.execute_region" => types_of(ctx, ctx.results(parent)),
+        "scf.while" => types_of(ctx, ctx.operands(parent)),
+        _ => return Err(op_error(ctx, op, "expects parent op to be one of 'scf.for, scf.if, scf.while'")),
+    };
+    if got != want {
+        return Err(op_error(ctx, op, format!("types mismatch between yield op ({}) and its parent '{pname}' ({})", fmt_types(&got), fmt_types(&want))));
+    }
+    Ok(())
+}
+
+fn parse_condition(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    p.expect(Tok::LParen, "'('")?;
+    let c = p.parse_operand()?;
+    p.expect(Tok::RParen, "')'")?;
+    let ops = p.parse_operand_list()?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    let mut vals = vec![p.resolve_operand(&c, &Type::i1())?];
+    if !ops.is_empty() {
+        p.expect(Tok::Colon, "':'")?;
+        let loc = p.loc();
+        let ts = p.parse_type_list_no_parens()?;
+        vals.extend(p.resolve_operands(&ops, &ts, &loc)?);
+    }
+    st.operands = vals;
+    Ok(())
+}
+
+fn print_condition(p: &mut OpPrinter<'_>, op: OpId) {
+    let vs = p.ctx.operands(op).to_vec();
+    p.w("(");
+    p.operand(vs[0]);
+    p.w(")");
+    p.attr_dict(op, &[]);
+    if vs.len() > 1 {
+        p.w(" ");
+        p.operands(&vs[1..]);
+        p.w(" : ");
+        p.value_types(&vs[1..]);
+    }
+}
+
+fn verify_condition(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if ctx.parent_op(op).map(|p| ctx.op_name(p)) != Some("scf.while") {
+        return Err(op_error(ctx, op, "expects parent op 'scf.while'"));
+    }
+    if ctx.operands(op).is_empty() || *ctx.value_type(ctx.operand(op, 0)) != Type::i1() {
+        return Err(op_error(ctx, op, "expects an i1 condition as the first operand"));
+    }
+    Ok(())
+}
+
+// ----- canonicalization -----
+
+/// Moves the operations of a single-block region before `op`, mapping block args to `args`; returns the yielded values.
+pub fn inline_region_before(rw: &mut Rewriter<'_>, region: RegionId, op: OpId, args: &[Value]) -> Vec<Value> {
+    let ctx = &mut *rw.ctx;
+    let Some(b) = ctx.entry_block(region) else { return Vec::new() };
+    for (a, v) in ctx.block_args(b).to_vec().into_iter().zip(args) {
+        ctx.replace_all_uses(a, *v);
+    }
+    let term = ctx.last_op(b);
+    let yielded = term.map(|t| ctx.operands(t).to_vec()).unwrap_or_default();
+    let moved: Vec<OpId> = ctx.block_ops(b).into_iter().filter(|o| Some(*o) != term).collect();
+    for o in &moved {
+        ctx.detach_op(*o);
+        ctx.insert_op_before(op, *o);
+    }
+    for o in moved {
+        rw.notify(o);
+    }
+    yielded
+}
+
+struct IfConstantCondition;
+
+impl RewritePattern for IfConstantCondition {
+    fn name(&self) -> &'static str {
+        "scf-if-constant-condition"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some("scf.if")
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let Some(c) = constant_value(rw.ctx, rw.ctx.operand(op, 0)).and_then(|a| a.as_int()) else { return false };
+        let region = rw.ctx.region(op, if c != 0 { 0 } else { 1 });
+        if rw.ctx.region_blocks(region).is_empty() {
+            if rw.ctx.results(op).is_empty() {
+                rw.erase_op(op);
+                return true;
+            }
+            return false;
+        }
+        let vals = inline_region_before(rw, region, op, &[]);
+        rw.replace_op(op, &vals);
+        true
+    }
+}
+
+struct ForZeroTrips;
+
+impl RewritePattern for ForZeroTrips {
+    fn name(&self) -> &'static str {
+        "scf-for-zero-trips"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some("scf.for")
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = &*rw.ctx;
+        let ops = ctx.operands(op).to_vec();
+        let (Some(lb), Some(ub)) = (constant_value(ctx, ops[0]).and_then(|a| a.as_int()), constant_value(ctx, ops[1]).and_then(|a| a.as_int())) else {
+            return false;
+        };
+        let unsigned = ctx.prop(op, "unsignedCmp").is_some();
+        let empty = if unsigned { (lb as u128) >= (ub as u128) } else { lb >= ub };
+        if !empty {
+            return false;
+        }
+        rw.replace_op(op, &ops[3..]);
+        true
+    }
+}
+
+/// `scf.for` whose bounds give exactly one iteration: inline the body with the induction variable at the lower bound.
+struct ForSingleTrip;
+
+impl RewritePattern for ForSingleTrip {
+    fn name(&self) -> &'static str {
+        "scf-for-single-trip"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some("scf.for")
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = &*rw.ctx;
+        let ops = ctx.operands(op).to_vec();
+        let c = |v| constant_value(ctx, v).and_then(|a| a.as_int());
+        let (Some(lb), Some(ub), Some(step)) = (c(ops[0]), c(ops[1]), c(ops[2])) else { return false };
+        if ctx.prop(op, "unsignedCmp").is_some() || !(lb < ub && ub - lb <= step) {
+            return false;
+        }
+        let mut args = vec![ops[0]];
+        args.extend_from_slice(&ops[3..]);
+        let vals = inline_region_before(rw, rw.ctx.region(op, 0), op, &args);
+        rw.replace_op(op, &vals);
+        true
+    }
+}
+
+fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    if v.iter().any(|p| p.name() == "scf-if-constant-condition") {
+        return;
+    }
+    v.push(Box::new(IfConstantCondition));
+    v.push(Box::new(ForZeroTrips));
+    v.push(Box::new(ForSingleTrip));
+}
+
+/// The scf dialect.
+pub fn dialect() -> Dialect {
+    let loop_traits = Traits::RECURSIVE_EFFECTS | Traits::SINGLE_BLOCK;
+    Dialect {
+        name: "scf",
+        summary: "structured control flow",
+        ops: vec![
+            OpDef {
+                inherent: &["unsignedCmp"],
+                verify: Some(verify_for),
+                patterns: Some(patterns),
+                parse: Some(parse_for),
+                print: Some(print_for),
+                ..OpDef::new("scf.for", "a counted loop with loop-carried values", loop_traits)
+            },
+            OpDef {
+                verify: Some(verify_if),
+                patterns: Some(patterns),
+                parse: Some(parse_if),
+                print: Some(print_if),
+                ..OpDef::new("scf.if", "a conditional with optional results", loop_traits)
+            },
+            OpDef {
+                verify: Some(verify_while),
+                parse: Some(parse_while),
+                print: Some(print_while),
+                ..OpDef::new("scf.while", "a general loop: a condition region and a body region", Traits::SINGLE_BLOCK)
+            },
+            OpDef {
+                verify: Some(verify_yield),
+                parse: Some(parse_yield),
+                print: Some(strata_ir::func::print_return_like),
+                ..OpDef::new("scf.yield", "yields values to the parent scf operation", Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE)
+            },
+            OpDef {
+                verify: Some(verify_condition),
+                parse: Some(parse_condition),
+                print: Some(print_condition),
+                ..OpDef::new("scf.condition", "ends the condition region of scf.while", Traits::TERMINATOR | Traits::PURE)
+            },
+        ],
+        materialize_constant: Some(crate::arith::materialize),
+        verify_type: None,
+        verify_attr: None,
+    }
+}

@@ -1,0 +1,123 @@
+//! The `builtin` dialect: `builtin.module` and `builtin.unrealized_conversion_cast`.
+
+use crate::attributes::Attribute;
+use crate::context::{Context, OpId, OperationState};
+use crate::diagnostics::Diagnostic;
+use crate::lexer::Tok;
+use crate::parser::{PResult, Parser};
+use crate::printer::OpPrinter;
+use crate::registry::{Dialect, OpDef, Traits};
+use crate::verifier::op_error;
+
+fn parse_module(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    if p.at(Tok::AtIdent) {
+        let name = p.parse_symbol_name()?;
+        st.properties.push(("sym_name".into(), Attribute::string(&name)));
+    }
+    st.attributes = p.parse_optional_attr_dict_with_keyword()?;
+    let r = p.parse_region_in_scope(&[], true, None)?;
+    if p.ctx.region_blocks(r).is_empty() {
+        let b = p.ctx.create_block(&[]);
+        p.ctx.append_block(r, b);
+    }
+    st.regions.push(r);
+    Ok(())
+}
+
+fn print_module(p: &mut OpPrinter<'_>, op: OpId) {
+    if let Some(name) = p.ctx.prop(op, "sym_name").and_then(|a| a.as_str()).map(str::to_string) {
+        p.w(" ");
+        p.symbol(&name);
+    }
+    p.attr_dict_with_keyword(op, &["sym_name"]);
+    p.w(" ");
+    p.region(p.ctx.region(op, 0), false, true);
+}
+
+fn verify_module(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if ctx.regions(op).len() != 1 || ctx.region_blocks(ctx.region(op, 0)).len() != 1 {
+        return Err(op_error(ctx, op, "expects a single region with one block"));
+    }
+    if !ctx.operands(op).is_empty() || !ctx.results(op).is_empty() {
+        return Err(op_error(ctx, op, "expects no operands and no results"));
+    }
+    let b = ctx.region_blocks(ctx.region(op, 0))[0];
+    if !ctx.block_args(b).is_empty() {
+        return Err(op_error(ctx, op, "expects the body block to have no arguments"));
+    }
+    if let Some(a) = ctx.prop(op, "sym_name") {
+        if a.as_str().is_none() {
+            return Err(op_error(ctx, op, "attribute 'sym_name' must be a string"));
+        }
+    }
+    Ok(())
+}
+
+fn parse_cast(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let ops = p.parse_operand_list()?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    let mut in_types = Vec::new();
+    if !ops.is_empty() {
+        p.expect(Tok::Colon, "':'")?;
+        in_types = p.parse_type_list_no_parens()?;
+    }
+    p.expect_keyword("to")?;
+    st.result_types = p.parse_type_list_no_parens()?;
+    let loc = p.loc();
+    st.operands = p.resolve_operands(&ops, &in_types, &loc)?;
+    Ok(())
+}
+
+fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
+    let ins = p.ctx.operands(op).to_vec();
+    if !ins.is_empty() {
+        p.w(" ");
+        p.operands(&ins);
+    }
+    p.attr_dict(op, &[]);
+    if !ins.is_empty() {
+        p.w(" : ");
+        p.value_types(&ins);
+    }
+    p.w(" to ");
+    let outs = p.ctx.results(op).to_vec();
+    p.value_types(&outs);
+}
+
+/// The builtin dialect.
+pub fn dialect() -> Dialect {
+    Dialect {
+        name: "builtin",
+        summary: "the top-level module and conversion glue",
+        ops: vec![
+            OpDef {
+                inherent: &["sym_name", "sym_visibility"],
+                verify: Some(verify_module),
+                parse: Some(parse_module),
+                print: Some(print_module),
+                ..OpDef::new(
+                    "builtin.module",
+                    "a top-level container of operations and a symbol table",
+                    Traits::ISOLATED_FROM_ABOVE
+                        | Traits::NO_TERMINATOR
+                        | Traits::SYMBOL_TABLE
+                        | Traits::GRAPH_REGION
+                        | Traits::SINGLE_BLOCK
+                        | Traits::SYMBOL,
+                )
+            },
+            OpDef {
+                parse: Some(parse_cast),
+                print: Some(print_cast),
+                ..OpDef::new(
+                    "builtin.unrealized_conversion_cast",
+                    "a placeholder conversion between types during partial lowering",
+                    Traits::PURE,
+                )
+            },
+        ],
+        materialize_constant: None,
+        verify_type: None,
+        verify_attr: None,
+    }
+}

@@ -1,0 +1,357 @@
+//! The `func` dialect: functions, calls and returns.
+
+use std::sync::Arc;
+
+use crate::attributes::{Attribute, NamedAttr};
+use crate::context::{Context, OpId, OperationState};
+use crate::diagnostics::Diagnostic;
+use crate::lexer::Tok;
+use crate::parser::{Argument, PResult, Parser};
+use crate::printer::OpPrinter;
+use crate::registry::{Dialect, OpDef, Traits};
+use crate::symbols::lookup_symbol_from;
+use crate::types::{FunctionType, Type};
+use crate::verifier::op_error;
+
+/// The function type of a `func.func`, if well formed.
+pub fn function_type(ctx: &Context, op: OpId) -> Option<&FunctionType> {
+    ctx.prop(op, "function_type")?.as_type()?.as_function()
+}
+
+fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    if p.at(Tok::String) {
+        let v = p.parse_string()?;
+        st.properties.push(("sym_visibility".into(), Attribute::string(&v)));
+    } else if p.at_keyword("private") || p.at_keyword("public") || p.at_keyword("nested") {
+        let v = p.parse_keyword("visibility")?;
+        st.properties.push(("sym_visibility".into(), Attribute::string(&v)));
+    }
+    let name = p.parse_symbol_name()?;
+    st.properties.push(("sym_name".into(), Attribute::string(&name)));
+    let mut args: Vec<Argument> = Vec::new();
+    let mut inputs = Vec::new();
+    let mut arg_attrs: Vec<Vec<NamedAttr>> = Vec::new();
+    let mut named = None;
+    p.parse_list(Tok::LParen, Tok::RParen, "argument list", |p| {
+        let is_named = p.at(Tok::PercentIdent);
+        if *named.get_or_insert(is_named) != is_named {
+            return p.err("expected SSA identifier");
+        }
+        if is_named {
+            let a = p.parse_argument(true)?;
+            inputs.push(a.ty.clone());
+            arg_attrs.push(a.attrs.clone());
+            args.push(a);
+        } else {
+            inputs.push(p.parse_type()?);
+            arg_attrs.push(p.parse_optional_attr_dict()?);
+        }
+        Ok(())
+    })?;
+    let mut results = Vec::new();
+    let mut res_attrs: Vec<Vec<NamedAttr>> = Vec::new();
+    if p.consume_if(Tok::Arrow) {
+        if p.at(Tok::LParen) {
+            p.parse_list(Tok::LParen, Tok::RParen, "result list", |p| {
+                results.push(p.parse_type()?);
+                res_attrs.push(p.parse_optional_attr_dict()?);
+                Ok(())
+            })?;
+        } else {
+            results.push(p.parse_type()?);
+            res_attrs.push(Vec::new());
+        }
+    }
+    st.properties.push(("function_type".into(), Attribute::Type(Type::function(inputs, results))));
+    let to_array = |v: Vec<Vec<NamedAttr>>| Attribute::Array(Arc::new(v.into_iter().map(Attribute::dictionary).collect()));
+    if arg_attrs.iter().any(|a| !a.is_empty()) {
+        st.properties.push(("arg_attrs".into(), to_array(arg_attrs)));
+    }
+    if res_attrs.iter().any(|a| !a.is_empty()) {
+        st.properties.push(("res_attrs".into(), to_array(res_attrs)));
+    }
+    st.attributes = p.parse_optional_attr_dict_with_keyword()?;
+    if p.at(Tok::LBrace) {
+        if named == Some(false) {
+            return p.err("expected named arguments for a function with a body");
+        }
+        let r = p.parse_region_in_scope(&args, true, Some("func"))?;
+        st.regions.push(r);
+    } else {
+        if named == Some(true) {
+            // MLIR allows named arguments without a body only for declarations it does not print that way.
+        }
+        let r = p.ctx.create_region();
+        st.regions.push(r);
+    }
+    st.properties.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(())
+}
+
+fn print_func(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    p.w(" ");
+    if let Some(v) = ctx.prop(op, "sym_visibility").and_then(|a| a.as_str()) {
+        p.w(v);
+        p.w(" ");
+    }
+    let name = ctx.prop(op, "sym_name").and_then(|a| a.as_str()).unwrap_or("");
+    p.symbol(name);
+    let Some(ft) = function_type(ctx, op) else {
+        p.w("()");
+        return;
+    };
+    let body = ctx.region(op, 0);
+    let entry = ctx.entry_block(body);
+    let arg_attrs = ctx.prop(op, "arg_attrs").and_then(|a| a.as_array()).map(|a| a.to_vec());
+    let res_attrs = ctx.prop(op, "res_attrs").and_then(|a| a.as_array()).map(|a| a.to_vec());
+    let print_attrs = |p: &mut OpPrinter<'_>, list: &Option<Vec<Attribute>>, i: usize| {
+        if let Some(Attribute::Dictionary(d)) = list.as_ref().and_then(|l| l.get(i)) {
+            if !d.is_empty() {
+                p.w(" ");
+                p.attr(&Attribute::Dictionary(d.clone()));
+            }
+        }
+    };
+    p.w("(");
+    for (i, t) in ft.inputs.iter().enumerate() {
+        if i > 0 {
+            p.w(", ");
+        }
+        match entry.and_then(|b| ctx.block_args(b).get(i).copied()) {
+            Some(a) => {
+                p.operand(a);
+                p.w(": ");
+                p.ty(t);
+                print_attrs(p, &arg_attrs, i);
+                if p.debug_info() {
+                    let l = ctx.value_loc(a).clone();
+                    p.w(&format!(" {l}"));
+                }
+            }
+            None => {
+                p.ty(t);
+                print_attrs(p, &arg_attrs, i);
+            }
+        }
+    }
+    p.w(")");
+    if !ft.results.is_empty() {
+        p.w(" -> ");
+        let any_attrs = res_attrs.as_ref().is_some_and(|l| l.iter().any(|a| a.as_dict().is_some_and(|d| !d.is_empty())));
+        if ft.results.len() == 1 && !any_attrs && !matches!(ft.results[0], Type::Function(_)) {
+            p.ty(&ft.results[0]);
+        } else {
+            p.w("(");
+            for (i, t) in ft.results.iter().enumerate() {
+                if i > 0 {
+                    p.w(", ");
+                }
+                p.ty(t);
+                print_attrs(p, &res_attrs, i);
+            }
+            p.w(")");
+        }
+    }
+    p.attr_dict_with_keyword(op, &["sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"]);
+    if !ctx.region_blocks(body).is_empty() {
+        p.w(" ");
+        p.region(body, false, true);
+    }
+}
+
+fn verify_func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if ctx.prop(op, "sym_name").and_then(|a| a.as_str()).is_none() {
+        return Err(op_error(ctx, op, "requires attribute 'sym_name'"));
+    }
+    let Some(ft) = function_type(ctx, op) else {
+        return Err(op_error(ctx, op, "requires attribute 'function_type' to be a function type"));
+    };
+    if ctx.regions(op).len() != 1 {
+        return Err(op_error(ctx, op, "requires one region"));
+    }
+    for (key, n) in [("arg_attrs", ft.inputs.len()), ("res_attrs", ft.results.len())] {
+        if let Some(a) = ctx.prop(op, key) {
+            match a.as_array() {
+                Some(items) if items.len() == n && items.iter().all(|i| i.as_dict().is_some()) => {}
+                _ => return Err(op_error(ctx, op, format!("expects '{key}' to be an array of {n} dictionaries"))),
+            }
+        }
+    }
+    let body = ctx.region(op, 0);
+    match ctx.entry_block(body) {
+        None => {
+            let vis = ctx.prop(op, "sym_visibility").and_then(|a| a.as_str());
+            if vis.is_none() || vis == Some("public") {
+                return Err(op_error(ctx, op, "symbol declaration cannot have public visibility"));
+            }
+        }
+        Some(entry) => {
+            let args = ctx.block_args(entry);
+            if args.len() != ft.inputs.len() {
+                return Err(op_error(ctx, op, format!("entry block must have {} arguments to match function signature", ft.inputs.len())));
+            }
+            for (i, (a, t)) in args.iter().zip(&ft.inputs).enumerate() {
+                let at = ctx.value_type(*a);
+                if at != t {
+                    return Err(op_error(
+                        ctx,
+                        op,
+                        format!("type of entry block argument #{i}('{at}') must match the type of the corresponding argument in function signature('{t}')"),
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(v) = ctx.prop(op, "sym_visibility") {
+        if !matches!(v.as_str(), Some("public" | "private" | "nested")) {
+            return Err(op_error(ctx, op, "visibility expected to be one of [\"public\", \"private\", \"nested\"]"));
+        }
+    }
+    Ok(())
+}
+
+fn parse_return(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let ops = p.parse_operand_list()?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    if !ops.is_empty() {
+        p.expect(Tok::Colon, "':'")?;
+        let loc = p.loc();
+        let types = p.parse_type_list_no_parens()?;
+        st.operands = p.resolve_operands(&ops, &types, &loc)?;
+    }
+    Ok(())
+}
+
+/// Prints ` %a, %b : T, T` for return-like ops (nothing when there are no operands).
+pub fn print_return_like(p: &mut OpPrinter<'_>, op: OpId) {
+    let vs = p.ctx.operands(op).to_vec();
+    p.attr_dict(op, &[]);
+    if !vs.is_empty() {
+        p.w(" ");
+        p.operands(&vs);
+        p.w(" : ");
+        p.value_types(&vs);
+    }
+}
+
+fn verify_return(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let Some(parent) = ctx.parent_op(op).filter(|p| ctx.op_name(*p) == "func.func") else {
+        return Err(op_error(ctx, op, "expects parent op 'func.func'"));
+    };
+    let Some(ft) = function_type(ctx, parent) else { return Ok(()) };
+    let name = ctx.prop(parent, "sym_name").and_then(|a| a.as_str()).unwrap_or("");
+    let vs = ctx.operands(op);
+    if vs.len() != ft.results.len() {
+        return Err(op_error(ctx, op, format!("has {} operands, but enclosing function (@{name}) returns {}", vs.len(), ft.results.len())));
+    }
+    for (i, (v, t)) in vs.iter().zip(&ft.results).enumerate() {
+        let vt = ctx.value_type(*v);
+        if vt != t {
+            return Err(op_error(
+                ctx,
+                op,
+                format!("type of return operand {i} ('{vt}') doesn't match function result type ('{t}') in function @{name}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn parse_call(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let callee = p.parse_symbol_name()?;
+    st.properties.push(("callee".into(), Attribute::symbol(&callee)));
+    p.expect(Tok::LParen, "'('")?;
+    let ops = p.parse_operand_list()?;
+    p.expect(Tok::RParen, "')'")?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let loc = p.loc();
+    let t = p.parse_type()?;
+    let Type::Function(ft) = t else { return p.err_at(loc, "expected function type") };
+    st.operands = p.resolve_operands(&ops, &ft.inputs, &loc)?;
+    st.result_types = ft.results.clone();
+    Ok(())
+}
+
+fn print_call(p: &mut OpPrinter<'_>, op: OpId) {
+    p.w(" ");
+    if let Some(c) = p.ctx.prop(op, "callee").cloned() {
+        p.attr(&c);
+    }
+    p.w("(");
+    let vs = p.ctx.operands(op).to_vec();
+    p.operands(&vs);
+    p.w(")");
+    p.attr_dict(op, &["callee"]);
+    p.w(" : ");
+    p.functional_type(op);
+}
+
+fn verify_call(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let Some(callee) = ctx.prop(op, "callee").cloned() else {
+        return Err(op_error(ctx, op, "requires a 'callee' symbol reference attribute"));
+    };
+    let Some(name) = callee.as_flat_symbol() else {
+        return Err(op_error(ctx, op, "requires 'callee' to be a flat symbol reference"));
+    };
+    let Some(f) = lookup_symbol_from(ctx, op, &callee).filter(|f| ctx.op_name(*f) == "func.func") else {
+        return Err(op_error(ctx, op, format!("'{name}' does not reference a valid function")));
+    };
+    let Some(ft) = function_type(ctx, f) else { return Ok(()) };
+    let vs = ctx.operands(op);
+    if vs.len() != ft.inputs.len() {
+        return Err(op_error(ctx, op, "incorrect number of operands for callee"));
+    }
+    for (i, (v, t)) in vs.iter().zip(&ft.inputs).enumerate() {
+        let vt = ctx.value_type(*v);
+        if vt != t {
+            return Err(op_error(ctx, op, format!("operand type mismatch: expected operand type '{t}', but provided '{vt}' for operand number {i}")));
+        }
+    }
+    let rs = ctx.results(op);
+    if rs.len() != ft.results.len() {
+        return Err(op_error(ctx, op, "incorrect number of results for callee"));
+    }
+    for (i, (r, t)) in rs.iter().zip(&ft.results).enumerate() {
+        let rt = ctx.value_type(*r);
+        if rt != t {
+            return Err(op_error(ctx, op, format!("result type mismatch at index {i}")).note(ctx.op_loc(op).clone(), format!("op result types: '{rt}'")).note(ctx.op_loc(f).clone(), format!("function result types: '{t}'")));
+        }
+    }
+    Ok(())
+}
+
+/// The func dialect.
+pub fn dialect() -> Dialect {
+    Dialect {
+        name: "func",
+        summary: "functions, calls and returns",
+        ops: vec![
+            OpDef {
+                inherent: &["sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"],
+                verify: Some(verify_func),
+                parse: Some(parse_func),
+                print: Some(print_func),
+                default_dialect: Some("func"),
+                ..OpDef::new("func.func", "a function with a body, or a declaration", Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL)
+            },
+            OpDef {
+                verify: Some(verify_return),
+                parse: Some(parse_return),
+                print: Some(print_return_like),
+                ..OpDef::new("func.return", "returns from a function", Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE)
+            },
+            OpDef {
+                inherent: &["callee", "arg_attrs", "res_attrs", "no_inline"],
+                verify: Some(verify_call),
+                parse: Some(parse_call),
+                print: Some(print_call),
+                ..OpDef::new("func.call", "calls a function by symbol", Traits::NONE)
+            },
+        ],
+        materialize_constant: None,
+        verify_type: None,
+        verify_attr: None,
+    }
+}

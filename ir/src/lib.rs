@@ -1,0 +1,42 @@
+//! The core of the compiler's IR, modelled on MLIR.
+//!
+//! - [`context`]: the arena of operations, blocks, regions and values;
+//! - [`types`], [`attributes`]: builtin types and attributes (plus opaque dialect ones);
+//! - [`parser`], [`printer`]: MLIR's generic syntax and per-op custom syntax;
+//! - [`verifier`], [`diagnostics`]: structural and per-op checks, located messages;
+//! - [`registry`]: dialects and operation definitions;
+//! - [`pass`], [`pipeline`]: passes, textual pipelines, the pass manager;
+//! - [`rewrite`], [`conversion`]: the greedy pattern driver and dialect conversion;
+//! - [`builtin`], [`func`]: the two dialects every program uses.
+
+pub mod attributes;
+pub mod builtin;
+pub mod context;
+pub mod conversion;
+pub mod diagnostics;
+pub mod expected;
+pub mod func;
+pub mod lexer;
+pub mod parser;
+pub mod pass;
+pub mod pipeline;
+pub mod printer;
+pub mod registry;
+pub mod rewrite;
+pub mod symbols;
+pub mod types;
+pub mod verifier;
+
+pub use attributes::{Attribute, Location, NamedAttr};
+pub use context::{BlockId, Context, OpId, OperationState, RegionId, Value};
+pub use diagnostics::{Diagnostic, Severity, SourceMgr};
+pub use registry::{Dialect, OpDef, Registry, Traits};
+pub use types::Type;
+
+/// A registry holding the core dialects (`builtin`, `func`).
+pub fn core_registry() -> Registry {
+    let mut r = Registry::new();
+    r.register(builtin::dialect());
+    r.register(func::dialect());
+    r
+}

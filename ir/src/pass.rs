@@ -1,0 +1,293 @@
+//! Passes, the pass registry and the pass manager.
+//!
+//! A pipeline is a tree of pass managers anchored on operation names, as in
+//! MLIR: `builtin.module(func.func(canonicalize,cse),symbol-dce)`. The manager
+//! verifies the IR after every pass and offers IR dumps and timing.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use crate::attributes::Location;
+use crate::context::{Context, OpId};
+use crate::diagnostics::Diagnostic;
+use crate::printer::{print_op, PrintOptions};
+use crate::verifier::verify;
+
+/// A transformation or analysis run on one operation.
+pub trait Pass {
+    /// The pipeline name (`canonicalize`).
+    fn argument(&self) -> &'static str;
+    /// The display name (`Canonicalizer`).
+    fn name(&self) -> &'static str;
+    /// The operation this pass must run on, if it is restricted.
+    fn anchor(&self) -> Option<&'static str> {
+        None
+    }
+    /// Sets an option from the pipeline text; errors name what is wrong.
+    fn set_option(&mut self, key: &str, _value: &str) -> Result<(), String> {
+        Err(format!("no such option '{key}'"))
+    }
+    /// Runs on `op`. On failure, diagnostics are in `ctx.diagnostics`.
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), ()>;
+    /// Counters reported under `--mlir-pass-statistics`.
+    fn statistics(&self) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
+}
+
+/// Registration record of a pass.
+pub struct PassInfo {
+    /// Pipeline name.
+    pub argument: &'static str,
+    /// One-line description.
+    pub description: &'static str,
+    /// Options: (name, help).
+    pub options: &'static [(&'static str, &'static str)],
+    /// Constructor.
+    pub create: fn() -> Box<dyn Pass>,
+}
+
+/// All passes known to a tool.
+#[derive(Default)]
+pub struct PassRegistry {
+    passes: BTreeMap<&'static str, PassInfo>,
+}
+
+impl PassRegistry {
+    /// An empty registry.
+    pub fn new() -> PassRegistry {
+        PassRegistry::default()
+    }
+    /// Registers a pass.
+    pub fn register(&mut self, info: PassInfo) {
+        self.passes.insert(info.argument, info);
+    }
+    /// Looks a pass up.
+    pub fn get(&self, argument: &str) -> Option<&PassInfo> {
+        self.passes.get(argument)
+    }
+    /// All passes, sorted by name.
+    pub fn all(&self) -> impl Iterator<Item = &PassInfo> {
+        self.passes.values()
+    }
+}
+
+/// One entry of a pipeline.
+pub enum PipelineElement {
+    /// A pass.
+    Pass(Box<dyn Pass>),
+    /// A nested pipeline run on every child operation with the anchor name.
+    Nested(OpPassManager),
+}
+
+/// A sequence of passes anchored on an operation name (`any` matches all).
+pub struct OpPassManager {
+    /// Operation name the passes run on.
+    pub anchor: String,
+    /// The passes and nested managers, in order.
+    pub elements: Vec<PipelineElement>,
+}
+
+impl OpPassManager {
+    /// An empty manager for an anchor.
+    pub fn new(anchor: &str) -> OpPassManager {
+        OpPassManager { anchor: anchor.to_string(), elements: Vec::new() }
+    }
+    /// Adds a pass.
+    pub fn add(&mut self, p: Box<dyn Pass>) {
+        self.elements.push(PipelineElement::Pass(p));
+    }
+    /// Adds a nested manager and returns it.
+    pub fn nest(&mut self, anchor: &str) -> &mut OpPassManager {
+        self.elements.push(PipelineElement::Nested(OpPassManager::new(anchor)));
+        match self.elements.last_mut() {
+            Some(PipelineElement::Nested(m)) => m,
+            _ => unreachable!(),
+        }
+    }
+    /// True if there are no passes.
+    pub fn is_empty(&self) -> bool {
+        self.elements.is_empty()
+    }
+    /// The textual form of the pipeline.
+    pub fn describe(&self) -> String {
+        let inner: Vec<String> = self
+            .elements
+            .iter()
+            .map(|e| match e {
+                PipelineElement::Pass(p) => p.argument().to_string(),
+                PipelineElement::Nested(m) => m.describe(),
+            })
+            .collect();
+        format!("{}({})", self.anchor, inner.join(","))
+    }
+}
+
+/// Instrumentation settings.
+#[derive(Clone, Debug, Default)]
+pub struct Instrumentation {
+    /// Verify after every pass (on by default in tools).
+    pub verify_each: bool,
+    /// Dump the IR after every pass.
+    pub print_after_all: bool,
+    /// Dump the IR after these passes.
+    pub print_after: Vec<String>,
+    /// Dump the IR before every pass.
+    pub print_before_all: bool,
+    /// How dumps are printed.
+    pub print: PrintOptions,
+    /// Collect pass timings.
+    pub timing: bool,
+    /// Collect pass statistics.
+    pub statistics: bool,
+}
+
+/// Runs a pipeline with instrumentation; dumps go to `log`.
+pub struct PassManager {
+    /// The root pipeline.
+    pub root: OpPassManager,
+    /// Settings.
+    pub inst: Instrumentation,
+    /// Wall time per pass (argument, time), in run order.
+    pub timings: Vec<(String, Duration)>,
+    /// Statistics per pass.
+    pub stats: Vec<(String, Vec<(&'static str, u64)>)>,
+    /// Text written by dumps (the tool sends it to standard error).
+    pub log: String,
+}
+
+impl PassManager {
+    /// A manager for a root pipeline.
+    pub fn new(root: OpPassManager, inst: Instrumentation) -> PassManager {
+        PassManager { root, inst, timings: Vec::new(), stats: Vec::new(), log: String::new() }
+    }
+
+    /// Runs the pipeline on `op` (normally the module).
+    pub fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), ()> {
+        let anchor = self.root.anchor.clone();
+        if anchor != "any" && anchor != ctx.op_name(op) {
+            ctx.emit(Diagnostic::error(
+                ctx.op_loc(op).clone(),
+                format!("can't run '{anchor}' pass manager on '{}' op", ctx.op_name(op)),
+            ));
+            return Err(());
+        }
+        let mut root = std::mem::replace(&mut self.root, OpPassManager::new(""));
+        let r = self.run_manager(&mut root, ctx, op);
+        self.root = root;
+        r
+    }
+
+    fn run_manager(&mut self, pm: &mut OpPassManager, ctx: &mut Context, op: OpId) -> Result<(), ()> {
+        for e in pm.elements.iter_mut() {
+            match e {
+                PipelineElement::Pass(p) => self.run_pass(p.as_mut(), ctx, op)?,
+                PipelineElement::Nested(nested) => {
+                    let mut children = Vec::new();
+                    for r in ctx.regions(op) {
+                        for b in ctx.region_blocks(*r) {
+                            for c in ctx.block_ops_iter(*b) {
+                                if nested.anchor == "any" || ctx.op_name(c) == nested.anchor {
+                                    children.push(c);
+                                }
+                            }
+                        }
+                    }
+                    for c in children {
+                        self.run_manager(nested, ctx, c)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn run_pass(&mut self, p: &mut dyn Pass, ctx: &mut Context, op: OpId) -> Result<(), ()> {
+        if let Some(a) = p.anchor() {
+            if a != ctx.op_name(op) {
+                ctx.emit(Diagnostic::error(
+                    ctx.op_loc(op).clone(),
+                    format!("can't run '{}' pass on '{}' op: it runs on '{a}'", p.argument(), ctx.op_name(op)),
+                ));
+                return Err(());
+            }
+        }
+        if self.inst.print_before_all {
+            self.dump(ctx, op, "Before", p);
+        }
+        let start = Instant::now();
+        let r = p.run(ctx, op);
+        let elapsed = start.elapsed();
+        if self.inst.timing {
+            self.timings.push((p.argument().to_string(), elapsed));
+        }
+        if self.inst.statistics {
+            self.stats.push((p.argument().to_string(), p.statistics()));
+        }
+        if r.is_err() {
+            if !ctx.diagnostics.iter().any(|d| d.severity == crate::diagnostics::Severity::Error) {
+                ctx.emit(Diagnostic::error(ctx.op_loc(op).clone(), format!("pass '{}' failed", p.argument())));
+            }
+            return Err(());
+        }
+        if self.inst.print_after_all || self.inst.print_after.iter().any(|n| n == p.argument()) {
+            self.dump(ctx, op, "After", p);
+        }
+        if self.inst.verify_each {
+            let start = Instant::now();
+            let errors = verify(ctx, op);
+            if self.inst.timing {
+                self.timings.push(("(verifier)".to_string(), start.elapsed()));
+            }
+            if !errors.is_empty() {
+                let n = errors.len();
+                ctx.diagnostics.extend(errors);
+                ctx.emit(Diagnostic::error(
+                    Location::Unknown,
+                    format!("verification failed after pass '{}' ({n} error{})", p.argument(), if n == 1 { "" } else { "s" }),
+                ));
+                return Err(());
+            }
+        }
+        Ok(())
+    }
+
+    fn dump(&mut self, ctx: &Context, op: OpId, when: &str, p: &dyn Pass) {
+        self.log.push_str(&format!("// -----// IR Dump {when} {} ({}) //----- //\n", p.name(), p.argument()));
+        self.log.push_str(&print_op(ctx, op, self.inst.print));
+        self.log.push('\n');
+    }
+
+    /// The timing report printed under `--mlir-timing`.
+    pub fn timing_report(&self, extra: &[(String, Duration)]) -> String {
+        let mut rows: Vec<(String, Duration)> = extra.to_vec();
+        rows.extend(self.timings.iter().cloned());
+        let total: Duration = rows.iter().map(|r| r.1).sum();
+        let mut s = String::new();
+        s.push_str("===-------------------------------------------------------------------------===\n");
+        s.push_str("                         ... Execution time report ...\n");
+        s.push_str("===-------------------------------------------------------------------------===\n");
+        s.push_str(&format!("  Total Execution Time: {:.4} seconds\n\n", total.as_secs_f64()));
+        s.push_str("  ----Wall Time----  ----Name----\n");
+        for (name, d) in &rows {
+            let pct = if total.is_zero() { 0.0 } else { 100.0 * d.as_secs_f64() / total.as_secs_f64() };
+            s.push_str(&format!("    {:.4} ({:5.1}%)  {name}\n", d.as_secs_f64(), pct));
+        }
+        s.push_str(&format!("    {:.4} (100.0%)  Total\n", total.as_secs_f64()));
+        s
+    }
+
+    /// The statistics report printed under `--mlir-pass-statistics`.
+    pub fn statistics_report(&self) -> String {
+        let mut s = String::from("===-------------------------------------------------------------------------===\n");
+        s.push_str("                         ... Pass statistics report ...\n");
+        s.push_str("===-------------------------------------------------------------------------===\n");
+        for (name, st) in &self.stats {
+            s.push_str(&format!("'{name}'\n"));
+            for (k, v) in st {
+                s.push_str(&format!("  ({v}) {k}\n"));
+            }
+        }
+        s
+    }
+}

@@ -1,0 +1,400 @@
+//! Printer for MLIR's textual syntax: the generic form of every operation and
+//! the custom form of registered operations that provide one.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
+
+use crate::attributes::{Attribute, Location, NamedAttr};
+use crate::context::{BlockId, Context, OpId, RegionId, Value};
+use crate::registry::Traits;
+use crate::types::{write_result_types, Type};
+
+/// Printing choices.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PrintOptions {
+    /// Print every operation in the generic form.
+    pub generic: bool,
+    /// Print `loc(...)` after operations and block arguments.
+    pub debug_info: bool,
+}
+
+/// Prints operations; passed to custom printers.
+pub struct OpPrinter<'a> {
+    /// The IR being printed.
+    pub ctx: &'a Context,
+    out: String,
+    indent: usize,
+    opts: PrintOptions,
+    names: HashMap<Value, String>,
+    block_names: HashMap<BlockId, String>,
+    default_dialect: Vec<Option<&'static str>>,
+}
+
+struct Namer<'a> {
+    ctx: &'a Context,
+    generic: bool,
+    names: HashMap<Value, String>,
+    block_names: HashMap<BlockId, String>,
+}
+
+#[derive(Default)]
+struct NameScope {
+    next_result: usize,
+    next_arg: usize,
+    used: HashSet<String>,
+}
+
+impl Namer<'_> {
+    fn name_op(&mut self, op: OpId, scope: &mut NameScope) {
+        let results = self.ctx.results(op);
+        if !results.is_empty() {
+            let hint = if self.generic { None } else { self.ctx.op_def(op).and_then(|d| d.name_hint).and_then(|h| h(self.ctx, op)) };
+            let base = match hint {
+                Some(h) => {
+                    let mut n = h.clone();
+                    let mut k = 0;
+                    while scope.used.contains(&n) {
+                        n = format!("{h}_{k}");
+                        k += 1;
+                    }
+                    n
+                }
+                None => {
+                    let mut n;
+                    loop {
+                        n = scope.next_result.to_string();
+                        scope.next_result += 1;
+                        if !scope.used.contains(&n) {
+                            break;
+                        }
+                    }
+                    n
+                }
+            };
+            scope.used.insert(base.clone());
+            if results.len() == 1 {
+                self.names.insert(results[0], base);
+            } else {
+                for (i, r) in results.iter().enumerate() {
+                    self.names.insert(*r, format!("{base}#{i}"));
+                }
+            }
+        }
+        let isolated = self.ctx.has_traits(op, Traits::ISOLATED_FROM_ABOVE);
+        let mut fresh = NameScope::default();
+        let inner = if isolated { &mut fresh } else { scope };
+        for r in self.ctx.regions(op).to_vec() {
+            self.name_region(r, inner);
+        }
+    }
+
+    fn name_region(&mut self, r: RegionId, scope: &mut NameScope) {
+        for (i, b) in self.ctx.region_blocks(r).iter().enumerate() {
+            self.block_names.insert(*b, format!("bb{i}"));
+            for a in self.ctx.block_args(*b) {
+                let mut n;
+                loop {
+                    n = if i == 0 {
+                        scope.next_arg += 1;
+                        format!("arg{}", scope.next_arg - 1)
+                    } else {
+                        scope.next_result += 1;
+                        (scope.next_result - 1).to_string()
+                    };
+                    if !scope.used.contains(&n) {
+                        break;
+                    }
+                }
+                scope.used.insert(n.clone());
+                self.names.insert(*a, n);
+            }
+        }
+        for b in self.ctx.region_blocks(r) {
+            for op in self.ctx.block_ops_iter(*b) {
+                self.name_op(op, scope);
+            }
+        }
+    }
+}
+
+impl<'a> OpPrinter<'a> {
+    fn new(ctx: &'a Context, opts: PrintOptions, root: OpId) -> OpPrinter<'a> {
+        let mut namer = Namer { ctx, generic: opts.generic, names: HashMap::new(), block_names: HashMap::new() };
+        namer.name_op(root, &mut NameScope::default());
+        OpPrinter { ctx, out: String::new(), indent: 0, opts, names: namer.names, block_names: namer.block_names, default_dialect: Vec::new() }
+    }
+
+    /// Writes raw text.
+    pub fn w(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+    /// The name of a value, `%` included.
+    pub fn value_name(&self, v: Value) -> String {
+        match self.names.get(&v) {
+            Some(n) => format!("%{n}"),
+            None => "<<UNKNOWN SSA VALUE>>".to_string(),
+        }
+    }
+    /// Writes a value's name.
+    pub fn operand(&mut self, v: Value) {
+        let n = self.value_name(v);
+        self.out.push_str(&n);
+    }
+    /// Writes comma-separated value names.
+    pub fn operands(&mut self, vs: &[Value]) {
+        for (i, v) in vs.iter().enumerate() {
+            if i > 0 {
+                self.w(", ");
+            }
+            self.operand(*v);
+        }
+    }
+    /// Writes a type.
+    pub fn ty(&mut self, t: &Type) {
+        let _ = write!(self.out, "{t}");
+    }
+    /// Writes comma-separated types.
+    pub fn types(&mut self, ts: &[Type]) {
+        for (i, t) in ts.iter().enumerate() {
+            if i > 0 {
+                self.w(", ");
+            }
+            self.ty(t);
+        }
+    }
+    /// Writes the types of values, comma-separated.
+    pub fn value_types(&mut self, vs: &[Value]) {
+        let ts: Vec<Type> = vs.iter().map(|v| self.ctx.value_type(*v).clone()).collect();
+        self.types(&ts);
+    }
+    /// Writes a result type list: bare for one non-function type, else parenthesized.
+    pub fn result_types(&mut self, ts: &[Type]) {
+        let _ = write_result_types(&mut self.out, ts);
+    }
+    /// Writes an attribute.
+    pub fn attr(&mut self, a: &Attribute) {
+        let _ = write!(self.out, "{a}");
+    }
+    /// Writes ` {..}` with the op's properties and attributes except `elided`; nothing if empty.
+    pub fn attr_dict(&mut self, op: OpId, elided: &[&str]) {
+        self.attr_dict_impl(op, elided, false);
+    }
+    /// Writes ` attributes {..}` like [`Self::attr_dict`].
+    pub fn attr_dict_with_keyword(&mut self, op: OpId, elided: &[&str]) {
+        self.attr_dict_impl(op, elided, true);
+    }
+    fn attr_dict_impl(&mut self, op: OpId, elided: &[&str], keyword: bool) {
+        let mut all: Vec<NamedAttr> = Vec::new();
+        if let Some(Attribute::Dictionary(d)) = self.ctx.properties(op) {
+            all.extend(d.iter().cloned());
+        }
+        all.extend(self.ctx.attrs(op).iter().cloned());
+        all.retain(|(k, _)| !elided.contains(&&**k));
+        if all.is_empty() {
+            return;
+        }
+        all.sort_by(|a, b| a.0.cmp(&b.0));
+        self.w(if keyword { " attributes {" } else { " {" });
+        let _ = crate::attributes::write_dict_entries(&mut self.out, &all);
+        self.w("}");
+    }
+    /// Writes a successor label.
+    pub fn successor(&mut self, b: BlockId) {
+        let n = self.block_names.get(&b).cloned().unwrap_or_else(|| "<<UNKNOWN BLOCK>>".into());
+        let _ = write!(self.out, "^{n}");
+    }
+    /// Writes `^bb1(%a, %b : i32, i32)` (operands omitted when empty).
+    pub fn successor_with_operands(&mut self, b: BlockId, vs: &[Value]) {
+        self.successor(b);
+        if !vs.is_empty() {
+            self.w("(");
+            self.operands(vs);
+            self.w(" : ");
+            self.value_types(vs);
+            self.w(")");
+        }
+    }
+    /// Writes `%arg0: i32` (and its location with debug info).
+    pub fn block_arg_decl(&mut self, v: Value) {
+        self.operand(v);
+        self.w(": ");
+        let t = self.ctx.value_type(v).clone();
+        self.ty(&t);
+        if self.opts.debug_info {
+            let l = self.ctx.value_loc(v).clone();
+            let _ = write!(self.out, " {l}");
+        }
+    }
+    /// Writes a region in braces; entry block arguments and terminators optional.
+    pub fn region(&mut self, r: RegionId, print_entry_args: bool, print_terminators: bool) {
+        self.w("{\n");
+        self.indent += 2;
+        let blocks = self.ctx.region_blocks(r).to_vec();
+        for (i, b) in blocks.iter().enumerate() {
+            let args = self.ctx.block_args(*b).to_vec();
+            let label = i > 0 || (print_entry_args && !args.is_empty());
+            if label {
+                self.pad(self.indent - 2);
+                self.successor(*b);
+                if !args.is_empty() {
+                    self.w("(");
+                    for (j, a) in args.iter().enumerate() {
+                        if j > 0 {
+                            self.w(", ");
+                        }
+                        self.block_arg_decl(*a);
+                    }
+                    self.w(")");
+                }
+                self.w(":\n");
+            }
+            let ops = self.ctx.block_ops(*b);
+            for (k, op) in ops.iter().enumerate() {
+                let is_last = k + 1 == ops.len();
+                if is_last && !print_terminators && blocks.len() == 1 && self.is_elidable_terminator(*op) {
+                    continue;
+                }
+                self.pad(self.indent);
+                self.op(*op);
+                self.w("\n");
+            }
+        }
+        self.indent -= 2;
+        self.pad(self.indent);
+        self.w("}");
+    }
+
+    fn is_elidable_terminator(&self, op: OpId) -> bool {
+        self.ctx.has_traits(op, Traits::TERMINATOR)
+            && self.ctx.operands(op).is_empty()
+            && self.ctx.attrs(op).is_empty()
+            && self.ctx.properties(op).is_none()
+            && (!self.opts.debug_info)
+    }
+
+    fn pad(&mut self, n: usize) {
+        for _ in 0..n {
+            self.out.push(' ');
+        }
+    }
+
+    /// Writes `@name`.
+    pub fn symbol(&mut self, name: &str) {
+        let _ = write!(self.out, "{}", crate::attributes::SymbolName(name));
+    }
+
+    /// Writes one operation (results, body, location), without indentation or newline.
+    pub fn op(&mut self, op: OpId) {
+        let results = self.ctx.results(op);
+        if !results.is_empty() {
+            let first = self.names.get(&results[0]).cloned().unwrap_or_default();
+            let base = first.split('#').next().unwrap_or("").to_string();
+            if results.len() > 1 {
+                let _ = write!(self.out, "%{base}:{} = ", results.len());
+            } else {
+                let _ = write!(self.out, "%{base} = ");
+            }
+        }
+        let custom = if self.opts.generic { None } else { self.ctx.op_def(op).and_then(|d| d.print) };
+        match custom {
+            Some(print) => {
+                let name = self.ctx.op_name(op);
+                let current = self.default_dialect.last().copied().flatten();
+                let short = name
+                    .strip_prefix("builtin.")
+                    .or_else(|| current.and_then(|d| name.strip_prefix(d).and_then(|r| r.strip_prefix('.'))))
+                    .filter(|s| !s.contains('.'))
+                    .unwrap_or(name)
+                    .to_string();
+                self.w(&short);
+                let own = self.ctx.op_def(op).and_then(|d| d.default_dialect);
+                self.default_dialect.push(own.or(current));
+                print(self, op);
+                self.default_dialect.pop();
+            }
+            None => self.generic_op(op),
+        }
+        if self.opts.debug_info {
+            let l = self.ctx.op_loc(op).clone();
+            let _ = write!(self.out, " {l}");
+        }
+    }
+
+    fn generic_op(&mut self, op: OpId) {
+        let _ = write!(self.out, "{}", crate::attributes::Quoted(self.ctx.op_name(op)));
+        self.w("(");
+        let operands = self.ctx.operands(op).to_vec();
+        self.operands(&operands);
+        self.w(")");
+        let succ = self.ctx.successors(op).to_vec();
+        if !succ.is_empty() {
+            self.w("[");
+            for (i, b) in succ.iter().enumerate() {
+                if i > 0 {
+                    self.w(", ");
+                }
+                self.successor(*b);
+            }
+            self.w("]");
+        }
+        if let Some(p) = self.ctx.properties(op) {
+            let p = p.clone();
+            self.w(" <");
+            self.attr(&p);
+            self.w(">");
+        }
+        let regions = self.ctx.regions(op).to_vec();
+        if !regions.is_empty() {
+            self.w(" (");
+            for (i, r) in regions.iter().enumerate() {
+                if i > 0 {
+                    self.w(", ");
+                }
+                self.region(*r, true, true);
+            }
+            self.w(")");
+        }
+        let attrs = self.ctx.attrs(op).to_vec();
+        if !attrs.is_empty() {
+            self.w(" {");
+            let _ = crate::attributes::write_dict_entries(&mut self.out, &attrs);
+            self.w("}");
+        }
+        self.w(" : (");
+        self.value_types(&operands);
+        self.w(") -> ");
+        let rt: Vec<Type> = self.ctx.results(op).iter().map(|r| self.ctx.value_type(*r).clone()).collect();
+        self.result_types(&rt);
+    }
+
+    /// Writes `(T, T) -> T` from the op's operand and result types.
+    pub fn functional_type(&mut self, op: OpId) {
+        let ins: Vec<Type> = self.ctx.operands(op).iter().map(|v| self.ctx.value_type(*v).clone()).collect();
+        let outs: Vec<Type> = self.ctx.results(op).iter().map(|v| self.ctx.value_type(*v).clone()).collect();
+        self.w("(");
+        self.types(&ins);
+        self.w(") -> ");
+        self.result_types(&outs);
+    }
+
+    /// True when printing locations.
+    pub fn debug_info(&self) -> bool {
+        self.opts.debug_info
+    }
+}
+
+/// Prints an operation (usually a module) followed by a newline.
+pub fn print_op(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
+    let mut p = OpPrinter::new(ctx, opts, op);
+    p.op(op);
+    p.out.push('\n');
+    p.out
+}
+
+/// Prints a location for messages (`"file":1:2` style without `loc(...)`).
+pub fn describe_location(l: &Location) -> String {
+    match l.file_line_col() {
+        Some((f, line, col)) => format!("{f}:{line}:{col}"),
+        None => l.to_string(),
+    }
+}

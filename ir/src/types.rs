@@ -1,0 +1,365 @@
+//! Builtin types and opaque dialect types.
+//!
+//! Types are immutable values; composite types share their parts through `Arc`,
+//! so cloning a type is cheap. `Display` prints MLIR's syntax exactly.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::attributes::Attribute;
+
+/// Marker for a dynamic dimension in shaped types (`?`).
+pub const DYNAMIC: i64 = i64::MIN;
+
+/// Signedness semantics of an integer type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Signedness {
+    /// `iN`: no sign semantics; operations decide.
+    Signless,
+    /// `siN`.
+    Signed,
+    /// `uiN`.
+    Unsigned,
+}
+
+/// The builtin floating-point formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FloatKind {
+    /// IEEE half precision.
+    F16,
+    /// bfloat16.
+    BF16,
+    /// IEEE single precision.
+    F32,
+    /// IEEE double precision.
+    F64,
+    /// x87 extended precision.
+    F80,
+    /// IEEE quad precision.
+    F128,
+    /// NVIDIA TensorFloat-32.
+    TF32,
+}
+
+impl FloatKind {
+    /// The keyword that spells this format.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            FloatKind::F16 => "f16",
+            FloatKind::BF16 => "bf16",
+            FloatKind::F32 => "f32",
+            FloatKind::F64 => "f64",
+            FloatKind::F80 => "f80",
+            FloatKind::F128 => "f128",
+            FloatKind::TF32 => "tf32",
+        }
+    }
+
+    /// Storage width in bits.
+    pub fn width(self) -> u32 {
+        match self {
+            FloatKind::F16 | FloatKind::BF16 => 16,
+            FloatKind::F32 | FloatKind::TF32 => 32,
+            FloatKind::F64 => 64,
+            FloatKind::F80 => 80,
+            FloatKind::F128 => 128,
+        }
+    }
+
+    /// Parses a float keyword.
+    pub fn from_keyword(s: &str) -> Option<FloatKind> {
+        Some(match s {
+            "f16" => FloatKind::F16,
+            "bf16" => FloatKind::BF16,
+            "f32" => FloatKind::F32,
+            "f64" => FloatKind::F64,
+            "f80" => FloatKind::F80,
+            "f128" => FloatKind::F128,
+            "tf32" => FloatKind::TF32,
+            _ => return None,
+        })
+    }
+}
+
+/// A function type `(inputs) -> results`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FunctionType {
+    /// Argument types.
+    pub inputs: Vec<Type>,
+    /// Result types.
+    pub results: Vec<Type>,
+}
+
+/// A shaped type: `vector`, `tensor` or `memref`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ShapedType {
+    /// Dimensions; `None` means unranked (`tensor<*xf32>`). Dynamic sizes are [`DYNAMIC`].
+    pub shape: Option<Vec<i64>>,
+    /// For vectors: which dimensions are scalable (`[4]`).
+    pub scalable: Vec<bool>,
+    /// Element type.
+    pub element: Type,
+    /// Trailing parameters: tensor encoding, memref layout and memory space.
+    pub params: Vec<Attribute>,
+}
+
+/// A type owned by a dialect, kept as its textual body.
+///
+/// `!foo.bar<1>` has dialect `foo` and body `bar<1>`; the opaque form
+/// `!foo<"x">` has dialect `foo` and body `<"x">`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DialectType {
+    /// The dialect namespace.
+    pub dialect: String,
+    /// Everything after the namespace (and the dot, for the pretty form).
+    pub body: String,
+}
+
+impl DialectType {
+    /// The mnemonic of a pretty dialect type (`bar` in `!foo.bar<1>`), or `""`.
+    pub fn mnemonic(&self) -> &str {
+        let end = self.body.find('<').unwrap_or(self.body.len());
+        &self.body[..end]
+    }
+
+    /// The text between the outermost angle brackets, if any.
+    pub fn params(&self) -> Option<&str> {
+        let start = self.body.find('<')?;
+        self.body[start + 1..].strip_suffix('>')
+    }
+}
+
+/// A type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// `iN`, `siN`, `uiN`.
+    Integer {
+        /// Bit width (1 to 2^24).
+        width: u32,
+        /// Sign semantics.
+        signedness: Signedness,
+    },
+    /// `index`: a target-sized integer.
+    Index,
+    /// A floating-point type.
+    Float(FloatKind),
+    /// `none`.
+    None,
+    /// `(T, ...) -> (T, ...)`.
+    Function(Arc<FunctionType>),
+    /// `tuple<T, ...>`.
+    Tuple(Arc<Vec<Type>>),
+    /// `complex<T>`.
+    Complex(Arc<Type>),
+    /// `vector<4x[8]xf32>`.
+    Vector(Arc<ShapedType>),
+    /// `tensor<?x4xf32>`, `tensor<*xf32>`.
+    Tensor(Arc<ShapedType>),
+    /// `memref<4xf32, 1>`, `memref<*xf32>`.
+    MemRef(Arc<ShapedType>),
+    /// A type of some dialect: `!d.t<...>`.
+    Dialect(Arc<DialectType>),
+}
+
+impl Type {
+    /// `iN` (signless).
+    pub fn int(width: u32) -> Type {
+        Type::Integer { width, signedness: Signedness::Signless }
+    }
+    /// `i1`.
+    pub fn i1() -> Type {
+        Type::int(1)
+    }
+    /// `i32`.
+    pub fn i32() -> Type {
+        Type::int(32)
+    }
+    /// `i64`.
+    pub fn i64() -> Type {
+        Type::int(64)
+    }
+    /// `f32`.
+    pub fn f32() -> Type {
+        Type::Float(FloatKind::F32)
+    }
+    /// `f64`.
+    pub fn f64() -> Type {
+        Type::Float(FloatKind::F64)
+    }
+    /// A function type.
+    pub fn function(inputs: Vec<Type>, results: Vec<Type>) -> Type {
+        Type::Function(Arc::new(FunctionType { inputs, results }))
+    }
+    /// A dialect type from its namespace and body.
+    pub fn dialect(dialect: &str, body: &str) -> Type {
+        Type::Dialect(Arc::new(DialectType { dialect: dialect.into(), body: body.into() }))
+    }
+
+    /// True for any integer type (not `index`).
+    pub fn is_integer(&self) -> bool {
+        matches!(self, Type::Integer { .. })
+    }
+    /// True for signless integers (any width).
+    pub fn is_signless_integer(&self) -> bool {
+        matches!(self, Type::Integer { signedness: Signedness::Signless, .. })
+    }
+    /// True for signless integers or `index`.
+    pub fn is_signless_int_or_index(&self) -> bool {
+        self.is_signless_integer() || *self == Type::Index
+    }
+    /// True for a floating-point type.
+    pub fn is_float(&self) -> bool {
+        matches!(self, Type::Float(_))
+    }
+    /// The integer bit width, if this is an integer.
+    pub fn int_width(&self) -> Option<u32> {
+        match self {
+            Type::Integer { width, .. } => Some(*width),
+            _ => None,
+        }
+    }
+    /// The float format, if this is a float.
+    pub fn float_kind(&self) -> Option<FloatKind> {
+        match self {
+            Type::Float(k) => Some(*k),
+            _ => None,
+        }
+    }
+    /// The function type, if this is one.
+    pub fn as_function(&self) -> Option<&FunctionType> {
+        match self {
+            Type::Function(f) => Some(f),
+            _ => None,
+        }
+    }
+    /// The element type of a vector or tensor, else the type itself.
+    pub fn element_or_self(&self) -> &Type {
+        match self {
+            Type::Vector(s) | Type::Tensor(s) => &s.element,
+            t => t,
+        }
+    }
+    /// True if this is a type owned by `dialect` with the given mnemonic.
+    pub fn is_dialect_type(&self, dialect: &str, mnemonic: &str) -> bool {
+        matches!(self, Type::Dialect(d) if d.dialect == dialect && d.mnemonic() == mnemonic)
+    }
+}
+
+fn write_list(f: &mut fmt::Formatter<'_>, items: &[Type]) -> fmt::Result {
+    for (i, t) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{t}")?;
+    }
+    Ok(())
+}
+
+/// Writes a result list as MLIR does: a single non-function type bare, else parenthesized.
+pub fn write_result_types(f: &mut impl fmt::Write, results: &[Type]) -> fmt::Result {
+    if results.len() == 1 && !matches!(results[0], Type::Function(_)) {
+        write!(f, "{}", results[0])
+    } else {
+        f.write_char('(')?;
+        for (i, t) in results.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{t}")?;
+        }
+        f.write_char(')')
+    }
+}
+
+fn write_shape(f: &mut fmt::Formatter<'_>, s: &ShapedType) -> fmt::Result {
+    match &s.shape {
+        None => f.write_str("*x")?,
+        Some(dims) => {
+            for (i, d) in dims.iter().enumerate() {
+                let scalable = s.scalable.get(i).copied().unwrap_or(false);
+                if scalable {
+                    f.write_str("[")?;
+                }
+                if *d == DYNAMIC {
+                    f.write_str("?")?;
+                } else {
+                    write!(f, "{d}")?;
+                }
+                if scalable {
+                    f.write_str("]")?;
+                }
+                f.write_str("x")?;
+            }
+        }
+    }
+    write!(f, "{}", s.element)?;
+    for p in &s.params {
+        write!(f, ", {p}")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Integer { width, signedness } => match signedness {
+                Signedness::Signless => write!(f, "i{width}"),
+                Signedness::Signed => write!(f, "si{width}"),
+                Signedness::Unsigned => write!(f, "ui{width}"),
+            },
+            Type::Index => f.write_str("index"),
+            Type::Float(k) => f.write_str(k.keyword()),
+            Type::None => f.write_str("none"),
+            Type::Function(ft) => {
+                f.write_str("(")?;
+                write_list(f, &ft.inputs)?;
+                f.write_str(") -> ")?;
+                let mut s = String::new();
+                write_result_types(&mut s, &ft.results)?;
+                f.write_str(&s)
+            }
+            Type::Tuple(ts) => {
+                f.write_str("tuple<")?;
+                write_list(f, ts)?;
+                f.write_str(">")
+            }
+            Type::Complex(t) => write!(f, "complex<{t}>"),
+            Type::Vector(s) => {
+                f.write_str("vector<")?;
+                write_shape(f, s)?;
+                f.write_str(">")
+            }
+            Type::Tensor(s) => {
+                f.write_str("tensor<")?;
+                write_shape(f, s)?;
+                f.write_str(">")
+            }
+            Type::MemRef(s) => {
+                f.write_str("memref<")?;
+                write_shape(f, s)?;
+                f.write_str(">")
+            }
+            Type::Dialect(d) => {
+                if d.body.starts_with('<') {
+                    write!(f, "!{}{}", d.dialect, d.body)
+                } else {
+                    write!(f, "!{}.{}", d.dialect, d.body)
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prints_mlir_spelling() {
+        assert_eq!(Type::int(7).to_string(), "i7");
+        assert_eq!(Type::function(vec![Type::i32()], vec![Type::f32()]).to_string(), "(i32) -> f32");
+        assert_eq!(Type::function(vec![], vec![]).to_string(), "() -> ()");
+        assert_eq!(Type::dialect("foo", "t<1>").to_string(), "!foo.t<1>");
+        assert_eq!(Type::dialect("foo", "<\"x\">").to_string(), "!foo<\"x\">");
+    }
+}

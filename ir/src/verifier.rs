@@ -1,0 +1,263 @@
+//! The verifier: structural invariants of the IR plus each operation's own rules.
+//!
+//! Checked here, with every violation collected (not just the first):
+//! - per-op verifiers of registered operations;
+//! - terminators: blocks of registered ops without `NoTerminator` end in a
+//!   terminator, and terminators appear only at the end of a block;
+//! - single-block regions have at most one block;
+//! - successors are blocks of the same region, never an entry block, and pass
+//!   operands whose types match the successor's arguments;
+//! - SSA dominance in CFG regions (graph regions and regions of unregistered
+//!   operations are exempt), and no use across an `IsolatedFromAbove` boundary;
+//! - symbol tables hold each name at most once.
+
+use std::collections::HashMap;
+
+use petgraph::algo::dominators::{simple_fast, Dominators};
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use crate::context::{BlockId, Context, OpId, RegionId, Value, ValueDef};
+use crate::diagnostics::Diagnostic;
+use crate::registry::Traits;
+use crate::symbols::symbol_name;
+
+/// An error on an operation: `'name' op message` at its location.
+pub fn op_error(ctx: &Context, op: OpId, msg: impl AsRef<str>) -> Diagnostic {
+    Diagnostic::error(ctx.op_loc(op).clone(), format!("'{}' op {}", ctx.op_name(op), msg.as_ref()))
+}
+
+struct RegionDom {
+    index: HashMap<BlockId, NodeIndex>,
+    dom: Option<Dominators<NodeIndex>>,
+}
+
+struct Verifier<'a> {
+    ctx: &'a Context,
+    errors: Vec<Diagnostic>,
+    doms: HashMap<RegionId, RegionDom>,
+    position: HashMap<OpId, usize>,
+}
+
+/// Verifies `root` and everything nested in it; returns all errors found.
+pub fn verify(ctx: &Context, root: OpId) -> Vec<Diagnostic> {
+    let mut v = Verifier { ctx, errors: Vec::new(), doms: HashMap::new(), position: HashMap::new() };
+    let mut all = Vec::new();
+    ctx.walk_pre(root, &mut |o| all.push(o));
+    for op in &all {
+        for r in ctx.regions(*op) {
+            for b in ctx.region_blocks(*r) {
+                for (i, o) in ctx.block_ops_iter(*b).enumerate() {
+                    v.position.insert(o, i);
+                }
+            }
+        }
+    }
+    for op in all {
+        v.verify_op(op);
+    }
+    v.errors
+}
+
+impl Verifier<'_> {
+    fn verify_op(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        for (i, operand) in ctx.operands(op).iter().enumerate() {
+            self.verify_dominance(op, i, *operand);
+        }
+        self.verify_successors(op);
+        self.verify_regions(op);
+        if let Some(def) = ctx.op_def(op) {
+            if def.traits.contains(Traits::TERMINATOR) && ctx.next_op(op).is_some() {
+                self.errors.push(op_error(ctx, op, "must be the last operation in the parent block"));
+            }
+            if def.traits.contains(Traits::SYMBOL_TABLE) {
+                self.verify_symbol_table(op);
+            }
+            if let Some(f) = def.verify {
+                if let Err(d) = f(ctx, op) {
+                    self.errors.push(d);
+                }
+            }
+        }
+    }
+
+    fn verify_regions(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let needs_terminator = !ctx.might_have_traits(op, Traits::NO_TERMINATOR);
+        for (ri, r) in ctx.regions(op).iter().enumerate() {
+            let blocks = ctx.region_blocks(*r);
+            if ctx.has_traits(op, Traits::SINGLE_BLOCK) && blocks.len() > 1 {
+                self.errors.push(op_error(ctx, op, format!("expects region #{ri} to have 0 or 1 blocks")));
+            }
+            if !needs_terminator {
+                continue;
+            }
+            for b in blocks {
+                match ctx.last_op(*b) {
+                    None => self.errors.push(op_error(ctx, op, "empty block: expect at least a terminator")),
+                    Some(last) => {
+                        if ctx.op_def(last).is_some() && !ctx.has_traits(last, Traits::TERMINATOR) {
+                            let e = op_error(ctx, last, "operation at the end of a block must be a terminator")
+                                .note(ctx.op_loc(op).clone(), format!("in a region of '{}'", ctx.op_name(op)));
+                            self.errors.push(e);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn verify_successors(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let succs = ctx.successors(op);
+        if succs.is_empty() {
+            return;
+        }
+        let my_region = ctx.parent_block(op).and_then(|b| ctx.block_parent(b));
+        for (i, s) in succs.iter().enumerate() {
+            let sr = ctx.block_parent(*s);
+            if sr.is_none() || sr != my_region {
+                self.errors.push(op_error(ctx, op, format!("reference to block defined in another region (successor #{i})")));
+                continue;
+            }
+            if sr.and_then(|r| ctx.entry_block(r)) == Some(*s) {
+                self.errors.push(op_error(ctx, op, format!("successor #{i} is the entry block of its region, which may not have predecessors")));
+            }
+            if let Some(f) = ctx.op_def(op).and_then(|d| d.successor_operands) {
+                let range = f(ctx, op, i);
+                let Some(passed) = ctx.operands(op).get(range.clone()) else {
+                    self.errors.push(op_error(ctx, op, format!("has too few operands for successor #{i}")));
+                    continue;
+                };
+                let args = ctx.block_args(*s);
+                if passed.len() != args.len() {
+                    self.errors.push(op_error(
+                        ctx,
+                        op,
+                        format!("branch has {} operands for successor #{i}, but target block has {}", passed.len(), args.len()),
+                    ));
+                    continue;
+                }
+                for (j, (p, a)) in passed.iter().zip(args).enumerate() {
+                    let (pt, at) = (ctx.value_type(*p), ctx.value_type(*a));
+                    if pt != at {
+                        self.errors.push(op_error(
+                            ctx,
+                            op,
+                            format!("type mismatch for bb argument #{j} of successor #{i}: '{pt}' passed, '{at}' expected"),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+
+    fn verify_symbol_table(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let mut seen: HashMap<&str, OpId> = HashMap::new();
+        for r in ctx.regions(op) {
+            for b in ctx.region_blocks(*r) {
+                for o in ctx.block_ops_iter(*b) {
+                    if let Some(n) = symbol_name(ctx, o) {
+                        if let Some(prev) = seen.insert(n, o) {
+                            self.errors.push(
+                                Diagnostic::error(ctx.op_loc(o).clone(), format!("redefinition of symbol named '{n}'"))
+                                    .note(ctx.op_loc(prev).clone(), "see existing symbol definition here"),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn verify_dominance(&mut self, user: OpId, index: usize, v: Value) {
+        let ctx = self.ctx;
+        let def_block = match ctx.value_def(v) {
+            ValueDef::Placeholder => {
+                self.errors.push(op_error(ctx, user, format!("operand #{index} is an undefined value")));
+                return;
+            }
+            _ => ctx.value_block(v),
+        };
+        let Some(def_block) = def_block else {
+            self.errors.push(op_error(ctx, user, format!("operand #{index} is defined by a detached operation")));
+            return;
+        };
+        let def_region = ctx.block_parent(def_block);
+        // Walk up from the user to the operation that sits in the definition's region.
+        let mut anchor = user;
+        loop {
+            let Some(b) = ctx.parent_block(anchor) else {
+                self.errors.push(self.dominance_error(user, index, v));
+                return;
+            };
+            if ctx.block_parent(b) == def_region {
+                break;
+            }
+            let Some(parent) = ctx.parent_op(anchor) else {
+                self.errors.push(self.dominance_error(user, index, v));
+                return;
+            };
+            if ctx.has_traits(parent, Traits::ISOLATED_FROM_ABOVE) {
+                let e = op_error(ctx, user, "using value defined outside the region")
+                    .note(ctx.op_loc(parent).clone(), "required by region isolation constraints");
+                self.errors.push(e);
+                return;
+            }
+            anchor = parent;
+        }
+        let region = def_region.expect("placed block has a region");
+        let owner = ctx.region_parent(region);
+        let graph = owner.is_none_or(|o| ctx.might_have_traits(o, Traits::GRAPH_REGION));
+        if graph {
+            return;
+        }
+        let anchor_block = ctx.parent_block(anchor).expect("anchor is placed");
+        if anchor_block == def_block {
+            if let ValueDef::Result(def_op, _) = ctx.value_def(v) {
+                let (dp, ap) = (self.position.get(&def_op), self.position.get(&anchor));
+                if def_op == anchor || dp >= ap {
+                    self.errors.push(self.dominance_error(user, index, v));
+                }
+            }
+            return;
+        }
+        if !self.block_dominates(region, def_block, anchor_block) {
+            self.errors.push(self.dominance_error(user, index, v));
+        }
+    }
+
+    fn dominance_error(&self, user: OpId, index: usize, v: Value) -> Diagnostic {
+        op_error(self.ctx, user, format!("operand #{index} does not dominate this use"))
+            .note(self.ctx.value_loc(v).clone(), "operand defined here")
+    }
+
+    fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {
+        let ctx = self.ctx;
+        let rd = self.doms.entry(region).or_insert_with(|| {
+            let mut g: DiGraph<(), ()> = DiGraph::new();
+            let mut index = HashMap::new();
+            for blk in ctx.region_blocks(region) {
+                index.insert(*blk, g.add_node(()));
+            }
+            for blk in ctx.region_blocks(region) {
+                for op in ctx.block_ops_iter(*blk) {
+                    for s in ctx.successors(op) {
+                        if let (Some(x), Some(y)) = (index.get(blk), index.get(s)) {
+                            g.add_edge(*x, *y, ());
+                        }
+                    }
+                }
+            }
+            let dom = ctx.entry_block(region).and_then(|e| index.get(&e)).map(|e| simple_fast(&g, *e));
+            RegionDom { index, dom }
+        });
+        let (Some(dom), Some(na), Some(nb)) = (&rd.dom, rd.index.get(&a), rd.index.get(&b)) else { return true };
+        match dom.dominators(*nb) {
+            // Unreachable blocks are dominated by everything.
+            None => true,
+            Some(mut it) => it.any(|n| n == *na),
+        }
+    }
+}

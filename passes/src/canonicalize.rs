@@ -1,0 +1,102 @@
+//! `canonicalize`: applies every registered operation's folder and
+//! canonicalization patterns with the greedy driver, and removes dead code.
+//!
+//! Input: any verified IR. Output: the same computation in canonical form.
+//! Options: `max-iterations` (default 10), `top-down` (default true),
+//! `test-convergence` (fail when the limit is reached, default false).
+
+use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::rewrite::{apply_patterns_greedily, GreedyConfig, RewritePattern};
+use strata_ir::{Context, Diagnostic, OpId};
+
+/// The canonicalizer.
+#[derive(Default)]
+pub struct Canonicalize {
+    config: GreedyConfig,
+    test_convergence: bool,
+    folds: u64,
+    rewrites: u64,
+    erased: u64,
+}
+
+fn parse_bool(v: &str) -> Result<bool, String> {
+    match v {
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(format!("expected 'true' or 'false', got '{v}'")),
+    }
+}
+
+impl Pass for Canonicalize {
+    fn argument(&self) -> &'static str {
+        "canonicalize"
+    }
+    fn name(&self) -> &'static str {
+        "Canonicalizer"
+    }
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "max-iterations" => {
+                self.config.max_iterations = value.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("expected a positive integer, got '{value}'"))?
+            }
+            "top-down" => self.config.top_down = parse_bool(value)?,
+            "test-convergence" => self.test_convergence = parse_bool(value)?,
+            "region-simplify" => {
+                parse_bool(value)?;
+            }
+            _ => return Err(format!("no such option '{key}'")),
+        }
+        Ok(())
+    }
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), ()> {
+        let patterns = collect_patterns(ctx);
+        let stats = apply_patterns_greedily(ctx, op, &patterns, &self.config);
+        self.folds += stats.folds;
+        self.rewrites += stats.rewrites;
+        self.erased += stats.erased;
+        if !stats.converged {
+            let msg = format!("canonicalizer did not converge within {} iterations", self.config.max_iterations);
+            if self.test_convergence {
+                ctx.emit(Diagnostic::error(ctx.op_loc(op).clone(), msg));
+                return Err(());
+            }
+            ctx.emit(Diagnostic::warning(ctx.op_loc(op).clone(), msg));
+        }
+        Ok(())
+    }
+    fn statistics(&self) -> Vec<(&'static str, u64)> {
+        vec![("num-folds", self.folds), ("num-rewrites", self.rewrites), ("num-dce", self.erased)]
+    }
+}
+
+/// The canonicalization patterns of every registered operation.
+pub fn collect_patterns(ctx: &Context) -> Vec<Box<dyn RewritePattern>> {
+    let mut v: Vec<Box<dyn RewritePattern>> = Vec::new();
+    let mut defs: Vec<_> = ctx.registry().ops().collect();
+    defs.sort_by_key(|d| d.name);
+    for d in defs {
+        if let Some(f) = d.patterns {
+            f(&mut v);
+        }
+    }
+    v
+}
+
+fn create() -> Box<dyn Pass> {
+    Box::new(Canonicalize { config: GreedyConfig { top_down: true, ..GreedyConfig::default() }, ..Canonicalize::default() })
+}
+
+/// Registration.
+pub fn info() -> PassInfo {
+    PassInfo {
+        argument: "canonicalize",
+        description: "Fold operations, apply canonicalization patterns and remove dead code",
+        options: &[
+            ("max-iterations", "maximum sweeps of the greedy driver (default 10)"),
+            ("top-down", "visit parents before children (default true)"),
+            ("test-convergence", "fail if the driver does not converge (default false)"),
+            ("region-simplify", "accepted for compatibility; has no effect"),
+        ],
+        create,
+    }
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need, idempotently: LLVM/MLIR 22 from
+# Debian's packages (lit, FileCheck, mlir-opt, the LLVM and OpenMP libraries).
+# As root it installs; otherwise it prints the command to run.
+set -euo pipefail
+
+packages=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
+  if [ "$(id -u)" = 0 ]; then
+    echo "setup: installing ${missing[*]}"
+    bash -c "$cmd" >/tmp/strata-setup.log 2>&1 || { tail -20 /tmp/strata-setup.log; echo "setup: apt-get failed (log: /tmp/strata-setup.log)"; exit 1; }
+  else
+    echo "setup: missing packages: ${missing[*]}"
+    echo "setup: run as root: sudo bash -c '$cmd'"
+    exit 1
+  fi
+fi
+command -v cargo >/dev/null || { echo "setup: cargo not found; install Rust (https://rustup.rs)"; exit 1; }

@@ -1,0 +1,157 @@
+// RUN: graph-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(canonicalize,cse))' | FileCheck %s
+
+// CHECK-LABEL: func.func @fold_constants
+// CHECK-NEXT: %[[C:.*]] = arith.constant 42 : i32
+// CHECK-NEXT: return %[[C]] : i32
+func.func @fold_constants() -> i32 {
+  %a = arith.constant 6 : i32
+  %b = arith.constant 7 : i32
+  %c = arith.muli %a, %b : i32
+  %d = arith.constant 0 : i32
+  %e = arith.addi %c, %d : i32
+  return %e : i32
+}
+
+// -----
+
+// Integer folds wrap at the type's width.
+// CHECK-LABEL: func.func @wrapping
+// CHECK: arith.constant -128 : i8
+func.func @wrapping() -> i8 {
+  %a = arith.constant 127 : i8
+  %b = arith.constant 1 : i8
+  %c = arith.addi %a, %b : i8
+  return %c : i8
+}
+
+// -----
+
+// Division by zero and INT_MIN / -1 are poison: never folded.
+// CHECK-LABEL: func.func @no_poison_folds
+// CHECK: arith.divsi
+// CHECK: arith.divui
+// CHECK: arith.shli
+func.func @no_poison_folds() -> (i8, i8, i8) {
+  %min = arith.constant -128 : i8
+  %m1 = arith.constant -1 : i8
+  %z = arith.constant 0 : i8
+  %w = arith.constant 8 : i8
+  %a = arith.divsi %min, %m1 : i8
+  %b = arith.divui %min, %z : i8
+  %c = arith.shli %m1, %w : i8
+  return %a, %b, %c : i8, i8, i8
+}
+
+// -----
+
+// CHECK-LABEL: func.func @identities
+// CHECK-SAME: (%[[X:.*]]: i32, %[[Y:.*]]: i32)
+// CHECK-NOT: arith.
+// CHECK: return %[[X]], %[[X]], %[[X]], %[[X]], %[[X]]
+func.func @identities(%x: i32, %y: i32) -> (i32, i32, i32, i32, i32) {
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %a = arith.addi %x, %zero : i32
+  %b = arith.muli %one, %x : i32
+  %c = arith.andi %x, %x : i32
+  %s = arith.addi %x, %y : i32
+  %d = arith.subi %s, %y : i32
+  %e = arith.ori %x, %zero : i32
+  return %a, %b, %c, %d, %e : i32, i32, i32, i32, i32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @self_compare
+// CHECK-DAG: %[[T:.*]] = arith.constant true
+// CHECK-DAG: %[[F:.*]] = arith.constant false
+// CHECK: return %[[T]], %[[F]]
+func.func @self_compare(%x: i32) -> (i1, i1) {
+  %a = arith.cmpi sle, %x, %x : i32
+  %b = arith.cmpi ult, %x, %x : i32
+  return %a, %b : i1, i1
+}
+
+// -----
+
+// x + 0.0 is not x (for x = -0.0), but x + -0.0 is.
+// CHECK-LABEL: func.func @float_identities
+// CHECK-SAME: (%[[X:.*]]: f32)
+// CHECK: %[[A:.*]] = arith.addf %[[X]], %{{.*}} : f32
+// CHECK: return %[[A]], %[[X]], %[[X]]
+func.func @float_identities(%x: f32) -> (f32, f32, f32) {
+  %pz = arith.constant 0.0 : f32
+  %nz = arith.constant -0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %a = arith.addf %x, %pz : f32
+  %b = arith.addf %x, %nz : f32
+  %c = arith.mulf %x, %one : f32
+  return %a, %b, %c : f32, f32, f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @float_constants
+// CHECK: arith.constant 7.500000e-01 : f64
+// CHECK: arith.constant true
+func.func @float_constants() -> (f64, i1) {
+  %a = arith.constant 0.5 : f64
+  %b = arith.constant 0.25 : f64
+  %c = arith.addf %a, %b : f64
+  %n = arith.constant 0x7FF8000000000000 : f64
+  %d = arith.cmpf uno, %n, %a : f64
+  return %c, %d : f64, i1
+}
+
+// -----
+
+// Constants move to the right; constant chains combine.
+// CHECK-LABEL: func.func @reassociate
+// CHECK-SAME: (%[[X:.*]]: i32)
+// CHECK: %[[C:.*]] = arith.constant 5 : i32
+// CHECK: %[[R:.*]] = arith.addi %[[X]], %[[C]] : i32
+// CHECK: return %[[R]]
+func.func @reassociate(%x: i32) -> i32 {
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %a = arith.addi %c2, %x : i32
+  %b = arith.addi %a, %c3 : i32
+  return %b : i32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @casts
+// CHECK-DAG: arith.constant -1 : i64
+// CHECK-DAG: arith.constant 255 : i64
+// CHECK-DAG: arith.constant 3.000000e+00 : f32
+func.func @casts() -> (i64, i64, f32) {
+  %c = arith.constant -1 : i8
+  %a = arith.extsi %c : i8 to i64
+  %b = arith.extui %c : i8 to i64
+  %t = arith.constant 3 : i32
+  %f = arith.sitofp %t : i32 to f32
+  return %a, %b, %f : i64, i64, f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @select
+// CHECK-SAME: (%[[C:.*]]: i1, %[[X:.*]]: i32, %[[Y:.*]]: i32)
+// CHECK: return %[[X]], %[[Y]]
+func.func @select(%c: i1, %x: i32, %y: i32) -> (i32, i32) {
+  %t = arith.constant true
+  %a = arith.select %t, %x, %y : i32
+  %b = arith.select %c, %y, %y : i32
+  return %a, %b : i32, i32
+}
+
+// -----
+
+// Unused pure operations are removed.
+// CHECK-LABEL: func.func @dead
+// CHECK-NEXT: return
+func.func @dead(%x: i32) {
+  %a = arith.muli %x, %x : i32
+  return
+}

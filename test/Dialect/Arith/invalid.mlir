@@ -1,0 +1,231 @@
+// RUN: graph-opt %s -split-input-file -verify-diagnostics
+
+func.func @operand_types_differ(%a: i32, %b: i64) {
+  // expected-error@+1 {{'arith.addi' op requires the same type for all operands and results}}
+  %0 = "arith.addi"(%a, %b) : (i32, i64) -> i32
+  return
+}
+
+// -----
+
+func.func @float_operands_to_integer_op(%a: f32) {
+  // expected-error@+1 {{'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'}}
+  %0 = arith.addi %a, %a : f32
+  return
+}
+
+// -----
+
+func.func @integer_operands_to_float_op(%a: i32) {
+  // expected-error@+1 {{'arith.addf' op operand #0 must be floating-point-like, but got 'i32'}}
+  %0 = arith.addf %a, %a : i32
+  return
+}
+
+// -----
+
+func.func @negf_on_integer(%a: i32) {
+  // expected-error@+1 {{'arith.negf' op operand #0 must be floating-point-like}}
+  %0 = arith.negf %a : i32
+  return
+}
+
+// -----
+
+func.func @binary_arity(%a: i32) {
+  // expected-error@+1 {{'arith.muli' op expected 2 operands, but found 1}}
+  %0 = "arith.muli"(%a) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func @constant_type_mismatch() {
+  // expected-error@+1 {{'arith.constant' op failed to verify that all of {value, result} have same type}}
+  %0 = "arith.constant"() <{value = 1 : i32}> : () -> i64
+  return
+}
+
+// -----
+
+func.func @constant_missing_value() {
+  // expected-error@+1 {{'arith.constant' op requires attribute 'value'}}
+  %0 = "arith.constant"() : () -> i64
+  return
+}
+
+// -----
+
+func.func @constant_not_a_number() {
+  // expected-error@+1 {{'arith.constant' op value must be an integer, float, or elements attribute}}
+  %0 = "arith.constant"() <{value = "x"}> : () -> i64
+  return
+}
+
+// -----
+
+func.func @constant_signed_type() {
+  // expected-error@+1 {{'arith.constant' op integer constants must be signless}}
+  %0 = "arith.constant"() <{value = 1 : si32}> : () -> si32
+  return
+}
+
+// -----
+
+func.func @constant_out_of_range() {
+  // expected-error@+1 {{integer constant out of range for attribute}}
+  %0 = arith.constant 256 : i8
+  return
+}
+
+// -----
+
+func.func @cmpi_predicate(%a: i32) {
+  // expected-error@+1 {{invalid predicate 'olt', expected one of: eq, ne}}
+  %0 = arith.cmpi olt, %a, %a : i32
+  return
+}
+
+// -----
+
+func.func @cmpi_predicate_range(%a: i32) {
+  // expected-error@+1 {{'arith.cmpi' op attribute 'predicate' must be an integer in [0, 10)}}
+  %0 = "arith.cmpi"(%a, %a) <{predicate = 12 : i64}> : (i32, i32) -> i1
+  return
+}
+
+// -----
+
+func.func @cmpi_operand_types(%a: i32, %b: i64) {
+  // expected-error@+1 {{'arith.cmpi' op requires all operands to have the same type}}
+  %0 = "arith.cmpi"(%a, %b) <{predicate = 0 : i64}> : (i32, i64) -> i1
+  return
+}
+
+// -----
+
+func.func @cmpi_on_floats(%a: f32) {
+  // expected-error@+1 {{'arith.cmpi' op operand #0 must be signless-integer-like, but got 'f32'}}
+  %0 = "arith.cmpi"(%a, %a) <{predicate = 0 : i64}> : (f32, f32) -> i1
+  return
+}
+
+// -----
+
+func.func @cmpf_result(%a: f32) {
+  // expected-error@+1 {{'arith.cmpf' op result must be i1 with the operands' shape}}
+  %0 = "arith.cmpf"(%a, %a) <{predicate = 1 : i64}> : (f32, f32) -> i32
+  return
+}
+
+// -----
+
+func.func @cmp_arity(%a: f32) {
+  // expected-error@+1 {{'arith.cmpf' op expects two operands and one result}}
+  %0 = "arith.cmpf"(%a) <{predicate = 1 : i64}> : (f32) -> i1
+  return
+}
+
+// -----
+
+func.func @select_types(%c: i1, %a: i32, %b: i64) {
+  // expected-error@+1 {{'arith.select' op requires the true value, false value and result to have the same type}}
+  %0 = "arith.select"(%c, %a, %b) : (i1, i32, i64) -> i32
+  return
+}
+
+// -----
+
+func.func @select_condition(%c: i32, %a: i32) {
+  // expected-error@+1 {{'arith.select' op expected condition to be a signless i1, but got 'i32'}}
+  %0 = "arith.select"(%c, %a, %a) : (i32, i32, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @select_arity(%c: i1) {
+  // expected-error@+1 {{'arith.select' op expects three operands and one result}}
+  %0 = "arith.select"(%c) : (i1) -> i32
+  return
+}
+
+// -----
+
+func.func @extsi_must_widen(%a: i32) {
+  // expected-error@+1 {{'arith.extsi' op result type 'i16' must be wider than operand type 'i32'}}
+  %0 = arith.extsi %a : i32 to i16
+  return
+}
+
+// -----
+
+func.func @trunci_must_narrow(%a: i32) {
+  // expected-error@+1 {{'arith.trunci' op result type 'i64' must be shorter than operand type 'i32'}}
+  %0 = arith.trunci %a : i32 to i64
+  return
+}
+
+// -----
+
+func.func @sitofp_kinds(%a: f32) {
+  // expected-error@+1 {{'arith.sitofp' op operand type 'f32' and result type 'f64' are cast incompatible}}
+  %0 = arith.sitofp %a : f32 to f64
+  return
+}
+
+// -----
+
+func.func @index_cast_needs_index(%a: i32) {
+  // expected-error@+1 {{'arith.index_cast' op requires exactly one of operand and result to be 'index'}}
+  %0 = arith.index_cast %a : i32 to i64
+  return
+}
+
+// -----
+
+func.func @bitcast_width(%a: i32) {
+  // expected-error@+1 {{'arith.bitcast' op operand type 'i32' and result type 'f64' are cast incompatible}}
+  %0 = arith.bitcast %a : i32 to f64
+  return
+}
+
+// -----
+
+func.func @cast_shape(%a: vector<4xi32>) {
+  // expected-error@+1 {{'arith.extsi' op requires operand and result of the same shape}}
+  %0 = arith.extsi %a : vector<4xi32> to i64
+  return
+}
+
+// -----
+
+func.func @cast_arity(%a: i32) {
+  // expected-error@+1 {{'arith.extui' op expects one operand and one result}}
+  %0 = "arith.extui"(%a, %a) : (i32, i32) -> i64
+  return
+}
+
+// -----
+
+func.func @unknown_overflow_flag(%a: i32) {
+  // expected-error@+1 {{unknown overflow flag 'nsx'}}
+  %0 = arith.addi %a, %a overflow<nsx> : i32
+  return
+}
+
+// -----
+
+func.func @unknown_fastmath_attr(%a: f32) {
+  // expected-error@+1 {{unknown fastmath flag 'quick'}}
+  %0 = "arith.addf"(%a, %a) <{fastmath = #arith.fastmath<quick>}> : (f32, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @one_result_required(%a: i32) {
+  // expected-error@+1 {{'arith.addi' op requires one result, found 2}}
+  %0:2 = "arith.addi"(%a, %a) : (i32, i32) -> (i32, i32)
+  return
+}

@@ -1,0 +1,31 @@
+# lit configuration for the compiler's test suite.
+#
+# Run it with `cargo test --test lit` (which builds the tools first), or
+# directly with LLVM's lit: `lit -sv test/` after `cargo build`; the tools are
+# taken from $STRATA_TOOLS_DIR, else target/debug, else target/release.
+
+import os
+import shutil
+
+import lit.formats
+
+config.name = "strata"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.excludes = ["Inputs", "algorithms", "lit.cfg.py"]
+
+root = os.path.dirname(config.test_source_root)
+candidates = [os.environ.get("STRATA_TOOLS_DIR", ""), os.path.join(root, "target", "debug"), os.path.join(root, "target", "release")]
+tools_dir = next((d for d in candidates if d and os.path.exists(os.path.join(d, "graph-opt"))), None)
+if tools_dir is None:
+    lit_config.fatal("graph-opt not found: run `cargo build` or set STRATA_TOOLS_DIR")
+
+llvm_bin = "/usr/lib/llvm-22/bin"
+path = [tools_dir, llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))]
+config.environment["PATH"] = os.pathsep.join(path)
+
+mlir_opt = shutil.which("mlir-opt-22") or shutil.which("mlir-opt", path=llvm_bin)
+if mlir_opt:
+    config.available_features.add("mlir-opt")
+    config.substitutions.append(("%mlir-opt", mlir_opt))

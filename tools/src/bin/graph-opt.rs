@@ -1,0 +1,8 @@
+//! `graph-opt`: parse IR, run passes, print. See `graph-opt --help`.
+
+fn main() {
+    let code = strata_tools::opt::run_guarded(|| {
+        strata_tools::opt_main(std::env::args().collect(), strata_tools::all_dialects(), strata_tools::all_passes())
+    });
+    std::process::exit(code);
+}

@@ -1,0 +1,23 @@
+//! The shared driver behind `graph-opt`: read IR, verify, run a pass pipeline,
+//! print; with split input files, expected-diagnostic checking and IR dumps.
+//! The binaries only assemble registries and call [`opt_main`].
+
+pub mod input;
+pub mod opt;
+
+pub use opt::opt_main;
+
+use strata_ir::pass::PassRegistry;
+use strata_ir::Registry;
+
+/// Every dialect the tools know.
+pub fn all_dialects() -> Registry {
+    strata_std::standard_registry()
+}
+
+/// Every pass the tools know.
+pub fn all_passes() -> PassRegistry {
+    let mut r = PassRegistry::new();
+    strata_passes::register(&mut r);
+    r
+}

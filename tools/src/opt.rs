@@ -1,0 +1,286 @@
+//! `graph-opt`: the `mlir-opt` of this compiler.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use strata_ir::expected::{check, parse_expectations};
+use strata_ir::parser::parse_source;
+use strata_ir::pass::{Instrumentation, OpPassManager, PassManager, PassRegistry};
+use strata_ir::pipeline::{parse_pipeline, PIPELINE_BUFFER};
+use strata_ir::printer::{print_op, PrintOptions};
+use strata_ir::verifier::verify;
+use strata_ir::{Context, Diagnostic, Registry, Severity, SourceMgr};
+
+use crate::input::{display_name, read_source, split_chunks};
+
+fn command(passes: &PassRegistry) -> Command {
+    let mut cmd = Command::new("graph-opt")
+        .about("Parse IR, run a pass pipeline on it, and print the result")
+        .arg(Arg::new("input").default_value("-").help("input file, or - for standard input"))
+        .arg(Arg::new("output").short('o').value_name("FILE").help("output file (default: standard output)"))
+        .arg(Arg::new("pass-pipeline").long("pass-pipeline").value_name("PIPELINE").help("textual pipeline, e.g. 'builtin.module(func.func(canonicalize,cse))'"))
+        .arg(Arg::new("split-input-file").long("split-input-file").action(ArgAction::SetTrue).help("process each chunk separated by '// -----' on its own"))
+        .arg(Arg::new("verify-diagnostics").long("verify-diagnostics").action(ArgAction::SetTrue).help("check emitted diagnostics against expected-* comments"))
+        .arg(Arg::new("generic").long("mlir-print-op-generic").action(ArgAction::SetTrue).help("print every operation in the generic form"))
+        .arg(Arg::new("debuginfo").long("mlir-print-debuginfo").action(ArgAction::SetTrue).help("print locations"))
+        .arg(Arg::new("allow-unregistered").long("allow-unregistered-dialect").action(ArgAction::SetTrue).help("accept operations of unregistered dialects"))
+        .arg(Arg::new("list-passes").long("list-passes").action(ArgAction::SetTrue).help("list the registered passes and their options"))
+        .arg(Arg::new("print-ir-after-all").long("print-ir-after-all").action(ArgAction::SetTrue).help("print the IR after each pass (to standard error)"))
+        .arg(Arg::new("print-ir-before-all").long("print-ir-before-all").action(ArgAction::SetTrue).help("print the IR before each pass (to standard error)"))
+        .arg(Arg::new("print-ir-after").long("print-ir-after").value_name("PASS").action(ArgAction::Append).help("print the IR after the named pass"))
+        .arg(Arg::new("timing").long("mlir-timing").action(ArgAction::SetTrue).help("report the time spent in parsing, passes and printing"))
+        .arg(Arg::new("statistics").long("mlir-pass-statistics").action(ArgAction::SetTrue).help("report pass statistics"))
+        .arg(
+            Arg::new("verify-each")
+                .long("verify-each")
+                .value_name("BOOL")
+                .num_args(0..=1)
+                .default_value("true")
+                .default_missing_value("true")
+                .value_parser(clap::value_parser!(bool))
+                .help("verify the IR after each pass"),
+        );
+    for p in passes.all() {
+        cmd = cmd.arg(
+            Arg::new(format!("pass:{}", p.argument))
+                .long(p.argument)
+                .value_name("OPTIONS")
+                .num_args(0..=1)
+                .require_equals(true)
+                .default_missing_value("")
+                .action(ArgAction::Append)
+                .help(p.description),
+        );
+    }
+    cmd
+}
+
+fn list_passes(passes: &PassRegistry) -> String {
+    let mut s = String::from("Passes:\n");
+    for p in passes.all() {
+        s.push_str(&format!("  --{:<24} {}\n", p.argument, p.description));
+        for (o, h) in p.options {
+            s.push_str(&format!("      {o:<22} {h}\n"));
+        }
+    }
+    s
+}
+
+/// The pipeline from `--pass-pipeline` or the per-pass flags (in command-line order).
+fn build_pipeline(m: &ArgMatches, passes: &PassRegistry, sm: &mut SourceMgr) -> Result<OpPassManager, Diagnostic> {
+    let mut flags: Vec<(usize, String)> = Vec::new();
+    for p in passes.all() {
+        let id = format!("pass:{}", p.argument);
+        if let (Some(vals), Some(idx)) = (m.get_many::<String>(&id), m.indices_of(&id)) {
+            for (v, i) in vals.zip(idx) {
+                let text = if v.is_empty() { p.argument.to_string() } else { format!("{}{{{v}}}", p.argument) };
+                flags.push((i, text));
+            }
+        }
+    }
+    flags.sort();
+    let pipeline = m.get_one::<String>("pass-pipeline");
+    if pipeline.is_some() && !flags.is_empty() {
+        return Err(Diagnostic::error(strata_ir::Location::Unknown, "'--pass-pipeline' cannot be combined with individual pass flags"));
+    }
+    let text = match pipeline {
+        Some(p) => p.clone(),
+        None => flags.into_iter().map(|f| f.1).collect::<Vec<_>>().join(","),
+    };
+    sm.add(PIPELINE_BUFFER, &text);
+    parse_pipeline(&text, passes)
+}
+
+struct Outcome {
+    output: Option<String>,
+    diagnostics: Vec<Diagnostic>,
+    log: String,
+    timings: Vec<(String, Duration)>,
+    stats: String,
+}
+
+fn process_chunk(
+    registry: &Arc<Registry>,
+    m: &ArgMatches,
+    passes: &PassRegistry,
+    file: &str,
+    text: &str,
+    range: (usize, usize),
+    sm: &mut SourceMgr,
+) -> Outcome {
+    let mut out = Outcome { output: None, diagnostics: Vec::new(), log: String::new(), timings: Vec::new(), stats: String::new() };
+    let pm_root = match build_pipeline(m, passes, sm) {
+        Ok(p) => p,
+        Err(d) => {
+            out.diagnostics.push(d);
+            return out;
+        }
+    };
+    let mut ctx = Context::new(registry.clone());
+    ctx.allow_unregistered = m.get_flag("allow-unregistered");
+    let t0 = Instant::now();
+    let module = match parse_source(&mut ctx, file, text, range.0, range.1) {
+        Ok(op) => op,
+        Err(d) => {
+            out.diagnostics.push(d);
+            return out;
+        }
+    };
+    out.timings.push(("Parser".into(), t0.elapsed()));
+    let t1 = Instant::now();
+    let errors = verify(&ctx, module);
+    out.timings.push(("Verifier".into(), t1.elapsed()));
+    if !errors.is_empty() {
+        out.diagnostics = errors;
+        return out;
+    }
+    let print = PrintOptions { generic: m.get_flag("generic"), debug_info: m.get_flag("debuginfo") };
+    let inst = Instrumentation {
+        verify_each: *m.get_one::<bool>("verify-each").unwrap_or(&true),
+        print_after_all: m.get_flag("print-ir-after-all"),
+        print_before_all: m.get_flag("print-ir-before-all"),
+        print_after: m.get_many::<String>("print-ir-after").map(|v| v.cloned().collect()).unwrap_or_default(),
+        print,
+        timing: m.get_flag("timing"),
+        statistics: m.get_flag("statistics"),
+    };
+    let mut pm = PassManager::new(pm_root, inst);
+    let ok = pm.run(&mut ctx, module).is_ok();
+    out.log = std::mem::take(&mut pm.log);
+    out.timings.extend(pm.timings.iter().cloned());
+    if m.get_flag("statistics") {
+        out.stats = pm.statistics_report();
+    }
+    out.diagnostics = std::mem::take(&mut ctx.diagnostics);
+    if !ok {
+        return out;
+    }
+    let t2 = Instant::now();
+    out.output = Some(print_op(&ctx, module, print));
+    out.timings.push(("Output".into(), t2.elapsed()));
+    out
+}
+
+fn timing_report(rows: &[(String, Duration)]) -> String {
+    let pm = PassManager::new(OpPassManager::new("any"), Instrumentation::default());
+    pm.timing_report(rows)
+}
+
+/// Accepts LLVM-style single-dash long options (`-split-input-file`) as mlir-opt does.
+pub fn llvm_style_args(args: Vec<String>) -> Vec<String> {
+    let mut out = Vec::with_capacity(args.len());
+    let mut literal = false;
+    for (i, a) in args.into_iter().enumerate() {
+        if i > 0 && !literal && a.len() > 2 && a.starts_with('-') && !a.starts_with("--") {
+            out.push(format!("-{a}"));
+        } else {
+            literal |= a == "--";
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// Runs graph-opt with the given arguments and registries; returns the exit code.
+pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> i32 {
+    let m = match command(&passes).try_get_matches_from(llvm_style_args(args)) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    if m.get_flag("list-passes") {
+        print!("{}", list_passes(&passes));
+        return 0;
+    }
+    let input = m.get_one::<String>("input").cloned().unwrap_or_else(|| "-".into());
+    let file = display_name(&input).to_string();
+    let mut sm = SourceMgr::new();
+    let text = match read_source(&input) {
+        Ok(t) => t,
+        Err(d) => {
+            eprint!("{}", sm.render(&d));
+            return 1;
+        }
+    };
+    sm.add(&file, &text);
+    let registry = Arc::new(registry);
+    let verify_mode = m.get_flag("verify-diagnostics");
+    let mut failed = false;
+    let mut outputs = Vec::new();
+    let mut timings = Vec::new();
+    for range in split_chunks(&text, m.get_flag("split-input-file")) {
+        let mut expected = if verify_mode {
+            match parse_expectations(&file, &text, range.0, range.1) {
+                Ok(e) => e,
+                Err(d) => {
+                    eprint!("{}", sm.render(&d));
+                    failed = true;
+                    continue;
+                }
+            }
+        } else {
+            Vec::new()
+        };
+        let o = process_chunk(&registry, &m, &passes, &file, &text, range, &mut sm);
+        eprint!("{}", o.log);
+        eprint!("{}", o.stats);
+        timings.extend(o.timings);
+        if verify_mode {
+            for d in check(&file, &mut expected, &o.diagnostics) {
+                eprint!("{}", sm.render(&d));
+                failed = true;
+            }
+        } else {
+            for d in &o.diagnostics {
+                eprint!("{}", sm.render(d));
+                if d.severity == Severity::Error {
+                    failed = true;
+                }
+            }
+        }
+        if let Some(out) = o.output {
+            if !o.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+                outputs.push(out);
+            }
+        } else if !verify_mode && o.diagnostics.is_empty() {
+            failed = true;
+        }
+    }
+    if m.get_flag("timing") {
+        eprint!("{}", timing_report(&timings));
+    }
+    let joined = outputs.join("// -----\n");
+    match m.get_one::<String>("output") {
+        Some(path) if path != "-" => {
+            if failed {
+                return 1;
+            }
+            if let Err(e) = std::fs::write(path, joined) {
+                eprintln!("error: cannot write output file '{path}': {e}");
+                return 1;
+            }
+        }
+        _ => print!("{joined}"),
+    }
+    i32::from(failed)
+}
+
+/// Runs `f` on a thread with a large stack and turns a panic into an
+/// "internal error" message with exit code 1, so no input ends in an abort trace.
+pub fn run_guarded(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info.payload().downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| info.payload().downcast_ref::<String>().cloned()).unwrap_or_default();
+        let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        eprintln!("error: internal compiler error: {msg}{at}; please report this with the input that caused it");
+    }));
+    match std::thread::Builder::new().stack_size(512 << 20).spawn(f) {
+        Ok(h) => h.join().unwrap_or(1),
+        Err(e) => {
+            eprintln!("error: cannot start the compiler thread: {e}");
+            1
+        }
+    }
+}
