@@ -956,7 +956,7 @@ impl<'a> Parser<'a> {
         for b in self.ctx.region_blocks(region).to_vec() {
             let needs = match self.ctx.last_op(b) {
                 None => true,
-                Some(last) => !self.ctx.has_traits(last, Traits::TERMINATOR) && self.ctx.op_def(last).is_some(),
+                Some(last) => !self.ctx.has_traits(last, Traits::TERMINATOR),
             };
             if needs {
                 let t = self.ctx.create_op(OperationState::new(name, loc.clone()));

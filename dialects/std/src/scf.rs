@@ -138,10 +138,12 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             return Err(op_error(ctx, op, format!("types mismatch between {i}th iter operand and defined value")));
         }
     }
-    if ctx.regions(op).len() != 1 || ctx.region_blocks(ctx.region(op, 0)).len() != 1 {
-        return Err(op_error(ctx, op, "expects one region with one block"));
+    if ctx.regions(op).len() != 1 {
+        return Err(op_error(ctx, op, "expects one region"));
     }
-    let entry = ctx.region_blocks(ctx.region(op, 0))[0];
+    let Some(entry) = ctx.entry_block(ctx.region(op, 0)) else {
+        return Err(op_error(ctx, op, "expects a body block"));
+    };
     let args = ctx.block_args(entry);
     if args.len() != 1 + inits.len() {
         return Err(op_error(ctx, op, "expects the body to take the induction variable and one argument per loop-carried value"));
@@ -212,11 +214,6 @@ fn verify_if(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
     if ctx.regions(op).len() != 2 {
         return Err(op_error(ctx, op, "expects a then and an else region"));
-    }
-    for r in ctx.regions(op) {
-        if ctx.region_blocks(*r).len() > 1 {
-            return Err(op_error(ctx, op, "expects regions with at most one block"));
-        }
     }
     if !ctx.results(op).is_empty() && ctx.region_blocks(ctx.region(op, 1)).is_empty() {
         return Err(op_error(ctx, op, "must have an else block if defining values"));

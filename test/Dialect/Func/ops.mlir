@@ -1,0 +1,25 @@
+// RUN: graph-opt %s | FileCheck %s
+// RUN: graph-opt %s --mlir-print-op-generic | graph-opt | FileCheck %s
+
+// CHECK-LABEL: func.func @callee(%arg0: i32 {test.attr}, %arg1: f32) -> (i32, f32)
+func.func @callee(%a: i32 {test.attr}, %b: f32) -> (i32, f32) {
+  // CHECK-NEXT: return %arg0, %arg1 : i32, f32
+  return %a, %b : i32, f32
+}
+
+// CHECK-LABEL: func.func @caller
+func.func @caller(%a: i32, %b: f32) -> i32 attributes {test.unit} {
+  // CHECK: %{{.*}}:2 = call @callee(%{{.*}}, %{{.*}}) : (i32, f32) -> (i32, f32)
+  %r:2 = func.call @callee(%a, %b) : (i32, f32) -> (i32, f32)
+  // CHECK: call @decl(%{{.*}}#0)
+  %s = call @decl(%r#0) : (i32) -> i32
+  return %s : i32
+}
+
+// CHECK: func.func private @decl(i32) -> i32
+func.func private @decl(i32) -> i32
+
+// CHECK: func.func nested @nested_vis()
+func.func nested @nested_vis() {
+  return
+}

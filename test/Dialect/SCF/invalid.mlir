@@ -1,0 +1,306 @@
+// RUN: graph-opt %s -split-input-file -verify-diagnostics
+
+func.func @for_bound_types(%a: index, %b: i32) {
+  // expected-error@+1 {{'scf.for' op expects lower bound, upper bound and step of the same integer or index type}}
+  "scf.for"(%a, %b, %a) ({
+  ^bb0(%i: index):
+    scf.yield
+  }) : (index, i32, index) -> ()
+  return
+}
+
+// -----
+
+func.func @for_too_few_operands(%a: index) {
+  // expected-error@+1 {{'scf.for' op expects lower bound, upper bound and step operands}}
+  "scf.for"(%a) ({
+  ^bb0(%i: index):
+    scf.yield
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+func.func @for_zero_step(%a: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{'scf.for' op constant step operand must be positive}}
+  scf.for %i = %a to %a step %c0 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_results(%a: index, %x: i32) {
+  // expected-error@+1 {{'scf.for' op mismatch in number of loop-carried values and defined values}}
+  %r:2 = "scf.for"(%a, %a, %a, %x) ({
+  ^bb0(%i: index, %v: i32):
+    // expected-error@+1 {{'scf.yield' op types mismatch between yield op (i32) and its parent 'scf.for' (i32, i32)}}
+    scf.yield %v : i32
+  }) : (index, index, index, i32) -> (i32, i32)
+  return
+}
+
+// -----
+
+func.func @for_result_types(%a: index, %x: i32) {
+  // expected-error@+1 {{'scf.for' op types mismatch between 0th iter operand and defined value}}
+  %r = "scf.for"(%a, %a, %a, %x) ({
+  ^bb0(%i: index, %v: i32):
+    // expected-error@+1 {{'scf.yield' op types mismatch between yield op (i32) and its parent 'scf.for' (i64)}}
+    scf.yield %v : i32
+  }) : (index, index, index, i32) -> i64
+  return
+}
+
+// -----
+
+func.func @for_blocks(%a: index) {
+  // expected-error@+1 {{'scf.for' op expects region #0 to have 0 or 1 blocks}}
+  "scf.for"(%a, %a, %a) ({
+  ^bb0(%i: index):
+    scf.yield
+  ^bb1:
+    scf.yield
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @for_no_body(%a: index) {
+  // expected-error@+1 {{'scf.for' op expects a body block}}
+  "scf.for"(%a, %a, %a) ({
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @for_regions(%a: index) {
+  // expected-error@+1 {{'scf.for' op expects one region}}
+  "scf.for"(%a, %a, %a) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @for_body_args(%a: index) {
+  // expected-error@+1 {{'scf.for' op expects the body to take the induction variable and one argument per loop-carried value}}
+  "scf.for"(%a, %a, %a) ({
+    scf.yield
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @for_iv_type(%a: index) {
+  // expected-error@+1 {{'scf.for' op expects the induction variable to have the same type as the bounds}}
+  "scf.for"(%a, %a, %a) ({
+  ^bb0(%i: i32):
+    scf.yield
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @for_iter_arg_type(%a: index, %x: i32) {
+  // expected-error@+1 {{'scf.for' op types mismatch between iter operand #0 and its region argument}}
+  %r = "scf.for"(%a, %a, %a, %x) ({
+  ^bb0(%i: index, %v: i64):
+    scf.yield %x : i32
+  }) : (index, index, index, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @yield_types(%a: index, %x: i32) {
+  %r = scf.for %i = %a to %a step %a iter_args(%v = %x) -> (i32) {
+    %w = arith.extsi %v : i32 to i64
+    // expected-error@+1 {{'scf.yield' op types mismatch between yield op (i64) and its parent 'scf.for' (i32)}}
+    scf.yield %w : i64
+  }
+  return
+}
+
+// -----
+
+func.func @yield_parent() {
+  // expected-error@+1 {{'scf.yield' op expects parent op to be one of 'scf.for, scf.if, scf.while'}}
+  scf.yield
+}
+
+// -----
+
+func.func @if_condition(%c: i32) {
+  // expected-error@+1 {{'scf.if' op expects one i1 condition operand}}
+  "scf.if"(%c) ({
+    scf.yield
+  }, {
+  }) : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @if_regions(%c: i1) {
+  // expected-error@+1 {{'scf.if' op expects a then and an else region}}
+  "scf.if"(%c) ({
+    scf.yield
+  }) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @if_needs_else(%c: i1, %x: i32) {
+  // expected-error@+1 {{'scf.if' op must have an else block if defining values}}
+  %r = "scf.if"(%c) ({
+    scf.yield %x : i32
+  }, {
+  }) : (i1) -> i32
+  return
+}
+
+// -----
+
+func.func @if_blocks(%c: i1) {
+  // expected-error@+1 {{'scf.if' op expects region #0 to have 0 or 1 blocks}}
+  "scf.if"(%c) ({
+    scf.yield
+  ^bb1:
+    scf.yield
+  }, {
+  }) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @if_empty_then(%c: i1) {
+  // expected-error@+1 {{'scf.if' op expects a non-empty then region}}
+  "scf.if"(%c) ({
+  }, {
+  }) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @while_regions(%x: i32) {
+  // expected-error@+1 {{'scf.while' op expects a before and an after region}}
+  "scf.while"(%x) ({
+  ^bb0(%a: i32):
+    %t = arith.constant true
+    scf.condition(%t) %a : i32
+  }) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func @while_before_empty(%x: i32) {
+  // expected-error@+1 {{'scf.while' op expects a non-empty before region}}
+  "scf.while"(%x) ({
+  }, {
+  ^bb0(%a: i32):
+    scf.yield %a : i32
+  }) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func @while_after_empty(%x: i32) {
+  // expected-error@+1 {{'scf.while' op expects a non-empty after region}}
+  "scf.while"(%x) ({
+  ^bb0(%a: i32):
+    %t = arith.constant true
+    scf.condition(%t) %a : i32
+  }, {
+  }) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func @while_before_args(%x: i32) {
+  // expected-error@+1 {{'scf.while' op expects the 'before' region arguments to match the operand types}}
+  %r = "scf.while"(%x) ({
+  ^bb0(%a: i64):
+    %t = arith.constant true
+    scf.condition(%t) %x : i32
+  }, {
+  ^bb0(%b: i32):
+    scf.yield %x : i32
+  }) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func @while_after_args(%x: i32) {
+  // expected-error@+1 {{'scf.while' op expects the 'after' region arguments to match the result types}}
+  %r = scf.while (%a = %x) : (i32) -> i32 {
+    %t = arith.constant true
+    scf.condition(%t) %a : i32
+  } do {
+  ^bb0(%b: i64):
+    scf.yield %x : i32
+  }
+  return
+}
+
+// -----
+
+func.func @while_condition_values(%x: i32) {
+  // expected-error@+1 {{'scf.while' op expects the values forwarded by 'scf.condition' to match the result types}}
+  %r = "scf.while"(%x) ({
+  ^bb0(%a: i32):
+    %t = arith.constant true
+    scf.condition(%t) %a, %a : i32, i32
+  }, {
+  ^bb0(%b: i32):
+    scf.yield %b : i32
+  }) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func @while_terminator(%x: i32) {
+  // expected-error@+1 {{'scf.while' op expects the 'before' region to terminate with 'scf.condition'}}
+  %r = "scf.while"(%x) ({
+  ^bb0(%a: i32):
+    scf.yield %a : i32
+  }, {
+  ^bb0(%b: i32):
+    scf.yield %b : i32
+  }) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func @condition_parent(%c: i1) {
+  // expected-error@+1 {{'scf.condition' op expects parent op 'scf.while'}}
+  scf.condition(%c)
+}
+
+// -----
+
+func.func @condition_type(%x: i32) {
+  %r = "scf.while"(%x) ({
+  ^bb0(%a: i32):
+    // expected-error@+1 {{'scf.condition' op expects an i1 condition as the first operand}}
+    "scf.condition"(%a, %a) : (i32, i32) -> ()
+  }, {
+  ^bb0(%b: i32):
+    scf.yield %b : i32
+  }) : (i32) -> i32
+  return
+}
