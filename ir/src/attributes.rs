@@ -421,11 +421,8 @@ impl fmt::Display for Quoted<'_> {
         f.write_str("\"")?;
         for b in self.0.bytes() {
             match b {
-                b'"' => f.write_str("\\\"")?,
                 b'\\' => f.write_str("\\\\")?,
-                b'\n' => f.write_str("\\n")?,
-                b'\t' => f.write_str("\\t")?,
-                0x20..=0x7e => write!(f, "{}", b as char)?,
+                0x20..=0x7e if b != b'"' => write!(f, "{}", b as char)?,
                 _ => write!(f, "\\{b:02X}")?,
             }
         }

@@ -294,7 +294,11 @@ fn write_shape(f: &mut fmt::Formatter<'_>, s: &ShapedType) -> fmt::Result {
     }
     write!(f, "{}", s.element)?;
     for p in &s.params {
-        write!(f, ", {p}")?;
+        match p {
+            // Integer memory spaces print bare, as MLIR does.
+            Attribute::Integer { value, ty } if *ty == Type::i64() => write!(f, ", {value}")?,
+            _ => write!(f, ", {p}")?,
+        }
     }
     Ok(())
 }

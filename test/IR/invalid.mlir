@@ -1,0 +1,158 @@
+// RUN: graph-opt %s -split-input-file -verify-diagnostics
+
+func.func @undefined(%a: i32) {
+  // expected-error@+1 {{use of undeclared SSA value name}}
+  %0 = arith.addi %a, %b : i32
+  return
+}
+
+// -----
+
+// expected-note@+1 {{prior use here}}
+func.func @type_mismatch(%a: i32) {
+  // expected-error@+1 {{use of value '%a' expects different type than prior uses: 'i64' vs 'i32'}}
+  %0 = arith.addi %a, %a : i64
+  return
+}
+
+// -----
+
+func.func @redefinition() {
+  // expected-note@+1 {{previously defined here}}
+  %0 = arith.constant 1 : i32
+  // expected-error@+1 {{redefinition of SSA value '%0'}}
+  %0 = arith.constant 2 : i32
+  return
+}
+
+// -----
+
+// expected-error@+1 {{operation being parsed with an unregistered dialect}}
+"foo.bar"() : () -> ()
+
+// -----
+
+// expected-error@+1 {{unregistered operation 'arith.frobnicate' found in dialect ('arith') that does not allow unknown operations}}
+"arith.frobnicate"() : () -> ()
+
+// -----
+
+// expected-error@+1 {{custom op 'frobnicate' is unknown (tried 'builtin.frobnicate' as well)}}
+frobnicate
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{expected ',' or ')' in operand list}}
+  "arith.addi"(%a %b) : () -> ()
+}
+
+// -----
+
+func.func @results_count() {
+  // expected-error@+1 {{operation defines 1 results but was provided 2 to bind}}
+  %0:2 = arith.constant 1 : i32
+  return
+}
+
+// -----
+
+func.func @result_number(%a: i32) {
+  %0 = arith.constant 1 : i32
+  // expected-error@+1 {{invalid result number '#1' for value '%0' with 1 results}}
+  %1 = arith.addi %0#1, %a : i32
+  return
+}
+
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+func.func @bad_type(%a: notatype) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{integer bitwidth is limited to 16777216 bits}}
+func.func @wide(%a: i99999999) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"func.func"() <{function_type = () -> (), sym_name = "f", x = 999999999999999999999999999999999999999999 : i64}> ({
+  func.return
+}) : () -> ()
+
+// -----
+
+// expected-note@+1 {{in a region of 'func.func'}}
+func.func @missing_terminator() {
+  // expected-error@+1 {{'arith.constant' op operation at the end of a block must be a terminator}}
+  %0 = arith.constant 1 : i32
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op empty block: expect at least a terminator}}
+"func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+^bb0:
+}) : () -> ()
+
+// -----
+
+func.func @terminator_in_middle() {
+  // expected-error@+1 {{'func.return' op must be the last operation in the parent block}}
+  return
+  return
+}
+
+// -----
+
+func.func @dominance(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  // expected-note@+1 {{operand defined here}}
+  %x = arith.constant 1.0 : f32
+  cf.br ^bb3
+^bb2:
+  cf.br ^bb3
+^bb3:
+  // expected-error@+1 {{'arith.negf' op operand #0 does not dominate this use}}
+  %y = arith.negf %x : f32
+  return
+}
+
+// -----
+
+func.func @use_before_def() {
+  // expected-error@+1 {{'arith.negf' op operand #0 does not dominate this use}}
+  %y = arith.negf %x : f32
+  // expected-note@+1 {{operand defined here}}
+  %x = arith.constant 1.0 : f32
+  return
+}
+
+// -----
+
+// Values from outside an isolated region are not even visible to the parser.
+func.func @isolation(%a: i32) {
+  func.func @inner() {
+    // expected-error@+1 {{use of undeclared SSA value name}}
+    %0 = arith.addi %a, %a : i32
+    return
+  }
+  return
+}
+
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+func.func @unterminated( {
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{expected '}' to end the region}}
+  scf.if %c {
