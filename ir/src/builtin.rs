@@ -1,12 +1,12 @@
 //! The `builtin` dialect: `builtin.module` and `builtin.unrealized_conversion_cast`.
 
 use crate::attributes::Attribute;
-use crate::context::{Context, OpId, OperationState};
+use crate::context::{Context, OpId, OperationState, Value};
 use crate::diagnostics::Diagnostic;
 use crate::lexer::Tok;
 use crate::parser::{PResult, Parser};
 use crate::printer::OpPrinter;
-use crate::registry::{Dialect, OpDef, Traits};
+use crate::registry::{Dialect, FoldResult, Folded, OpDef, Traits};
 use crate::verifier::op_error;
 
 fn parse_module(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -84,6 +84,26 @@ fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
     p.value_types(&outs);
 }
 
+/// Folds a cast to its inputs when it casts them to their own types, or when
+/// it undoes another cast (`A -> B -> A`).
+fn fold_cast(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Folded> {
+    let ins = ctx.operands(op).to_vec();
+    let out_types: Vec<&crate::types::Type> = ctx.results(op).iter().map(|r| ctx.value_type(*r)).collect();
+    if ins.is_empty() {
+        return None;
+    }
+    let same = |vs: &[Value]| vs.len() == out_types.len() && vs.iter().zip(&out_types).all(|(v, t)| ctx.value_type(*v) == *t);
+    if same(&ins) {
+        return Some(Folded::Results(ins.into_iter().map(FoldResult::Value).collect()));
+    }
+    let producer = ctx.defining_op(ins[0]).filter(|d| ctx.op_name(*d) == "builtin.unrealized_conversion_cast")?;
+    if ctx.results(producer) != ins.as_slice() {
+        return None;
+    }
+    let orig = ctx.operands(producer).to_vec();
+    same(&orig).then(|| Folded::Results(orig.into_iter().map(FoldResult::Value).collect()))
+}
+
 /// The builtin dialect.
 pub fn dialect() -> Dialect {
     Dialect {
@@ -107,6 +127,7 @@ pub fn dialect() -> Dialect {
                 )
             },
             OpDef {
+                fold: Some(fold_cast),
                 parse: Some(parse_cast),
                 print: Some(print_cast),
                 ..OpDef::new(

@@ -474,6 +474,32 @@ impl Context {
         self.detach_block(b);
     }
 
+    /// Splits the block holding `op`: `op` and every operation after it move to a
+    /// new block without arguments, inserted right after the old one; returns it.
+    pub fn split_block(&mut self, op: OpId) -> BlockId {
+        let old = self.parent_block(op).expect("operation in a block");
+        let new = self.create_block(&[]);
+        let r = self.block_parent(old).expect("block in a region");
+        let pos = self.region_blocks(r).iter().position(|b| *b == old).expect("block in its region");
+        self.insert_block(r, pos + 1, new);
+        let mut cur = Some(op);
+        while let Some(o) = cur {
+            cur = self.next_op(o);
+            self.detach_op(o);
+            self.append_op(new, o);
+        }
+        new
+    }
+
+    /// Moves every block of `src` into region `dst`, in order, starting at position `pos`.
+    pub fn move_region_blocks(&mut self, src: RegionId, dst: RegionId, pos: usize) {
+        let blocks = self.region_blocks(src).to_vec();
+        for (i, b) in blocks.into_iter().enumerate() {
+            self.detach_block(b);
+            self.insert_block(dst, pos + i, b);
+        }
+    }
+
     /// Moves every operation of `src` to the end of `dst` (before `before`, if given).
     pub fn splice_block(&mut self, src: BlockId, dst: BlockId, before: Option<OpId>) {
         for op in self.block_ops(src) {

@@ -946,7 +946,7 @@ impl<'a> Parser<'a> {
         Ok(b)
     }
 
-    /// Appends a terminator built by `make` to every block of the region that lacks one,
+    /// Appends an operand-less `name` terminator to every block of the region that lacks one,
     /// and gives an empty region one block; used by ops with implicit terminators.
     pub fn ensure_terminator(&mut self, region: RegionId, name: &str, loc: &Location) {
         if self.ctx.region_blocks(region).is_empty() {

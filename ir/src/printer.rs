@@ -108,8 +108,6 @@ impl Namer<'_> {
                 scope.used.insert(n.clone());
                 self.names.insert(*a, n);
             }
-        }
-        for b in self.ctx.region_blocks(r) {
             for op in self.ctx.block_ops_iter(*b) {
                 self.name_op(op, scope);
             }
@@ -232,7 +230,9 @@ impl<'a> OpPrinter<'a> {
         let blocks = self.ctx.region_blocks(r).to_vec();
         for (i, b) in blocks.iter().enumerate() {
             let args = self.ctx.block_args(*b).to_vec();
-            let label = i > 0 || (print_entry_args && !args.is_empty());
+            // As MLIR does, the generic form labels an empty entry block so it survives a round trip.
+            let empty_entry = self.opts.generic && self.ctx.block_is_empty(*b);
+            let label = i > 0 || (print_entry_args && !args.is_empty()) || empty_entry;
             if label {
                 self.pad(self.indent - 2);
                 self.successor(*b);
@@ -299,10 +299,11 @@ impl<'a> OpPrinter<'a> {
         match custom {
             Some(print) => {
                 let name = self.ctx.op_name(op);
+                // As in MLIR, the default dialect is `builtin` until an op sets its own.
                 let current = self.default_dialect.last().copied().flatten();
                 let short = name
-                    .strip_prefix("builtin.")
-                    .or_else(|| current.and_then(|d| name.strip_prefix(d).and_then(|r| r.strip_prefix('.'))))
+                    .strip_prefix(current.unwrap_or("builtin"))
+                    .and_then(|r| r.strip_prefix('.'))
                     .filter(|s| !s.contains('.'))
                     .unwrap_or(name)
                     .to_string();

@@ -19,5 +19,6 @@ pub fn all_dialects() -> Registry {
 pub fn all_passes() -> PassRegistry {
     let mut r = PassRegistry::new();
     strata_passes::register(&mut r);
+    strata_lowering::register(&mut r);
     r
 }

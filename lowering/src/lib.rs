@@ -1,0 +1,11 @@
+//! Conversions from one dialect to another, each a pass built on the dialect
+//! conversion driver: [`scf_to_cf`].
+
+pub mod scf_to_cf;
+
+use strata_ir::pass::PassRegistry;
+
+/// Registers every conversion pass of this crate.
+pub fn register(r: &mut PassRegistry) {
+    r.register(scf_to_cf::info());
+}

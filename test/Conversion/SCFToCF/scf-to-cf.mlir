@@ -1,0 +1,122 @@
+// RUN: graph-opt %s --convert-scf-to-cf --split-input-file | FileCheck %s
+
+// CHECK-LABEL: func.func @for_loop
+// CHECK-SAME: (%[[N:.*]]: index, %[[X:.*]]: i32)
+// CHECK:   %[[C0:.*]] = arith.constant 0 : index
+// CHECK:   %[[C1:.*]] = arith.constant 1 : index
+// CHECK:   cf.br ^[[HEAD:bb[0-9]+]](%[[C0]], %[[X]] : index, i32)
+// CHECK: ^[[HEAD]](%[[IV:.*]]: index, %[[ACC:.*]]: i32):
+// CHECK:   %[[C:.*]] = arith.cmpi slt, %[[IV]], %[[N]] : index
+// CHECK:   cf.cond_br %[[C]], ^[[BODY:bb[0-9]+]], ^[[EXIT:bb[0-9]+]]
+// CHECK: ^[[BODY]]:
+// CHECK:   %[[S:.*]] = arith.addi %[[ACC]], %[[X]] : i32
+// CHECK:   %[[NEXT:.*]] = arith.addi %[[IV]], %[[C1]] : index
+// CHECK:   cf.br ^[[HEAD]](%[[NEXT]], %[[S]] : index, i32)
+// CHECK: ^[[EXIT]]:
+// CHECK:   return %[[ACC]] : i32
+func.func @for_loop(%n: index, %x: i32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (i32) {
+    %s = arith.addi %acc, %x : i32
+    scf.yield %s : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// Unsigned loops compare with ult.
+// CHECK-LABEL: func.func @unsigned_for
+// CHECK: arith.cmpi ult
+func.func @unsigned_for(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for unsigned %i = %c0 to %n step %c1 : i32 {
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @if_else
+// CHECK-SAME: (%[[C:.*]]: i1, %[[A:.*]]: i32, %[[B:.*]]: i32)
+// CHECK:   cf.cond_br %[[C]], ^[[THEN:bb[0-9]+]], ^[[ELSE:bb[0-9]+]]
+// CHECK: ^[[THEN]]:
+// CHECK:   %[[S:.*]] = arith.addi %[[A]], %[[B]] : i32
+// CHECK:   cf.br ^[[JOIN:bb[0-9]+]](%[[S]] : i32)
+// CHECK: ^[[ELSE]]:
+// CHECK:   cf.br ^[[JOIN]](%[[B]] : i32)
+// CHECK: ^[[JOIN]](%[[R:.*]]: i32):
+// CHECK:   return %[[R]] : i32
+func.func @if_else(%c: i1, %a: i32, %b: i32) -> i32 {
+  %r = scf.if %c -> (i32) {
+    %s = arith.addi %a, %b : i32
+    scf.yield %s : i32
+  } else {
+    scf.yield %b : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// Without an else region the false edge goes straight to the join block.
+// CHECK-LABEL: func.func @if_then
+// CHECK:   cf.cond_br %{{.*}}, ^[[THEN:bb[0-9]+]], ^[[JOIN:bb[0-9]+]]
+// CHECK: ^[[THEN]]:
+// CHECK:   call @f()
+// CHECK:   cf.br ^[[JOIN]]
+// CHECK: ^[[JOIN]]:
+// CHECK:   return
+func.func private @f()
+func.func @if_then(%c: i1) {
+  scf.if %c {
+    func.call @f() : () -> ()
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @while_loop
+// CHECK-SAME: (%[[X:.*]]: i32, %[[N:.*]]: i32)
+// CHECK:   cf.br ^[[BEFORE:bb[0-9]+]](%[[X]] : i32)
+// CHECK: ^[[BEFORE]](%[[A:.*]]: i32):
+// CHECK:   %[[C:.*]] = arith.cmpi slt, %[[A]], %[[N]] : i32
+// CHECK:   cf.cond_br %[[C]], ^[[AFTER:bb[0-9]+]](%[[A]] : i32), ^[[EXIT:bb[0-9]+]](%[[A]] : i32)
+// CHECK: ^[[AFTER]](%[[B:.*]]: i32):
+// CHECK:   %[[D:.*]] = arith.addi %[[B]], %[[B]] : i32
+// CHECK:   cf.br ^[[BEFORE]](%[[D]] : i32)
+// CHECK: ^[[EXIT]](%[[R:.*]]: i32):
+// CHECK:   return %[[R]] : i32
+func.func @while_loop(%x: i32, %n: i32) -> i32 {
+  %r = scf.while (%a = %x) : (i32) -> i32 {
+    %c = arith.cmpi slt, %a, %n : i32
+    scf.condition(%c) %a : i32
+  } do {
+  ^bb0(%b: i32):
+    %d = arith.addi %b, %b : i32
+    scf.yield %d : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// Nested loops: the inner loop is lowered inside the outer body.
+// CHECK-LABEL: func.func @nested
+// CHECK-COUNT-2: arith.cmpi slt
+// CHECK-NOT: scf.
+// CHECK: return
+func.func @nested(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    scf.for %j = %c0 to %i step %c1 {
+      func.call @g(%i, %j) : (index, index) -> ()
+    }
+  }
+  return
+}
+func.func private @g(index, index)
