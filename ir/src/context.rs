@@ -237,6 +237,11 @@ impl Context {
         v
     }
 
+    /// The number of values ever created; every `Value` index is below it.
+    pub fn num_values(&self) -> usize {
+        self.values.len()
+    }
+
     /// Creates an empty region not attached to any operation.
     pub fn create_region(&mut self) -> RegionId {
         let r = RegionId(self.regions.len() as u32);

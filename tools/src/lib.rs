@@ -4,6 +4,7 @@
 
 pub mod input;
 pub mod opt;
+pub mod run;
 
 pub use opt::opt_main;
 
@@ -12,7 +13,9 @@ use strata_ir::Registry;
 
 /// Every dialect the tools know.
 pub fn all_dialects() -> Registry {
-    strata_std::standard_registry()
+    let mut r = strata_std::standard_registry();
+    strata_graph_dialect::register(&mut r);
+    r
 }
 
 /// Every pass the tools know.

@@ -1,0 +1,290 @@
+//! `graph.foreach`: a parallel loop over an iteration space, with an optional
+//! filter, and `graph.yield`, the terminator of every graph-dialect region.
+//!
+//! ```mlir
+//! graph.foreach %v in nodes(%g) { ... }
+//! graph.foreach %u, %e in out_nbrs(%g, %v) where { ...; graph.yield %keep : i1 } do { ... }
+//! graph.foreach %x in items(%wl : !graph.worklist<!graph.node>) { ... }
+//! graph.foreach %i in range(%lo, %hi) { ... }
+//! ```
+//!
+//! Iterations may run in any order and concurrently. The body sees one value
+//! per iteration (two for neighbour spaces: the neighbour and the edge to it).
+
+use strata_ir::context::{Context, OpId, OperationState, RegionId};
+use strata_ir::lexer::Tok;
+use strata_ir::parser::{Argument, PResult, Parser};
+use strata_ir::printer::OpPrinter;
+use strata_ir::registry::{OpDef, Traits};
+use strata_ir::types::Type;
+use strata_ir::verifier::op_error;
+use strata_ir::{Attribute, Diagnostic};
+
+use crate::types::{classify, edge, graph, node, GraphType};
+
+/// An iteration space of `graph.foreach`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Space {
+    /// Every node of a graph.
+    Nodes,
+    /// Every edge of a graph.
+    Edges,
+    /// The out-edges of a node.
+    OutEdges,
+    /// The in-edges of a node.
+    InEdges,
+    /// The out-neighbours of a node, with the edge to each.
+    OutNbrs,
+    /// The in-neighbours of a node, with the edge from each.
+    InNbrs,
+    /// The items of the current round of a worklist.
+    Items,
+    /// The indices `lo..hi`.
+    Range,
+}
+
+/// Every space with its keyword.
+pub const SPACES: [(Space, &str); 8] = [
+    (Space::Nodes, "nodes"),
+    (Space::Edges, "edges"),
+    (Space::OutEdges, "out_edges"),
+    (Space::InEdges, "in_edges"),
+    (Space::OutNbrs, "out_nbrs"),
+    (Space::InNbrs, "in_nbrs"),
+    (Space::Items, "items"),
+    (Space::Range, "range"),
+];
+
+impl Space {
+    /// The keyword of a space.
+    pub fn keyword(self) -> &'static str {
+        SPACES.iter().find(|(s, _)| *s == self).map(|(_, k)| *k).expect("listed")
+    }
+    /// The space named by a keyword.
+    pub fn from_keyword(k: &str) -> Option<Space> {
+        SPACES.iter().find(|(_, n)| *n == k).map(|(s, _)| *s)
+    }
+    /// Operand types, given the worklist type for `items`.
+    fn operand_types(self, worklist: Option<&Type>) -> Vec<Type> {
+        match self {
+            Space::Nodes | Space::Edges => vec![graph()],
+            Space::OutEdges | Space::InEdges | Space::OutNbrs | Space::InNbrs => vec![graph(), node()],
+            Space::Items => worklist.into_iter().cloned().collect(),
+            Space::Range => vec![Type::Index, Type::Index],
+        }
+    }
+    /// The types of the body's arguments.
+    pub fn arg_types(self, worklist_elem: Option<&Type>) -> Vec<Type> {
+        match self {
+            Space::Nodes => vec![node()],
+            Space::Edges | Space::OutEdges | Space::InEdges => vec![edge()],
+            Space::OutNbrs | Space::InNbrs => vec![node(), edge()],
+            Space::Items => worklist_elem.into_iter().cloned().collect(),
+            Space::Range => vec![Type::Index],
+        }
+    }
+}
+
+/// The space of a `graph.foreach`.
+pub fn space_of(ctx: &Context, op: OpId) -> Option<Space> {
+    ctx.prop(op, "space").and_then(|a| a.as_str()).and_then(Space::from_keyword)
+}
+
+fn parse_foreach(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let loc = p.loc();
+    let mut names = vec![p.parse_operand()?];
+    while p.consume_if(Tok::Comma) {
+        names.push(p.parse_operand()?);
+    }
+    p.expect_keyword("in")?;
+    let kloc = p.loc();
+    let kw = p.parse_keyword("iteration space")?;
+    let Some(space) = Space::from_keyword(&kw) else {
+        let all: Vec<&str> = SPACES.iter().map(|(_, k)| *k).collect();
+        return p.err_at(kloc, format!("unknown iteration space '{kw}', expected one of: {}", all.join(", ")));
+    };
+    let mut operands = Vec::new();
+    let mut wl_type = None;
+    p.parse_list(Tok::LParen, Tok::RParen, "iteration space operands", |p| {
+        operands.push(p.parse_operand()?);
+        if space == Space::Items && p.consume_if(Tok::Colon) {
+            wl_type = Some(p.parse_type()?);
+        }
+        Ok(())
+    })?;
+    if space == Space::Items && wl_type.is_none() {
+        return p.err_at(kloc, "items(...) needs the worklist type: items(%wl : !graph.worklist<T>)");
+    }
+    let elem = wl_type.as_ref().and_then(crate::types::element);
+    if space == Space::Items && elem.is_none() {
+        return p.err_at(kloc, "items(...) iterates over a !graph.worklist<T>");
+    }
+    let types = space.operand_types(wl_type.as_ref());
+    if operands.len() != types.len() {
+        return p.err_at(kloc, format!("'{kw}' takes {} operands, got {}", types.len(), operands.len()));
+    }
+    for (o, t) in operands.iter().zip(&types) {
+        let v = p.resolve_operand(o, t)?;
+        st.operands.push(v);
+    }
+    let arg_types = space.arg_types(elem.as_ref());
+    if names.len() != arg_types.len() {
+        return p.err_at(loc, format!("'{kw}' binds {} values, got {}", arg_types.len(), names.len()));
+    }
+    let args: Vec<Argument> = names.into_iter().zip(arg_types).map(|(n, ty)| Argument { loc: n.loc.clone(), name: n, ty, attrs: vec![] }).collect();
+    let (body, filter) = if p.consume_keyword("where") {
+        let filter = p.parse_region(&args)?;
+        p.expect_keyword("do")?;
+        (p.parse_region(&args)?, filter)
+    } else {
+        (p.parse_region(&args)?, p.ctx.create_region())
+    };
+    p.ensure_terminator(body, "graph.yield", &loc);
+    st.attributes = p.parse_optional_attr_dict_with_keyword()?;
+    st.properties.push(("space".into(), Attribute::string(space.keyword())));
+    st.regions = vec![body, filter];
+    Ok(())
+}
+
+fn print_foreach(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let space = space_of(ctx, op).unwrap_or(Space::Nodes);
+    let body = ctx.region(op, 0);
+    let args = ctx.entry_block(body).map(|b| ctx.block_args(b).to_vec()).unwrap_or_default();
+    p.w(" ");
+    p.operands(&args);
+    p.w(" in ");
+    p.w(space.keyword());
+    p.w("(");
+    let ops = ctx.operands(op).to_vec();
+    p.operands(&ops);
+    if space == Space::Items {
+        p.w(" : ");
+        p.value_types(&ops);
+    }
+    p.w(") ");
+    let filter = ctx.region(op, 1);
+    if !ctx.region_blocks(filter).is_empty() {
+        p.w("where ");
+        p.region(filter, false, true);
+        p.w(" do ");
+    }
+    p.region(body, false, false);
+    p.attr_dict_with_keyword(op, &["space"]);
+}
+
+/// Checks that the region's blocks end in `graph.yield` with values of `types`.
+pub fn check_yield(ctx: &Context, op: OpId, r: RegionId, types: &[Type], what: &str) -> Result<(), Diagnostic> {
+    for b in ctx.region_blocks(r) {
+        let Some(t) = ctx.last_op(*b).filter(|t| ctx.op_name(*t) == "graph.yield") else {
+            return Err(op_error(ctx, op, format!("{what} must end with graph.yield")));
+        };
+        let got: Vec<Type> = ctx.operands(t).iter().map(|v| ctx.value_type(*v).clone()).collect();
+        if got != types {
+            let want = types.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+            let have = got.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+            return Err(op_error(ctx, op, format!("{what} must yield ({want}), got ({have})")));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that the entry block of `r` has arguments of `types`.
+pub fn check_args(ctx: &Context, op: OpId, r: RegionId, types: &[Type], what: &str) -> Result<(), Diagnostic> {
+    let Some(b) = ctx.entry_block(r) else { return Err(op_error(ctx, op, format!("{what} must not be empty"))) };
+    let got: Vec<Type> = ctx.block_args(b).iter().map(|v| ctx.value_type(*v).clone()).collect();
+    if got != types {
+        let want = types.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+        let have = got.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+        return Err(op_error(ctx, op, format!("{what} must take ({want}), got ({have})")));
+    }
+    Ok(())
+}
+
+fn verify_foreach(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let Some(space) = space_of(ctx, op) else {
+        let all: Vec<&str> = SPACES.iter().map(|(_, k)| *k).collect();
+        return Err(op_error(ctx, op, format!("requires a 'space' property, one of: {}", all.join(", "))));
+    };
+    let ops = ctx.operands(op);
+    let wl = (space == Space::Items).then(|| ops.first().map(|v| ctx.value_type(*v).clone())).flatten();
+    let elem = match wl.as_ref().map(classify) {
+        Some(Some(GraphType::Worklist(e))) => Some(e),
+        Some(_) => return Err(op_error(ctx, op, format!("'items' iterates over a !graph.worklist<T>, got {}", wl.expect("some")))),
+        None => None,
+    };
+    let want = space.operand_types(wl.as_ref());
+    let got: Vec<Type> = ops.iter().map(|v| ctx.value_type(*v).clone()).collect();
+    if got != want {
+        let w = want.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+        return Err(op_error(ctx, op, format!("space '{}' takes operands ({w})", space.keyword())));
+    }
+    if ctx.regions(op).len() != 2 {
+        return Err(op_error(ctx, op, "expects a body and a filter region"));
+    }
+    if !ctx.results(op).is_empty() {
+        return Err(op_error(ctx, op, "has no results; reduce into a scalar to combine values"));
+    }
+    let args = space.arg_types(elem.as_ref());
+    let (body, filter) = (ctx.region(op, 0), ctx.region(op, 1));
+    check_args(ctx, op, body, &args, "body")?;
+    check_yield(ctx, op, body, &[], "body")?;
+    if !ctx.region_blocks(filter).is_empty() {
+        check_args(ctx, op, filter, &args, "filter")?;
+        check_yield(ctx, op, filter, &[Type::i1()], "filter")?;
+    }
+    Ok(())
+}
+
+fn parse_yield(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let names = p.parse_operand_list()?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    if !names.is_empty() {
+        p.expect(Tok::Colon, "':'")?;
+        let loc = p.loc();
+        let types = p.parse_type_list_no_parens()?;
+        st.operands = p.resolve_operands(&names, &types, &loc)?;
+    }
+    Ok(())
+}
+
+fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
+    let vs = p.ctx.operands(op).to_vec();
+    if !vs.is_empty() {
+        p.w(" ");
+        p.operands(&vs);
+    }
+    p.attr_dict(op, &[]);
+    if !vs.is_empty() {
+        p.w(" : ");
+        p.value_types(&vs);
+    }
+}
+
+const YIELD_PARENTS: [&str; 4] = ["graph.foreach", "graph.iterate", "graph.fixpoint", "graph.single"];
+
+fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    match ctx.parent_op(op) {
+        Some(p) if YIELD_PARENTS.contains(&ctx.op_name(p)) => Ok(()),
+        _ => Err(op_error(ctx, op, format!("expects parent op to be one of '{}'", YIELD_PARENTS.join(", ")))),
+    }
+}
+
+/// `graph.foreach` and `graph.yield`.
+pub fn ops() -> Vec<OpDef> {
+    vec![
+        OpDef {
+            inherent: &["space"],
+            verify: Some(verify_foreach),
+            parse: Some(parse_foreach),
+            print: Some(print_foreach),
+            ..OpDef::new("graph.foreach", "a parallel loop over nodes, edges, neighbours, worklist items or a range", Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS)
+        },
+        OpDef {
+            verify: Some(verify_yield),
+            parse: Some(parse_yield),
+            print: Some(print_yield),
+            ..OpDef::new("graph.yield", "ends a graph-dialect region, passing values to its parent", Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
+        },
+    ]
+}

@@ -1,0 +1,42 @@
+//! The `graph` dialect: what a graph algorithm computes, free of any schedule
+//! or target.
+//!
+//! Types are in [`types`]; operations in [`accessors`] (graph queries and the
+//! union-find set), [`props`] (properties, scalars, load/store/reduce),
+//! [`foreach`] (parallel loops and `graph.yield`), [`worklist`], [`rounds`]
+//! (`graph.iterate`, `graph.fixpoint`) and [`single`]. `docs/dialects/graph.md`
+//! describes every operation and its concurrency rules.
+
+pub mod accessors;
+pub mod foreach;
+pub mod props;
+pub mod rounds;
+pub mod single;
+pub mod types;
+pub mod worklist;
+
+use strata_ir::registry::Dialect;
+use strata_ir::Registry;
+
+/// The graph dialect.
+pub fn dialect() -> Dialect {
+    let mut ops = accessors::ops();
+    ops.extend(props::ops());
+    ops.extend(foreach::ops());
+    ops.extend(worklist::ops());
+    ops.extend(rounds::ops());
+    ops.extend(single::ops());
+    Dialect {
+        name: "graph",
+        summary: "graphs, properties, parallel loops, reductions, worklists and locks",
+        ops,
+        materialize_constant: None,
+        verify_type: Some(types::verify_type),
+        verify_attr: None,
+    }
+}
+
+/// Registers the graph dialect.
+pub fn register(r: &mut Registry) {
+    r.register(dialect());
+}

@@ -1,0 +1,414 @@
+//! Mutable state: node and edge properties, scalar reduction variables, and
+//! the operations that read, write and reduce into them.
+//!
+//! ```mlir
+//! %dist = graph.new_node_prop %g, %inf : !graph.nprop<i64>
+//! %d = graph.load %dist[%v] : !graph.nprop<i64>
+//! graph.store %d, %dist[%u] : !graph.nprop<i64>
+//! %changed = graph.reduce min %d, %dist[%u] : !graph.nprop<i64> -> i1
+//! graph.reduce_arg min %w, %e, %best_w, %best_e[%c] : !graph.nprop<i64>, !graph.nprop<!graph.edge>
+//! ```
+
+use strata_ir::context::{Context, OpId, OperationState, Value};
+use strata_ir::lexer::Tok;
+use strata_ir::parser::{PResult, Parser, UnresolvedOperand};
+use strata_ir::printer::OpPrinter;
+use strata_ir::registry::{OpDef, Traits};
+use strata_ir::types::Type;
+use strata_ir::verifier::op_error;
+use strata_ir::{Attribute, Diagnostic};
+
+use crate::types::{classify, edge, element, graph, is_edge, is_node, node, GraphType};
+
+/// The reduction operators.
+pub const REDUCE_KINDS: [&str; 6] = ["add", "mul", "min", "max", "and", "or"];
+
+/// The index type a container is addressed with: `!graph.node`, `!graph.edge`, or none for a scalar.
+pub fn index_type(container: &Type) -> Option<Option<Type>> {
+    match classify(container)? {
+        GraphType::NodeProp(_) => Some(Some(node())),
+        GraphType::EdgeProp(_) => Some(Some(edge())),
+        GraphType::Scalar(_) => Some(None),
+        _ => None,
+    }
+}
+
+/// Which element types a reduction operator accepts.
+pub fn kind_accepts(kind: &str, t: &Type) -> bool {
+    let numeric = t.is_signless_int_or_index() || t.is_float();
+    match kind {
+        "add" | "mul" => numeric,
+        "min" | "max" => numeric || is_node(t) || is_edge(t),
+        "and" | "or" => t.is_signless_int_or_index(),
+        _ => false,
+    }
+}
+
+// ----- allocation -----
+
+fn parse_new(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let loc = p.loc();
+    let names = p.parse_operand_list()?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let Some(elem) = element(&ty) else { return p.err_at(loc, format!("expected a property or scalar type, got {ty}")) };
+    let mut types = Vec::new();
+    if &*st.name != "graph.new_scalar" {
+        types.push(graph());
+    }
+    types.push(elem);
+    if names.len() != types.len() {
+        return p.err_at(loc, format!("'{}' expects {} operands, got {}", st.name, types.len(), names.len()));
+    }
+    for (n, t) in names.iter().zip(&types) {
+        let v = p.resolve_operand(n, t)?;
+        st.operands.push(v);
+    }
+    st.result_types = vec![ty];
+    Ok(())
+}
+
+fn print_new(p: &mut OpPrinter<'_>, op: OpId) {
+    let ops = p.ctx.operands(op).to_vec();
+    p.w(" ");
+    p.operands(&ops);
+    p.attr_dict(op, &[]);
+    p.w(" : ");
+    let t = p.ctx.value_type(p.ctx.result(op, 0)).clone();
+    p.ty(&t);
+}
+
+fn verify_new(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let want = match ctx.op_name(op) {
+        "graph.new_node_prop" => "nprop",
+        "graph.new_edge_prop" => "eprop",
+        _ => "scalar",
+    };
+    let rs = ctx.results(op);
+    let Some(ty) = rs.first().map(|r| ctx.value_type(*r)).filter(|_| rs.len() == 1) else {
+        return Err(op_error(ctx, op, "expects one result"));
+    };
+    let elem = match (want, classify(ty)) {
+        ("nprop", Some(GraphType::NodeProp(e))) | ("eprop", Some(GraphType::EdgeProp(e))) | ("scalar", Some(GraphType::Scalar(e))) => e,
+        _ => return Err(op_error(ctx, op, format!("result must be a !graph.{want}<T>, got {ty}"))),
+    };
+    let ops = ctx.operands(op);
+    let expected = if want == "scalar" { vec![elem] } else { vec![graph(), elem] };
+    if ops.len() != expected.len() {
+        return Err(op_error(ctx, op, format!("expects {} operands, got {}", expected.len(), ops.len())));
+    }
+    for (i, (v, t)) in ops.iter().zip(&expected).enumerate() {
+        if ctx.value_type(*v) != t {
+            let what = if i + 1 == expected.len() { "initial value" } else { "graph" };
+            return Err(op_error(ctx, op, format!("{what} must be {t}, got {}", ctx.value_type(*v))));
+        }
+    }
+    Ok(())
+}
+
+// ----- element access -----
+
+/// `%p` or `%p[%i]`.
+fn parse_target(p: &mut Parser<'_>) -> PResult<(UnresolvedOperand, Option<UnresolvedOperand>)> {
+    let c = p.parse_operand()?;
+    if p.consume_if(Tok::LSquare) {
+        let i = p.parse_operand()?;
+        p.expect(Tok::RSquare, "']'")?;
+        return Ok((c, Some(i)));
+    }
+    Ok((c, None))
+}
+
+/// Resolves a target against its container type; returns the container and the index, if any.
+fn resolve_target(p: &mut Parser<'_>, t: &(UnresolvedOperand, Option<UnresolvedOperand>), ty: &Type, loc: &strata_ir::Location) -> PResult<Vec<Value>> {
+    let Some(idx_ty) = index_type(ty) else { return p.err_at(loc.clone(), format!("expected a property or scalar type, got {ty}")) };
+    let mut vs = vec![p.resolve_operand(&t.0, ty)?];
+    match (&t.1, idx_ty) {
+        (Some(i), Some(it)) => vs.push(p.resolve_operand(i, &it)?),
+        (None, None) => {}
+        (Some(_), None) => return p.err_at(loc.clone(), "a scalar is not indexed"),
+        (None, Some(it)) => return p.err_at(loc.clone(), format!("a property needs an index of type {it}")),
+    }
+    Ok(vs)
+}
+
+fn print_target(p: &mut OpPrinter<'_>, vs: &[Value]) {
+    p.operand(vs[0]);
+    if vs.len() > 1 {
+        p.w("[");
+        p.operand(vs[1]);
+        p.w("]");
+    }
+}
+
+/// Checks `container[, index]` operands; returns the element type.
+fn check_target(ctx: &Context, op: OpId, vs: &[Value]) -> Result<Type, Diagnostic> {
+    let Some(c) = vs.first() else { return Err(op_error(ctx, op, "expects a property or scalar operand")) };
+    let ty = ctx.value_type(*c);
+    let Some(idx) = index_type(ty) else { return Err(op_error(ctx, op, format!("expects a property or scalar, got {ty}"))) };
+    match (idx, vs.get(1)) {
+        (Some(it), Some(i)) if *ctx.value_type(*i) == it => {}
+        (Some(it), Some(i)) => return Err(op_error(ctx, op, format!("index must be {it} for {ty}, got {}", ctx.value_type(*i)))),
+        (Some(it), None) => return Err(op_error(ctx, op, format!("{ty} needs an index of type {it}"))),
+        (None, Some(_)) => return Err(op_error(ctx, op, "a scalar is not indexed")),
+        (None, None) => {}
+    }
+    if vs.len() > 2 {
+        return Err(op_error(ctx, op, "too many operands"));
+    }
+    Ok(element(ty).expect("container"))
+}
+
+fn parse_load(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let loc = p.loc();
+    let t = parse_target(p)?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    st.operands = resolve_target(p, &t, &ty, &loc)?;
+    st.result_types = vec![element(&ty).expect("container")];
+    Ok(())
+}
+
+fn print_load(p: &mut OpPrinter<'_>, op: OpId) {
+    let vs = p.ctx.operands(op).to_vec();
+    p.w(" ");
+    print_target(p, &vs);
+    p.attr_dict(op, &[]);
+    p.w(" : ");
+    let t = p.ctx.value_type(vs[0]).clone();
+    p.ty(&t);
+}
+
+fn verify_load(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let elem = check_target(ctx, op, ctx.operands(op))?;
+    let rs = ctx.results(op);
+    if rs.len() != 1 || *ctx.value_type(rs[0]) != elem {
+        return Err(op_error(ctx, op, format!("result must be the element type {elem}")));
+    }
+    Ok(())
+}
+
+fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let loc = p.loc();
+    let v = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let t = parse_target(p)?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let target = resolve_target(p, &t, &ty, &loc)?;
+    st.operands = vec![p.resolve_operand(&v, &element(&ty).expect("container"))?];
+    st.operands.extend(target);
+    Ok(())
+}
+
+fn print_store(p: &mut OpPrinter<'_>, op: OpId) {
+    let vs = p.ctx.operands(op).to_vec();
+    p.w(" ");
+    p.operand(vs[0]);
+    p.w(", ");
+    print_target(p, &vs[1..]);
+    p.attr_dict(op, &[]);
+    p.w(" : ");
+    let t = p.ctx.value_type(vs[1]).clone();
+    p.ty(&t);
+}
+
+fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let vs = ctx.operands(op);
+    if vs.len() < 2 {
+        return Err(op_error(ctx, op, "expects a value and a target"));
+    }
+    let elem = check_target(ctx, op, &vs[1..])?;
+    if *ctx.value_type(vs[0]) != elem {
+        return Err(op_error(ctx, op, format!("stored value must be the element type {elem}, got {}", ctx.value_type(vs[0]))));
+    }
+    if !ctx.results(op).is_empty() {
+        return Err(op_error(ctx, op, "has no results"));
+    }
+    Ok(())
+}
+
+// ----- reductions -----
+
+fn parse_kind(p: &mut Parser<'_>, st: &mut OperationState, allowed: &[&str]) -> PResult<()> {
+    let loc = p.loc();
+    let k = p.parse_keyword("reduction kind")?;
+    if !allowed.contains(&k.as_str()) {
+        return p.err_at(loc, format!("unknown reduction kind '{k}', expected one of: {}", allowed.join(", ")));
+    }
+    st.properties.push(("kind".into(), Attribute::string(&k)));
+    Ok(())
+}
+
+fn parse_changed(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    if p.consume_if(Tok::Arrow) {
+        let loc = p.loc();
+        let t = p.parse_type()?;
+        if t != Type::i1() {
+            return p.err_at(loc, format!("the changed result must be i1, got {t}"));
+        }
+        st.result_types = vec![t];
+    }
+    Ok(())
+}
+
+fn print_changed(p: &mut OpPrinter<'_>, op: OpId) {
+    if !p.ctx.results(op).is_empty() {
+        p.w(" -> i1");
+    }
+}
+
+fn check_changed(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let rs = ctx.results(op);
+    if rs.len() > 1 || rs.first().is_some_and(|r| *ctx.value_type(*r) != Type::i1()) {
+        return Err(op_error(ctx, op, "may only return one i1 (whether the target changed)"));
+    }
+    Ok(())
+}
+
+fn kind_of(ctx: &Context, op: OpId) -> Result<String, Diagnostic> {
+    ctx.prop(op, "kind").and_then(|a| a.as_str()).map(str::to_string).ok_or_else(|| op_error(ctx, op, "requires a string 'kind' property"))
+}
+
+fn parse_reduce(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_kind(p, st, &REDUCE_KINDS)?;
+    let loc = p.loc();
+    let v = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let t = parse_target(p)?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let target = resolve_target(p, &t, &ty, &loc)?;
+    st.operands = vec![p.resolve_operand(&v, &element(&ty).expect("container"))?];
+    st.operands.extend(target);
+    parse_changed(p, st)
+}
+
+fn print_reduce(p: &mut OpPrinter<'_>, op: OpId) {
+    let kind = p.ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("?").to_string();
+    let vs = p.ctx.operands(op).to_vec();
+    p.w(" ");
+    p.w(&kind);
+    p.w(" ");
+    p.operand(vs[0]);
+    p.w(", ");
+    print_target(p, &vs[1..]);
+    p.attr_dict(op, &["kind"]);
+    p.w(" : ");
+    let t = p.ctx.value_type(vs[1]).clone();
+    p.ty(&t);
+    print_changed(p, op);
+}
+
+fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let kind = kind_of(ctx, op)?;
+    if !REDUCE_KINDS.contains(&kind.as_str()) {
+        return Err(op_error(ctx, op, format!("unknown reduction kind '{kind}', expected one of: {}", REDUCE_KINDS.join(", "))));
+    }
+    let vs = ctx.operands(op);
+    if vs.len() < 2 {
+        return Err(op_error(ctx, op, "expects a value and a target"));
+    }
+    let elem = check_target(ctx, op, &vs[1..])?;
+    if *ctx.value_type(vs[0]) != elem {
+        return Err(op_error(ctx, op, format!("reduced value must be the element type {elem}, got {}", ctx.value_type(vs[0]))));
+    }
+    if !kind_accepts(&kind, &elem) {
+        return Err(op_error(ctx, op, format!("reduction '{kind}' does not apply to elements of type {elem}")));
+    }
+    check_changed(ctx, op)
+}
+
+fn parse_reduce_arg(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_kind(p, st, &["min", "max"])?;
+    let loc = p.loc();
+    let key = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let payload = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let key_target = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let (pay_target, index) = parse_target(p)?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let kt = p.parse_type()?;
+    p.expect(Tok::Comma, "','")?;
+    let pt = p.parse_type()?;
+    let (Some(ke), Some(pe)) = (element(&kt), element(&pt)) else { return p.err_at(loc, "expected two property or scalar types") };
+    st.operands = vec![p.resolve_operand(&key, &ke)?, p.resolve_operand(&payload, &pe)?, p.resolve_operand(&key_target, &kt)?];
+    st.operands.extend(resolve_target(p, &(pay_target, index), &pt, &loc)?);
+    parse_changed(p, st)
+}
+
+fn print_reduce_arg(p: &mut OpPrinter<'_>, op: OpId) {
+    let kind = p.ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("?").to_string();
+    let vs = p.ctx.operands(op).to_vec();
+    p.w(" ");
+    p.w(&kind);
+    p.w(" ");
+    p.operands(&vs[..3]);
+    p.w(", ");
+    print_target(p, &vs[3..]);
+    p.attr_dict(op, &["kind"]);
+    p.w(" : ");
+    let (kt, pt) = (p.ctx.value_type(vs[2]).clone(), p.ctx.value_type(vs[3]).clone());
+    p.types(&[kt, pt]);
+    print_changed(p, op);
+}
+
+fn verify_reduce_arg(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let kind = kind_of(ctx, op)?;
+    if kind != "min" && kind != "max" {
+        return Err(op_error(ctx, op, format!("kind must be 'min' or 'max', got '{kind}'")));
+    }
+    let vs = ctx.operands(op);
+    if vs.len() < 4 {
+        return Err(op_error(ctx, op, "expects a key, a payload, a key target and a payload target"));
+    }
+    let (kt, pt) = (ctx.value_type(vs[2]), ctx.value_type(vs[3]));
+    let same_shape = index_type(kt).is_some() && index_type(kt) == index_type(pt);
+    if !same_shape {
+        return Err(op_error(ctx, op, format!("key and payload targets must be containers of the same kind, got {kt} and {pt}")));
+    }
+    let mut key_target = vec![vs[2]];
+    key_target.extend_from_slice(&vs[4..]);
+    let ke = check_target(ctx, op, &key_target)?;
+    let pe = check_target(ctx, op, &vs[3..])?;
+    if *ctx.value_type(vs[0]) != ke || *ctx.value_type(vs[1]) != pe {
+        return Err(op_error(ctx, op, format!("key and payload must have the element types {ke} and {pe}")));
+    }
+    if !kind_accepts("min", &ke) {
+        return Err(op_error(ctx, op, format!("keys of type {ke} are not ordered")));
+    }
+    let orderable = pe.is_signless_int_or_index() || is_node(&pe) || is_edge(&pe);
+    if !orderable {
+        return Err(op_error(ctx, op, format!("payload must be an integer, index, node or edge (ties keep the smallest), got {pe}")));
+    }
+    check_changed(ctx, op)
+}
+
+/// The property operations.
+pub fn ops() -> Vec<OpDef> {
+    let new = |name, summary| OpDef { verify: Some(verify_new), parse: Some(parse_new), print: Some(print_new), ..OpDef::new(name, summary, Traits::NONE) };
+    vec![
+        new("graph.new_node_prop", "a node property with every element set to a value"),
+        new("graph.new_edge_prop", "an edge property with every element set to a value"),
+        new("graph.new_scalar", "a scalar reduction variable set to a value"),
+        OpDef { verify: Some(verify_load), parse: Some(parse_load), print: Some(print_load), ..OpDef::new("graph.load", "reads an element", Traits::NONE) },
+        OpDef { verify: Some(verify_store), parse: Some(parse_store), print: Some(print_store), ..OpDef::new("graph.store", "writes an element", Traits::NONE) },
+        OpDef {
+            inherent: &["kind"],
+            verify: Some(verify_reduce),
+            parse: Some(parse_reduce),
+            print: Some(print_reduce),
+            ..OpDef::new("graph.reduce", "combines a value into an element atomically", Traits::NONE)
+        },
+        OpDef {
+            inherent: &["kind"],
+            verify: Some(verify_reduce_arg),
+            parse: Some(parse_reduce_arg),
+            print: Some(print_reduce_arg),
+            ..OpDef::new("graph.reduce_arg", "keeps the payload of the smallest or largest key, atomically", Traits::NONE)
+        },
+    ]
+}

@@ -1,0 +1,103 @@
+//! `graph.single`: a non-blocking try-lock on one or more nodes or edges.
+//!
+//! ```mlir
+//! graph.single %g[%a, %b] : !graph.node {
+//!   ... // holds both locks
+//! } else {
+//!   ... // another iteration holds one of them
+//! }
+//! ```
+//!
+//! Among iterations that contend in one round, at least one gets every lock
+//! it asks for and runs the first region; the others run the `else` region
+//! (or nothing). A lock is held until the outermost enclosing `graph.foreach`
+//! finishes (the end of the round).
+
+use strata_ir::context::{Context, OpId, OperationState};
+use strata_ir::lexer::Tok;
+use strata_ir::parser::{PResult, Parser};
+use strata_ir::printer::OpPrinter;
+use strata_ir::registry::{OpDef, Traits};
+use strata_ir::verifier::op_error;
+use strata_ir::Diagnostic;
+
+use crate::foreach::check_yield;
+use crate::types::{graph, is_edge, is_node};
+
+fn parse_single(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let loc = p.loc();
+    let g = p.parse_operand()?;
+    let mut targets = Vec::new();
+    p.parse_list(Tok::LSquare, Tok::RSquare, "lock targets", |p| {
+        targets.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    let ty = p.parse_colon_type()?;
+    st.operands.push(p.resolve_operand(&g, &graph())?);
+    for t in &targets {
+        let v = p.resolve_operand(t, &ty)?;
+        st.operands.push(v);
+    }
+    let locked = p.parse_region(&[])?;
+    p.ensure_terminator(locked, "graph.yield", &loc);
+    let other = if p.consume_keyword("else") {
+        let r = p.parse_region(&[])?;
+        p.ensure_terminator(r, "graph.yield", &loc);
+        r
+    } else {
+        p.ctx.create_region()
+    };
+    st.attributes = p.parse_optional_attr_dict_with_keyword()?;
+    st.regions = vec![locked, other];
+    Ok(())
+}
+
+fn print_single(p: &mut OpPrinter<'_>, op: OpId) {
+    let vs = p.ctx.operands(op).to_vec();
+    p.w(" ");
+    p.operand(vs[0]);
+    p.w("[");
+    p.operands(&vs[1..]);
+    p.w("] : ");
+    p.value_types(&vs[1..2]);
+    p.w(" ");
+    p.region(p.ctx.region(op, 0), false, false);
+    let other = p.ctx.region(op, 1);
+    if !p.ctx.region_blocks(other).is_empty() {
+        p.w(" else ");
+        p.region(other, false, false);
+    }
+    p.attr_dict_with_keyword(op, &[]);
+}
+
+fn verify_single(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let vs = ctx.operands(op);
+    if vs.first().is_none_or(|g| *ctx.value_type(*g) != graph()) {
+        return Err(op_error(ctx, op, "first operand must be the !graph.graph whose elements are locked"));
+    }
+    if vs.len() < 2 {
+        return Err(op_error(ctx, op, "needs at least one node or edge to lock"));
+    }
+    let t = ctx.value_type(vs[1]);
+    if !(is_node(t) || is_edge(t)) {
+        return Err(op_error(ctx, op, format!("can only lock nodes or edges, got {t}")));
+    }
+    if vs[1..].iter().any(|v| ctx.value_type(*v) != t) {
+        return Err(op_error(ctx, op, "all locked elements must have the same type"));
+    }
+    if ctx.regions(op).len() != 2 || !ctx.results(op).is_empty() {
+        return Err(op_error(ctx, op, "expects a locked and an else region and no results"));
+    }
+    check_yield(ctx, op, ctx.region(op, 0), &[], "locked region")?;
+    check_yield(ctx, op, ctx.region(op, 1), &[], "else region")
+}
+
+/// `graph.single`.
+pub fn ops() -> Vec<OpDef> {
+    vec![OpDef {
+        verify: Some(verify_single),
+        parse: Some(parse_single),
+        print: Some(print_single),
+        ..OpDef::new("graph.single", "runs a region if it gets every lock it asks for, else another", Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS)
+    }]
+}

@@ -1,0 +1,147 @@
+//! The types of the graph dialect.
+//!
+//! | type | meaning |
+//! |---|---|
+//! | `!graph.graph` | an immutable graph in CSR form, with in- and out-edges and optional integer weights |
+//! | `!graph.node`, `!graph.edge` | a node or an edge of a graph |
+//! | `!graph.nprop<T>`, `!graph.eprop<T>` | a mutable array of `T` indexed by node or by edge |
+//! | `!graph.scalar<T>` | one mutable `T`, a reduction variable |
+//! | `!graph.worklist<T>` | a bulk-synchronous work queue of nodes, edges or integers |
+//! | `!graph.uf` | a union-find partition of the nodes |
+//!
+//! Elements `T` are `i1`, `i8`, `i16`, `i32`, `i64`, `index`, `f32`, `f64`,
+//! `!graph.node` or `!graph.edge`.
+
+use strata_ir::types::{FloatKind, Type};
+
+/// What a graph-dialect type is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GraphType {
+    /// `!graph.graph`.
+    Graph,
+    /// `!graph.node`.
+    Node,
+    /// `!graph.edge`.
+    Edge,
+    /// `!graph.nprop<T>`.
+    NodeProp(Type),
+    /// `!graph.eprop<T>`.
+    EdgeProp(Type),
+    /// `!graph.scalar<T>`.
+    Scalar(Type),
+    /// `!graph.worklist<T>`.
+    Worklist(Type),
+    /// `!graph.uf`.
+    UnionFind,
+}
+
+/// `!graph.graph`.
+pub fn graph() -> Type {
+    Type::dialect("graph", "graph")
+}
+/// `!graph.node`.
+pub fn node() -> Type {
+    Type::dialect("graph", "node")
+}
+/// `!graph.edge`.
+pub fn edge() -> Type {
+    Type::dialect("graph", "edge")
+}
+/// `!graph.uf`.
+pub fn union_find() -> Type {
+    Type::dialect("graph", "uf")
+}
+/// A container type `!graph.<mnemonic><T>`.
+pub fn container(mnemonic: &str, element: &Type) -> Type {
+    Type::dialect("graph", &format!("{mnemonic}<{element}>"))
+}
+
+/// Parses an element type written inside a container type.
+pub fn parse_element(text: &str) -> Option<Type> {
+    Some(match text.trim() {
+        "i1" => Type::int(1),
+        "i8" => Type::int(8),
+        "i16" => Type::int(16),
+        "i32" => Type::int(32),
+        "i64" => Type::int(64),
+        "index" => Type::Index,
+        "f32" => Type::Float(FloatKind::F32),
+        "f64" => Type::Float(FloatKind::F64),
+        "!graph.node" => node(),
+        "!graph.edge" => edge(),
+        _ => return None,
+    })
+}
+
+/// Classifies a type; `None` for types outside the graph dialect or malformed ones.
+pub fn classify(t: &Type) -> Option<GraphType> {
+    let Type::Dialect(d) = t else { return None };
+    if d.dialect != "graph" {
+        return None;
+    }
+    let elem = || d.params().and_then(parse_element);
+    Some(match (d.mnemonic(), d.params().is_some()) {
+        ("graph", false) => GraphType::Graph,
+        ("node", false) => GraphType::Node,
+        ("edge", false) => GraphType::Edge,
+        ("uf", false) => GraphType::UnionFind,
+        ("nprop", true) => GraphType::NodeProp(elem()?),
+        ("eprop", true) => GraphType::EdgeProp(elem()?),
+        ("scalar", true) => GraphType::Scalar(elem()?),
+        ("worklist", true) => GraphType::Worklist(elem()?),
+        _ => return None,
+    })
+}
+
+/// The element type of a property, scalar or worklist type.
+pub fn element(t: &Type) -> Option<Type> {
+    match classify(t)? {
+        GraphType::NodeProp(e) | GraphType::EdgeProp(e) | GraphType::Scalar(e) | GraphType::Worklist(e) => Some(e),
+        _ => None,
+    }
+}
+
+/// True for `!graph.node`.
+pub fn is_node(t: &Type) -> bool {
+    classify(t) == Some(GraphType::Node)
+}
+/// True for `!graph.edge`.
+pub fn is_edge(t: &Type) -> bool {
+    classify(t) == Some(GraphType::Edge)
+}
+/// True for `!graph.graph`.
+pub fn is_graph(t: &Type) -> bool {
+    classify(t) == Some(GraphType::Graph)
+}
+
+/// Checks a `!graph.*` type body when it is parsed.
+pub fn verify_type(d: &strata_ir::types::DialectType) -> Result<(), String> {
+    let t = Type::Dialect(std::sync::Arc::new(d.clone()));
+    if classify(&t).is_some() {
+        return Ok(());
+    }
+    let known = ["graph", "node", "edge", "uf", "nprop", "eprop", "scalar", "worklist"];
+    if !known.contains(&d.mnemonic()) {
+        return Err(format!("unknown graph type '{}', expected one of: {}", d.mnemonic(), known.join(", ")));
+    }
+    if matches!(d.mnemonic(), "graph" | "node" | "edge" | "uf") {
+        return Err(format!("'!graph.{}' takes no parameters", d.mnemonic()));
+    }
+    Err(format!(
+        "'!graph.{}' needs one element type: i1, i8, i16, i32, i64, index, f32, f64, !graph.node or !graph.edge",
+        d.mnemonic()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classifies_containers() {
+        assert_eq!(classify(&container("nprop", &Type::i64())), Some(GraphType::NodeProp(Type::i64())));
+        assert_eq!(classify(&container("worklist", &node())), Some(GraphType::Worklist(node())));
+        assert_eq!(classify(&Type::dialect("graph", "nprop<tensor<4xi8>>")), None);
+        assert_eq!(classify(&Type::dialect("other", "node")), None);
+    }
+}

@@ -1,0 +1,113 @@
+//! Worklists: `graph.new_worklist` and `graph.push`.
+//!
+//! ```mlir
+//! %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+//! graph.push %v, %wl : !graph.worklist<!graph.node>
+//! ```
+//!
+//! A push adds an item to the *next* round; `graph.iterate` makes it current.
+//! Duplicates are kept unless the worklist is `unique`, which drops an item
+//! already pushed in the same round (nodes and edges only).
+
+use strata_ir::context::{Context, OpId, OperationState};
+use strata_ir::lexer::Tok;
+use strata_ir::parser::{PResult, Parser};
+use strata_ir::printer::OpPrinter;
+use strata_ir::registry::{OpDef, Traits};
+use strata_ir::verifier::op_error;
+use strata_ir::{Attribute, Diagnostic};
+
+use crate::types::{classify, element, graph, is_edge, is_node, GraphType};
+
+fn parse_new(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let g = p.parse_operand()?;
+    if p.consume_keyword("unique") {
+        st.properties.push(("unique".into(), Attribute::Unit));
+    }
+    st.attributes = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    st.operands = vec![p.resolve_operand(&g, &graph())?];
+    st.result_types = vec![ty];
+    Ok(())
+}
+
+fn print_new(p: &mut OpPrinter<'_>, op: OpId) {
+    p.w(" ");
+    p.operand(p.ctx.operand(op, 0));
+    if p.ctx.prop(op, "unique").is_some() {
+        p.w(" unique");
+    }
+    p.attr_dict(op, &["unique"]);
+    p.w(" : ");
+    let t = p.ctx.value_type(p.ctx.result(op, 0)).clone();
+    p.ty(&t);
+}
+
+fn verify_new(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if ctx.operands(op).len() != 1 || *ctx.value_type(ctx.operand(op, 0)) != graph() {
+        return Err(op_error(ctx, op, "expects one !graph.graph operand"));
+    }
+    let rs = ctx.results(op);
+    let Some(GraphType::Worklist(e)) = rs.first().and_then(|r| classify(ctx.value_type(*r))) else {
+        return Err(op_error(ctx, op, "result must be a !graph.worklist<T>"));
+    };
+    let item_ok = is_node(&e) || is_edge(&e) || e.is_signless_int_or_index();
+    if !item_ok {
+        return Err(op_error(ctx, op, format!("worklist items must be nodes, edges, integers or indices, got {e}")));
+    }
+    if ctx.prop(op, "unique").is_some() && !(is_node(&e) || is_edge(&e)) {
+        return Err(op_error(ctx, op, format!("a unique worklist holds nodes or edges, got {e}")));
+    }
+    Ok(())
+}
+
+fn parse_push(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let v = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let wl = p.parse_operand()?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    let loc = p.loc();
+    let ty = p.parse_colon_type()?;
+    let Some(e) = element(&ty).filter(|_| matches!(classify(&ty), Some(GraphType::Worklist(_)))) else {
+        return p.err_at(loc, format!("expected a worklist type, got {ty}"));
+    };
+    st.operands = vec![p.resolve_operand(&v, &e)?, p.resolve_operand(&wl, &ty)?];
+    Ok(())
+}
+
+fn print_push(p: &mut OpPrinter<'_>, op: OpId) {
+    let vs = p.ctx.operands(op).to_vec();
+    p.w(" ");
+    p.operands(&vs);
+    p.attr_dict(op, &[]);
+    p.w(" : ");
+    p.value_types(&vs[1..]);
+}
+
+fn verify_push(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let vs = ctx.operands(op);
+    if vs.len() != 2 {
+        return Err(op_error(ctx, op, "expects an item and a worklist"));
+    }
+    let Some(GraphType::Worklist(e)) = classify(ctx.value_type(vs[1])) else {
+        return Err(op_error(ctx, op, format!("second operand must be a !graph.worklist<T>, got {}", ctx.value_type(vs[1]))));
+    };
+    if *ctx.value_type(vs[0]) != e {
+        return Err(op_error(ctx, op, format!("pushed item must be {e}, got {}", ctx.value_type(vs[0]))));
+    }
+    Ok(())
+}
+
+/// `graph.new_worklist` and `graph.push`.
+pub fn ops() -> Vec<OpDef> {
+    vec![
+        OpDef {
+            inherent: &["unique"],
+            verify: Some(verify_new),
+            parse: Some(parse_new),
+            print: Some(print_new),
+            ..OpDef::new("graph.new_worklist", "an empty worklist", Traits::NONE)
+        },
+        OpDef { verify: Some(verify_push), parse: Some(parse_push), print: Some(print_push), ..OpDef::new("graph.push", "adds an item to the next round", Traits::NONE) },
+    ]
+}

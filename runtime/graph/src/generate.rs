@@ -1,0 +1,186 @@
+//! Deterministic graph generators for tests, demos and benchmarks:
+//! Kronecker/R-MAT with Graph500's parameters, uniform random graphs, and
+//! 2-D grids with optional random edge removal. Weights, when asked for, are
+//! uniform in `1..=255`. The same seed always gives the same graph.
+//!
+//! A generator can also be named by a spec string, as accepted by the tools'
+//! `--graph gen:...`: `kron:scale=12,degree=16,seed=1,weighted`,
+//! `uniform:nodes=1000,edges=8000`, `grid:rows=64,cols=64,drop=0.1`.
+
+use crate::csr::EdgeTriple;
+
+/// SplitMix64: a small, fast, well-mixed generator.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// A float in `[0, 1)`.
+    pub fn next_f64(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    /// An integer in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
+    }
+}
+
+fn weight(rng: &mut Rng, weighted: bool) -> i64 {
+    if weighted {
+        1 + rng.below(255) as i64
+    } else {
+        1
+    }
+}
+
+/// A generated graph: node count, edges, whether weights are meaningful.
+pub type Generated = (u32, Vec<EdgeTriple>, bool);
+
+/// Kronecker (R-MAT) graph with `2^scale` nodes and `degree * 2^scale`
+/// edges, Graph500 parameters a=0.57, b=0.19, c=0.19; node ids are permuted
+/// so that degree does not follow id.
+pub fn kronecker(scale: u32, degree: u32, seed: u64, weighted: bool) -> Generated {
+    let n = 1u64 << scale;
+    let m = n * u64::from(degree);
+    let (a, b, c) = (0.57, 0.19, 0.19);
+    let mut rng = Rng::new(seed);
+    let mut perm: Vec<u32> = (0..n as u32).collect();
+    for i in (1..perm.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        perm.swap(i, j);
+    }
+    let mut edges = Vec::with_capacity(m as usize);
+    for _ in 0..m {
+        let (mut s, mut d) = (0u64, 0u64);
+        for _ in 0..scale {
+            let r = rng.next_f64();
+            let (sb, db) = if r < a {
+                (0, 0)
+            } else if r < a + b {
+                (0, 1)
+            } else if r < a + b + c {
+                (1, 0)
+            } else {
+                (1, 1)
+            };
+            s = s * 2 + sb;
+            d = d * 2 + db;
+        }
+        let w = weight(&mut rng, weighted);
+        edges.push((perm[s as usize], perm[d as usize], w));
+    }
+    (n as u32, edges, weighted)
+}
+
+/// `m` edges with endpoints drawn uniformly from `n` nodes.
+pub fn uniform(n: u32, m: u64, seed: u64, weighted: bool) -> Generated {
+    let mut rng = Rng::new(seed);
+    let edges = (0..m)
+        .map(|_| {
+            let s = rng.below(u64::from(n)) as u32;
+            let d = rng.below(u64::from(n)) as u32;
+            (s, d, weight(&mut rng, weighted))
+        })
+        .collect();
+    (n, if n == 0 { Vec::new() } else { edges }, weighted)
+}
+
+/// A `rows x cols` grid, each node joined to its right and lower neighbour in
+/// both directions (one weight per pair); each pair is dropped with probability `drop`.
+pub fn grid(rows: u32, cols: u32, drop: f64, seed: u64, weighted: bool) -> Generated {
+    let mut rng = Rng::new(seed);
+    let mut edges = Vec::new();
+    let id = |r: u32, c: u32| r * cols + c;
+    for r in 0..rows {
+        for c in 0..cols {
+            let mut pair = |u: u32, v: u32, rng: &mut Rng| {
+                if rng.next_f64() >= drop {
+                    let w = weight(rng, weighted);
+                    edges.push((u, v, w));
+                    edges.push((v, u, w));
+                }
+            };
+            if c + 1 < cols {
+                pair(id(r, c), id(r, c + 1), &mut rng);
+            }
+            if r + 1 < rows {
+                pair(id(r, c), id(r + 1, c), &mut rng);
+            }
+        }
+    }
+    (rows * cols, edges, weighted)
+}
+
+/// Generates from a spec such as `kron:scale=10,degree=8,seed=3,weighted`.
+pub fn from_spec(spec: &str) -> Result<Generated, String> {
+    let (kind, params) = spec.split_once(':').unwrap_or((spec, ""));
+    let mut seed = 1u64;
+    let mut weighted = false;
+    let mut nums: Vec<(String, f64)> = Vec::new();
+    for p in params.split(',').filter(|p| !p.is_empty()) {
+        match p.split_once('=') {
+            None if p == "weighted" => weighted = true,
+            None => return Err(format!("bad generator parameter '{p}', expected NAME=VALUE or 'weighted'")),
+            Some(("seed", v)) => seed = v.parse().map_err(|_| format!("bad seed '{v}'"))?,
+            Some((k, v)) => nums.push((k.to_string(), v.parse().map_err(|_| format!("bad value '{v}' for '{k}'"))?)),
+        }
+    }
+    let allowed: &[(&str, f64, f64, f64)] = match kind {
+        "kron" => &[("scale", 10.0, 1.0, 30.0), ("degree", 16.0, 1.0, 1024.0)],
+        "uniform" => &[("nodes", 1024.0, 1.0, 4e9), ("edges", 8192.0, 0.0, 1e10)],
+        "grid" => &[("rows", 32.0, 1.0, 65536.0), ("cols", 32.0, 1.0, 65536.0), ("drop", 0.0, 0.0, 1.0)],
+        _ => return Err(format!("unknown generator '{kind}', expected kron, uniform or grid")),
+    };
+    let mut get = |name: &str| -> Result<f64, String> {
+        let (_, def, lo, hi) = allowed.iter().find(|a| a.0 == name).expect("listed");
+        let v = nums.iter().position(|(k, _)| k == name).map(|i| nums.remove(i).1).unwrap_or(*def);
+        if !(v >= *lo && v <= *hi) {
+            return Err(format!("'{name}' must be in {lo}..={hi}, got {v}"));
+        }
+        Ok(v)
+    };
+    let g = match kind {
+        "kron" => kronecker(get("scale")? as u32, get("degree")? as u32, seed, weighted),
+        "uniform" => uniform(get("nodes")? as u32, get("edges")? as u64, seed, weighted),
+        _ => grid(get("rows")? as u32, get("cols")? as u32, get("drop")?, seed, weighted),
+    };
+    if let Some((k, _)) = nums.first() {
+        return Err(format!("unknown parameter '{k}' for generator '{kind}'"));
+    }
+    Ok(g)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deterministic_and_sized() {
+        assert_eq!(kronecker(6, 4, 7, true), kronecker(6, 4, 7, true));
+        let (n, e, _) = kronecker(6, 4, 7, false);
+        assert_eq!((n, e.len()), (64, 256));
+        let (n, e, _) = grid(3, 4, 0.0, 1, false);
+        assert_eq!((n, e.len()), (12, 2 * (3 * 3 + 2 * 4)));
+        let (_, e, _) = uniform(10, 50, 3, true);
+        assert!(e.iter().all(|&(s, d, w)| s < 10 && d < 10 && (1..=255).contains(&w)));
+    }
+
+    #[test]
+    fn specs() {
+        assert_eq!(from_spec("grid:rows=2,cols=2").unwrap().1.len(), 8);
+        assert!(from_spec("kron:scale=99").is_err());
+        assert!(from_spec("grid:depth=3").unwrap_err().contains("unknown parameter"));
+        assert!(from_spec("star").is_err());
+    }
+}

@@ -1,0 +1,336 @@
+//! Execution of graph-dialect operations.
+
+use super::*;
+
+impl<'a> Machine<'a> {
+    fn graph(&self, op: OpId, i: usize) -> R<Rc<strata_graph::Graph>> {
+        match self.get(self.ctx.operand(op, i)) {
+            Val::Graph(g) => Ok(g.clone()),
+            _ => self.err(op, "graph operand is not bound to a graph"),
+        }
+    }
+    fn node(&self, op: OpId, g: &strata_graph::Graph, i: usize) -> R<u32> {
+        let v = self.int(op, i);
+        if v < 0 || v >= i128::from(g.num_nodes()) {
+            return self.err(op, format!("node {v} is out of range (the graph has {} nodes)", g.num_nodes()));
+        }
+        Ok(v as u32)
+    }
+    fn edge(&self, op: OpId, g: &strata_graph::Graph, i: usize) -> R<u64> {
+        let v = self.int(op, i);
+        if v < 0 || v >= i128::from(g.num_edges()) {
+            return self.err(op, format!("edge {v} is out of range (the graph has {} edges)", g.num_edges()));
+        }
+        Ok(v as u64)
+    }
+    fn prop(&self, op: OpId, i: usize) -> R<Rc<RefCell<Vec<Val>>>> {
+        match self.get(self.ctx.operand(op, i)) {
+            Val::Prop(p) => Ok(p.clone()),
+            _ => self.err(op, "operand is not bound to a property"),
+        }
+    }
+    /// The container and element index addressed by operands `c` (and `c + 1` when indexed).
+    fn target(&self, op: OpId, c: usize, indexed: bool) -> R<(Rc<RefCell<Vec<Val>>>, usize)> {
+        let p = self.prop(op, c)?;
+        let i = if indexed { self.int(op, c + 1) } else { 0 };
+        let len = p.borrow().len();
+        if i < 0 || i as usize >= len {
+            return self.err(op, format!("index {i} is out of range for a property of {len} elements"));
+        }
+        Ok((p, i as usize))
+    }
+    fn worklist(&self, op: OpId, i: usize) -> R<Rc<RefCell<Worklist>>> {
+        match self.get(self.ctx.operand(op, i)) {
+            Val::Worklist(w) => Ok(w.clone()),
+            _ => self.err(op, "operand is not bound to a worklist"),
+        }
+    }
+    fn uf(&self, op: OpId) -> R<Rc<RefCell<Vec<u32>>>> {
+        match self.get(self.ctx.operand(op, 0)) {
+            Val::UnionFind(u) => Ok(u.clone()),
+            _ => self.err(op, "operand is not bound to a union-find set"),
+        }
+    }
+
+    pub(super) fn graph_op(&mut self, op: OpId, name: &str) -> R<()> {
+        let ctx = self.ctx;
+        let n_ops = ctx.operands(op).len();
+        let v = match name {
+            "graph.num_nodes" => Val::Int(i128::from(self.graph(op, 0)?.num_nodes())),
+            "graph.num_edges" => Val::Int(i128::from(self.graph(op, 0)?.num_edges())),
+            "graph.out_degree" | "graph.in_degree" => {
+                let g = self.graph(op, 0)?;
+                let v = self.node(op, &g, 1)?;
+                Val::Int(i128::from(if name == "graph.out_degree" { g.out_degree(v) } else { g.in_degree(v) }))
+            }
+            "graph.src" | "graph.dst" | "graph.weight" => {
+                let g = self.graph(op, 0)?;
+                let e = self.edge(op, &g, 1)?;
+                Val::Int(match name {
+                    "graph.src" => i128::from(g.src(e)),
+                    "graph.dst" => i128::from(g.dst(e)),
+                    _ => i128::from(g.weight(e)),
+                })
+            }
+            "graph.has_edge" => {
+                let g = self.graph(op, 0)?;
+                let (u, w) = (self.node(op, &g, 1)?, self.node(op, &g, 2)?);
+                boolean(g.has_edge(u, w))
+            }
+            "graph.node_id" | "graph.edge_id" => Val::Int(self.int(op, 0)),
+            "graph.node" => {
+                let g = self.graph(op, 0)?;
+                Val::Int(i128::from(self.node(op, &g, 1)?))
+            }
+            "graph.edge" => {
+                let g = self.graph(op, 0)?;
+                Val::Int(i128::from(self.edge(op, &g, 1)?))
+            }
+            "graph.new_node_prop" | "graph.new_edge_prop" => {
+                let g = self.graph(op, 0)?;
+                let n = if name == "graph.new_node_prop" { u64::from(g.num_nodes()) } else { g.num_edges() };
+                let init = self.get(ctx.operand(op, 1)).clone();
+                Val::Prop(Rc::new(RefCell::new(vec![init; n as usize])))
+            }
+            "graph.new_scalar" => Val::Prop(Rc::new(RefCell::new(vec![self.get(ctx.operand(op, 0)).clone()]))),
+            "graph.load" => {
+                let (p, i) = self.target(op, 0, n_ops > 1)?;
+                let v = p.borrow()[i].clone();
+                v
+            }
+            "graph.store" => {
+                let (p, i) = self.target(op, 1, n_ops > 2)?;
+                p.borrow_mut()[i] = self.get(ctx.operand(op, 0)).clone();
+                return Ok(());
+            }
+            "graph.reduce" => return self.reduce(op),
+            "graph.reduce_arg" => return self.reduce_arg(op),
+            "graph.new_worklist" => {
+                let g = self.graph(op, 0)?;
+                let elem = element(ctx.value_type(ctx.result(op, 0))).unwrap_or(Type::Index);
+                let size = if is_edge(&elem) { g.num_edges() } else { u64::from(g.num_nodes()) };
+                let pushed_in = ctx.prop(op, "unique").is_some().then(|| vec![0u64; size as usize]);
+                Val::Worklist(Rc::new(RefCell::new(Worklist { pushed_in, ..Worklist::default() })))
+            }
+            "graph.push" => {
+                let w = self.worklist(op, 1)?;
+                let item = self.int(op, 0);
+                let mut w = w.borrow_mut();
+                if let Some(seen) = &w.pushed_in {
+                    if item < 0 || item as usize >= seen.len() {
+                        return self.err(op, format!("item {item} is out of range for this unique worklist"));
+                    }
+                }
+                w.push(item);
+                return Ok(());
+            }
+            "graph.iterate" => {
+                let w = self.worklist(op, 0)?;
+                let mut carried = self.operand_vals(op)[1..].to_vec();
+                while w.borrow_mut().advance() {
+                    carried = self.run_region(ctx.region(op, 0), &carried)?;
+                }
+                for (i, v) in carried.into_iter().enumerate() {
+                    self.set(op, i, v);
+                }
+                return Ok(());
+            }
+            "graph.fixpoint" => {
+                let mut carried = self.operand_vals(op);
+                loop {
+                    let out = self.run_region(ctx.region(op, 0), &carried)?;
+                    carried = out[1..].to_vec();
+                    if out[0].int() == 0 {
+                        break;
+                    }
+                }
+                for (i, v) in carried.into_iter().enumerate() {
+                    self.set(op, i, v);
+                }
+                return Ok(());
+            }
+            "graph.foreach" => return self.foreach(op),
+            "graph.single" => return self.single(op),
+            "graph.new_uf" => {
+                let g = self.graph(op, 0)?;
+                Val::UnionFind(Rc::new(RefCell::new((0..g.num_nodes()).collect())))
+            }
+            "graph.uf_find" | "graph.uf_union" => {
+                let u = self.uf(op)?;
+                let mut parent = u.borrow_mut();
+                let n = parent.len() as i128;
+                let mut find = |x: i128| -> Option<u32> {
+                    if x < 0 || x >= n {
+                        return None;
+                    }
+                    let mut x = x as u32;
+                    while parent[x as usize] != x {
+                        let p = parent[x as usize];
+                        parent[x as usize] = parent[p as usize];
+                        x = p;
+                    }
+                    Some(x)
+                };
+                let Some(a) = find(self.int(op, 1)) else { return self.err(op, format!("node {} is out of range", self.int(op, 1))) };
+                if name == "graph.uf_find" {
+                    Val::Int(i128::from(a))
+                } else {
+                    let Some(b) = find(self.int(op, 2)) else { return self.err(op, format!("node {} is out of range", self.int(op, 2))) };
+                    if a != b {
+                        let (lo, hi) = (a.min(b), a.max(b));
+                        parent[hi as usize] = lo;
+                    }
+                    boolean(a != b)
+                }
+            }
+            _ => return self.err(op, format!("the interpreter cannot run '{name}'")),
+        };
+        self.set(op, 0, v);
+        Ok(())
+    }
+
+    fn combine(&self, op: OpId, kind: &str, old: &Val, new: &Val, elem: &Type) -> R<Val> {
+        if let Type::Float(k) = elem {
+            let (a, b) = (old.float(), new.float());
+            let r = match kind {
+                "add" => a + b,
+                "mul" => a * b,
+                "min" => a.min(b),
+                _ => a.max(b),
+            };
+            return Ok(Val::Float(round(*k, r)));
+        }
+        let w = width(elem);
+        let arith = match kind {
+            "add" => "arith.addi",
+            "mul" => "arith.muli",
+            "min" => "arith.minsi",
+            "max" => "arith.maxsi",
+            "and" => "arith.andi",
+            _ => "arith.ori",
+        };
+        match eval_int(arith, old.int(), new.int(), w) {
+            Some(r) => Ok(Val::Int(r)),
+            None => self.err(op, "reduction overflowed"),
+        }
+    }
+
+    fn reduce(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let kind = ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("add").to_string();
+        let (p, i) = self.target(op, 1, ctx.operands(op).len() > 2)?;
+        let elem = element(ctx.value_type(ctx.operand(op, 1))).unwrap_or(Type::i64());
+        let new = self.get(ctx.operand(op, 0)).clone();
+        let old = p.borrow()[i].clone();
+        let r = self.combine(op, &kind, &old, &new, &elem)?;
+        let changed = match (&old, &r) {
+            (Val::Float(a), Val::Float(b)) => a.to_bits() != b.to_bits(),
+            (a, b) => a.int() != b.int(),
+        };
+        p.borrow_mut()[i] = r;
+        if !ctx.results(op).is_empty() {
+            self.set(op, 0, boolean(changed));
+        }
+        Ok(())
+    }
+
+    fn reduce_arg(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let max = ctx.prop(op, "kind").and_then(|a| a.as_str()) == Some("max");
+        let indexed = ctx.operands(op).len() > 4;
+        let kp = self.prop(op, 2)?;
+        let (pp, i) = self.target(op, 3, indexed)?;
+        if i >= kp.borrow().len() {
+            return self.err(op, "index out of range for the key property");
+        }
+        let (key, pay) = (self.get(ctx.operand(op, 0)).clone(), self.int(op, 1));
+        let (old_key, old_pay) = (kp.borrow()[i].clone(), pp.borrow()[i].int());
+        let ord = match (&key, &old_key) {
+            (Val::Float(a), Val::Float(b)) => a.partial_cmp(b),
+            (a, b) => Some(a.int().cmp(&b.int())),
+        };
+        use std::cmp::Ordering::*;
+        let wins = match ord {
+            Some(Less) => !max,
+            Some(Greater) => max,
+            Some(Equal) => pay < old_pay,
+            None => false,
+        };
+        if wins {
+            kp.borrow_mut()[i] = key;
+            pp.borrow_mut()[i] = Val::Int(pay);
+        }
+        if !ctx.results(op).is_empty() {
+            self.set(op, 0, boolean(wins));
+        }
+        Ok(())
+    }
+
+    fn foreach(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let Some(space) = space_of(ctx, op) else { return self.err(op, "foreach without a space") };
+        let mut items: Vec<(i128, i128)> = match space {
+            Space::Nodes => (0..i128::from(self.graph(op, 0)?.num_nodes())).map(|v| (v, 0)).collect(),
+            Space::Edges => (0..i128::from(self.graph(op, 0)?.num_edges())).map(|v| (v, 0)).collect(),
+            Space::OutEdges | Space::OutNbrs => {
+                let g = self.graph(op, 0)?;
+                let v = self.node(op, &g, 1)?;
+                g.out_edges(v).map(|e| if space == Space::OutNbrs { (i128::from(g.dst(e)), i128::from(e)) } else { (i128::from(e), 0) }).collect()
+            }
+            Space::InEdges | Space::InNbrs => {
+                let g = self.graph(op, 0)?;
+                let v = self.node(op, &g, 1)?;
+                g.in_edges(v).iter().map(|&e| if space == Space::InNbrs { (i128::from(g.src(e)), i128::from(e)) } else { (i128::from(e), 0) }).collect()
+            }
+            Space::Items => {
+                let w = self.worklist(op, 0)?;
+                let cur = w.borrow().current.clone();
+                cur.iter().map(|x| (*x, 0)).collect()
+            }
+            Space::Range => (self.int(op, 0)..self.int(op, 1).max(self.int(op, 0))).map(|i| (i, 0)).collect(),
+        };
+        if let Some(rng) = &mut self.rng {
+            for i in (1..items.len()).rev() {
+                let j = rng.below(i as u64 + 1) as usize;
+                items.swap(i, j);
+            }
+        }
+        let two = matches!(space, Space::OutNbrs | Space::InNbrs);
+        let (body, filter) = (ctx.region(op, 0), ctx.region(op, 1));
+        let has_filter = !ctx.region_blocks(filter).is_empty();
+        self.depth += 1;
+        let run = || -> R<()> {
+            for (a, b) in items {
+                let args = if two { vec![Val::Int(a), Val::Int(b)] } else { vec![Val::Int(a)] };
+                if has_filter && self.run_region(filter, &args)?.first().map_or(0, |v| v.int()) == 0 {
+                    continue;
+                }
+                self.run_region(body, &args)?;
+            }
+            Ok(())
+        };
+        let r = run();
+        self.depth -= 1;
+        if self.depth == 0 {
+            self.locks.clear();
+        }
+        r
+    }
+
+    fn single(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let edge = is_edge(ctx.value_type(ctx.operand(op, 1)));
+        let keys: Vec<(bool, i128)> = (1..ctx.operands(op).len()).map(|i| (edge, self.int(op, i))).collect();
+        let free = keys.iter().all(|k| !self.locks.contains(k));
+        if free {
+            self.locks.extend(keys.iter().copied());
+            self.run_region(ctx.region(op, 0), &[])?;
+        } else {
+            self.run_region(ctx.region(op, 1), &[])?;
+        }
+        if self.depth == 0 {
+            self.locks.clear();
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,157 @@
+//! `graph-run`: compile-free execution of an entry function on a graph with a
+//! chosen backend (for now the reference interpreter), printing results in
+//! the output contract of [`strata_interp::output`].
+
+use std::path::Path;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use strata_graph::generate::from_spec;
+use strata_graph::{load, Graph, LoadOptions};
+use strata_graph_dialect::types::{is_graph, is_node};
+use strata_interp::{output::format_result, run_function, Options, Val};
+use strata_ir::diagnostics::SourceMgr;
+use strata_ir::parser::parse_source;
+use strata_ir::symbols::lookup_symbol_in;
+use strata_ir::types::Type;
+use strata_ir::verifier::verify;
+use strata_ir::{Context, Registry};
+
+use crate::input::{display_name, read_source};
+
+fn command() -> Command {
+    Command::new("graph-run")
+        .about("Run an entry function of a graph program on a graph")
+        .arg(Arg::new("program").required(true).help("the program (.mlir)"))
+        .arg(Arg::new("graph").long("graph").value_name("FILE").help("graph file (.el, .wel, .gr, .mtx, or detected), or gen:KIND:PARAMS (kron, uniform, grid)"))
+        .arg(Arg::new("symmetrize").long("symmetrize").action(ArgAction::SetTrue).help("add the reverse of every edge"))
+        .arg(Arg::new("simplify").long("simplify").action(ArgAction::SetTrue).help("drop self-loops and merge parallel edges (smallest weight)"))
+        .arg(Arg::new("entry").long("entry").required(true).value_name("NAME").help("the function to run"))
+        .arg(Arg::new("backend").long("backend").default_value("interp").value_parser(["interp"]).help("how to run it"))
+        .arg(Arg::new("shuffle").long("shuffle").value_name("SEED").value_parser(clap::value_parser!(u64)).help("interpreter: visit foreach iterations in a random order from SEED"))
+        .arg(Arg::new("output").long("output").short('o').value_name("FILE").help("write results here instead of standard output"))
+        .arg(Arg::new("args").num_args(0..).allow_negative_numbers(true).help("scalar arguments of the entry function, in order"))
+}
+
+fn parse_arg(text: &str, ty: &Type, g: Option<&Graph>) -> Result<Val, String> {
+    if is_node(ty) {
+        let v: i128 = text.parse().map_err(|_| format!("expected a node number, got '{text}'"))?;
+        let n = g.map_or(0, |g| i128::from(g.num_nodes()));
+        if v < 0 || v >= n {
+            return Err(format!("node {v} is out of range (the graph has {n} nodes)"));
+        }
+        return Ok(Val::Int(v));
+    }
+    match ty {
+        Type::Integer { .. } | Type::Index => {
+            let w = if let Type::Integer { width, .. } = ty { *width } else { 64 };
+            let v: i128 = text.parse().map_err(|_| format!("expected an integer for {ty}, got '{text}'"))?;
+            let fits = w >= 128 || (v >= -(1i128 << (w - 1)) && v < (1i128 << w));
+            if !fits {
+                return Err(format!("{v} does not fit {ty}"));
+            }
+            Ok(Val::Int(strata_ir::attributes::normalize_int(v, &Type::int(w))))
+        }
+        Type::Float(k) => {
+            let v: f64 = match text {
+                "inf" => f64::INFINITY,
+                "-inf" => f64::NEG_INFINITY,
+                "nan" => f64::NAN,
+                t => t.parse().map_err(|_| format!("expected a number for {ty}, got '{text}'"))?,
+            };
+            Ok(Val::Float(if *k == strata_ir::types::FloatKind::F32 { v as f32 as f64 } else { v }))
+        }
+        _ => Err(format!("cannot pass a {ty} on the command line")),
+    }
+}
+
+fn load_graph(m: &ArgMatches, spec: &str) -> Result<Graph, String> {
+    let opts = LoadOptions { symmetrize: m.get_flag("symmetrize"), simplify: m.get_flag("simplify") };
+    if let Some(g) = spec.strip_prefix("gen:") {
+        let (n, mut edges, weighted) = from_spec(g).map_err(|e| format!("{spec}: error: {e}"))?;
+        if opts.symmetrize {
+            strata_graph::csr::symmetrize(&mut edges);
+        }
+        if opts.simplify {
+            strata_graph::csr::simplify(&mut edges);
+        }
+        return Ok(Graph::from_edges(n, edges, weighted));
+    }
+    load(Path::new(spec), opts).map_err(|e| e.to_string())
+}
+
+/// Runs `graph-run` with command-line arguments; returns the exit code.
+pub fn run_main(args: Vec<String>, registry: Registry) -> i32 {
+    let m = match command().try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match run(&m, registry) {
+        Ok(()) => 0,
+        Err(msg) => {
+            eprint!("{msg}");
+            if !msg.ends_with('\n') {
+                eprintln!();
+            }
+            1
+        }
+    }
+}
+
+fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
+    let path = m.get_one::<String>("program").expect("required");
+    let file = display_name(path).to_string();
+    let mut sm = SourceMgr::new();
+    let text = read_source(path).map_err(|d| sm.render(&d))?;
+    sm.add(&file, &text);
+    let mut ctx = Context::new(Arc::new(registry));
+    let module = parse_source(&mut ctx, &file, &text, 0, text.len()).map_err(|d| sm.render(&d))?;
+    let errors = verify(&ctx, module);
+    if !errors.is_empty() {
+        return Err(errors.iter().map(|d| sm.render(d)).collect());
+    }
+    let entry = m.get_one::<String>("entry").expect("required");
+    let Some(f) = lookup_symbol_in(&ctx, module, entry).filter(|f| ctx.op_name(*f) == "func.func") else {
+        return Err(format!("error: {file} has no function named '{entry}'"));
+    };
+    let fty = ctx.prop(f, "function_type").and_then(|a| a.as_type()).and_then(|t| t.as_function().cloned()).ok_or("error: entry has no function type")?;
+    if ctx.region_blocks(ctx.region(f, 0)).is_empty() {
+        return Err(format!("error: '{entry}' is only declared, it has no body"));
+    }
+    let takes_graph = fty.inputs.first().is_some_and(is_graph);
+    let graph = match (m.get_one::<String>("graph"), takes_graph) {
+        (Some(spec), _) => Some(Rc::new(load_graph(m, spec)?)),
+        (None, true) => return Err(format!("error: '{entry}' takes a graph; pass one with --graph")),
+        (None, false) => None,
+    };
+    let scalars: Vec<String> = m.get_many::<String>("args").map(|v| v.cloned().collect()).unwrap_or_default();
+    let params = &fty.inputs[usize::from(takes_graph)..];
+    if scalars.len() != params.len() {
+        let want: Vec<String> = params.iter().map(|t| t.to_string()).collect();
+        return Err(format!("error: '{entry}' takes {} scalar arguments ({}), got {}", params.len(), want.join(", "), scalars.len()));
+    }
+    let mut args = Vec::new();
+    if takes_graph {
+        args.push(Val::Graph(graph.clone().expect("loaded")));
+    }
+    for (i, (t, ty)) in scalars.iter().zip(params).enumerate() {
+        args.push(parse_arg(t, ty, graph.as_deref()).map_err(|e| format!("error: argument {}: {e}", i + 1))?);
+    }
+    let opts = Options { shuffle_seed: m.get_one::<u64>("shuffle").copied() };
+    let results = run_function(&ctx, module, entry, args, opts).map_err(|e| sm.render(&e.to_diagnostic()))?;
+    let mut out = String::new();
+    for (v, ty) in results.iter().zip(&fty.results) {
+        format_result(v, ty, &mut out);
+    }
+    match m.get_one::<String>("output") {
+        Some(o) => std::fs::write(o, out).map_err(|e| format!("error: cannot write {o}: {e}")),
+        None => {
+            print!("{out}");
+            Ok(())
+        }
+    }
+}
