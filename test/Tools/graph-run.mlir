@@ -1,0 +1,19 @@
+// RUN: graph-run %S/../algorithms/bfs.mlir --graph %S/Inputs/small.el --entry bfs 0 | FileCheck %s --check-prefix=BFS
+// BFS:      0
+// BFS-NEXT: 1
+// BFS-NEXT: 2
+// BFS-NEXT: 3
+// BFS-NEXT: -1
+// BFS-NEXT: -1
+
+// RUN: graph-run %S/../algorithms/tc.mlir --graph gen:grid:rows=3,cols=3 --entry tc | FileCheck %s --check-prefix=TC
+// TC: 0
+
+// RUN: not graph-run %S/../algorithms/bfs.mlir --graph %S/Inputs/small.el --entry bfs 6 2>&1 | FileCheck %s --check-prefix=RANGE
+// RANGE: error: argument 1: node 6 is out of range (the graph has 6 nodes)
+
+// RUN: not graph-run %S/../algorithms/bfs.mlir --entry bfs 0 2>&1 | FileCheck %s --check-prefix=NOGRAPH
+// NOGRAPH: error: 'bfs' takes a graph; pass one with --graph
+
+// RUN: not graph-run %S/../algorithms/bfs.mlir --graph %s --entry bfs 0 2>&1 | FileCheck %s --check-prefix=BADGRAPH
+// BADGRAPH: graph-run.mlir:1: error: expected a source node (a non-negative integer), got '//'
