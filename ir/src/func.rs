@@ -211,9 +211,11 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn parse_return(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let ops = p.parse_operand_list()?;
+/// Parses `{attrs} %a, %b : T, T` for return-like ops, in MLIR's order
+/// (attribute dictionary first); the pair of [`print_return_like`].
+pub fn parse_return_like(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     st.attributes = p.parse_optional_attr_dict()?;
+    let ops = p.parse_operand_list()?;
     if !ops.is_empty() {
         p.expect(Tok::Colon, "':'")?;
         let loc = p.loc();
@@ -338,7 +340,7 @@ pub fn dialect() -> Dialect {
             },
             OpDef {
                 verify: Some(verify_return),
-                parse: Some(parse_return),
+                parse: Some(parse_return_like),
                 print: Some(print_return_like),
                 ..OpDef::new("func.return", "returns from a function", Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE)
             },

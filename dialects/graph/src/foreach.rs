@@ -236,31 +236,6 @@ fn verify_foreach(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn parse_yield(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let names = p.parse_operand_list()?;
-    st.attributes = p.parse_optional_attr_dict()?;
-    if !names.is_empty() {
-        p.expect(Tok::Colon, "':'")?;
-        let loc = p.loc();
-        let types = p.parse_type_list_no_parens()?;
-        st.operands = p.resolve_operands(&names, &types, &loc)?;
-    }
-    Ok(())
-}
-
-fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
-    let vs = p.ctx.operands(op).to_vec();
-    if !vs.is_empty() {
-        p.w(" ");
-        p.operands(&vs);
-    }
-    p.attr_dict(op, &[]);
-    if !vs.is_empty() {
-        p.w(" : ");
-        p.value_types(&vs);
-    }
-}
-
 const YIELD_PARENTS: [&str; 4] = ["graph.foreach", "graph.iterate", "graph.fixpoint", "graph.single"];
 
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -282,8 +257,8 @@ pub fn ops() -> Vec<OpDef> {
         },
         OpDef {
             verify: Some(verify_yield),
-            parse: Some(parse_yield),
-            print: Some(print_yield),
+            parse: Some(strata_ir::func::parse_return_like),
+            print: Some(strata_ir::func::print_return_like),
             ..OpDef::new("graph.yield", "ends a graph-dialect region, passing values to its parent", Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
         },
     ]

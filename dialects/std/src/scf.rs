@@ -308,18 +308,6 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 // ----- terminators -----
 
-fn parse_yield(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let ops = p.parse_operand_list()?;
-    st.attributes = p.parse_optional_attr_dict()?;
-    if !ops.is_empty() {
-        p.expect(Tok::Colon, "':'")?;
-        let loc = p.loc();
-        let ts = p.parse_type_list_no_parens()?;
-        st.operands = p.resolve_operands(&ops, &ts, &loc)?;
-    }
-    Ok(())
-}
-
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(parent) = ctx.parent_op(op) else { return Err(op_error(ctx, op, "expects a parent operation")) };
     let pname = ctx.op_name(parent);
@@ -513,7 +501,7 @@ pub fn dialect() -> Dialect {
             },
             OpDef {
                 verify: Some(verify_yield),
-                parse: Some(parse_yield),
+                parse: Some(strata_ir::func::parse_return_like),
                 print: Some(strata_ir::func::print_return_like),
                 ..OpDef::new("scf.yield", "yields values to the parent scf operation", Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE)
             },

@@ -23,3 +23,10 @@ func.func private @decl(i32) -> i32
 func.func nested @nested_vis() {
   return
 }
+
+// The attribute dictionary of a return comes before its operands, as in MLIR.
+// CHECK-LABEL: func.func @return_attrs
+// CHECK: return {test.note} %arg0 : i32
+func.func @return_attrs(%x: i32) -> i32 {
+  return {test.note} %x : i32
+}

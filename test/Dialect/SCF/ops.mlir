@@ -56,3 +56,14 @@ func.func @conditionals(%c: i1, %x: i32) -> i32 {
   }
   return %r : i32
 }
+
+// CHECK-LABEL: func.func @yield_attrs
+// CHECK: scf.yield {test.note} %{{.*}} : i32
+func.func @yield_attrs(%c: i1, %x: i32) -> i32 {
+  %r = scf.if %c -> (i32) {
+    scf.yield {test.note} %x : i32
+  } else {
+    scf.yield %x : i32
+  }
+  return %r : i32
+}
