@@ -255,6 +255,11 @@ fn write_list(f: &mut fmt::Formatter<'_>, items: &[Type]) -> fmt::Result {
     Ok(())
 }
 
+/// Types separated by `, ` (for messages).
+pub fn join_types(ts: &[Type]) -> String {
+    ts.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")
+}
+
 /// Writes a result list as MLIR does: a single non-function type bare, else parenthesized.
 pub fn write_result_types(f: &mut impl fmt::Write, results: &[Type]) -> fmt::Result {
     if results.len() == 1 && !matches!(results[0], Type::Function(_)) {

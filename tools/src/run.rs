@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use strata_graph::generate::from_spec;
+use strata_graph::load::build;
 use strata_graph::{load, Graph, LoadOptions};
 use strata_graph_dialect::types::{is_graph, is_node};
 use strata_interp::{output::format_result, run_function, Options, Val};
@@ -69,14 +70,8 @@ fn parse_arg(text: &str, ty: &Type, g: Option<&Graph>) -> Result<Val, String> {
 fn load_graph(m: &ArgMatches, spec: &str) -> Result<Graph, String> {
     let opts = LoadOptions { symmetrize: m.get_flag("symmetrize"), simplify: m.get_flag("simplify") };
     if let Some(g) = spec.strip_prefix("gen:") {
-        let (n, mut edges, weighted) = from_spec(g).map_err(|e| format!("{spec}: error: {e}"))?;
-        if opts.symmetrize {
-            strata_graph::csr::symmetrize(&mut edges);
-        }
-        if opts.simplify {
-            strata_graph::csr::simplify(&mut edges);
-        }
-        return Ok(Graph::from_edges(n, edges, weighted));
+        let (n, edges, weighted) = from_spec(g).map_err(|e| format!("{spec}: error: {e}"))?;
+        return Ok(build(n, edges, weighted, opts));
     }
     load(Path::new(spec), opts).map_err(|e| e.to_string())
 }

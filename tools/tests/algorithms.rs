@@ -6,19 +6,17 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use strata_graph::csr::{simplify, EdgeTriple};
+use strata_graph::csr::EdgeTriple;
+use strata_graph::load::build;
 use strata_graph::generate::{grid, kronecker, uniform};
-use strata_graph::Graph;
+use strata_graph::{Graph, LoadOptions};
 use strata_interp::{run_function, Options, Val};
 use strata_ir::parser::parse_source;
 use strata_ir::verifier::verify;
 use strata_ir::{Context, OpId};
 
 fn graphs() -> Vec<(&'static str, Graph)> {
-    let build = |(n, mut e, w): (u32, Vec<EdgeTriple>, bool)| {
-        simplify(&mut e);
-        Graph::from_edges(n, e, w)
-    };
+    let build = |(n, e, w): (u32, Vec<EdgeTriple>, bool)| build(n, e, w, LoadOptions { simplify: true, ..LoadOptions::default() });
     // A small irregular graph with parallel edges, self-loops and an isolated node.
     let small = (9, vec![(0, 1, 4), (0, 1, 2), (1, 2, 1), (2, 0, 7), (2, 2, 3), (3, 4, 5), (4, 3, 1), (1, 4, 9), (5, 6, 2), (6, 7, 2), (7, 5, 2), (2, 7, 1)], true);
     vec![

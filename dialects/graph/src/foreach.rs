@@ -16,7 +16,7 @@ use strata_ir::lexer::Tok;
 use strata_ir::parser::{Argument, PResult, Parser};
 use strata_ir::printer::OpPrinter;
 use strata_ir::registry::{OpDef, Traits};
-use strata_ir::types::Type;
+use strata_ir::types::{join_types, Type};
 use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic};
 
@@ -181,8 +181,8 @@ pub fn check_yield(ctx: &Context, op: OpId, r: RegionId, types: &[Type], what: &
         };
         let got: Vec<Type> = ctx.operands(t).iter().map(|v| ctx.value_type(*v).clone()).collect();
         if got != types {
-            let want = types.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
-            let have = got.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+            let want = join_types(&types);
+            let have = join_types(&got);
             return Err(op_error(ctx, op, format!("{what} must yield ({want}), got ({have})")));
         }
     }
@@ -194,8 +194,8 @@ pub fn check_args(ctx: &Context, op: OpId, r: RegionId, types: &[Type], what: &s
     let Some(b) = ctx.entry_block(r) else { return Err(op_error(ctx, op, format!("{what} must not be empty"))) };
     let got: Vec<Type> = ctx.block_args(b).iter().map(|v| ctx.value_type(*v).clone()).collect();
     if got != types {
-        let want = types.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
-        let have = got.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+        let want = join_types(&types);
+        let have = join_types(&got);
         return Err(op_error(ctx, op, format!("{what} must take ({want}), got ({have})")));
     }
     Ok(())
@@ -216,7 +216,7 @@ fn verify_foreach(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let want = space.operand_types(wl.as_ref());
     let got: Vec<Type> = ops.iter().map(|v| ctx.value_type(*v).clone()).collect();
     if got != want {
-        let w = want.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+        let w = join_types(&want);
         return Err(op_error(ctx, op, format!("space '{}' takes operands ({w})", space.keyword())));
     }
     if ctx.regions(op).len() != 2 {

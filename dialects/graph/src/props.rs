@@ -188,7 +188,8 @@ fn verify_load(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+/// Parses `%v, %c[%i] {attrs} : T`: a value of `T`'s element type and a target.
+fn parse_value_target(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let loc = p.loc();
     let v = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;
@@ -201,16 +202,21 @@ fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     Ok(())
 }
 
-fn print_store(p: &mut OpPrinter<'_>, op: OpId) {
+/// Prints ` %v, %c[%i] {attrs} : T`, the form [`parse_value_target`] reads.
+fn print_value_target(p: &mut OpPrinter<'_>, op: OpId, elided: &[&str]) {
     let vs = p.ctx.operands(op).to_vec();
     p.w(" ");
     p.operand(vs[0]);
     p.w(", ");
     print_target(p, &vs[1..]);
-    p.attr_dict(op, &[]);
+    p.attr_dict(op, elided);
     p.w(" : ");
     let t = p.ctx.value_type(vs[1]).clone();
     p.ty(&t);
+}
+
+fn print_store(p: &mut OpPrinter<'_>, op: OpId) {
+    print_value_target(p, op, &[]);
 }
 
 fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -272,31 +278,15 @@ fn kind_of(ctx: &Context, op: OpId) -> Result<String, Diagnostic> {
 
 fn parse_reduce(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     parse_kind(p, st, &REDUCE_KINDS)?;
-    let loc = p.loc();
-    let v = p.parse_operand()?;
-    p.expect(Tok::Comma, "','")?;
-    let t = parse_target(p)?;
-    st.attributes = p.parse_optional_attr_dict()?;
-    let ty = p.parse_colon_type()?;
-    let target = resolve_target(p, &t, &ty, &loc)?;
-    st.operands = vec![p.resolve_operand(&v, &element(&ty).expect("container"))?];
-    st.operands.extend(target);
+    parse_value_target(p, st)?;
     parse_changed(p, st)
 }
 
 fn print_reduce(p: &mut OpPrinter<'_>, op: OpId) {
     let kind = p.ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("?").to_string();
-    let vs = p.ctx.operands(op).to_vec();
     p.w(" ");
     p.w(&kind);
-    p.w(" ");
-    p.operand(vs[0]);
-    p.w(", ");
-    print_target(p, &vs[1..]);
-    p.attr_dict(op, &["kind"]);
-    p.w(" : ");
-    let t = p.ctx.value_type(vs[1]).clone();
-    p.ty(&t);
+    print_value_target(p, op, &["kind"]);
     print_changed(p, op);
 }
 
@@ -395,7 +385,7 @@ pub fn ops() -> Vec<OpDef> {
         new("graph.new_edge_prop", "an edge property with every element set to a value"),
         new("graph.new_scalar", "a scalar reduction variable set to a value"),
         OpDef { verify: Some(verify_load), parse: Some(parse_load), print: Some(print_load), ..OpDef::new("graph.load", "reads an element", Traits::NONE) },
-        OpDef { verify: Some(verify_store), parse: Some(parse_store), print: Some(print_store), ..OpDef::new("graph.store", "writes an element", Traits::NONE) },
+        OpDef { verify: Some(verify_store), parse: Some(parse_value_target), print: Some(print_store), ..OpDef::new("graph.store", "writes an element", Traits::NONE) },
         OpDef {
             inherent: &["kind"],
             verify: Some(verify_reduce),

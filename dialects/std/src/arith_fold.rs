@@ -15,14 +15,16 @@ use strata_ir::{Attribute, OperationState};
 
 use crate::arith::elem;
 
-fn width(t: &Type) -> u32 {
+/// The bit width arithmetic on a type uses: the integer width, 64 for `index`.
+pub fn width(t: &Type) -> u32 {
     match t {
         Type::Integer { width, .. } => *width,
         _ => 64,
     }
 }
 
-fn unsigned(v: i128, w: u32) -> u128 {
+/// The low `w` bits of `v`, read as unsigned.
+pub fn unsigned(v: i128, w: u32) -> u128 {
     if w >= 128 {
         v as u128
     } else {
@@ -204,7 +206,8 @@ pub fn eval_float(name: &str, a: &FloatAttr, b: &FloatAttr) -> Option<FloatAttr>
     Some(FloatAttr::from_f64(kind, r))
 }
 
-fn maximum(x: f64, y: f64) -> f64 {
+/// `arith.maximumf`: NaN if either is NaN, and +0 above -0.
+pub fn maximum(x: f64, y: f64) -> f64 {
     if x.is_nan() || y.is_nan() {
         f64::NAN
     } else if x == 0.0 && y == 0.0 {
@@ -218,7 +221,8 @@ fn maximum(x: f64, y: f64) -> f64 {
     }
 }
 
-fn minimum(x: f64, y: f64) -> f64 {
+/// `arith.minimumf`: NaN if either is NaN, and -0 below +0.
+pub fn minimum(x: f64, y: f64) -> f64 {
     if x.is_nan() || y.is_nan() {
         f64::NAN
     } else if x == 0.0 && y == 0.0 {

@@ -7,7 +7,7 @@ use strata_ir::parser::{Argument, PResult, Parser};
 use strata_ir::printer::OpPrinter;
 use strata_ir::registry::{Dialect, OpDef, Traits};
 use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
-use strata_ir::types::Type;
+use strata_ir::types::{join_types, Type};
 use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic};
 
@@ -17,10 +17,6 @@ fn region_terminator(ctx: &Context, r: RegionId) -> Option<OpId> {
 
 fn types_of(ctx: &Context, vs: &[Value]) -> Vec<Type> {
     vs.iter().map(|v| ctx.value_type(*v).clone()).collect()
-}
-
-fn fmt_types(ts: &[Type]) -> String {
-    ts.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")
 }
 
 // ----- scf.for -----
@@ -318,7 +314,7 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         _ => return Err(op_error(ctx, op, "expects parent op to be one of 'scf.for, scf.if, scf.while'")),
     };
     if got != want {
-        return Err(op_error(ctx, op, format!("types mismatch between yield op ({}) and its parent '{pname}' ({})", fmt_types(&got), fmt_types(&want))));
+        return Err(op_error(ctx, op, format!("types mismatch between yield op ({}) and its parent '{pname}' ({})", join_types(&got), join_types(&want))));
     }
     Ok(())
 }

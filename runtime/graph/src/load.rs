@@ -94,18 +94,23 @@ pub fn detect(bytes: &[u8]) -> Format {
 pub fn parse(file: &str, bytes: &[u8], format: Option<Format>, opts: LoadOptions) -> Result<Graph, LoadError> {
     let format = format.unwrap_or_else(|| detect(bytes));
     let err = |line: Option<usize>, message: String| LoadError { file: file.to_string(), line, message };
-    let (n, mut edges, weighted) = match format {
+    let (n, edges, weighted) = match format {
         Format::EdgeList => parse_edge_list(bytes).map_err(|(l, m)| err(l, m))?,
         Format::Dimacs => parse_dimacs(bytes).map_err(|(l, m)| err(l, m))?,
         Format::MatrixMarket => parse_matrix_market(bytes).map_err(|(l, m)| err(l, m))?,
     };
+    Ok(build(n, edges, weighted, opts))
+}
+
+/// Builds a graph from read or generated edges, applying `--symmetrize` then `--simplify`.
+pub fn build(n: u32, mut edges: Vec<EdgeTriple>, weighted: bool, opts: LoadOptions) -> Graph {
     if opts.symmetrize {
         symmetrize(&mut edges);
     }
     if opts.simplify {
         simplify(&mut edges);
     }
-    Ok(Graph::from_edges(n, edges, weighted))
+    Graph::from_edges(n, edges, weighted)
 }
 
 type ParseResult<T> = Result<T, (Option<usize>, String)>;

@@ -12,7 +12,7 @@ use strata_ir::context::{BlockId, RegionId, Value};
 use strata_ir::symbols::lookup_symbol_in;
 use strata_ir::types::{FloatKind, Type};
 use strata_ir::{Attribute, Context, OpId};
-use strata_std::arith_fold::{eval_cmpf, eval_cmpi, eval_int};
+use strata_std::arith_fold::{eval_cmpf, eval_cmpi, eval_int, maximum, minimum, unsigned, width};
 
 use crate::value::{Val, Worklist};
 use crate::InterpError;
@@ -61,26 +61,11 @@ struct Machine<'a> {
 
 type R<T> = Result<T, InterpError>;
 
-fn width(t: &Type) -> u32 {
-    match t {
-        Type::Integer { width, .. } => *width,
-        _ => 64,
-    }
-}
-
 fn round(kind: FloatKind, x: f64) -> f64 {
     match kind {
         FloatKind::F64 => x,
         FloatKind::F32 => x as f32 as f64,
         k => FloatAttr::from_f64(k, x).value(),
-    }
-}
-
-fn unsigned(v: i128, w: u32) -> i128 {
-    if w >= 128 {
-        v
-    } else {
-        ((v as u128) & ((1u128 << w) - 1)) as i128
     }
 }
 
@@ -104,6 +89,11 @@ impl<'a> Machine<'a> {
     fn set(&mut self, op: OpId, i: usize, v: Val) {
         let r = self.ctx.result(op, i);
         self.env[r.index()] = v;
+    }
+    fn set_results(&mut self, op: OpId, vals: Vec<Val>) {
+        for (i, v) in vals.into_iter().enumerate() {
+            self.set(op, i, v);
+        }
     }
     fn operand_vals(&self, op: OpId) -> Vec<Val> {
         self.ctx.operands(op).iter().map(|v| self.get(*v).clone()).collect()
@@ -166,9 +156,7 @@ impl<'a> Machine<'a> {
                 let callee = callee.unwrap_or_default();
                 let Some(f) = lookup_symbol_in(ctx, self.module, callee.trim_start_matches('@')) else { return self.err(op, format!("unknown function '{callee}'")) };
                 let rs = self.call(f, self.operand_vals(op))?;
-                for (i, v) in rs.into_iter().enumerate() {
-                    self.set(op, i, v);
-                }
+                self.set_results(op, rs);
             }
             "cf.br" => return Ok(Flow::Branch(ctx.successors(op)[0], self.operand_vals(op))),
             "cf.cond_br" => {
@@ -187,9 +175,7 @@ impl<'a> Machine<'a> {
             "scf.if" => {
                 let r = ctx.region(op, if self.int(op, 0) != 0 { 0 } else { 1 });
                 let vals = self.run_region(r, &[])?;
-                for (i, v) in vals.into_iter().enumerate() {
-                    self.set(op, i, v);
-                }
+                self.set_results(op, vals);
             }
             "scf.for" => self.scf_for(op)?,
             "scf.while" => {
@@ -202,14 +188,10 @@ impl<'a> Machine<'a> {
                     }
                     args = self.run_region(ctx.region(op, 1), &c[1..])?;
                 }
-                for (i, v) in args.into_iter().enumerate() {
-                    self.set(op, i, v);
-                }
+                self.set_results(op, args);
             }
             "builtin.unrealized_conversion_cast" => {
-                for (i, v) in self.operand_vals(op).into_iter().enumerate() {
-                    self.set(op, i, v);
-                }
+                self.set_results(op, self.operand_vals(op));
             }
             _ => return self.err(op, format!("the interpreter cannot run '{name}'")),
         }
@@ -241,9 +223,7 @@ impl<'a> Machine<'a> {
             }
             iv = next;
         }
-        for (i, v) in carried.into_iter().enumerate() {
-            self.set(op, i, v);
-        }
+        self.set_results(op, carried);
         Ok(())
     }
 
@@ -281,24 +261,8 @@ impl<'a> Machine<'a> {
                     "mulf" => x * y,
                     "divf" => x / y,
                     "remf" => x % y,
-                    "maximumf" => {
-                        if x.is_nan() || y.is_nan() {
-                            f64::NAN
-                        } else if x == y {
-                            if x.is_sign_negative() { y } else { x }
-                        } else {
-                            x.max(y)
-                        }
-                    }
-                    "minimumf" => {
-                        if x.is_nan() || y.is_nan() {
-                            f64::NAN
-                        } else if x == y {
-                            if x.is_sign_negative() { x } else { y }
-                        } else {
-                            x.min(y)
-                        }
-                    }
+                    "maximumf" => maximum(x, y),
+                    "minimumf" => minimum(x, y),
                     "maxnumf" => x.max(y),
                     _ => x.min(y),
                 };
@@ -307,7 +271,7 @@ impl<'a> Machine<'a> {
             "extsi" | "index_cast" | "trunci" => Val::Int(normalize_int(self.int(op, 0), &Type::int(width(&rt)))),
             "extui" | "index_castui" => {
                 let wf = width(ctx.value_type(ctx.operand(op, 0)));
-                Val::Int(normalize_int(unsigned(self.int(op, 0), wf), &Type::int(width(&rt))))
+                Val::Int(normalize_int(unsigned(self.int(op, 0), wf) as i128, &Type::int(width(&rt))))
             }
             "sitofp" => Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), self.int(op, 0) as f64)),
             "uitofp" => {

@@ -130,9 +130,7 @@ impl<'a> Machine<'a> {
                 while w.borrow_mut().advance() {
                     carried = self.run_region(ctx.region(op, 0), &carried)?;
                 }
-                for (i, v) in carried.into_iter().enumerate() {
-                    self.set(op, i, v);
-                }
+                self.set_results(op, carried);
                 return Ok(());
             }
             "graph.fixpoint" => {
@@ -144,9 +142,7 @@ impl<'a> Machine<'a> {
                         break;
                     }
                 }
-                for (i, v) in carried.into_iter().enumerate() {
-                    self.set(op, i, v);
-                }
+                self.set_results(op, carried);
                 return Ok(());
             }
             "graph.foreach" => return self.foreach(op),
