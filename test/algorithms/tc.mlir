@@ -1,6 +1,8 @@
 // Triangle counting on the graph taken as undirected and simple: the
 // neighbours of v are its out- and in-neighbours, without v itself and
 // counted once. Each triangle v < u < w is counted at its smallest node.
+// Parallel edges are not merged here: run it on a graph loaded with
+// --simplify, or each copy of an edge counts its triangles again.
 func.func private @adjacent(%g: !graph.graph, %a: !graph.node, %b: !graph.node) -> i1 {
   %ab = graph.has_edge %g, %a, %b
   %ba = graph.has_edge %g, %b, %a

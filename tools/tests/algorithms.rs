@@ -184,3 +184,61 @@ fn mis_is_independent_and_maximal() {
         }
     });
 }
+
+#[test]
+fn bc_matches_reference() {
+    run_all("bc", &|g| vec![Val::Int(source(g).into())], &|what, g, r| {
+        // Brandes from one source, along out-edges (parallel edges count as distinct paths).
+        let n = g.num_nodes() as usize;
+        let s = source(g);
+        let (mut dist, mut sigma, mut order) = (vec![-1i64; n], vec![0f64; n], Vec::new());
+        dist[s as usize] = 0;
+        sigma[s as usize] = 1.0;
+        let mut q = VecDeque::from([s]);
+        while let Some(v) = q.pop_front() {
+            order.push(v);
+            for e in g.out_edges(v) {
+                let w = g.dst(e) as usize;
+                if dist[w] < 0 {
+                    dist[w] = dist[v as usize] + 1;
+                    q.push_back(w as u32);
+                }
+                if dist[w] == dist[v as usize] + 1 {
+                    sigma[w] += sigma[v as usize];
+                }
+            }
+        }
+        let mut delta = vec![0f64; n];
+        for &v in order.iter().rev() {
+            for e in g.out_edges(v) {
+                let w = g.dst(e) as usize;
+                if dist[w] == dist[v as usize] + 1 {
+                    delta[v as usize] += sigma[v as usize] / sigma[w] * (1.0 + delta[w]);
+                }
+            }
+        }
+        delta[s as usize] = 0.0;
+        let Val::Prop(p) = &r[0] else { panic!("{what}: expected a property") };
+        for (v, (got, want)) in p.borrow().iter().map(Val::float).zip(&delta).enumerate() {
+            assert!((got - want).abs() <= 1e-9 * want.abs().max(1.0), "{what}: node {v}: {got} vs {want}");
+        }
+    });
+}
+
+#[test]
+fn mst_matches_reference() {
+    run_all("mst", &|_| vec![], &|what, g, r| {
+        let mut pg = petgraph::graph::UnGraph::<(), i64>::new_undirected();
+        let nodes: Vec<_> = (0..g.num_nodes()).map(|_| pg.add_node(())).collect();
+        for (s, d, w) in g.edges() {
+            pg.add_edge(nodes[s as usize], nodes[d as usize], w);
+        }
+        let total: i64 = petgraph::algo::min_spanning_tree(&pg)
+            .filter_map(|el| match el {
+                petgraph::data::Element::Edge { weight, .. } => Some(weight),
+                petgraph::data::Element::Node { .. } => None,
+            })
+            .sum();
+        assert_eq!(r[0].int() as i64, total, "{what}");
+    });
+}

@@ -1,0 +1,77 @@
+// Betweenness centrality from one source (Brandes), unweighted and
+// unnormalized: per node v the dependency of the source on v,
+// delta(v) = sum over out-edges v->w on shortest paths of
+// sigma(v)/sigma(w) * (1 + delta(w)), where sigma counts shortest paths from
+// the source. The source and nodes it does not reach get 0.
+func.func @bc(%g: !graph.graph, %source: !graph.node) -> !graph.nprop<f64> {
+  %unreached = arith.constant 9223372036854775807 : i64
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %zero = arith.constant 0.0 : f64
+  %one = arith.constant 1.0 : f64
+  %dist = graph.new_node_prop %g, %unreached : !graph.nprop<i64>
+  %sigma = graph.new_node_prop %g, %zero : !graph.nprop<f64>
+  %delta = graph.new_node_prop %g, %zero : !graph.nprop<f64>
+  graph.store %c0, %dist[%source] : !graph.nprop<i64>
+  graph.store %one, %sigma[%source] : !graph.nprop<f64>
+
+  // Forward: level by level, the frontier holds the nodes at `level`, whose
+  // path counts are final; they discover the next level and pass their
+  // counts on to it.
+  %frontier = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.push %source, %frontier : !graph.worklist<!graph.node>
+  %depth = graph.iterate %frontier : !graph.worklist<!graph.node> iter_args(%level = %c0) -> (i64) {
+    %next = arith.addi %level, %c1 : i64
+    graph.foreach %v in items(%frontier : !graph.worklist<!graph.node>) {
+      graph.foreach %w, %e in out_nbrs(%g, %v) {
+        %found = graph.reduce min %next, %dist[%w] : !graph.nprop<i64> -> i1
+        scf.if %found {
+          graph.push %w, %frontier : !graph.worklist<!graph.node>
+        }
+      }
+    }
+    graph.foreach %v in items(%frontier : !graph.worklist<!graph.node>) {
+      %sv = graph.load %sigma[%v] : !graph.nprop<f64>
+      graph.foreach %w, %e in out_nbrs(%g, %v) where {
+        %dw = graph.load %dist[%w] : !graph.nprop<i64>
+        %below = arith.cmpi eq, %dw, %next : i64
+        graph.yield %below : i1
+      } do {
+        graph.reduce add %sv, %sigma[%w] : !graph.nprop<f64>
+      }
+    }
+    graph.yield %next : i64
+  }
+
+  // Backward: from the deepest level up, nodes at level+1 pass their share
+  // to their in-neighbours at `level`; the source (level 0) is left out.
+  %c1i = arith.constant 1 : index
+  %depthi = arith.index_cast %depth : i64 to index
+  scf.for %k = %c1i to %depthi step %c1i {
+    %ki = arith.index_cast %k : index to i64
+    %level = arith.subi %depth, %ki : i64
+    %next = arith.addi %level, %c1 : i64
+    graph.foreach %w in nodes(%g) where {
+      %dw = graph.load %dist[%w] : !graph.nprop<i64>
+      %at = arith.cmpi eq, %dw, %next : i64
+      graph.yield %at : i1
+    } do {
+      %sw = graph.load %sigma[%w] : !graph.nprop<f64>
+      %dlw = graph.load %delta[%w] : !graph.nprop<f64>
+      %share = arith.addf %one, %dlw : f64
+      %per_path = arith.divf %share, %sw : f64
+      graph.foreach %v, %e in in_nbrs(%g, %w) where {
+        %dv = graph.load %dist[%v] : !graph.nprop<i64>
+        %above = arith.cmpi eq, %dv, %level : i64
+        %nonzero = arith.cmpi ne, %level, %c0 : i64
+        %ok = arith.andi %above, %nonzero : i1
+        graph.yield %ok : i1
+      } do {
+        %sv = graph.load %sigma[%v] : !graph.nprop<f64>
+        %d = arith.mulf %sv, %per_path : f64
+        graph.reduce add %d, %delta[%v] : !graph.nprop<f64>
+      }
+    }
+  }
+  return %delta : !graph.nprop<f64>
+}
