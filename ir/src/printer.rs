@@ -122,6 +122,17 @@ impl<'a> OpPrinter<'a> {
         OpPrinter { ctx, out: String::new(), indent: 0, opts, names: namer.names, block_names: namer.block_names, default_dialect: Vec::new() }
     }
 
+    /// Prints the entry arguments of `r` with the names of `names_to_use`,
+    /// for a custom form that declares one set of names for several regions.
+    pub fn shadow_region_args(&mut self, r: RegionId, names_to_use: &[Value]) {
+        let Some(b) = self.ctx.entry_block(r) else { return };
+        for (a, v) in self.ctx.block_args(b).iter().zip(names_to_use) {
+            if let Some(n) = self.names.get(v).cloned() {
+                self.names.insert(*a, n);
+            }
+        }
+    }
+
     /// Writes raw text.
     pub fn w(&mut self, s: &str) {
         self.out.push_str(s);

@@ -12,6 +12,8 @@ use strata_graph::generate::{grid, kronecker, uniform};
 use strata_graph::{Graph, LoadOptions};
 use strata_interp::{run_function, Options, Val};
 use strata_ir::parser::parse_source;
+use strata_ir::pass::{Instrumentation, PassManager};
+use strata_ir::pipeline::parse_pipeline;
 use strata_ir::verifier::verify;
 use strata_ir::{Context, OpId};
 
@@ -27,26 +29,33 @@ fn graphs() -> Vec<(&'static str, Graph)> {
     ]
 }
 
-fn load_program(name: &str) -> (Context, OpId) {
+/// Parses and verifies a corpus program, then runs `pipeline` on it.
+fn load_program(name: &str, pipeline: &str) -> (Context, OpId) {
     let path = format!("{}/../test/algorithms/{name}.mlir", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("corpus file");
     let mut ctx = Context::new(Arc::new(strata_tools::all_dialects()));
     let m = parse_source(&mut ctx, &path, &text, 0, text.len()).unwrap_or_else(|d| panic!("{path}: {}", d.message));
     let errs = verify(&ctx, m);
     assert!(errs.is_empty(), "{path}: {:?}", errs.iter().map(|d| &d.message).collect::<Vec<_>>());
+    let passes = parse_pipeline(pipeline, &strata_tools::all_passes()).expect("pipeline");
+    let mut pm = PassManager::new(passes, Instrumentation::default());
+    assert!(pm.run(&mut ctx, m).is_ok(), "{path}: {pipeline} failed: {:?}", ctx.diagnostics.iter().map(|d| &d.message).collect::<Vec<_>>());
     (ctx, m)
 }
 
-/// Runs `name` on every graph in both modes; `check` compares the results.
+/// Runs `name`, as written and simplified, on every graph in both modes;
+/// `check` compares the results.
 fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str, &Graph, &[Val])) {
-    let (ctx, m) = load_program(name);
-    for (gname, g) in graphs() {
-        let g = Rc::new(g);
-        for seed in [None, Some(7)] {
-            let mut args = vec![Val::Graph(g.clone())];
-            args.extend(scalars(&g));
-            let r = run_function(&ctx, m, name, args, Options { shuffle_seed: seed }).unwrap_or_else(|e| panic!("{name} on {gname}: {}", e.message));
-            check(&format!("{name} on {gname} (shuffle {seed:?})"), &g, &r);
+    for pipeline in ["", "builtin.module(canonicalize,cse)"] {
+        let (ctx, m) = load_program(name, pipeline);
+        for (gname, g) in graphs() {
+            let g = Rc::new(g);
+            for seed in [None, Some(7)] {
+                let mut args = vec![Val::Graph(g.clone())];
+                args.extend(scalars(&g));
+                let r = run_function(&ctx, m, name, args, Options { shuffle_seed: seed }).unwrap_or_else(|e| panic!("{name} on {gname}: {}", e.message));
+                check(&format!("{name} [{pipeline}] on {gname} (shuffle {seed:?})"), &g, &r);
+            }
         }
     }
 }

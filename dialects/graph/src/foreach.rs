@@ -166,6 +166,7 @@ fn print_foreach(p: &mut OpPrinter<'_>, op: OpId) {
     let filter = ctx.region(op, 1);
     if !ctx.region_blocks(filter).is_empty() {
         p.w("where ");
+        p.shadow_region_args(filter, &args);
         p.region(filter, false, true);
         p.w(" do ");
     }
@@ -253,6 +254,7 @@ pub fn ops() -> Vec<OpDef> {
             verify: Some(verify_foreach),
             parse: Some(parse_foreach),
             print: Some(print_foreach),
+            patterns: Some(crate::canonicalize::foreach_patterns),
             ..OpDef::new("graph.foreach", "a parallel loop over nodes, edges, neighbours, worklist items or a range", Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS)
         },
         OpDef {

@@ -4,10 +4,12 @@
 //! Types are in [`types`]; operations in [`accessors`] (graph queries and the
 //! union-find set), [`props`] (properties, scalars, load/store/reduce),
 //! [`foreach`] (parallel loops and `graph.yield`), [`worklist`], [`rounds`]
-//! (`graph.iterate`, `graph.fixpoint`) and [`single`]. `docs/dialects/graph.md`
+//! (`graph.iterate`, `graph.fixpoint`) and [`single`]; [`canonicalize`] holds
+//! the canonicalization patterns. `docs/dialects/graph.md`
 //! describes every operation and its concurrency rules.
 
 pub mod accessors;
+pub mod canonicalize;
 pub mod foreach;
 pub mod props;
 pub mod rounds;

@@ -18,6 +18,7 @@ use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic};
 
+use crate::canonicalize;
 use crate::types::{classify, edge, element, graph, is_edge, is_node, node, GraphType};
 
 /// The reduction operators.
@@ -367,9 +368,6 @@ fn verify_reduce_arg(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if *ctx.value_type(vs[0]) != ke || *ctx.value_type(vs[1]) != pe {
         return Err(op_error(ctx, op, format!("key and payload must have the element types {ke} and {pe}")));
     }
-    if !kind_accepts("min", &ke) {
-        return Err(op_error(ctx, op, format!("keys of type {ke} are not ordered")));
-    }
     let orderable = pe.is_signless_int_or_index() || is_node(&pe) || is_edge(&pe);
     if !orderable {
         return Err(op_error(ctx, op, format!("payload must be an integer, index, node or edge (ties keep the smallest), got {pe}")));
@@ -379,11 +377,17 @@ fn verify_reduce_arg(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 /// The property operations.
 pub fn ops() -> Vec<OpDef> {
-    let new = |name, summary| OpDef { verify: Some(verify_new), parse: Some(parse_new), print: Some(print_new), ..OpDef::new(name, summary, Traits::NONE) };
+    let new = |name, summary, patterns| OpDef {
+        verify: Some(verify_new),
+        parse: Some(parse_new),
+        print: Some(print_new),
+        patterns: Some(patterns),
+        ..OpDef::new(name, summary, Traits::NONE)
+    };
     vec![
-        new("graph.new_node_prop", "a node property with every element set to a value"),
-        new("graph.new_edge_prop", "an edge property with every element set to a value"),
-        new("graph.new_scalar", "a scalar reduction variable set to a value"),
+        new("graph.new_node_prop", "a node property with every element set to a value", canonicalize::new_node_prop_patterns),
+        new("graph.new_edge_prop", "an edge property with every element set to a value", canonicalize::new_edge_prop_patterns),
+        new("graph.new_scalar", "a scalar reduction variable set to a value", canonicalize::new_scalar_patterns),
         OpDef { verify: Some(verify_load), parse: Some(parse_load), print: Some(print_load), ..OpDef::new("graph.load", "reads an element", Traits::NONE) },
         OpDef { verify: Some(verify_store), parse: Some(parse_value_target), print: Some(print_store), ..OpDef::new("graph.store", "writes an element", Traits::NONE) },
         OpDef {
@@ -391,6 +395,7 @@ pub fn ops() -> Vec<OpDef> {
             verify: Some(verify_reduce),
             parse: Some(parse_reduce),
             print: Some(print_reduce),
+            patterns: Some(canonicalize::reduce_patterns),
             ..OpDef::new("graph.reduce", "combines a value into an element atomically", Traits::NONE)
         },
         OpDef {
@@ -398,6 +403,7 @@ pub fn ops() -> Vec<OpDef> {
             verify: Some(verify_reduce_arg),
             parse: Some(parse_reduce_arg),
             print: Some(print_reduce_arg),
+            patterns: Some(canonicalize::reduce_arg_patterns),
             ..OpDef::new("graph.reduce_arg", "keeps the payload of the smallest or largest key, atomically", Traits::NONE)
         },
     ]

@@ -52,6 +52,10 @@ fn parse_iter_args_and_body(p: &mut Parser<'_>, st: &mut OperationState) -> PRes
     st.operands.extend(vals);
     let args: Vec<Argument> = names.into_iter().zip(st.result_types.clone()).map(|(n, ty)| Argument { loc: n.loc.clone(), name: n, ty, attrs: vec![] }).collect();
     let body = p.parse_region(&args)?;
+    if &*st.name == "graph.iterate" && st.result_types.is_empty() {
+        // Nothing is carried: the empty yield may be left out.
+        p.ensure_terminator(body, "graph.yield", &loc);
+    }
     st.attributes = p.parse_optional_attr_dict_with_keyword()?;
     st.regions.push(body);
     Ok(())
@@ -76,7 +80,8 @@ fn print_iter_args_and_body(p: &mut OpPrinter<'_>, op: OpId, inits: &[strata_ir:
         p.w(")");
     }
     p.w(" ");
-    p.region(body, false, true);
+    let implicit_yield = ctx.op_name(op) == "graph.iterate" && inits.is_empty();
+    p.region(body, false, !implicit_yield);
     p.attr_dict_with_keyword(op, &[]);
 }
 
@@ -148,6 +153,7 @@ pub fn ops() -> Vec<OpDef> {
             verify: Some(verify_fixpoint),
             parse: Some(parse_fixpoint),
             print: Some(print_fixpoint),
+            patterns: Some(crate::canonicalize::fixpoint_patterns),
             ..OpDef::new("graph.fixpoint", "repeats its body while it reports a change", Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS)
         },
     ]

@@ -106,6 +106,7 @@ pub fn ops() -> Vec<OpDef> {
             verify: Some(verify_new),
             parse: Some(parse_new),
             print: Some(print_new),
+            patterns: Some(crate::canonicalize::new_worklist_patterns),
             ..OpDef::new("graph.new_worklist", "an empty worklist", Traits::NONE)
         },
         OpDef { verify: Some(verify_push), parse: Some(parse_push), print: Some(print_push), ..OpDef::new("graph.push", "adds an item to the next round", Traits::NONE) },

@@ -1,0 +1,205 @@
+//! Canonicalization patterns of the graph dialect:
+//!
+//! - `graph-foreach-empty-range`: a `range` loop whose constant bounds give no
+//!   iteration is erased.
+//! - `graph-foreach-constant-filter`: a side-effect-free filter that yields a
+//!   constant is dropped (true) or erases the loop (false).
+//! - `graph-reduce-unused-changed`: a `changed` result nobody uses is dropped
+//!   from `graph.reduce` and `graph.reduce_arg`.
+//! - `graph-fixpoint-once`: a fixpoint whose body reports "no change" with a
+//!   constant runs once; its body is inlined.
+//! - `graph-write-only-alloc`: a property, scalar or worklist that is only
+//!   stored, reduced or pushed into, never read, is erased with its writes.
+
+use strata_ir::context::{Context, OpId, OperationState, RegionId, Value};
+use strata_ir::rewrite::{constant_value, is_pure, RewritePattern, Rewriter};
+
+use strata_std::scf::inline_region_before;
+
+use crate::foreach::{space_of, Space};
+
+/// The constant `i1` yielded first by the single block of `r`, if any.
+fn yielded_flag(ctx: &Context, r: RegionId) -> Option<bool> {
+    let b = ctx.entry_block(r)?;
+    let y = ctx.last_op(b)?;
+    let v = *ctx.operands(y).first()?;
+    constant_value(ctx, v)?.as_int().map(|c| c != 0)
+}
+
+/// True if nothing in region `r` (its terminator aside) has side effects.
+fn region_is_pure(ctx: &Context, r: RegionId) -> bool {
+    ctx.region_blocks(r).iter().all(|b| ctx.block_ops_iter(*b).all(|o| is_pure(ctx, o)))
+}
+
+struct ForeachEmptyRange;
+
+impl RewritePattern for ForeachEmptyRange {
+    fn name(&self) -> &'static str {
+        "graph-foreach-empty-range"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some("graph.foreach")
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = &*rw.ctx;
+        if space_of(ctx, op) != Some(Space::Range) {
+            return false;
+        }
+        let bound = |i| constant_value(ctx, ctx.operand(op, i)).and_then(|a| a.as_int());
+        match (bound(0), bound(1)) {
+            (Some(lo), Some(hi)) if lo >= hi => {
+                rw.erase_op(op);
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+struct ForeachConstantFilter;
+
+impl RewritePattern for ForeachConstantFilter {
+    fn name(&self) -> &'static str {
+        "graph-foreach-constant-filter"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some("graph.foreach")
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let filter = rw.ctx.region(op, 1);
+        let Some(keep) = yielded_flag(rw.ctx, filter) else { return false };
+        if !region_is_pure(rw.ctx, filter) {
+            return false;
+        }
+        if keep {
+            for b in rw.ctx.region_blocks(filter).to_vec() {
+                rw.ctx.erase_block(b);
+            }
+            rw.notify(op);
+        } else {
+            rw.erase_op(op);
+        }
+        true
+    }
+}
+
+struct ReduceUnusedChanged(&'static str);
+
+impl RewritePattern for ReduceUnusedChanged {
+    fn name(&self) -> &'static str {
+        "graph-reduce-unused-changed"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some(self.0)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = &*rw.ctx;
+        if ctx.results(op).is_empty() || !ctx.results_unused(op) {
+            return false;
+        }
+        let mut st = OperationState::new(ctx.op_name(op), ctx.op_loc(op).clone()).operands(ctx.operands(op));
+        if let Some(k) = ctx.prop(op, "kind") {
+            st = st.prop("kind", k.clone());
+        }
+        st.attributes = ctx.attrs(op).to_vec();
+        rw.create_before(op, st);
+        rw.erase_op(op);
+        true
+    }
+}
+
+struct FixpointOnce;
+
+impl RewritePattern for FixpointOnce {
+    fn name(&self) -> &'static str {
+        "graph-fixpoint-once"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some("graph.fixpoint")
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let body = rw.ctx.region(op, 0);
+        if yielded_flag(rw.ctx, body) != Some(false) {
+            return false;
+        }
+        let inits = rw.ctx.operands(op).to_vec();
+        let yielded = inline_region_before(rw, body, op, &inits);
+        rw.replace_op(op, &yielded[1..]);
+        true
+    }
+}
+
+/// Operations that only write into their operand #`index`, returning nothing used.
+fn writes_only(ctx: &Context, user: OpId, index: u32) -> bool {
+    match ctx.op_name(user) {
+        "graph.store" | "graph.reduce" => index == 1 && ctx.results_unused(user),
+        "graph.push" => index == 1,
+        _ => false,
+    }
+}
+
+struct WriteOnlyAlloc(&'static str);
+
+impl RewritePattern for WriteOnlyAlloc {
+    fn name(&self) -> &'static str {
+        "graph-write-only-alloc"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some(self.0)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = &*rw.ctx;
+        let r: Value = ctx.result(op, 0);
+        if !ctx.uses(r).iter().all(|u| writes_only(ctx, u.op, u.index)) {
+            return false;
+        }
+        let mut users: Vec<OpId> = ctx.uses(r).iter().map(|u| u.op).collect();
+        users.dedup();
+        for u in users {
+            rw.erase_op(u);
+        }
+        rw.erase_op(op);
+        true
+    }
+}
+
+/// Adds the patterns rooted at `graph.foreach`.
+pub fn foreach_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(ForeachEmptyRange));
+    v.push(Box::new(ForeachConstantFilter));
+}
+
+/// Adds the patterns rooted at `graph.reduce`.
+pub fn reduce_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(ReduceUnusedChanged("graph.reduce")));
+}
+
+/// Adds the patterns rooted at `graph.reduce_arg`.
+pub fn reduce_arg_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(ReduceUnusedChanged("graph.reduce_arg")));
+}
+
+/// Adds the patterns rooted at `graph.fixpoint`.
+pub fn fixpoint_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(FixpointOnce));
+}
+
+/// Adds the pattern rooted at `graph.new_node_prop`.
+pub fn new_node_prop_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(WriteOnlyAlloc("graph.new_node_prop")));
+}
+
+/// Adds the pattern rooted at `graph.new_edge_prop`.
+pub fn new_edge_prop_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(WriteOnlyAlloc("graph.new_edge_prop")));
+}
+
+/// Adds the pattern rooted at `graph.new_scalar`.
+pub fn new_scalar_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(WriteOnlyAlloc("graph.new_scalar")));
+}
+
+/// Adds the pattern rooted at `graph.new_worklist`.
+pub fn new_worklist_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(WriteOnlyAlloc("graph.new_worklist")));
+}

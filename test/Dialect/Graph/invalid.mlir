@@ -1,0 +1,704 @@
+// RUN: graph-opt %s -split-input-file -verify-diagnostics
+// One case per verifier branch and custom-syntax error of the graph dialect.
+
+// Types.
+
+// expected-error@+1 {{unknown graph type 'vertex', expected one of: graph, node, edge, uf, nprop, eprop, scalar, worklist}}
+func.func private @f(!graph.vertex)
+
+// -----
+
+// expected-error@+1 {{'!graph.node' takes no parameters}}
+func.func private @f(!graph.node<i32>)
+
+// -----
+
+// expected-error@+1 {{'!graph.nprop' needs one element type: i1, i8, i16, i32, i64, index, f32, f64, !graph.node or !graph.edge}}
+func.func private @f(!graph.nprop<!graph.graph>)
+
+// -----
+// Accessors.
+
+func.func @f(%g: !graph.graph, %v: !graph.node) {
+  // expected-error@+1 {{'graph.out_degree' expects 2 operands, got 1}}
+  %d = graph.out_degree %g
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'graph.num_nodes' op expects 1 operands, got 2}}
+  %n = "graph.num_nodes"(%g, %g) : (!graph.graph, !graph.graph) -> index
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %e: !graph.edge) {
+  // expected-error@+1 {{'graph.out_degree' op operand #1 must be !graph.node, got !graph.edge}}
+  %d = "graph.out_degree"(%g, %e) : (!graph.graph, !graph.edge) -> index
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %e: !graph.edge) {
+  // expected-error@+1 {{'graph.weight' op expects one result of type i64}}
+  %w = "graph.weight"(%g, %e) : (!graph.graph, !graph.edge) -> f64
+  return
+}
+
+// -----
+// Foreach.
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{unknown iteration space 'vertices', expected one of: nodes, edges, out_edges, in_edges, out_nbrs, in_nbrs, items, range}}
+  graph.foreach %v in vertices(%g) {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %wl: !graph.worklist<!graph.node>) {
+  // expected-error@+1 {{items(...) needs the worklist type: items(%wl : !graph.worklist<T>)}}
+  graph.foreach %v in items(%wl) {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{items(...) iterates over a !graph.worklist<T>}}
+  graph.foreach %v in items(%g : !graph.graph) {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'out_nbrs' takes 2 operands, got 1}}
+  graph.foreach %u, %e in out_nbrs(%g) {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %v: !graph.node) {
+  // expected-error@+1 {{'out_nbrs' binds 2 values, got 1}}
+  graph.foreach %u in out_nbrs(%g, %v) {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'graph.foreach' op requires a 'space' property, one of: nodes, edges, out_edges, in_edges, out_nbrs, in_nbrs, items, range}}
+  "graph.foreach"(%g) ({
+  ^bb0(%v: !graph.node):
+    "graph.yield"() : () -> ()
+  }, {
+  }) : (!graph.graph) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'graph.foreach' op 'items' iterates over a !graph.worklist<T>, got !graph.graph}}
+  "graph.foreach"(%g) <{space = "items"}> ({
+  ^bb0(%v: !graph.node):
+    "graph.yield"() : () -> ()
+  }, {
+  }) : (!graph.graph) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %v: !graph.node) {
+  // expected-error@+1 {{'graph.foreach' op space 'nodes' takes operands (!graph.graph)}}
+  "graph.foreach"(%g, %v) <{space = "nodes"}> ({
+  ^bb0(%u: !graph.node):
+    "graph.yield"() : () -> ()
+  }, {
+  }) : (!graph.graph, !graph.node) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'graph.foreach' op expects a body and a filter region}}
+  "graph.foreach"(%g) <{space = "nodes"}> ({
+  ^bb0(%v: !graph.node):
+    "graph.yield"() : () -> ()
+  }) : (!graph.graph) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'graph.foreach' op has no results; reduce into a scalar to combine values}}
+  %r = "graph.foreach"(%g) <{space = "nodes"}> ({
+  ^bb0(%v: !graph.node):
+    "graph.yield"() : () -> ()
+  }, {
+  }) : (!graph.graph) -> i32
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'graph.foreach' op body must not be empty}}
+  "graph.foreach"(%g) <{space = "nodes"}> ({
+  }, {
+  }) : (!graph.graph) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'graph.foreach' op body must take (!graph.node), got (!graph.edge)}}
+  "graph.foreach"(%g) <{space = "nodes"}> ({
+  ^bb0(%e: !graph.edge):
+    "graph.yield"() : () -> ()
+  }, {
+  }) : (!graph.graph) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'graph.foreach' op body must end with graph.yield}}
+  "graph.foreach"(%g) <{space = "nodes"}> ({
+  ^bb0(%v: !graph.node):
+    // expected-error@+1 {{'func.return' op expects parent op 'func.func'}}
+    "func.return"() : () -> ()
+  }, {
+  }) : (!graph.graph) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %x: i64) {
+  // expected-error@+1 {{'graph.foreach' op body must yield (), got (i64)}}
+  graph.foreach %v in nodes(%g) {
+    graph.yield %x : i64
+  }
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %x: i64) {
+  // expected-error@+1 {{'graph.foreach' op filter must yield (i1), got (i64)}}
+  graph.foreach %v in nodes(%g) where {
+    graph.yield %x : i64
+  } do {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %b: i1) {
+  // expected-error@+1 {{'graph.foreach' op filter must take (!graph.node), got ()}}
+  "graph.foreach"(%g) <{space = "nodes"}> ({
+  ^bb0(%v: !graph.node):
+    "graph.yield"() : () -> ()
+  }, {
+    "graph.yield"(%b) : (i1) -> ()
+  }) : (!graph.graph) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%b: i1) {
+  scf.if %b {
+    // expected-error@+1 {{'graph.yield' op expects parent op to be one of 'graph.foreach, graph.iterate, graph.fixpoint, graph.single'}}
+    "graph.yield"() : () -> ()
+  }
+  return
+}
+
+// -----
+// Allocation, load, store.
+
+func.func @f(%g: !graph.graph, %x: i64) {
+  // expected-error@+1 {{expected a property or scalar type, got i64}}
+  %p = graph.new_node_prop %g, %x : i64
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %x: i64) {
+  // expected-error@+1 {{'graph.new_scalar' expects 1 operands, got 2}}
+  %p = graph.new_scalar %g, %x : !graph.scalar<i64>
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %x: i64) {
+  // expected-error@+1 {{'graph.new_node_prop' op expects one result}}
+  "graph.new_node_prop"(%g, %x) : (!graph.graph, i64) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %x: i64) {
+  // expected-error@+1 {{'graph.new_node_prop' op result must be a !graph.nprop<T>, got !graph.eprop<i64>}}
+  %p = "graph.new_node_prop"(%g, %x) : (!graph.graph, i64) -> !graph.eprop<i64>
+  return
+}
+
+// -----
+
+func.func @f(%x: i64) {
+  // expected-error@+1 {{'graph.new_edge_prop' op expects 2 operands, got 1}}
+  %p = "graph.new_edge_prop"(%x) : (i64) -> !graph.eprop<i64>
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %x: i32) {
+  // expected-error@+1 {{'graph.new_node_prop' op initial value must be i64, got i32}}
+  %p = "graph.new_node_prop"(%g, %x) : (!graph.graph, i32) -> !graph.nprop<i64>
+  return
+}
+
+// -----
+
+func.func @f(%s: !graph.scalar<i64>, %v: !graph.node) {
+  // expected-error@+1 {{a scalar is not indexed}}
+  %x = graph.load %s[%v] : !graph.scalar<i64>
+  return
+}
+
+// -----
+
+func.func @f(%p: !graph.nprop<i64>) {
+  // expected-error@+1 {{a property needs an index of type !graph.node}}
+  %x = graph.load %p : !graph.nprop<i64>
+  return
+}
+
+// -----
+
+func.func @f(%p: !graph.nprop<i64>, %v: !graph.node) {
+  // expected-error@+1 {{expected a property or scalar type, got !graph.worklist<i64>}}
+  %x = graph.load %p[%v] : !graph.worklist<i64>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'graph.load' op expects a property or scalar operand}}
+  %x = "graph.load"() : () -> i64
+  return
+}
+
+// -----
+
+func.func @f(%x: i64) {
+  // expected-error@+1 {{'graph.load' op expects a property or scalar, got i64}}
+  %y = "graph.load"(%x) : (i64) -> i64
+  return
+}
+
+// -----
+
+func.func @f(%p: !graph.nprop<i64>, %e: !graph.edge) {
+  // expected-error@+1 {{'graph.load' op index must be !graph.node for !graph.nprop<i64>, got !graph.edge}}
+  %y = "graph.load"(%p, %e) : (!graph.nprop<i64>, !graph.edge) -> i64
+  return
+}
+
+// -----
+
+func.func @f(%p: !graph.eprop<i64>) {
+  // expected-error@+1 {{'graph.load' op !graph.eprop<i64> needs an index of type !graph.edge}}
+  %y = "graph.load"(%p) : (!graph.eprop<i64>) -> i64
+  return
+}
+
+// -----
+
+func.func @f(%s: !graph.scalar<i64>, %v: !graph.node) {
+  // expected-error@+1 {{'graph.load' op a scalar is not indexed}}
+  %y = "graph.load"(%s, %v) : (!graph.scalar<i64>, !graph.node) -> i64
+  return
+}
+
+// -----
+
+func.func @f(%p: !graph.nprop<i64>, %v: !graph.node) {
+  // expected-error@+1 {{'graph.load' op too many operands}}
+  %y = "graph.load"(%p, %v, %v) : (!graph.nprop<i64>, !graph.node, !graph.node) -> i64
+  return
+}
+
+// -----
+
+func.func @f(%p: !graph.nprop<i64>, %v: !graph.node) {
+  // expected-error@+1 {{'graph.load' op result must be the element type i64}}
+  %y = "graph.load"(%p, %v) : (!graph.nprop<i64>, !graph.node) -> i32
+  return
+}
+
+// -----
+
+func.func @f(%p: !graph.nprop<i64>) {
+  // expected-error@+1 {{'graph.store' op expects a value and a target}}
+  "graph.store"(%p) : (!graph.nprop<i64>) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%p: !graph.nprop<i64>, %v: !graph.node, %x: f64) {
+  // expected-error@+1 {{'graph.store' op stored value must be the element type i64, got f64}}
+  "graph.store"(%x, %p, %v) : (f64, !graph.nprop<i64>, !graph.node) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%p: !graph.nprop<i64>, %v: !graph.node, %x: i64) {
+  // expected-error@+1 {{'graph.store' op has no results}}
+  %r = "graph.store"(%x, %p, %v) : (i64, !graph.nprop<i64>, !graph.node) -> i1
+  return
+}
+
+// -----
+// Reduce.
+
+func.func @f(%p: !graph.nprop<i64>, %v: !graph.node, %x: i64) {
+  // expected-error@+1 {{unknown reduction kind 'sum', expected one of: add, mul, min, max, and, or}}
+  graph.reduce sum %x, %p[%v] : !graph.nprop<i64>
+  return
+}
+
+// -----
+
+func.func @f(%p: !graph.nprop<i64>, %v: !graph.node, %x: i64) {
+  // expected-error@+1 {{the changed result must be i1, got i64}}
+  %c = graph.reduce min %x, %p[%v] : !graph.nprop<i64> -> i64
+  return
+}
+
+// -----
+
+func.func @f(%s: !graph.scalar<f64>, %x: f64) {
+  // expected-error@+1 {{'graph.reduce' op reduction 'and' does not apply to elements of type f64}}
+  graph.reduce and %x, %s : !graph.scalar<f64>
+  return
+}
+
+// -----
+
+func.func @f(%s: !graph.scalar<!graph.node>, %x: !graph.node) {
+  // expected-error@+1 {{'graph.reduce' op reduction 'add' does not apply to elements of type !graph.node}}
+  graph.reduce add %x, %s : !graph.scalar<!graph.node>
+  return
+}
+
+// -----
+
+func.func @f(%s: !graph.scalar<i64>, %x: i64) {
+  // expected-error@+1 {{'graph.reduce' op requires a string 'kind' property}}
+  "graph.reduce"(%x, %s) : (i64, !graph.scalar<i64>) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%s: !graph.scalar<i64>, %x: i64) {
+  // expected-error@+1 {{'graph.reduce' op unknown reduction kind 'xor', expected one of: add, mul, min, max, and, or}}
+  "graph.reduce"(%x, %s) <{kind = "xor"}> : (i64, !graph.scalar<i64>) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%x: i64) {
+  // expected-error@+1 {{'graph.reduce' op expects a value and a target}}
+  "graph.reduce"(%x) <{kind = "add"}> : (i64) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%s: !graph.scalar<i64>, %x: i32) {
+  // expected-error@+1 {{'graph.reduce' op reduced value must be the element type i64, got i32}}
+  "graph.reduce"(%x, %s) <{kind = "add"}> : (i32, !graph.scalar<i64>) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%s: !graph.scalar<i64>, %x: i64) {
+  // expected-error@+1 {{'graph.reduce' op may only return one i1 (whether the target changed)}}
+  %a, %b = "graph.reduce"(%x, %s) <{kind = "add"}> : (i64, !graph.scalar<i64>) -> (i1, i1)
+  return
+}
+
+// -----
+// Reduce_arg.
+
+func.func @f(%k: !graph.nprop<i64>, %p: !graph.nprop<i64>, %v: !graph.node, %x: i64) {
+  // expected-error@+1 {{unknown reduction kind 'add', expected one of: min, max}}
+  graph.reduce_arg add %x, %x, %k, %p[%v] : !graph.nprop<i64>, !graph.nprop<i64>
+  return
+}
+
+// -----
+
+func.func @f(%k: !graph.nprop<i64>, %p: !graph.nprop<i64>, %v: !graph.node, %x: i64) {
+  // expected-error@+1 {{expected two property or scalar types}}
+  graph.reduce_arg min %x, %x, %k, %p[%v] : !graph.nprop<i64>, i64
+  return
+}
+
+// -----
+
+func.func @f(%k: !graph.nprop<i64>, %p: !graph.nprop<i64>, %v: !graph.node, %x: i64) {
+  // expected-error@+1 {{'graph.reduce_arg' op kind must be 'min' or 'max', got 'add'}}
+  "graph.reduce_arg"(%x, %x, %k, %p, %v) <{kind = "add"}> : (i64, i64, !graph.nprop<i64>, !graph.nprop<i64>, !graph.node) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%k: !graph.nprop<i64>, %x: i64) {
+  // expected-error@+1 {{'graph.reduce_arg' op expects a key, a payload, a key target and a payload target}}
+  "graph.reduce_arg"(%x, %x, %k) <{kind = "min"}> : (i64, i64, !graph.nprop<i64>) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%k: !graph.nprop<i64>, %p: !graph.scalar<i64>, %v: !graph.node, %x: i64) {
+  // expected-error@+1 {{'graph.reduce_arg' op key and payload targets must be containers of the same kind, got !graph.nprop<i64> and !graph.scalar<i64>}}
+  "graph.reduce_arg"(%x, %x, %k, %p, %v) <{kind = "min"}> : (i64, i64, !graph.nprop<i64>, !graph.scalar<i64>, !graph.node) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%k: !graph.nprop<i64>, %p: !graph.nprop<i32>, %v: !graph.node, %x: i64) {
+  // expected-error@+1 {{'graph.reduce_arg' op key and payload must have the element types i64 and i32}}
+  "graph.reduce_arg"(%x, %x, %k, %p, %v) <{kind = "min"}> : (i64, i64, !graph.nprop<i64>, !graph.nprop<i32>, !graph.node) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%k: !graph.nprop<i64>, %p: !graph.nprop<f64>, %v: !graph.node, %x: i64, %y: f64) {
+  // expected-error@+1 {{'graph.reduce_arg' op payload must be an integer, index, node or edge (ties keep the smallest), got f64}}
+  graph.reduce_arg min %x, %y, %k, %p[%v] : !graph.nprop<i64>, !graph.nprop<f64>
+  return
+}
+
+// -----
+// Worklists.
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'graph.new_worklist' op worklist items must be nodes, edges, integers or indices, got f64}}
+  %w = graph.new_worklist %g : !graph.worklist<f64>
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'graph.new_worklist' op a unique worklist holds nodes or edges, got i64}}
+  %w = graph.new_worklist %g unique : !graph.worklist<i64>
+  return
+}
+
+// -----
+
+func.func @f(%x: i64) {
+  // expected-error@+1 {{'graph.new_worklist' op expects one !graph.graph operand}}
+  %w = "graph.new_worklist"(%x) : (i64) -> !graph.worklist<i64>
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'graph.new_worklist' op result must be a !graph.worklist<T>}}
+  %w = "graph.new_worklist"(%g) : (!graph.graph) -> !graph.nprop<i64>
+  return
+}
+
+// -----
+
+func.func @f(%x: i64, %p: !graph.nprop<i64>) {
+  // expected-error@+1 {{expected a worklist type, got !graph.nprop<i64>}}
+  graph.push %x, %p : !graph.nprop<i64>
+  return
+}
+
+// -----
+
+func.func @f(%x: i64) {
+  // expected-error@+1 {{'graph.push' op expects an item and a worklist}}
+  "graph.push"(%x) : (i64) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%x: i64) {
+  // expected-error@+1 {{'graph.push' op second operand must be a !graph.worklist<T>, got i64}}
+  "graph.push"(%x, %x) : (i64, i64) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%x: i32, %w: !graph.worklist<i64>) {
+  // expected-error@+1 {{'graph.push' op pushed item must be i64, got i32}}
+  "graph.push"(%x, %w) : (i32, !graph.worklist<i64>) -> ()
+  return
+}
+
+// -----
+// Iterate and fixpoint.
+
+func.func @f(%w: !graph.worklist<i64>, %x: i64) {
+  // expected-error@+1 {{1 iter_args but 2 result types}}
+  %r:2 = graph.iterate %w : !graph.worklist<i64> iter_args(%a = %x) -> (i64, i64) {
+    graph.yield %a, %a : i64, i64
+  }
+  return
+}
+
+// -----
+
+func.func @f(%w: !graph.worklist<i64>, %x: i64) {
+  // expected-error@+1 {{'graph.iterate' op result types must match the iter_args types}}
+  %r = "graph.iterate"(%w, %x) ({
+  ^bb0(%a: i64):
+    "graph.yield"(%a) : (i64) -> ()
+  }) : (!graph.worklist<i64>, i64) -> i32
+  return
+}
+
+// -----
+
+func.func @f(%w: !graph.worklist<i64>) {
+  // expected-error@+1 {{'graph.iterate' op expects one body region}}
+  "graph.iterate"(%w) : (!graph.worklist<i64>) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%x: i64) {
+  // expected-error@+1 {{'graph.iterate' op first operand must be a !graph.worklist<T>}}
+  "graph.iterate"(%x) ({
+    "graph.yield"() : () -> ()
+  }) : (i64) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%w: !graph.worklist<i64>, %x: i64) {
+  // expected-error@+1 {{'graph.iterate' op body must take (i64), got ()}}
+  %r = "graph.iterate"(%w, %x) ({
+    "graph.yield"(%x) : (i64) -> ()
+  }) : (!graph.worklist<i64>, i64) -> i64
+  return
+}
+
+// -----
+
+func.func @f(%x: i64) {
+  // expected-error@+1 {{'graph.fixpoint' op body must yield (i1, i64), got (i64)}}
+  %r = graph.fixpoint iter_args(%a = %x) -> (i64) {
+    graph.yield %a : i64
+  }
+  return
+}
+
+// -----
+// Single.
+
+func.func @f(%g: !graph.graph, %i: index) {
+  // expected-error@+1 {{'graph.single' op can only lock nodes or edges, got index}}
+  graph.single %g[%i] : index {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'graph.single' op needs at least one node or edge to lock}}
+  graph.single %g[] : !graph.node {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%v: !graph.node) {
+  // expected-error@+1 {{'graph.single' op first operand must be the !graph.graph whose elements are locked}}
+  "graph.single"(%v, %v) ({
+    "graph.yield"() : () -> ()
+  }, {
+  }) : (!graph.node, !graph.node) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) {
+  // expected-error@+1 {{'graph.single' op all locked elements must have the same type}}
+  "graph.single"(%g, %v, %e) ({
+    "graph.yield"() : () -> ()
+  }, {
+  }) : (!graph.graph, !graph.node, !graph.edge) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %v: !graph.node) {
+  // expected-error@+1 {{'graph.single' op expects a locked and an else region and no results}}
+  "graph.single"(%g, %v) ({
+    "graph.yield"() : () -> ()
+  }) : (!graph.graph, !graph.node) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %v: !graph.node, %x: i64) {
+  // expected-error@+1 {{'graph.single' op else region must yield (), got (i64)}}
+  graph.single %g[%v] : !graph.node {
+  } else {
+    graph.yield %x : i64
+  }
+  return
+}
