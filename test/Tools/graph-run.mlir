@@ -17,3 +17,8 @@
 
 // RUN: not graph-run %S/../algorithms/bfs.mlir --graph %s --entry bfs 0 2>&1 | FileCheck %s --check-prefix=BADGRAPH
 // BADGRAPH: graph-run.mlir:1: error: expected a source node (a non-negative integer), got '//'
+
+// Programs with a data race the check finds are not run.
+// RUN: not graph-run %S/Inputs/racy.mlir --graph %S/Inputs/small.el --entry racy 2>&1 | FileCheck %s --check-prefix=RACE
+// RACE: racy.mlir:9:7: error: 'graph.store' op data race: two iterations of the graph.foreach at {{.*}}racy.mlir:5:3 may store into the same element
+// RACE-NOT: {{^}}0

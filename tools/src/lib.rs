@@ -23,5 +23,6 @@ pub fn all_passes() -> PassRegistry {
     let mut r = PassRegistry::new();
     strata_passes::register(&mut r);
     strata_lowering::register(&mut r);
+    strata_graph_dialect::register_passes(&mut r);
     r
 }

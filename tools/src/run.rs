@@ -17,6 +17,7 @@ use strata_ir::parser::parse_source;
 use strata_ir::symbols::lookup_symbol_in;
 use strata_ir::types::Type;
 use strata_ir::verifier::verify;
+use strata_graph_dialect::races::check_races;
 use strata_ir::{Context, Registry};
 
 use crate::input::{display_name, read_source};
@@ -105,7 +106,10 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     sm.add(&file, &text);
     let mut ctx = Context::new(Arc::new(registry));
     let module = parse_source(&mut ctx, &file, &text, 0, text.len()).map_err(|d| sm.render(&d))?;
-    let errors = verify(&ctx, module);
+    let mut errors = verify(&ctx, module);
+    if errors.is_empty() {
+        errors = check_races(&ctx, module);
+    }
     if !errors.is_empty() {
         return Err(errors.iter().map(|d| sm.render(d)).collect());
     }

@@ -5,13 +5,14 @@
 //! union-find set), [`props`] (properties, scalars, load/store/reduce),
 //! [`foreach`] (parallel loops and `graph.yield`), [`worklist`], [`rounds`]
 //! (`graph.iterate`, `graph.fixpoint`) and [`single`]; [`canonicalize`] holds
-//! the canonicalization patterns. `docs/dialects/graph.md`
+//! the canonicalization patterns, [`races`] the static data-race check. `docs/dialects/graph.md`
 //! describes every operation and its concurrency rules.
 
 pub mod accessors;
 pub mod canonicalize;
 pub mod foreach;
 pub mod props;
+pub mod races;
 pub mod rounds;
 pub mod single;
 pub mod types;
@@ -41,4 +42,9 @@ pub fn dialect() -> Dialect {
 /// Registers the graph dialect.
 pub fn register(r: &mut Registry) {
     r.register(dialect());
+}
+
+/// Registers the graph dialect's passes (`graph-check-races`).
+pub fn register_passes(r: &mut strata_ir::pass::PassRegistry) {
+    r.register(races::info());
 }

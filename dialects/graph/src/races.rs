@@ -1,0 +1,267 @@
+//! The static data-race check (`graph-check-races`).
+//!
+//! Iterations of a `graph.foreach` run concurrently. Two of them race when
+//! one stores into an element with a plain `graph.store` and the other reads,
+//! stores or reduces into the same element. Reduces and loads of the same
+//! element do not race with each other (a reduce is atomic and a load sees
+//! some value the element held), nor do pushes or union-find operations.
+//!
+//! For every loop the check collects the element accesses of one iteration —
+//! in its filter and body, in nested regions and, through `func.call`, in the
+//! functions it calls — and classifies each index as *owned* (the loop's own
+//! element: its iterator, which differs between iterations) or *shared*
+//! (anything else: a neighbour, an endpoint, a loop-invariant value, a
+//! scalar). Containers allocated inside the iteration are private to it. A
+//! store races with every access to the same container unless both indices
+//! are owned; accesses inside `graph.single` regions that lock their index
+//! do not race with each other.
+//!
+//! Not caught: races through a container reached another way than by its
+//! SSA value (for example two different values naming one property after a
+//! `scf.if` selects between them), parallel edges that repeat a neighbour,
+//! and stores that conditions keep apart (a guarded store to a shared index
+//! is reported even when the guard makes it safe).
+
+use std::collections::{HashMap, HashSet};
+
+use strata_ir::context::{Context, OpId, RegionId, Value, ValueDef};
+use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::printer::describe_location;
+use strata_ir::symbols::lookup_symbol_from;
+use strata_ir::Diagnostic;
+
+use crate::foreach::{space_of, Space};
+
+/// How an access touches its element.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Read,
+    Write,
+    Reduce,
+}
+
+/// One element access of an iteration.
+struct Access {
+    op: OpId,
+    mode: Mode,
+    container: Value,
+    owned: bool,
+    locked: bool,
+}
+
+/// Collects the accesses of one iteration of `lp`.
+struct Collector<'a> {
+    ctx: &'a Context,
+    lp: OpId,
+    own: Vec<Value>,
+    accesses: Vec<Access>,
+    calls: HashSet<OpId>,
+}
+
+/// Values of a called function's frame mapped to the loop's frame; `None`
+/// for the loop's own frame.
+type Frame = Option<HashMap<Value, Value>>;
+
+impl Collector<'_> {
+    /// The loop-frame value `v` stands for, or `None` if it is local to a callee.
+    fn resolve(&self, v: Value, frame: &Frame) -> Option<Value> {
+        match frame {
+            None => Some(v),
+            Some(m) => m.get(&v).copied(),
+        }
+    }
+
+    /// True if `v` is defined inside the loop.
+    fn inside_loop(&self, v: Value) -> bool {
+        let op = match self.ctx.value_def(v) {
+            ValueDef::Result(op, _) => Some(op),
+            ValueDef::Argument(b, _) => self.ctx.block_parent(b).and_then(|r| self.ctx.region_parent(r)),
+            ValueDef::Placeholder => None,
+        };
+        op.is_some_and(|op| self.ctx.is_ancestor(self.lp, op))
+    }
+
+    fn is_owned(&self, v: Option<Value>) -> bool {
+        let Some(v) = v else { return false };
+        if self.own.contains(&v) {
+            return true;
+        }
+        // graph.node / graph.edge of an owned index.
+        match self.ctx.value_def(v) {
+            ValueDef::Result(d, _) if matches!(self.ctx.op_name(d), "graph.node" | "graph.edge") => self.own.contains(&self.ctx.operand(d, 1)),
+            _ => false,
+        }
+    }
+
+    fn record(&mut self, op: OpId, mode: Mode, container: Value, index: Option<Value>, frame: &Frame, locks: &[Value]) {
+        let Some(c) = self.resolve(container, frame) else { return };
+        if self.inside_loop(c) {
+            return;
+        }
+        let idx = index.and_then(|i| self.resolve(i, frame));
+        let locked = idx.is_some_and(|i| locks.contains(&i));
+        let owned = index.is_some() && self.is_owned(idx);
+        self.accesses.push(Access { op, mode, container: c, owned, locked });
+    }
+
+    fn region(&mut self, r: RegionId, frame: &Frame, locks: &[Value]) {
+        for b in self.ctx.region_blocks(r) {
+            for op in self.ctx.block_ops_iter(*b) {
+                self.op(op, frame, locks);
+            }
+        }
+    }
+
+    fn op(&mut self, op: OpId, frame: &Frame, locks: &[Value]) {
+        let ctx = self.ctx;
+        let vs = ctx.operands(op);
+        match ctx.op_name(op) {
+            "graph.load" => self.record(op, Mode::Read, vs[0], vs.get(1).copied(), frame, locks),
+            "graph.store" => self.record(op, Mode::Write, vs[1], vs.get(2).copied(), frame, locks),
+            "graph.reduce" => self.record(op, Mode::Reduce, vs[1], vs.get(2).copied(), frame, locks),
+            "graph.reduce_arg" => {
+                self.record(op, Mode::Reduce, vs[2], vs.get(4).copied(), frame, locks);
+                self.record(op, Mode::Reduce, vs[3], vs.get(4).copied(), frame, locks);
+            }
+            "graph.single" => {
+                let mut held = locks.to_vec();
+                held.extend(vs[1..].iter().filter_map(|v| self.resolve(*v, frame)));
+                self.region(ctx.region(op, 0), frame, &held);
+                self.region(ctx.region(op, 1), frame, locks);
+            }
+            "func.call" => self.call(op, frame, locks),
+            _ => {
+                for r in ctx.regions(op) {
+                    self.region(*r, frame, locks);
+                }
+            }
+        }
+    }
+
+    /// Follows a call into the callee's body, once per call site and never recursively.
+    fn call(&mut self, op: OpId, frame: &Frame, locks: &[Value]) {
+        let ctx = self.ctx;
+        let Some(callee) = ctx.prop(op, "callee").and_then(|s| lookup_symbol_from(ctx, op, s)) else { return };
+        if !self.calls.insert(callee) {
+            return;
+        }
+        let body = ctx.region(callee, 0);
+        if let Some(entry) = ctx.entry_block(body) {
+            let mut map = HashMap::new();
+            for (a, v) in ctx.block_args(entry).iter().zip(ctx.operands(op)) {
+                if let Some(r) = self.resolve(*v, frame) {
+                    map.insert(*a, r);
+                }
+            }
+            self.region(body, &Some(map), locks);
+        }
+        self.calls.remove(&callee);
+    }
+}
+
+/// The loop's iterators that differ between its iterations.
+fn own_iterators(ctx: &Context, lp: OpId) -> Vec<Value> {
+    if space_of(ctx, lp) == Some(Space::Items) {
+        let unique = ctx.defining_op(ctx.operand(lp, 0)).is_some_and(|d| ctx.op_name(d) == "graph.new_worklist" && ctx.prop(d, "unique").is_some());
+        if !unique {
+            return Vec::new();
+        }
+    }
+    ctx.regions(lp).iter().filter_map(|r| ctx.entry_block(*r)).flat_map(|b| ctx.block_args(b).iter().copied()).collect()
+}
+
+fn describe_access(ctx: &Context, op: OpId) -> String {
+    let what = match ctx.op_name(op) {
+        "graph.load" => "load",
+        "graph.store" => "store",
+        _ => "reduce",
+    };
+    format!("the {what} at {}", describe_location(ctx.op_loc(op)))
+}
+
+fn check_loop(ctx: &Context, lp: OpId, out: &mut Vec<Diagnostic>) {
+    let mut c = Collector { ctx, lp, own: own_iterators(ctx, lp), accesses: Vec::new(), calls: HashSet::new() };
+    for r in ctx.regions(lp) {
+        c.region(*r, &None, &[]);
+    }
+    let loop_at = describe_location(ctx.op_loc(lp));
+    let acc = &c.accesses;
+    for (i, a) in acc.iter().enumerate() {
+        for b in &acc[i..] {
+            let same = std::ptr::eq(a, b);
+            let conflict = a.container == b.container
+                && (a.mode == Mode::Write || b.mode == Mode::Write)
+                && !(a.owned && b.owned)
+                && !(a.locked && b.locked)
+                && (!same || a.mode == Mode::Write);
+            if !conflict {
+                continue;
+            }
+            let (w, other) = if a.mode == Mode::Write { (a, b) } else { (b, a) };
+            let d = if same {
+                Diagnostic::error(
+                    ctx.op_loc(w.op).clone(),
+                    format!("'graph.store' op data race: two iterations of the graph.foreach at {loop_at} may store into the same element; store into the loop's own element, or use graph.reduce or graph.single"),
+                )
+            } else {
+                Diagnostic::error(
+                    ctx.op_loc(w.op).clone(),
+                    format!(
+                        "'graph.store' op data race with {}: two iterations of the graph.foreach at {loop_at} may touch the same element, one of them storing; store into the loop's own element, or use graph.reduce or graph.single",
+                        describe_access(ctx, other.op)
+                    ),
+                )
+                .note(ctx.op_loc(other.op).clone(), "the other access")
+            };
+            out.push(d);
+        }
+    }
+}
+
+/// The data races the check finds in the graph loops under `root`.
+pub fn check_races(ctx: &Context, root: OpId) -> Vec<Diagnostic> {
+    let mut loops = Vec::new();
+    ctx.walk_pre(root, &mut |op| {
+        if ctx.op_name(op) == "graph.foreach" {
+            loops.push(op);
+        }
+    });
+    let mut out = Vec::new();
+    for lp in loops {
+        check_loop(ctx, lp, &mut out);
+    }
+    out
+}
+
+/// The `graph-check-races` pass: fails with an error per race found.
+#[derive(Default)]
+pub struct CheckRaces;
+
+impl Pass for CheckRaces {
+    fn argument(&self) -> &'static str {
+        "graph-check-races"
+    }
+    fn name(&self) -> &'static str {
+        "GraphCheckRaces"
+    }
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), ()> {
+        let found = check_races(ctx, op);
+        if found.is_empty() {
+            return Ok(());
+        }
+        for d in found {
+            ctx.emit(d);
+        }
+        Err(())
+    }
+}
+
+/// Registration of `graph-check-races`.
+pub fn info() -> PassInfo {
+    PassInfo {
+        argument: "graph-check-races",
+        description: "Report data races between iterations of graph.foreach loops",
+        options: &[],
+        create: || Box::new(CheckRaces),
+    }
+}
