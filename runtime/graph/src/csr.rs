@@ -29,44 +29,24 @@ impl Graph {
     /// Builds a graph from edges; `weighted` keeps the weights.
     pub fn from_edges(num_nodes: u32, edges: Vec<EdgeTriple>, weighted: bool) -> Graph {
         let n = num_nodes as usize;
-        // Counting sort by source, then sort each adjacency by destination and weight.
-        let mut out_offsets = vec![0u64; n + 1];
-        for &(s, _, _) in &edges {
-            out_offsets[s as usize + 1] += 1;
-        }
-        for i in 0..n {
-            out_offsets[i + 1] += out_offsets[i];
-        }
-        let mut fill = out_offsets.clone();
-        let mut adj = vec![(0u32, 0i64); edges.len()];
-        for (s, d, w) in edges {
-            adj[fill[s as usize] as usize] = (d, w);
-            fill[s as usize] += 1;
-        }
-        drop(fill);
+        // Group the edges by source with a radix sort (sequential passes over
+        // the data, unlike a direct scatter), then sort each adjacency by
+        // destination and weight.
+        let edges = radix_sort_by_key(edges, num_nodes, |e| e.0);
+        let out_offsets = offsets(n, edges.iter().map(|e| e.0));
+        let mut adj: Vec<(u32, i64)> = edges.iter().map(|e| (e.1, e.2)).collect();
+        let src: Vec<u32> = edges.into_iter().map(|e| e.0).collect();
         for v in 0..n {
             adj[out_offsets[v] as usize..out_offsets[v + 1] as usize].sort_unstable();
         }
         let dst: Vec<u32> = adj.iter().map(|e| e.0).collect();
         let weights = weighted.then(|| adj.iter().map(|e| e.1).collect());
         drop(adj);
-        let mut src = vec![0u32; dst.len()];
-        for v in 0..n {
-            src[out_offsets[v] as usize..out_offsets[v + 1] as usize].fill(v as u32);
-        }
-        let mut in_offsets = vec![0u64; n + 1];
-        for &d in &dst {
-            in_offsets[d as usize + 1] += 1;
-        }
-        for i in 0..n {
-            in_offsets[i + 1] += in_offsets[i];
-        }
-        let mut fill = in_offsets.clone();
-        let mut in_edges = vec![0u64; dst.len()];
-        for (e, &d) in dst.iter().enumerate() {
-            in_edges[fill[d as usize] as usize] = e as u64;
-            fill[d as usize] += 1;
-        }
+        // In-edges: edge numbers grouped by destination; the sort is stable,
+        // so each group stays ordered by source.
+        let by_dst = radix_sort_by_key(dst.iter().enumerate().map(|(e, d)| (*d, e as u64)).collect(), num_nodes, |p| p.0);
+        let in_offsets = offsets(n, by_dst.iter().map(|p| p.0));
+        let in_edges: Vec<u64> = by_dst.into_iter().map(|p| p.1).collect();
         Graph { num_nodes, out_offsets, dst, src, weights, in_offsets, in_edges }
     }
 
@@ -166,4 +146,46 @@ mod tests {
         symmetrize(&mut es);
         assert_eq!(es.len(), 4);
     }
+}
+
+/// Offsets of a counting sort of `n` buckets: bucket `k` spans `o[k]..o[k + 1]`.
+fn offsets(n: usize, keys: impl Iterator<Item = u32>) -> Vec<u64> {
+    let mut o = vec![0u64; n + 1];
+    for k in keys {
+        o[k as usize + 1] += 1;
+    }
+    for i in 0..n {
+        o[i + 1] += o[i];
+    }
+    o
+}
+
+/// Stable least-significant-digit radix sort by a key below `bound`, in
+/// passes of at most 12 bits.
+fn radix_sort_by_key<T: Copy>(mut v: Vec<T>, bound: u32, key: impl Fn(&T) -> u32) -> Vec<T> {
+    let bits = 32 - bound.saturating_sub(1).leading_zeros();
+    if bits == 0 || v.len() < 2 {
+        return v;
+    }
+    let passes = bits.div_ceil(12);
+    let width = bits.div_ceil(passes);
+    let mask = (1u32 << width) - 1;
+    let mut out = v.clone();
+    for p in 0..passes {
+        let shift = p * width;
+        let mut starts = vec![0usize; (mask as usize) + 2];
+        for x in &v {
+            starts[((key(x) >> shift) & mask) as usize + 1] += 1;
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        for x in &v {
+            let b = ((key(x) >> shift) & mask) as usize;
+            out[starts[b]] = *x;
+            starts[b] += 1;
+        }
+        std::mem::swap(&mut v, &mut out);
+    }
+    v
 }

@@ -92,14 +92,25 @@ pub fn detect(bytes: &[u8]) -> Format {
 
 /// Parses file contents; `format` `None` detects it.
 pub fn parse(file: &str, bytes: &[u8], format: Option<Format>, opts: LoadOptions) -> Result<Graph, LoadError> {
-    let format = format.unwrap_or_else(|| detect(bytes));
-    let err = |line: Option<usize>, message: String| LoadError { file: file.to_string(), line, message };
-    let (n, edges, weighted) = match format {
-        Format::EdgeList => parse_edge_list(bytes).map_err(|(l, m)| err(l, m))?,
-        Format::Dimacs => parse_dimacs(bytes).map_err(|(l, m)| err(l, m))?,
-        Format::MatrixMarket => parse_matrix_market(bytes).map_err(|(l, m)| err(l, m))?,
-    };
+    let (n, edges, weighted) = read_edges(file, bytes, format)?;
+    // Refuse node counts whose arrays cannot be allocated instead of aborting.
+    let need = (n as usize + 1).saturating_mul(4 * std::mem::size_of::<u64>());
+    if Vec::<u8>::new().try_reserve_exact(need).is_err() {
+        return Err(LoadError { file: file.to_string(), line: None, message: format!("a graph of {n} nodes does not fit in memory") });
+    }
     Ok(build(n, edges, weighted, opts))
+}
+
+/// The node count, edges and whether they carry weights, as the file
+/// states them; `format` `None` detects it.
+pub fn read_edges(file: &str, bytes: &[u8], format: Option<Format>) -> Result<(u32, Vec<EdgeTriple>, bool), LoadError> {
+    let format = format.unwrap_or_else(|| detect(bytes));
+    let parsed = match format {
+        Format::EdgeList => parse_edge_list(bytes),
+        Format::Dimacs => parse_dimacs(bytes),
+        Format::MatrixMarket => parse_matrix_market(bytes),
+    };
+    parsed.map_err(|(line, message)| LoadError { file: file.to_string(), line, message })
 }
 
 /// Builds a graph from read or generated edges, applying `--symmetrize` then `--simplify`.
@@ -156,6 +167,9 @@ fn parse_u64(f: &[u8], what: &str) -> Result<u64, String> {
 }
 
 fn parse_weight(f: &[u8], real: bool) -> Result<i64, String> {
+    if f.is_empty() {
+        return Err("expected a weight, found nothing".into());
+    }
     let s = std::str::from_utf8(f).map_err(|_| "expected a weight".to_string())?;
     if let Ok(v) = s.parse::<i64>() {
         return Ok(v);
@@ -271,14 +285,14 @@ fn parse_dimacs(bytes: &[u8]) -> ParseResult<(u32, Vec<EdgeTriple>, bool)> {
         if fs.next() != Some(b"a") {
             return Err(format!("expected an arc line 'a SRC DST WEIGHT', got '{}'", String::from_utf8_lossy(t)));
         }
-        let mut node = |what: &str| -> Result<u32, String> {
-            let v = parse_u64(fs.next().unwrap_or(b""), what)?;
+        let mut node = |expected: &str, what: &str| -> Result<u32, String> {
+            let v = parse_u64(fs.next().unwrap_or(b""), expected)?;
             if v == 0 || v > u64::from(n) {
                 return Err(format!("{what} {v} is out of range 1..{n}"));
             }
             Ok((v - 1) as u32)
         };
-        let (s, d) = (node("source node")?, node("destination node")?);
+        let (s, d) = (node("a source node", "source node")?, node("a destination node", "destination node")?);
         let w = parse_weight(fs.next().unwrap_or(b""), false)?;
         if fs.next().is_some() {
             return Err("expected 'a SRC DST WEIGHT', found more fields".into());
@@ -329,14 +343,14 @@ fn parse_matrix_market(bytes: &[u8]) -> ParseResult<(u32, Vec<EdgeTriple>, bool)
             return Ok(None);
         }
         let mut fs = fields(t);
-        let mut idx = |what: &str, max: u64| -> Result<u32, String> {
-            let v = parse_u64(fs.next().unwrap_or(b""), what)?;
+        let mut idx = |expected: &str, what: &str, max: u64| -> Result<u32, String> {
+            let v = parse_u64(fs.next().unwrap_or(b""), expected)?;
             if v == 0 || v > max {
                 return Err(format!("{what} {v} is out of range 1..{max}"));
             }
             Ok((v - 1) as u32)
         };
-        let (s, d) = (idx("row", rows)?, idx("column", cols)?);
+        let (s, d) = (idx("a row", "row", rows)?, idx("a column", "column", cols)?);
         let w = if weighted { parse_weight(fs.next().unwrap_or(b""), real)? } else { 1 };
         if fs.next().is_some() {
             return Err("too many fields in an entry".into());
