@@ -1,9 +1,10 @@
 // Minimum spanning forest, Borůvka-style, on the graph taken as undirected:
 // the total weight of a minimum spanning forest. Edges are ordered by weight,
-// then by number, so every component has one lightest edge leaving it. In a
-// round each component finds that edge; then each component tries to lock
-// both ends' components and, holding them, joins them. A component whose lock
-// fails tries again in the next round. Rounds go on while components join.
+// then by number, so every component has one lightest edge leaving it, and
+// these edges never close a cycle. In a round each component finds that edge
+// and, holding the lock on its own representative, joins the component
+// across it in the union-find set; when two components chose the same edge
+// only the first join counts it. Rounds go on while components join.
 func.func @mst(%g: !graph.graph) -> i64 {
   %c0 = arith.constant 0 : i64
   %none = arith.constant -1 : i64
@@ -35,7 +36,7 @@ func.func @mst(%g: !graph.graph) -> i64 {
         graph.reduce_arg min %w, %id, %best_w, %best_e[%rb] : !graph.nprop<i64>, !graph.nprop<i64>
       }
     }
-    // Each component joins the one across its lightest edge.
+    // Each component (its representative %r) joins the one across its lightest edge.
     %joined = graph.new_scalar %false : !graph.scalar<i1>
     graph.foreach %r in nodes(%g) {
       %id = graph.load %best_e[%r] : !graph.nprop<i64>
@@ -47,7 +48,7 @@ func.func @mst(%g: !graph.graph) -> i64 {
         %b = graph.dst %g, %e
         %ra = graph.uf_find %sets, %a
         %rb = graph.uf_find %sets, %b
-        graph.single %g[%ra, %rb] : !graph.node {
+        graph.single %g[%r] : !graph.node {
           %merged = graph.uf_union %sets, %ra, %rb
           scf.if %merged {
             %w = graph.weight %g, %e
