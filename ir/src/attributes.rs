@@ -180,6 +180,14 @@ impl Location {
             Location::Unknown => None,
         }
     }
+
+    /// `file:line:col` for messages that point at another place, or `an unknown place`.
+    pub fn short(&self) -> String {
+        match self.file_line_col() {
+            Some((f, l, c)) => format!("{f}:{l}:{c}"),
+            None => "an unknown place".to_string(),
+        }
+    }
 }
 
 fn write_loc_body(f: &mut fmt::Formatter<'_>, l: &Location) -> fmt::Result {

@@ -85,12 +85,18 @@ impl Space {
     }
 }
 
+/// True for the parallel loops of the graph and sched dialects.
+pub fn is_foreach(name: &str) -> bool {
+    name == "graph.foreach" || name == "sched.foreach"
+}
+
 /// The space of a `graph.foreach`.
 pub fn space_of(ctx: &Context, op: OpId) -> Option<Space> {
     ctx.prop(op, "space").and_then(|a| a.as_str()).and_then(Space::from_keyword)
 }
 
-fn parse_foreach(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+/// Parses the custom form of a foreach loop (shared with `sched.foreach`).
+pub fn parse_foreach(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let loc = p.loc();
     let mut names = vec![p.parse_operand()?];
     while p.consume_if(Tok::Comma) {
@@ -146,7 +152,8 @@ fn parse_foreach(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     Ok(())
 }
 
-fn print_foreach(p: &mut OpPrinter<'_>, op: OpId) {
+/// Prints the custom form of a foreach loop (shared with `sched.foreach`).
+pub fn print_foreach(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
     let space = space_of(ctx, op).unwrap_or(Space::Nodes);
     let body = ctx.region(op, 0);
@@ -202,7 +209,8 @@ pub fn check_args(ctx: &Context, op: OpId, r: RegionId, types: &[Type], what: &s
     Ok(())
 }
 
-fn verify_foreach(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+/// Verifies the structure of a foreach loop (shared with `sched.foreach`).
+pub fn verify_foreach(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(space) = space_of(ctx, op) else {
         let all: Vec<&str> = SPACES.iter().map(|(_, k)| *k).collect();
         return Err(op_error(ctx, op, format!("requires a 'space' property, one of: {}", all.join(", "))));
@@ -237,7 +245,7 @@ fn verify_foreach(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-const YIELD_PARENTS: [&str; 4] = ["graph.foreach", "graph.iterate", "graph.fixpoint", "graph.single"];
+const YIELD_PARENTS: [&str; 5] = ["graph.foreach", "graph.iterate", "graph.fixpoint", "graph.single", "sched.foreach"];
 
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     match ctx.parent_op(op) {

@@ -222,7 +222,7 @@ fn check_loop(ctx: &Context, lp: OpId, out: &mut Vec<Diagnostic>) {
 pub fn check_races(ctx: &Context, root: OpId) -> Vec<Diagnostic> {
     let mut loops = Vec::new();
     ctx.walk_pre(root, &mut |op| {
-        if ctx.op_name(op) == "graph.foreach" {
+        if crate::foreach::is_foreach(ctx.op_name(op)) {
             loops.push(op);
         }
     });

@@ -146,7 +146,7 @@ impl<'a> Machine<'a> {
             self.arith(op, rest)?;
             return Ok(Flow::Next);
         }
-        if name.starts_with("graph.") && !matches!(name, "graph.yield") {
+        if (name.starts_with("graph.") && name != "graph.yield") || name == "sched.foreach" {
             return self.graph_op(op, name).map(|_| Flow::Next);
         }
         match name {

@@ -227,7 +227,7 @@ func.func @f(%g: !graph.graph, %b: i1) {
 
 func.func @f(%b: i1) {
   scf.if %b {
-    // expected-error@+1 {{'graph.yield' op expects parent op to be one of 'graph.foreach, graph.iterate, graph.fixpoint, graph.single'}}
+    // expected-error@+1 {{'graph.yield' op expects parent op to be one of 'graph.foreach, graph.iterate, graph.fixpoint, graph.single, sched.foreach'}}
     "graph.yield"() : () -> ()
   }
   return

@@ -145,7 +145,7 @@ impl<'a> Machine<'a> {
                 self.set_results(op, carried);
                 return Ok(());
             }
-            "graph.foreach" => return self.foreach(op),
+            "graph.foreach" | "sched.foreach" => return self.foreach(op),
             "graph.single" => return self.single(op),
             "graph.new_uf" => {
                 let g = self.graph(op, 0)?;

@@ -1,0 +1,44 @@
+//! `sched.foreach`: a `graph.foreach` whose schedule is decided.
+//!
+//! ```mlir
+//! sched.foreach %v in nodes(%g) {
+//!   ...
+//! } attributes {schedule = {chunk = 64 : i64, dist = "dynamic", mapping = "thread", reduction = "atomic"}}
+//! ```
+//!
+//! The loop has the structure and semantics of `graph.foreach` (same spaces,
+//! regions and terminator); the `schedule` property is complete and legal
+//! (see [`crate::legality`]).
+
+use strata_graph_dialect::foreach::{parse_foreach, print_foreach, verify_foreach};
+use strata_ir::context::{Context, OpId};
+use strata_ir::registry::{OpDef, Traits};
+use strata_ir::verifier::op_error;
+use strata_ir::Diagnostic;
+
+use crate::schedule::LoopSchedule;
+
+/// The schedule of a `sched.foreach`, if it has a valid one.
+pub fn schedule_of(ctx: &Context, op: OpId) -> Option<LoopSchedule> {
+    ctx.prop(op, "schedule").and_then(|a| LoopSchedule::from_attr(a).ok())
+}
+
+fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    verify_foreach(ctx, op)?;
+    let Some(s) = ctx.prop(op, "schedule") else {
+        return Err(op_error(ctx, op, "requires a 'schedule' property"));
+    };
+    let s = LoopSchedule::from_attr(s).map_err(|m| op_error(ctx, op, m))?;
+    crate::legality::check(ctx, op, &s).map_err(|m| op_error(ctx, op, m))
+}
+
+/// `sched.foreach`.
+pub fn ops() -> Vec<OpDef> {
+    vec![OpDef {
+        inherent: &["space", "schedule"],
+        verify: Some(verify),
+        parse: Some(parse_foreach),
+        print: Some(print_foreach),
+        ..OpDef::new("sched.foreach", "a parallel loop with a decided schedule", Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS)
+    }]
+}

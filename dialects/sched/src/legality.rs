@@ -1,0 +1,128 @@
+//! Legality of a loop schedule: the checks that make an illegal schedule an
+//! error that says why.
+//!
+//! - A `thread` or `edge` loop may not sit inside another parallel loop: on
+//!   the team-of-threads targets, nested loops run on the enclosing thread.
+//! - An `edge` loop must be a loop over all nodes whose body is one loop over
+//!   the node's out-neighbours or out-edges plus pure operations, so that the
+//!   pair can be run as one loop over the edges (edges are numbered by source).
+//! - `privatize` needs every scalar declared outside the loop and touched
+//!   inside it to be only reduced there, with one kind and without asking
+//!   whether the reduction changed it: a private copy cannot answer loads or
+//!   `changed`.
+
+use strata_graph_dialect::foreach::{is_foreach, space_of, Space};
+use strata_graph_dialect::types::{classify, GraphType};
+use strata_ir::context::{Context, OpId, Value};
+use strata_ir::rewrite::is_pure;
+
+use crate::schedule::{LoopSchedule, Mapping, Reduction};
+
+/// Checks `s` for the loop `op` (a `graph.foreach` or `sched.foreach`).
+pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
+    if s.mapping != Mapping::Sequential {
+        if let Some(outer) = enclosing_parallel_loop(ctx, op) {
+            return Err(format!(
+                "mapping '{}' is illegal inside the parallel loop at {}: a nested loop runs on the enclosing thread ('sequential')",
+                s.mapping.keyword(),
+                ctx.op_loc(outer).short()
+            ));
+        }
+    }
+    if s.mapping == Mapping::Edge {
+        collapsible(ctx, op)?;
+    }
+    if s.reduction == Reduction::Privatize {
+        for (v, why) in shared_scalars(ctx, op) {
+            if let Some(why) = why {
+                let name = ctx.value_loc(v).short();
+                return Err(format!("reduction 'privatize' is illegal: the scalar defined at {name} {why}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The nearest enclosing loop that runs its iterations in parallel.
+pub fn enclosing_parallel_loop(ctx: &Context, op: OpId) -> Option<OpId> {
+    let mut cur = ctx.parent_op(op);
+    while let Some(p) = cur {
+        let name = ctx.op_name(p);
+        if name == "graph.foreach" {
+            return Some(p);
+        }
+        if name == "sched.foreach" && crate::foreach::schedule_of(ctx, p).is_some_and(|s| s.mapping != Mapping::Sequential) {
+            return Some(p);
+        }
+        cur = ctx.parent_op(p);
+    }
+    None
+}
+
+/// The inner loop of a loop that can run edge-parallel, or why not.
+pub fn collapsible(ctx: &Context, op: OpId) -> Result<OpId, String> {
+    if space_of(ctx, op) != Some(Space::Nodes) {
+        return Err("mapping 'edge' needs a loop over nodes(...)".into());
+    }
+    if !ctx.region_blocks(ctx.region(op, 1)).is_empty() {
+        return Err("mapping 'edge' needs a loop without a filter".into());
+    }
+    let Some(body) = ctx.entry_block(ctx.region(op, 0)) else { return Err("empty loop".into()) };
+    let v = ctx.block_args(body)[0];
+    let mut inner = None;
+    for o in ctx.block_ops(body) {
+        let name = ctx.op_name(o);
+        if is_foreach(name) && inner.is_none() {
+            let space = space_of(ctx, o);
+            if !matches!(space, Some(Space::OutNbrs | Space::OutEdges)) || ctx.operand(o, 1) != v {
+                return Err(format!("mapping 'edge' needs the inner loop at {} to run over out_nbrs or out_edges of the outer node", ctx.op_loc(o).short()));
+            }
+            inner = Some(o);
+        } else if name != "graph.yield" && !is_pure(ctx, o) {
+            return Err(format!("mapping 'edge' needs a body of pure operations and one neighbour loop; '{name}' at {} has effects", ctx.op_loc(o).short()));
+        }
+    }
+    inner.ok_or_else(|| "mapping 'edge' needs a neighbour loop in the body".to_string())
+}
+
+/// Scalars defined outside `op` that its regions touch, each with the reason
+/// it cannot be privatized (`None` when it can: only reduced, with one kind,
+/// without a `changed` result).
+pub fn shared_scalars(ctx: &Context, op: OpId) -> Vec<(Value, Option<String>)> {
+    let mut out: Vec<(Value, Option<String>, Option<String>)> = Vec::new();
+    ctx.walk_pre(op, &mut |o| {
+        if o == op {
+            return;
+        }
+        for (i, &v) in ctx.operands(o).iter().enumerate() {
+            if !matches!(classify(ctx.value_type(v)), Some(GraphType::Scalar(_))) || defined_inside(ctx, v, op) {
+                continue;
+            }
+            let name = ctx.op_name(o);
+            let kind = ctx.prop(o, "kind").and_then(|a| a.as_str()).map(str::to_string);
+            let why = if name == "graph.reduce" && i == 1 && ctx.results(o).is_empty() {
+                None
+            } else if name == "graph.reduce" && i == 1 {
+                Some(format!("is reduced with a 'changed' result at {}", ctx.op_loc(o).short()))
+            } else {
+                Some(format!("is used by '{name}' at {}, not only reduced", ctx.op_loc(o).short()))
+            };
+            match out.iter_mut().find(|(x, _, _)| *x == v) {
+                Some(entry) => {
+                    if entry.1.is_none() {
+                        entry.1 = why.or_else(|| (entry.2 != kind).then(|| format!("is reduced with two kinds at {}", ctx.op_loc(o).short())));
+                    }
+                }
+                None => out.push((v, why, kind)),
+            }
+        }
+    });
+    out.into_iter().map(|(v, why, _)| (v, why)).collect()
+}
+
+fn defined_inside(ctx: &Context, v: Value, op: OpId) -> bool {
+    match ctx.defining_op(v) {
+        Some(d) => ctx.is_ancestor(op, d),
+        None => ctx.value_block(v).and_then(|b| ctx.block_parent(b)).and_then(|r| ctx.region_parent(r)).is_some_and(|p| p == op || ctx.is_ancestor(op, p)),
+    }
+}

@@ -1,0 +1,162 @@
+//! `convert-graph-to-sched`: decides the schedule of every `graph.foreach`
+//! and turns it into a `sched.foreach` that carries it.
+//!
+//! Outermost loops get the default parallel schedule (`thread` mapping,
+//! dynamic chunks of 64), overridden by the pass options and then by a
+//! `schedule` dictionary written on the loop. Loops nested in a parallel loop,
+//! or in a function called from one, default to `sequential`. Without an
+//! explicit `reduction`, scalar reductions are privatized where that is legal
+//! and atomic otherwise. A schedule that breaks a rule of
+//! [`strata_sched_dialect::legality`] is an error at the loop.
+
+use std::collections::HashSet;
+
+use strata_graph_dialect::foreach::is_foreach;
+use strata_ir::context::OperationState;
+use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::{Attribute, Context, Diagnostic, OpId};
+use strata_sched_dialect::legality;
+use strata_sched_dialect::schedule::{LoopSchedule, Mapping, Reduction};
+
+/// The pass and its options.
+#[derive(Default)]
+pub struct GraphToSched {
+    /// Overrides of the default schedule of outermost loops, from the options.
+    defaults: Vec<(String, Attribute)>,
+}
+
+impl Pass for GraphToSched {
+    fn argument(&self) -> &'static str {
+        "convert-graph-to-sched"
+    }
+    fn name(&self) -> &'static str {
+        "ConvertGraphToSched"
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("builtin.module")
+    }
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let attr = match key {
+            "chunk" => Attribute::int(value.parse::<i128>().map_err(|_| format!("expected a positive integer, got '{value}'"))?, strata_ir::types::Type::i64()),
+            _ => Attribute::string(value),
+        };
+        let entry = vec![(key.into(), attr.clone())];
+        LoopSchedule::PARALLEL.overridden(&entry)?;
+        self.defaults.push((key.to_string(), attr));
+        Ok(())
+    }
+    fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), ()> {
+        let defaults: Vec<_> = self.defaults.iter().map(|(k, v)| (k.as_str().into(), v.clone())).collect();
+        let inner_fns = functions_called_in_loops(ctx, module);
+        let mut loops = Vec::new();
+        ctx.walk_pre(module, &mut |o| {
+            if ctx.op_name(o) == "graph.foreach" {
+                loops.push(o);
+            }
+        });
+        let mut failed = false;
+        for l in loops {
+            if let Err(d) = convert(ctx, l, &defaults, &inner_fns) {
+                ctx.emit(d);
+                failed = true;
+            }
+        }
+        if failed {
+            Err(())
+        } else {
+            Ok(())
+        }
+    }
+}
+
+fn convert(ctx: &mut Context, l: OpId, defaults: &[(std::sync::Arc<str>, Attribute)], inner_fns: &HashSet<OpId>) -> Result<(), Diagnostic> {
+    let err = |ctx: &Context, m: String| Diagnostic::error(ctx.op_loc(l).clone(), format!("illegal schedule: {m}"));
+    let user = match ctx.attr(l, "schedule") {
+        Some(a) => a.as_dict().map(<[_]>::to_vec).ok_or_else(|| err(ctx, format!("'schedule' must be a dictionary, got {a}")))?,
+        None => Vec::new(),
+    };
+    let func = enclosing_function(ctx, l);
+    let nested = legality::enclosing_parallel_loop(ctx, l).is_some() || func.is_some_and(|f| inner_fns.contains(&f));
+    let mut s = if nested { LoopSchedule::SEQUENTIAL } else { LoopSchedule::PARALLEL.overridden(defaults).map_err(|m| err(ctx, m))? };
+    let explicit_reduction = user.iter().chain(if nested { &[][..] } else { defaults }).any(|(k, _)| &**k == "reduction");
+    s = s.overridden(&user).map_err(|m| err(ctx, m))?;
+    if !explicit_reduction && s.mapping != Mapping::Sequential {
+        let shared = legality::shared_scalars(ctx, l);
+        if !shared.is_empty() && shared.iter().all(|(_, why)| why.is_none()) {
+            s.reduction = Reduction::Privatize;
+        }
+    }
+    if nested && s.mapping != Mapping::Sequential && legality::enclosing_parallel_loop(ctx, l).is_none() {
+        return Err(err(ctx, format!("mapping '{}' is illegal in a function called from a parallel loop", s.mapping.keyword())));
+    }
+    legality::check(ctx, l, &s).map_err(|m| err(ctx, m))?;
+    let mut st = OperationState::new("sched.foreach", ctx.op_loc(l).clone()).operands(&ctx.operands(l).to_vec());
+    if let Some(space) = ctx.prop(l, "space").cloned() {
+        st = st.prop("space", space);
+    }
+    st = st.prop("schedule", s.to_attr());
+    st.attributes = ctx.attrs(l).iter().filter(|(k, _)| &**k != "schedule").cloned().collect();
+    let (body, filter) = (ctx.create_region(), ctx.create_region());
+    ctx.move_region_blocks(ctx.region(l, 0), body, 0);
+    ctx.move_region_blocks(ctx.region(l, 1), filter, 0);
+    st = st.region(body).region(filter);
+    let new = ctx.create_op(st);
+    ctx.insert_op_before(l, new);
+    ctx.erase_op(l);
+    Ok(())
+}
+
+fn enclosing_function(ctx: &Context, op: OpId) -> Option<OpId> {
+    let mut cur = ctx.parent_op(op);
+    while let Some(p) = cur {
+        if ctx.op_name(p) == "func.func" {
+            return Some(p);
+        }
+        cur = ctx.parent_op(p);
+    }
+    None
+}
+
+/// The functions called, directly or not, from inside a loop body.
+fn functions_called_in_loops(ctx: &Context, module: OpId) -> HashSet<OpId> {
+    let mut work = Vec::new();
+    ctx.walk_pre(module, &mut |o| {
+        if is_foreach(ctx.op_name(o)) {
+            work.push(o);
+        }
+    });
+    let mut seen = HashSet::new();
+    while let Some(root) = work.pop() {
+        let mut callees = Vec::new();
+        ctx.walk_pre(root, &mut |o| {
+            if ctx.op_name(o) == "func.call" {
+                if let Some(name) = ctx.prop(o, "callee").and_then(|a| a.as_flat_symbol().map(str::to_string)) {
+                    callees.push(name);
+                }
+            }
+        });
+        for name in callees {
+            if let Some(f) = strata_ir::symbols::lookup_symbol_in(ctx, module, &name) {
+                if seen.insert(f) {
+                    work.push(f);
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// Registration.
+pub fn info() -> PassInfo {
+    PassInfo {
+        argument: "convert-graph-to-sched",
+        description: "Decide the schedule of every graph.foreach (sched.foreach)",
+        options: &[
+            ("mapping", "mapping of outermost loops: thread (default), edge or sequential"),
+            ("dist", "distribution of outermost loops: dynamic (default) or static"),
+            ("chunk", "iterations handed out at once (default 64)"),
+            ("reduction", "scalar reductions: atomic or privatize (default: privatize where legal)"),
+        ],
+        create: || Box::new(GraphToSched::default()),
+    }
+}

@@ -1,0 +1,117 @@
+// RUN: not graph-opt %s --convert-graph-to-sched --split-input-file 2>&1 | FileCheck %s
+// RUN: not graph-opt %s --convert-graph-to-sched='mapping=warp' 2>&1 | FileCheck %s --check-prefix=OPTION
+
+// OPTION: schedule entry 'mapping' must be "thread", "edge" or "sequential", got "warp"
+
+// CHECK: invalid.mlir:[[@LINE+3]]:5: error: illegal schedule: mapping 'thread' is illegal inside the parallel loop at {{.*}}invalid.mlir:[[@LINE+2]]:3: a nested loop runs on the enclosing thread ('sequential')
+func.func @nested_parallel(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    } attributes {schedule = {mapping = "thread"}}
+  }
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+4]]:3: error: illegal schedule: reduction 'privatize' is illegal: the scalar defined at {{.*}}invalid.mlir:[[@LINE+3]]:8 is used by 'graph.load' at {{.*}}invalid.mlir:[[@LINE+5]]:10, not only reduced
+func.func @privatize_read(%g: !graph.graph) {
+  %c0 = arith.constant 0 : i64
+  %s = graph.new_scalar %c0 : !graph.scalar<i64>
+  graph.foreach %v in nodes(%g) {
+    %x = graph.load %s : !graph.scalar<i64>
+    graph.reduce add %x, %s : !graph.scalar<i64>
+  } attributes {schedule = {reduction = "privatize"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+4]]:3: error: illegal schedule: reduction 'privatize' is illegal: the scalar defined at {{.*}} is reduced with a 'changed' result
+func.func @privatize_changed(%g: !graph.graph) {
+  %c0 = arith.constant 0 : i64
+  %s = graph.new_scalar %c0 : !graph.scalar<i64>
+  graph.foreach %v in nodes(%g) {
+    %ch = graph.reduce add %c0, %s : !graph.scalar<i64> -> i1
+  } attributes {schedule = {reduction = "privatize"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+4]]:3: error: illegal schedule: reduction 'privatize' is illegal: the scalar defined at {{.*}} is reduced with two kinds
+func.func @privatize_two_kinds(%g: !graph.graph) {
+  %c0 = arith.constant 0 : i64
+  %s = graph.new_scalar %c0 : !graph.scalar<i64>
+  graph.foreach %v in nodes(%g) {
+    graph.reduce add %c0, %s : !graph.scalar<i64>
+    graph.reduce max %c0, %s : !graph.scalar<i64>
+  } attributes {schedule = {reduction = "privatize"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: mapping 'edge' needs a body of pure operations and one neighbour loop; 'graph.store' at {{.*}} has effects
+func.func @edge_with_effects(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  graph.foreach %v in nodes(%g) {
+    %c0 = arith.constant 0 : i64
+    graph.store %c0, %p[%v] : !graph.nprop<i64>
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {mapping = "edge"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: mapping 'edge' needs the inner loop at {{.*}} to run over out_nbrs or out_edges of the outer node
+func.func @edge_in_nbrs(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in in_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {mapping = "edge"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: mapping 'edge' needs a loop over nodes(...)
+func.func @edge_on_edges(%g: !graph.graph) {
+  graph.foreach %e in edges(%g) {
+  } attributes {schedule = {mapping = "edge"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: unknown schedule entry 'tile', expected one of: mapping, dist, chunk, reduction
+func.func @unknown_entry(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+  } attributes {schedule = {tile = 4}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'chunk' must be a positive integer, got 0 : i64
+func.func @zero_chunk(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+  } attributes {schedule = {chunk = 0}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: mapping 'thread' is illegal in a function called from a parallel loop
+func.func private @helper(%g: !graph.graph, %v: !graph.node) {
+  graph.foreach %u, %e in out_nbrs(%g, %v) {
+  } attributes {schedule = {mapping = "thread"}}
+  return
+}
+func.func @caller(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+    func.call @helper(%g, %v) : (!graph.graph, !graph.node) -> ()
+  }
+  return
+}
