@@ -372,3 +372,19 @@ mod tests {
         assert_eq!(Type::dialect("foo", "<\"x\">").to_string(), "!foo<\"x\">");
     }
 }
+
+/// The element types buffers and properties hold, by name: `i1`, `i8`,
+/// `i16`, `i32`, `i64`, `index`, `f32`, `f64`.
+pub fn parse_scalar_element(text: &str) -> Option<Type> {
+    Some(match text.trim() {
+        "i1" => Type::int(1),
+        "i8" => Type::int(8),
+        "i16" => Type::int(16),
+        "i32" => Type::int(32),
+        "i64" => Type::int(64),
+        "index" => Type::Index,
+        "f32" => Type::Float(FloatKind::F32),
+        "f64" => Type::Float(FloatKind::F64),
+        _ => return None,
+    })
+}

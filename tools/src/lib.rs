@@ -16,6 +16,7 @@ pub fn all_dialects() -> Registry {
     let mut r = strata_std::standard_registry();
     strata_graph_dialect::register(&mut r);
     strata_sched_dialect::register(&mut r);
+    strata_par_dialect::register(&mut r);
     r
 }
 

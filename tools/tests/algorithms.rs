@@ -1,5 +1,6 @@
 //! Every algorithm of the corpus in `test/algorithms/`, run by the reference
-//! interpreter in order and shuffled, against plain Rust references on
+//! interpreter in order and shuffled, as written and lowered to the sched and
+//! par levels, against plain Rust references on
 //! generated graphs of every kind (loaded with `--simplify`).
 
 use std::collections::VecDeque;
@@ -46,7 +47,12 @@ fn load_program(name: &str, pipeline: &str) -> (Context, OpId) {
 /// Runs `name`, as written and simplified, on every graph in both modes;
 /// `check` compares the results.
 fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str, &Graph, &[Val])) {
-    for pipeline in ["", "builtin.module(canonicalize,cse)"] {
+    for pipeline in [
+        "",
+        "builtin.module(canonicalize,cse)",
+        "builtin.module(convert-graph-to-sched,convert-sched-to-par,canonicalize,cse)",
+        "builtin.module(convert-graph-to-sched{mapping=sequential},convert-sched-to-par)",
+    ] {
         let (ctx, m) = load_program(name, pipeline);
         for (gname, g) in graphs() {
             let g = Rc::new(g);

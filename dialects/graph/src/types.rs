@@ -12,7 +12,7 @@
 //! Elements `T` are `i1`, `i8`, `i16`, `i32`, `i64`, `index`, `f32`, `f64`,
 //! `!graph.node` or `!graph.edge`.
 
-use strata_ir::types::{FloatKind, Type};
+use strata_ir::types::Type;
 
 /// What a graph-dialect type is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,19 +58,11 @@ pub fn container(mnemonic: &str, element: &Type) -> Type {
 
 /// Parses an element type written inside a container type.
 pub fn parse_element(text: &str) -> Option<Type> {
-    Some(match text.trim() {
-        "i1" => Type::int(1),
-        "i8" => Type::int(8),
-        "i16" => Type::int(16),
-        "i32" => Type::int(32),
-        "i64" => Type::int(64),
-        "index" => Type::Index,
-        "f32" => Type::Float(FloatKind::F32),
-        "f64" => Type::Float(FloatKind::F64),
-        "!graph.node" => node(),
-        "!graph.edge" => edge(),
-        _ => return None,
-    })
+    match text.trim() {
+        "!graph.node" => Some(node()),
+        "!graph.edge" => Some(edge()),
+        t => strata_ir::types::parse_scalar_element(t),
+    }
 }
 
 /// Classifies a type; `None` for types outside the graph dialect or malformed ones.

@@ -146,11 +146,14 @@ impl<'a> Machine<'a> {
             self.arith(op, rest)?;
             return Ok(Flow::Next);
         }
+        if let Some(rest) = name.strip_prefix("par.").filter(|r| *r != "yield") {
+            return self.par_op(op, rest).map(|_| Flow::Next);
+        }
         if (name.starts_with("graph.") && name != "graph.yield") || name == "sched.foreach" {
             return self.graph_op(op, name).map(|_| Flow::Next);
         }
         match name {
-            "func.return" | "scf.yield" | "scf.condition" | "graph.yield" => return Ok(Flow::Exit(self.operand_vals(op))),
+            "func.return" | "scf.yield" | "scf.condition" | "graph.yield" | "par.yield" => return Ok(Flow::Exit(self.operand_vals(op))),
             "func.call" => {
                 let callee = ctx.prop(op, "callee").and_then(|a| a.as_str().map(str::to_string).or_else(|| Some(a.to_string().trim_start_matches('@').to_string())));
                 let callee = callee.unwrap_or_default();
@@ -313,3 +316,4 @@ impl<'a> Machine<'a> {
 }
 
 mod graph_ops;
+mod par_ops;

@@ -31,7 +31,7 @@ fn format_scalar(v: &Val, ty: &Type, out: &mut String) {
 
 /// Appends the text of one result of type `ty`.
 pub fn format_result(v: &Val, ty: &Type, out: &mut String) {
-    let elem = strata_graph_dialect::types::element(ty);
+    let elem = strata_graph_dialect::types::element(ty).or_else(|| strata_par_dialect::types::buf_element(ty));
     match (v, elem) {
         (Val::Prop(p), Some(e)) => {
             for x in p.borrow().iter() {

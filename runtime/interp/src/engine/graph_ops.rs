@@ -185,7 +185,7 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
-    fn combine(&self, op: OpId, kind: &str, old: &Val, new: &Val, elem: &Type) -> R<Val> {
+    pub(super) fn combine(&self, op: OpId, kind: &str, old: &Val, new: &Val, elem: &Type) -> R<Val> {
         if let Type::Float(k) = elem {
             let (a, b) = (old.float(), new.float());
             let r = match kind {

@@ -1,0 +1,29 @@
+//! The `par` dialect: explicit parallelism, shaped like the targets but
+//! common to them. A `par.parallel` starts a team of threads; `par.for`
+//! shares a loop's iterations among them with a distribution; buffers hold
+//! data every thread can reach, with plain, atomic and compare-and-swap
+//! accesses; queues carry worklists from one round to the next.
+//! `docs/dialects/par.md` describes every operation.
+
+pub mod ops;
+pub mod types;
+
+use strata_ir::registry::Dialect;
+use strata_ir::Registry;
+
+/// The par dialect.
+pub fn dialect() -> Dialect {
+    Dialect {
+        name: "par",
+        summary: "teams of threads, work-sharing loops, barriers, atomics, buffers and queues",
+        ops: ops::ops(),
+        materialize_constant: None,
+        verify_type: Some(types::verify_type),
+        verify_attr: None,
+    }
+}
+
+/// Registers the par dialect.
+pub fn register(r: &mut Registry) {
+    r.register(dialect());
+}

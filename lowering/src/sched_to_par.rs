@@ -1,0 +1,934 @@
+//! `convert-sched-to-par`: lowers the scheduled graph program to explicit
+//! parallelism over buffers.
+//!
+//! - The graph becomes its CSR/CSC arrays (`par.graph_array`, read once at
+//!   the top of each function); nodes and edges become `index`; properties,
+//!   scalars and union-find sets become `!par.buf`, worklists `!par.queue`.
+//! - A `thread` or `edge` loop becomes `par.parallel { par.for ... }` with
+//!   its distribution; privatized scalars get a `par.local` per thread that
+//!   is combined atomically after the loop. A `sequential` loop becomes
+//!   `scf.for`. Filters become `scf.if`.
+//! - Reductions into data shared by the iterations of a parallel loop are
+//!   atomic read-modify-writes; elsewhere they are plain. Loads of data other
+//!   iterations reduce into are relaxed atomic loads.
+//! - `graph.iterate` and `graph.fixpoint` become `scf.while`; `graph.single`
+//!   takes try-locks (in sorted order) on a lock array that lives for the
+//!   round; union-find, edge lookup, argmin/argmax and atomic multiplication
+//!   call helpers added to the module ([`helpers`]).
+//!
+//! Anything left in the graph or sched dialect afterwards is an error.
+
+pub mod helpers;
+
+use std::collections::{HashMap, HashSet};
+
+use strata_graph_dialect::foreach::{space_of, Space};
+use strata_graph_dialect::types::{classify, element, is_edge, GraphType};
+use strata_ir::context::{BlockId, OperationState, RegionId, Value};
+use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::types::Type;
+use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
+use strata_par_dialect::types::{buf, queue};
+use strata_sched_dialect::foreach::schedule_of;
+use strata_sched_dialect::legality::collapsible;
+use strata_sched_dialect::schedule::{LoopSchedule, Mapping, Reduction};
+
+/// The pass.
+#[derive(Default)]
+pub struct SchedToPar;
+
+impl Pass for SchedToPar {
+    fn argument(&self) -> &'static str {
+        "convert-sched-to-par"
+    }
+    fn name(&self) -> &'static str {
+        "ConvertSchedToPar"
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("builtin.module")
+    }
+    fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), ()> {
+        let mut lw = Lowering { module, helpers: HashSet::new(), errors: Vec::new(), arrays: HashMap::new(), scope: Scope::default() };
+        let funcs: Vec<OpId> = ctx.entry_block(ctx.region(module, 0)).map(|b| ctx.block_ops(b)).unwrap_or_default();
+        let funcs: Vec<OpId> = funcs.into_iter().filter(|f| ctx.op_name(*f) == "func.func").collect();
+        for f in funcs {
+            lw.arrays.clear();
+            for b in ctx.region_blocks(ctx.region(f, 0)).to_vec() {
+                lw.block(ctx, b);
+            }
+        }
+        convert_types(ctx, module);
+        ctx.walk_pre(module, &mut |o| {
+            let name = ctx.op_name(o);
+            if name.starts_with("graph.") || name.starts_with("sched.") {
+                lw.errors.push(Diagnostic::error(ctx.op_loc(o).clone(), format!("failed to legalize operation '{name}'")));
+            }
+        });
+        if lw.errors.is_empty() {
+            return Ok(());
+        }
+        for e in lw.errors.drain(..) {
+            ctx.emit(e);
+        }
+        Err(())
+    }
+}
+
+/// Registration.
+pub fn info() -> PassInfo {
+    PassInfo {
+        argument: "convert-sched-to-par",
+        description: "Lower scheduled graph loops and storage to par teams, work-sharing loops, buffers and atomics",
+        options: &[],
+        create: || Box::new(SchedToPar),
+    }
+}
+
+/// What the code being lowered runs inside.
+#[derive(Clone, Default)]
+struct Scope {
+    /// Inside the body of a parallel loop.
+    parallel: bool,
+    /// The parallel loop's privatized scalars: shared buffer -> thread-local one.
+    private_copies: HashMap<Value, Value>,
+    /// Containers that iterations of the parallel loop reduce into (loads are atomic).
+    reduced: HashSet<Value>,
+    /// Ops of the parallel loop's iteration (containers they create are private).
+    iteration: Option<OpId>,
+    /// Lock arrays of the round: "nodes", "edges" or "stripes".
+    locks: HashMap<&'static str, Value>,
+}
+
+struct Lowering {
+    module: OpId,
+    helpers: HashSet<String>,
+    errors: Vec<Diagnostic>,
+    arrays: HashMap<(Value, &'static str), Value>,
+    scope: Scope,
+}
+
+/// Where new operations go.
+#[derive(Clone, Copy)]
+enum At {
+    Before(OpId),
+    End(BlockId),
+}
+
+fn mk(ctx: &mut Context, at: At, st: OperationState) -> OpId {
+    let op = ctx.create_op(st);
+    match at {
+        At::Before(a) => ctx.insert_op_before(a, op),
+        At::End(b) => ctx.append_op(b, op),
+    }
+    op
+}
+
+fn op1(ctx: &mut Context, at: At, name: &str, operands: &[Value], ty: Type, loc: &Location) -> Value {
+    let o = mk(ctx, at, OperationState::new(name, loc.clone()).operands(operands).results(&[ty]));
+    ctx.result(o, 0)
+}
+
+fn op0(ctx: &mut Context, at: At, name: &str, operands: &[Value], loc: &Location) -> OpId {
+    mk(ctx, at, OperationState::new(name, loc.clone()).operands(operands))
+}
+
+fn constant(ctx: &mut Context, at: At, value: Attribute, ty: Type, loc: &Location) -> Value {
+    let o = mk(ctx, at, OperationState::new("arith.constant", loc.clone()).prop("value", value).results(&[ty]));
+    ctx.result(o, 0)
+}
+
+fn index_const(ctx: &mut Context, at: At, v: i128, loc: &Location) -> Value {
+    constant(ctx, at, Attribute::int(v, Type::Index), Type::Index, loc)
+}
+
+fn cmpi(ctx: &mut Context, at: At, pred: i128, a: Value, b: Value, loc: &Location) -> Value {
+    let o = mk(ctx, at, OperationState::new("arith.cmpi", loc.clone()).operands(&[a, b]).prop("predicate", Attribute::int(pred, Type::i64())).results(&[Type::i1()]));
+    ctx.result(o, 0)
+}
+
+fn load(ctx: &mut Context, at: At, b: Value, i: Value, atomic: bool, loc: &Location) -> Value {
+    let ty = strata_par_dialect::types::buf_element(&conv(ctx.value_type(b))).expect("buffer");
+    let mut st = OperationState::new("par.load", loc.clone()).operands(&[b, i]).results(&[ty]);
+    if atomic {
+        st = st.prop("atomic", Attribute::Unit);
+    }
+    let o = mk(ctx, at, st);
+    ctx.result(o, 0)
+}
+
+fn store(ctx: &mut Context, at: At, v: Value, b: Value, i: Value, loc: &Location) {
+    op0(ctx, at, "par.store", &[v, b, i], loc);
+}
+
+/// A new block with one region op's region holding it; returns (region, block).
+fn new_body(ctx: &mut Context, args: &[Type], loc: &Location) -> (RegionId, BlockId) {
+    let r = ctx.create_region();
+    let b = ctx.create_block(&args.iter().map(|t| (t.clone(), loc.clone())).collect::<Vec<_>>());
+    ctx.append_block(r, b);
+    (r, b)
+}
+
+/// The type a graph-level type becomes.
+pub fn conv(t: &Type) -> Type {
+    match classify(t) {
+        Some(GraphType::Node | GraphType::Edge) => Type::Index,
+        Some(GraphType::NodeProp(e) | GraphType::EdgeProp(e) | GraphType::Scalar(e)) => buf(&conv(&e)),
+        Some(GraphType::Worklist(e)) => queue(&conv(&e)),
+        Some(GraphType::UnionFind) => buf(&Type::Index),
+        _ => t.clone(),
+    }
+}
+
+fn convert_types(ctx: &mut Context, module: OpId) {
+    let mut ops = Vec::new();
+    ctx.walk_pre(module, &mut |o| ops.push(o));
+    for o in ops {
+        for v in ctx.results(o).to_vec() {
+            let t = conv(ctx.value_type(v));
+            ctx.set_value_type(v, t);
+        }
+        for r in ctx.regions(o).to_vec() {
+            for b in ctx.region_blocks(r).to_vec() {
+                for v in ctx.block_args(b).to_vec() {
+                    let t = conv(ctx.value_type(v));
+                    ctx.set_value_type(v, t);
+                }
+            }
+        }
+        if ctx.op_name(o) == "func.func" {
+            if let Some(ft) = strata_ir::func::function_type(ctx, o) {
+                let ins = ft.inputs.iter().map(conv).collect();
+                let outs = ft.results.iter().map(conv).collect();
+                ctx.set_prop(o, "function_type", Attribute::Type(Type::function(ins, outs)));
+            }
+        }
+    }
+}
+
+/// The neutral element of a reduction kind for type `t`.
+fn neutral(kind: &str, t: &Type) -> Attribute {
+    if let Some(k) = t.float_kind() {
+        let v = match kind {
+            "mul" => 1.0,
+            "min" => f64::INFINITY,
+            "max" => f64::NEG_INFINITY,
+            _ => 0.0,
+        };
+        return Attribute::Float(strata_ir::attributes::FloatAttr::from_f64(k, v));
+    }
+    let w = t.int_width().unwrap_or(64);
+    let (min, max) = if w == 1 { (-1, 0) } else { (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1) };
+    let v = match kind {
+        "mul" => 1,
+        "min" => max,
+        "max" => min,
+        "and" => -1,
+        _ => 0,
+    };
+    if w == 1 {
+        return Attribute::Bool(v != 0);
+    }
+    Attribute::int(v, t.clone())
+}
+
+/// `old (kind) x` with arith ops.
+fn combine(ctx: &mut Context, at: At, kind: &str, old: Value, x: Value, loc: &Location) -> Value {
+    let t = ctx.value_type(old).clone();
+    let name = match (kind, t.is_float()) {
+        ("add", false) => "arith.addi",
+        ("mul", false) => "arith.muli",
+        ("min", false) => "arith.minsi",
+        ("max", false) => "arith.maxsi",
+        ("and", _) => "arith.andi",
+        ("or", _) => "arith.ori",
+        ("add", true) => "arith.addf",
+        ("mul", true) => "arith.mulf",
+        ("min", true) => "arith.minnumf",
+        _ => "arith.maxnumf",
+    };
+    op1(ctx, at, name, &[old, x], t, loc)
+}
+
+/// `a != b`, bitwise for floats.
+fn differs(ctx: &mut Context, at: At, a: Value, b: Value, loc: &Location) -> Value {
+    let t = ctx.value_type(a).clone();
+    if let Some(k) = t.float_kind() {
+        let it = Type::int(k.width());
+        let ai = op1(ctx, at, "arith.bitcast", &[a], it.clone(), loc);
+        let bi = op1(ctx, at, "arith.bitcast", &[b], it, loc);
+        return cmpi(ctx, at, 1, ai, bi, loc);
+    }
+    cmpi(ctx, at, 1, a, b, loc)
+}
+
+fn elem_name(t: &Type) -> String {
+    t.to_string()
+}
+
+impl Lowering {
+    fn error(&mut self, ctx: &Context, op: OpId, msg: impl Into<String>) {
+        self.errors.push(Diagnostic::error(ctx.op_loc(op).clone(), msg.into()));
+    }
+
+    /// Adds a helper function once; returns its name.
+    fn helper(&mut self, ctx: &mut Context, which: &str, tys: &[String]) -> String {
+        if which == "uf_union" {
+            self.helper(ctx, "uf_find", &[]);
+        }
+        let (name, text) = helpers::helper(which, tys);
+        if self.helpers.insert(name.clone()) {
+            helpers::insert(ctx, self.module, &text);
+        }
+        name
+    }
+
+    fn call(&mut self, ctx: &mut Context, at: At, callee: &str, args: &[Value], results: &[Type], loc: &Location) -> OpId {
+        let st = OperationState::new("func.call", loc.clone()).operands(args).results(results).prop("callee", Attribute::symbol(callee));
+        mk(ctx, at, st)
+    }
+
+    /// A graph array, read once where the graph is defined.
+    fn array(&mut self, ctx: &mut Context, g: Value, name: &'static str) -> Value {
+        if let Some(v) = self.arrays.get(&(g, name)) {
+            return *v;
+        }
+        let at = match ctx.defining_op(g) {
+            Some(d) => match ctx.next_op(d) {
+                Some(n) => At::Before(n),
+                None => At::End(ctx.parent_block(d).expect("in a block")),
+            },
+            None => {
+                let b = ctx.value_block(g).expect("block argument");
+                match ctx.first_op(b) {
+                    Some(f) => At::Before(f),
+                    None => At::End(b),
+                }
+            }
+        };
+        let elem = if name == "weights" { Type::i64() } else { Type::Index };
+        let loc = ctx.value_loc(g).clone();
+        let o = mk(ctx, at, OperationState::new("par.graph_array", loc).operands(&[g]).prop("array", Attribute::string(name)).results(&[buf(&elem)]));
+        let v = ctx.result(o, 0);
+        self.arrays.insert((g, name), v);
+        v
+    }
+
+    fn size(&mut self, ctx: &mut Context, at: At, g: Value, of: &str, loc: &Location) -> Value {
+        let o = mk(ctx, at, OperationState::new("par.graph_size", loc.clone()).operands(&[g]).prop("of", Attribute::string(of)).results(&[Type::Index]));
+        ctx.result(o, 0)
+    }
+
+    fn block(&mut self, ctx: &mut Context, b: BlockId) {
+        for op in ctx.block_ops(b) {
+            self.op(ctx, op);
+        }
+    }
+
+    fn regions_of(&mut self, ctx: &mut Context, op: OpId) {
+        for r in ctx.regions(op).to_vec() {
+            for b in ctx.region_blocks(r).to_vec() {
+                self.block(ctx, b);
+            }
+        }
+    }
+
+    fn replace(&mut self, ctx: &mut Context, op: OpId, v: Value) {
+        let r = ctx.result(op, 0);
+        ctx.replace_all_uses(r, v);
+        ctx.erase_op(op);
+    }
+
+    fn op(&mut self, ctx: &mut Context, op: OpId) {
+        let name = ctx.op_name(op).to_string();
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        match name.as_str() {
+            "sched.foreach" => return self.foreach(ctx, op),
+            "graph.foreach" => return self.error(ctx, op, "'graph.foreach' has no schedule: run convert-graph-to-sched first"),
+            "graph.iterate" => return self.iterate(ctx, op),
+            "graph.fixpoint" => return self.fixpoint(ctx, op),
+            "graph.single" => return self.single(ctx, op),
+            "graph.num_nodes" | "graph.num_edges" => {
+                let g = ctx.operand(op, 0);
+                let v = self.size(ctx, at, g, if name == "graph.num_nodes" { "nodes" } else { "edges" }, &loc);
+                self.replace(ctx, op, v);
+            }
+            "graph.out_degree" | "graph.in_degree" => {
+                let (g, v) = (ctx.operand(op, 0), ctx.operand(op, 1));
+                let off = self.array(ctx, g, if name == "graph.out_degree" { "out_offsets" } else { "in_offsets" });
+                let one = index_const(ctx, at, 1, &loc);
+                let v1 = op1(ctx, at, "arith.addi", &[v, one], Type::Index, &loc);
+                let lo = load(ctx, at, off, v, false, &loc);
+                let hi = load(ctx, at, off, v1, false, &loc);
+                let d = op1(ctx, at, "arith.subi", &[hi, lo], Type::Index, &loc);
+                self.replace(ctx, op, d);
+            }
+            "graph.src" | "graph.dst" | "graph.weight" => {
+                let (g, e) = (ctx.operand(op, 0), ctx.operand(op, 1));
+                let arr = match name.as_str() {
+                    "graph.src" => "edge_sources",
+                    "graph.dst" => "out_targets",
+                    _ => "weights",
+                };
+                let a = self.array(ctx, g, arr);
+                let v = load(ctx, at, a, e, false, &loc);
+                self.replace(ctx, op, v);
+            }
+            "graph.has_edge" => {
+                let (g, u, v) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
+                let off = self.array(ctx, g, "out_offsets");
+                let tgt = self.array(ctx, g, "out_targets");
+                let f = self.helper(ctx, "has_edge", &[]);
+                let c = self.call(ctx, at, &f, &[off, tgt, u, v], &[Type::i1()], &loc);
+                let r = ctx.result(c, 0);
+                self.replace(ctx, op, r);
+            }
+            "graph.node_id" | "graph.edge_id" | "graph.node" | "graph.edge" => {
+                let v = ctx.operand(op, ctx.operands(op).len() - 1);
+                self.replace(ctx, op, v);
+            }
+            "graph.new_node_prop" | "graph.new_edge_prop" => {
+                let (g, init) = (ctx.operand(op, 0), ctx.operand(op, 1));
+                let n = self.size(ctx, at, g, if name == "graph.new_node_prop" { "nodes" } else { "edges" }, &loc);
+                let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
+                let b = op1(ctx, at, "par.alloc", &[n], t, &loc);
+                self.fill(ctx, at, b, n, &|_, at, _| (init, at), &loc);
+                self.replace(ctx, op, b);
+            }
+            "graph.new_scalar" => {
+                let init = ctx.operand(op, 0);
+                let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
+                let b = if self.scope.parallel {
+                    op1(ctx, at, "par.local", &[], t, &loc)
+                } else {
+                    let one = index_const(ctx, at, 1, &loc);
+                    op1(ctx, at, "par.alloc", &[one], t, &loc)
+                };
+                let zero = index_const(ctx, at, 0, &loc);
+                store(ctx, at, init, b, zero, &loc);
+                self.replace(ctx, op, b);
+            }
+            "graph.new_uf" => {
+                let g = ctx.operand(op, 0);
+                let n = self.size(ctx, at, g, "nodes", &loc);
+                let b = op1(ctx, at, "par.alloc", &[n], buf(&Type::Index), &loc);
+                self.fill(ctx, at, b, n, &|_, at, i| (i, at), &loc);
+                self.replace(ctx, op, b);
+            }
+            "graph.uf_find" | "graph.uf_union" => {
+                let which = &name["graph.".len()..];
+                let f = self.helper(ctx, which, &[]);
+                let args = ctx.operands(op).to_vec();
+                let rt = if which == "uf_find" { Type::Index } else { Type::i1() };
+                let c = self.call(ctx, at, &f, &args, &[rt], &loc);
+                let r = ctx.result(c, 0);
+                self.replace(ctx, op, r);
+            }
+            "graph.load" => {
+                let b = ctx.operand(op, 0);
+                let i = if ctx.operands(op).len() > 1 { ctx.operand(op, 1) } else { index_const(ctx, at, 0, &loc) };
+                let (b, atomic) = match self.scope.private_copies.get(&b) {
+                    Some(l) => (*l, false),
+                    None => (b, self.scope.reduced.contains(&b)),
+                };
+                let v = load(ctx, at, b, i, atomic, &loc);
+                self.replace(ctx, op, v);
+            }
+            "graph.store" => {
+                let (v, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
+                let i = if ctx.operands(op).len() > 2 { ctx.operand(op, 2) } else { index_const(ctx, at, 0, &loc) };
+                store(ctx, at, v, b, i, &loc);
+                ctx.erase_op(op);
+            }
+            "graph.reduce" => self.reduce(ctx, op),
+            "graph.reduce_arg" => self.reduce_arg(ctx, op),
+            "graph.new_worklist" => {
+                let g = ctx.operand(op, 0);
+                let elem = element(ctx.value_type(ctx.result(op, 0))).unwrap_or(Type::Index);
+                if ctx.prop(op, "unique").is_none() {
+                    return self.error(ctx, op, "the parallel lowering needs a 'unique' worklist: pushes to one that keeps duplicates have no bound per round");
+                }
+                let n = self.size(ctx, at, g, if is_edge(&elem) { "edges" } else { "nodes" }, &loc);
+                let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
+                let o = mk(ctx, at, OperationState::new("par.queue_new", loc.clone()).operands(&[n]).prop("unique", Attribute::Unit).results(&[t]));
+                let q = ctx.result(o, 0);
+                self.replace(ctx, op, q);
+            }
+            "graph.push" => {
+                let args = ctx.operands(op).to_vec();
+                op0(ctx, at, "par.queue_push", &args, &loc);
+                ctx.erase_op(op);
+            }
+            _ => self.regions_of(ctx, op),
+        }
+    }
+
+    /// Sets `b[i]` for `i` in `0..n` to the value `f` builds, in parallel
+    /// outside parallel loops and sequentially inside them.
+    fn fill(&mut self, ctx: &mut Context, at: At, b: Value, n: Value, f: &dyn Fn(&mut Context, At, Value) -> (Value, At), loc: &Location) {
+        let zero = index_const(ctx, at, 0, loc);
+        let one = index_const(ctx, at, 1, loc);
+        let body = |ctx: &mut Context, inner: BlockId, i: Value| {
+            let (v, at) = f(ctx, At::End(inner), i);
+            store(ctx, at, v, b, i, loc);
+        };
+        if self.scope.parallel {
+            let (r, blk) = new_body(ctx, &[Type::Index], loc);
+            let i = ctx.block_args(blk)[0];
+            body(ctx, blk, i);
+            op0(ctx, At::End(blk), "scf.yield", &[], loc);
+            mk(ctx, at, OperationState::new("scf.for", loc.clone()).operands(&[zero, n, one]).region(r));
+        } else {
+            let (pr, pb) = new_body(ctx, &[], loc);
+            let (r, blk) = new_body(ctx, &[Type::Index], loc);
+            let i = ctx.block_args(blk)[0];
+            body(ctx, blk, i);
+            op0(ctx, At::End(blk), "par.yield", &[], loc);
+            let st = OperationState::new("par.for", loc.clone())
+                .operands(&[zero, n, one])
+                .prop("dist", Attribute::string("static"))
+                .prop("chunk", Attribute::int(4096, Type::i64()))
+                .region(r);
+            mk(ctx, At::End(pb), st);
+            op0(ctx, At::End(pb), "par.yield", &[], loc);
+            mk(ctx, at, OperationState::new("par.parallel", loc.clone()).region(pr));
+        }
+    }
+
+    fn is_private(&self, ctx: &Context, target: Value) -> bool {
+        if !self.scope.parallel {
+            return true;
+        }
+        match (self.scope.iteration, ctx.defining_op(target)) {
+            (Some(it), Some(d)) => ctx.is_ancestor(it, d),
+            _ => false,
+        }
+    }
+
+    fn reduce(&mut self, ctx: &mut Context, op: OpId) {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let kind = ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("add").to_string();
+        let (x, target) = (ctx.operand(op, 0), ctx.operand(op, 1));
+        let i = if ctx.operands(op).len() > 2 { ctx.operand(op, 2) } else { index_const(ctx, at, 0, &loc) };
+        let (b, plain) = match self.scope.private_copies.get(&target) {
+            Some(l) => (*l, true),
+            None => (target, self.is_private(ctx, target)),
+        };
+        let old = if plain {
+            let old = load(ctx, at, b, i, false, &loc);
+            let new = combine(ctx, at, &kind, old, x, &loc);
+            store(ctx, at, new, b, i, &loc);
+            old
+        } else if kind == "mul" {
+            let t = ctx.value_type(x).clone();
+            if t.is_float() {
+                return self.error(ctx, op, "an atomic 'mul' reduction of floats is not supported by the parallel lowering");
+            }
+            let f = self.helper(ctx, "atomic_mul", &[elem_name(&t)]);
+            let c = self.call(ctx, at, &f, &[x, b, i], &[t], &loc);
+            ctx.result(c, 0)
+        } else {
+            let t = ctx.value_type(x).clone();
+            let o = mk(ctx, at, OperationState::new("par.atomic_rmw", loc.clone()).operands(&[x, b, i]).prop("kind", Attribute::string(&kind)).results(&[t]));
+            ctx.result(o, 0)
+        };
+        if let Some(&changed) = ctx.results(op).first() {
+            let new = combine(ctx, at, &kind, old, x, &loc);
+            let d = differs(ctx, at, new, old, &loc);
+            ctx.replace_all_uses(changed, d);
+        }
+        ctx.erase_op(op);
+    }
+
+    fn reduce_arg(&mut self, ctx: &mut Context, op: OpId) {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let kind = ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("min").to_string();
+        let ops = ctx.operands(op).to_vec();
+        let (key, pay, kb, pb) = (ops[0], ops[1], ops[2], ops[3]);
+        let i = if ops.len() > 4 { ops[4] } else { index_const(ctx, at, 0, &loc) };
+        let kt = conv(ctx.value_type(key));
+        let pt = conv(ctx.value_type(pay));
+        let locks = match self.scope.locks.get("stripes") {
+            Some(l) => *l,
+            None => {
+                // Outside parallel loops nobody contends: a private table.
+                let n = index_const(ctx, at, 4096, &loc);
+                let l = op1(ctx, at, "par.alloc", &[n], buf(&Type::int(32)), &loc);
+                let zero = constant(ctx, at, Attribute::int(0, Type::int(32)), Type::int(32), &loc);
+                self.fill(ctx, at, l, n, &|_, at, _| (zero, at), &loc);
+                l
+            }
+        };
+        let f = self.helper(ctx, &format!("reduce_arg_{kind}"), &[elem_name(&kt), elem_name(&pt)]);
+        let c = self.call(ctx, at, &f, &[key, pay, kb, pb, i, locks], &[Type::i1()], &loc);
+        if let Some(&changed) = ctx.results(op).first() {
+            let r = ctx.result(c, 0);
+            ctx.replace_all_uses(changed, r);
+        }
+        ctx.erase_op(op);
+    }
+
+    /// Bounds of a loop's space and a builder of the body's arguments from the position.
+    fn space(&mut self, ctx: &mut Context, op: OpId, at: At, loc: &Location) -> (Value, Value, Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>>) {
+        let space = space_of(ctx, op).unwrap_or(Space::Nodes);
+        let ops = ctx.operands(op).to_vec();
+        match space {
+            Space::Nodes | Space::Edges => {
+                let lo = index_const(ctx, at, 0, loc);
+                let hi = self.size(ctx, at, ops[0], if space == Space::Nodes { "nodes" } else { "edges" }, loc);
+                (lo, hi, Box::new(|_, _, k| vec![k]))
+            }
+            Space::Range => (ops[0], ops[1], Box::new(|_, _, k| vec![k])),
+            Space::Items => {
+                let lo = index_const(ctx, at, 0, loc);
+                let hi = op1(ctx, at, "par.queue_size", &[ops[0]], Type::Index, loc);
+                let elem = conv(&element(ctx.value_type(ops[0])).unwrap_or(Type::Index));
+                let items = op1(ctx, at, "par.queue_items", &[ops[0]], buf(&elem), loc);
+                let l = loc.clone();
+                (lo, hi, Box::new(move |ctx, at, k| vec![load(ctx, at, items, k, false, &l)]))
+            }
+            Space::OutEdges | Space::OutNbrs | Space::InEdges | Space::InNbrs => {
+                let out = matches!(space, Space::OutEdges | Space::OutNbrs);
+                let (g, v) = (ops[0], ops[1]);
+                let off = self.array(ctx, g, if out { "out_offsets" } else { "in_offsets" });
+                let one = index_const(ctx, at, 1, loc);
+                let v1 = op1(ctx, at, "arith.addi", &[v, one], Type::Index, loc);
+                let lo = load(ctx, at, off, v, false, loc);
+                let hi = load(ctx, at, off, v1, false, loc);
+                let l = loc.clone();
+                let args: Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>> = match space {
+                    Space::OutEdges => Box::new(|_, _, k| vec![k]),
+                    Space::OutNbrs => {
+                        let tgt = self.array(ctx, g, "out_targets");
+                        Box::new(move |ctx, at, k| vec![load(ctx, at, tgt, k, false, &l), k])
+                    }
+                    Space::InEdges => {
+                        let ids = self.array(ctx, g, "in_edges");
+                        Box::new(move |ctx, at, k| vec![load(ctx, at, ids, k, false, &l)])
+                    }
+                    _ => {
+                        let ids = self.array(ctx, g, "in_edges");
+                        let srcs = self.array(ctx, g, "in_sources");
+                        Box::new(move |ctx, at, k| vec![load(ctx, at, srcs, k, false, &l), load(ctx, at, ids, k, false, &l)])
+                    }
+                };
+                (lo, hi, args)
+            }
+        }
+    }
+
+    /// Moves the body (and filter) of `op` into `blk` for the iteration with
+    /// argument values `args`, ending it with `term`.
+    fn emit_body(&mut self, ctx: &mut Context, op: OpId, blk: BlockId, args: &[Value], term: &str, loc: &Location) {
+        let (body, filter) = (ctx.region(op, 0), ctx.region(op, 1));
+        let inline = |ctx: &mut Context, r: RegionId, dst: BlockId| -> Option<OpId> {
+            let src = ctx.entry_block(r)?;
+            for (a, v) in ctx.block_args(src).to_vec().into_iter().zip(args) {
+                ctx.replace_all_uses(a, *v);
+            }
+            let t = ctx.last_op(src);
+            ctx.splice_block(src, dst, None);
+            t
+        };
+        match ctx.entry_block(filter) {
+            Some(_) => {
+                let yielded = inline(ctx, filter, blk).expect("filter");
+                let cond = ctx.operand(yielded, 0);
+                ctx.erase_op(yielded);
+                let (then_r, then_b) = new_body(ctx, &[], loc);
+                if let Some(t) = inline(ctx, body, then_b) {
+                    ctx.erase_op(t);
+                }
+                op0(ctx, At::End(then_b), "scf.yield", &[], loc);
+                let else_r = ctx.create_region();
+                mk(ctx, At::End(blk), OperationState::new("scf.if", loc.clone()).operands(&[cond]).region(then_r).region(else_r));
+            }
+            None => {
+                if let Some(t) = inline(ctx, body, blk) {
+                    ctx.erase_op(t);
+                }
+            }
+        }
+        op0(ctx, At::End(blk), term, &[], loc);
+    }
+
+    fn foreach(&mut self, ctx: &mut Context, op: OpId) {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let s = schedule_of(ctx, op).unwrap_or(LoopSchedule::SEQUENTIAL);
+        if s.mapping == Mapping::Sequential || self.scope.parallel {
+            let (lo, hi, args) = self.space(ctx, op, at, &loc);
+            let one = index_const(ctx, at, 1, &loc);
+            let (r, blk) = new_body(ctx, &[Type::Index], &loc);
+            let k = ctx.block_args(blk)[0];
+            let vals = args(ctx, At::End(blk), k);
+            self.emit_body(ctx, op, blk, &vals, "scf.yield", &loc);
+            mk(ctx, at, OperationState::new("scf.for", loc.clone()).operands(&[lo, hi, one]).region(r));
+            ctx.erase_op(op);
+            self.block(ctx, blk);
+            return;
+        }
+        // A parallel loop: one team, one work-shared loop.
+        let saved = std::mem::take(&mut self.scope);
+        self.scope.parallel = true;
+        self.scope.iteration = Some(op);
+        self.scope.reduced = reduced_containers(ctx, op);
+        self.make_locks(ctx, op, at, &loc);
+        let (pr, pb) = new_body(ctx, &[], &loc);
+        let privatized: Vec<(Value, String)> = if s.reduction == Reduction::Privatize {
+            strata_sched_dialect::legality::shared_scalars(ctx, op).into_iter().map(|(v, _)| (v, reduce_kind_of(ctx, op, v))).collect()
+        } else {
+            Vec::new()
+        };
+        for (shared, kind) in &privatized {
+            let t = conv(ctx.value_type(*shared));
+            let e = strata_par_dialect::types::buf_element(&t).expect("buffer");
+            let l = op1(ctx, At::End(pb), "par.local", &[], t, &loc);
+            let n = constant(ctx, At::End(pb), neutral(kind, &e), e, &loc);
+            let z = index_const(ctx, At::End(pb), 0, &loc);
+            store(ctx, At::End(pb), n, l, z, &loc);
+            self.scope.private_copies.insert(*shared, l);
+        }
+        let (lo, hi, args, collapsed) = if s.mapping == Mapping::Edge {
+            let inner = collapsible(ctx, op).expect("checked by the sched verifier");
+            let g = ctx.operand(op, 0);
+            let lo = index_const(ctx, at, 0, &loc);
+            let hi = self.size(ctx, at, g, "edges", &loc);
+            let srcs = self.array(ctx, g, "edge_sources");
+            let l = loc.clone();
+            let args: Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>> = Box::new(move |ctx, at, k| vec![load(ctx, at, srcs, k, false, &l)]);
+            (lo, hi, args, Some(inner))
+        } else {
+            let (lo, hi, args) = self.space(ctx, op, at, &loc);
+            (lo, hi, args, None)
+        };
+        let one = index_const(ctx, at, 1, &loc);
+        let (fr, fb) = new_body(ctx, &[Type::Index], &loc);
+        let k = ctx.block_args(fb)[0];
+        let vals = args(ctx, At::End(fb), k);
+        self.emit_body(ctx, op, fb, &vals, "par.yield", &loc);
+        if let Some(inner) = collapsed {
+            // The neighbour loop runs once, for edge k.
+            let tgt = self.array(ctx, ctx.operand(inner, 0), "out_targets");
+            let iat = At::Before(inner);
+            let ivals = if space_of(ctx, inner) == Some(Space::OutNbrs) { vec![load(ctx, iat, tgt, k, false, &loc), k] } else { vec![k] };
+            let (tr, tb) = new_body(ctx, &[], &loc);
+            self.emit_body(ctx, inner, tb, &ivals, "scf.yield", &loc);
+            let tru = constant(ctx, iat, Attribute::Bool(true), Type::i1(), &loc);
+            let empty = ctx.create_region();
+            mk(ctx, iat, OperationState::new("scf.if", loc.clone()).operands(&[tru]).region(tr).region(empty));
+            ctx.erase_op(inner);
+        }
+        let st = OperationState::new("par.for", loc.clone())
+            .operands(&[lo, hi, one])
+            .prop("dist", Attribute::string(s.dist.keyword()))
+            .prop("chunk", Attribute::int(i128::from(s.chunk), Type::i64()))
+            .region(fr);
+        mk(ctx, At::End(pb), st);
+        for (shared, kind) in &privatized {
+            let l = self.scope.private_copies[shared];
+            let z = index_const(ctx, At::End(pb), 0, &loc);
+            let v = load(ctx, At::End(pb), l, z, false, &loc);
+            let t = ctx.value_type(v).clone();
+            mk(ctx, At::End(pb), OperationState::new("par.atomic_rmw", loc.clone()).operands(&[v, *shared, z]).prop("kind", Attribute::string(kind)).results(&[t]));
+        }
+        op0(ctx, At::End(pb), "par.yield", &[], &loc);
+        let par = mk(ctx, at, OperationState::new("par.parallel", loc.clone()).region(pr));
+        ctx.erase_op(op);
+        self.block(ctx, fb);
+        for l in self.scope.locks.values().copied().collect::<Vec<_>>() {
+            let next = ctx.next_op(par).map(At::Before).unwrap_or_else(|| At::End(ctx.parent_block(par).expect("block")));
+            op0(ctx, next, "par.free", &[l], &loc);
+        }
+        self.scope = saved;
+    }
+
+    /// Lock arrays for the `graph.single`s and `graph.reduce_arg`s of a round, zeroed.
+    fn make_locks(&mut self, ctx: &mut Context, op: OpId, at: At, loc: &Location) {
+        let mut kinds: Vec<(&'static str, Option<Value>)> = Vec::new();
+        ctx.walk_pre(op, &mut |o| match ctx.op_name(o) {
+            "graph.single" => {
+                let edge = ctx.operands(o).get(1).is_some_and(|v| is_edge(ctx.value_type(*v)));
+                let k = if edge { "edges" } else { "nodes" };
+                if !kinds.iter().any(|(n, _)| *n == k) {
+                    kinds.push((k, Some(ctx.operand(o, 0))));
+                }
+            }
+            "graph.reduce_arg" if !kinds.iter().any(|(n, _)| *n == "stripes") => kinds.push(("stripes", None)),
+            _ => {}
+        });
+        let saved = self.scope.parallel;
+        self.scope.parallel = false;
+        for (k, g) in kinds {
+            let n = match g {
+                Some(g) => self.size(ctx, at, g, k, loc),
+                None => index_const(ctx, at, 4096, loc),
+            };
+            let l = op1(ctx, at, "par.alloc", &[n], buf(&Type::int(32)), loc);
+            let zero = constant(ctx, at, Attribute::int(0, Type::int(32)), Type::int(32), loc);
+            self.fill(ctx, at, l, n, &|_, at, _| (zero, at), loc);
+            self.scope.locks.insert(k, l);
+        }
+        self.scope.parallel = saved;
+    }
+
+    fn single(&mut self, ctx: &mut Context, op: OpId) {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let keys: Vec<Value> = ctx.operands(op)[1..].to_vec();
+        let edge = is_edge(ctx.value_type(keys[0]));
+        let (locked, other) = (ctx.region(op, 0), ctx.region(op, 1));
+        let Some(&locks) = self.scope.locks.get(if edge { "edges" } else { "nodes" }).filter(|_| self.scope.parallel) else {
+            // Outside a parallel loop nobody else holds a lock: the first region runs.
+            if let Some(b) = ctx.entry_block(locked) {
+                if let Some(t) = ctx.last_op(b) {
+                    ctx.erase_op(t);
+                }
+                let first = ctx.first_op(b);
+                ctx.splice_block(b, ctx.parent_block(op).expect("block"), Some(op));
+                ctx.erase_op(op);
+                let mut cur = first;
+                while let Some(o) = cur {
+                    cur = ctx.next_op(o);
+                    self.op(ctx, o);
+                }
+                // Ops after the moved ones were processed by the caller's snapshot; nothing else to do.
+            } else {
+                ctx.erase_op(op);
+            }
+            return;
+        };
+        // Sort the keys (a network of min/max), then take the locks in order;
+        // a key equal to the previous one is already held.
+        let mut ks = keys.clone();
+        for i in 0..ks.len() {
+            for j in 0..ks.len().saturating_sub(i + 1) {
+                let (a, b) = (ks[j], ks[j + 1]);
+                ks[j] = op1(ctx, at, "arith.minui", &[a, b], Type::Index, &loc);
+                ks[j + 1] = op1(ctx, at, "arith.maxui", &[a, b], Type::Index, &loc);
+            }
+        }
+        let f = self.helper(ctx, "try_lock", &[]);
+        let mut ok = constant(ctx, at, Attribute::Bool(true), Type::i1(), &loc);
+        for (i, &k) in ks.iter().enumerate() {
+            let (tr, tb) = new_body(ctx, &[], &loc);
+            let got = if i > 0 {
+                let same = cmpi(ctx, At::End(tb), 0, k, ks[i - 1], &loc);
+                let (sr, sb) = new_body(ctx, &[], &loc);
+                op0(ctx, At::End(sb), "scf.yield", &[same], &loc);
+                let (lr, lb) = new_body(ctx, &[], &loc);
+                let c = self.call(ctx, At::End(lb), &f, &[locks, k], &[Type::i1()], &loc);
+                let r = ctx.result(c, 0);
+                op0(ctx, At::End(lb), "scf.yield", &[r], &loc);
+                let o = mk(ctx, At::End(tb), OperationState::new("scf.if", loc.clone()).operands(&[same]).results(&[Type::i1()]).region(sr).region(lr));
+                ctx.result(o, 0)
+            } else {
+                let c = self.call(ctx, At::End(tb), &f, &[locks, k], &[Type::i1()], &loc);
+                ctx.result(c, 0)
+            };
+            op0(ctx, At::End(tb), "scf.yield", &[got], &loc);
+            let (er, eb) = new_body(ctx, &[], &loc);
+            let no = constant(ctx, At::End(eb), Attribute::Bool(false), Type::i1(), &loc);
+            op0(ctx, At::End(eb), "scf.yield", &[no], &loc);
+            let o = mk(ctx, at, OperationState::new("scf.if", loc.clone()).operands(&[ok]).results(&[Type::i1()]).region(tr).region(er));
+            ok = ctx.result(o, 0);
+        }
+        let (tr, tb) = (ctx.create_region(), ctx.create_region());
+        ctx.move_region_blocks(locked, tr, 0);
+        ctx.move_region_blocks(other, tb, 0);
+        for r in [tr, tb] {
+            if let Some(b) = ctx.entry_block(r) {
+                if let Some(t) = ctx.last_op(b).filter(|t| ctx.op_name(*t) == "graph.yield") {
+                    ctx.erase_op(t);
+                }
+                op0(ctx, At::End(b), "scf.yield", &[], &loc);
+            }
+        }
+        let new = mk(ctx, at, OperationState::new("scf.if", loc.clone()).operands(&[ok]).region(tr).region(tb));
+        ctx.erase_op(op);
+        self.regions_of(ctx, new);
+    }
+
+    fn iterate(&mut self, ctx: &mut Context, op: OpId) {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let q = ctx.operand(op, 0);
+        let inits = ctx.operands(op)[1..].to_vec();
+        let types: Vec<Type> = inits.iter().map(|v| ctx.value_type(*v).clone()).collect();
+        let (before, bb) = new_body(ctx, &types, &loc);
+        let more = op1(ctx, At::End(bb), "par.queue_advance", &[q], Type::i1(), &loc);
+        let mut cond_ops = vec![more];
+        cond_ops.extend(ctx.block_args(bb).to_vec());
+        op0(ctx, At::End(bb), "scf.condition", &cond_ops, &loc);
+        let after = ctx.create_region();
+        ctx.move_region_blocks(ctx.region(op, 0), after, 0);
+        let ab = ctx.entry_block(after).expect("body");
+        let t = ctx.last_op(ab).expect("terminator");
+        let vals = ctx.operands(t).to_vec();
+        ctx.erase_op(t);
+        op0(ctx, At::End(ab), "scf.yield", &vals, &loc);
+        let new = mk(ctx, at, OperationState::new("scf.while", loc.clone()).operands(&inits).results(&types).region(before).region(after));
+        for (o, n) in ctx.results(op).to_vec().into_iter().zip(ctx.results(new).to_vec()) {
+            ctx.replace_all_uses(o, n);
+        }
+        ctx.erase_op(op);
+        self.block(ctx, ab);
+    }
+
+    fn fixpoint(&mut self, ctx: &mut Context, op: OpId) {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let inits = ctx.operands(op).to_vec();
+        let types: Vec<Type> = inits.iter().map(|v| ctx.value_type(*v).clone()).collect();
+        let before = ctx.create_region();
+        ctx.move_region_blocks(ctx.region(op, 0), before, 0);
+        let bb = ctx.entry_block(before).expect("body");
+        let t = ctx.last_op(bb).expect("terminator");
+        let vals = ctx.operands(t).to_vec();
+        ctx.erase_op(t);
+        op0(ctx, At::End(bb), "scf.condition", &vals, &loc);
+        let (after, ab) = new_body(ctx, &types, &loc);
+        let args = ctx.block_args(ab).to_vec();
+        op0(ctx, At::End(ab), "scf.yield", &args, &loc);
+        let new = mk(ctx, at, OperationState::new("scf.while", loc.clone()).operands(&inits).results(&types).region(before).region(after));
+        for (o, n) in ctx.results(op).to_vec().into_iter().zip(ctx.results(new).to_vec()) {
+            ctx.replace_all_uses(o, n);
+        }
+        ctx.erase_op(op);
+        self.block(ctx, bb);
+    }
+}
+
+/// Containers defined outside `op` that its iterations reduce or push into.
+fn reduced_containers(ctx: &Context, op: OpId) -> HashSet<Value> {
+    let mut out = HashSet::new();
+    ctx.walk_pre(op, &mut |o| {
+        let target = match ctx.op_name(o) {
+            "graph.reduce" => ctx.operands(o).get(1).copied(),
+            "graph.reduce_arg" => ctx.operands(o).get(2).copied(),
+            _ => None,
+        };
+        if let Some(t) = target {
+            if !ctx.defining_op(t).is_some_and(|d| ctx.is_ancestor(op, d)) {
+                out.insert(t);
+            }
+            if ctx.op_name(o) == "graph.reduce_arg" {
+                out.insert(ctx.operand(o, 3));
+            }
+        }
+    });
+    out
+}
+
+/// The kind of the reductions into `target` inside `op` (legality made them one).
+fn reduce_kind_of(ctx: &Context, op: OpId, target: Value) -> String {
+    let mut kind = String::from("add");
+    ctx.walk_pre(op, &mut |o| {
+        if ctx.op_name(o) == "graph.reduce" && ctx.operand(o, 1) == target {
+            kind = ctx.prop(o, "kind").and_then(|a| a.as_str()).unwrap_or("add").to_string();
+        }
+    });
+    kind
+}

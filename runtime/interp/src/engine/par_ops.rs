@@ -1,0 +1,145 @@
+//! Execution of par-dialect operations, as a team of one thread: a
+//! `par.parallel` body runs once, a `par.for` runs all its iterations (in a
+//! shuffled order when asked), barriers are no-ops and atomics plain.
+
+use super::*;
+
+impl<'a> Machine<'a> {
+    fn buffer(&self, op: OpId, i: usize) -> R<Rc<RefCell<Vec<Val>>>> {
+        match self.get(self.ctx.operand(op, i)) {
+            Val::Prop(p) => Ok(p.clone()),
+            _ => self.err(op, "operand is not bound to a buffer"),
+        }
+    }
+
+    /// The element `i` names in the buffer of operand `b`.
+    fn slot(&self, op: OpId, b: usize, i: usize) -> R<(Rc<RefCell<Vec<Val>>>, usize)> {
+        let p = self.buffer(op, b)?;
+        let i = self.int(op, i);
+        let len = p.borrow().len();
+        if i < 0 || i as usize >= len {
+            return self.err(op, format!("index {i} is out of range for a buffer of {len} elements"));
+        }
+        Ok((p, i as usize))
+    }
+
+    fn graph_array(&self, op: OpId) -> R<Val> {
+        let Val::Graph(g) = self.get(self.ctx.operand(op, 0)) else { return self.err(op, "operand is not bound to a graph") };
+        let (out_off, dst, src, weights, in_off, in_edges) = g.arrays();
+        let ints = |it: &mut dyn Iterator<Item = i128>| Val::Prop(Rc::new(RefCell::new(it.map(Val::Int).collect())));
+        Ok(match self.ctx.prop(op, "array").and_then(|a| a.as_str()).unwrap_or("") {
+            "out_offsets" => ints(&mut out_off.iter().map(|x| i128::from(*x))),
+            "out_targets" => ints(&mut dst.iter().map(|x| i128::from(*x))),
+            "edge_sources" => ints(&mut src.iter().map(|x| i128::from(*x))),
+            "in_offsets" => ints(&mut in_off.iter().map(|x| i128::from(*x))),
+            "in_edges" => ints(&mut in_edges.iter().map(|x| i128::from(*x))),
+            "in_sources" => ints(&mut in_edges.iter().map(|e| i128::from(src[*e as usize]))),
+            "weights" => match weights {
+                Some(w) => ints(&mut w.iter().map(|x| i128::from(*x))),
+                None => ints(&mut (0..dst.len()).map(|_| 1)),
+            },
+            other => return self.err(op, format!("unknown graph array '{other}'")),
+        })
+    }
+
+    pub(super) fn par_op(&mut self, op: OpId, name: &str) -> R<()> {
+        let ctx = self.ctx;
+        let v = match name {
+            "graph_size" => {
+                let Val::Graph(g) = self.get(ctx.operand(op, 0)) else { return self.err(op, "operand is not bound to a graph") };
+                let edges = ctx.prop(op, "of").and_then(|a| a.as_str()) == Some("edges");
+                Val::Int(if edges { i128::from(g.num_edges()) } else { i128::from(g.num_nodes()) })
+            }
+            "graph_array" => self.graph_array(op)?,
+            "alloc" => {
+                let n = self.int(op, 0);
+                if !(0..=1 << 40).contains(&n) {
+                    return self.err(op, format!("cannot allocate {n} elements"));
+                }
+                Val::Prop(Rc::new(RefCell::new(vec![Val::Undef; n as usize])))
+            }
+            "local" => Val::Prop(Rc::new(RefCell::new(vec![Val::Undef]))),
+            "free" | "barrier" => return Ok(()),
+            "thread_id" => Val::Int(0),
+            "num_threads" => Val::Int(1),
+            "load" => {
+                let (p, i) = self.slot(op, 0, 1)?;
+                let v = p.borrow()[i].clone();
+                v
+            }
+            "store" => {
+                let (p, i) = self.slot(op, 1, 2)?;
+                p.borrow_mut()[i] = self.get(ctx.operand(op, 0)).clone();
+                return Ok(());
+            }
+            "atomic_rmw" => {
+                let (p, i) = self.slot(op, 1, 2)?;
+                let old = p.borrow()[i].clone();
+                let x = self.get(ctx.operand(op, 0)).clone();
+                let kind = ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("").to_string();
+                let elem = ctx.value_type(ctx.operand(op, 0)).clone();
+                let new = if kind == "xchg" { x } else { self.combine(op, &kind, &old, &x, &elem)? };
+                p.borrow_mut()[i] = new;
+                old
+            }
+            "cmpxchg" => {
+                let (p, i) = self.slot(op, 0, 1)?;
+                let old = p.borrow()[i].clone();
+                let ok = old.int() == self.int(op, 2) && !matches!(old, Val::Undef);
+                if ok {
+                    p.borrow_mut()[i] = self.get(ctx.operand(op, 3)).clone();
+                }
+                self.set_results(op, vec![old, boolean(ok)]);
+                return Ok(());
+            }
+            "parallel" => {
+                self.run_region(ctx.region(op, 0), &[])?;
+                return Ok(());
+            }
+            "for" => {
+                let (lo, hi, step) = (self.int(op, 0), self.int(op, 1), self.int(op, 2));
+                if step <= 0 {
+                    return self.err(op, format!("step must be positive, got {step}"));
+                }
+                let mut items: Vec<i128> = (lo..hi.max(lo)).step_by(step as usize).collect();
+                if let Some(rng) = &mut self.rng {
+                    for i in (1..items.len()).rev() {
+                        let j = rng.below(i as u64 + 1) as usize;
+                        items.swap(i, j);
+                    }
+                }
+                for i in items {
+                    self.run_region(ctx.region(op, 0), &[Val::Int(i)])?;
+                }
+                return Ok(());
+            }
+            "queue_new" => {
+                let n = self.int(op, 0).max(0) as usize;
+                let pushed_in = ctx.prop(op, "unique").is_some().then(|| vec![0u64; n]);
+                Val::Worklist(Rc::new(RefCell::new(crate::value::Worklist { pushed_in, ..Default::default() })))
+            }
+            "queue_push" => {
+                let Val::Worklist(w) = self.get(ctx.operand(op, 1)).clone() else { return self.err(op, "operand is not bound to a queue") };
+                let item = self.int(op, 0);
+                let mut w = w.borrow_mut();
+                if w.pushed_in.as_ref().is_some_and(|s| item < 0 || item as usize >= s.len()) {
+                    return self.err(op, format!("item {item} is out of range for this unique queue"));
+                }
+                w.push(item);
+                return Ok(());
+            }
+            "queue_size" | "queue_items" | "queue_advance" => {
+                let Val::Worklist(w) = self.get(ctx.operand(op, 0)).clone() else { return self.err(op, "operand is not bound to a queue") };
+                let mut w = w.borrow_mut();
+                match name {
+                    "queue_size" => Val::Int(w.current.len() as i128),
+                    "queue_items" => Val::Prop(Rc::new(RefCell::new(w.current.iter().map(|x| Val::Int(*x)).collect()))),
+                    _ => boolean(w.advance()),
+                }
+            }
+            _ => return self.err(op, format!("the interpreter cannot run 'par.{name}'")),
+        };
+        self.set(op, 0, v);
+        Ok(())
+    }
+}

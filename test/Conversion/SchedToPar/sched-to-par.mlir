@@ -1,0 +1,109 @@
+// RUN: graph-opt %s --convert-graph-to-sched --convert-sched-to-par --split-input-file | FileCheck %s
+
+// A parallel node loop: one team, a work-shared loop with the schedule's
+// distribution; the nested neighbour loop runs sequentially over the CSR
+// range; the reduction into data other iterations touch is atomic, and loads
+// of such data are atomic too.
+// CHECK-LABEL: func.func @push_min
+// CHECK-SAME: (%[[G:.*]]: !graph.graph, %[[P:.*]]: !par.buf<i64>)
+// CHECK-DAG: %[[TGT:.*]] = "par.graph_array"(%[[G]]) <{array = "out_targets"}> : (!graph.graph) -> !par.buf<index>
+// CHECK-DAG: %[[OFF:.*]] = "par.graph_array"(%[[G]]) <{array = "out_offsets"}> : (!graph.graph) -> !par.buf<index>
+// CHECK: %[[N:.*]] = "par.graph_size"(%[[G]]) <{of = "nodes"}>
+// CHECK: "par.parallel"() ({
+// CHECK:   "par.for"(%{{.*}}, %[[N]], %{{.*}}) <{chunk = 64 : i64, dist = "dynamic"}> ({
+// CHECK:   ^bb0(%[[V:.*]]: index):
+// CHECK:     %[[X:.*]] = "par.load"(%[[P]], %[[V]]) <{atomic}>
+// CHECK:     %[[LO:.*]] = "par.load"(%[[OFF]], %[[V]])
+// CHECK:     %[[HI:.*]] = "par.load"(%[[OFF]], %{{.*}})
+// CHECK:     scf.for %[[K:.*]] = %[[LO]] to %[[HI]] step
+// CHECK:       %[[U:.*]] = "par.load"(%[[TGT]], %[[K]])
+// CHECK:       "par.atomic_rmw"(%[[X]], %[[P]], %[[U]]) <{kind = "min"}>
+// CHECK:     "par.yield"() : () -> ()
+// CHECK:   "par.yield"() : () -> ()
+func.func @push_min(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  graph.foreach %v in nodes(%g) {
+    %x = graph.load %p[%v] : !graph.nprop<i64>
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      graph.reduce min %x, %p[%u] : !graph.nprop<i64>
+    }
+  }
+  return
+}
+
+// -----
+
+// A privatized sum: a thread-local copy starts at the neutral element, the
+// iterations add to it plainly, and it is added atomically to the shared
+// scalar once per thread. The per-iteration scalar of the inner sum is a
+// private local too.
+// CHECK-LABEL: func.func @count
+// CHECK: %[[S:.*]] = "par.alloc"(%{{.*}}) : (index) -> !par.buf<i64>
+// CHECK: "par.parallel"() ({
+// CHECK:   %[[L:.*]] = "par.local"() : () -> !par.buf<i64>
+// CHECK:   %[[Z:.*]] = arith.constant 0 : i64
+// CHECK:   "par.store"(%[[Z]], %[[L]], %{{.*}})
+// CHECK:   "par.for"
+// CHECK:     %[[OLD:.*]] = "par.load"(%[[L]], %{{.*}}) : (!par.buf<i64>, index) -> i64
+// CHECK:     %[[NEW:.*]] = arith.addi %[[OLD]], %{{.*}} : i64
+// CHECK:     "par.store"(%[[NEW]], %[[L]], %{{.*}})
+// CHECK:   %[[MINE:.*]] = "par.load"(%[[L]], %{{.*}})
+// CHECK:   "par.atomic_rmw"(%[[MINE]], %[[S]], %{{.*}}) <{kind = "add"}>
+// CHECK:   "par.yield"
+func.func @count(%g: !graph.graph) -> i64 {
+  %c1 = arith.constant 1 : i64
+  %s = graph.new_scalar %c1 : !graph.scalar<i64>
+  graph.foreach %v in nodes(%g) {
+    graph.reduce add %c1, %s : !graph.scalar<i64>
+  }
+  %r = graph.load %s : !graph.scalar<i64>
+  return %r : i64
+}
+
+// -----
+
+// Edge-parallel: the node loop and its neighbour loop become one loop over
+// the edges; the source comes from the edge, the target from the CSR.
+// CHECK-LABEL: func.func @edge_parallel
+// CHECK: %[[M:.*]] = "par.graph_size"(%{{.*}}) <{of = "edges"}>
+// CHECK: "par.for"(%{{.*}}, %[[M]], %{{.*}}) <{chunk = 1024 : i64, dist = "static"}> ({
+// CHECK: ^bb0(%[[E:.*]]: index):
+// CHECK:   %[[V:.*]] = "par.load"(%{{.*}}, %[[E]])
+// CHECK:   %[[U:.*]] = "par.load"(%{{.*}}, %[[E]])
+// CHECK:   "par.atomic_rmw"(%{{.*}}, %{{.*}}, %[[U]]) <{kind = "add"}>
+// CHECK-NOT: scf.for
+func.func @edge_parallel(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  graph.foreach %v in nodes(%g) {
+    %one = arith.constant 1 : i64
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      graph.reduce add %one, %p[%u] : !graph.nprop<i64>
+    }
+  } attributes {schedule = {mapping = "edge", dist = "static", chunk = 1024}}
+  return
+}
+
+// -----
+
+// Worklist rounds become an scf.while that advances the queue; pushes go to
+// the queue, items come from its current round.
+// CHECK-LABEL: func.func @rounds
+// CHECK: %[[Q:.*]] = "par.queue_new"(%{{.*}}) <{unique}> : (index) -> !par.queue<index>
+// CHECK: "par.queue_push"(%{{.*}}, %[[Q]])
+// CHECK: scf.while
+// CHECK:   %[[MORE:.*]] = "par.queue_advance"(%[[Q]]) : (!par.queue<index>) -> i1
+// CHECK:   scf.condition(%[[MORE]])
+// CHECK: } do {
+// CHECK:   "par.queue_size"(%[[Q]])
+// CHECK:   "par.queue_items"(%[[Q]])
+// CHECK:   "par.parallel"
+func.func @rounds(%g: !graph.graph, %s: !graph.node) {
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.push %s, %wl : !graph.worklist<!graph.node>
+  graph.iterate %wl : !graph.worklist<!graph.node> {
+    graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+      graph.foreach %u, %e in out_nbrs(%g, %v) {
+        graph.push %u, %wl : !graph.worklist<!graph.node>
+      }
+    }
+  }
+  return
+}
