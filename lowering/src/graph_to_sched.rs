@@ -12,6 +12,7 @@
 use std::collections::HashSet;
 
 use strata_graph_dialect::foreach::is_foreach;
+use strata_ir::attributes::NamedAttr;
 use strata_ir::context::OperationState;
 use strata_ir::pass::{Pass, PassInfo};
 use strata_ir::{Attribute, Context, Diagnostic, OpId};
@@ -22,7 +23,7 @@ use strata_sched_dialect::schedule::{LoopSchedule, Mapping, Reduction};
 #[derive(Default)]
 pub struct GraphToSched {
     /// Overrides of the default schedule of outermost loops, from the options.
-    defaults: Vec<(String, Attribute)>,
+    defaults: Vec<NamedAttr>,
 }
 
 impl Pass for GraphToSched {
@@ -40,13 +41,12 @@ impl Pass for GraphToSched {
             "chunk" => Attribute::int(value.parse::<i128>().map_err(|_| format!("expected a positive integer, got '{value}'"))?, strata_ir::types::Type::i64()),
             _ => Attribute::string(value),
         };
-        let entry = vec![(key.into(), attr.clone())];
-        LoopSchedule::PARALLEL.overridden(&entry)?;
-        self.defaults.push((key.to_string(), attr));
+        let entry = (key.into(), attr);
+        LoopSchedule::PARALLEL.overridden(std::slice::from_ref(&entry))?;
+        self.defaults.push(entry);
         Ok(())
     }
     fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), ()> {
-        let defaults: Vec<_> = self.defaults.iter().map(|(k, v)| (k.as_str().into(), v.clone())).collect();
         let inner_fns = functions_called_in_loops(ctx, module);
         let mut loops = Vec::new();
         ctx.walk_pre(module, &mut |o| {
@@ -56,7 +56,7 @@ impl Pass for GraphToSched {
         });
         let mut failed = false;
         for l in loops {
-            if let Err(d) = convert(ctx, l, &defaults, &inner_fns) {
+            if let Err(d) = convert(ctx, l, &self.defaults, &inner_fns) {
                 ctx.emit(d);
                 failed = true;
             }
@@ -69,7 +69,7 @@ impl Pass for GraphToSched {
     }
 }
 
-fn convert(ctx: &mut Context, l: OpId, defaults: &[(std::sync::Arc<str>, Attribute)], inner_fns: &HashSet<OpId>) -> Result<(), Diagnostic> {
+fn convert(ctx: &mut Context, l: OpId, defaults: &[NamedAttr], inner_fns: &HashSet<OpId>) -> Result<(), Diagnostic> {
     let err = |ctx: &Context, m: String| Diagnostic::error(ctx.op_loc(l).clone(), format!("illegal schedule: {m}"));
     let user = match ctx.attr(l, "schedule") {
         Some(a) => a.as_dict().map(<[_]>::to_vec).ok_or_else(|| err(ctx, format!("'schedule' must be a dictionary, got {a}")))?,

@@ -28,7 +28,9 @@ use strata_ir::context::{BlockId, OperationState, RegionId, Value};
 use strata_ir::pass::{Pass, PassInfo};
 use strata_ir::types::Type;
 use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
+use strata_par_dialect::ops::graph_array_element;
 use strata_par_dialect::types::{buf, queue};
+use strata_std::arith::CMPI_PREDICATES;
 use strata_sched_dialect::foreach::schedule_of;
 use strata_sched_dialect::legality::collapsible;
 use strata_sched_dialect::schedule::{LoopSchedule, Mapping, Reduction};
@@ -133,7 +135,11 @@ fn op0(ctx: &mut Context, at: At, name: &str, operands: &[Value], loc: &Location
 }
 
 fn constant(ctx: &mut Context, at: At, value: Attribute, ty: Type, loc: &Location) -> Value {
-    let o = mk(ctx, at, OperationState::new("arith.constant", loc.clone()).prop("value", value).results(&[ty]));
+    let o = strata_std::arith::materialize(ctx, &value, &ty, loc.clone()).expect("a constant of its type");
+    match at {
+        At::Before(a) => ctx.insert_op_before(a, o),
+        At::End(b) => ctx.append_op(b, o),
+    }
     ctx.result(o, 0)
 }
 
@@ -141,8 +147,9 @@ fn index_const(ctx: &mut Context, at: At, v: i128, loc: &Location) -> Value {
     constant(ctx, at, Attribute::int(v, Type::Index), Type::Index, loc)
 }
 
-fn cmpi(ctx: &mut Context, at: At, pred: i128, a: Value, b: Value, loc: &Location) -> Value {
-    let o = mk(ctx, at, OperationState::new("arith.cmpi", loc.clone()).operands(&[a, b]).prop("predicate", Attribute::int(pred, Type::i64())).results(&[Type::i1()]));
+fn cmpi(ctx: &mut Context, at: At, pred: &str, a: Value, b: Value, loc: &Location) -> Value {
+    let index = CMPI_PREDICATES.iter().position(|p| *p == pred).expect("a cmpi predicate") as i128;
+    let o = mk(ctx, at, OperationState::new("arith.cmpi", loc.clone()).operands(&[a, b]).prop("predicate", Attribute::int(index, Type::i64())).results(&[Type::i1()]));
     ctx.result(o, 0)
 }
 
@@ -160,7 +167,14 @@ fn store(ctx: &mut Context, at: At, v: Value, b: Value, i: Value, loc: &Location
     op0(ctx, at, "par.store", &[v, b, i], loc);
 }
 
-/// A new block with one region op's region holding it; returns (region, block).
+/// The CSR (or CSC) slice of node `v`: `off[v]` and `off[v + 1]`.
+fn slice(ctx: &mut Context, at: At, off: Value, v: Value, loc: &Location) -> (Value, Value) {
+    let one = index_const(ctx, at, 1, loc);
+    let v1 = op1(ctx, at, "arith.addi", &[v, one], Type::Index, loc);
+    (load(ctx, at, off, v, false, loc), load(ctx, at, off, v1, false, loc))
+}
+
+/// A new region holding one new block with arguments of `args`; returns (region, block).
 fn new_body(ctx: &mut Context, args: &[Type], loc: &Location) -> (RegionId, BlockId) {
     let r = ctx.create_region();
     let b = ctx.create_block(&args.iter().map(|t| (t.clone(), loc.clone())).collect::<Vec<_>>());
@@ -256,13 +270,9 @@ fn differs(ctx: &mut Context, at: At, a: Value, b: Value, loc: &Location) -> Val
         let it = Type::int(k.width());
         let ai = op1(ctx, at, "arith.bitcast", &[a], it.clone(), loc);
         let bi = op1(ctx, at, "arith.bitcast", &[b], it, loc);
-        return cmpi(ctx, at, 1, ai, bi, loc);
+        return cmpi(ctx, at, "ne", ai, bi, loc);
     }
-    cmpi(ctx, at, 1, a, b, loc)
-}
-
-fn elem_name(t: &Type) -> String {
-    t.to_string()
+    cmpi(ctx, at, "ne", a, b, loc)
 }
 
 impl Lowering {
@@ -305,7 +315,7 @@ impl Lowering {
                 }
             }
         };
-        let elem = if name == "weights" { Type::i64() } else { Type::Index };
+        let elem = graph_array_element(name).expect("a graph array");
         let loc = ctx.value_loc(g).clone();
         let o = mk(ctx, at, OperationState::new("par.graph_array", loc).operands(&[g]).prop("array", Attribute::string(name)).results(&[buf(&elem)]));
         let v = ctx.result(o, 0);
@@ -356,10 +366,7 @@ impl Lowering {
             "graph.out_degree" | "graph.in_degree" => {
                 let (g, v) = (ctx.operand(op, 0), ctx.operand(op, 1));
                 let off = self.array(ctx, g, if name == "graph.out_degree" { "out_offsets" } else { "in_offsets" });
-                let one = index_const(ctx, at, 1, &loc);
-                let v1 = op1(ctx, at, "arith.addi", &[v, one], Type::Index, &loc);
-                let lo = load(ctx, at, off, v, false, &loc);
-                let hi = load(ctx, at, off, v1, false, &loc);
+                let (lo, hi) = slice(ctx, at, off, v, &loc);
                 let d = op1(ctx, at, "arith.subi", &[hi, lo], Type::Index, &loc);
                 self.replace(ctx, op, d);
             }
@@ -392,7 +399,7 @@ impl Lowering {
                 let n = self.size(ctx, at, g, if name == "graph.new_node_prop" { "nodes" } else { "edges" }, &loc);
                 let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
                 let b = op1(ctx, at, "par.alloc", &[n], t, &loc);
-                self.fill(ctx, at, b, n, &|_, at, _| (init, at), &loc);
+                self.fill(ctx, at, b, n, &|_| init, &loc);
                 self.replace(ctx, op, b);
             }
             "graph.new_scalar" => {
@@ -412,7 +419,7 @@ impl Lowering {
                 let g = ctx.operand(op, 0);
                 let n = self.size(ctx, at, g, "nodes", &loc);
                 let b = op1(ctx, at, "par.alloc", &[n], buf(&Type::Index), &loc);
-                self.fill(ctx, at, b, n, &|_, at, i| (i, at), &loc);
+                self.fill(ctx, at, b, n, &|i| i, &loc);
                 self.replace(ctx, op, b);
             }
             "graph.uf_find" | "graph.uf_union" => {
@@ -465,13 +472,10 @@ impl Lowering {
 
     /// Sets `b[i]` for `i` in `0..n` to the value `f` builds, in parallel
     /// outside parallel loops and sequentially inside them.
-    fn fill(&mut self, ctx: &mut Context, at: At, b: Value, n: Value, f: &dyn Fn(&mut Context, At, Value) -> (Value, At), loc: &Location) {
+    fn fill(&mut self, ctx: &mut Context, at: At, b: Value, n: Value, f: &dyn Fn(Value) -> Value, loc: &Location) {
         let zero = index_const(ctx, at, 0, loc);
         let one = index_const(ctx, at, 1, loc);
-        let body = |ctx: &mut Context, inner: BlockId, i: Value| {
-            let (v, at) = f(ctx, At::End(inner), i);
-            store(ctx, at, v, b, i, loc);
-        };
+        let body = |ctx: &mut Context, inner: BlockId, i: Value| store(ctx, At::End(inner), f(i), b, i, loc);
         if self.scope.parallel {
             let (r, blk) = new_body(ctx, &[Type::Index], loc);
             let i = ctx.block_args(blk)[0];
@@ -525,7 +529,7 @@ impl Lowering {
             if t.is_float() {
                 return self.error(ctx, op, "an atomic 'mul' reduction of floats is not supported by the parallel lowering");
             }
-            let f = self.helper(ctx, "atomic_mul", &[elem_name(&t)]);
+            let f = self.helper(ctx, "atomic_mul", &[t.to_string()]);
             let c = self.call(ctx, at, &f, &[x, b, i], &[t], &loc);
             ctx.result(c, 0)
         } else {
@@ -557,11 +561,11 @@ impl Lowering {
                 let n = index_const(ctx, at, 4096, &loc);
                 let l = op1(ctx, at, "par.alloc", &[n], buf(&Type::int(32)), &loc);
                 let zero = constant(ctx, at, Attribute::int(0, Type::int(32)), Type::int(32), &loc);
-                self.fill(ctx, at, l, n, &|_, at, _| (zero, at), &loc);
+                self.fill(ctx, at, l, n, &|_| zero, &loc);
                 l
             }
         };
-        let f = self.helper(ctx, &format!("reduce_arg_{kind}"), &[elem_name(&kt), elem_name(&pt)]);
+        let f = self.helper(ctx, &format!("reduce_arg_{kind}"), &[kt.to_string(), pt.to_string()]);
         let c = self.call(ctx, at, &f, &[key, pay, kb, pb, i, locks], &[Type::i1()], &loc);
         if let Some(&changed) = ctx.results(op).first() {
             let r = ctx.result(c, 0);
@@ -593,10 +597,7 @@ impl Lowering {
                 let out = matches!(space, Space::OutEdges | Space::OutNbrs);
                 let (g, v) = (ops[0], ops[1]);
                 let off = self.array(ctx, g, if out { "out_offsets" } else { "in_offsets" });
-                let one = index_const(ctx, at, 1, loc);
-                let v1 = op1(ctx, at, "arith.addi", &[v, one], Type::Index, loc);
-                let lo = load(ctx, at, off, v, false, loc);
-                let hi = load(ctx, at, off, v1, false, loc);
+                let (lo, hi) = slice(ctx, at, off, v, loc);
                 let l = loc.clone();
                 let args: Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>> = match space {
                     Space::OutEdges => Box::new(|_, _, k| vec![k]),
@@ -768,7 +769,7 @@ impl Lowering {
             };
             let l = op1(ctx, at, "par.alloc", &[n], buf(&Type::int(32)), loc);
             let zero = constant(ctx, at, Attribute::int(0, Type::int(32)), Type::int(32), loc);
-            self.fill(ctx, at, l, n, &|_, at, _| (zero, at), loc);
+            self.fill(ctx, at, l, n, &|_| zero, loc);
             self.scope.locks.insert(k, l);
         }
         self.scope.parallel = saved;
@@ -815,7 +816,7 @@ impl Lowering {
         for (i, &k) in ks.iter().enumerate() {
             let (tr, tb) = new_body(ctx, &[], &loc);
             let got = if i > 0 {
-                let same = cmpi(ctx, At::End(tb), 0, k, ks[i - 1], &loc);
+                let same = cmpi(ctx, At::End(tb), "eq", k, ks[i - 1], &loc);
                 let (sr, sb) = new_body(ctx, &[], &loc);
                 op0(ctx, At::End(sb), "scf.yield", &[same], &loc);
                 let (lr, lb) = new_body(ctx, &[], &loc);

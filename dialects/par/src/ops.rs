@@ -22,6 +22,12 @@ pub const GRAPH_ARRAYS: [(&str, &str); 7] = [
     ("weights", "i64"),
 ];
 
+/// The element type of the graph array `name`, if there is one by that name.
+pub fn graph_array_element(name: &str) -> Option<Type> {
+    let (_, elem) = GRAPH_ARRAYS.iter().find(|(n, _)| *n == name)?;
+    Some(if *elem == "index" { Type::Index } else { Type::i64() })
+}
+
 /// Kinds of `par.atomic_rmw`.
 pub const RMW_KINDS: [&str; 6] = ["add", "min", "max", "and", "or", "xchg"];
 
@@ -76,14 +82,14 @@ fn verify_graph_size(ctx: &Context, op: OpId) -> V {
 fn verify_graph_array(ctx: &Context, op: OpId) -> V {
     counts(ctx, op, 1, 1)?;
     let name = str_prop(ctx, op, "array").unwrap_or("");
-    let Some((_, elem)) = GRAPH_ARRAYS.iter().find(|(n, _)| *n == name) else {
+    let Some(elem) = graph_array_element(name) else {
         let all: Vec<&str> = GRAPH_ARRAYS.iter().map(|(n, _)| *n).collect();
         return Err(op_error(ctx, op, format!("'array' must be one of: {}", all.join(", "))));
     };
     if !is_graph(&ty(ctx, op, 0)) {
         return Err(op_error(ctx, op, "takes a !graph.graph"));
     }
-    let want = crate::types::buf(&if *elem == "index" { Type::Index } else { Type::i64() });
+    let want = crate::types::buf(&elem);
     same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &want)
 }
 
