@@ -11,7 +11,6 @@
 
 use std::collections::HashSet;
 
-use strata_graph_dialect::foreach::is_foreach;
 use strata_ir::attributes::NamedAttr;
 use strata_ir::context::OperationState;
 use strata_ir::pass::{Pass, PassInfo};
@@ -47,7 +46,7 @@ impl Pass for GraphToSched {
         Ok(())
     }
     fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), ()> {
-        let inner_fns = functions_called_in_loops(ctx, module);
+        let inner_fns = legality::functions_called_in_loops(ctx, module);
         let mut loops = Vec::new();
         ctx.walk_pre(module, &mut |o| {
             if ctx.op_name(o) == "graph.foreach" {
@@ -115,35 +114,6 @@ fn enclosing_function(ctx: &Context, op: OpId) -> Option<OpId> {
         cur = ctx.parent_op(p);
     }
     None
-}
-
-/// The functions called, directly or not, from inside a loop body.
-fn functions_called_in_loops(ctx: &Context, module: OpId) -> HashSet<OpId> {
-    let mut work = Vec::new();
-    ctx.walk_pre(module, &mut |o| {
-        if is_foreach(ctx.op_name(o)) {
-            work.push(o);
-        }
-    });
-    let mut seen = HashSet::new();
-    while let Some(root) = work.pop() {
-        let mut callees = Vec::new();
-        ctx.walk_pre(root, &mut |o| {
-            if ctx.op_name(o) == "func.call" {
-                if let Some(name) = ctx.prop(o, "callee").and_then(|a| a.as_flat_symbol().map(str::to_string)) {
-                    callees.push(name);
-                }
-            }
-        });
-        for name in callees {
-            if let Some(f) = strata_ir::symbols::lookup_symbol_in(ctx, module, &name) {
-                if seen.insert(f) {
-                    work.push(f);
-                }
-            }
-        }
-    }
-    seen
 }
 
 /// Registration.

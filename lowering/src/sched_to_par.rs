@@ -53,19 +53,27 @@ impl Pass for SchedToPar {
         let mut lw = Lowering { module, helpers: HashSet::new(), errors: Vec::new(), arrays: HashMap::new(), scope: Scope::default() };
         let funcs: Vec<OpId> = ctx.entry_block(ctx.region(module, 0)).map(|b| ctx.block_ops(b)).unwrap_or_default();
         let funcs: Vec<OpId> = funcs.into_iter().filter(|f| ctx.op_name(*f) == "func.func").collect();
+        let called_in_loops = strata_sched_dialect::legality::functions_called_in_loops(ctx, module);
         for f in funcs {
             lw.arrays.clear();
+            // A function called from a parallel loop runs on its threads: what
+            // it creates is its own, what it is given is shared.
+            let inner = called_in_loops.contains(&f);
+            lw.scope = Scope { parallel: inner, iteration: inner.then_some(f), ..Scope::default() };
             for b in ctx.region_blocks(ctx.region(f, 0)).to_vec() {
                 lw.block(ctx, b);
             }
         }
         convert_types(ctx, module);
-        ctx.walk_pre(module, &mut |o| {
-            let name = ctx.op_name(o);
-            if name.starts_with("graph.") || name.starts_with("sched.") {
-                lw.errors.push(Diagnostic::error(ctx.op_loc(o).clone(), format!("failed to legalize operation '{name}'")));
-            }
-        });
+        if lw.errors.is_empty() {
+            // What no specific error explains.
+            ctx.walk_pre(module, &mut |o| {
+                let name = ctx.op_name(o);
+                if name.starts_with("graph.") || name.starts_with("sched.") {
+                    lw.errors.push(Diagnostic::error(ctx.op_loc(o).clone(), format!("failed to legalize operation '{name}'")));
+                }
+            });
+        }
         if lw.errors.is_empty() {
             return Ok(());
         }
@@ -554,19 +562,17 @@ impl Lowering {
         let i = if ops.len() > 4 { ops[4] } else { index_const(ctx, at, 0, &loc) };
         let kt = conv(ctx.value_type(key));
         let pt = conv(ctx.value_type(pay));
-        let locks = match self.scope.locks.get("stripes") {
-            Some(l) => *l,
-            None => {
-                // Outside parallel loops nobody contends: a private table.
-                let n = index_const(ctx, at, 4096, &loc);
-                let l = op1(ctx, at, "par.alloc", &[n], buf(&Type::int(32)), &loc);
-                let zero = constant(ctx, at, Attribute::int(0, Type::int(32)), Type::int(32), &loc);
-                self.fill(ctx, at, l, n, &|_| zero, &loc);
-                l
-            }
+        let tys = [kt.to_string(), pt.to_string()];
+        let c = if self.is_private(ctx, kb) {
+            let f = self.helper(ctx, &format!("reduce_arg_{kind}_plain"), &tys);
+            self.call(ctx, at, &f, &[key, pay, kb, pb, i], &[Type::i1()], &loc)
+        } else {
+            let Some(&locks) = self.scope.locks.get("stripes") else {
+                return self.error(ctx, op, "'graph.reduce_arg' into shared data in a function called from a parallel loop cannot reach the round's locks; inline the call");
+            };
+            let f = self.helper(ctx, &format!("reduce_arg_{kind}"), &tys);
+            self.call(ctx, at, &f, &[key, pay, kb, pb, i, locks], &[Type::i1()], &loc)
         };
-        let f = self.helper(ctx, &format!("reduce_arg_{kind}"), &[kt.to_string(), pt.to_string()]);
-        let c = self.call(ctx, at, &f, &[key, pay, kb, pb, i, locks], &[Type::i1()], &loc);
         if let Some(&changed) = ctx.results(op).first() {
             let r = ctx.result(c, 0);
             ctx.replace_all_uses(changed, r);
@@ -781,25 +787,23 @@ impl Lowering {
         let keys: Vec<Value> = ctx.operands(op)[1..].to_vec();
         let edge = is_edge(ctx.value_type(keys[0]));
         let (locked, other) = (ctx.region(op, 0), ctx.region(op, 1));
-        let Some(&locks) = self.scope.locks.get(if edge { "edges" } else { "nodes" }).filter(|_| self.scope.parallel) else {
+        if !self.scope.parallel {
             // Outside a parallel loop nobody else holds a lock: the first region runs.
             if let Some(b) = ctx.entry_block(locked) {
                 if let Some(t) = ctx.last_op(b) {
                     ctx.erase_op(t);
                 }
-                let first = ctx.first_op(b);
+                let moved = ctx.block_ops(b);
                 ctx.splice_block(b, ctx.parent_block(op).expect("block"), Some(op));
-                ctx.erase_op(op);
-                let mut cur = first;
-                while let Some(o) = cur {
-                    cur = ctx.next_op(o);
+                for o in moved {
                     self.op(ctx, o);
                 }
-                // Ops after the moved ones were processed by the caller's snapshot; nothing else to do.
-            } else {
-                ctx.erase_op(op);
             }
+            ctx.erase_op(op);
             return;
+        }
+        let Some(&locks) = self.scope.locks.get(if edge { "edges" } else { "nodes" }) else {
+            return self.error(ctx, op, "'graph.single' in a function called from a parallel loop cannot reach the round's locks; inline the call");
         };
         // Sort the keys (a network of min/max), then take the locks in order;
         // a key equal to the previous one is already held.

@@ -11,6 +11,8 @@
 //!   whether the reduction changed it: a private copy cannot answer loads or
 //!   `changed`.
 
+use std::collections::HashSet;
+
 use strata_graph_dialect::foreach::{is_foreach, space_of, Space};
 use strata_graph_dialect::types::{classify, GraphType};
 use strata_ir::context::{Context, OpId, Value};
@@ -125,4 +127,34 @@ fn defined_inside(ctx: &Context, v: Value, op: OpId) -> bool {
         Some(d) => ctx.is_ancestor(op, d),
         None => ctx.value_block(v).and_then(|b| ctx.block_parent(b)).and_then(|r| ctx.region_parent(r)).is_some_and(|p| p == op || ctx.is_ancestor(op, p)),
     }
+}
+
+/// The functions called, directly or not, from inside a loop body: their
+/// code runs on the threads of that loop.
+pub fn functions_called_in_loops(ctx: &Context, module: OpId) -> HashSet<OpId> {
+    let mut work = Vec::new();
+    ctx.walk_pre(module, &mut |o| {
+        if is_foreach(ctx.op_name(o)) {
+            work.push(o);
+        }
+    });
+    let mut seen = HashSet::new();
+    while let Some(root) = work.pop() {
+        let mut callees = Vec::new();
+        ctx.walk_pre(root, &mut |o| {
+            if ctx.op_name(o) == "func.call" {
+                if let Some(name) = ctx.prop(o, "callee").and_then(|a| a.as_flat_symbol().map(str::to_string)) {
+                    callees.push(name);
+                }
+            }
+        });
+        for name in callees {
+            if let Some(f) = strata_ir::symbols::lookup_symbol_in(ctx, module, &name) {
+                if seen.insert(f) {
+                    work.push(f);
+                }
+            }
+        }
+    }
+    seen
 }

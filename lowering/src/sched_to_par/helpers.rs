@@ -19,9 +19,11 @@ pub fn helper(which: &str, tys: &[String]) -> (String, String) {
             (name.clone(), ATOMIC_MUL.replace("NAME", &name).replace("T", t))
         }
         _ => {
-            // reduce_arg_{min,max}: keys of tys[0], payloads of tys[1].
+            // reduce_arg_{min,max}[_plain]: keys of tys[0], payloads of tys[1];
+            // the plain variant, for data nobody else touches, takes no lock.
             let (k, p) = (&tys[0], &tys[1]);
-            let max = which.ends_with("max");
+            let plain = which.ends_with("_plain");
+            let max = which.trim_end_matches("_plain").ends_with("max");
             let name = format!("__par_{which}_{k}_{p}");
             let float = k.starts_with('f');
             let (better, cmp) = match (float, max) {
@@ -31,7 +33,11 @@ pub fn helper(which: &str, tys: &[String]) -> (String, String) {
                 (false, true) => ("sgt", "arith.cmpi"),
             };
             let eq = if float { "arith.cmpf oeq" } else { "arith.cmpi eq" };
+            let (param, take, release) = if plain { ("", "", "") } else { (LOCKS_PARAM, TAKE_STRIPE_LOCK, RELEASE_STRIPE_LOCK) };
             let text = REDUCE_ARG
+                .replace("LOCKS_PARAM", param)
+                .replace("TAKE_LOCK\n", take)
+                .replace("RELEASE_LOCK\n", release)
                 .replace("NAME", &name)
                 .replace("BETTER", &format!("{cmp} {better}"))
                 .replace("EQUAL", eq)
@@ -149,9 +155,10 @@ func.func private @NAME(%x: T, %b: !par.buf<T>, %i: index) -> T {
 }
 "#;
 
-const REDUCE_ARG: &str = r#"
-func.func private @NAME(%key: KT, %pay: PT, %kb: !par.buf<KT>, %pb: !par.buf<PT>, %i: index, %locks: !par.buf<i32>) -> i1 {
-  %c0 = arith.constant 0 : i32
+const LOCKS_PARAM: &str = ", %locks: !par.buf<i32>";
+
+/// Spins until the stripe lock of element `%i` (of 4096) is taken.
+const TAKE_STRIPE_LOCK: &str = r#"  %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %mask = arith.constant 4095 : index
   %true = arith.constant true
@@ -164,6 +171,14 @@ func.func private @NAME(%key: KT, %pay: PT, %kb: !par.buf<KT>, %pb: !par.buf<PT>
   ^bb0(%x: i1):
     scf.yield %x : i1
   }
+"#;
+
+const RELEASE_STRIPE_LOCK: &str = r#"  %prev = "par.atomic_rmw"(%c0, %locks, %s) {kind = "xchg"} : (i32, !par.buf<i32>, index) -> i32
+"#;
+
+const REDUCE_ARG: &str = r#"
+func.func private @NAME(%key: KT, %pay: PT, %kb: !par.buf<KT>, %pb: !par.buf<PT>, %i: indexLOCKS_PARAM) -> i1 {
+TAKE_LOCK
   %ok = "par.load"(%kb, %i) : (!par.buf<KT>, index) -> KT
   %op = "par.load"(%pb, %i) : (!par.buf<PT>, index) -> PT
   %better = BETTER, %key, %ok : KT
@@ -175,7 +190,7 @@ func.func private @NAME(%key: KT, %pay: PT, %kb: !par.buf<KT>, %pb: !par.buf<PT>
     "par.store"(%key, %kb, %i) : (KT, !par.buf<KT>, index) -> ()
     "par.store"(%pay, %pb, %i) : (PT, !par.buf<PT>, index) -> ()
   }
-  %prev = "par.atomic_rmw"(%c0, %locks, %s) {kind = "xchg"} : (i32, !par.buf<i32>, index) -> i32
+RELEASE_LOCK
   return %wins : i1
 }
 "#;

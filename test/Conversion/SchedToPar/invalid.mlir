@@ -14,3 +14,18 @@ func.func @duplicates(%g: !graph.graph) {
   %wl = graph.new_worklist %g : !graph.worklist<!graph.node>
   return
 }
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: 'graph.single' in a function called from a parallel loop cannot reach the round's locks; inline the call
+func.func private @lock(%g: !graph.graph, %v: !graph.node) {
+  graph.single %g[%v] : !graph.node {
+  }
+  return
+}
+func.func @caller(%g: !graph.graph) {
+  sched.foreach %v in nodes(%g) {
+    func.call @lock(%g, %v) : (!graph.graph, !graph.node) -> ()
+  } attributes {schedule = {chunk = 64 : i64, dist = "dynamic", mapping = "thread", reduction = "atomic"}}
+  return
+}

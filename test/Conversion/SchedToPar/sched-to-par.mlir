@@ -107,3 +107,52 @@ func.func @rounds(%g: !graph.graph, %s: !graph.node) {
   }
   return
 }
+
+// -----
+
+// A function called from a parallel loop runs on the loop's threads: a
+// reduction into a scalar it is given is atomic; one into a scalar it makes
+// is plain.
+// CHECK-LABEL: func.func private @add_one
+// CHECK: "par.atomic_rmw"(%{{.*}}, %arg1, %{{.*}}) <{kind = "add"}>
+// CHECK: %[[L:.*]] = "par.local"() : () -> !par.buf<i64>
+// CHECK: %[[OLD:.*]] = "par.load"(%[[L]]
+// CHECK: "par.store"(%{{.*}}, %[[L]]
+func.func private @add_one(%v: !graph.node, %count: !graph.scalar<i64>) {
+  %c1 = arith.constant 1 : i64
+  graph.reduce add %c1, %count : !graph.scalar<i64>
+  %mine = graph.new_scalar %c1 : !graph.scalar<i64>
+  graph.reduce add %c1, %mine : !graph.scalar<i64>
+  return
+}
+func.func @calls(%g: !graph.graph) {
+  %c0 = arith.constant 0 : i64
+  %count = graph.new_scalar %c0 : !graph.scalar<i64>
+  graph.foreach %v in nodes(%g) {
+    func.call @add_one(%v, %count) : (!graph.node, !graph.scalar<i64>) -> ()
+  }
+  return
+}
+
+// -----
+
+// Outside parallel loops a lock always succeeds: the locked region runs in
+// place and what follows is lowered once; argmin takes no lock.
+// CHECK-LABEL: func.func @sequential
+// CHECK-NOT: par.cmpxchg
+// CHECK: "par.store"
+// CHECK: call @__par_reduce_arg_min_plain_i64_index(%{{.*}}) : (i64, index, !par.buf<i64>, !par.buf<index>, index) -> i1
+// CHECK: %[[N:.*]] = "par.graph_size"
+// CHECK: return %[[N]]
+// CHECK-LABEL: func.func private @__par_reduce_arg_min_plain_i64_index
+// CHECK-NOT: par.cmpxchg
+// CHECK: return
+func.func @sequential(%g: !graph.graph, %v: !graph.node, %p: !graph.nprop<i64>, %e: !graph.nprop<!graph.edge>, %x: !graph.edge) -> index {
+  %c1 = arith.constant 1 : i64
+  graph.single %g[%v] : !graph.node {
+    graph.store %c1, %p[%v] : !graph.nprop<i64>
+  }
+  graph.reduce_arg min %c1, %x, %p, %e[%v] : !graph.nprop<i64>, !graph.nprop<!graph.edge>
+  %n = graph.num_nodes %g
+  return %n : index
+}
