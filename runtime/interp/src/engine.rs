@@ -1,7 +1,7 @@
 //! The execution engine.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use strata_graph::generate::Rng;
@@ -35,6 +35,7 @@ pub fn run_function(ctx: &Context, module: OpId, name: &str, args: Vec<Val>, opt
         env: vec![Val::Undef; ctx.num_values()],
         rng: opts.shuffle_seed.map(Rng::new),
         locks: HashSet::new(),
+        graph_arrays: HashMap::new(),
         depth: 0,
         calls: 0,
     };
@@ -54,6 +55,9 @@ struct Machine<'a> {
     rng: Option<Rng>,
     /// Held locks: (is edge, id).
     locks: HashSet<(bool, i128)>,
+    /// `par.graph_array` results by graph and array name: a graph's arrays
+    /// are the same buffers every time they are asked for.
+    graph_arrays: HashMap<(*const strata_graph::Graph, String), Rc<RefCell<Vec<Val>>>>,
     /// Nesting depth of `graph.foreach`.
     depth: u32,
     calls: u32,

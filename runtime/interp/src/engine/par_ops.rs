@@ -23,11 +23,16 @@ impl<'a> Machine<'a> {
         Ok((p, i as usize))
     }
 
-    fn graph_array(&self, op: OpId) -> R<Val> {
-        let Val::Graph(g) = self.get(self.ctx.operand(op, 0)) else { return self.err(op, "operand is not bound to a graph") };
+    fn graph_array(&mut self, op: OpId) -> R<Val> {
+        let Val::Graph(g) = self.get(self.ctx.operand(op, 0)).clone() else { return self.err(op, "operand is not bound to a graph") };
+        let name = self.ctx.prop(op, "array").and_then(|a| a.as_str()).unwrap_or("").to_string();
+        let key = (Rc::as_ptr(&g), name);
+        if let Some(b) = self.graph_arrays.get(&key) {
+            return Ok(Val::Prop(b.clone()));
+        }
         let (out_off, dst, src, weights, in_off, in_edges) = g.arrays();
-        let ints = |it: &mut dyn Iterator<Item = i128>| Val::Prop(Rc::new(RefCell::new(it.map(Val::Int).collect())));
-        Ok(match self.ctx.prop(op, "array").and_then(|a| a.as_str()).unwrap_or("") {
+        let ints = |it: &mut dyn Iterator<Item = i128>| -> Vec<Val> { it.map(Val::Int).collect() };
+        let values = match key.1.as_str() {
             "out_offsets" => ints(&mut out_off.iter().map(|x| i128::from(*x))),
             "out_targets" => ints(&mut dst.iter().map(|x| i128::from(*x))),
             "edge_sources" => ints(&mut src.iter().map(|x| i128::from(*x))),
@@ -39,7 +44,10 @@ impl<'a> Machine<'a> {
                 None => ints(&mut (0..dst.len()).map(|_| 1)),
             },
             other => return self.err(op, format!("unknown graph array '{other}'")),
-        })
+        };
+        let b = Rc::new(RefCell::new(values));
+        self.graph_arrays.insert(key, b.clone());
+        Ok(Val::Prop(b))
     }
 
     pub(super) fn par_op(&mut self, op: OpId, name: &str) -> R<()> {
