@@ -171,6 +171,16 @@ fn load(ctx: &mut Context, at: At, b: Value, i: Value, atomic: bool, loc: &Locat
     ctx.result(o, 0)
 }
 
+/// Loads element `i` of a graph array as an `index` (node ids are stored
+/// as unsigned 32-bit numbers).
+fn load_index(ctx: &mut Context, at: At, b: Value, i: Value, loc: &Location) -> Value {
+    let v = load(ctx, at, b, i, false, loc);
+    if *ctx.value_type(v) == Type::Index {
+        return v;
+    }
+    op1(ctx, at, "arith.index_castui", &[v], Type::Index, loc)
+}
+
 fn store(ctx: &mut Context, at: At, v: Value, b: Value, i: Value, loc: &Location) {
     op0(ctx, at, "par.store", &[v, b, i], loc);
 }
@@ -386,7 +396,7 @@ impl Lowering {
                     _ => "weights",
                 };
                 let a = self.array(ctx, g, arr);
-                let v = load(ctx, at, a, e, false, &loc);
+                let v = if arr == "weights" { load(ctx, at, a, e, false, &loc) } else { load_index(ctx, at, a, e, &loc) };
                 self.replace(ctx, op, v);
             }
             "graph.has_edge" => {
@@ -511,6 +521,10 @@ impl Lowering {
         if !self.scope.parallel {
             return true;
         }
+        // A thread's own element (a scalar the iteration created) is private by definition.
+        if ctx.defining_op(target).is_some_and(|d| ctx.op_name(d) == "par.local") {
+            return true;
+        }
         match (self.scope.iteration, ctx.defining_op(target)) {
             (Some(it), Some(d)) => ctx.is_ancestor(it, d),
             _ => false,
@@ -609,7 +623,7 @@ impl Lowering {
                     Space::OutEdges => Box::new(|_, _, k| vec![k]),
                     Space::OutNbrs => {
                         let tgt = self.array(ctx, g, "out_targets");
-                        Box::new(move |ctx, at, k| vec![load(ctx, at, tgt, k, false, &l), k])
+                        Box::new(move |ctx, at, k| vec![load_index(ctx, at, tgt, k, &l), k])
                     }
                     Space::InEdges => {
                         let ids = self.array(ctx, g, "in_edges");
@@ -618,7 +632,7 @@ impl Lowering {
                     _ => {
                         let ids = self.array(ctx, g, "in_edges");
                         let srcs = self.array(ctx, g, "in_sources");
-                        Box::new(move |ctx, at, k| vec![load(ctx, at, srcs, k, false, &l), load(ctx, at, ids, k, false, &l)])
+                        Box::new(move |ctx, at, k| vec![load_index(ctx, at, srcs, k, &l), load(ctx, at, ids, k, false, &l)])
                     }
                 };
                 (lo, hi, args)
@@ -705,7 +719,7 @@ impl Lowering {
             let hi = self.size(ctx, at, g, "edges", &loc);
             let srcs = self.array(ctx, g, "edge_sources");
             let l = loc.clone();
-            let args: Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>> = Box::new(move |ctx, at, k| vec![load(ctx, at, srcs, k, false, &l)]);
+            let args: Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>> = Box::new(move |ctx, at, k| vec![load_index(ctx, at, srcs, k, &l)]);
             (lo, hi, args, Some(inner))
         } else {
             let (lo, hi, args) = self.space(ctx, op, at, &loc);
@@ -720,7 +734,7 @@ impl Lowering {
             // The neighbour loop runs once, for edge k.
             let tgt = self.array(ctx, ctx.operand(inner, 0), "out_targets");
             let iat = At::Before(inner);
-            let ivals = if space_of(ctx, inner) == Some(Space::OutNbrs) { vec![load(ctx, iat, tgt, k, false, &loc), k] } else { vec![k] };
+            let ivals = if space_of(ctx, inner) == Some(Space::OutNbrs) { vec![load_index(ctx, iat, tgt, k, &loc), k] } else { vec![k] };
             let (tr, tb) = new_body(ctx, &[], &loc);
             self.emit_body(ctx, inner, tb, &ivals, "scf.yield", &loc);
             let tru = constant(ctx, iat, Attribute::Bool(true), Type::i1(), &loc);

@@ -14,18 +14,22 @@ use crate::types::{buf_element, queue_element};
 /// The arrays of a graph that `par.graph_array` names, with their element types.
 pub const GRAPH_ARRAYS: [(&str, &str); 7] = [
     ("out_offsets", "index"),
-    ("out_targets", "index"),
+    ("out_targets", "i32"),
     ("in_offsets", "index"),
-    ("in_sources", "index"),
+    ("in_sources", "i32"),
     ("in_edges", "index"),
-    ("edge_sources", "index"),
+    ("edge_sources", "i32"),
     ("weights", "i64"),
 ];
 
 /// The element type of the graph array `name`, if there is one by that name.
 pub fn graph_array_element(name: &str) -> Option<Type> {
     let (_, elem) = GRAPH_ARRAYS.iter().find(|(n, _)| *n == name)?;
-    Some(if *elem == "index" { Type::Index } else { Type::i64() })
+    Some(match *elem {
+        "index" => Type::Index,
+        "i32" => Type::i32(),
+        _ => Type::i64(),
+    })
 }
 
 /// Kinds of `par.atomic_rmw`.

@@ -67,7 +67,12 @@ func.func private @__par_uf_find(%p: !par.buf<index>, %x: index) -> index {
   ^bb0(%v: index):
     %parent = "par.load"(%p, %v) {atomic} : (!par.buf<index>, index) -> index
     %grand = "par.load"(%p, %parent) {atomic} : (!par.buf<index>, index) -> index
-    %old, %ok = "par.cmpxchg"(%p, %v, %parent, %grand) : (!par.buf<index>, index, index, index) -> (index, i1)
+    // Halve the path only where it shortens it: writing a root's child
+    // again would contend for the cache line for nothing.
+    %shorter = arith.cmpi ne, %grand, %parent : index
+    scf.if %shorter {
+      %old, %ok = "par.cmpxchg"(%p, %v, %parent, %grand) : (!par.buf<index>, index, index, index) -> (index, i1)
+    }
     scf.yield %grand : index
   }
   return %r : index
@@ -83,7 +88,13 @@ func.func private @__par_uf_union(%p: !par.buf<index>, %a: index, %b: index) -> 
     %apart = arith.cmpi ne, %ra, %rb : index
     %lo = arith.minui %ra, %rb : index
     %hi = arith.maxui %ra, %rb : index
-    %old, %linked = "par.cmpxchg"(%p, %hi, %hi, %lo) : (!par.buf<index>, index, index, index) -> (index, i1)
+    // Roots already equal need no write (and no contention on the root).
+    %linked = scf.if %apart -> (i1) {
+      %old, %ok = "par.cmpxchg"(%p, %hi, %hi, %lo) : (!par.buf<index>, index, index, index) -> (index, i1)
+      scf.yield %ok : i1
+    } else {
+      scf.yield %true : i1
+    }
     %failed = arith.xori %linked, %true : i1
     %again = arith.andi %apart, %failed : i1
     scf.condition(%again) %ra, %rb, %apart : index, index, i1
@@ -96,7 +107,7 @@ func.func private @__par_uf_union(%p: !par.buf<index>, %a: index, %b: index) -> 
 "#;
 
 const HAS_EDGE: &str = r#"
-func.func private @__par_has_edge(%off: !par.buf<index>, %tgt: !par.buf<index>, %u: index, %v: index) -> i1 {
+func.func private @__par_has_edge(%off: !par.buf<index>, %tgt: !par.buf<i32>, %u: index, %v: index) -> i1 {
   %c1 = arith.constant 1 : index
   %lo0 = "par.load"(%off, %u) : (!par.buf<index>, index) -> index
   %u1 = arith.addi %u, %c1 : index
@@ -109,7 +120,8 @@ func.func private @__par_has_edge(%off: !par.buf<index>, %tgt: !par.buf<index>, 
     %span = arith.subi %hi, %lo : index
     %half = arith.shrui %span, %c1 : index
     %mid = arith.addi %lo, %half : index
-    %w = "par.load"(%tgt, %mid) : (!par.buf<index>, index) -> index
+    %w32 = "par.load"(%tgt, %mid) : (!par.buf<i32>, index) -> i32
+    %w = arith.index_castui %w32 : i32 to index
     %below = arith.cmpi ult, %w, %v : index
     %mid1 = arith.addi %mid, %c1 : index
     %nlo = arith.select %below, %mid1, %lo : index
@@ -118,7 +130,8 @@ func.func private @__par_has_edge(%off: !par.buf<index>, %tgt: !par.buf<index>, 
   }
   %inside = arith.cmpi ult, %r#0, %hi0 : index
   %found = scf.if %inside -> (i1) {
-    %w = "par.load"(%tgt, %r#0) : (!par.buf<index>, index) -> index
+    %w32 = "par.load"(%tgt, %r#0) : (!par.buf<i32>, index) -> i32
+    %w = arith.index_castui %w32 : i32 to index
     %eq = arith.cmpi eq, %w, %v : index
     scf.yield %eq : i1
   } else {

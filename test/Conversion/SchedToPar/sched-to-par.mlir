@@ -6,7 +6,7 @@
 // of such data are atomic too.
 // CHECK-LABEL: func.func @push_min
 // CHECK-SAME: (%[[G:.*]]: !graph.graph, %[[P:.*]]: !par.buf<i64>)
-// CHECK-DAG: %[[TGT:.*]] = "par.graph_array"(%[[G]]) <{array = "out_targets"}> : (!graph.graph) -> !par.buf<index>
+// CHECK-DAG: %[[TGT:.*]] = "par.graph_array"(%[[G]]) <{array = "out_targets"}> : (!graph.graph) -> !par.buf<i32>
 // CHECK-DAG: %[[OFF:.*]] = "par.graph_array"(%[[G]]) <{array = "out_offsets"}> : (!graph.graph) -> !par.buf<index>
 // CHECK: %[[N:.*]] = "par.graph_size"(%[[G]]) <{of = "nodes"}>
 // CHECK: "par.parallel"() ({
@@ -16,7 +16,8 @@
 // CHECK:     %[[LO:.*]] = "par.load"(%[[OFF]], %[[V]])
 // CHECK:     %[[HI:.*]] = "par.load"(%[[OFF]], %{{.*}})
 // CHECK:     scf.for %[[K:.*]] = %[[LO]] to %[[HI]] step
-// CHECK:       %[[U:.*]] = "par.load"(%[[TGT]], %[[K]])
+// CHECK:       %[[U32:.*]] = "par.load"(%[[TGT]], %[[K]]) : (!par.buf<i32>, index) -> i32
+// CHECK:       %[[U:.*]] = arith.index_castui %[[U32]] : i32 to index
 // CHECK:       "par.atomic_rmw"(%[[X]], %[[P]], %[[U]]) <{kind = "min"}>
 // CHECK:     "par.yield"() : () -> ()
 // CHECK:   "par.yield"() : () -> ()
@@ -61,6 +62,32 @@ func.func @count(%g: !graph.graph) -> i64 {
 
 // -----
 
+// A scalar an iteration creates belongs to the thread running it: the sum
+// over a node's in-neighbours is a plain load, add and store, no atomics.
+// CHECK-LABEL: func.func @in_sum
+// CHECK: "par.for"
+// CHECK:   %[[L:.*]] = "par.local"() : () -> !par.buf<f64>
+// CHECK:   scf.for
+// CHECK-NOT: par.atomic_rmw
+// CHECK:     %[[OLD:.*]] = "par.load"(%[[L]], %{{.*}}) : (!par.buf<f64>, index) -> f64
+// CHECK:     %[[NEW:.*]] = arith.addf %[[OLD]], %{{.*}} : f64
+// CHECK:     "par.store"(%[[NEW]], %[[L]], %{{.*}})
+func.func @in_sum(%g: !graph.graph, %x: !graph.nprop<f64>, %y: !graph.nprop<f64>) {
+  %zero = arith.constant 0.0 : f64
+  graph.foreach %v in nodes(%g) {
+    %sum = graph.new_scalar %zero : !graph.scalar<f64>
+    graph.foreach %u, %e in in_nbrs(%g, %v) {
+      %c = graph.load %x[%u] : !graph.nprop<f64>
+      graph.reduce add %c, %sum : !graph.scalar<f64>
+    }
+    %s = graph.load %sum : !graph.scalar<f64>
+    graph.store %s, %y[%v] : !graph.nprop<f64>
+  }
+  return
+}
+
+// -----
+
 // Edge-parallel: the node loop and its neighbour loop become one loop over
 // the edges; the source comes from the edge, the target from the CSR.
 // CHECK-LABEL: func.func @edge_parallel
@@ -68,7 +95,8 @@ func.func @count(%g: !graph.graph) -> i64 {
 // CHECK: "par.for"(%{{.*}}, %[[M]], %{{.*}}) <{chunk = 1024 : i64, dist = "static"}> ({
 // CHECK: ^bb0(%[[E:.*]]: index):
 // CHECK:   %[[V:.*]] = "par.load"(%{{.*}}, %[[E]])
-// CHECK:   %[[U:.*]] = "par.load"(%{{.*}}, %[[E]])
+// CHECK:   %[[U32:.*]] = "par.load"(%{{.*}}, %[[E]]) : (!par.buf<i32>, index) -> i32
+// CHECK:   %[[U:.*]] = arith.index_castui %[[U32]] : i32 to index
 // CHECK:   "par.atomic_rmw"(%{{.*}}, %{{.*}}, %[[U]]) <{kind = "add"}>
 // CHECK-NOT: scf.for
 func.func @edge_parallel(%g: !graph.graph, %p: !graph.nprop<i64>) {
