@@ -1,7 +1,9 @@
-//! The shared driver behind `graph-opt`: read IR, verify, run a pass pipeline,
-//! print; with split input files, expected-diagnostic checking and IR dumps.
-//! The binaries only assemble registries and call [`opt_main`].
+//! The drivers behind the command-line tools: `graph-opt` (read IR, verify,
+//! run a pass pipeline, print or emit code), `graph-run` (run an entry
+//! function with a backend) and `graph-bench` (benchmark the corpus). The
+//! binaries only assemble registries and call these.
 
+pub mod bench;
 pub mod input;
 pub mod opt;
 pub mod run;

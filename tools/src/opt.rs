@@ -20,6 +20,10 @@ fn command(passes: &PassRegistry) -> Command {
         .arg(Arg::new("input").default_value("-").help("input file, or - for standard input"))
         .arg(Arg::new("output").short('o').value_name("FILE").help("output file (default: standard output)"))
         .arg(Arg::new("pass-pipeline").long("pass-pipeline").value_name("PIPELINE").help("textual pipeline, e.g. 'builtin.module(func.func(canonicalize,cse))'"))
+        .arg(Arg::new("target").long("target").value_name("TARGET").value_parser(["cpu", "gpu"]).help("lower for this target: the default pipeline when none is given (cpu: graph to sched to par)"))
+        .arg(Arg::new("emit").long("emit").value_name("WHAT").value_parser(["mlir", "llvm", "asm", "obj"]).default_value("mlir").help("what to write: the IR after the pipeline, or LLVM IR, assembly or an object for the target"))
+        .arg(Arg::new("opt-level").long("opt-level").value_name("N").value_parser(clap::value_parser!(u8).range(0..=3)).default_value("3").help("LLVM optimization level for --emit=llvm|asm|obj"))
+        .arg(Arg::new("cpu").long("cpu").value_name("NAME").default_value("x86-64").value_parser(strata_llvm::CPUS).help("processor to generate code for (native: this machine)"))
         .arg(Arg::new("split-input-file").long("split-input-file").action(ArgAction::SetTrue).help("process each chunk separated by '// -----' on its own"))
         .arg(Arg::new("verify-diagnostics").long("verify-diagnostics").action(ArgAction::SetTrue).help("check emitted diagnostics against expected-* comments"))
         .arg(Arg::new("generic").long("mlir-print-op-generic").action(ArgAction::SetTrue).help("print every operation in the generic form"))
@@ -84,16 +88,44 @@ fn build_pipeline(m: &ArgMatches, passes: &PassRegistry, sm: &mut SourceMgr) -> 
     if pipeline.is_some() && !flags.is_empty() {
         return Err(Diagnostic::error(strata_ir::Location::Unknown, "'--pass-pipeline' cannot be combined with individual pass flags"));
     }
-    let text = match pipeline {
-        Some(p) => p.clone(),
-        None => flags.into_iter().map(|f| f.1).collect::<Vec<_>>().join(","),
+    let text = match (pipeline, m.get_one::<String>("target")) {
+        (Some(p), _) => p.clone(),
+        (None, Some(target)) if flags.is_empty() => default_pipeline(target).to_string(),
+        (None, _) => flags.into_iter().map(|f| f.1).collect::<Vec<_>>().join(","),
     };
     sm.add(PIPELINE_BUFFER, &text);
     parse_pipeline(&text, passes)
 }
 
+/// The lowering pipeline `--target` runs when no pipeline is given.
+/// Both targets share the par level, so for now they share the pipeline.
+pub fn default_pipeline(_target: &str) -> &'static str {
+    "builtin.module(convert-graph-to-sched,convert-sched-to-par,canonicalize,cse)"
+}
+
+/// Compiles the lowered module as `--emit` asks (`mlir` prints it).
+fn emit(ctx: &Context, module: strata_ir::OpId, m: &ArgMatches, print: PrintOptions, log: &mut String) -> Result<Vec<u8>, Diagnostic> {
+    let what = match m.get_one::<String>("emit").map(String::as_str) {
+        Some("llvm") => strata_llvm::Emit::LlvmIr,
+        Some("asm") => strata_llvm::Emit::Assembly,
+        Some("obj") => strata_llvm::Emit::Object,
+        _ => return Ok(print_op(ctx, module, print).into_bytes()),
+    };
+    if m.get_one::<String>("target").map(String::as_str) == Some("gpu") {
+        return Err(Diagnostic::error(ctx.op_loc(module).clone(), "--target=gpu: PTX emission is not available yet; use --target=cpu"));
+    }
+    let opts = strata_llvm::Options { opt_level: *m.get_one::<u8>("opt-level").unwrap_or(&3), cpu: m.get_one::<String>("cpu").cloned().unwrap_or_default() };
+    if m.get_flag("print-ir-after-all") {
+        let ir = strata_llvm::compile(ctx, module, &opts, strata_llvm::Emit::LlvmIr)?;
+        log.push_str("// -----// IR Dump After emit-llvm (LLVM IR) //----- //\n");
+        log.push_str(&String::from_utf8_lossy(&ir));
+        log.push('\n');
+    }
+    strata_llvm::compile(ctx, module, &opts, what)
+}
+
 struct Outcome {
-    output: Option<String>,
+    output: Option<Vec<u8>>,
     diagnostics: Vec<Diagnostic>,
     log: String,
     timings: Vec<(String, Duration)>,
@@ -157,7 +189,10 @@ fn process_chunk(
         return out;
     }
     let t2 = Instant::now();
-    out.output = Some(print_op(&ctx, module, print));
+    match emit(&ctx, module, m, print, &mut out.log) {
+        Ok(bytes) => out.output = Some(bytes),
+        Err(d) => out.diagnostics.push(d),
+    }
     out.timings.push(("Output".into(), t2.elapsed()));
     out
 }
@@ -206,6 +241,16 @@ pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> 
         }
     };
     sm.add(&file, &text);
+    let emits_code = m.get_one::<String>("emit").is_some_and(|e| e != "mlir");
+    if emits_code && m.get_flag("split-input-file") {
+        eprintln!("error: --emit={} cannot be combined with --split-input-file", m.get_one::<String>("emit").expect("has a default"));
+        return 1;
+    }
+    let to_terminal = m.get_one::<String>("output").is_none_or(|o| o == "-") && std::io::IsTerminal::is_terminal(&std::io::stdout());
+    if m.get_one::<String>("emit").is_some_and(|e| e == "obj") && to_terminal {
+        eprintln!("error: refusing to write an object file to a terminal; use -o FILE");
+        return 1;
+    }
     let registry = Arc::new(registry);
     let verify_mode = m.get_flag("verify-diagnostics");
     let mut failed = false;
@@ -252,7 +297,7 @@ pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> 
     if m.get_flag("timing") {
         eprint!("{}", timing_report(&timings));
     }
-    let joined = outputs.join("// -----\n");
+    let joined = outputs.join(&b"// -----\n"[..]);
     match m.get_one::<String>("output") {
         Some(path) if path != "-" => {
             if failed {
@@ -263,7 +308,13 @@ pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> 
                 return 1;
             }
         }
-        _ => print!("{joined}"),
+        _ => {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            if out.write_all(&joined).and_then(|_| out.flush()).is_err() {
+                return 1;
+            }
+        }
     }
     i32::from(failed)
 }

@@ -1,10 +1,11 @@
-//! `graph-run`: compile-free execution of an entry function on a graph with a
-//! chosen backend (for now the reference interpreter), printing results in
-//! the output contract of [`strata_interp::output`].
+//! `graph-run`: runs an entry function on a graph with a chosen backend (the
+//! reference interpreter, or the program compiled for this CPU), printing
+//! results in the output contract of [`strata_interp::output`].
 
 use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use strata_graph::generate::from_spec;
@@ -18,7 +19,10 @@ use strata_ir::symbols::lookup_symbol_in;
 use strata_ir::types::Type;
 use strata_ir::verifier::verify;
 use strata_graph_dialect::races::check_races;
-use strata_ir::{Context, Registry};
+use strata_cpu::{GraphImage, Program};
+use strata_ir::pass::{Instrumentation, PassManager};
+use strata_ir::pipeline::parse_pipeline;
+use strata_ir::{Context, Registry, Severity};
 
 use crate::input::{display_name, read_source};
 
@@ -30,7 +34,10 @@ fn command() -> Command {
         .arg(Arg::new("symmetrize").long("symmetrize").action(ArgAction::SetTrue).help("add the reverse of every edge"))
         .arg(Arg::new("simplify").long("simplify").action(ArgAction::SetTrue).help("drop self-loops and merge parallel edges (smallest weight)"))
         .arg(Arg::new("entry").long("entry").required(true).value_name("NAME").help("the function to run"))
-        .arg(Arg::new("backend").long("backend").default_value("interp").value_parser(["interp"]).help("how to run it"))
+        .arg(Arg::new("backend").long("backend").default_value("interp").value_parser(["interp", "cpu"]).help("how to run it: the reference interpreter, or compiled for this CPU (OpenMP)"))
+        .arg(Arg::new("threads").long("threads").value_name("N").value_parser(clap::value_parser!(u32).range(1..=4096)).help("cpu: threads per parallel region (default: OMP_NUM_THREADS, or all cores)"))
+        .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("1").help("run the entry function N times (results of the last run are printed)"))
+        .arg(Arg::new("time").long("time").action(ArgAction::SetTrue).help("print the median, min and max time of the runs on standard error (excluding loading and compiling)"))
         .arg(Arg::new("shuffle").long("shuffle").value_name("SEED").value_parser(clap::value_parser!(u64)).help("interpreter: visit foreach iterations in a random order from SEED"))
         .arg(Arg::new("output").long("output").short('o').value_name("FILE").help("write results here instead of standard output"))
         .arg(Arg::new("args").num_args(0..).allow_negative_numbers(true).help("scalar arguments of the entry function, in order"))
@@ -75,6 +82,57 @@ fn load_graph(m: &ArgMatches, spec: &str) -> Result<Graph, String> {
         return Ok(build(n, edges, weighted, opts));
     }
     load(Path::new(spec), opts).map_err(|e| e.to_string())
+}
+
+/// The median of `times`, in seconds (0 for none).
+pub fn median(times: &[Duration]) -> f64 {
+    let mut t: Vec<f64> = times.iter().map(Duration::as_secs_f64).collect();
+    t.sort_by(f64::total_cmp);
+    let mid = t.len() / 2;
+    match t.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => t[mid],
+        _ => (t[mid - 1] + t[mid]) / 2.0,
+    }
+}
+
+/// `time: MEDIAN` then `time-min:`, `time-max:` (seconds) and `runs:` lines.
+pub fn timing_summary(times: &[Duration]) -> String {
+    let min = times.iter().min().map_or(0.0, Duration::as_secs_f64);
+    let max = times.iter().max().map_or(0.0, Duration::as_secs_f64);
+    format!("time: {:.6}\ntime-min: {min:.6}\ntime-max: {max:.6}\nruns: {}\n", median(times), times.len())
+}
+
+/// Lowers `module` for the CPU with the target's default pipeline, compiles
+/// it for this machine and loads it.
+pub fn compile_for_cpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr) -> Result<Program, String> {
+    let passes = crate::all_passes();
+    let pipeline = parse_pipeline(crate::opt::default_pipeline("cpu"), &passes).map_err(|d| sm.render(&d))?;
+    let mut pm = PassManager::new(pipeline, Instrumentation::default());
+    if pm.run(ctx, module).is_err() || ctx.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        return Err(ctx.diagnostics.iter().map(|d| sm.render(d)).collect());
+    }
+    let opts = strata_llvm::Options { opt_level: 3, cpu: "native".into() };
+    let object = strata_llvm::compile(ctx, module, &opts, strata_llvm::Emit::Object).map_err(|d| sm.render(&d))?;
+    Program::load(&object)
+}
+
+/// The signature of the function `name` of `module`.
+pub fn signature(ctx: &Context, module: strata_ir::OpId, name: &str) -> Result<strata_ir::types::FunctionType, String> {
+    let f = lookup_symbol_in(ctx, module, name).filter(|f| ctx.op_name(*f) == "func.func").ok_or_else(|| format!("error: no function named '{name}'"))?;
+    ctx.prop(f, "function_type").and_then(|a| a.as_type()).and_then(|t| t.as_function().cloned()).ok_or_else(|| format!("error: '{name}' has no function type"))
+}
+
+/// Compiles the program for the CPU and runs the entry function `repeat` times.
+#[allow(clippy::too_many_arguments)]
+fn run_cpu(m: &ArgMatches, ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, entry: &str, args: &[Val], graph: Option<&Graph>, repeat: usize) -> Result<(Vec<Val>, Vec<Duration>), String> {
+    let program = compile_for_cpu(ctx, module, sm)?;
+    let fty = signature(ctx, module, entry)?;
+    if let Some(n) = m.get_one::<u32>("threads") {
+        program.set_threads(*n)?;
+    }
+    let image = graph.map(GraphImage::new);
+    program.run(entry, &fty.inputs, &fty.results, args, image.as_ref(), repeat)
 }
 
 /// Runs `graph-run` with command-line arguments; returns the exit code.
@@ -140,8 +198,30 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     for (i, (t, ty)) in scalars.iter().zip(params).enumerate() {
         args.push(parse_arg(t, ty, graph.as_deref()).map_err(|e| format!("error: argument {}: {e}", i + 1))?);
     }
-    let opts = Options { shuffle_seed: m.get_one::<u64>("shuffle").copied() };
-    let results = run_function(&ctx, module, entry, args, opts).map_err(|e| sm.render(&e.to_diagnostic()))?;
+    let repeat = *m.get_one::<u32>("repeat").unwrap_or(&1) as usize;
+    let backend = m.get_one::<String>("backend").map(String::as_str).unwrap_or("interp");
+    if backend != "interp" && m.get_one::<u64>("shuffle").is_some() {
+        return Err("error: --shuffle applies to the interpreter only (--backend interp)".into());
+    }
+    if backend != "cpu" && m.get_one::<u32>("threads").is_some() {
+        return Err("error: --threads applies to compiled backends only (--backend cpu)".into());
+    }
+    let (results, times) = if backend == "cpu" {
+        run_cpu(m, &mut ctx, module, &sm, entry, &args, graph.as_deref(), repeat)?
+    } else {
+        let opts = Options { shuffle_seed: m.get_one::<u64>("shuffle").copied() };
+        let mut times = Vec::new();
+        let mut results = Vec::new();
+        for _ in 0..repeat {
+            let t0 = Instant::now();
+            results = run_function(&ctx, module, entry, args.clone(), opts).map_err(|e| sm.render(&e.to_diagnostic()))?;
+            times.push(t0.elapsed());
+        }
+        (results, times)
+    };
+    if m.get_flag("time") {
+        eprint!("{}", timing_summary(&times));
+    }
     let mut out = String::new();
     for (v, ty) in results.iter().zip(&fty.results) {
         format_result(v, ty, &mut out);

@@ -1,6 +1,7 @@
 //! Every algorithm of the corpus in `test/algorithms/`, run by the reference
 //! interpreter in order and shuffled, as written and lowered to the sched and
-//! par levels, against plain Rust references on
+//! par levels, and compiled for the CPU and run on 1 and 2 threads, against
+//! plain Rust references (and the compiled runs against the interpreter) on
 //! generated graphs of every kind (loaded with `--simplify`).
 
 use std::collections::VecDeque;
@@ -62,6 +63,55 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
                 let r = run_function(&ctx, m, name, args, Options { shuffle_seed: seed }).unwrap_or_else(|e| panic!("{name} on {gname}: {}", e.message));
                 check(&format!("{name} [{pipeline}] on {gname} (shuffle {seed:?})"), &g, &r);
             }
+        }
+    }
+    run_cpu(name, scalars, check);
+}
+
+/// Compiles `name` for the CPU and runs it on every graph with 1 and 2
+/// threads: results must pass `check` and agree with the interpreter
+/// (integers exactly, floats within 1e-9 relative).
+fn run_cpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str, &Graph, &[Val])) {
+    let (graph_ctx, graph_m) = load_program(name, "");
+    let (ctx, m) = load_program(name, strata_tools::opt::default_pipeline("cpu"));
+    let object = strata_llvm::compile(&ctx, m, &strata_llvm::Options::default(), strata_llvm::Emit::Object).unwrap_or_else(|d| panic!("{name}: {}", d.message));
+    let program = strata_cpu::Program::load(&object).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let f = strata_ir::symbols::lookup_symbol_in(&ctx, m, name).expect("entry");
+    let fty = ctx.prop(f, "function_type").and_then(|a| a.as_type()).and_then(|t| t.as_function().cloned()).expect("signature");
+    for (gname, g) in graphs() {
+        let g = Rc::new(g);
+        let mut args = vec![Val::Graph(g.clone())];
+        args.extend(scalars(&g));
+        let want = run_function(&graph_ctx, graph_m, name, args.clone(), Options::default()).expect("interpreter");
+        let image = strata_cpu::GraphImage::new(&g);
+        for threads in [1, 2] {
+            program.set_threads(threads).expect("threads");
+            let what = format!("{name} compiled for the CPU on {gname} with {threads} threads");
+            let (got, _) = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), 1).unwrap_or_else(|e| panic!("{what}: {e}"));
+            check(&what, &g, &got);
+            for (a, b) in got.iter().zip(&want) {
+                assert_same(&what, a, b);
+            }
+        }
+    }
+}
+
+fn flat(v: &Val) -> Vec<Val> {
+    match v {
+        Val::Prop(p) => p.borrow().clone(),
+        v => vec![v.clone()],
+    }
+}
+
+/// Compiled and interpreted results agree: integers exactly, floats within 1e-9 relative.
+fn assert_same(what: &str, got: &Val, want: &Val) {
+    let (got, want) = (flat(got), flat(want));
+    assert_eq!(got.len(), want.len(), "{what}: result sizes");
+    for (i, (a, b)) in got.iter().zip(&want).enumerate() {
+        match (a, b) {
+            (Val::Float(x), Val::Float(y)) => assert!((x - y).abs() <= 1e-9 * y.abs().max(1e-300) || x == y, "{what}: element {i}: {x} vs interpreter {y}"),
+            (Val::Int(x), Val::Int(y)) => assert_eq!(x, y, "{what}: element {i} (interpreter {y})"),
+            (a, b) => panic!("{what}: element {i}: {a:?} vs interpreter {b:?}"),
         }
     }
 }

@@ -1,0 +1,171 @@
+//! `arith` operations. MLIR's and LLVM's integer and float semantics agree
+//! (wrapping arithmetic; division by zero and over-wide shifts undefined),
+//! so most operations map one to one; the rounding divisions are expanded.
+
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::{BasicValueEnum, IntValue};
+use inkwell::{FloatPredicate, IntPredicate};
+use strata_ir::{Attribute, OpId};
+
+use crate::emitter::{Emitter, Fail, R};
+
+const INT_PREDICATES: [IntPredicate; 10] = [
+    IntPredicate::EQ,
+    IntPredicate::NE,
+    IntPredicate::SLT,
+    IntPredicate::SLE,
+    IntPredicate::SGT,
+    IntPredicate::SGE,
+    IntPredicate::ULT,
+    IntPredicate::ULE,
+    IntPredicate::UGT,
+    IntPredicate::UGE,
+];
+
+const FLOAT_PREDICATES: [FloatPredicate; 16] = [
+    FloatPredicate::PredicateFalse,
+    FloatPredicate::OEQ,
+    FloatPredicate::OGT,
+    FloatPredicate::OGE,
+    FloatPredicate::OLT,
+    FloatPredicate::OLE,
+    FloatPredicate::ONE,
+    FloatPredicate::ORD,
+    FloatPredicate::UEQ,
+    FloatPredicate::UGT,
+    FloatPredicate::UGE,
+    FloatPredicate::ULT,
+    FloatPredicate::ULE,
+    FloatPredicate::UNE,
+    FloatPredicate::UNO,
+    FloatPredicate::PredicateTrue,
+];
+
+impl<'a, 'c> Emitter<'a, 'c> {
+    /// Calls an overloaded LLVM intrinsic on values of type `t`.
+    pub(crate) fn intrinsic(&self, name: &str, t: BasicTypeEnum<'c>, args: &[BasicValueEnum<'c>]) -> R<BasicValueEnum<'c>> {
+        let Some(i) = inkwell::intrinsics::Intrinsic::find(name) else { return Err(Fail::Llvm(format!("no intrinsic {name}"))) };
+        let Some(f) = i.get_declaration(&self.m, &[t]) else { return Err(Fail::Llvm(format!("cannot declare {name}"))) };
+        let args: Vec<_> = args.iter().map(|a| (*a).into()).collect();
+        match self.b.build_call(f, &args, "")?.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => Ok(v),
+            _ => Err(Fail::Llvm(format!("{name} returns nothing"))),
+        }
+    }
+
+    /// The value of an `arith.constant`.
+    pub(crate) fn constant(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
+        let t = self.lower_type(op, self.ir.value_type(self.ir.result(op, 0)))?;
+        Ok(match self.ir.prop(op, "value") {
+            Some(Attribute::Integer { value, .. }) => {
+                let it = t.into_int_type();
+                if it.get_bit_width() <= 64 {
+                    it.const_int(*value as u64, true).into()
+                } else {
+                    let v = *value as u128;
+                    it.const_int_arbitrary_precision(&[v as u64, (v >> 64) as u64]).into()
+                }
+            }
+            Some(Attribute::Bool(b)) => t.into_int_type().const_int(u64::from(*b), false).into(),
+            Some(Attribute::Float(f)) => t.into_float_type().const_float(f.value()).into(),
+            _ => return self.error(op, "cannot emit this constant as LLVM IR (only integer and float scalars)"),
+        })
+    }
+
+    /// `a / b` rounded down (`floor`) or up (`ceil`), signed or not.
+    fn rounded_div(&self, a: IntValue<'c>, b: IntValue<'c>, signed: bool, up: bool) -> R<IntValue<'c>> {
+        let b_ = &self.b;
+        let zero = a.get_type().const_zero();
+        let (q, r) = if signed {
+            (b_.build_int_signed_div(a, b, "")?, b_.build_int_signed_rem(a, b, "")?)
+        } else {
+            (b_.build_int_unsigned_div(a, b, "")?, b_.build_int_unsigned_rem(a, b, "")?)
+        };
+        let inexact = b_.build_int_compare(IntPredicate::NE, r, zero, "")?;
+        let adjust = if signed {
+            // The remainder has the dividend's sign; the true quotient is
+            // negative when it and the divisor differ in sign.
+            let r_neg = b_.build_int_compare(IntPredicate::SLT, r, zero, "")?;
+            let b_neg = b_.build_int_compare(IntPredicate::SLT, b, zero, "")?;
+            let differ = b_.build_xor(r_neg, b_neg, "")?;
+            let wanted = if up { b_.build_not(differ, "")? } else { differ };
+            b_.build_and(inexact, wanted, "")?
+        } else {
+            inexact
+        };
+        let delta = b_.build_int_z_extend(adjust, a.get_type(), "")?;
+        Ok(if up { b_.build_int_add(q, delta, "")? } else { b_.build_int_sub(q, delta, "")? })
+    }
+
+    pub(crate) fn arith(&mut self, op: OpId, name: &str) -> R<()> {
+        if name == "constant" {
+            let c = self.constant(op)?;
+            self.set_result(op, 0, c);
+            return Ok(());
+        }
+        let ops: Vec<BasicValueEnum<'c>> = (0..self.ir.operands(op).len()).map(|i| self.operand(op, i)).collect::<R<_>>()?;
+        let rt = self.lower_type(op, self.ir.value_type(self.ir.result(op, 0)))?;
+        let b = &self.b;
+        let int = |i: usize| ops[i].into_int_value();
+        let flt = |i: usize| ops[i].into_float_value();
+        let v: BasicValueEnum<'c> = match name {
+            "addi" => b.build_int_add(int(0), int(1), "")?.into(),
+            "subi" => b.build_int_sub(int(0), int(1), "")?.into(),
+            "muli" => b.build_int_mul(int(0), int(1), "")?.into(),
+            "divsi" => b.build_int_signed_div(int(0), int(1), "")?.into(),
+            "divui" => b.build_int_unsigned_div(int(0), int(1), "")?.into(),
+            "remsi" => b.build_int_signed_rem(int(0), int(1), "")?.into(),
+            "remui" => b.build_int_unsigned_rem(int(0), int(1), "")?.into(),
+            "ceildivsi" => self.rounded_div(int(0), int(1), true, true)?.into(),
+            "ceildivui" => self.rounded_div(int(0), int(1), false, true)?.into(),
+            "floordivsi" => self.rounded_div(int(0), int(1), true, false)?.into(),
+            "andi" => b.build_and(int(0), int(1), "")?.into(),
+            "ori" => b.build_or(int(0), int(1), "")?.into(),
+            "xori" => b.build_xor(int(0), int(1), "")?.into(),
+            "shli" => b.build_left_shift(int(0), int(1), "")?.into(),
+            "shrsi" => b.build_right_shift(int(0), int(1), true, "")?.into(),
+            "shrui" => b.build_right_shift(int(0), int(1), false, "")?.into(),
+            "minsi" => self.intrinsic("llvm.smin", rt, &ops)?,
+            "maxsi" => self.intrinsic("llvm.smax", rt, &ops)?,
+            "minui" => self.intrinsic("llvm.umin", rt, &ops)?,
+            "maxui" => self.intrinsic("llvm.umax", rt, &ops)?,
+            "addf" => b.build_float_add(flt(0), flt(1), "")?.into(),
+            "subf" => b.build_float_sub(flt(0), flt(1), "")?.into(),
+            "mulf" => b.build_float_mul(flt(0), flt(1), "")?.into(),
+            "divf" => b.build_float_div(flt(0), flt(1), "")?.into(),
+            "remf" => b.build_float_rem(flt(0), flt(1), "")?.into(),
+            "negf" => b.build_float_neg(flt(0), "")?.into(),
+            "maximumf" => self.intrinsic("llvm.maximum", rt, &ops)?,
+            "minimumf" => self.intrinsic("llvm.minimum", rt, &ops)?,
+            "maxnumf" => self.intrinsic("llvm.maxnum", rt, &ops)?,
+            "minnumf" => self.intrinsic("llvm.minnum", rt, &ops)?,
+            "cmpi" => {
+                let p = self.ir.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(-1);
+                let Some(p) = usize::try_from(p).ok().and_then(|p| INT_PREDICATES.get(p)) else { return self.error(op, "invalid predicate") };
+                b.build_int_compare(*p, int(0), int(1), "")?.into()
+            }
+            "cmpf" => {
+                let p = self.ir.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(-1);
+                let Some(p) = usize::try_from(p).ok().and_then(|p| FLOAT_PREDICATES.get(p)) else { return self.error(op, "invalid predicate") };
+                b.build_float_compare(*p, flt(0), flt(1), "")?.into()
+            }
+            "select" => b.build_select(int(0), ops[1], ops[2], "")?,
+            "extsi" => b.build_int_s_extend(int(0), rt.into_int_type(), "")?.into(),
+            "extui" => b.build_int_z_extend(int(0), rt.into_int_type(), "")?.into(),
+            "trunci" => b.build_int_truncate(int(0), rt.into_int_type(), "")?.into(),
+            "index_cast" => b.build_int_cast_sign_flag(int(0), rt.into_int_type(), true, "")?.into(),
+            "index_castui" => b.build_int_cast_sign_flag(int(0), rt.into_int_type(), false, "")?.into(),
+            "extf" => b.build_float_ext(flt(0), rt.into_float_type(), "")?.into(),
+            "truncf" => b.build_float_trunc(flt(0), rt.into_float_type(), "")?.into(),
+            "sitofp" => b.build_signed_int_to_float(int(0), rt.into_float_type(), "")?.into(),
+            "uitofp" => b.build_unsigned_int_to_float(int(0), rt.into_float_type(), "")?.into(),
+            "fptosi" => b.build_float_to_signed_int(flt(0), rt.into_int_type(), "")?.into(),
+            "fptoui" => b.build_float_to_unsigned_int(flt(0), rt.into_int_type(), "")?.into(),
+            "bitcast" => b.build_bit_cast(ops[0], rt, "")?,
+            other => return self.error(op, format!("cannot emit 'arith.{other}' as LLVM IR")),
+        };
+        self.set_result(op, 0, v);
+        Ok(())
+    }
+}
+

@@ -1,0 +1,534 @@
+//! The emitter's state and the parts every level shares: functions, blocks
+//! and regions, structured control flow (`scf`), branches (`cf`) and calls
+//! (`func`). Operations of the other dialects are in [`crate::arith`],
+//! [`crate::par`] and [`crate::parallel`].
+
+use std::collections::HashMap;
+
+use inkwell::basic_block::BasicBlock;
+use inkwell::builder::{Builder, BuilderError};
+use inkwell::context::Context as LlContext;
+use inkwell::module::{Linkage, Module};
+use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
+use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, IntValue, PhiValue, PointerValue, ValueKind};
+use inkwell::IntPredicate;
+use strata_ir::context::{BlockId, RegionId, Value};
+use strata_ir::types::Type;
+use strata_ir::{Context, Diagnostic, Location, OpId};
+
+/// Why emission stopped: a diagnostic about the input, or an LLVM builder
+/// error (a defect of the emitter, reported at the operation being emitted).
+pub(crate) enum Fail {
+    Diag(Diagnostic),
+    Llvm(String),
+}
+
+impl From<BuilderError> for Fail {
+    fn from(e: BuilderError) -> Fail {
+        Fail::Llvm(e.to_string())
+    }
+}
+
+impl Fail {
+    /// The failure as a diagnostic located at `loc` when it has no location of its own.
+    pub(crate) fn located(self, loc: &Location) -> Fail {
+        match self {
+            Fail::Llvm(m) => Fail::Diag(Diagnostic::error(loc.clone(), format!("internal error: LLVM: {m}"))),
+            d => d,
+        }
+    }
+    /// The diagnostic.
+    pub(crate) fn into_diagnostic(self, loc: &Location) -> Diagnostic {
+        match self.located(loc) {
+            Fail::Diag(d) => d,
+            Fail::Llvm(_) => unreachable!("located() turns every failure into a diagnostic"),
+        }
+    }
+}
+
+pub(crate) type R<T> = Result<T, Fail>;
+
+/// Where the terminator of the region being emitted goes.
+#[derive(Clone)]
+pub(crate) enum Exit<'c> {
+    /// `scf.yield` of an `scf.for` body: step the induction variable, loop.
+    For { header: BasicBlock<'c>, iv: PhiValue<'c>, step: IntValue<'c>, iters: Vec<PhiValue<'c>> },
+    /// `scf.yield` of an `scf.if` branch or `scf.execute_region`: merge.
+    Merge { merge: BasicBlock<'c>, results: Vec<PhiValue<'c>> },
+    /// `scf.condition` of an `scf.while`.
+    Condition { after: BasicBlock<'c>, after_args: Vec<PhiValue<'c>>, exit: BasicBlock<'c>, results: Vec<PhiValue<'c>> },
+    /// `scf.yield` of an `scf.while` body: back to the condition.
+    While { before: BasicBlock<'c>, args: Vec<PhiValue<'c>> },
+    /// `par.yield` of a loop body: to the loop's latch.
+    Latch(BasicBlock<'c>),
+    /// `par.yield` of an outlined parallel region: return.
+    Return,
+}
+
+/// Per-function state.
+#[derive(Default)]
+pub(crate) struct FnState<'c> {
+    pub f: Option<FunctionValue<'c>>,
+    pub vals: HashMap<Value, BasicValueEnum<'c>>,
+    pub blocks: HashMap<BlockId, (BasicBlock<'c>, Vec<PhiValue<'c>>)>,
+    pub exits: Vec<Exit<'c>>,
+    /// Whether the code runs on the threads of a team (inside an outlined `par.parallel`).
+    pub in_team: bool,
+    /// The IR function, for names and locations.
+    pub op: Option<OpId>,
+    /// Dynamic `par.for` loops of the team: the shared counter and this
+    /// thread's base for it.
+    pub counters: HashMap<OpId, (PointerValue<'c>, PointerValue<'c>)>,
+    /// Queues the team pushes to: this thread's push buffer and its count.
+    pub push_buffers: Vec<(Value, PointerValue<'c>, PointerValue<'c>)>,
+}
+
+/// Emits one module.
+pub(crate) struct Emitter<'a, 'c> {
+    pub ir: &'a Context,
+    pub cx: &'c LlContext,
+    pub m: Module<'c>,
+    pub b: Builder<'c>,
+    /// IR functions by symbol name.
+    pub funcs: HashMap<String, (FunctionValue<'c>, OpId)>,
+    pub fs: FnState<'c>,
+    /// Parallel regions outlined so far (for unique names).
+    pub outlined: usize,
+}
+
+fn unsupported_type(t: &Type) -> String {
+    let hint = if t.to_string().starts_with("!graph.") && !strata_graph_dialect::types::is_graph(t) {
+        " (lower the program to the par level first, e.g. with --target=cpu)"
+    } else {
+        ""
+    };
+    format!("cannot emit a value of type {t} as LLVM IR{hint}")
+}
+
+/// The symbol name of a `func.func`.
+pub(crate) fn symbol(ir: &Context, f: OpId) -> String {
+    ir.prop(f, "sym_name").and_then(|a| a.as_str()).unwrap_or("").to_string()
+}
+
+/// The signature of a `func.func`.
+pub(crate) fn signature(ir: &Context, f: OpId) -> Option<strata_ir::types::FunctionType> {
+    ir.prop(f, "function_type").and_then(|a| a.as_type()).and_then(|t| t.as_function().cloned())
+}
+
+impl<'a, 'c> Emitter<'a, 'c> {
+    /// An emitter adding to `m` (which starts with the run-time support).
+    pub(crate) fn new(ir: &'a Context, cx: &'c LlContext, m: Module<'c>) -> Self {
+        Emitter { ir, cx, m, b: cx.create_builder(), funcs: HashMap::new(), fs: FnState::default(), outlined: 0 }
+    }
+
+    pub(crate) fn error<T>(&self, op: OpId, msg: impl Into<String>) -> R<T> {
+        Err(Fail::Diag(Diagnostic::error(self.ir.op_loc(op).clone(), msg.into())))
+    }
+
+    /// The LLVM value of an IR value.
+    pub(crate) fn val(&self, v: Value) -> R<BasicValueEnum<'c>> {
+        self.fs.vals.get(&v).copied().ok_or_else(|| Fail::Llvm(format!("value {} used before it was emitted", v.index())))
+    }
+    pub(crate) fn operand(&self, op: OpId, i: usize) -> R<BasicValueEnum<'c>> {
+        self.val(self.ir.operand(op, i))
+    }
+    pub(crate) fn int_operand(&self, op: OpId, i: usize) -> R<IntValue<'c>> {
+        match self.operand(op, i)? {
+            BasicValueEnum::IntValue(v) => Ok(v),
+            _ => Err(Fail::Llvm(format!("operand {i} is not an integer"))),
+        }
+    }
+    pub(crate) fn ptr_operand(&self, op: OpId, i: usize) -> R<PointerValue<'c>> {
+        match self.operand(op, i)? {
+            BasicValueEnum::PointerValue(v) => Ok(v),
+            _ => Err(Fail::Llvm(format!("operand {i} is not a pointer"))),
+        }
+    }
+    pub(crate) fn set_result(&mut self, op: OpId, i: usize, v: BasicValueEnum<'c>) {
+        self.fs.vals.insert(self.ir.result(op, i), v);
+    }
+    pub(crate) fn func(&self) -> FunctionValue<'c> {
+        self.fs.f.expect("emitting inside a function")
+    }
+    pub(crate) fn block(&self, name: &str) -> BasicBlock<'c> {
+        self.cx.append_basic_block(self.func(), name)
+    }
+    pub(crate) fn current(&self) -> BasicBlock<'c> {
+        self.b.get_insert_block().expect("builder positioned")
+    }
+    /// LLVM types of the results of `op`.
+    pub(crate) fn result_types(&self, op: OpId) -> R<Vec<BasicTypeEnum<'c>>> {
+        self.ir.results(op).iter().map(|v| self.lower_type(op, self.ir.value_type(*v))).collect()
+    }
+    /// Phis of the given types at the start of `bb` (which must be empty).
+    pub(crate) fn phis(&self, bb: BasicBlock<'c>, types: &[BasicTypeEnum<'c>]) -> R<Vec<PhiValue<'c>>> {
+        let here = self.b.get_insert_block();
+        self.b.position_at_end(bb);
+        let phis = types.iter().map(|t| self.b.build_phi(*t, "")).collect::<Result<Vec<_>, _>>()?;
+        if let Some(h) = here {
+            self.b.position_at_end(h);
+        }
+        Ok(phis)
+    }
+    /// A stack slot in the entry block of the current function.
+    pub(crate) fn entry_alloca(&self, t: BasicTypeEnum<'c>) -> R<PointerValue<'c>> {
+        let here = self.current();
+        let entry = self.func().get_first_basic_block().expect("function has an entry block");
+        match entry.get_first_instruction() {
+            Some(i) => self.b.position_before(&i),
+            None => self.b.position_at_end(entry),
+        }
+        let p = self.b.build_alloca(t, "")?;
+        self.b.position_at_end(here);
+        Ok(p)
+    }
+    /// Calls the run-time function `name` (of `runtime.ll`); returns its value, if any.
+    pub(crate) fn call(&self, name: &str, args: &[BasicValueEnum<'c>]) -> R<Option<BasicValueEnum<'c>>> {
+        let Some(f) = self.m.get_function(name) else { return Err(Fail::Llvm(format!("the run-time support has no function {name}"))) };
+        let args: Vec<BasicMetadataValueEnum> = args.iter().map(|a| (*a).into()).collect();
+        let site = self.b.build_call(f, &args, "")?;
+        Ok(match site.try_as_basic_value() {
+            ValueKind::Basic(v) => Some(v),
+            _ => None,
+        })
+    }
+    /// Calls the run-time function `name`, which returns a value.
+    pub(crate) fn call_value(&self, name: &str, args: &[BasicValueEnum<'c>]) -> R<BasicValueEnum<'c>> {
+        self.call(name, args)?.ok_or_else(|| Fail::Llvm(format!("{name} returns nothing")))
+    }
+    pub(crate) fn i64(&self, v: i64) -> IntValue<'c> {
+        self.cx.i64_type().const_int(v as u64, true)
+    }
+
+    /// Declares every `func.func` of the module.
+    pub(crate) fn declare_functions(&mut self, module: OpId) -> R<()> {
+        let body = self.ir.region(module, 0);
+        for &blk in self.ir.region_blocks(body) {
+            for f in self.ir.block_ops(blk) {
+                if self.ir.op_name(f) != "func.func" {
+                    continue;
+                }
+                let name = symbol(self.ir, f);
+                let Some(sig) = signature(self.ir, f) else { return self.error(f, "function has no type") };
+                let params = sig.inputs.iter().map(|t| self.lower_type(f, t).map(|t| t.into())).collect::<R<Vec<BasicMetadataTypeEnum>>>()?;
+                let results = sig.results.iter().map(|t| self.lower_type(f, t)).collect::<R<Vec<_>>>()?;
+                let ty = match results.as_slice() {
+                    [] => self.cx.void_type().fn_type(&params, false),
+                    [one] => one.fn_type(&params, false),
+                    many => self.cx.struct_type(many, false).fn_type(&params, false),
+                };
+                // Functions with a body are internal (the entry wrappers are
+                // the interface), so their names never clash with a library's;
+                // LLVM renames them where they meet a run-time function's.
+                let has_body = !self.ir.region_blocks(self.ir.region(f, 0)).is_empty();
+                let linkage = if has_body { Linkage::Internal } else { Linkage::External };
+                let lf = self.m.add_function(&name, ty, Some(linkage));
+                self.funcs.insert(name, (lf, f));
+            }
+        }
+        Ok(())
+    }
+
+    /// Emits the bodies of every function with one.
+    pub(crate) fn define_functions(&mut self) -> R<()> {
+        let mut funcs: Vec<(FunctionValue<'c>, OpId)> = self.funcs.values().copied().collect();
+        funcs.sort_by_key(|(_, op)| *op);
+        for (lf, f) in funcs {
+            let region = self.ir.region(f, 0);
+            if self.ir.region_blocks(region).is_empty() {
+                continue;
+            }
+            self.fs = FnState { f: Some(lf), op: Some(f), ..FnState::default() };
+            let entry = self.cx.append_basic_block(lf, "entry");
+            self.b.position_at_end(entry);
+            let args: Vec<BasicValueEnum> = lf.get_param_iter().collect();
+            self.emit_region(region, &args)?;
+        }
+        Ok(())
+    }
+
+    /// Emits `region` starting in the current block, with `args` for its
+    /// entry block's arguments. Other blocks get LLVM blocks whose phis
+    /// stand for their arguments.
+    pub(crate) fn emit_region(&mut self, region: RegionId, args: &[BasicValueEnum<'c>]) -> R<()> {
+        let blocks = self.ir.region_blocks(region).to_vec();
+        let Some((&entry, rest)) = blocks.split_first() else { return Ok(()) };
+        for &blk in rest {
+            let bb = self.block("bb");
+            let types = self.ir.block_args(blk).iter().map(|v| self.lower_type_at(self.ir.value_type(*v))).collect::<R<Vec<_>>>()?;
+            let phis = self.phis(bb, &types)?;
+            for (v, p) in self.ir.block_args(blk).iter().zip(&phis) {
+                self.fs.vals.insert(*v, p.as_basic_value());
+            }
+            self.fs.blocks.insert(blk, (bb, phis));
+        }
+        for (v, a) in self.ir.block_args(entry).iter().zip(args) {
+            self.fs.vals.insert(*v, *a);
+        }
+        self.emit_block(entry)?;
+        for &blk in rest {
+            let (bb, _) = self.fs.blocks[&blk];
+            self.b.position_at_end(bb);
+            self.emit_block(blk)?;
+        }
+        Ok(())
+    }
+
+    fn emit_block(&mut self, blk: BlockId) -> R<()> {
+        for op in self.ir.block_ops(blk) {
+            self.emit_op(op).map_err(|f| f.located(self.ir.op_loc(op)))?;
+        }
+        Ok(())
+    }
+
+    fn emit_op(&mut self, op: OpId) -> R<()> {
+        let name = self.ir.op_name(op).to_string();
+        match name.as_str() {
+            n if n.starts_with("arith.") => self.arith(op, &n[6..]),
+            "par.parallel" => self.parallel(op),
+            "par.for" => self.par_for(op),
+            "par.yield" => self.terminate(op),
+            n if n.starts_with("par.") => self.par(op, &n[4..]),
+            "scf.for" => self.scf_for(op),
+            "scf.if" => self.scf_if(op),
+            "scf.while" => self.scf_while(op),
+            "scf.execute_region" => self.execute_region(op),
+            "scf.yield" | "scf.condition" => self.terminate(op),
+            "cf.br" => self.branch(op, 0, 0, self.ir.operands(op).len()),
+            "cf.cond_br" => self.cond_branch(op),
+            "cf.assert" => self.assert(op),
+            "func.call" => self.call_op(op),
+            "func.return" => self.ret(op),
+            n => self.error(
+                op,
+                format!("cannot emit '{n}' as LLVM IR: only the par, arith, scf, cf and func dialects are (lower the program to the par level first, e.g. with --target=cpu)"),
+            ),
+        }
+    }
+
+    fn values(&self, vs: &[Value]) -> R<Vec<BasicValueEnum<'c>>> {
+        vs.iter().map(|v| self.val(*v)).collect()
+    }
+
+    fn incoming(phis: &[PhiValue<'c>], vals: &[BasicValueEnum<'c>], from: BasicBlock<'c>) {
+        for (p, v) in phis.iter().zip(vals) {
+            p.add_incoming(&[(v as &dyn BasicValue, from)]);
+        }
+    }
+
+    /// A terminator of a nested region: goes where the innermost exit says.
+    fn terminate(&mut self, op: OpId) -> R<()> {
+        let vals = self.values(self.ir.operands(op))?;
+        let here = self.current();
+        let Some(exit) = self.fs.exits.last().cloned() else { return self.error(op, "terminator outside of a region the emitter knows") };
+        match exit {
+            Exit::For { header, iv, step, iters } => {
+                let next = self.b.build_int_add(iv.as_basic_value().into_int_value(), step, "")?;
+                iv.add_incoming(&[(&next, here)]);
+                Self::incoming(&iters, &vals, here);
+                self.b.build_unconditional_branch(header)?;
+            }
+            Exit::Merge { merge, results } => {
+                Self::incoming(&results, &vals, here);
+                self.b.build_unconditional_branch(merge)?;
+            }
+            Exit::Condition { after, after_args, exit, results } => {
+                let Some((cond, rest)) = vals.split_first() else { return self.error(op, "scf.condition without a condition") };
+                Self::incoming(&after_args, rest, here);
+                Self::incoming(&results, rest, here);
+                self.b.build_conditional_branch(cond.into_int_value(), after, exit)?;
+            }
+            Exit::While { before, args } => {
+                Self::incoming(&args, &vals, here);
+                self.b.build_unconditional_branch(before)?;
+            }
+            Exit::Latch(latch) => {
+                self.b.build_unconditional_branch(latch)?;
+            }
+            Exit::Return => {
+                self.flush_pushes()?;
+                self.b.build_return(None)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Emits `region` with `args`, sending its terminators to `exit`.
+    pub(crate) fn emit_nested(&mut self, region: RegionId, args: &[BasicValueEnum<'c>], exit: Exit<'c>) -> R<()> {
+        self.fs.exits.push(exit);
+        let r = self.emit_region(region, args);
+        self.fs.exits.pop();
+        r
+    }
+
+    fn scf_for(&mut self, op: OpId) -> R<()> {
+        let ops = self.values(self.ir.operands(op))?;
+        let (lo, hi, step) = (ops[0].into_int_value(), ops[1].into_int_value(), ops[2].into_int_value());
+        let inits = &ops[3..];
+        let pre = self.current();
+        let (header, body, exit) = (self.block("for.header"), self.block("for.body"), self.block("for.exit"));
+        let iv = self.phis(header, &[lo.get_type().into()])?[0];
+        let iters = self.phis(header, &self.result_types(op)?)?;
+        iv.add_incoming(&[(&lo, pre)]);
+        Self::incoming(&iters, inits, pre);
+        self.b.build_unconditional_branch(header)?;
+        self.b.position_at_end(header);
+        let cond = self.b.build_int_compare(IntPredicate::SLT, iv.as_basic_value().into_int_value(), hi, "")?;
+        self.b.build_conditional_branch(cond, body, exit)?;
+        self.b.position_at_end(body);
+        let mut args = vec![iv.as_basic_value()];
+        args.extend(iters.iter().map(|p| p.as_basic_value()));
+        self.emit_nested(self.ir.region(op, 0), &args, Exit::For { header, iv, step, iters: iters.clone() })?;
+        self.b.position_at_end(exit);
+        for (i, p) in iters.iter().enumerate() {
+            self.set_result(op, i, p.as_basic_value());
+        }
+        Ok(())
+    }
+
+    fn scf_if(&mut self, op: OpId) -> R<()> {
+        let cond = self.int_operand(op, 0)?;
+        let merge = self.block("if.end");
+        let results = self.phis(merge, &self.result_types(op)?)?;
+        let then = self.block("if.then");
+        let else_region = self.ir.regions(op).get(1).copied().filter(|r| !self.ir.region_blocks(*r).is_empty());
+        let otherwise = if else_region.is_some() { self.block("if.else") } else { merge };
+        self.b.build_conditional_branch(cond, then, otherwise)?;
+        self.b.position_at_end(then);
+        self.emit_nested(self.ir.region(op, 0), &[], Exit::Merge { merge, results: results.clone() })?;
+        if let Some(r) = else_region {
+            self.b.position_at_end(otherwise);
+            self.emit_nested(r, &[], Exit::Merge { merge, results: results.clone() })?;
+        }
+        self.b.position_at_end(merge);
+        for (i, p) in results.iter().enumerate() {
+            self.set_result(op, i, p.as_basic_value());
+        }
+        Ok(())
+    }
+
+    fn execute_region(&mut self, op: OpId) -> R<()> {
+        let merge = self.block("region.end");
+        let results = self.phis(merge, &self.result_types(op)?)?;
+        self.emit_nested(self.ir.region(op, 0), &[], Exit::Merge { merge, results: results.clone() })?;
+        self.b.position_at_end(merge);
+        for (i, p) in results.iter().enumerate() {
+            self.set_result(op, i, p.as_basic_value());
+        }
+        Ok(())
+    }
+
+    fn arg_types(&self, region: RegionId) -> R<Vec<BasicTypeEnum<'c>>> {
+        let Some(entry) = self.ir.entry_block(region) else { return Ok(Vec::new()) };
+        self.ir.block_args(entry).iter().map(|v| self.lower_type_at(self.ir.value_type(*v))).collect()
+    }
+
+    fn scf_while(&mut self, op: OpId) -> R<()> {
+        let inits = self.values(self.ir.operands(op))?;
+        let (before_r, after_r) = (self.ir.region(op, 0), self.ir.region(op, 1));
+        let pre = self.current();
+        let (before, after, exit) = (self.block("while.cond"), self.block("while.body"), self.block("while.end"));
+        let args = self.phis(before, &self.arg_types(before_r)?)?;
+        let after_args = self.phis(after, &self.arg_types(after_r)?)?;
+        let results = self.phis(exit, &self.result_types(op)?)?;
+        Self::incoming(&args, &inits, pre);
+        self.b.build_unconditional_branch(before)?;
+        self.b.position_at_end(before);
+        let vals: Vec<BasicValueEnum> = args.iter().map(|p| p.as_basic_value()).collect();
+        self.emit_nested(before_r, &vals, Exit::Condition { after, after_args: after_args.clone(), exit, results: results.clone() })?;
+        self.b.position_at_end(after);
+        let vals: Vec<BasicValueEnum> = after_args.iter().map(|p| p.as_basic_value()).collect();
+        self.emit_nested(after_r, &vals, Exit::While { before, args })?;
+        self.b.position_at_end(exit);
+        for (i, p) in results.iter().enumerate() {
+            self.set_result(op, i, p.as_basic_value());
+        }
+        Ok(())
+    }
+
+    /// Branches to successor `succ` with the operands `from..to`.
+    fn branch(&mut self, op: OpId, succ: usize, from: usize, to: usize) -> R<()> {
+        let target = self.ir.successors(op)[succ];
+        let vals = self.values(&self.ir.operands(op)[from..to])?;
+        let Some((bb, phis)) = self.fs.blocks.get(&target).cloned() else { return self.error(op, "branch to a block outside its region") };
+        Self::incoming(&phis, &vals, self.current());
+        self.b.build_unconditional_branch(bb)?;
+        Ok(())
+    }
+
+    fn cond_branch(&mut self, op: OpId) -> R<()> {
+        let seg = self.ir.prop(op, "operandSegmentSizes").and_then(|a| a.as_dense_ints()).map(|s| s.to_vec()).unwrap_or_default();
+        let [_, t, f] = seg[..] else { return self.error(op, "requires 'operandSegmentSizes' with three entries") };
+        let cond = self.int_operand(op, 0)?;
+        // Each successor gets its own edge block, so phis see distinct predecessors.
+        let (tb, fb) = (self.block("br.true"), self.block("br.false"));
+        self.b.build_conditional_branch(cond, tb, fb)?;
+        self.b.position_at_end(tb);
+        self.branch(op, 0, 1, 1 + t as usize)?;
+        self.b.position_at_end(fb);
+        self.branch(op, 1, 1 + t as usize, (1 + t + f) as usize)?;
+        Ok(())
+    }
+
+    fn assert(&mut self, op: OpId) -> R<()> {
+        let cond = self.int_operand(op, 0)?;
+        let msg = self.ir.prop(op, "msg").and_then(|a| a.as_str()).unwrap_or("assertion failed").to_string();
+        let text = format!("{}: error: {msg}\n", self.ir.op_loc(op).short());
+        let (ok, fail) = (self.block("assert.ok"), self.block("assert.fail"));
+        self.b.build_conditional_branch(cond, ok, fail)?;
+        self.b.position_at_end(fail);
+        let s = self.b.build_global_string_ptr(&text, "")?;
+        self.call("strata.fail", &[s.as_pointer_value().into(), self.i64(text.len() as i64).into()])?;
+        self.b.build_unreachable()?;
+        self.b.position_at_end(ok);
+        Ok(())
+    }
+
+    fn call_op(&mut self, op: OpId) -> R<()> {
+        let callee = self.ir.prop(op, "callee").and_then(|a| a.as_flat_symbol()).unwrap_or("").to_string();
+        let Some((f, _)) = self.funcs.get(&callee).copied() else { return self.error(op, format!("call to unknown function '@{callee}'")) };
+        let args: Vec<BasicMetadataValueEnum> = self.values(self.ir.operands(op))?.into_iter().map(|v| v.into()).collect();
+        let site = self.b.build_call(f, &args, "")?;
+        let n = self.ir.results(op).len();
+        if let ValueKind::Basic(v) = site.try_as_basic_value() {
+            if n == 1 {
+                self.set_result(op, 0, v);
+            } else {
+                for i in 0..n {
+                    let x = self.b.build_extract_value(v.into_struct_value(), i as u32, "")?;
+                    self.set_result(op, i, x);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn ret(&mut self, op: OpId) -> R<()> {
+        let vals = self.values(self.ir.operands(op))?;
+        match vals.as_slice() {
+            [] => self.b.build_return(None)?,
+            [one] => self.b.build_return(Some(one))?,
+            many => self.b.build_aggregate_return(many)?,
+        };
+        Ok(())
+    }
+
+    /// Lowers a type, or fails at `op`.
+    pub(crate) fn lower_type(&self, op: OpId, t: &Type) -> R<BasicTypeEnum<'c>> {
+        match crate::types::value_type(self.cx, t) {
+            Some(t) => Ok(t),
+            None => self.error(op, unsupported_type(t)),
+        }
+    }
+
+    /// Lowers a type where no operation is at hand (block arguments).
+    fn lower_type_at(&self, t: &Type) -> R<BasicTypeEnum<'c>> {
+        match crate::types::value_type(self.cx, t) {
+            Some(t) => Ok(t),
+            None => match self.fs.op {
+                Some(f) => self.error(f, unsupported_type(t)),
+                None => Err(Fail::Llvm(unsupported_type(t))),
+            },
+        }
+    }
+}

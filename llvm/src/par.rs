@@ -1,0 +1,246 @@
+//! `par` data operations: the graph descriptor, buffers, plain and atomic
+//! accesses, compare-and-swap, and work queues (calls into the run-time
+//! support of `runtime.ll`). Teams and loops are in [`crate::parallel`].
+
+use inkwell::types::{BasicType, BasicTypeEnum, StructType};
+use inkwell::values::{BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue};
+use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
+use strata_cpu::abi::{element_bytes, GRAPH_SCALAR_FIELDS};
+use strata_ir::types::Type;
+use strata_ir::OpId;
+use strata_par_dialect::ops::GRAPH_ARRAYS;
+use strata_par_dialect::types::buf_element;
+
+use crate::emitter::{Emitter, Fail, R};
+use crate::types::memory_type;
+
+impl<'a, 'c> Emitter<'a, 'c> {
+    /// The graph descriptor: node and edge counts, then the arrays.
+    fn graph_struct(&self) -> StructType<'c> {
+        let i64t = self.cx.i64_type().as_basic_type_enum();
+        let ptr = self.cx.ptr_type(AddressSpace::default()).as_basic_type_enum();
+        let mut fields = vec![i64t; GRAPH_SCALAR_FIELDS as usize];
+        fields.extend(GRAPH_ARRAYS.iter().map(|_| ptr));
+        self.cx.struct_type(&fields, false)
+    }
+
+    /// The address of element `i` of a buffer of `elem`s.
+    #[allow(unsafe_code)]
+    pub(crate) fn element_ptr(&self, elem: BasicTypeEnum<'c>, base: PointerValue<'c>, i: IntValue<'c>) -> R<PointerValue<'c>> {
+        // SAFETY: building a GEP instruction only computes an address; the
+        // program's accesses stay within their buffers by the par dialect's
+        // contract (as they must in the interpreter, which checks them).
+        Ok(unsafe { self.b.build_in_bounds_gep(elem, base, &[i], "") }?)
+    }
+
+    /// The element type of the buffer operand `i`, its memory type, and the
+    /// address of the element named by operand `at`.
+    fn slot(&self, op: OpId, buf: usize, at: usize) -> R<(Type, BasicTypeEnum<'c>, PointerValue<'c>)> {
+        let Some(elem) = buf_element(self.ir.value_type(self.ir.operand(op, buf))) else { return self.error(op, "operand is not a buffer") };
+        let Some(mt) = memory_type(self.cx, &elem) else { return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR")) };
+        let p = self.element_ptr(mt, self.ptr_operand(op, buf)?, self.int_operand(op, at)?)?;
+        Ok((elem, mt, p))
+    }
+
+    /// A value as stored in memory (`i1` widened to a byte, 0 or -1).
+    fn to_memory(&self, v: BasicValueEnum<'c>, mt: BasicTypeEnum<'c>) -> R<BasicValueEnum<'c>> {
+        Ok(match v {
+            BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() == 1 => self.b.build_int_s_extend(i, mt.into_int_type(), "")?.into(),
+            v => v,
+        })
+    }
+    /// A value as loaded from memory.
+    fn loaded_value(&self, v: BasicValueEnum<'c>, elem: &Type) -> R<BasicValueEnum<'c>> {
+        Ok(match elem {
+            Type::Integer { width: 1, .. } => self.b.build_int_truncate(v.into_int_value(), self.cx.bool_type(), "")?.into(),
+            _ => v,
+        })
+    }
+
+    fn atomic(&self, i: Option<InstructionValue<'c>>, elem: &Type, ordering: AtomicOrdering) -> R<()> {
+        let Some(i) = i else { return Err(Fail::Llvm("access without an instruction".into())) };
+        let bytes = element_bytes(elem).unwrap_or(8) as u32;
+        i.set_alignment(bytes).map_err(|e| Fail::Llvm(e.to_string()))?;
+        i.set_atomic_ordering(ordering).map_err(|e| Fail::Llvm(e.to_string()))
+    }
+
+    pub(crate) fn par(&mut self, op: OpId, name: &str) -> R<()> {
+        let ptr_t = self.cx.ptr_type(AddressSpace::default());
+        let atomic = self.ir.prop(op, "atomic").is_some();
+        let v: BasicValueEnum<'c> = match name {
+            "graph_size" => {
+                let field = u32::from(self.ir.prop(op, "of").and_then(|a| a.as_str()) == Some("edges"));
+                let p = self.b.build_struct_gep(self.graph_struct(), self.ptr_operand(op, 0)?, field, "")?;
+                self.b.build_load(self.cx.i64_type(), p, "")?
+            }
+            "graph_array" => {
+                let array = self.ir.prop(op, "array").and_then(|a| a.as_str()).unwrap_or("");
+                let Some(k) = GRAPH_ARRAYS.iter().position(|(n, _)| *n == array) else { return self.error(op, format!("unknown graph array '{array}'")) };
+                let p = self.b.build_struct_gep(self.graph_struct(), self.ptr_operand(op, 0)?, GRAPH_SCALAR_FIELDS + k as u32, "")?;
+                self.b.build_load(ptr_t, p, "")?
+            }
+            "alloc" => {
+                let elem = buf_element(self.ir.value_type(self.ir.result(op, 0))).unwrap_or(Type::i64());
+                let Some(bytes) = element_bytes(&elem) else { return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR")) };
+                let n = self.operand(op, 0)?;
+                let args = [n, self.i64(bytes as i64).into(), self.cx.bool_type().const_zero().into()];
+                self.call_value("strata.alloc", &args)?
+            }
+            "local" => {
+                let elem = buf_element(self.ir.value_type(self.ir.result(op, 0))).unwrap_or(Type::i64());
+                let Some(mt) = memory_type(self.cx, &elem) else { return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR")) };
+                self.entry_alloca(mt)?.into()
+            }
+            "free" => {
+                let is_buf = buf_element(self.ir.value_type(self.ir.operand(op, 0))).is_some();
+                self.call(if is_buf { "strata.free" } else { "strata.queue_free" }, &[self.operand(op, 0)?])?;
+                return Ok(());
+            }
+            "load" => {
+                let (elem, mt, p) = self.slot(op, 0, 1)?;
+                let v = self.b.build_load(mt, p, "")?;
+                if atomic {
+                    self.atomic(v.as_instruction_value(), &elem, AtomicOrdering::Monotonic)?;
+                }
+                self.loaded_value(v, &elem)?
+            }
+            "store" => {
+                let (elem, mt, p) = self.slot(op, 1, 2)?;
+                let v = self.to_memory(self.operand(op, 0)?, mt)?;
+                let st = self.b.build_store(p, v)?;
+                if atomic {
+                    self.atomic(Some(st), &elem, AtomicOrdering::Monotonic)?;
+                }
+                return Ok(());
+            }
+            "atomic_rmw" => self.atomic_rmw(op)?,
+            "cmpxchg" => {
+                let (elem, mt, p) = self.slot(op, 0, 1)?;
+                let expected = self.to_memory(self.operand(op, 2)?, mt)?;
+                let new = self.to_memory(self.operand(op, 3)?, mt)?;
+                let pair = self.b.build_cmpxchg(p, expected, new, AtomicOrdering::SequentiallyConsistent, AtomicOrdering::SequentiallyConsistent)?;
+                let old = self.b.build_extract_value(pair, 0, "")?;
+                let ok = self.b.build_extract_value(pair, 1, "")?;
+                let old = self.loaded_value(old, &elem)?;
+                self.set_result(op, 0, old);
+                self.set_result(op, 1, ok);
+                return Ok(());
+            }
+            "barrier" => {
+                self.call("GOMP_barrier", &[])?;
+                return Ok(());
+            }
+            "thread_id" | "num_threads" => {
+                let f = if name == "thread_id" { "omp_get_thread_num" } else { "omp_get_num_threads" };
+                let n = self.call_value(f, &[])?.into_int_value();
+                self.b.build_int_s_extend(n, self.cx.i64_type(), "")?.into()
+            }
+            "queue_new" => {
+                let unique = self.cx.bool_type().const_int(u64::from(self.ir.prop(op, "unique").is_some()), false);
+                self.call_value("strata.queue_new", &[self.operand(op, 0)?, unique.into()])?
+            }
+            "queue_push" => {
+                let (item, q) = (self.operand(op, 0)?, self.operand(op, 1)?);
+                match self.fs.push_buffers.iter().find(|(v, _, _)| *v == self.ir.operand(op, 1)) {
+                    Some((_, buf, count)) => self.call("strata.queue_push_local", &[q, item, (*buf).into(), (*count).into()])?,
+                    None => self.call("strata.queue_push", &[q, item])?,
+                };
+                return Ok(());
+            }
+            "queue_size" => self.call_value("strata.queue_size", &[self.operand(op, 0)?])?,
+            "queue_items" => self.call_value("strata.queue_items", &[self.operand(op, 0)?])?,
+            "queue_advance" => self.call_value("strata.queue_advance", &[self.operand(op, 0)?])?,
+            other => return self.error(op, format!("cannot emit 'par.{other}' as LLVM IR")),
+        };
+        self.set_result(op, 0, v);
+        Ok(())
+    }
+
+    /// Sends this thread's buffered pushes to their queues.
+    pub(crate) fn flush_pushes(&self) -> R<()> {
+        for (q, buf, count) in &self.fs.push_buffers {
+            self.call("strata.queue_flush", &[self.val(*q)?, (*buf).into(), (*count).into()])?;
+        }
+        Ok(())
+    }
+
+    /// `par.atomic_rmw`: integers by LLVM's `atomicrmw`, floats by a
+    /// compare-and-swap loop on their bits. `min`, `max`, `and` and `or`
+    /// that would not change the element only read it.
+    fn atomic_rmw(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
+        let (elem, mt, p) = self.slot(op, 1, 2)?;
+        let kind = self.ir.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("").to_string();
+        let x = self.to_memory(self.operand(op, 0)?, mt)?;
+        let seq = AtomicOrdering::SequentiallyConsistent;
+        if let BasicValueEnum::IntValue(x) = x {
+            let bin = match kind.as_str() {
+                "add" => AtomicRMWBinOp::Add,
+                "min" => AtomicRMWBinOp::Min,
+                "max" => AtomicRMWBinOp::Max,
+                "and" => AtomicRMWBinOp::And,
+                "or" => AtomicRMWBinOp::Or,
+                "xchg" => AtomicRMWBinOp::Xchg,
+                k => return self.error(op, format!("unknown atomic kind '{k}'")),
+            };
+            if !matches!(kind.as_str(), "min" | "max" | "and" | "or") {
+                let old = self.b.build_atomicrmw(bin, p, x, seq)?;
+                return self.loaded_value(old.into(), &elem);
+            }
+            // Read first; an operation that would leave the element as it is
+            // is only that read (no write, so no contention for the line).
+            let seen = self.b.build_load(x.get_type(), p, "")?;
+            self.atomic(seen.as_instruction_value(), &elem, AtomicOrdering::Monotonic)?;
+            let seen = seen.into_int_value();
+            let changes = match kind.as_str() {
+                "min" => self.b.build_int_compare(IntPredicate::SLT, x, seen, "")?,
+                "max" => self.b.build_int_compare(IntPredicate::SGT, x, seen, "")?,
+                "and" => self.b.build_int_compare(IntPredicate::NE, self.b.build_and(seen, x, "")?, seen, "")?,
+                _ => self.b.build_int_compare(IntPredicate::NE, self.b.build_or(seen, x, "")?, seen, "")?,
+            };
+            let pre = self.current();
+            let (write, done) = (self.block("rmw.write"), self.block("rmw.done"));
+            let old = self.phis(done, &[x.get_type().into()])?[0];
+            old.add_incoming(&[(&seen, pre)]);
+            self.b.build_conditional_branch(changes, write, done)?;
+            self.b.position_at_end(write);
+            let r = self.b.build_atomicrmw(bin, p, x, seq)?;
+            old.add_incoming(&[(&r, write)]);
+            self.b.build_unconditional_branch(done)?;
+            self.b.position_at_end(done);
+            return self.loaded_value(old.as_basic_value(), &elem);
+        }
+        let ft = mt.into_float_type();
+        let bits_t = if element_bytes(&elem) == Some(4) { self.cx.i32_type() } else { self.cx.i64_type() };
+        let x = x.into_float_value();
+        let first = self.b.build_load(bits_t, p, "")?;
+        self.atomic(first.as_instruction_value(), &elem, AtomicOrdering::Monotonic)?;
+        let pre = self.current();
+        let (retry, done) = (self.block("cas.loop"), self.block("cas.done"));
+        let old = self.phis(retry, &[bits_t.into()])?[0];
+        old.add_incoming(&[(&first, pre)]);
+        self.b.build_unconditional_branch(retry)?;
+        self.b.position_at_end(retry);
+        let old_bits = old.as_basic_value().into_int_value();
+        let old_f = self.b.build_bit_cast(old_bits, ft, "")?.into_float_value();
+        let new_f: BasicValueEnum<'c> = match kind.as_str() {
+            "add" => self.b.build_float_add(old_f, x, "")?.into(),
+            "min" => self.intrinsic("llvm.minnum", ft.into(), &[old_f.into(), x.into()])?,
+            "max" => self.intrinsic("llvm.maxnum", ft.into(), &[old_f.into(), x.into()])?,
+            "xchg" => x.into(),
+            k => return self.error(op, format!("atomic '{k}' is not defined on floats")),
+        };
+        let new_bits = self.b.build_bit_cast(new_f, bits_t, "")?.into_int_value();
+        // Nothing to write (min/max that lose, adding zero): done, reading only.
+        let same = self.b.build_int_compare(IntPredicate::EQ, new_bits, old_bits, "")?;
+        let swap = self.block("cas.swap");
+        self.b.build_conditional_branch(same, done, swap)?;
+        self.b.position_at_end(swap);
+        let pair = self.b.build_cmpxchg(p, old_bits, new_bits, seq, seq)?;
+        let seen = self.b.build_extract_value(pair, 0, "")?;
+        let ok = self.b.build_extract_value(pair, 1, "")?.into_int_value();
+        old.add_incoming(&[(&seen, swap)]);
+        self.b.build_conditional_branch(ok, done, retry)?;
+        self.b.position_at_end(done);
+        Ok(old_f.into())
+    }
+}

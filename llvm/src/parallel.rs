@@ -1,0 +1,261 @@
+//! Teams and work-sharing loops on the OpenMP runtime, through the GOMP
+//! entry points that both libomp and libgomp provide.
+//!
+//! - `par.parallel` is outlined into `void f.parN(ptr frame)`; the values
+//!   its body uses from outside are stored in a frame on the caller's stack,
+//!   and `GOMP_parallel(f.parN, frame, 0, 0)` runs it on a team (0: the
+//!   runtime's default size, which `omp_set_num_threads` and
+//!   `OMP_NUM_THREADS` set).
+//! - `par.for` on a team: blocks of `chunk` iterations; `static` deals them
+//!   round-robin by thread number, `dynamic` hands out the next one from a
+//!   counter the team shares (one atomic add per block); then
+//!   `GOMP_barrier`. Outside a team it is a plain loop.
+//! - Pushes to queues from a team gather in a 64-item buffer per thread and
+//!   queue, sent on when full, at the end of every work-sharing loop (before
+//!   its barrier) and at the end of the region.
+
+use std::collections::HashSet;
+
+use inkwell::module::Linkage;
+use inkwell::types::{BasicTypeEnum, StructType};
+use inkwell::basic_block::BasicBlock;
+use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PhiValue};
+use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
+use strata_ir::context::{RegionId, Value};
+use strata_ir::OpId;
+
+use crate::emitter::{symbol, Emitter, Exit, FnState, R};
+
+impl<'a, 'c> Emitter<'a, 'c> {
+    /// Values `region` uses that are defined outside it, in order of first use.
+    fn captures(&self, region: RegionId) -> Vec<Value> {
+        let (mut defined, mut used) = (HashSet::new(), Vec::new());
+        let mut stack = vec![region];
+        while let Some(r) = stack.pop() {
+            for &blk in self.ir.region_blocks(r) {
+                defined.extend(self.ir.block_args(blk).iter().copied());
+                for op in self.ir.block_ops(blk) {
+                    used.extend(self.ir.operands(op).iter().copied());
+                    defined.extend(self.ir.results(op).iter().copied());
+                    stack.extend(self.ir.regions(op).iter().copied());
+                }
+            }
+        }
+        let mut seen = HashSet::new();
+        used.into_iter().filter(|v| !defined.contains(v) && seen.insert(*v)).collect()
+    }
+
+    pub(crate) fn parallel(&mut self, op: OpId) -> R<()> {
+        if self.fs.in_team {
+            return self.error(op, "par.parallel inside a parallel region cannot be emitted (teams are not nested)");
+        }
+        let region = self.ir.region(op, 0);
+        // Constants are made again inside, so the body is optimized knowing them.
+        let (consts, caps): (Vec<Value>, Vec<Value>) =
+            self.captures(region).into_iter().partition(|v| self.ir.defining_op(*v).is_some_and(|d| self.ir.op_name(d) == "arith.constant"));
+        let mut vals: Vec<BasicValueEnum<'c>> = caps.iter().map(|v| self.val(*v)).collect::<R<_>>()?;
+        // One shared counter per dynamic loop, a cache line apart, zeroed per team.
+        let dynamic = self.dynamic_loops(region);
+        if !dynamic.is_empty() {
+            let line = self.cx.i64_type().array_type(8);
+            let counters = self.entry_alloca(line.array_type(dynamic.len() as u32).into())?;
+            for j in 0..dynamic.len() {
+                let p = self.element_ptr(line.into(), counters, self.i64(j as i64))?;
+                self.b.build_store(p, self.cx.i64_type().const_zero())?;
+            }
+            vals.push(counters.into());
+        }
+        let types: Vec<BasicTypeEnum<'c>> = vals.iter().map(|v| v.get_type()).collect();
+        let frame_t = self.cx.struct_type(&types, false);
+        let frame = self.entry_alloca(frame_t.into())?;
+        for (i, v) in vals.iter().enumerate() {
+            let p = self.b.build_struct_gep(frame_t, frame, i as u32, "")?;
+            self.b.build_store(p, *v)?;
+        }
+        let ptr_t = self.cx.ptr_type(AddressSpace::default());
+        let parent = self.fs.op.map(|f| symbol(self.ir, f)).unwrap_or_default();
+        let name = format!("{parent}.par{}", self.outlined);
+        self.outlined += 1;
+        let outlined = self.m.add_function(&name, self.cx.void_type().fn_type(&[ptr_t.into()], false), Some(Linkage::Internal));
+
+        let here = self.current();
+        let fresh = FnState { f: Some(outlined), op: self.fs.op, in_team: true, ..FnState::default() };
+        let saved = std::mem::replace(&mut self.fs, fresh);
+        let r = self.outlined_body(outlined, region, &caps, frame_t, &consts, &dynamic);
+        self.fs = saved;
+        self.b.position_at_end(here);
+        r?;
+        let fn_ptr = outlined.as_global_value().as_pointer_value();
+        let zero = self.cx.i32_type().const_zero();
+        self.call("GOMP_parallel", &[fn_ptr.into(), frame.into(), zero.into(), zero.into()])?;
+        Ok(())
+    }
+
+    /// The operations inside `region` (at any depth) that `pred` selects.
+    fn ops_inside(&self, region: RegionId, pred: impl Fn(OpId) -> bool) -> Vec<OpId> {
+        let mut found = Vec::new();
+        let mut stack = vec![region];
+        while let Some(r) = stack.pop() {
+            for &blk in self.ir.region_blocks(r) {
+                for op in self.ir.block_ops(blk) {
+                    if pred(op) {
+                        found.push(op);
+                    }
+                    stack.extend(self.ir.regions(op).iter().copied());
+                }
+            }
+        }
+        found
+    }
+
+    /// The `par.for` ops with a dynamic distribution inside `region`.
+    fn dynamic_loops(&self, region: RegionId) -> Vec<OpId> {
+        self.ops_inside(region, |op| self.ir.op_name(op) == "par.for" && self.ir.prop(op, "dist").and_then(|a| a.as_str()) == Some("dynamic"))
+    }
+
+    /// The queues defined outside `region` that it pushes to.
+    fn pushed_queues(&self, region: RegionId) -> Vec<Value> {
+        let mut queues = Vec::new();
+        for op in self.ops_inside(region, |op| self.ir.op_name(op) == "par.queue_push") {
+            let q = self.ir.operand(op, 1);
+            let outside = self.ir.defining_op(q).is_none_or(|d| !self.ir.is_ancestor(self.ir.region_parent(region).expect("a region of an op"), d));
+            if outside && !queues.contains(&q) {
+                queues.push(q);
+            }
+        }
+        queues
+    }
+
+    /// The body of an outlined region: loads the captured values from the
+    /// frame, makes the constants again, emits the region.
+    fn outlined_body(&mut self, f: FunctionValue<'c>, region: RegionId, caps: &[Value], frame_t: StructType<'c>, consts: &[Value], dynamic: &[OpId]) -> R<()> {
+        let entry = self.cx.append_basic_block(f, "entry");
+        self.b.position_at_end(entry);
+        let arg = f.get_nth_param(0).expect("one parameter").into_pointer_value();
+        for (i, v) in caps.iter().enumerate() {
+            let p = self.b.build_struct_gep(frame_t, arg, i as u32, "")?;
+            let t = frame_t.get_field_type_at_index(i as u32).expect("a field per capture");
+            let x = self.b.build_load(t, p, "")?;
+            self.fs.vals.insert(*v, x);
+        }
+        if !dynamic.is_empty() {
+            let i = caps.len() as u32;
+            let p = self.b.build_struct_gep(frame_t, arg, i, "")?;
+            let counters = self.b.build_load(self.cx.ptr_type(AddressSpace::default()), p, "")?.into_pointer_value();
+            let line = self.cx.i64_type().array_type(8);
+            for (j, op) in dynamic.iter().enumerate() {
+                let counter = self.element_ptr(line.into(), counters, self.i64(j as i64))?;
+                let base = self.b.build_alloca(self.cx.i64_type(), "")?;
+                self.b.build_store(base, self.cx.i64_type().const_zero())?;
+                self.fs.counters.insert(*op, (counter, base));
+            }
+        }
+        for q in self.pushed_queues(region) {
+            let buf = self.b.build_alloca(self.cx.i64_type().array_type(64), "")?;
+            let count = self.b.build_alloca(self.cx.i64_type(), "")?;
+            self.b.build_store(count, self.cx.i64_type().const_zero())?;
+            self.fs.push_buffers.push((q, buf, count));
+        }
+        for v in consts {
+            if let Some(d) = self.ir.defining_op(*v) {
+                let c = self.constant(d)?;
+                self.fs.vals.insert(*v, c);
+            }
+        }
+        self.emit_nested(region, &[], Exit::Return)
+    }
+
+    /// Starts a loop whose counter runs from `start` while below `bound`:
+    /// returns the counter's phi (the back edge is the caller's), the header
+    /// to branch back to, and the exit block; the builder is left in the body.
+    fn loop_head(&mut self, name: &str, start: IntValue<'c>, bound: IntValue<'c>) -> R<(PhiValue<'c>, BasicBlock<'c>, BasicBlock<'c>)> {
+        let pre = self.current();
+        let (header, body, exit) = (self.block(&format!("{name}.header")), self.block(&format!("{name}.body")), self.block(&format!("{name}.exit")));
+        let iv = self.phis(header, &[start.get_type().into()])?[0];
+        iv.add_incoming(&[(&start, pre)]);
+        self.b.build_unconditional_branch(header)?;
+        self.b.position_at_end(header);
+        let more = self.b.build_int_compare(IntPredicate::SLT, iv.as_basic_value().into_int_value(), bound, "")?;
+        self.b.build_conditional_branch(more, body, exit)?;
+        self.b.position_at_end(body);
+        Ok((iv, header, exit))
+    }
+
+    /// A loop `for (i = lo; i < hi; i += step)` around the body of the
+    /// one-argument `region`, whose `par.yield` continues the loop.
+    fn counted_loop(&mut self, region: RegionId, lo: IntValue<'c>, hi: IntValue<'c>, step: IntValue<'c>) -> R<()> {
+        let (iv, header, exit) = self.loop_head("loop", lo, hi)?;
+        let latch = self.block("loop.latch");
+        let i = iv.as_basic_value().into_int_value();
+        self.emit_nested(region, &[i.into()], Exit::Latch(latch))?;
+        self.b.position_at_end(latch);
+        let next = self.b.build_int_add(i, step, "")?;
+        iv.add_incoming(&[(&next, latch)]);
+        self.b.build_unconditional_branch(header)?;
+        self.b.position_at_end(exit);
+        Ok(())
+    }
+
+    pub(crate) fn par_for(&mut self, op: OpId) -> R<()> {
+        let (lo, hi, step) = (self.int_operand(op, 0)?, self.int_operand(op, 1)?, self.int_operand(op, 2)?);
+        let region = self.ir.region(op, 0);
+        if !self.fs.in_team {
+            return self.counted_loop(region, lo, hi, step);
+        }
+        let chunk = self.i64(self.ir.prop(op, "chunk").and_then(|a| a.as_int()).unwrap_or(1).max(1) as i64);
+        let i64t = self.cx.i64_type();
+        let one = i64t.const_int(1, false);
+        let b = &self.b;
+        // Iterations: ceil((hi - lo) / step), or 0; chunks: ceil(n / chunk).
+        let span = b.build_int_sub(hi, lo, "")?;
+        let span = self.intrinsic("llvm.smax", i64t.into(), &[span.into(), i64t.const_zero().into()])?.into_int_value();
+        let b = &self.b;
+        let n = b.build_int_signed_div(b.build_int_sub(b.build_int_add(span, step, "")?, one, "")?, step, "")?;
+        let chunks = b.build_int_signed_div(b.build_int_sub(b.build_int_add(n, chunk, "")?, one, "")?, chunk, "")?;
+        let tid = self.call_value("omp_get_thread_num", &[])?.into_int_value();
+        let nt = self.call_value("omp_get_num_threads", &[])?.into_int_value();
+        let tid = self.b.build_int_s_extend(tid, i64t, "")?;
+        let nt = self.b.build_int_s_extend(nt, i64t, "")?;
+        // static: chunks tid, tid + threads, ...; dynamic: the next chunk
+        // of a counter the team shares. Every thread takes exactly one
+        // chunk past the end per execution, so after the closing barrier the
+        // counter stands at `base + chunks + threads`, the next execution's base.
+        let dynamic = self.fs.counters.get(&op).copied();
+        let grab = |e: &Self, base: IntValue<'c>| -> R<IntValue<'c>> {
+            let (counter, _) = dynamic.expect("dynamic loops have a counter");
+            let g = e.b.build_atomicrmw(AtomicRMWBinOp::Add, counter, one, AtomicOrdering::Monotonic)?;
+            Ok(e.b.build_int_sub(g, base, "")?)
+        };
+        let base = match dynamic {
+            Some((_, base)) => Some(self.b.build_load(i64t, base, "")?.into_int_value()),
+            None => None,
+        };
+        let first = match base {
+            Some(base) => grab(self, base)?,
+            None => tid,
+        };
+        let (k, header, exit) = self.loop_head("chunk", first, chunks)?;
+        let kv = k.as_basic_value().into_int_value();
+        // for (i = lo + k * chunk * step; i < lo + min((k + 1) * chunk, n) * step; i += step)
+        let start = self.b.build_int_mul(kv, chunk, "")?;
+        let end = self.b.build_int_add(start, chunk, "")?;
+        let end = self.intrinsic("llvm.smin", i64t.into(), &[end.into(), n.into()])?.into_int_value();
+        let from = self.b.build_int_add(lo, self.b.build_int_mul(start, step, "")?, "")?;
+        let to = self.b.build_int_add(lo, self.b.build_int_mul(end, step, "")?, "")?;
+        self.counted_loop(region, from, to, step)?;
+        let next = match base {
+            Some(base) => grab(self, base)?,
+            None => self.b.build_int_add(kv, nt, "")?,
+        };
+        k.add_incoming(&[(&next, self.current())]);
+        self.b.build_unconditional_branch(header)?;
+        self.b.position_at_end(exit);
+        self.flush_pushes()?;
+        if let (Some((_, slot)), Some(base)) = (dynamic, base) {
+            let after = self.b.build_int_add(self.b.build_int_add(base, chunks, "")?, nt, "")?;
+            self.b.build_store(slot, after)?;
+        }
+        self.call("GOMP_barrier", &[])?;
+        Ok(())
+    }
+}

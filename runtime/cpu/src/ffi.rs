@@ -1,0 +1,68 @@
+//! The unsafe part of the runner: loading the shared library, calling its
+//! exported functions, reading the buffers they return. Everything here
+//! relies on the contract of [`crate::abi`], which the emitter follows.
+#![allow(unsafe_code)]
+
+use std::path::Path;
+
+use crate::abi::{FREE, HEADER_BYTES, SET_THREADS};
+
+/// A loaded compiled program.
+pub(crate) struct Library {
+    lib: libloading::Library,
+}
+
+type Entry = unsafe extern "C" fn(*const u64, *mut u64);
+
+impl Library {
+    pub(crate) fn open(path: &Path) -> Result<Library, String> {
+        // SAFETY: the library is one the emitter produced; its initializers
+        // are those of the C runtime and libomp.
+        let lib = unsafe { libloading::Library::new(path) }.map_err(|e| format!("error: cannot load the compiled program: {e}"))?;
+        Ok(Library { lib })
+    }
+
+    /// Calls `_strata_entry_*` with argument and result slots.
+    pub(crate) fn call(&self, entry: &str, args: &[u64], results: &mut [u64]) -> Result<(), String> {
+        // SAFETY: entry wrappers have this signature (abi); the slot arrays
+        // have one element per argument and result of the function.
+        unsafe {
+            let f = self.lib.get::<Entry>(entry.as_bytes()).map_err(|_| format!("error: the compiled program has no entry '{}'", &entry[crate::abi::ENTRY_PREFIX.len()..]))?;
+            f(args.as_ptr(), results.as_mut_ptr());
+        }
+        Ok(())
+    }
+
+    pub(crate) fn set_threads(&self, n: i32) -> Result<(), String> {
+        // SAFETY: `_strata_set_threads(i32)` (abi).
+        unsafe {
+            let f = self.lib.get::<unsafe extern "C" fn(i32)>(SET_THREADS.as_bytes()).map_err(|e| format!("error: {e}"))?;
+            f(n);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn free(&self, buffer: u64) -> Result<(), String> {
+        // SAFETY: `_strata_free(ptr)` on a buffer the program returned (abi).
+        unsafe {
+            let f = self.lib.get::<unsafe extern "C" fn(u64)>(FREE.as_bytes()).map_err(|e| format!("error: {e}"))?;
+            f(buffer);
+        }
+        Ok(())
+    }
+}
+
+/// The bytes of a buffer the program returned: the length from its
+/// header, then `len * element` bytes.
+pub(crate) fn read_buffer(data: u64, element: usize) -> Vec<u8> {
+    if data == 0 {
+        return Vec::new();
+    }
+    // SAFETY: a returned buffer points just past a header whose first word
+    // is its length, followed by that many elements (abi).
+    unsafe {
+        let header = (data as usize - HEADER_BYTES) as *const i64;
+        let len = (*header).max(0) as usize;
+        std::slice::from_raw_parts(data as usize as *const u8, len * element).to_vec()
+    }
+}

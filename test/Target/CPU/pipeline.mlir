@@ -1,0 +1,28 @@
+// The CPU target's default pipeline, step by step: graph -> sched -> par -> LLVM IR.
+// RUN: graph-opt %S/../../algorithms/bfs.mlir --target=cpu --emit=llvm --print-ir-after-all -o %t.ll 2>&1 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=LL < %t.ll
+
+// CHECK: IR Dump After ConvertGraphToSched (convert-graph-to-sched)
+// CHECK: sched.foreach
+// CHECK: attributes {schedule = {chunk = 64 : i64, dist = "dynamic", mapping = "thread", reduction = "atomic"}
+// CHECK: IR Dump After ConvertSchedToPar (convert-sched-to-par)
+// CHECK-NOT: sched.foreach
+// CHECK: "par.parallel"
+// CHECK: "par.atomic_rmw"{{.*}}kind = "min"
+// CHECK: IR Dump After emit-llvm (LLVM IR)
+// CHECK: define void @_strata_entry_bfs(ptr
+
+// The optimized module calls the OpenMP runtime and atomically lowers distances.
+// LL-DAG: define void @_strata_entry_bfs(ptr
+// LL-DAG: call void @GOMP_parallel(ptr nonnull @bfs.par
+// LL-DAG: atomicrmw min ptr %{{.*}} seq_cst
+
+// The object file: only the interface is exported; the team is started by libomp.
+// RUN: graph-opt %S/../../algorithms/bfs.mlir --target=cpu --emit=obj -o %t.o
+// RUN: llvm-nm %t.o | FileCheck %s --check-prefix=OBJ
+// OBJ-DAG: U GOMP_parallel
+// OBJ-DAG: U GOMP_barrier
+// OBJ-DAG: U omp_get_thread_num
+// OBJ-DAG: T _strata_entry_bfs
+// OBJ-DAG: T _strata_free
+// OBJ-DAG: T _strata_set_threads

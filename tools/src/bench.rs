@@ -1,0 +1,119 @@
+//! `graph-bench`: runs the corpus compiled for the CPU on the standard
+//! benchmark graphs and prints median kernel times, with the same program on
+//! one thread as the baseline measured in the same run.
+
+use std::sync::Arc;
+
+use clap::{Arg, ArgMatches, Command};
+use strata_cpu::GraphImage;
+use strata_graph::generate::from_spec;
+use strata_graph::load::build;
+use strata_graph::{Graph, LoadOptions};
+use strata_interp::Val;
+use strata_ir::diagnostics::SourceMgr;
+use strata_ir::parser::parse_source;
+use strata_ir::{Context, Registry};
+
+use crate::run::{compile_for_cpu, median, signature};
+
+/// The corpus: program name and its scalar arguments (`S` is the source node).
+const ALGORITHMS: [(&str, &[&str]); 8] = [
+    ("bfs", &["S"]),
+    ("sssp", &["S"]),
+    ("pr", &["20", "0.85"]),
+    ("cc", &[]),
+    ("bc", &["S"]),
+    ("tc", &[]),
+    ("mis", &[]),
+    ("mst", &[]),
+];
+
+fn command() -> Command {
+    Command::new("graph-bench")
+        .about("Median kernel times of the corpus compiled for the CPU on generated benchmark graphs")
+        .arg(Arg::new("corpus").long("corpus").value_name("DIR").default_value("test/algorithms").help("directory of the corpus programs"))
+        .arg(Arg::new("algorithms").long("algorithms").value_name("LIST").default_value("bfs,sssp,pr,cc,bc,tc,mis,mst").help("comma-separated programs to run"))
+        .arg(
+            Arg::new("graphs")
+                .long("graphs")
+                .value_name("LIST")
+                .default_value("kron:scale=18,degree=16,seed=1,weighted;uniform:nodes=262144,edges=4194304,seed=1,weighted;grid:rows=1024,cols=1024,seed=1,weighted")
+                .help("semicolon-separated generator specs (symmetrized and simplified)"),
+        )
+        .arg(Arg::new("threads").long("threads").value_name("N").value_parser(clap::value_parser!(u32).range(1..=4096)).default_value("2").help("threads of the measured runs"))
+        .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("5").help("runs per measurement (the median is reported)"))
+}
+
+/// The node with the most out-edges (lowest number among ties): a source that reaches much of the graph.
+fn source(g: &Graph) -> u32 {
+    (0..g.num_nodes()).max_by_key(|v| (g.out_degree(*v), std::cmp::Reverse(*v))).unwrap_or(0)
+}
+
+/// Runs `graph-bench` with command-line arguments; returns the exit code.
+pub fn bench_main(args: Vec<String>, registry: Registry) -> i32 {
+    let m = match command().try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match bench(&m, Arc::new(registry)) {
+        Ok(()) => 0,
+        Err(msg) => {
+            eprintln!("{}", msg.trim_end());
+            1
+        }
+    }
+}
+
+fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
+    let corpus = m.get_one::<String>("corpus").expect("default");
+    let threads = *m.get_one::<u32>("threads").expect("default");
+    let repeat = *m.get_one::<u32>("repeat").expect("default") as usize;
+    let wanted: Vec<&str> = m.get_one::<String>("algorithms").expect("default").split(',').map(str::trim).collect();
+    for w in &wanted {
+        if !ALGORITHMS.iter().any(|(n, _)| n == w) {
+            let all: Vec<&str> = ALGORITHMS.iter().map(|(n, _)| *n).collect();
+            return Err(format!("error: unknown algorithm '{w}'; expected some of: {}", all.join(", ")));
+        }
+    }
+    let mut programs = Vec::new();
+    for (name, scalars) in ALGORITHMS.iter().filter(|(n, _)| wanted.contains(n)) {
+        let path = format!("{corpus}/{name}.mlir");
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("error: cannot read {path}: {e}"))?;
+        let mut sm = SourceMgr::new();
+        sm.add(&path, &text);
+        let mut ctx = Context::new(registry.clone());
+        let module = parse_source(&mut ctx, &path, &text, 0, text.len()).map_err(|d| sm.render(&d))?;
+        let program = compile_for_cpu(&mut ctx, module, &sm)?;
+        let fty = signature(&ctx, module, name)?;
+        programs.push((*name, *scalars, program, fty));
+    }
+    println!("# {} runs per figure; median seconds with {threads} threads, and with 1 thread (baseline); speedup = 1-thread / {threads}-thread", repeat);
+    println!("{:<10} {:<44} {:>12} {:>12} {:>8}", "algorithm", "graph", "time", "1 thread", "speedup");
+    for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
+        let (n, edges, weighted) = from_spec(spec).map_err(|e| format!("error: {spec}: {e}"))?;
+        let g = std::rc::Rc::new(build(n, edges, weighted, LoadOptions { symmetrize: true, simplify: true }));
+        let image = GraphImage::new(&g);
+        let label = format!("{} ({} nodes, {} edges)", spec.split(':').next().unwrap_or(spec), g.num_nodes(), g.num_edges());
+        for (name, scalars, program, fty) in &programs {
+            let mut args = vec![Val::Graph(g.clone())];
+            for (s, ty) in scalars.iter().zip(&fty.inputs[1..]) {
+                args.push(match *s {
+                    "S" => Val::Int(source(&g).into()),
+                    x if ty.is_float() => Val::Float(x.parse().map_err(|_| format!("error: bad argument {x}"))?),
+                    x => Val::Int(x.parse().map_err(|_| format!("error: bad argument {x}"))?),
+                });
+            }
+            let measure = |t: u32| -> Result<f64, String> {
+                program.set_threads(t)?;
+                let (_, times) = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), repeat)?;
+                Ok(median(&times))
+            };
+            let (par, one) = (measure(threads)?, measure(1)?);
+            println!("{:<10} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, par, one, one / par);
+        }
+    }
+    Ok(())
+}
