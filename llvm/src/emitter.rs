@@ -13,6 +13,7 @@ use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, IntValue, PhiValue, PointerValue, ValueKind};
 use inkwell::IntPredicate;
 use strata_ir::context::{BlockId, RegionId, Value};
+use strata_ir::func::function_type;
 use strata_ir::types::Type;
 use strata_ir::{Context, Diagnostic, Location, OpId};
 
@@ -110,10 +111,6 @@ pub(crate) fn symbol(ir: &Context, f: OpId) -> String {
     ir.prop(f, "sym_name").and_then(|a| a.as_str()).unwrap_or("").to_string()
 }
 
-/// The signature of a `func.func`.
-pub(crate) fn signature(ir: &Context, f: OpId) -> Option<strata_ir::types::FunctionType> {
-    ir.prop(f, "function_type").and_then(|a| a.as_type()).and_then(|t| t.as_function().cloned())
-}
 
 impl<'a, 'c> Emitter<'a, 'c> {
     /// An emitter adding to `m` (which starts with the run-time support).
@@ -209,7 +206,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                     continue;
                 }
                 let name = symbol(self.ir, f);
-                let Some(sig) = signature(self.ir, f) else { return self.error(f, "function has no type") };
+                let Some(sig) = function_type(self.ir, f) else { return self.error(f, "function has no type") };
                 let params = sig.inputs.iter().map(|t| self.lower_type(f, t).map(|t| t.into())).collect::<R<Vec<BasicMetadataTypeEnum>>>()?;
                 let results = sig.results.iter().map(|t| self.lower_type(f, t)).collect::<R<Vec<_>>>()?;
                 let ty = match results.as_slice() {
@@ -521,14 +518,12 @@ impl<'a, 'c> Emitter<'a, 'c> {
         }
     }
 
-    /// Lowers a type where no operation is at hand (block arguments).
+    /// Lowers a type where no operation is at hand (block arguments): a
+    /// failure is reported at the function.
     fn lower_type_at(&self, t: &Type) -> R<BasicTypeEnum<'c>> {
-        match crate::types::value_type(self.cx, t) {
-            Some(t) => Ok(t),
-            None => match self.fs.op {
-                Some(f) => self.error(f, unsupported_type(t)),
-                None => Err(Fail::Llvm(unsupported_type(t))),
-            },
+        match self.fs.op {
+            Some(f) => self.lower_type(f, t),
+            None => crate::types::value_type(self.cx, t).ok_or_else(|| Fail::Llvm(unsupported_type(t))),
         }
     }
 }

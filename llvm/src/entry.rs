@@ -6,7 +6,9 @@ use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, ValueKind};
 use inkwell::AddressSpace;
 use strata_cpu::abi::{ENTRY_PREFIX, FREE, SET_THREADS};
 
-use crate::emitter::{signature, Emitter, R};
+use strata_ir::func::function_type;
+
+use crate::emitter::{Emitter, R};
 
 impl<'a, 'c> Emitter<'a, 'c> {
     /// Adds `_strata_entry_f(args, results)` for every public function `f`
@@ -22,7 +24,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             if !has_body || private {
                 continue;
             }
-            let Some(sig) = signature(self.ir, op) else { continue };
+            let Some(sig) = function_type(self.ir, op).cloned() else { continue };
             let w = self.m.add_function(&format!("{ENTRY_PREFIX}{name}"), self.cx.void_type().fn_type(&[ptr_t.into(), ptr_t.into()], false), None);
             self.fs.f = Some(w);
             let entry = self.cx.append_basic_block(w, "entry");

@@ -27,20 +27,20 @@ use strata_ir::OpId;
 use crate::emitter::{symbol, Emitter, Exit, FnState, R};
 
 impl<'a, 'c> Emitter<'a, 'c> {
-    /// Values `region` uses that are defined outside it, in order of first use.
-    fn captures(&self, region: RegionId) -> Vec<Value> {
+    /// Values used inside `op` that are defined outside it, in order of first use.
+    fn captures(&self, op: OpId) -> Vec<Value> {
         let (mut defined, mut used) = (HashSet::new(), Vec::new());
-        let mut stack = vec![region];
-        while let Some(r) = stack.pop() {
-            for &blk in self.ir.region_blocks(r) {
-                defined.extend(self.ir.block_args(blk).iter().copied());
-                for op in self.ir.block_ops(blk) {
-                    used.extend(self.ir.operands(op).iter().copied());
-                    defined.extend(self.ir.results(op).iter().copied());
-                    stack.extend(self.ir.regions(op).iter().copied());
+        self.ir.walk_pre(op, &mut |o| {
+            for &r in self.ir.regions(o) {
+                for &blk in self.ir.region_blocks(r) {
+                    defined.extend(self.ir.block_args(blk).iter().copied());
                 }
             }
-        }
+            if o != op {
+                used.extend(self.ir.operands(o).iter().copied());
+                defined.extend(self.ir.results(o).iter().copied());
+            }
+        });
         let mut seen = HashSet::new();
         used.into_iter().filter(|v| !defined.contains(v) && seen.insert(*v)).collect()
     }
@@ -52,10 +52,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let region = self.ir.region(op, 0);
         // Constants are made again inside, so the body is optimized knowing them.
         let (consts, caps): (Vec<Value>, Vec<Value>) =
-            self.captures(region).into_iter().partition(|v| self.ir.defining_op(*v).is_some_and(|d| self.ir.op_name(d) == "arith.constant"));
+            self.captures(op).into_iter().partition(|v| self.ir.defining_op(*v).is_some_and(|d| self.ir.op_name(d) == "arith.constant"));
         let mut vals: Vec<BasicValueEnum<'c>> = caps.iter().map(|v| self.val(*v)).collect::<R<_>>()?;
         // One shared counter per dynamic loop, a cache line apart, zeroed per team.
-        let dynamic = self.dynamic_loops(region);
+        let dynamic = self.dynamic_loops(op);
         if !dynamic.is_empty() {
             let line = self.cx.i64_type().array_type(8);
             let counters = self.entry_alloca(line.array_type(dynamic.len() as u32).into())?;
@@ -81,7 +81,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let here = self.current();
         let fresh = FnState { f: Some(outlined), op: self.fs.op, in_team: true, ..FnState::default() };
         let saved = std::mem::replace(&mut self.fs, fresh);
-        let r = self.outlined_body(outlined, region, &caps, frame_t, &consts, &dynamic);
+        let queues = self.pushed_queues(op, &caps);
+        let r = self.outlined_body(outlined, region, &caps, frame_t, &consts, &dynamic, &queues);
         self.fs = saved;
         self.b.position_at_end(here);
         r?;
@@ -91,35 +92,28 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(())
     }
 
-    /// The operations inside `region` (at any depth) that `pred` selects.
-    fn ops_inside(&self, region: RegionId, pred: impl Fn(OpId) -> bool) -> Vec<OpId> {
+    /// The operations nested in `op` that `pred` selects.
+    fn ops_inside(&self, op: OpId, pred: impl Fn(OpId) -> bool) -> Vec<OpId> {
         let mut found = Vec::new();
-        let mut stack = vec![region];
-        while let Some(r) = stack.pop() {
-            for &blk in self.ir.region_blocks(r) {
-                for op in self.ir.block_ops(blk) {
-                    if pred(op) {
-                        found.push(op);
-                    }
-                    stack.extend(self.ir.regions(op).iter().copied());
-                }
+        self.ir.walk_pre(op, &mut |o| {
+            if o != op && pred(o) {
+                found.push(o);
             }
-        }
+        });
         found
     }
 
-    /// The `par.for` ops with a dynamic distribution inside `region`.
-    fn dynamic_loops(&self, region: RegionId) -> Vec<OpId> {
-        self.ops_inside(region, |op| self.ir.op_name(op) == "par.for" && self.ir.prop(op, "dist").and_then(|a| a.as_str()) == Some("dynamic"))
+    /// The `par.for` ops with a dynamic distribution nested in `op`.
+    fn dynamic_loops(&self, op: OpId) -> Vec<OpId> {
+        self.ops_inside(op, |o| self.ir.op_name(o) == "par.for" && self.ir.prop(o, "dist").and_then(|a| a.as_str()) == Some("dynamic"))
     }
 
-    /// The queues defined outside `region` that it pushes to.
-    fn pushed_queues(&self, region: RegionId) -> Vec<Value> {
+    /// The queues among `caps` (values from outside `op`) that `op` pushes to.
+    fn pushed_queues(&self, op: OpId, caps: &[Value]) -> Vec<Value> {
         let mut queues = Vec::new();
-        for op in self.ops_inside(region, |op| self.ir.op_name(op) == "par.queue_push") {
-            let q = self.ir.operand(op, 1);
-            let outside = self.ir.defining_op(q).is_none_or(|d| !self.ir.is_ancestor(self.ir.region_parent(region).expect("a region of an op"), d));
-            if outside && !queues.contains(&q) {
+        for push in self.ops_inside(op, |o| self.ir.op_name(o) == "par.queue_push") {
+            let q = self.ir.operand(push, 1);
+            if caps.contains(&q) && !queues.contains(&q) {
                 queues.push(q);
             }
         }
@@ -128,7 +122,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
 
     /// The body of an outlined region: loads the captured values from the
     /// frame, makes the constants again, emits the region.
-    fn outlined_body(&mut self, f: FunctionValue<'c>, region: RegionId, caps: &[Value], frame_t: StructType<'c>, consts: &[Value], dynamic: &[OpId]) -> R<()> {
+    #[allow(clippy::too_many_arguments)]
+    fn outlined_body(&mut self, f: FunctionValue<'c>, region: RegionId, caps: &[Value], frame_t: StructType<'c>, consts: &[Value], dynamic: &[OpId], queues: &[Value]) -> R<()> {
         let entry = self.cx.append_basic_block(f, "entry");
         self.b.position_at_end(entry);
         let arg = f.get_nth_param(0).expect("one parameter").into_pointer_value();
@@ -150,7 +145,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 self.fs.counters.insert(*op, (counter, base));
             }
         }
-        for q in self.pushed_queues(region) {
+        for &q in queues {
             let buf = self.b.build_alloca(self.cx.i64_type().array_type(64), "")?;
             let count = self.b.build_alloca(self.cx.i64_type(), "")?;
             self.b.build_store(count, self.cx.i64_type().const_zero())?;

@@ -115,13 +115,17 @@ fn emit(ctx: &Context, module: strata_ir::OpId, m: &ArgMatches, print: PrintOpti
         return Err(Diagnostic::error(ctx.op_loc(module).clone(), "--target=gpu: PTX emission is not available yet; use --target=cpu"));
     }
     let opts = strata_llvm::Options { opt_level: *m.get_one::<u8>("opt-level").unwrap_or(&3), cpu: m.get_one::<String>("cpu").cloned().unwrap_or_default() };
-    if m.get_flag("print-ir-after-all") {
-        let ir = strata_llvm::compile(ctx, module, &opts, strata_llvm::Emit::LlvmIr)?;
-        log.push_str("// -----// IR Dump After emit-llvm (LLVM IR) //----- //\n");
-        log.push_str(&String::from_utf8_lossy(&ir));
-        log.push('\n');
+    if !m.get_flag("print-ir-after-all") {
+        return strata_llvm::compile(ctx, module, &opts, what);
     }
-    strata_llvm::compile(ctx, module, &opts, what)
+    let ir = strata_llvm::compile(ctx, module, &opts, strata_llvm::Emit::LlvmIr)?;
+    log.push_str("// -----// IR Dump After emit-llvm (LLVM IR) //----- //\n");
+    log.push_str(&String::from_utf8_lossy(&ir));
+    log.push('\n');
+    match what {
+        strata_llvm::Emit::LlvmIr => Ok(ir),
+        _ => strata_llvm::compile(ctx, module, &opts, what),
+    }
 }
 
 struct Outcome {

@@ -15,6 +15,7 @@ use strata_graph_dialect::types::{is_graph, is_node};
 use strata_interp::{output::format_result, run_function, Options, Val};
 use strata_ir::diagnostics::SourceMgr;
 use strata_ir::parser::parse_source;
+use strata_ir::func::function_type;
 use strata_ir::symbols::lookup_symbol_in;
 use strata_ir::types::Type;
 use strata_ir::verifier::verify;
@@ -120,7 +121,7 @@ pub fn compile_for_cpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMg
 /// The signature of the function `name` of `module`.
 pub fn signature(ctx: &Context, module: strata_ir::OpId, name: &str) -> Result<strata_ir::types::FunctionType, String> {
     let f = lookup_symbol_in(ctx, module, name).filter(|f| ctx.op_name(*f) == "func.func").ok_or_else(|| format!("error: no function named '{name}'"))?;
-    ctx.prop(f, "function_type").and_then(|a| a.as_type()).and_then(|t| t.as_function().cloned()).ok_or_else(|| format!("error: '{name}' has no function type"))
+    function_type(ctx, f).cloned().ok_or_else(|| format!("error: '{name}' has no function type"))
 }
 
 /// Compiles the program for the CPU and runs the entry function `repeat` times.
@@ -175,7 +176,7 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     let Some(f) = lookup_symbol_in(&ctx, module, entry).filter(|f| ctx.op_name(*f) == "func.func") else {
         return Err(format!("error: {file} has no function named '{entry}'"));
     };
-    let fty = ctx.prop(f, "function_type").and_then(|a| a.as_type()).and_then(|t| t.as_function().cloned()).ok_or("error: entry has no function type")?;
+    let fty = function_type(&ctx, f).cloned().ok_or("error: entry has no function type")?;
     if ctx.region_blocks(ctx.region(f, 0)).is_empty() {
         return Err(format!("error: '{entry}' is only declared, it has no body"));
     }

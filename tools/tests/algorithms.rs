@@ -76,8 +76,7 @@ fn run_cpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
     let (ctx, m) = load_program(name, strata_tools::opt::default_pipeline("cpu"));
     let object = strata_llvm::compile(&ctx, m, &strata_llvm::Options::default(), strata_llvm::Emit::Object).unwrap_or_else(|d| panic!("{name}: {}", d.message));
     let program = strata_cpu::Program::load(&object).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let f = strata_ir::symbols::lookup_symbol_in(&ctx, m, name).expect("entry");
-    let fty = ctx.prop(f, "function_type").and_then(|a| a.as_type()).and_then(|t| t.as_function().cloned()).expect("signature");
+    let fty = strata_tools::run::signature(&ctx, m, name).expect("signature");
     for (gname, g) in graphs() {
         let g = Rc::new(g);
         let mut args = vec![Val::Graph(g.clone())];

@@ -147,7 +147,7 @@ impl Program {
     /// returns the last run's results and the time of each call.
     pub fn run(&self, name: &str, inputs: &[Type], results: &[Type], args: &[Val], graph: Option<&GraphImage>, repeat: usize) -> Result<(Vec<Val>, Vec<Duration>), String> {
         for t in results {
-            if buf_element(t).is_none() && scalar_kind(t).is_none() {
+            if buf_element(t).is_none() && !is_scalar(t) {
                 return Err(format!("error: the CPU backend cannot return a value of type {t} from '{name}'"));
             }
         }
@@ -196,9 +196,9 @@ impl Program {
     }
 }
 
-/// Scalar types a slot can carry.
-fn scalar_kind(t: &Type) -> Option<()> {
-    matches!(t, Type::Integer { .. } | Type::Index | Type::Float(FloatKind::F32 | FloatKind::F64)).then_some(())
+/// Whether a slot can carry a value of type `t`.
+fn is_scalar(t: &Type) -> bool {
+    matches!(t, Type::Integer { .. } | Type::Index | Type::Float(FloatKind::F32 | FloatKind::F64))
 }
 
 /// A value from its bytes in memory (little-endian, `i1` as a nonzero byte).
