@@ -3,10 +3,11 @@
 ; one strata_cpu::abi describes; every function is internal and inlined
 ; where it pays.
 
-%queue = type { ptr, i64, ptr, i64, ptr, i64, i64 }
+%queue = type { ptr, i64, ptr, i64, ptr, i64, i64, ptr, i64, i64, i32 }
 
 declare ptr @malloc(i64)
 declare ptr @calloc(i64, i64)
+declare ptr @realloc(ptr, i64)
 declare void @free(ptr)
 declare i64 @write(i32, ptr, i64)
 declare void @abort() noreturn
@@ -20,7 +21,6 @@ declare void @omp_set_num_threads(i32)
 
 @.oom = private constant [47 x i8] c"error: out of memory allocating a CPU buffer\0A\00\00"
 @.range = private constant [58 x i8] c"error: an item pushed to a unique queue is out of range\0A\00\00"
-@.overflow = private constant [52 x i8] c"error: a work queue received more items than fit\0A\00\00\00"
 
 define internal void @strata.fail(ptr %msg, i64 %len) noreturn cold {
   %w = call i64 @write(i32 2, ptr %msg, i64 %len)
@@ -60,10 +60,14 @@ define internal void @strata.free(ptr %data) {
 }
 
 ; { current items, current length, next items, next length, round stamps
-;   (unique queues; null otherwise), round, capacity }
+;   (unique queues; null otherwise), round, capacity of both buffers,
+;   spill area, spill length, spill capacity, spill lock }
+; A unique queue never holds more than `cap` items a round; a plain one
+; grows: pushes beyond the capacity go to the spill area, and the next
+; advance moves everything into buffers twice as large.
 define internal ptr @strata.queue_new(i64 %cap, i1 %unique) {
 entry:
-  %q = call ptr @strata.alloc(i64 1, i64 56, i1 true)
+  %q = call ptr @strata.alloc(i64 1, i64 88, i1 true)
   %cur = call ptr @strata.alloc(i64 %cap, i64 8, i1 false)
   %next = call ptr @strata.alloc(i64 %cap, i64 8, i1 false)
   %curhdr = getelementptr inbounds i8, ptr %cur, i64 -64
@@ -118,22 +122,85 @@ no:
   ret i1 false
 }
 
-; Reserves `n` places in the next round; returns the first.
+; Reserves `n` places in the next round; returns the first. Places at or
+; beyond the capacity are written through @strata.queue_spill.
 define internal i64 @strata.queue_reserve(ptr %q, i64 %n) {
-entry:
   %f3 = getelementptr inbounds %queue, ptr %q, i32 0, i32 3
   %at = atomicrmw add ptr %f3, i64 %n monotonic
-  %end = add i64 %at, %n
-  %f6 = getelementptr inbounds %queue, ptr %q, i32 0, i32 6
-  %cap = load i64, ptr %f6
-  %full = icmp ugt i64 %end, %cap
-  br i1 %full, label %overflow, label %ok
-overflow:
-  call void @strata.fail(ptr @.overflow, i64 49)
-  unreachable
-ok:
   ret i64 %at
 }
+
+; Appends `n` items at `src` to the spill area, under its lock.
+define internal void @strata.queue_spill(ptr %q, ptr %src, i64 %n) noinline {
+entry:
+  %lock = getelementptr inbounds %queue, ptr %q, i32 0, i32 10
+  br label %acquire
+acquire:
+  %got = cmpxchg ptr %lock, i32 0, i32 1 acquire monotonic
+  %ok = extractvalue { i32, i1 } %got, 1
+  br i1 %ok, label %held, label %acquire
+held:
+  %f7 = getelementptr inbounds %queue, ptr %q, i32 0, i32 7
+  %f8 = getelementptr inbounds %queue, ptr %q, i32 0, i32 8
+  %f9 = getelementptr inbounds %queue, ptr %q, i32 0, i32 9
+  %len = load i64, ptr %f8
+  %cap = load i64, ptr %f9
+  %need = add i64 %len, %n
+  %small = icmp ugt i64 %need, %cap
+  br i1 %small, label %grow, label %copy
+grow:
+  %twice = shl i64 %cap, 1
+  %more = call i64 @llvm.umax.i64(i64 %twice, i64 %need)
+  %newcap = call i64 @llvm.umax.i64(i64 %more, i64 1024)
+  %old = load ptr, ptr %f7
+  %bytes = mul i64 %newcap, 8
+  %p = call ptr @realloc(ptr %old, i64 %bytes)
+  %null = icmp eq ptr %p, null
+  br i1 %null, label %oom, label %grown
+oom:
+  call void @strata.fail(ptr @.oom, i64 45)
+  unreachable
+grown:
+  store ptr %p, ptr %f7
+  store i64 %newcap, ptr %f9
+  br label %copy
+copy:
+  %area = load ptr, ptr %f7
+  %dst = getelementptr inbounds i64, ptr %area, i64 %len
+  %nbytes = mul i64 %n, 8
+  call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 %nbytes, i1 false)
+  store i64 %need, ptr %f8
+  store atomic i32 0, ptr %lock release, align 4
+  ret void
+}
+
+; Writes `n` items from `src` to the places reserved at `at`: those below
+; the capacity in place, the rest to the spill area.
+define internal void @strata.queue_write(ptr %q, i64 %at, ptr %src, i64 %n) {
+entry:
+  %f6 = getelementptr inbounds %queue, ptr %q, i32 0, i32 6
+  %cap = load i64, ptr %f6
+  %room = call i64 @llvm.usub.sat.i64(i64 %cap, i64 %at)
+  %fits = call i64 @llvm.umin.i64(i64 %room, i64 %n)
+  %f2 = getelementptr inbounds %queue, ptr %q, i32 0, i32 2
+  %next = load ptr, ptr %f2
+  %dst = getelementptr i64, ptr %next, i64 %at
+  %bytes = mul i64 %fits, 8
+  call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 %bytes, i1 false)
+  %rest = sub i64 %n, %fits
+  %over = icmp ne i64 %rest, 0
+  br i1 %over, label %spill, label %done
+spill:
+  %more = getelementptr inbounds i64, ptr %src, i64 %fits
+  call void @strata.queue_spill(ptr %q, ptr %more, i64 %rest)
+  br label %done
+done:
+  ret void
+}
+
+declare i64 @llvm.umax.i64(i64, i64)
+declare i64 @llvm.umin.i64(i64, i64)
+declare i64 @llvm.usub.sat.i64(i64, i64)
 
 define internal void @strata.queue_push(ptr %q, i64 %item) {
 entry:
@@ -141,10 +208,20 @@ entry:
   br i1 %want, label %push, label %done
 push:
   %at = call i64 @strata.queue_reserve(ptr %q, i64 1)
+  %f6 = getelementptr inbounds %queue, ptr %q, i32 0, i32 6
+  %cap = load i64, ptr %f6
+  %fits = icmp ult i64 %at, %cap
+  br i1 %fits, label %place, label %spill
+place:
   %f2 = getelementptr inbounds %queue, ptr %q, i32 0, i32 2
   %next = load ptr, ptr %f2
   %p = getelementptr inbounds i64, ptr %next, i64 %at
   store i64 %item, ptr %p
+  br label %done
+spill:
+  %tmp = alloca i64
+  store i64 %item, ptr %tmp
+  call void @strata.queue_spill(ptr %q, ptr %tmp, i64 1)
   br label %done
 done:
   ret void
@@ -178,11 +255,7 @@ entry:
   br i1 %empty, label %done, label %copy
 copy:
   %at = call i64 @strata.queue_reserve(ptr %q, i64 %n)
-  %f2 = getelementptr inbounds %queue, ptr %q, i32 0, i32 2
-  %next = load ptr, ptr %f2
-  %dst = getelementptr inbounds i64, ptr %next, i64 %at
-  %bytes = mul i64 %n, 8
-  call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %buf, i64 %bytes, i1 false)
+  call void @strata.queue_write(ptr %q, i64 %at, ptr %buf, i64 %n)
   store i64 0, ptr %count
   br label %done
 done:
@@ -202,19 +275,50 @@ define internal ptr @strata.queue_items(ptr %q) {
   ret ptr %cur
 }
 
-; Makes the pushes the current round; true when there are any.
+; Makes the pushes the current round; true when there are any. When the
+; round overflowed into the spill area, both buffers are replaced by ones
+; large enough for it (at least twice the old capacity).
 define internal i1 @strata.queue_advance(ptr %q) {
+entry:
   %cur = load ptr, ptr %q
   %f2 = getelementptr inbounds %queue, ptr %q, i32 0, i32 2
   %next = load ptr, ptr %f2
   %f3 = getelementptr inbounds %queue, ptr %q, i32 0, i32 3
   %n = load i64, ptr %f3
-  store ptr %next, ptr %q
-  store ptr %cur, ptr %f2
+  %f6 = getelementptr inbounds %queue, ptr %q, i32 0, i32 6
+  %cap = load i64, ptr %f6
+  %over = icmp ugt i64 %n, %cap
+  br i1 %over, label %grow, label %swap
+grow:
+  %twice = shl i64 %cap, 1
+  %newcap = call i64 @llvm.umax.i64(i64 %twice, i64 %n)
+  %big = call ptr @strata.alloc(i64 %newcap, i64 8, i1 false)
+  %capbytes = mul i64 %cap, 8
+  call void @llvm.memcpy.p0.p0.i64(ptr %big, ptr %next, i64 %capbytes, i1 false)
+  %f7 = getelementptr inbounds %queue, ptr %q, i32 0, i32 7
+  %spill = load ptr, ptr %f7
+  %tail = getelementptr inbounds i64, ptr %big, i64 %cap
+  %spilled = sub i64 %n, %cap
+  %spillbytes = mul i64 %spilled, 8
+  call void @llvm.memcpy.p0.p0.i64(ptr %tail, ptr %spill, i64 %spillbytes, i1 false)
+  %f8 = getelementptr inbounds %queue, ptr %q, i32 0, i32 8
+  store i64 0, ptr %f8
+  call void @strata.free(ptr %cur)
+  call void @strata.free(ptr %next)
+  %spare = call ptr @strata.alloc(i64 %newcap, i64 8, i1 false)
+  store i64 %newcap, ptr %f6
+  br label %install
+swap:
+  br label %install
+install:
+  %newcur = phi ptr [ %big, %grow ], [ %next, %swap ]
+  %newnext = phi ptr [ %spare, %grow ], [ %cur, %swap ]
+  store ptr %newcur, ptr %q
+  store ptr %newnext, ptr %f2
   %f1 = getelementptr inbounds %queue, ptr %q, i32 0, i32 1
   store i64 %n, ptr %f1
   store i64 0, ptr %f3
-  %hdr = getelementptr inbounds i8, ptr %next, i64 -64
+  %hdr = getelementptr inbounds i8, ptr %newcur, i64 -64
   store i64 %n, ptr %hdr
   %f5 = getelementptr inbounds %queue, ptr %q, i32 0, i32 5
   %round = load i64, ptr %f5
@@ -239,6 +343,9 @@ stamps:
   call void @strata.free(ptr %s)
   br label %done
 done:
+  %f7 = getelementptr inbounds %queue, ptr %q, i32 0, i32 7
+  %spill = load ptr, ptr %f7
+  call void @free(ptr %spill)
   call void @strata.free(ptr %q)
   ret void
 }

@@ -470,12 +470,15 @@ impl Lowering {
             "graph.new_worklist" => {
                 let g = ctx.operand(op, 0);
                 let elem = element(ctx.value_type(ctx.result(op, 0))).unwrap_or(Type::Index);
-                if ctx.prop(op, "unique").is_none() {
-                    return self.error(ctx, op, "the parallel lowering needs a 'unique' worklist: pushes to one that keeps duplicates have no bound per round");
-                }
+                // Room for one copy of every node (or edge): all a unique
+                // queue can hold; a plain one grows beyond it.
                 let n = self.size(ctx, at, g, if is_edge(&elem) { "edges" } else { "nodes" }, &loc);
                 let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
-                let o = mk(ctx, at, OperationState::new("par.queue_new", loc.clone()).operands(&[n]).prop("unique", Attribute::Unit).results(&[t]));
+                let mut st = OperationState::new("par.queue_new", loc.clone()).operands(&[n]).results(&[t]);
+                if ctx.prop(op, "unique").is_some() {
+                    st = st.prop("unique", Attribute::Unit);
+                }
+                let o = mk(ctx, at, st);
                 let q = ctx.result(o, 0);
                 self.replace(ctx, op, q);
             }

@@ -9,14 +9,6 @@ func.func @unscheduled(%g: !graph.graph) {
 
 // -----
 
-// CHECK: invalid.mlir:[[@LINE+2]]:9: error: the parallel lowering needs a 'unique' worklist
-func.func @duplicates(%g: !graph.graph) {
-  %wl = graph.new_worklist %g : !graph.worklist<!graph.node>
-  return
-}
-
-// -----
-
 // CHECK: invalid.mlir:[[@LINE+2]]:3: error: 'graph.single' in a function called from a parallel loop cannot reach the round's locks; inline the call
 func.func private @lock(%g: !graph.graph, %v: !graph.node) {
   graph.single %g[%v] : !graph.node {
