@@ -141,7 +141,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
             }
             "queue_push" => {
                 let (item, q) = (self.operand(op, 0)?, self.operand(op, 1)?);
-                match self.fs.push_buffers.iter().find(|(v, _, _)| *v == self.ir.operand(op, 1)) {
+                let buffer = self.fs.push_buffers.iter().find(|(v, _, _)| *v == self.ir.operand(op, 1)).filter(|_| self.ir.prop(op, "buffered").is_some());
+                match buffer {
                     Some((_, buf, count)) => self.call("strata.queue_push_local", &[q, item, (*buf).into(), (*count).into()])?,
                     None => self.call("strata.queue_push", &[q, item])?,
                 };

@@ -108,10 +108,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
         self.ops_inside(op, |o| self.ir.op_name(o) == "par.for" && self.ir.prop(o, "dist").and_then(|a| a.as_str()) == Some("dynamic"))
     }
 
-    /// The queues among `caps` (values from outside `op`) that `op` pushes to.
+    /// The queues among `caps` (values from outside `op`) that `op` makes
+    /// `buffered` pushes to.
     fn pushed_queues(&self, op: OpId, caps: &[Value]) -> Vec<Value> {
         let mut queues = Vec::new();
-        for push in self.ops_inside(op, |o| self.ir.op_name(o) == "par.queue_push") {
+        for push in self.ops_inside(op, |o| self.ir.op_name(o) == "par.queue_push" && self.ir.prop(o, "buffered").is_some()) {
             let q = self.ir.operand(push, 1);
             if caps.contains(&q) && !queues.contains(&q) {
                 queues.push(q);

@@ -6,7 +6,10 @@
 //! `schedule` dictionary written on the loop. Loops nested in a parallel loop,
 //! or in a function called from one, default to `sequential`. Without an
 //! explicit `reduction`, scalar reductions are privatized where that is legal
-//! and atomic otherwise. A schedule that breaks a rule of
+//! and atomic otherwise. A `direction` or `frontier` given as a pass option
+//! applies to the loops that can take it (the others keep the default); a
+//! pulled worklist loop gets a `bitmap` frontier unless it names one. A
+//! schedule written on a loop that breaks a rule of
 //! [`strata_sched_dialect::legality`] is an error at the loop.
 
 use std::collections::HashSet;
@@ -14,9 +17,10 @@ use std::collections::HashSet;
 use strata_ir::attributes::NamedAttr;
 use strata_ir::context::OperationState;
 use strata_ir::pass::{Pass, PassInfo};
+use strata_graph_dialect::foreach::{space_of, Space};
 use strata_ir::{Attribute, Context, Diagnostic, OpId};
 use strata_sched_dialect::legality;
-use strata_sched_dialect::schedule::{LoopSchedule, Mapping, Reduction};
+use strata_sched_dialect::schedule::{Direction, Frontier, LoopSchedule, Mapping, Reduction};
 
 /// The pass and its options.
 #[derive(Default)]
@@ -85,6 +89,24 @@ fn convert(ctx: &mut Context, l: OpId, defaults: &[NamedAttr], inner_fns: &HashS
             s.reduction = Reduction::Privatize;
         }
     }
+    let explicit = |key: &str| user.iter().any(|(k, _)| &**k == key);
+    if !explicit("frontier") {
+        let can_scan = legality::bitmap_worklist(ctx, l).is_ok();
+        if s.frontier == Frontier::Bitmap && !can_scan {
+            s.frontier = Frontier::Sparse;
+        }
+        let chosen = s.frontier;
+        if s.direction == Direction::Pull && space_of(ctx, l) == Some(Space::Items) {
+            s.frontier = Frontier::Bitmap;
+        }
+        let illegal = legality::pullable(ctx, l, &s).is_err() || (s.frontier == Frontier::Bitmap && !can_scan);
+        if s.direction == Direction::Pull && !explicit("direction") && illegal {
+            s.direction = Direction::Push;
+            s.frontier = chosen;
+        }
+    } else if s.direction == Direction::Pull && !explicit("direction") && legality::pullable(ctx, l, &s).is_err() {
+        s.direction = Direction::Push;
+    }
     if nested && s.mapping != Mapping::Sequential && legality::enclosing_parallel_loop(ctx, l).is_none() {
         return Err(err(ctx, format!("mapping '{}' is illegal in a function called from a parallel loop", s.mapping.keyword())));
     }
@@ -126,6 +148,9 @@ pub fn info() -> PassInfo {
             ("dist", "distribution of outermost loops: dynamic (default) or static"),
             ("chunk", "iterations handed out at once (default 64)"),
             ("reduction", "scalar reductions: atomic or privatize (default: privatize where legal)"),
+            ("direction", "push (default) or pull, for the loops that can be pulled"),
+            ("frontier", "worklist loops: sparse (default) or bitmap, for the loops that can take one"),
+            ("pushes", "pushes from parallel loops: buffered per thread (default) or direct"),
         ],
         create: || Box::new(GraphToSched::default()),
     }

@@ -32,8 +32,8 @@ use strata_par_dialect::ops::graph_array_element;
 use strata_par_dialect::types::{buf, queue};
 use strata_std::arith::CMPI_PREDICATES;
 use strata_sched_dialect::foreach::schedule_of;
-use strata_sched_dialect::legality::collapsible;
-use strata_sched_dialect::schedule::{LoopSchedule, Mapping, Reduction};
+use strata_sched_dialect::legality::{collapsible, pullable};
+use strata_sched_dialect::schedule::{Direction, Frontier, LoopSchedule, Mapping, Pushes, Reduction};
 
 /// The pass.
 #[derive(Default)]
@@ -107,6 +107,10 @@ struct Scope {
     iteration: Option<OpId>,
     /// Lock arrays of the round: "nodes", "edges" or "stripes".
     locks: HashMap<&'static str, Value>,
+    /// Containers only the iteration's own thread writes (a pulled loop's targets).
+    owned: HashSet<Value>,
+    /// Pushes gather in per-thread buffers.
+    buffered: bool,
 }
 
 struct Lowering {
@@ -115,6 +119,20 @@ struct Lowering {
     errors: Vec<Diagnostic>,
     arrays: HashMap<(Value, &'static str), Value>,
     scope: Scope,
+}
+
+/// What the positions of a lowered loop stand for.
+enum Walk {
+    /// The loop's own space; builds the body's arguments from the position.
+    Args(Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>>),
+    /// Every node (or edge); those whose flag is set are the items.
+    Members(Value),
+    /// Edges: the outer loop's node is the edge's source, its neighbour loop
+    /// runs once for the edge.
+    Edges(OpId),
+    /// Target nodes gathering over their in-edges (sources tested against
+    /// the bitmap, if any).
+    Pull { inner: OpId, bits: Option<Value> },
 }
 
 /// Where new operations go.
@@ -484,7 +502,10 @@ impl Lowering {
             }
             "graph.push" => {
                 let args = ctx.operands(op).to_vec();
-                op0(ctx, at, "par.queue_push", &args, &loc);
+                let push = op0(ctx, at, "par.queue_push", &args, &loc);
+                if self.scope.buffered {
+                    ctx.set_prop(push, "buffered", Attribute::Unit);
+                }
                 ctx.erase_op(op);
             }
             _ => self.regions_of(ctx, op),
@@ -494,20 +515,25 @@ impl Lowering {
     /// Sets `b[i]` for `i` in `0..n` to the value `f` builds, in parallel
     /// outside parallel loops and sequentially inside them.
     fn fill(&mut self, ctx: &mut Context, at: At, b: Value, n: Value, f: &dyn Fn(Value) -> Value, loc: &Location) {
+        self.each(ctx, at, n, &|ctx, at, i| store(ctx, at, f(i), b, i, loc), loc);
+    }
+
+    /// Runs `body` for `i` in `0..n`: a statically shared loop of its own
+    /// team outside parallel loops, a plain loop inside them.
+    fn each(&mut self, ctx: &mut Context, at: At, n: Value, body: &dyn Fn(&mut Context, At, Value), loc: &Location) {
         let zero = index_const(ctx, at, 0, loc);
         let one = index_const(ctx, at, 1, loc);
-        let body = |ctx: &mut Context, inner: BlockId, i: Value| store(ctx, At::End(inner), f(i), b, i, loc);
         if self.scope.parallel {
             let (r, blk) = new_body(ctx, &[Type::Index], loc);
             let i = ctx.block_args(blk)[0];
-            body(ctx, blk, i);
+            body(ctx, At::End(blk), i);
             op0(ctx, At::End(blk), "scf.yield", &[], loc);
             mk(ctx, at, OperationState::new("scf.for", loc.clone()).operands(&[zero, n, one]).region(r));
         } else {
             let (pr, pb) = new_body(ctx, &[], loc);
             let (r, blk) = new_body(ctx, &[Type::Index], loc);
             let i = ctx.block_args(blk)[0];
-            body(ctx, blk, i);
+            body(ctx, At::End(blk), i);
             op0(ctx, At::End(blk), "par.yield", &[], loc);
             let st = OperationState::new("par.for", loc.clone())
                 .operands(&[zero, n, one])
@@ -518,6 +544,34 @@ impl Lowering {
             op0(ctx, At::End(pb), "par.yield", &[], loc);
             mk(ctx, at, OperationState::new("par.parallel", loc.clone()).region(pr));
         }
+    }
+
+    /// A flag per node (or edge) of the worklist `op` loops over, set for
+    /// the items of the current round: `(flags, count)`. Made before the
+    /// loop; the caller frees it after.
+    fn frontier_bitmap(&mut self, ctx: &mut Context, op: OpId, at: At, loc: &Location) -> Option<(Value, Value)> {
+        let q = ctx.operand(op, 0);
+        let Some(n) = ctx.defining_op(q).filter(|d| ctx.op_name(*d) == "par.queue_new").map(|d| ctx.operand(d, 0)) else {
+            self.error(ctx, op, "frontier 'bitmap' needs the worklist's 'graph.new_worklist' in the same function");
+            return None;
+        };
+        let bits = op1(ctx, at, "par.alloc", &[n], buf(&Type::i1()), loc);
+        let no = constant(ctx, at, Attribute::Bool(false), Type::i1(), loc);
+        self.fill(ctx, at, bits, n, &|_| no, loc);
+        let size = op1(ctx, at, "par.queue_size", &[q], Type::Index, loc);
+        let items = op1(ctx, at, "par.queue_items", &[q], buf(&Type::Index), loc);
+        let yes = constant(ctx, at, Attribute::Bool(true), Type::i1(), loc);
+        self.each(
+            ctx,
+            at,
+            size,
+            &|ctx, at, i| {
+                let x = load(ctx, at, items, i, false, loc);
+                store(ctx, at, yes, bits, x, loc);
+            },
+            loc,
+        );
+        Some((bits, n))
     }
 
     fn is_private(&self, ctx: &Context, target: Value) -> bool {
@@ -544,7 +598,18 @@ impl Lowering {
             Some(l) => (*l, true),
             None => (target, self.is_private(ctx, target)),
         };
-        let old = if plain {
+        let old = if self.scope.owned.contains(&target) {
+            // Only this thread writes the element; others may read it.
+            let old = load(ctx, at, b, i, true, &loc);
+            let new = combine(ctx, at, &kind, old, x, &loc);
+            let d = differs(ctx, at, new, old, &loc);
+            let (r, blk) = new_body(ctx, &[], &loc);
+            mk(ctx, At::End(blk), OperationState::new("par.store", loc.clone()).operands(&[new, b, i]).prop("atomic", Attribute::Unit));
+            op0(ctx, At::End(blk), "scf.yield", &[], &loc);
+            let empty = ctx.create_region();
+            mk(ctx, at, OperationState::new("scf.if", loc.clone()).operands(&[d]).region(r).region(empty));
+            old
+        } else if plain {
             let old = load(ctx, at, b, i, false, &loc);
             let new = combine(ctx, at, &kind, old, x, &loc);
             store(ctx, at, new, b, i, &loc);
@@ -682,14 +747,42 @@ impl Lowering {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
         let s = schedule_of(ctx, op).unwrap_or(LoopSchedule::SEQUENTIAL);
-        if s.mapping == Mapping::Sequential || self.scope.parallel {
+        let parallel = s.mapping != Mapping::Sequential && !self.scope.parallel;
+        let pulled = if s.direction == Direction::Pull { Some(pullable(ctx, op, &s).expect("checked by the sched verifier")) } else { None };
+        let bits = if s.frontier == Frontier::Bitmap {
+            match self.frontier_bitmap(ctx, op, at, &loc) {
+                Some(b) => Some(b),
+                None => return,
+            }
+        } else {
+            None
+        };
+        // What position k of the loop stands for, and its bounds.
+        let (lo, hi, walk) = if let Some(inner) = pulled {
+            let lo = index_const(ctx, at, 0, &loc);
+            let hi = self.size(ctx, at, ctx.operand(inner, 0), "nodes", &loc);
+            (lo, hi, Walk::Pull { inner, bits: bits.map(|b| b.0) })
+        } else if let Some((b, n)) = bits {
+            (index_const(ctx, at, 0, &loc), n, Walk::Members(b))
+        } else if s.mapping == Mapping::Edge && parallel {
+            let g = ctx.operand(op, 0);
+            let lo = index_const(ctx, at, 0, &loc);
+            let hi = self.size(ctx, at, g, "edges", &loc);
+            (lo, hi, Walk::Edges(collapsible(ctx, op).expect("checked by the sched verifier")))
+        } else {
             let (lo, hi, args) = self.space(ctx, op, at, &loc);
-            let one = index_const(ctx, at, 1, &loc);
+            (lo, hi, Walk::Args(args))
+        };
+        let one = index_const(ctx, at, 1, &loc);
+        let after = |ctx: &Context, o: OpId| ctx.next_op(o).map(At::Before).unwrap_or_else(|| At::End(ctx.parent_block(o).expect("block")));
+        if !parallel {
             let (r, blk) = new_body(ctx, &[Type::Index], &loc);
             let k = ctx.block_args(blk)[0];
-            let vals = args(ctx, At::End(blk), k);
-            self.emit_body(ctx, op, blk, &vals, "scf.yield", &loc);
-            mk(ctx, at, OperationState::new("scf.for", loc.clone()).operands(&[lo, hi, one]).region(r));
+            self.iteration(ctx, op, &walk, blk, k, "scf.yield", &loc);
+            let new = mk(ctx, at, OperationState::new("scf.for", loc.clone()).operands(&[lo, hi, one]).region(r));
+            if let Some((b, _)) = bits {
+                op0(ctx, after(ctx, new), "par.free", &[b], &loc);
+            }
             ctx.erase_op(op);
             self.block(ctx, blk);
             return;
@@ -699,6 +792,10 @@ impl Lowering {
         self.scope.parallel = true;
         self.scope.iteration = Some(op);
         self.scope.reduced = reduced_containers(ctx, op);
+        self.scope.buffered = s.pushes == Pushes::Buffered;
+        if let Some(inner) = pulled {
+            self.scope.owned = owned_targets(ctx, op, inner);
+        }
         self.make_locks(ctx, op, at, &loc);
         let (pr, pb) = new_body(ctx, &[], &loc);
         let privatized: Vec<(Value, String)> = if s.reduction == Reduction::Privatize {
@@ -715,36 +812,9 @@ impl Lowering {
             store(ctx, At::End(pb), n, l, z, &loc);
             self.scope.private_copies.insert(*shared, l);
         }
-        let (lo, hi, args, collapsed) = if s.mapping == Mapping::Edge {
-            let inner = collapsible(ctx, op).expect("checked by the sched verifier");
-            let g = ctx.operand(op, 0);
-            let lo = index_const(ctx, at, 0, &loc);
-            let hi = self.size(ctx, at, g, "edges", &loc);
-            let srcs = self.array(ctx, g, "edge_sources");
-            let l = loc.clone();
-            let args: Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>> = Box::new(move |ctx, at, k| vec![load_index(ctx, at, srcs, k, &l)]);
-            (lo, hi, args, Some(inner))
-        } else {
-            let (lo, hi, args) = self.space(ctx, op, at, &loc);
-            (lo, hi, args, None)
-        };
-        let one = index_const(ctx, at, 1, &loc);
         let (fr, fb) = new_body(ctx, &[Type::Index], &loc);
         let k = ctx.block_args(fb)[0];
-        let vals = args(ctx, At::End(fb), k);
-        self.emit_body(ctx, op, fb, &vals, "par.yield", &loc);
-        if let Some(inner) = collapsed {
-            // The neighbour loop runs once, for edge k.
-            let tgt = self.array(ctx, ctx.operand(inner, 0), "out_targets");
-            let iat = At::Before(inner);
-            let ivals = if space_of(ctx, inner) == Some(Space::OutNbrs) { vec![load_index(ctx, iat, tgt, k, &loc), k] } else { vec![k] };
-            let (tr, tb) = new_body(ctx, &[], &loc);
-            self.emit_body(ctx, inner, tb, &ivals, "scf.yield", &loc);
-            let tru = constant(ctx, iat, Attribute::Bool(true), Type::i1(), &loc);
-            let empty = ctx.create_region();
-            mk(ctx, iat, OperationState::new("scf.if", loc.clone()).operands(&[tru]).region(tr).region(empty));
-            ctx.erase_op(inner);
-        }
+        self.iteration(ctx, op, &walk, fb, k, "par.yield", &loc);
         let st = OperationState::new("par.for", loc.clone())
             .operands(&[lo, hi, one])
             .prop("dist", Attribute::string(s.dist.keyword()))
@@ -762,11 +832,77 @@ impl Lowering {
         let par = mk(ctx, at, OperationState::new("par.parallel", loc.clone()).region(pr));
         ctx.erase_op(op);
         self.block(ctx, fb);
-        for l in self.scope.locks.values().copied().collect::<Vec<_>>() {
-            let next = ctx.next_op(par).map(At::Before).unwrap_or_else(|| At::End(ctx.parent_block(par).expect("block")));
-            op0(ctx, next, "par.free", &[l], &loc);
+        let freed: Vec<Value> = self.scope.locks.values().copied().chain(bits.map(|b| b.0)).collect();
+        for l in freed {
+            op0(ctx, after(ctx, par), "par.free", &[l], &loc);
         }
         self.scope = saved;
+    }
+
+    /// Fills `blk` with the iteration at position `k` of the loop `op`,
+    /// ending it with `term`.
+    #[allow(clippy::too_many_arguments)]
+    fn iteration(&mut self, ctx: &mut Context, op: OpId, walk: &Walk, blk: BlockId, k: Value, term: &str, loc: &Location) {
+        match walk {
+            Walk::Args(args) => {
+                let vals = args(ctx, At::End(blk), k);
+                self.emit_body(ctx, op, blk, &vals, term, loc);
+            }
+            Walk::Members(bits) => {
+                let then_b = guarded(ctx, At::End(blk), *bits, k, loc);
+                self.emit_body(ctx, op, then_b, &[k], "scf.yield", loc);
+                op0(ctx, At::End(blk), term, &[], loc);
+            }
+            Walk::Edges(inner) => {
+                let g = ctx.operand(op, 0);
+                let srcs = self.array(ctx, g, "edge_sources");
+                let v = load_index(ctx, At::End(blk), srcs, k, loc);
+                self.emit_body(ctx, op, blk, &[v], term, loc);
+                // The neighbour loop runs once, for edge k.
+                let tgt = self.array(ctx, ctx.operand(*inner, 0), "out_targets");
+                let iat = At::Before(*inner);
+                let ivals = if space_of(ctx, *inner) == Some(Space::OutNbrs) { vec![load_index(ctx, iat, tgt, k, loc), k] } else { vec![k] };
+                self.inline_loop(ctx, *inner, &ivals, loc);
+            }
+            Walk::Pull { inner, bits } => {
+                // Node k gathers over its in-edges (source v, edge e): the
+                // outer body runs for v, the neighbour loop once, for e.
+                let g = ctx.operand(*inner, 0);
+                let off = self.array(ctx, g, "in_offsets");
+                let srcs = self.array(ctx, g, "in_sources");
+                let ids = self.array(ctx, g, "in_edges");
+                let (lo, hi) = slice(ctx, At::End(blk), off, k, loc);
+                let one = index_const(ctx, At::End(blk), 1, loc);
+                let (r, eb) = new_body(ctx, &[Type::Index], loc);
+                let j = ctx.block_args(eb)[0];
+                let v = load_index(ctx, At::End(eb), srcs, j, loc);
+                let e = load(ctx, At::End(eb), ids, j, false, loc);
+                let body_b = match bits {
+                    Some(b) => {
+                        let then_b = guarded(ctx, At::End(eb), *b, v, loc);
+                        op0(ctx, At::End(eb), "scf.yield", &[], loc);
+                        then_b
+                    }
+                    None => eb,
+                };
+                self.emit_body(ctx, op, body_b, &[v], "scf.yield", loc);
+                let ivals = if space_of(ctx, *inner) == Some(Space::OutNbrs) { vec![k, e] } else { vec![e] };
+                self.inline_loop(ctx, *inner, &ivals, loc);
+                mk(ctx, At::End(blk), OperationState::new("scf.for", loc.clone()).operands(&[lo, hi, one]).region(r));
+                op0(ctx, At::End(blk), term, &[], loc);
+            }
+        }
+    }
+
+    /// Replaces the loop `inner` by its body, run once with arguments `vals`.
+    fn inline_loop(&mut self, ctx: &mut Context, inner: OpId, vals: &[Value], loc: &Location) {
+        let iat = At::Before(inner);
+        let (tr, tb) = new_body(ctx, &[], loc);
+        self.emit_body(ctx, inner, tb, vals, "scf.yield", loc);
+        let tru = constant(ctx, iat, Attribute::Bool(true), Type::i1(), loc);
+        let empty = ctx.create_region();
+        mk(ctx, iat, OperationState::new("scf.if", loc.clone()).operands(&[tru]).region(tr).region(empty));
+        ctx.erase_op(inner);
     }
 
     /// Lock arrays for the `graph.single`s and `graph.reduce_arg`s of a round, zeroed.
@@ -921,6 +1057,48 @@ impl Lowering {
         ctx.erase_op(op);
         self.block(ctx, bb);
     }
+}
+
+/// An `scf.if` at `at` on flag `i` of `bits`; returns its body block, which
+/// the caller ends.
+fn guarded(ctx: &mut Context, at: At, bits: Value, i: Value, loc: &Location) -> BlockId {
+    let c = load(ctx, at, bits, i, false, loc);
+    let (r, b) = new_body(ctx, &[], loc);
+    let empty = ctx.create_region();
+    mk(ctx, at, OperationState::new("scf.if", loc.clone()).operands(&[c]).region(r).region(empty));
+    b
+}
+
+/// The node properties a pulled loop writes only at its target node (the
+/// neighbour of `inner`, its out-neighbour loop): under `pull` each is
+/// written by one thread. Properties also written elsewhere, or through
+/// `graph.reduce_arg`, are not.
+fn owned_targets(ctx: &Context, op: OpId, inner: OpId) -> HashSet<Value> {
+    let mut out = HashSet::new();
+    if space_of(ctx, inner) != Some(Space::OutNbrs) {
+        return out;
+    }
+    let Some(u) = ctx.entry_block(ctx.region(inner, 0)).map(|b| ctx.block_args(b)[0]) else { return out };
+    let mut other = HashSet::new();
+    ctx.walk_pre(op, &mut |o| {
+        let (target, index) = match ctx.op_name(o) {
+            "graph.reduce" => (ctx.operand(o, 1), ctx.operands(o).get(2).copied()),
+            "graph.store" => (ctx.operand(o, 1), ctx.operands(o).get(2).copied()),
+            "graph.reduce_arg" => {
+                other.insert(ctx.operand(o, 2));
+                other.insert(ctx.operand(o, 3));
+                return;
+            }
+            _ => return,
+        };
+        if index == Some(u) && ctx.op_name(o) == "graph.reduce" {
+            out.insert(target);
+        } else {
+            other.insert(target);
+        }
+    });
+    out.retain(|t| !other.contains(t) && !ctx.defining_op(*t).is_some_and(|d| ctx.is_ancestor(op, d)));
+    out
 }
 
 /// Containers defined outside `op` that its iterations reduce or push into.

@@ -40,6 +40,7 @@ fn command() -> Command {
                 .default_value("kron:scale=18,degree=16,seed=1,weighted;uniform:nodes=262144,edges=4194304,seed=1,weighted;grid:rows=1024,cols=1024,seed=1,weighted")
                 .help("semicolon-separated generator specs (symmetrized and simplified)"),
         )
+        .arg(crate::opt::schedule_arg())
         .arg(Arg::new("threads").long("threads").value_name("N").value_parser(clap::value_parser!(u32).range(1..=4096)).default_value("2").help("threads of the measured runs"))
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("5").help("runs per measurement (the median is reported)"))
 }
@@ -86,7 +87,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         sm.add(&path, &text);
         let mut ctx = Context::new(registry.clone());
         let module = parse_source(&mut ctx, &path, &text, 0, text.len()).map_err(|d| sm.render(&d))?;
-        let program = compile_for_cpu(&mut ctx, module, &sm)?;
+        let program = compile_for_cpu(&mut ctx, module, &sm, m.get_one::<String>("schedule").map(String::as_str))?;
         let fty = signature(&ctx, module, name)?;
         programs.push((*name, *scalars, program, fty));
     }

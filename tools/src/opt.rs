@@ -21,6 +21,7 @@ fn command(passes: &PassRegistry) -> Command {
         .arg(Arg::new("output").short('o').value_name("FILE").help("output file (default: standard output)"))
         .arg(Arg::new("pass-pipeline").long("pass-pipeline").value_name("PIPELINE").help("textual pipeline, e.g. 'builtin.module(func.func(canonicalize,cse))'"))
         .arg(Arg::new("target").long("target").value_name("TARGET").value_parser(["cpu", "gpu"]).help("lower for this target: the default pipeline when none is given (cpu: graph to sched to par)"))
+        .arg(schedule_arg())
         .arg(Arg::new("emit").long("emit").value_name("WHAT").value_parser(["mlir", "llvm", "asm", "obj"]).default_value("mlir").help("what to write: the IR after the pipeline, or LLVM IR, assembly or an object for the target"))
         .arg(Arg::new("opt-level").long("opt-level").value_name("N").value_parser(clap::value_parser!(u8).range(0..=3)).default_value("3").help("LLVM optimization level for --emit=llvm|asm|obj"))
         .arg(Arg::new("cpu").long("cpu").value_name("NAME").default_value("x86-64").value_parser(strata_llvm::CPUS).help("processor to generate code for (native: this machine)"))
@@ -85,22 +86,39 @@ fn build_pipeline(m: &ArgMatches, passes: &PassRegistry, sm: &mut SourceMgr) -> 
     }
     flags.sort();
     let pipeline = m.get_one::<String>("pass-pipeline");
+    if m.contains_id("schedule") && (pipeline.is_some() || !flags.is_empty() || !m.contains_id("target")) {
+        return Err(Diagnostic::error(strata_ir::Location::Unknown, "'--schedule' applies to the default pipeline of '--target' only"));
+    }
     if pipeline.is_some() && !flags.is_empty() {
         return Err(Diagnostic::error(strata_ir::Location::Unknown, "'--pass-pipeline' cannot be combined with individual pass flags"));
     }
     let text = match (pipeline, m.get_one::<String>("target")) {
         (Some(p), _) => p.clone(),
-        (None, Some(target)) if flags.is_empty() => default_pipeline(target).to_string(),
+        (None, Some(target)) if flags.is_empty() => default_pipeline(target, m.get_one::<String>("schedule").map(String::as_str)),
         (None, _) => flags.into_iter().map(|f| f.1).collect::<Vec<_>>().join(","),
     };
     sm.add(PIPELINE_BUFFER, &text);
     parse_pipeline(&text, passes)
 }
 
-/// The lowering pipeline `--target` runs when no pipeline is given.
-/// Both targets share the par level, so for now they share the pipeline.
-pub fn default_pipeline(_target: &str) -> &'static str {
-    "builtin.module(convert-graph-to-sched,convert-sched-to-par,canonicalize,cse)"
+/// The lowering pipeline `--target` runs when no pipeline is given, with
+/// `schedule` (comma-separated `key=value` entries) as the defaults of
+/// `convert-graph-to-sched`. Both targets share the par level, so for now
+/// they share the pipeline.
+pub fn default_pipeline(_target: &str, schedule: Option<&str>) -> String {
+    let sched = match schedule.filter(|s| !s.is_empty()) {
+        Some(s) => format!("convert-graph-to-sched{{{}}}", s.replace(',', " ")),
+        None => "convert-graph-to-sched".to_string(),
+    };
+    format!("builtin.module({sched},convert-sched-to-par,canonicalize,cse)")
+}
+
+/// The `--schedule` flag of the tools that lower with the default pipeline.
+pub fn schedule_arg() -> Arg {
+    Arg::new("schedule")
+        .long("schedule")
+        .value_name("KEY=VALUE,...")
+        .help("default loop schedule for the lowering, e.g. 'direction=pull,frontier=bitmap' (see docs/dialects/sched.md)")
 }
 
 /// Compiles the lowered module as `--emit` asks (`mlir` prints it).

@@ -36,6 +36,7 @@ fn command() -> Command {
         .arg(Arg::new("simplify").long("simplify").action(ArgAction::SetTrue).help("drop self-loops and merge parallel edges (smallest weight)"))
         .arg(Arg::new("entry").long("entry").required(true).value_name("NAME").help("the function to run"))
         .arg(Arg::new("backend").long("backend").default_value("interp").value_parser(["interp", "cpu"]).help("how to run it: the reference interpreter, or compiled for this CPU (OpenMP)"))
+        .arg(crate::opt::schedule_arg())
         .arg(Arg::new("threads").long("threads").value_name("N").value_parser(clap::value_parser!(u32).range(1..=4096)).help("cpu: threads per parallel region (default: OMP_NUM_THREADS, or all cores)"))
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("1").help("run the entry function N times (results of the last run are printed)"))
         .arg(Arg::new("time").long("time").action(ArgAction::SetTrue).help("print the median, min and max time of the runs on standard error (excluding loading and compiling)"))
@@ -104,11 +105,15 @@ pub fn timing_summary(times: &[Duration]) -> String {
     format!("time: {:.6}\ntime-min: {min:.6}\ntime-max: {max:.6}\nruns: {}\n", median(times), times.len())
 }
 
-/// Lowers `module` for the CPU with the target's default pipeline, compiles
-/// it for this machine and loads it.
-pub fn compile_for_cpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr) -> Result<Program, String> {
+/// Lowers `module` for the CPU with the target's default pipeline (with
+/// `schedule` as the default loop schedule), compiles it for this machine
+/// and loads it.
+pub fn compile_for_cpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, schedule: Option<&str>) -> Result<Program, String> {
     let passes = crate::all_passes();
-    let pipeline = parse_pipeline(crate::opt::default_pipeline("cpu"), &passes).map_err(|d| sm.render(&d))?;
+    let text = crate::opt::default_pipeline("cpu", schedule);
+    let mut sm = sm.clone();
+    sm.add(strata_ir::pipeline::PIPELINE_BUFFER, &text);
+    let pipeline = parse_pipeline(&text, &passes).map_err(|d| sm.render(&d))?;
     let mut pm = PassManager::new(pipeline, Instrumentation::default());
     if pm.run(ctx, module).is_err() || ctx.diagnostics.iter().any(|d| d.severity == Severity::Error) {
         return Err(ctx.diagnostics.iter().map(|d| sm.render(d)).collect());
@@ -127,7 +132,7 @@ pub fn signature(ctx: &Context, module: strata_ir::OpId, name: &str) -> Result<s
 /// Compiles the program for the CPU and runs the entry function `repeat` times.
 #[allow(clippy::too_many_arguments)]
 fn run_cpu(m: &ArgMatches, ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, entry: &str, args: &[Val], graph: Option<&Graph>, repeat: usize) -> Result<(Vec<Val>, Vec<Duration>), String> {
-    let program = compile_for_cpu(ctx, module, sm)?;
+    let program = compile_for_cpu(ctx, module, sm, m.get_one::<String>("schedule").map(String::as_str))?;
     let fty = signature(ctx, module, entry)?;
     if let Some(n) = m.get_one::<u32>("threads") {
         program.set_threads(*n)?;
@@ -206,6 +211,9 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     }
     if backend != "cpu" && m.get_one::<u32>("threads").is_some() {
         return Err("error: --threads applies to compiled backends only (--backend cpu)".into());
+    }
+    if backend != "cpu" && m.contains_id("schedule") {
+        return Err("error: --schedule applies to compiled backends only (--backend cpu)".into());
     }
     let (results, times) = if backend == "cpu" {
         run_cpu(m, &mut ctx, module, &sm, entry, &args, graph.as_deref(), repeat)?

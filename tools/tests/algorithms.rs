@@ -53,6 +53,7 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
         "builtin.module(canonicalize,cse)",
         "builtin.module(convert-graph-to-sched,convert-sched-to-par,canonicalize,cse)",
         "builtin.module(convert-graph-to-sched{mapping=sequential},convert-sched-to-par)",
+        "builtin.module(convert-graph-to-sched{direction=pull frontier=bitmap pushes=direct},convert-sched-to-par)",
     ] {
         let (ctx, m) = load_program(name, pipeline);
         for (gname, g) in graphs() {
@@ -68,28 +69,36 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
     run_cpu(name, scalars, check);
 }
 
-/// Compiles `name` for the CPU and runs it on every graph with 1 and 2
-/// threads: results must pass `check` and agree with the interpreter
-/// (integers exactly, floats within 1e-9 relative).
+/// Schedules the compiled runs use (besides the default): every loop that
+/// can be pulled pulled, every worklist loop that can scan a bitmap
+/// scanning one, direct pushes, other distributions.
+const SCHEDULES: [&str; 3] = ["", "direction=pull,frontier=bitmap", "frontier=bitmap,pushes=direct,dist=static,chunk=7"];
+
+/// Compiles `name` for the CPU under each of [`SCHEDULES`] and runs it on
+/// every graph (the default schedule with 1 and 2 threads, the others with
+/// 2): results must pass `check` and agree with the interpreter (integers
+/// exactly, floats within 1e-9 relative).
 fn run_cpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str, &Graph, &[Val])) {
     let (graph_ctx, graph_m) = load_program(name, "");
-    let (ctx, m) = load_program(name, strata_tools::opt::default_pipeline("cpu"));
-    let object = strata_llvm::compile(&ctx, m, &strata_llvm::Options::default(), strata_llvm::Emit::Object).unwrap_or_else(|d| panic!("{name}: {}", d.message));
-    let program = strata_cpu::Program::load(&object).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let fty = strata_tools::run::signature(&ctx, m, name).expect("signature");
-    for (gname, g) in graphs() {
-        let g = Rc::new(g);
-        let mut args = vec![Val::Graph(g.clone())];
-        args.extend(scalars(&g));
-        let want = run_function(&graph_ctx, graph_m, name, args.clone(), Options::default()).expect("interpreter");
-        let image = strata_cpu::GraphImage::new(&g);
-        for threads in [1, 2] {
-            program.set_threads(threads).expect("threads");
-            let what = format!("{name} compiled for the CPU on {gname} with {threads} threads");
-            let (got, _) = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), 1).unwrap_or_else(|e| panic!("{what}: {e}"));
-            check(&what, &g, &got);
-            for (a, b) in got.iter().zip(&want) {
-                assert_same(&what, a, b);
+    for schedule in SCHEDULES {
+        let (ctx, m) = load_program(name, &strata_tools::opt::default_pipeline("cpu", Some(schedule)));
+        let object = strata_llvm::compile(&ctx, m, &strata_llvm::Options::default(), strata_llvm::Emit::Object).unwrap_or_else(|d| panic!("{name}: {}", d.message));
+        let program = strata_cpu::Program::load(&object).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let fty = strata_tools::run::signature(&ctx, m, name).expect("signature");
+        for (gname, g) in graphs() {
+            let g = Rc::new(g);
+            let mut args = vec![Val::Graph(g.clone())];
+            args.extend(scalars(&g));
+            let want = run_function(&graph_ctx, graph_m, name, args.clone(), Options::default()).expect("interpreter");
+            let image = strata_cpu::GraphImage::new(&g);
+            for threads in if schedule.is_empty() { &[1, 2][..] } else { &[2][..] } {
+                program.set_threads(*threads).expect("threads");
+                let what = format!("{name} compiled for the CPU (schedule '{schedule}') on {gname} with {threads} threads");
+                let (got, _) = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), 1).unwrap_or_else(|e| panic!("{what}: {e}"));
+                check(&what, &g, &got);
+                for (a, b) in got.iter().zip(&want) {
+                    assert_same(&what, a, b);
+                }
             }
         }
     }

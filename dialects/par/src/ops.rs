@@ -293,7 +293,7 @@ pub fn ops() -> Vec<OpDef> {
         def("par.num_threads", "the size of the team", Traits::PURE, verify_no_operands),
         def("par.yield", "ends a par.parallel or par.for body", Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE, verify_yield),
         OpDef { inherent: &["unique"], ..def("par.queue_new", "a new work queue with room for N items per round (a plain one grows)", none, verify_queue_new) },
-        def("par.queue_push", "appends an item to the next round atomically (once per round if unique)", none, verify_queue_push),
+        OpDef { inherent: &["buffered"], ..def("par.queue_push", "appends an item to the next round atomically (once per round if unique); buffered: through a per-thread buffer", none, verify_queue_push) },
         def("par.queue_size", "the number of items of the current round", none, verify_queue_query),
         def("par.queue_items", "the items of the current round as a buffer", none, verify_queue_query),
         def("par.queue_advance", "makes the pushed items the current round; true if there are any", none, verify_queue_query),

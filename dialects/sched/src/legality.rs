@@ -6,6 +6,12 @@
 //! - An `edge` loop must be a loop over all nodes whose body is one loop over
 //!   the node's out-neighbours or out-edges plus pure operations, so that the
 //!   pair can be run as one loop over the edges (edges are numbered by source).
+//! - `pull` interchanges a node loop and its one out-neighbour loop, so the
+//!   loop must have that shape (operations that only read may precede the
+//!   neighbour loop: they run once per edge), over `nodes(...)` or over a
+//!   worklist of nodes with a `bitmap` frontier, and not be edge-mapped.
+//! - A `bitmap` frontier needs a loop over a unique worklist of nodes or
+//!   edges created in the same function (the bitmap holds each item once).
 //! - `privatize` needs every scalar declared outside the loop and touched
 //!   inside it to be only reduced there, with one kind and without asking
 //!   whether the reduction changed it: a private copy cannot answer loads or
@@ -18,7 +24,7 @@ use strata_graph_dialect::types::{classify, GraphType};
 use strata_ir::context::{Context, OpId, Value};
 use strata_ir::rewrite::is_pure;
 
-use crate::schedule::{LoopSchedule, Mapping, Reduction};
+use crate::schedule::{Direction, Frontier, LoopSchedule, Mapping, Reduction};
 
 /// Checks `s` for the loop `op` (a `graph.foreach` or `sched.foreach`).
 pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
@@ -33,6 +39,12 @@ pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
     }
     if s.mapping == Mapping::Edge {
         collapsible(ctx, op)?;
+    }
+    if s.frontier == Frontier::Bitmap {
+        bitmap_worklist(ctx, op)?;
+    }
+    if s.direction == Direction::Pull {
+        pullable(ctx, op, s)?;
     }
     if s.reduction == Reduction::Privatize {
         for (v, why) in shared_scalars(ctx, op) {
@@ -66,8 +78,48 @@ pub fn collapsible(ctx: &Context, op: OpId) -> Result<OpId, String> {
     if space_of(ctx, op) != Some(Space::Nodes) {
         return Err("mapping 'edge' needs a loop over nodes(...)".into());
     }
+    neighbour_loop(ctx, op, "mapping 'edge'", false)
+}
+
+/// The inner loop of a loop that can run pulled, or why not.
+pub fn pullable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<OpId, String> {
+    if s.mapping == Mapping::Edge {
+        return Err("direction 'pull' runs each target node on one thread; it does not combine with mapping 'edge'".into());
+    }
+    match space_of(ctx, op) {
+        Some(Space::Nodes) => {}
+        Some(Space::Items) if is_node_worklist(ctx, op) => {
+            if s.frontier != Frontier::Bitmap {
+                return Err("direction 'pull' over a worklist needs frontier 'bitmap': each source is tested for membership".into());
+            }
+        }
+        _ => return Err("direction 'pull' needs a loop over nodes(...) or over the items of a worklist of nodes".into()),
+    }
+    neighbour_loop(ctx, op, "direction 'pull'", true)
+}
+
+fn is_node_worklist(ctx: &Context, op: OpId) -> bool {
+    matches!(classify(ctx.value_type(ctx.operand(op, 0))), Some(GraphType::Worklist(e)) if matches!(classify(&e), Some(GraphType::Node)))
+}
+
+/// The worklist of a loop that can find its items through a bitmap, or why not.
+pub fn bitmap_worklist(ctx: &Context, op: OpId) -> Result<Value, String> {
+    if space_of(ctx, op) != Some(Space::Items) {
+        return Err("frontier 'bitmap' needs a loop over the items of a worklist".into());
+    }
+    let wl = ctx.operand(op, 0);
+    match ctx.defining_op(wl) {
+        Some(d) if ctx.op_name(d) == "graph.new_worklist" && ctx.prop(d, "unique").is_some() => Ok(wl),
+        _ => Err("frontier 'bitmap' needs a worklist made by 'graph.new_worklist ... unique' in the same function: a bitmap holds each item once".into()),
+    }
+}
+
+/// The one out-neighbour loop of the node `op` iterates over, if the body
+/// is that loop plus pure operations (or, with `reads`, operations that
+/// only read); `what` names the schedule asking.
+fn neighbour_loop(ctx: &Context, op: OpId, what: &str, reads: bool) -> Result<OpId, String> {
     if !ctx.region_blocks(ctx.region(op, 1)).is_empty() {
-        return Err("mapping 'edge' needs a loop without a filter".into());
+        return Err(format!("{what} needs a loop without a filter"));
     }
     let Some(body) = ctx.entry_block(ctx.region(op, 0)) else { return Err("empty loop".into()) };
     let v = ctx.block_args(body)[0];
@@ -77,14 +129,15 @@ pub fn collapsible(ctx: &Context, op: OpId) -> Result<OpId, String> {
         if is_foreach(name) && inner.is_none() {
             let space = space_of(ctx, o);
             if !matches!(space, Some(Space::OutNbrs | Space::OutEdges)) || ctx.operand(o, 1) != v {
-                return Err(format!("mapping 'edge' needs the inner loop at {} to run over out_nbrs or out_edges of the outer node", ctx.op_loc(o).short()));
+                return Err(format!("{what} needs the inner loop at {} to run over out_nbrs or out_edges of the outer node", ctx.op_loc(o).short()));
             }
             inner = Some(o);
-        } else if name != "graph.yield" && !is_pure(ctx, o) {
-            return Err(format!("mapping 'edge' needs a body of pure operations and one neighbour loop; '{name}' at {} has effects", ctx.op_loc(o).short()));
+        } else if name != "graph.yield" && !is_pure(ctx, o) && !(reads && name == "graph.load") {
+            let allowed = if reads { "operations that only read" } else { "pure operations" };
+            return Err(format!("{what} needs a body of {allowed} and one neighbour loop; '{name}' at {} has effects", ctx.op_loc(o).short()));
         }
     }
-    inner.ok_or_else(|| "mapping 'edge' needs a neighbour loop in the body".to_string())
+    inner.ok_or_else(|| format!("{what} needs a neighbour loop in the body"))
 }
 
 /// Scalars defined outside `op` that its regions touch, each with the reason

@@ -1,9 +1,12 @@
 //! The schedule of one parallel loop: which workers run its iterations, how
-//! they are distributed, and how reductions into shared scalars are done.
+//! they are distributed, in which direction edges are traversed, how a
+//! worklist's items are found and pushed, and how reductions into shared
+//! scalars are done.
 //!
 //! A schedule is data: a dictionary attribute
-//! `{mapping = "thread", dist = "dynamic", chunk = 64, reduction = "atomic"}`
-//! that a user may write (partially) on a `graph.foreach` as `schedule`, that
+//! `{chunk = 64, direction = "push", dist = "dynamic", frontier = "sparse",
+//! mapping = "thread", pushes = "buffered", reduction = "atomic"}` that a user
+//! may write (partially) on a `graph.foreach` as `schedule`, that
 //! `convert-graph-to-sched` completes from defaults, and that `sched.foreach`
 //! carries in full.
 
@@ -41,6 +44,35 @@ pub enum Reduction {
     Privatize,
 }
 
+/// Which end of its edges a node loop with a nested out-neighbour loop runs over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// As written: each outer node visits its out-edges and updates their targets.
+    Push,
+    /// Interchanged: each target node visits its in-edges and gathers from
+    /// their sources; updates of the target are then made by one thread.
+    Pull,
+}
+
+/// How a loop over a worklist's items finds them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Frontier {
+    /// The list of the round's items.
+    Sparse,
+    /// A membership flag per node (or edge), set from the list; the loop
+    /// scans all nodes in order and skips those without it.
+    Bitmap,
+}
+
+/// How pushes to worklists from a parallel loop reach the queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pushes {
+    /// Gathered per thread and sent on in blocks (one atomic add a block).
+    Buffered,
+    /// One atomic add per push.
+    Direct,
+}
+
 /// A complete loop schedule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LoopSchedule {
@@ -52,14 +84,23 @@ pub struct LoopSchedule {
     pub chunk: u32,
     /// Strategy for scalar reductions.
     pub reduction: Reduction,
+    /// Traversal direction of the loop's edges.
+    pub direction: Direction,
+    /// How a worklist loop finds its items.
+    pub frontier: Frontier,
+    /// How pushes to worklists are made.
+    pub pushes: Pushes,
 }
 
 /// The keys a schedule dictionary may hold, with their values.
-pub const KEYS: [(&str, &str); 4] = [
+pub const KEYS: [(&str, &str); 7] = [
     ("mapping", "\"thread\", \"edge\" or \"sequential\""),
     ("dist", "\"static\" or \"dynamic\""),
     ("chunk", "a positive integer"),
     ("reduction", "\"atomic\" or \"privatize\""),
+    ("direction", "\"push\" or \"pull\""),
+    ("frontier", "\"sparse\" or \"bitmap\""),
+    ("pushes", "\"buffered\" or \"direct\""),
 ];
 
 impl Mapping {
@@ -93,11 +134,49 @@ impl Reduction {
     }
 }
 
+impl Direction {
+    /// The keyword.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Direction::Push => "push",
+            Direction::Pull => "pull",
+        }
+    }
+}
+
+impl Frontier {
+    /// The keyword.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Frontier::Sparse => "sparse",
+            Frontier::Bitmap => "bitmap",
+        }
+    }
+}
+
+impl Pushes {
+    /// The keyword.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Pushes::Buffered => "buffered",
+            Pushes::Direct => "direct",
+        }
+    }
+}
+
 impl LoopSchedule {
     /// The schedule of a loop nested in a parallel one: sequential.
-    pub const SEQUENTIAL: LoopSchedule = LoopSchedule { mapping: Mapping::Sequential, dist: Dist::Static, chunk: 1, reduction: Reduction::Atomic };
+    pub const SEQUENTIAL: LoopSchedule = LoopSchedule {
+        mapping: Mapping::Sequential,
+        dist: Dist::Static,
+        chunk: 1,
+        reduction: Reduction::Atomic,
+        direction: Direction::Push,
+        frontier: Frontier::Sparse,
+        pushes: Pushes::Buffered,
+    };
     /// The default schedule of an outermost loop.
-    pub const PARALLEL: LoopSchedule = LoopSchedule { mapping: Mapping::Thread, dist: Dist::Dynamic, chunk: 64, reduction: Reduction::Atomic };
+    pub const PARALLEL: LoopSchedule = LoopSchedule { mapping: Mapping::Thread, dist: Dist::Dynamic, chunk: 64, ..LoopSchedule::SEQUENTIAL };
 
     /// `self` with the entries of `dict` overriding it; errors name the bad entry.
     pub fn overridden(mut self, dict: &[NamedAttr]) -> Result<LoopSchedule, String> {
@@ -133,6 +212,27 @@ impl LoopSchedule {
                         _ => return Err(bad()),
                     }
                 }
+                "direction" => {
+                    self.direction = match v.as_str() {
+                        Some("push") => Direction::Push,
+                        Some("pull") => Direction::Pull,
+                        _ => return Err(bad()),
+                    }
+                }
+                "frontier" => {
+                    self.frontier = match v.as_str() {
+                        Some("sparse") => Frontier::Sparse,
+                        Some("bitmap") => Frontier::Bitmap,
+                        _ => return Err(bad()),
+                    }
+                }
+                "pushes" => {
+                    self.pushes = match v.as_str() {
+                        Some("buffered") => Pushes::Buffered,
+                        Some("direct") => Pushes::Direct,
+                        _ => return Err(bad()),
+                    }
+                }
                 _ => {
                     let keys: Vec<&str> = KEYS.iter().map(|(n, _)| *n).collect();
                     return Err(format!("unknown schedule entry '{k}', expected one of: {}", keys.join(", ")));
@@ -157,8 +257,11 @@ impl LoopSchedule {
     pub fn to_attr(self) -> Attribute {
         Attribute::dictionary(vec![
             ("chunk".into(), Attribute::int(i128::from(self.chunk), Type::i64())),
+            ("direction".into(), Attribute::string(self.direction.keyword())),
             ("dist".into(), Attribute::string(self.dist.keyword())),
+            ("frontier".into(), Attribute::string(self.frontier.keyword())),
             ("mapping".into(), Attribute::string(self.mapping.keyword())),
+            ("pushes".into(), Attribute::string(self.pushes.keyword())),
             ("reduction".into(), Attribute::string(self.reduction.keyword())),
         ])
     }
@@ -170,7 +273,15 @@ mod tests {
 
     #[test]
     fn round_trips_and_rejects() {
-        let s = LoopSchedule { mapping: Mapping::Edge, dist: Dist::Static, chunk: 7, reduction: Reduction::Privatize };
+        let s = LoopSchedule {
+            mapping: Mapping::Edge,
+            dist: Dist::Static,
+            chunk: 7,
+            reduction: Reduction::Privatize,
+            direction: Direction::Pull,
+            frontier: Frontier::Bitmap,
+            pushes: Pushes::Direct,
+        };
         assert_eq!(LoopSchedule::from_attr(&s.to_attr()), Ok(s));
         let bad = vec![("chunk".into(), Attribute::int(0, Type::i64()))];
         assert!(LoopSchedule::PARALLEL.overridden(&bad).unwrap_err().contains("positive"));

@@ -1,16 +1,17 @@
 // RUN: graph-opt %s --convert-graph-to-sched --split-input-file | FileCheck %s
 // RUN: graph-opt %s --convert-graph-to-sched='dist=static chunk=8' --split-input-file | FileCheck %s --check-prefix=OPT
+// RUN: graph-opt %s --convert-graph-to-sched='direction=pull frontier=bitmap pushes=direct' --split-input-file | FileCheck %s --check-prefix=PULL
 
 // Outermost loops run on threads with dynamic chunks; nested loops run on
 // the enclosing thread.
 // CHECK-LABEL: func.func @nested
 // CHECK: sched.foreach %{{.*}} in nodes(
 // CHECK:   sched.foreach %{{.*}}, %{{.*}} in out_nbrs(
-// CHECK:   } attributes {schedule = {chunk = 1 : i64, dist = "static", mapping = "sequential", reduction = "atomic"}}
-// CHECK: } attributes {schedule = {chunk = 64 : i64, dist = "dynamic", mapping = "thread", reduction = "atomic"}}
+// CHECK:   } attributes {schedule = {chunk = 1 : i64, direction = "push", dist = "static", frontier = "sparse", mapping = "sequential", pushes = "buffered", reduction = "atomic"}}
+// CHECK: } attributes {schedule = {chunk = 64 : i64, direction = "push", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "buffered", reduction = "atomic"}}
 // OPT-LABEL: func.func @nested
-// OPT: } attributes {schedule = {chunk = 1 : i64, dist = "static", mapping = "sequential", reduction = "atomic"}}
-// OPT: } attributes {schedule = {chunk = 8 : i64, dist = "static", mapping = "thread", reduction = "atomic"}}
+// OPT: } attributes {schedule = {chunk = 1 : i64, direction = "push", dist = "static", frontier = "sparse", mapping = "sequential", pushes = "buffered", reduction = "atomic"}}
+// OPT: } attributes {schedule = {chunk = 8 : i64, direction = "push", dist = "static", frontier = "sparse", mapping = "thread", pushes = "buffered", reduction = "atomic"}}
 func.func @nested(%g: !graph.graph, %p: !graph.nprop<i64>) {
   graph.foreach %v in nodes(%g) {
     graph.foreach %u, %e in out_nbrs(%g, %v) {
@@ -45,9 +46,9 @@ func.func @reductions(%g: !graph.graph) -> i64 {
 // A schedule written on the loop wins over the defaults and the options;
 // attributes other than the schedule stay.
 // CHECK-LABEL: func.func @user_schedule
-// CHECK: } attributes {note = "kept", schedule = {chunk = 1024 : i64, dist = "dynamic", mapping = "edge", reduction = "atomic"}}
+// CHECK: } attributes {note = "kept", schedule = {chunk = 1024 : i64, direction = "push", dist = "dynamic", frontier = "sparse", mapping = "edge", pushes = "buffered", reduction = "atomic"}}
 // OPT-LABEL: func.func @user_schedule
-// OPT: schedule = {chunk = 1024 : i64, dist = "static", mapping = "edge", reduction = "atomic"}
+// OPT: schedule = {chunk = 1024 : i64, direction = "push", dist = "static", frontier = "sparse", mapping = "edge", pushes = "buffered", reduction = "atomic"}
 func.func @user_schedule(%g: !graph.graph, %p: !graph.nprop<i64>) {
   graph.foreach %v in nodes(%g) {
     graph.foreach %u, %e in out_nbrs(%g, %v) {
@@ -74,5 +75,54 @@ func.func @caller(%g: !graph.graph, %p: !graph.nprop<i64>) {
   graph.foreach %v in nodes(%g) {
     func.call @helper(%g, %v, %p) : (!graph.graph, !graph.node, !graph.nprop<i64>) -> ()
   }
+  return
+}
+
+// -----
+
+// direction and frontier given as options apply to the loops that can take
+// them: the node loop and the worklist loop are pulled (the worklist loop
+// scanning a bitmap), the loop whose body writes is not, and the loop over
+// a worklist that keeps duplicates keeps its list. A schedule written on a
+// loop wins: a pulled worklist loop it names gets a bitmap.
+// PULL-LABEL: func.func @directions
+// PULL: direction = "pull", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "direct"
+// PULL: direction = "push", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "direct"
+// PULL: direction = "pull", dist = "dynamic", frontier = "bitmap", mapping = "thread", pushes = "direct"
+// PULL: direction = "push", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "direct"
+// PULL: direction = "pull", dist = "dynamic", frontier = "bitmap", mapping = "thread", pushes = "direct"
+// CHECK-LABEL: func.func @directions
+// CHECK-COUNT-4: direction = "push", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "buffered"
+// CHECK: direction = "pull", dist = "dynamic", frontier = "bitmap", mapping = "thread", pushes = "buffered"
+func.func @directions(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  %one = arith.constant 1 : i64
+  graph.foreach %v in nodes(%g) {
+    %x = graph.load %p[%v] : !graph.nprop<i64>
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      graph.reduce max %x, %p[%u] : !graph.nprop<i64>
+    }
+  }
+  graph.foreach %v in nodes(%g) {
+    graph.store %one, %p[%v] : !graph.nprop<i64>
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  }
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      graph.push %u, %wl : !graph.worklist<!graph.node>
+    }
+  }
+  %dups = graph.new_worklist %g : !graph.worklist<!graph.node>
+  graph.foreach %v in items(%dups : !graph.worklist<!graph.node>) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      graph.push %u, %dups : !graph.worklist<!graph.node>
+    }
+  }
+  graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      graph.push %u, %wl : !graph.worklist<!graph.node>
+    }
+  } attributes {schedule = {direction = "pull"}}
   return
 }

@@ -85,7 +85,7 @@ func.func @edge_on_edges(%g: !graph.graph) {
 
 // -----
 
-// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: unknown schedule entry 'tile', expected one of: mapping, dist, chunk, reduction
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: unknown schedule entry 'tile', expected one of: mapping, dist, chunk, reduction, direction, frontier, pushes
 func.func @unknown_entry(%g: !graph.graph) {
   graph.foreach %v in nodes(%g) {
   } attributes {schedule = {tile = 4}}
@@ -113,5 +113,91 @@ func.func @caller(%g: !graph.graph) {
   graph.foreach %v in nodes(%g) {
     func.call @helper(%g, %v) : (!graph.graph, !graph.node) -> ()
   }
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'direction' must be "push" or "pull", got "sideways"
+func.func @bad_direction(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+  } attributes {schedule = {direction = "sideways"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: direction 'pull' runs each target node on one thread; it does not combine with mapping 'edge'
+func.func @pull_edge(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {direction = "pull", mapping = "edge"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: direction 'pull' needs a body of operations that only read and one neighbour loop; 'graph.reduce' at {{.*}} has effects
+func.func @pull_writes(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  graph.foreach %v in nodes(%g) {
+    %c1 = arith.constant 1 : i64
+    graph.reduce add %c1, %p[%v] : !graph.nprop<i64>
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {direction = "pull"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: direction 'pull' needs a loop over nodes(...) or over the items of a worklist of nodes
+func.func @pull_edges(%g: !graph.graph) {
+  graph.foreach %e in edges(%g) {
+  } attributes {schedule = {direction = "pull"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+3]]:3: error: illegal schedule: direction 'pull' over a worklist needs frontier 'bitmap': each source is tested for membership
+func.func @pull_sparse(%g: !graph.graph) {
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {direction = "pull", frontier = "sparse"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+3]]:3: error: illegal schedule: frontier 'bitmap' needs a worklist made by 'graph.new_worklist ... unique' in the same function: a bitmap holds each item once
+func.func @bitmap_duplicates(%g: !graph.graph) {
+  %wl = graph.new_worklist %g : !graph.worklist<!graph.node>
+  graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+  } attributes {schedule = {frontier = "bitmap"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: frontier 'bitmap' needs a loop over the items of a worklist
+func.func @bitmap_nodes(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+  } attributes {schedule = {frontier = "bitmap"}}
+  return
+}
+
+// -----
+
+// A pulled worklist loop scans a bitmap, which needs a unique worklist.
+// CHECK: invalid.mlir:[[@LINE+3]]:3: error: illegal schedule: frontier 'bitmap' needs a worklist made by 'graph.new_worklist ... unique'
+func.func @pull_duplicates(%g: !graph.graph) {
+  %wl = graph.new_worklist %g : !graph.worklist<!graph.node>
+  graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {direction = "pull"}}
   return
 }

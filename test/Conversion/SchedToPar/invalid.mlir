@@ -18,6 +18,6 @@ func.func private @lock(%g: !graph.graph, %v: !graph.node) {
 func.func @caller(%g: !graph.graph) {
   sched.foreach %v in nodes(%g) {
     func.call @lock(%g, %v) : (!graph.graph, !graph.node) -> ()
-  } attributes {schedule = {chunk = 64 : i64, dist = "dynamic", mapping = "thread", reduction = "atomic"}}
+  } attributes {schedule = {chunk = 64 : i64, direction = "push", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "buffered", reduction = "atomic"}}
   return
 }

@@ -184,3 +184,80 @@ func.func @sequential(%g: !graph.graph, %v: !graph.node, %p: !graph.nprop<i64>, 
   %n = graph.num_nodes %g
   return %n : index
 }
+
+// -----
+
+// Pulled: each node gathers over its in-edges (CSC range); the outer body
+// runs for the edge's source, the neighbour loop once for the edge. Only
+// node k's own thread writes %p[k]: a relaxed load, the combination, and a
+// relaxed store when it changes, instead of an atomic read-modify-write.
+// %q is also reduced at the source, so it stays atomic.
+// CHECK-LABEL: func.func @pulled
+// CHECK-DAG: %[[ID:.*]] = "par.graph_array"(%{{.*}}) <{array = "in_edges"}>
+// CHECK-DAG: %[[SRC:.*]] = "par.graph_array"(%{{.*}}) <{array = "in_sources"}>
+// CHECK-DAG: %[[OFF:.*]] = "par.graph_array"(%{{.*}}) <{array = "in_offsets"}>
+// CHECK: %[[N:.*]] = "par.graph_size"(%{{.*}}) <{of = "nodes"}>
+// CHECK: "par.for"(%{{.*}}, %[[N]], %{{.*}}) <{chunk = 64 : i64, dist = "dynamic"}> ({
+// CHECK: ^bb0(%[[K:.*]]: index):
+// CHECK:   "par.load"(%[[OFF]], %[[K]])
+// CHECK:   scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:     %[[V32:.*]] = "par.load"(%[[SRC]], %[[J]]) : (!par.buf<i32>, index) -> i32
+// CHECK:     %[[V:.*]] = arith.index_castui %[[V32]]
+// CHECK:     %[[X:.*]] = "par.load"(%{{.*}}, %[[V]]) <{atomic}>
+// CHECK:     %[[OLD:.*]] = "par.load"(%[[P:.*]], %[[K]]) <{atomic}>
+// CHECK:     %[[NEW:.*]] = arith.maxsi %[[OLD]], %[[X]]
+// CHECK:     %[[CH:.*]] = arith.cmpi ne, %[[NEW]], %[[OLD]]
+// CHECK:     scf.if %[[CH]] {
+// CHECK:       "par.store"(%[[NEW]], %[[P]], %[[K]]) <{atomic}>
+// CHECK:     "par.atomic_rmw"(%{{.*}}, %{{.*}}, %[[K]]) <{kind = "add"}>
+// CHECK:     "par.atomic_rmw"(%{{.*}}, %{{.*}}, %[[V]]) <{kind = "add"}>
+func.func @pulled(%g: !graph.graph, %p: !graph.nprop<i64>, %q: !graph.nprop<i64>) {
+  %one = arith.constant 1 : i64
+  graph.foreach %v in nodes(%g) {
+    %x = graph.load %p[%v] : !graph.nprop<i64>
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      graph.reduce max %x, %p[%u] : !graph.nprop<i64>
+      graph.reduce add %one, %q[%u] : !graph.nprop<i64>
+      graph.reduce add %one, %q[%v] : !graph.nprop<i64>
+    }
+  } attributes {schedule = {direction = "pull"}}
+  return
+}
+
+// -----
+
+// A bitmap frontier: per round, a flag per node is cleared and set from the
+// items (teams of their own), the loop scans every node and runs the body
+// for the flagged ones; the flags are freed after the loop. Pushes are
+// direct here (no 'buffered').
+// CHECK-LABEL: func.func @bitmap
+// CHECK: %[[N:.*]] = "par.graph_size"(%{{.*}}) <{of = "nodes"}>
+// CHECK: %[[Q:.*]] = "par.queue_new"(%[[N]]) <{unique}>
+// CHECK: } do {
+// CHECK:   %[[BITS:.*]] = "par.alloc"(%[[N]]) : (index) -> !par.buf<i1>
+// CHECK:   "par.store"(%false, %[[BITS]], %{{.*}})
+// CHECK:   %[[SIZE:.*]] = "par.queue_size"(%[[Q]])
+// CHECK:   %[[ITEMS:.*]] = "par.queue_items"(%[[Q]])
+// CHECK:   "par.for"(%{{.*}}, %[[SIZE]], %{{.*}})
+// CHECK:     %[[IT:.*]] = "par.load"(%[[ITEMS]], %{{.*}})
+// CHECK:     "par.store"(%true, %[[BITS]], %[[IT]])
+// CHECK:   "par.for"(%{{.*}}, %[[N]], %{{.*}}) <{chunk = 64 : i64, dist = "dynamic"}> ({
+// CHECK:   ^bb0(%[[K:.*]]: index):
+// CHECK:     %[[IN:.*]] = "par.load"(%[[BITS]], %[[K]])
+// CHECK:     scf.if %[[IN]] {
+// CHECK:       scf.for
+// CHECK:         "par.queue_push"(%{{.*}}, %[[Q]]) : (index, !par.queue<index>) -> ()
+// CHECK:   "par.free"(%[[BITS]])
+func.func @bitmap(%g: !graph.graph, %s: !graph.node) {
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.push %s, %wl : !graph.worklist<!graph.node>
+  graph.iterate %wl : !graph.worklist<!graph.node> {
+    graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+      graph.foreach %u, %e in out_nbrs(%g, %v) {
+        graph.push %u, %wl : !graph.worklist<!graph.node>
+      }
+    } attributes {schedule = {frontier = "bitmap", pushes = "direct"}}
+    graph.yield
+  }
+  return
+}

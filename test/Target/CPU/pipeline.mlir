@@ -4,7 +4,7 @@
 
 // CHECK: IR Dump After ConvertGraphToSched (convert-graph-to-sched)
 // CHECK: sched.foreach
-// CHECK: attributes {schedule = {chunk = 64 : i64, dist = "dynamic", mapping = "thread", reduction = "atomic"}
+// CHECK: attributes {schedule = {chunk = 64 : i64, direction = "push", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "buffered", reduction = "atomic"}
 // CHECK: IR Dump After ConvertSchedToPar (convert-sched-to-par)
 // CHECK-NOT: sched.foreach
 // CHECK: "par.parallel"

@@ -1,8 +1,8 @@
 // RUN: graph-opt %s --emit=llvm --opt-level=0 | FileCheck %s
 
-// Pushes from a team gather in a per-thread buffer of 64 items, flushed at
-// the end of each work-sharing loop (before its barrier) and of the region;
-// pushes outside a team go straight to the queue.
+// Buffered pushes from a team gather in a per-thread buffer of 64 items,
+// flushed at the end of each work-sharing loop (before its barrier) and of
+// the region; other pushes go straight to the queue.
 // CHECK-LABEL: define internal i1 @frontier(
 // CHECK: call ptr @strata.queue_new(i64 %{{.*}}, i1 true)
 // CHECK: call void @strata.queue_push(ptr
@@ -29,7 +29,7 @@ func.func @frontier(%g: !graph.graph, %s: index) -> i1 {
   "par.parallel"() ({
     "par.for"(%c0, %n, %c1) <{chunk = 64 : i64, dist = "static"}> ({
     ^bb0(%i: index):
-      "par.queue_push"(%i, %q) : (index, !par.queue<index>) -> ()
+      "par.queue_push"(%i, %q) <{buffered}> : (index, !par.queue<index>) -> ()
       "par.yield"() : () -> ()
     }) : (index, index, index) -> ()
     "par.yield"() : () -> ()

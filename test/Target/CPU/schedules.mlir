@@ -1,0 +1,27 @@
+// Every schedule computes what the interpreter computes: loops pulled
+// (each node gathering over its in-edges), worklist loops scanning a bitmap
+// of the round's items, pushes sent one by one, on 2 threads.
+// RUN: graph-run %S/Inputs/gather.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry gather > %t.interp
+// RUN: graph-run %S/Inputs/gather.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry gather --backend cpu --threads 2 --schedule direction=pull > %t.pull
+// RUN: diff %t.interp %t.pull
+// RUN: graph-opt %S/Inputs/gather.mlir --target=cpu --schedule direction=pull | FileCheck %s --check-prefix=GATHER
+// GATHER-COUNT-2: "par.graph_array"(%{{.*}}) <{array = "in_
+// GATHER-NOT: "par.atomic_rmw"(%{{.*}}) <{kind = "max"}>
+// GATHER-NOT: "par.atomic_rmw"(%{{.*}}) <{kind = "add"}>
+
+// RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8,seed=3 --symmetrize --entry bfs 5 > %t.bfs
+// RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8,seed=3 --symmetrize --entry bfs 5 --backend cpu --threads 2 --schedule direction=pull > %t.bfs-pull
+// RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8,seed=3 --symmetrize --entry bfs 5 --backend cpu --threads 2 --schedule frontier=bitmap,pushes=direct > %t.bfs-bitmap
+// RUN: diff %t.bfs %t.bfs-pull
+// RUN: diff %t.bfs %t.bfs-bitmap
+// RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,seed=3,weighted --entry sssp 5 > %t.sssp
+// RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,seed=3,weighted --entry sssp 5 --backend cpu --threads 2 --schedule direction=pull,chunk=16 > %t.sssp-pull
+// RUN: diff %t.sssp %t.sssp-pull
+
+// Bad schedules are diagnosed before anything runs.
+// RUN: not graph-run %S/Inputs/gather.mlir --graph gen:grid:rows=2,cols=2 --entry gather --backend cpu --schedule direction=sideways 2>&1 | FileCheck %s --check-prefix=VALUE
+// VALUE: error: invalid value for option 'direction' of pass 'convert-graph-to-sched': schedule entry 'direction' must be "push" or "pull", got "sideways"
+// RUN: not graph-run %S/Inputs/gather.mlir --graph gen:grid:rows=2,cols=2 --entry gather --schedule direction=pull 2>&1 | FileCheck %s --check-prefix=INTERP
+// INTERP: error: --schedule applies to compiled backends only (--backend cpu)
+// RUN: not graph-opt %S/Inputs/gather.mlir --convert-graph-to-sched --schedule direction=pull 2>&1 | FileCheck %s --check-prefix=OPT
+// OPT: error: '--schedule' applies to the default pipeline of '--target' only
