@@ -1,7 +1,9 @@
-//! Generic transformations over any dialect: [`canonicalize`], [`cse`], [`symbol_dce`].
+//! Transformations: [`canonicalize`], [`cse`] and [`symbol_dce`] over any
+//! dialect, [`egraph_simplify`] over `arith` integer expressions.
 
 pub mod canonicalize;
 pub mod cse;
+pub mod egraph_simplify;
 pub mod symbol_dce;
 
 use strata_ir::pass::PassRegistry;
@@ -10,5 +12,6 @@ use strata_ir::pass::PassRegistry;
 pub fn register(r: &mut PassRegistry) {
     r.register(canonicalize::info());
     r.register(cse::info());
+    r.register(egraph_simplify::info());
     r.register(symbol_dce::info());
 }

@@ -1,0 +1,281 @@
+//! `egraph-simplify`: simplifies the pure integer expressions of each block
+//! with an e-graph.
+//!
+//! The integer, index and `i1` operations of `arith` in a block (constants,
+//! arithmetic, bitwise operations, shifts, min/max, `cmpi`, `select`) become
+//! e-nodes; every other value they use is an opaque leaf. The e-graph is
+//! saturated with [`rules::rules`] (constant folding is an analysis,
+//! [`language::Folding`]), under limits on iterations, nodes and time. For
+//! each expression used outside the group, the cheapest equivalent by
+//! latency ([`language::Latency`]) is built in front of its operation when
+//! it is strictly cheaper than the original, and operations left without
+//! uses are erased. Operations with effects, their order and locations are
+//! not touched; new operations take the location of the expression they
+//! replace. A run stopped by a limit still yields correct IR (every
+//! e-class only holds equal expressions) and is counted in the statistics.
+
+pub mod language;
+pub mod rules;
+
+use std::collections::{HashMap, HashSet};
+use std::time::Duration;
+
+use egg::{EGraph, Extractor, Id, Language, Runner, StopReason};
+use strata_ir::context::OperationState;
+use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::{Attribute, BlockId, Context, Location, OpId, Type, Value};
+
+use language::{binary, compare, latency, Expr, Folding, Latency, Lit, Ty};
+
+/// The pass and its options.
+pub struct EgraphSimplify {
+    iterations: usize,
+    nodes: usize,
+    time: Duration,
+    simplified: u64,
+    saturated: u64,
+    limited: u64,
+}
+
+impl Default for EgraphSimplify {
+    fn default() -> EgraphSimplify {
+        EgraphSimplify { iterations: 30, nodes: 10_000, time: Duration::from_millis(1000), simplified: 0, saturated: 0, limited: 0 }
+    }
+}
+
+impl Pass for EgraphSimplify {
+    fn argument(&self) -> &'static str {
+        "egraph-simplify"
+    }
+    fn name(&self) -> &'static str {
+        "EGraphSimplify"
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("func.func")
+    }
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let n: u64 = value.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("expected a positive integer, got '{value}'"))?;
+        match key {
+            "max-iterations" => self.iterations = n as usize,
+            "max-nodes" => self.nodes = n as usize,
+            "time-limit-ms" => self.time = Duration::from_millis(n),
+            _ => return Err(format!("no such option '{key}'")),
+        }
+        Ok(())
+    }
+    fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), ()> {
+        let mut blocks = Vec::new();
+        ctx.walk_pre(f, &mut |o| {
+            for r in ctx.regions(o) {
+                blocks.extend(ctx.region_blocks(*r).iter().copied());
+            }
+        });
+        for b in blocks {
+            self.block(ctx, b);
+        }
+        Ok(())
+    }
+    fn statistics(&self) -> Vec<(&'static str, u64)> {
+        vec![("expressions simplified", self.simplified), ("e-graphs saturated", self.saturated), ("e-graphs stopped at a limit", self.limited)]
+    }
+}
+
+/// Registration.
+pub fn info() -> PassInfo {
+    PassInfo {
+        argument: "egraph-simplify",
+        description: "Simplify pure integer arith expressions with an e-graph (rewrite rules, constant folding, latency-based extraction)",
+        options: &[
+            ("max-iterations", "rule-application rounds per block (default 30)"),
+            ("max-nodes", "e-nodes per block (default 10000)"),
+            ("time-limit-ms", "time per block in milliseconds (default 1000)"),
+        ],
+        create: || Box::new(EgraphSimplify::default()),
+    }
+}
+
+/// A block's expressions in an e-graph.
+struct Group {
+    egraph: EGraph<Expr, Folding>,
+    /// The e-class of each expression result and leaf.
+    class: HashMap<Value, Id>,
+    /// Leaf values by number.
+    leaves: Vec<Value>,
+    /// The expression operations, in block order.
+    members: Vec<OpId>,
+}
+
+impl Group {
+    fn id(&mut self, ctx: &Context, v: Value) -> Id {
+        if let Some(id) = self.class.get(&v) {
+            return *id;
+        }
+        let ty = Ty::of(ctx.value_type(v)).expect("checked operand type");
+        let n = self.leaves.len() as u32;
+        self.leaves.push(v);
+        self.egraph.analysis.leaves.push(ty);
+        let id = self.egraph.add(Expr::Leaf(language::Leaf(n)));
+        self.class.insert(v, id);
+        id
+    }
+
+    /// The e-node of `op`, if it is an expression.
+    fn node(&mut self, ctx: &Context, op: OpId) -> Option<Expr> {
+        let name = ctx.op_name(op);
+        let results = ctx.results(op);
+        if results.len() != 1 || !ctx.regions(op).is_empty() {
+            return None;
+        }
+        let ty = Ty::of(ctx.value_type(results[0]))?;
+        let ops = ctx.operands(op).to_vec();
+        let typed = |i: usize| ops.get(i).and_then(|v| Ty::of(ctx.value_type(*v)));
+        match name {
+            "arith.constant" => constant_lit(ctx, op).map(Expr::Const),
+            "arith.cmpi" if ops.len() == 2 && typed(0).is_some() && typed(0) == typed(1) => {
+                let pred = ctx.prop(op, "predicate")?.as_int()?;
+                let (a, b) = (self.id(ctx, ops[0]), self.id(ctx, ops[1]));
+                compare(pred, a, b)
+            }
+            "arith.select" if ops.len() == 3 && typed(0) == Some(Ty::Int(1)) && typed(1) == Some(ty) && typed(2) == Some(ty) => {
+                let (c, a, b) = (self.id(ctx, ops[0]), self.id(ctx, ops[1]), self.id(ctx, ops[2]));
+                Some(Expr::Select([c, a, b]))
+            }
+            _ if ops.len() == 2 && typed(0) == Some(ty) && typed(1) == Some(ty) && binary(name, Id::from(0), Id::from(0)).is_some() => {
+                let (a, b) = (self.id(ctx, ops[0]), self.id(ctx, ops[1]));
+                binary(name, a, b)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl EgraphSimplify {
+    fn block(&mut self, ctx: &mut Context, b: BlockId) {
+        let ops = ctx.block_ops(b);
+        let position: HashMap<OpId, usize> = ops.iter().enumerate().map(|(i, o)| (*o, i)).collect();
+        let mut g = Group { egraph: EGraph::default(), class: HashMap::new(), leaves: Vec::new(), members: Vec::new() };
+        // The cost of each expression as written, by value; constants as
+        // written, to reuse where they come early enough.
+        let mut written: HashMap<Value, (u64, u64)> = HashMap::new();
+        let mut constants: HashMap<Lit, (usize, Value)> = HashMap::new();
+        for &op in &ops {
+            let Some(node) = g.node(ctx, op) else { continue };
+            let r = ctx.result(op, 0);
+            if let Expr::Const(l) = node {
+                constants.entry(l).or_insert((position[&op], r));
+            }
+            let cost = ctx.operands(op).iter().fold((latency(&node), u64::from(!matches!(node, Expr::Const(_)))), |(l, n), v| {
+                let (cl, cn) = written.get(v).copied().unwrap_or((0, 0));
+                (l.saturating_add(cl), n.saturating_add(cn))
+            });
+            written.insert(r, cost);
+            let id = g.egraph.add(node);
+            g.class.insert(r, id);
+            g.members.push(op);
+        }
+        if g.members.is_empty() {
+            return;
+        }
+        let member: HashSet<OpId> = g.members.iter().copied().collect();
+        let roots: Vec<OpId> = g.members.iter().copied().filter(|o| ctx.uses(ctx.result(*o, 0)).iter().any(|u| !member.contains(&u.op))).collect();
+        let runner = Runner::default().with_egraph(g.egraph).with_iter_limit(self.iterations).with_node_limit(self.nodes).with_time_limit(self.time).run(&rules::rules());
+        match runner.stop_reason {
+            Some(StopReason::Saturated) => self.saturated += 1,
+            _ => self.limited += 1,
+        }
+        let egraph = runner.egraph;
+        let extractor = Extractor::new(&egraph, Latency);
+        let mut built = Build { egraph: &egraph, extractor: &extractor, leaves: &g.leaves, constants: &constants, made: HashMap::new() };
+        for root in roots {
+            let v = ctx.result(root, 0);
+            let id = egraph.find(g.class[&v]);
+            if extractor.find_best_cost(id) >= written[&v] {
+                continue;
+            }
+            let at = position[&root];
+            if !built.available(ctx, id, at, &position, &mut HashSet::new()) {
+                continue;
+            }
+            let loc = ctx.op_loc(root).clone();
+            let new = built.value(ctx, id, root, at, &loc);
+            if new != v {
+                ctx.replace_all_uses(v, new);
+                self.simplified += 1;
+            }
+        }
+        for &op in g.members.iter().rev() {
+            if ctx.uses(ctx.result(op, 0)).is_empty() {
+                ctx.erase_op(op);
+            }
+        }
+    }
+}
+
+/// The constant an `arith.constant` of an integer, index or `i1` type holds.
+fn constant_lit(ctx: &Context, op: OpId) -> Option<Lit> {
+    let ty = Ty::of(ctx.value_type(ctx.result(op, 0)))?;
+    let value = match ctx.prop(op, "value")? {
+        Attribute::Integer { value, .. } => *value,
+        Attribute::Bool(b) => i128::from(*b),
+        _ => return None,
+    };
+    Some(Lit { value: ty.norm(value), ty })
+}
+
+/// Builds the chosen expressions as IR, each e-class once.
+struct Build<'a> {
+    egraph: &'a EGraph<Expr, Folding>,
+    extractor: &'a Extractor<'a, Latency, Expr, Folding>,
+    leaves: &'a [Value],
+    constants: &'a HashMap<Lit, (usize, Value)>,
+    made: HashMap<Id, Value>,
+}
+
+impl Build<'_> {
+    /// Whether every leaf of the chosen expression for `id` is defined
+    /// before block position `at` (or outside the block).
+    fn available(&self, ctx: &Context, id: Id, at: usize, position: &HashMap<OpId, usize>, seen: &mut HashSet<Id>) -> bool {
+        let id = self.egraph.find(id);
+        if self.made.contains_key(&id) || !seen.insert(id) {
+            return true;
+        }
+        match self.extractor.find_best_node(id) {
+            Expr::Leaf(l) => ctx.defining_op(self.leaves[l.0 as usize]).and_then(|d| position.get(&d)).is_none_or(|p| *p < at),
+            node => node.children().iter().all(|c| self.available(ctx, *c, at, position, seen)),
+        }
+    }
+
+    /// The value of e-class `id`, built before `root` (at block position `at`) where needed.
+    fn value(&mut self, ctx: &mut Context, id: Id, root: OpId, at: usize, loc: &Location) -> Value {
+        let id = self.egraph.find(id);
+        if let Some(v) = self.made.get(&id) {
+            return *v;
+        }
+        let node = self.extractor.find_best_node(id).clone();
+        let v = match node {
+            Expr::Leaf(l) => self.leaves[l.0 as usize],
+            Expr::Const(l) => match self.constants.get(&l) {
+                Some((p, v)) if *p < at => *v,
+                _ => {
+                    let c = strata_std::arith::int_constant(ctx, l.value, &l.ty.ir(), loc.clone());
+                    ctx.insert_op_before(root, c);
+                    ctx.result(c, 0)
+                }
+            },
+            node => {
+                let operands: Vec<Value> = node.children().iter().map(|c| self.value(ctx, *c, root, at, loc)).collect();
+                let (name, pred) = node.op().expect("an operation");
+                let ty = if pred.is_some() { Type::i1() } else { self.egraph[id].data.ty.ir() };
+                let mut st = OperationState::new(name, loc.clone()).operands(&operands).results(&[ty]);
+                if let Some(p) = pred {
+                    st = st.prop("predicate", Attribute::int(p, Type::i64()));
+                }
+                let o = ctx.create_op(st);
+                ctx.insert_op_before(root, o);
+                ctx.result(o, 0)
+            }
+        };
+        self.made.insert(id, v);
+        v
+    }
+}

@@ -1,0 +1,163 @@
+// RUN: graph-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(func.func(egraph-simplify))' --split-input-file | FileCheck %s
+// Convergence: a second run changes nothing.
+// RUN: graph-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(func.func(egraph-simplify))' --split-input-file > %t.once
+// RUN: graph-opt %t.once --allow-unregistered-dialect --pass-pipeline='builtin.module(func.func(egraph-simplify))' --split-input-file > %t.twice
+// RUN: diff %t.once %t.twice
+// Limits: a run cut short still gives correct IR and is counted.
+// RUN: graph-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(func.func(egraph-simplify{max-iterations=1 max-nodes=40}))' --split-input-file --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=LIMIT
+// LIMIT: (1) e-graphs stopped at a limit
+// RUN: not graph-opt %s --pass-pipeline='builtin.module(func.func(egraph-simplify{max-nodes=0}))' 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: invalid value for option 'max-nodes' of pass 'egraph-simplify': expected a positive integer, got '0'
+
+// Neutral and absorbing elements.
+// CHECK-LABEL: func.func @neutral
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: return %arg0, %arg0, %arg0, %[[Z]], %arg0, %arg0, %arg0 :
+func.func @neutral(%x: i32) -> (i32, i32, i32, i32, i32, i32, i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %ones = arith.constant -1 : i32
+  %a = arith.addi %x, %c0 : i32
+  %b = arith.muli %c1, %x : i32
+  %c = arith.ori %x, %c0 : i32
+  %d = arith.andi %x, %c0 : i32
+  %e = arith.andi %ones, %x : i32
+  %f = arith.shli %x, %c0 : i32
+  %g = arith.divui %x, %c1 : i32
+  return %a, %b, %c, %d, %e, %f, %g : i32, i32, i32, i32, i32, i32, i32
+}
+
+// -----
+
+// Cancellation and self-operations, on index too.
+// CHECK-LABEL: func.func @cancel
+// CHECK-DAG: %[[Z:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[T:.*]] = arith.constant true
+// CHECK-DAG: %[[F:.*]] = arith.constant false
+// CHECK: return %arg0, %arg1, %[[Z]], %[[Z]], %[[T]], %[[F]], %arg0 :
+func.func @cancel(%x: index, %y: index) -> (index, index, index, index, i1, i1, index) {
+  %s = arith.addi %x, %y : index
+  %a = arith.subi %s, %y : index
+  %d = arith.subi %x, %y : index
+  %b = arith.subi %x, %d : index
+  %c = arith.subi %y, %y : index
+  %e = arith.xori %x, %x : index
+  %le = arith.cmpi ule, %x, %x : index
+  %lt = arith.cmpi slt, %y, %y : index
+  %m = arith.maxui %x, %x : index
+  return %a, %b, %c, %e, %le, %lt, %m : index, index, index, index, i1, i1, index
+}
+
+// -----
+
+// Factoring saves a multiplication; constant chains fold through
+// associativity; comparisons of swapped operands are one comparison.
+// CHECK-LABEL: func.func @factor
+// CHECK-DAG: %[[S:.*]] = arith.addi %arg1, %arg2 : i64
+// CHECK-DAG: %[[M:.*]] = arith.muli %arg0, %[[S]] : i64
+// CHECK-DAG: %[[C:.*]] = arith.constant 10 : i64
+// CHECK-DAG: %[[K:.*]] = arith.addi %arg0, %[[C]] : i64
+// CHECK-NOT: arith.muli
+// CHECK: return %[[M]], %[[K]]
+func.func @factor(%x: i64, %y: i64, %z: i64) -> (i64, i64, i1) {
+  %p = arith.muli %x, %y : i64
+  %q = arith.muli %z, %x : i64
+  %f = arith.addi %p, %q : i64
+  %c3 = arith.constant 3 : i64
+  %c7 = arith.constant 7 : i64
+  %k1 = arith.addi %c3, %x : i64
+  %k2 = arith.addi %k1, %c7 : i64
+  %lt = arith.cmpi slt, %x, %y : i64
+  %gt = arith.cmpi sgt, %y, %x : i64
+  %both = arith.andi %lt, %gt : i1
+  return %f, %k2, %both : i64, i64, i1
+}
+
+// -----
+
+// Selects and negated comparisons.
+// CHECK-LABEL: func.func @select
+// CHECK: %[[LT:.*]] = arith.cmpi slt, %arg0, %arg1 : i32
+// CHECK: %[[GE:.*]] = arith.cmpi {{sge, %arg0, %arg1|sle, %arg1, %arg0}} : i32
+// CHECK: return %arg0, %arg1, %[[LT]], %[[GE]], %arg0 :
+func.func @select(%x: i32, %y: i32) -> (i32, i32, i1, i1, i32) {
+  %t = arith.constant true
+  %f = arith.constant false
+  %a = arith.select %t, %x, %y : i32
+  %b = arith.select %f, %x, %y : i32
+  %lt = arith.cmpi slt, %x, %y : i32
+  %c = arith.select %lt, %t, %f : i1
+  %n = arith.xori %lt, %t : i1
+  %s = arith.select %lt, %x, %x : i32
+  return %a, %b, %c, %n, %s : i32, i32, i1, i1, i32
+}
+
+// -----
+
+// Must not fire: x + 1 > x is false on overflow; x / x is undefined at 0;
+// (x * 2) / 2 loses the top bit; in i1 the constant 1 is -1, so x / 1
+// overflows; a shift by the width is poison, so it is not folded; floats
+// (x + 0.0 is -0.0 for x = -0.0, y - y is NaN for infinities) are not
+// touched.
+// CHECK-LABEL: func.func @unsound
+// CHECK: arith.cmpi sgt
+// CHECK: arith.divsi %arg0, %arg0 : i32
+// CHECK: arith.muli
+// CHECK: arith.divsi
+// CHECK: arith.divsi %arg1, %true : i1
+// CHECK: arith.shli %{{.*}}, %{{.*}} : i32
+// CHECK: arith.addf %arg2, %{{.*}} : f64
+// CHECK: arith.subf %arg2, %arg2 : f64
+func.func @unsound(%x: i32, %b: i1, %r: f64) -> (i1, i32, i32, i1, i32, f64, f64) {
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c32 = arith.constant 32 : i32
+  %t = arith.constant true
+  %x1 = arith.addi %x, %c1 : i32
+  %gt = arith.cmpi sgt, %x1, %x : i32
+  %dd = arith.divsi %x, %x : i32
+  %m = arith.muli %x, %c2 : i32
+  %h = arith.divsi %m, %c2 : i32
+  %bd = arith.divsi %b, %t : i1
+  %sh = arith.shli %c1, %c32 : i32
+  %z = arith.constant 0.0 : f64
+  %fa = arith.addf %r, %z : f64
+  %fs = arith.subf %r, %r : f64
+  return %gt, %dd, %h, %bd, %sh, %fa, %fs : i1, i32, i32, i1, i32, f64, f64
+}
+
+// -----
+
+// Operations with effects stay, in order and in place; expressions they
+// use are rebuilt in front of them.
+// CHECK-LABEL: func.func @effects
+// CHECK: "test.write"(%arg0)
+// CHECK-NEXT: %[[R:.*]] = "test.read"()
+// CHECK-NEXT: "test.write"(%[[R]])
+// CHECK-NEXT: return
+func.func @effects(%x: i32) {
+  %c0 = arith.constant 0 : i32
+  %a = arith.addi %x, %c0 : i32
+  "test.write"(%a) : (i32) -> ()
+  %r = "test.read"() : () -> i32
+  %b = arith.subi %r, %c0 : i32
+  "test.write"(%b) : (i32) -> ()
+  return
+}
+
+// -----
+
+// Nested regions are simplified block by block; values from outside are leaves.
+// CHECK-LABEL: func.func @nested
+// CHECK: scf.if
+// CHECK-NEXT: scf.yield %arg0 : i32
+func.func @nested(%x: i32, %c: i1) -> i32 {
+  %r = scf.if %c -> (i32) {
+    %z = arith.constant 0 : i32
+    %a = arith.addi %x, %z : i32
+    scf.yield %a : i32
+  } else {
+    scf.yield %x : i32
+  }
+  return %r : i32
+}

@@ -1,0 +1,130 @@
+//! `egraph-simplify` keeps meaning: random programs of integer `arith`
+//! operations (every operation the pass looks into, over i8, i32, i64 and
+//! index, with i1 conditions) are run by the reference interpreter before
+//! and after the pass on random and edge-case inputs (0, ±1, min, max).
+//! Where the original is defined, the simplified program must return the
+//! same values; a second run of the pass must change nothing.
+
+use std::sync::Arc;
+
+use strata_interp::{run_function, Options, Val};
+use strata_ir::parser::parse_source;
+use strata_ir::pass::{Instrumentation, PassManager};
+use strata_ir::pipeline::parse_pipeline;
+use strata_ir::printer::{print_op, PrintOptions};
+use strata_ir::verifier::verify;
+use strata_ir::{Context, OpId};
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+const BINARY: [&str; 17] = ["addi", "subi", "muli", "divsi", "divui", "remsi", "remui", "andi", "ori", "xori", "shli", "shrsi", "shrui", "minsi", "maxsi", "minui", "maxui"];
+const PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+
+/// Interesting values of a `bits`-wide type, read as signed.
+fn edges(bits: u32) -> Vec<i128> {
+    let min = -(1i128 << (bits - 1));
+    vec![0, 1, -1, 2, min, -min - 1, min + 1, 7]
+}
+
+/// A random program over `ty` (`bits` wide) with three arguments.
+fn program(rng: &mut Rng, ty: &str, bits: u32) -> String {
+    let mut body = String::new();
+    let mut ints = vec!["%a".to_string(), "%b".to_string(), "%c".to_string()];
+    let mut bools: Vec<String> = Vec::new();
+    let pick = |rng: &mut Rng, v: &Vec<String>| v[rng.below(v.len())].clone();
+    for i in 0..24 {
+        let name = format!("%v{i}");
+        match rng.below(10) {
+            0 | 1 => {
+                let vals = edges(bits);
+                let v = if rng.below(3) == 0 { (rng.next() % 17) as i128 } else { vals[rng.below(vals.len())] };
+                body.push_str(&format!("  {name} = arith.constant {v} : {ty}\n"));
+                ints.push(name);
+            }
+            2 => {
+                let (x, y) = (pick(rng, &ints), pick(rng, &ints));
+                let p = PREDICATES[rng.below(PREDICATES.len())];
+                body.push_str(&format!("  {name} = arith.cmpi {p}, {x}, {y} : {ty}\n"));
+                bools.push(name);
+            }
+            3 if !bools.is_empty() => {
+                let (c, x, y) = (pick(rng, &bools), pick(rng, &ints), pick(rng, &ints));
+                body.push_str(&format!("  {name} = arith.select {c}, {x}, {y} : {ty}\n"));
+                ints.push(name);
+            }
+            4 if bools.len() >= 2 => {
+                let op = ["andi", "ori", "xori"][rng.below(3)];
+                let (x, y) = (pick(rng, &bools), pick(rng, &bools));
+                body.push_str(&format!("  {name} = arith.{op} {x}, {y} : i1\n"));
+                bools.push(name);
+            }
+            _ => {
+                // Mostly the cheap operations, so that most runs are defined.
+                let op = if rng.below(4) == 0 { BINARY[rng.below(BINARY.len())] } else { ["addi", "subi", "muli", "andi", "ori", "xori", "minsi", "maxui"][rng.below(8)] };
+                let (x, y) = (pick(rng, &ints), pick(rng, &ints));
+                body.push_str(&format!("  {name} = arith.{op} {x}, {y} : {ty}\n"));
+                ints.push(name);
+            }
+        }
+    }
+    let outs: Vec<String> = ints.iter().rev().take(4).cloned().chain(bools.iter().rev().take(2).cloned()).collect();
+    let types: Vec<&str> = outs.iter().map(|o| if bools.contains(o) { "i1" } else { ty }).collect();
+    format!(
+        "func.func @f(%a: {ty}, %b: {ty}, %c: {ty}) -> ({}) {{\n{body}  return {} : {}\n}}\n",
+        types.join(", "),
+        outs.join(", "),
+        types.join(", ")
+    )
+}
+
+fn load(text: &str) -> (Context, OpId) {
+    let mut ctx = Context::new(Arc::new(strata_tools::all_dialects()));
+    let m = parse_source(&mut ctx, "random.mlir", text, 0, text.len()).unwrap_or_else(|d| panic!("{}\n{text}", d.message));
+    assert!(verify(&ctx, m).is_empty(), "{text}");
+    (ctx, m)
+}
+
+fn simplify(ctx: &mut Context, m: OpId) -> String {
+    let passes = parse_pipeline("builtin.module(func.func(egraph-simplify))", &strata_tools::all_passes()).expect("pipeline");
+    let mut pm = PassManager::new(passes, Instrumentation::default());
+    assert!(pm.run(ctx, m).is_ok());
+    print_op(ctx, m, PrintOptions::default())
+}
+
+#[test]
+fn simplified_programs_compute_the_same() {
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut compared = 0;
+    for round in 0..160 {
+        let (ty, bits) = [("i8", 8), ("i32", 32), ("i64", 64), ("index", 64)][round % 4];
+        let text = program(&mut rng, ty, bits);
+        let (before, bm) = load(&text);
+        let (mut after, am) = load(&text);
+        let once = simplify(&mut after, am);
+        let (mut again, gm) = load(&once);
+        assert_eq!(simplify(&mut again, gm), once, "a second run changed the program:\n{text}");
+        let vals = edges(bits);
+        for k in 0..24 {
+            let arg = |rng: &mut Rng| if k % 2 == 0 { vals[rng.below(vals.len())] } else { rng.next() as i64 as i128 };
+            let args: Vec<Val> = (0..3).map(|_| Val::Int(strata_ir::attributes::normalize_int(arg(&mut rng), &strata_ir::Type::int(bits)))).collect();
+            let Ok(want) = run_function(&before, bm, "f", args.clone(), Options::default()) else { continue };
+            let got = run_function(&after, am, "f", args.clone(), Options::default()).unwrap_or_else(|e| panic!("{}\n{text}\nbecame\n{once}", e.message));
+            assert_eq!(format!("{got:?}"), format!("{want:?}"), "inputs {args:?}\n{text}\nbecame\n{once}");
+            compared += 1;
+        }
+    }
+    assert!(compared > 1000, "only {compared} defined runs compared");
+}
