@@ -20,7 +20,7 @@ use strata_ir::pass::{Pass, PassInfo};
 use strata_graph_dialect::foreach::{space_of, Space};
 use strata_ir::{Attribute, Context, Diagnostic, OpId};
 use strata_sched_dialect::legality;
-use strata_sched_dialect::schedule::{Direction, Frontier, LoopSchedule, Mapping, Reduction};
+use strata_sched_dialect::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Reduction};
 
 /// The pass and its options.
 #[derive(Default)]

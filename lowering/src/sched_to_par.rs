@@ -33,7 +33,7 @@ use strata_par_dialect::types::{buf, queue};
 use strata_std::arith::CMPI_PREDICATES;
 use strata_sched_dialect::foreach::schedule_of;
 use strata_sched_dialect::legality::{collapsible, pullable};
-use strata_sched_dialect::schedule::{Direction, Frontier, LoopSchedule, Mapping, Pushes, Reduction};
+use strata_sched_dialect::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Pushes, Reduction};
 
 /// The pass.
 #[derive(Default)]

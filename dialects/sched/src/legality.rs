@@ -24,7 +24,7 @@ use strata_graph_dialect::types::{classify, GraphType};
 use strata_ir::context::{Context, OpId, Value};
 use strata_ir::rewrite::is_pure;
 
-use crate::schedule::{Direction, Frontier, LoopSchedule, Mapping, Reduction};
+use crate::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Reduction};
 
 /// Checks `s` for the loop `op` (a `graph.foreach` or `sched.foreach`).
 pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {

@@ -103,65 +103,45 @@ pub const KEYS: [(&str, &str); 7] = [
     ("pushes", "\"buffered\" or \"direct\""),
 ];
 
-impl Mapping {
+/// A schedule entry whose values are keywords.
+pub trait Keyword: Copy + PartialEq + Sized + 'static {
+    /// Every value with its keyword.
+    const VALUES: &'static [(Self, &'static str)];
+
     /// The keyword.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            Mapping::Thread => "thread",
-            Mapping::Edge => "edge",
-            Mapping::Sequential => "sequential",
-        }
+    fn keyword(self) -> &'static str {
+        Self::VALUES.iter().find(|(v, _)| *v == self).map(|(_, k)| *k).expect("every value has a keyword")
+    }
+
+    /// The value named by `attr`, a string attribute holding a keyword.
+    fn from_attr(attr: &Attribute) -> Option<Self> {
+        let k = attr.as_str()?;
+        Self::VALUES.iter().find(|(_, n)| *n == k).map(|(v, _)| *v)
     }
 }
 
-impl Dist {
-    /// The keyword.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            Dist::Static => "static",
-            Dist::Dynamic => "dynamic",
-        }
-    }
+impl Keyword for Mapping {
+    const VALUES: &'static [(Mapping, &'static str)] = &[(Mapping::Thread, "thread"), (Mapping::Edge, "edge"), (Mapping::Sequential, "sequential")];
 }
 
-impl Reduction {
-    /// The keyword.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            Reduction::Atomic => "atomic",
-            Reduction::Privatize => "privatize",
-        }
-    }
+impl Keyword for Dist {
+    const VALUES: &'static [(Dist, &'static str)] = &[(Dist::Static, "static"), (Dist::Dynamic, "dynamic")];
 }
 
-impl Direction {
-    /// The keyword.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            Direction::Push => "push",
-            Direction::Pull => "pull",
-        }
-    }
+impl Keyword for Reduction {
+    const VALUES: &'static [(Reduction, &'static str)] = &[(Reduction::Atomic, "atomic"), (Reduction::Privatize, "privatize")];
 }
 
-impl Frontier {
-    /// The keyword.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            Frontier::Sparse => "sparse",
-            Frontier::Bitmap => "bitmap",
-        }
-    }
+impl Keyword for Direction {
+    const VALUES: &'static [(Direction, &'static str)] = &[(Direction::Push, "push"), (Direction::Pull, "pull")];
 }
 
-impl Pushes {
-    /// The keyword.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            Pushes::Buffered => "buffered",
-            Pushes::Direct => "direct",
-        }
-    }
+impl Keyword for Frontier {
+    const VALUES: &'static [(Frontier, &'static str)] = &[(Frontier::Sparse, "sparse"), (Frontier::Bitmap, "bitmap")];
+}
+
+impl Keyword for Pushes {
+    const VALUES: &'static [(Pushes, &'static str)] = &[(Pushes::Buffered, "buffered"), (Pushes::Direct, "direct")];
 }
 
 impl LoopSchedule {
@@ -186,53 +166,16 @@ impl LoopSchedule {
                 format!("schedule entry '{k}' must be {want}, got {v}")
             };
             match &**k {
-                "mapping" => {
-                    self.mapping = match v.as_str() {
-                        Some("thread") => Mapping::Thread,
-                        Some("edge") => Mapping::Edge,
-                        Some("sequential") => Mapping::Sequential,
-                        _ => return Err(bad()),
-                    }
-                }
-                "dist" => {
-                    self.dist = match v.as_str() {
-                        Some("static") => Dist::Static,
-                        Some("dynamic") => Dist::Dynamic,
-                        _ => return Err(bad()),
-                    }
-                }
+                "mapping" => self.mapping = Keyword::from_attr(v).ok_or_else(bad)?,
+                "dist" => self.dist = Keyword::from_attr(v).ok_or_else(bad)?,
                 "chunk" => match v.as_int() {
                     Some(c) if (1..=i128::from(u32::MAX)).contains(&c) => self.chunk = c as u32,
                     _ => return Err(bad()),
                 },
-                "reduction" => {
-                    self.reduction = match v.as_str() {
-                        Some("atomic") => Reduction::Atomic,
-                        Some("privatize") => Reduction::Privatize,
-                        _ => return Err(bad()),
-                    }
-                }
-                "direction" => {
-                    self.direction = match v.as_str() {
-                        Some("push") => Direction::Push,
-                        Some("pull") => Direction::Pull,
-                        _ => return Err(bad()),
-                    }
-                }
-                "frontier" => {
-                    self.frontier = match v.as_str() {
-                        Some("sparse") => Frontier::Sparse,
-                        Some("bitmap") => Frontier::Bitmap,
-                        _ => return Err(bad()),
-                    }
-                }
-                "pushes" => {
-                    self.pushes = match v.as_str() {
-                        Some("buffered") => Pushes::Buffered,
-                        Some("direct") => Pushes::Direct,
-                        _ => return Err(bad()),
-                    }
-                }
+                "reduction" => self.reduction = Keyword::from_attr(v).ok_or_else(bad)?,
+                "direction" => self.direction = Keyword::from_attr(v).ok_or_else(bad)?,
+                "frontier" => self.frontier = Keyword::from_attr(v).ok_or_else(bad)?,
+                "pushes" => self.pushes = Keyword::from_attr(v).ok_or_else(bad)?,
                 _ => {
                     let keys: Vec<&str> = KEYS.iter().map(|(n, _)| *n).collect();
                     return Err(format!("unknown schedule entry '{k}', expected one of: {}", keys.join(", ")));
