@@ -603,11 +603,9 @@ impl Lowering {
             let old = load(ctx, at, b, i, true, &loc);
             let new = combine(ctx, at, &kind, old, x, &loc);
             let d = differs(ctx, at, new, old, &loc);
-            let (r, blk) = new_body(ctx, &[], &loc);
+            let blk = if_then(ctx, at, d, &loc);
             mk(ctx, At::End(blk), OperationState::new("par.store", loc.clone()).operands(&[new, b, i]).prop("atomic", Attribute::Unit));
             op0(ctx, At::End(blk), "scf.yield", &[], &loc);
-            let empty = ctx.create_region();
-            mk(ctx, at, OperationState::new("scf.if", loc.clone()).operands(&[d]).region(r).region(empty));
             old
         } else if plain {
             let old = load(ctx, at, b, i, false, &loc);
@@ -726,13 +724,11 @@ impl Lowering {
                 let yielded = inline(ctx, filter, blk).expect("filter");
                 let cond = ctx.operand(yielded, 0);
                 ctx.erase_op(yielded);
-                let (then_r, then_b) = new_body(ctx, &[], loc);
+                let then_b = if_then(ctx, At::End(blk), cond, loc);
                 if let Some(t) = inline(ctx, body, then_b) {
                     ctx.erase_op(t);
                 }
                 op0(ctx, At::End(then_b), "scf.yield", &[], loc);
-                let else_r = ctx.create_region();
-                mk(ctx, At::End(blk), OperationState::new("scf.if", loc.clone()).operands(&[cond]).region(then_r).region(else_r));
             }
             None => {
                 if let Some(t) = inline(ctx, body, blk) {
@@ -750,10 +746,8 @@ impl Lowering {
         let parallel = s.mapping != Mapping::Sequential && !self.scope.parallel;
         let pulled = if s.direction == Direction::Pull { Some(pullable(ctx, op, &s).expect("checked by the sched verifier")) } else { None };
         let bits = if s.frontier == Frontier::Bitmap {
-            match self.frontier_bitmap(ctx, op, at, &loc) {
-                Some(b) => Some(b),
-                None => return,
-            }
+            let Some(b) = self.frontier_bitmap(ctx, op, at, &loc) else { return };
+            Some(b)
         } else {
             None
         };
@@ -897,11 +891,9 @@ impl Lowering {
     /// Replaces the loop `inner` by its body, run once with arguments `vals`.
     fn inline_loop(&mut self, ctx: &mut Context, inner: OpId, vals: &[Value], loc: &Location) {
         let iat = At::Before(inner);
-        let (tr, tb) = new_body(ctx, &[], loc);
-        self.emit_body(ctx, inner, tb, vals, "scf.yield", loc);
         let tru = constant(ctx, iat, Attribute::Bool(true), Type::i1(), loc);
-        let empty = ctx.create_region();
-        mk(ctx, iat, OperationState::new("scf.if", loc.clone()).operands(&[tru]).region(tr).region(empty));
+        let tb = if_then(ctx, iat, tru, loc);
+        self.emit_body(ctx, inner, tb, vals, "scf.yield", loc);
         ctx.erase_op(inner);
     }
 
@@ -1011,7 +1003,6 @@ impl Lowering {
 
     fn iterate(&mut self, ctx: &mut Context, op: OpId) {
         let loc = ctx.op_loc(op).clone();
-        let at = At::Before(op);
         let q = ctx.operand(op, 0);
         let inits = ctx.operands(op)[1..].to_vec();
         let types: Vec<Type> = inits.iter().map(|v| ctx.value_type(*v).clone()).collect();
@@ -1027,17 +1018,12 @@ impl Lowering {
         let vals = ctx.operands(t).to_vec();
         ctx.erase_op(t);
         op0(ctx, At::End(ab), "scf.yield", &vals, &loc);
-        let new = mk(ctx, at, OperationState::new("scf.while", loc.clone()).operands(&inits).results(&types).region(before).region(after));
-        for (o, n) in ctx.results(op).to_vec().into_iter().zip(ctx.results(new).to_vec()) {
-            ctx.replace_all_uses(o, n);
-        }
-        ctx.erase_op(op);
+        replace_with_while(ctx, op, &inits, &types, before, after, &loc);
         self.block(ctx, ab);
     }
 
     fn fixpoint(&mut self, ctx: &mut Context, op: OpId) {
         let loc = ctx.op_loc(op).clone();
-        let at = At::Before(op);
         let inits = ctx.operands(op).to_vec();
         let types: Vec<Type> = inits.iter().map(|v| ctx.value_type(*v).clone()).collect();
         let before = ctx.create_region();
@@ -1050,23 +1036,35 @@ impl Lowering {
         let (after, ab) = new_body(ctx, &types, &loc);
         let args = ctx.block_args(ab).to_vec();
         op0(ctx, At::End(ab), "scf.yield", &args, &loc);
-        let new = mk(ctx, at, OperationState::new("scf.while", loc.clone()).operands(&inits).results(&types).region(before).region(after));
-        for (o, n) in ctx.results(op).to_vec().into_iter().zip(ctx.results(new).to_vec()) {
-            ctx.replace_all_uses(o, n);
-        }
-        ctx.erase_op(op);
+        replace_with_while(ctx, op, &inits, &types, before, after, &loc);
         self.block(ctx, bb);
     }
+}
+
+/// Replaces `op` (a round loop with results) by an `scf.while` with the
+/// given initial values, result types and regions.
+fn replace_with_while(ctx: &mut Context, op: OpId, inits: &[Value], types: &[Type], before: RegionId, after: RegionId, loc: &Location) {
+    let new = mk(ctx, At::Before(op), OperationState::new("scf.while", loc.clone()).operands(inits).results(types).region(before).region(after));
+    for (o, n) in ctx.results(op).to_vec().into_iter().zip(ctx.results(new).to_vec()) {
+        ctx.replace_all_uses(o, n);
+    }
+    ctx.erase_op(op);
+}
+
+/// An `scf.if` on `cond` at `at`, without an else branch; returns its body
+/// block, which the caller fills and ends.
+fn if_then(ctx: &mut Context, at: At, cond: Value, loc: &Location) -> BlockId {
+    let (r, b) = new_body(ctx, &[], loc);
+    let empty = ctx.create_region();
+    mk(ctx, at, OperationState::new("scf.if", loc.clone()).operands(&[cond]).region(r).region(empty));
+    b
 }
 
 /// An `scf.if` at `at` on flag `i` of `bits`; returns its body block, which
 /// the caller ends.
 fn guarded(ctx: &mut Context, at: At, bits: Value, i: Value, loc: &Location) -> BlockId {
     let c = load(ctx, at, bits, i, false, loc);
-    let (r, b) = new_body(ctx, &[], loc);
-    let empty = ctx.create_region();
-    mk(ctx, at, OperationState::new("scf.if", loc.clone()).operands(&[c]).region(r).region(empty));
-    b
+    if_then(ctx, at, c, loc)
 }
 
 /// The node properties a pulled loop writes only at its target node (the
@@ -1082,8 +1080,7 @@ fn owned_targets(ctx: &Context, op: OpId, inner: OpId) -> HashSet<Value> {
     let mut other = HashSet::new();
     ctx.walk_pre(op, &mut |o| {
         let (target, index) = match ctx.op_name(o) {
-            "graph.reduce" => (ctx.operand(o, 1), ctx.operands(o).get(2).copied()),
-            "graph.store" => (ctx.operand(o, 1), ctx.operands(o).get(2).copied()),
+            "graph.reduce" | "graph.store" => (ctx.operand(o, 1), ctx.operands(o).get(2).copied()),
             "graph.reduce_arg" => {
                 other.insert(ctx.operand(o, 2));
                 other.insert(ctx.operand(o, 3));
