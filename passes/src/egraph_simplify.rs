@@ -25,7 +25,7 @@ use strata_ir::context::OperationState;
 use strata_ir::pass::{Pass, PassInfo};
 use strata_ir::{Attribute, BlockId, Context, Location, OpId, Type, Value};
 
-use language::{binary, compare, latency, Expr, Folding, Latency, Lit, Ty};
+use language::{binary, compare, cost_with, Expr, Folding, Latency, Lit, Ty};
 
 /// The pass and its options.
 pub struct EgraphSimplify {
@@ -164,10 +164,7 @@ impl EgraphSimplify {
             if let Expr::Const(l) = node {
                 constants.entry(l).or_insert((position[&op], r));
             }
-            let cost = ctx.operands(op).iter().fold((latency(&node), u64::from(!matches!(node, Expr::Const(_)))), |(l, n), v| {
-                let (cl, cn) = written.get(v).copied().unwrap_or((0, 0));
-                (l.saturating_add(cl), n.saturating_add(cn))
-            });
+            let cost = cost_with(&node, ctx.operands(op).iter().map(|v| written.get(v).copied().unwrap_or((0, 0))));
             written.insert(r, cost);
             let id = g.egraph.add(node);
             g.class.insert(r, id);

@@ -318,13 +318,16 @@ pub fn latency(e: &Expr) -> u64 {
     }
 }
 
+/// The cost of a node with children of the given costs: its latency and
+/// one operation (constants and leaves are none) added to theirs.
+pub fn cost_with(e: &Expr, children: impl Iterator<Item = (u64, u64)>) -> (u64, u64) {
+    let own = (latency(e), u64::from(!matches!(e, Expr::Const(_) | Expr::Leaf(_))));
+    children.fold(own, |(l, n), (cl, cn)| (l.saturating_add(cl), n.saturating_add(cn)))
+}
+
 impl CostFunction<Expr> for Latency {
     type Cost = (u64, u64);
     fn cost<C: FnMut(Id) -> (u64, u64)>(&mut self, enode: &Expr, mut costs: C) -> (u64, u64) {
-        let own = (latency(enode), u64::from(!matches!(enode, Expr::Const(_) | Expr::Leaf(_))));
-        enode.children().iter().fold(own, |(l, n), c| {
-            let (cl, cn) = costs(*c);
-            (l.saturating_add(cl), n.saturating_add(cn))
-        })
+        cost_with(enode, enode.children().iter().map(|c| costs(*c)))
     }
 }
