@@ -3,4 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+STRATA_PTXAS=$(scripts/install-ptxas.sh)
+export STRATA_PTXAS
 cargo test --workspace --no-fail-fast

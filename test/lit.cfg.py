@@ -29,3 +29,20 @@ mlir_opt = shutil.which("mlir-opt-22") or shutil.which("mlir-opt", path=llvm_bin
 if mlir_opt:
     config.available_features.add("mlir-opt")
     config.substitutions.append(("%mlir-opt", mlir_opt))
+
+# NVIDIA's PTX assembler validates the PTX the GPU target writes
+# (scripts/install-ptxas.sh installs it; $STRATA_PTXAS names another).
+import glob
+ptxas = os.environ.get("STRATA_PTXAS") or next(iter(sorted(glob.glob(os.path.join(root, "target", "tools", "ptxas-*", "ptxas")))), None) or shutil.which("ptxas")
+if ptxas and os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+elif os.environ.get("CI"):
+    lit_config.fatal("ptxas not found: run scripts/install-ptxas.sh or set STRATA_PTXAS")
+else:
+    lit_config.warning("ptxas not found (scripts/install-ptxas.sh installs it): the PTX validation tests are skipped")
+
+# A CUDA driver: GPU runs are checked with it, the error without it.
+import ctypes.util
+if ctypes.util.find_library("cuda"):
+    config.available_features.add("cuda-driver")

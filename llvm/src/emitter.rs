@@ -10,7 +10,7 @@ use inkwell::builder::{Builder, BuilderError};
 use inkwell::context::Context as LlContext;
 use inkwell::module::{Linkage, Module};
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
-use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, IntValue, PhiValue, PointerValue, ValueKind};
+use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, IntValue, PhiValue, PointerValue, ValueKind};
 use inkwell::IntPredicate;
 use strata_ir::context::{BlockId, RegionId, Value};
 use strata_ir::func::function_type;
@@ -95,6 +95,11 @@ pub(crate) struct Emitter<'a, 'c> {
     pub fs: FnState<'c>,
     /// Parallel regions outlined so far (for unique names).
     pub outlined: usize,
+    /// Whether the module is for the GPU (NVPTX) rather than the CPU.
+    pub gpu: bool,
+    /// GPU: the outlined regions and the frames the master thread fills for
+    /// them, in the order of their numbers (region `k` is number `k + 1`).
+    pub regions: Vec<(FunctionValue<'c>, GlobalValue<'c>)>,
 }
 
 fn unsupported_type(t: &Type) -> String {
@@ -114,8 +119,8 @@ pub(crate) fn symbol(ir: &Context, f: OpId) -> String {
 
 impl<'a, 'c> Emitter<'a, 'c> {
     /// An emitter adding to `m` (which starts with the run-time support).
-    pub(crate) fn new(ir: &'a Context, cx: &'c LlContext, m: Module<'c>) -> Self {
-        Emitter { ir, cx, m, b: cx.create_builder(), funcs: HashMap::new(), fs: FnState::default(), outlined: 0 }
+    pub(crate) fn new(ir: &'a Context, cx: &'c LlContext, m: Module<'c>, gpu: bool) -> Self {
+        Emitter { ir, cx, m, b: cx.create_builder(), funcs: HashMap::new(), fs: FnState::default(), outlined: 0, gpu, regions: Vec::new() }
     }
 
     pub(crate) fn error<T>(&self, op: OpId, msg: impl Into<String>) -> R<T> {

@@ -1,63 +1,92 @@
-//! The exported interface of a CPU object (see [`strata_cpu::abi`]): one
-//! entry wrapper per public function, and the thread-count and free helpers.
+//! The exported interface of a module (see [`strata_cpu::abi`]): one entry
+//! per public function.
+//!
+//! - CPU: `_strata_entry_f(args, results)` calls `f`; the module also
+//!   exports `_strata_set_threads` and `_strata_free`.
+//! - GPU: `_strata_entry_f(args, results)` is a kernel for a cooperative
+//!   launch. Thread 0 of the grid (the master) calls `f`; every other
+//!   thread waits at a grid barrier, reads the dispatch word the master
+//!   set, runs that parallel region with the frame the master filled, and
+//!   meets the master at the barrier after it, until the dispatch word says
+//!   the function has returned. `_strata_copy` and `_strata_free` (in
+//!   `gpu.ll`) let the runner read and release buffers from the device heap.
 
 use inkwell::types::BasicTypeEnum;
-use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, ValueKind};
-use inkwell::AddressSpace;
+use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue, ValueKind};
+use inkwell::{AddressSpace, AtomicOrdering, IntPredicate};
 use strata_cpu::abi::{ENTRY_PREFIX, FREE, SET_THREADS};
-
 use strata_ir::func::function_type;
+use strata_ir::OpId;
 
-use crate::emitter::{Emitter, R};
+use crate::emitter::{Emitter, Fail, R};
+use crate::parallel::DISPATCH;
+
+/// LLVM's calling convention for PTX kernels (`.entry` functions).
+const PTX_KERNEL: u32 = 71;
 
 impl<'a, 'c> Emitter<'a, 'c> {
-    /// Adds `_strata_entry_f(args, results)` for every public function `f`
-    /// with a body, and the module's `_strata_set_threads` and `_strata_free`.
-    pub(crate) fn define_entries(&mut self) -> R<()> {
-        let ptr_t = self.cx.ptr_type(AddressSpace::default());
-        let i64t = self.cx.i64_type();
+    /// The public functions with a body, in the module's order.
+    fn public_functions(&self) -> Vec<(String, FunctionValue<'c>, OpId)> {
         let mut funcs: Vec<_> = self.funcs.iter().map(|(n, (lf, op))| (n.clone(), *lf, *op)).collect();
         funcs.sort_by_key(|f| f.2);
-        for (name, lf, op) in funcs {
-            let has_body = !self.ir.region_blocks(self.ir.region(op, 0)).is_empty();
-            let private = self.ir.prop(op, "sym_visibility").and_then(|a| a.as_str()) == Some("private");
-            if !has_body || private {
-                continue;
-            }
-            let Some(sig) = function_type(self.ir, op).cloned() else { continue };
+        funcs.retain(|(_, _, op)| {
+            let has_body = !self.ir.region_blocks(self.ir.region(*op, 0)).is_empty();
+            let private = self.ir.prop(*op, "sym_visibility").and_then(|a| a.as_str()) == Some("private");
+            has_body && !private && function_type(self.ir, *op).is_some()
+        });
+        funcs
+    }
+
+    /// Calls `lf` (the IR function `op`) with the arguments in the slots at
+    /// `args_p` and stores its results in the slots at `results_p`.
+    fn call_with_slots(&mut self, lf: FunctionValue<'c>, op: OpId, args_p: PointerValue<'c>, results_p: PointerValue<'c>) -> R<()> {
+        let i64t = self.cx.i64_type();
+        let Some(sig) = function_type(self.ir, op).cloned() else { return self.error(op, "function has no type") };
+        let mut args: Vec<BasicMetadataValueEnum> = Vec::new();
+        for (i, t) in sig.inputs.iter().enumerate() {
+            let lt = self.lower_type(op, t)?;
+            let slot = self.element_ptr(i64t.into(), args_p, self.i64(i as i64))?;
+            let v: BasicValueEnum = match lt {
+                BasicTypeEnum::IntType(it) => {
+                    let word = self.b.build_load(i64t, slot, "")?.into_int_value();
+                    self.b.build_int_truncate_or_bit_cast(word, it, "")?.into()
+                }
+                other => self.b.build_load(other, slot, "")?,
+            };
+            args.push(v.into());
+        }
+        let site = self.b.build_call(lf, &args, "")?;
+        let results: Vec<BasicValueEnum> = match site.try_as_basic_value() {
+            ValueKind::Basic(v) if sig.results.len() == 1 => vec![v],
+            ValueKind::Basic(v) => (0..sig.results.len()).map(|i| self.b.build_extract_value(v.into_struct_value(), i as u32, "")).collect::<Result<_, _>>()?,
+            _ => Vec::new(),
+        };
+        for (i, v) in results.into_iter().enumerate() {
+            let slot = self.element_ptr(i64t.into(), results_p, self.i64(i as i64))?;
+            let v: BasicValueEnum = match v {
+                BasicValueEnum::IntValue(x) if x.get_type().get_bit_width() == 1 => self.b.build_int_z_extend(x, i64t, "")?.into(),
+                BasicValueEnum::IntValue(x) if x.get_type().get_bit_width() < 64 => self.b.build_int_s_extend(x, i64t, "")?.into(),
+                v => v,
+            };
+            self.b.build_store(slot, v)?;
+        }
+        Ok(())
+    }
+
+    /// Adds the module's interface: the entries of the target, and on the
+    /// CPU `_strata_set_threads` and `_strata_free`.
+    pub(crate) fn define_entries(&mut self) -> R<()> {
+        if self.gpu {
+            return self.define_kernels();
+        }
+        let ptr_t = self.cx.ptr_type(AddressSpace::default());
+        for (name, lf, op) in self.public_functions() {
             let w = self.m.add_function(&format!("{ENTRY_PREFIX}{name}"), self.cx.void_type().fn_type(&[ptr_t.into(), ptr_t.into()], false), None);
             self.fs.f = Some(w);
             let entry = self.cx.append_basic_block(w, "entry");
             self.b.position_at_end(entry);
             let (args_p, results_p) = (w.get_nth_param(0).expect("args").into_pointer_value(), w.get_nth_param(1).expect("results").into_pointer_value());
-            let mut args: Vec<BasicMetadataValueEnum> = Vec::new();
-            for (i, t) in sig.inputs.iter().enumerate() {
-                let lt = self.lower_type(op, t)?;
-                let slot = self.element_ptr(i64t.into(), args_p, self.i64(i as i64))?;
-                let v: BasicValueEnum = match lt {
-                    BasicTypeEnum::IntType(it) => {
-                        let word = self.b.build_load(i64t, slot, "")?.into_int_value();
-                        self.b.build_int_truncate_or_bit_cast(word, it, "")?.into()
-                    }
-                    other => self.b.build_load(other, slot, "")?,
-                };
-                args.push(v.into());
-            }
-            let site = self.b.build_call(lf, &args, "")?;
-            let results: Vec<BasicValueEnum> = match site.try_as_basic_value() {
-                ValueKind::Basic(v) if sig.results.len() == 1 => vec![v],
-                ValueKind::Basic(v) => (0..sig.results.len()).map(|i| self.b.build_extract_value(v.into_struct_value(), i as u32, "")).collect::<Result<_, _>>()?,
-                _ => Vec::new(),
-            };
-            for (i, v) in results.into_iter().enumerate() {
-                let slot = self.element_ptr(i64t.into(), results_p, self.i64(i as i64))?;
-                let v: BasicValueEnum = match v {
-                    BasicValueEnum::IntValue(x) if x.get_type().get_bit_width() == 1 => self.b.build_int_z_extend(x, i64t, "")?.into(),
-                    BasicValueEnum::IntValue(x) if x.get_type().get_bit_width() < 64 => self.b.build_int_s_extend(x, i64t, "")?.into(),
-                    v => v,
-                };
-                self.b.build_store(slot, v)?;
-            }
+            self.call_with_slots(lf, op, args_p, results_p)?;
             self.b.build_return(None)?;
         }
 
@@ -75,6 +104,57 @@ impl<'a, 'c> Emitter<'a, 'c> {
         self.b.position_at_end(entry);
         self.call("strata.free", &[free.get_nth_param(0).expect("buffer")])?;
         self.b.build_return(None)?;
+        Ok(())
+    }
+
+    /// GPU: one cooperative kernel per public function (see the module's notes).
+    fn define_kernels(&mut self) -> R<()> {
+        let ptr_t = self.cx.ptr_type(AddressSpace::default());
+        let i32t = self.cx.i32_type();
+        let dispatch = self.m.get_global(DISPATCH).ok_or_else(|| Fail::Llvm(format!("the run-time support has no global {DISPATCH}")))?.as_pointer_value();
+        for (name, lf, op) in self.public_functions() {
+            let k = self.m.add_function(&format!("{ENTRY_PREFIX}{name}"), self.cx.void_type().fn_type(&[ptr_t.into(), ptr_t.into()], false), None);
+            k.set_call_conventions(PTX_KERNEL);
+            self.fs.f = Some(k);
+            let entry = self.cx.append_basic_block(k, "entry");
+            let (master, worker, wait, run, done) = (self.block("master"), self.block("worker"), self.block("wait"), self.block("run"), self.block("done"));
+            self.b.position_at_end(entry);
+            let tid = self.call_value("strata.gpu_thread_id", &[])?.into_int_value();
+            let first = self.b.build_int_compare(IntPredicate::EQ, tid, self.i64(0), "")?;
+            self.b.build_conditional_branch(first, master, worker)?;
+
+            self.b.position_at_end(master);
+            let (args_p, results_p) = (k.get_nth_param(0).expect("args").into_pointer_value(), k.get_nth_param(1).expect("results").into_pointer_value());
+            self.call_with_slots(lf, op, args_p, results_p)?;
+            self.b.build_store(dispatch, i32t.const_zero())?.set_alignment(4).map_err(|e| Fail::Llvm(e.to_string()))?;
+            self.call("strata.grid_sync", &[])?;
+            self.b.build_unconditional_branch(done)?;
+
+            self.b.position_at_end(worker);
+            self.b.build_unconditional_branch(wait)?;
+            self.b.position_at_end(wait);
+            self.call("strata.grid_sync", &[])?;
+            let word = self.b.build_load(i32t, dispatch, "")?;
+            let load = word.as_instruction_value().ok_or_else(|| Fail::Llvm("load without an instruction".into()))?;
+            load.set_alignment(4).map_err(|e| Fail::Llvm(e.to_string()))?;
+            load.set_atomic_ordering(AtomicOrdering::Monotonic).map_err(|e| Fail::Llvm(e.to_string()))?;
+            let mut cases = Vec::new();
+            for (i, (region, frame)) in self.regions.clone().into_iter().enumerate() {
+                let bb = self.block("region");
+                self.b.position_at_end(bb);
+                self.b.build_call(region, &[frame.as_pointer_value().into()], "")?;
+                self.b.build_unconditional_branch(run)?;
+                cases.push((i32t.const_int(i as u64 + 1, false), bb));
+            }
+            self.b.position_at_end(wait);
+            self.b.build_switch(word.into_int_value(), done, &cases)?;
+            self.b.position_at_end(run);
+            self.call("strata.grid_sync", &[])?;
+            self.b.build_unconditional_branch(wait)?;
+
+            self.b.position_at_end(done);
+            self.b.build_return(None)?;
+        }
         Ok(())
     }
 }

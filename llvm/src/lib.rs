@@ -12,4 +12,4 @@ mod parallel;
 mod target;
 mod types;
 
-pub use target::{compile, Emit, Options, CPUS};
+pub use target::{compile, compile_gpu, gpu_target, Emit, GpuOptions, Options, CPUS, GPU_ARCHS, PTX_VERSIONS};

@@ -127,8 +127,12 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 return Ok(());
             }
             "barrier" => {
-                self.call("GOMP_barrier", &[])?;
+                self.call(if self.gpu { "strata.grid_sync" } else { "GOMP_barrier" }, &[])?;
                 return Ok(());
+            }
+            "thread_id" | "num_threads" if self.gpu => {
+                let f = if name == "thread_id" { "strata.gpu_thread_id" } else { "strata.gpu_num_threads" };
+                self.call_value(f, &[])?
             }
             "thread_id" | "num_threads" => {
                 let f = if name == "thread_id" { "omp_get_thread_num" } else { "omp_get_num_threads" };
@@ -142,8 +146,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
             "queue_push" => {
                 let (item, q) = (self.operand(op, 0)?, self.operand(op, 1)?);
                 let buffer = self.fs.push_buffers.iter().find(|(v, _, _)| *v == self.ir.operand(op, 1)).filter(|_| self.ir.prop(op, "buffered").is_some());
+                let warp = self.gpu && self.fs.in_team && self.ir.prop(op, "buffered").is_some();
                 match buffer {
                     Some((_, buf, count)) => self.call("strata.queue_push_local", &[q, item, (*buf).into(), (*count).into()])?,
+                    None if warp => self.call("strata.queue_push_warp", &[q, item])?,
                     None => self.call("strata.queue_push", &[q, item])?,
                 };
                 return Ok(());
@@ -184,6 +190,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 k => return self.error(op, format!("unknown atomic kind '{k}'")),
             };
             if !matches!(kind.as_str(), "min" | "max" | "and" | "or") {
+                // NVPTX emits atomicrmw relaxed; an exchange (which releases
+                // locks) must not pass the accesses before it.
+                if self.gpu && kind == "xchg" {
+                    self.call("strata.fence", &[])?;
+                }
                 let old = self.b.build_atomicrmw(bin, p, x, seq)?;
                 return self.loaded_value(old.into(), &elem);
             }

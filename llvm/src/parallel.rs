@@ -13,9 +13,19 @@
 //! - Pushes to queues from a team gather in a 64-item buffer per thread and
 //!   queue, sent on when full, at the end of every work-sharing loop (before
 //!   its barrier) and at the end of the region.
+//!
+//! On the GPU the whole entry function runs as one cooperative kernel (see
+//! [`crate::entry`]): thread 0 of the grid runs the code outside parallel
+//! regions while the others wait; at a `par.parallel` it fills the region's
+//! frame (a global), names the region in a dispatch word, and every thread
+//! of the grid runs the body between two grid barriers. A `par.for` shares
+//! its iterations cyclically (iteration `k` on thread `k mod threads`, so
+//! neighbouring threads touch neighbouring elements), whatever its `dist`
+//! and `chunk`, and ends with a grid barrier unless the region ends there.
 
 use std::collections::HashSet;
 
+use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::module::Linkage;
 use inkwell::types::{BasicTypeEnum, StructType};
 use inkwell::basic_block::BasicBlock;
@@ -24,7 +34,11 @@ use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
 use strata_ir::context::{RegionId, Value};
 use strata_ir::OpId;
 
-use crate::emitter::{symbol, Emitter, Exit, FnState, R};
+use crate::emitter::{symbol, Emitter, Exit, Fail, FnState, R};
+
+/// GPU: the global word naming the region the grid runs next (0: none, the
+/// entry function has returned).
+pub(crate) const DISPATCH: &str = "strata.dispatch";
 
 impl<'a, 'c> Emitter<'a, 'c> {
     /// Values used inside `op` that are defined outside it, in order of first use.
@@ -54,6 +68,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let (consts, caps): (Vec<Value>, Vec<Value>) =
             self.captures(op).into_iter().partition(|v| self.ir.defining_op(*v).is_some_and(|d| self.ir.op_name(d) == "arith.constant"));
         let mut vals: Vec<BasicValueEnum<'c>> = caps.iter().map(|v| self.val(*v)).collect::<R<_>>()?;
+        if self.gpu {
+            return self.parallel_on_grid(region, &caps, &consts, vals);
+        }
         // One shared counter per dynamic loop, a cache line apart, zeroed per team.
         let dynamic = self.dynamic_loops(op);
         if !dynamic.is_empty() {
@@ -89,6 +106,43 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let fn_ptr = outlined.as_global_value().as_pointer_value();
         let zero = self.cx.i32_type().const_zero();
         self.call("GOMP_parallel", &[fn_ptr.into(), frame.into(), zero.into(), zero.into()])?;
+        Ok(())
+    }
+
+    /// GPU: `par.parallel` run by the whole grid (see the module's notes).
+    fn parallel_on_grid(&mut self, region: RegionId, caps: &[Value], consts: &[Value], vals: Vec<BasicValueEnum<'c>>) -> R<()> {
+        let types: Vec<BasicTypeEnum<'c>> = vals.iter().map(|v| v.get_type()).collect();
+        let frame_t = self.cx.struct_type(&types, false);
+        let ptr_t = self.cx.ptr_type(AddressSpace::default());
+        let parent = self.fs.op.map(|f| symbol(self.ir, f)).unwrap_or_default();
+        let name = format!("{parent}.par{}", self.outlined);
+        self.outlined += 1;
+        let frame = self.m.add_global(frame_t, None, &format!("{name}.frame"));
+        frame.set_linkage(Linkage::Internal);
+        frame.set_initializer(&frame_t.const_zero());
+        let frame_p = frame.as_pointer_value();
+        for (i, v) in vals.iter().enumerate() {
+            let p = self.b.build_struct_gep(frame_t, frame_p, i as u32, "")?;
+            self.b.build_store(p, *v)?;
+        }
+        let outlined = self.m.add_function(&name, self.cx.void_type().fn_type(&[ptr_t.into()], false), Some(Linkage::Internal));
+        outlined.add_attribute(AttributeLoc::Function, self.cx.create_enum_attribute(Attribute::get_named_enum_kind_id("convergent"), 0));
+        self.regions.push((outlined, frame));
+        let number = self.regions.len() as u64;
+
+        let here = self.current();
+        let fresh = FnState { f: Some(outlined), op: self.fs.op, in_team: true, ..FnState::default() };
+        let saved = std::mem::replace(&mut self.fs, fresh);
+        let r = self.outlined_body(outlined, region, caps, frame_t, consts, &[], &[]);
+        self.fs = saved;
+        self.b.position_at_end(here);
+        r?;
+        let dispatch = self.m.get_global(DISPATCH).ok_or_else(|| Fail::Llvm(format!("the run-time support has no global {DISPATCH}")))?;
+        let st = self.b.build_store(dispatch.as_pointer_value(), self.cx.i32_type().const_int(number, false))?;
+        st.set_alignment(4).map_err(|e| Fail::Llvm(e.to_string()))?;
+        self.call("strata.grid_sync", &[])?;
+        self.b.build_call(outlined, &[frame_p.into()], "")?;
+        self.call("strata.grid_sync", &[])?;
         Ok(())
     }
 
@@ -192,11 +246,33 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(())
     }
 
+    /// Whether `op` is the last operation of a `par.parallel` body before
+    /// its `par.yield` (the region's own closing barrier then follows it).
+    fn ends_region(&self, op: OpId) -> bool {
+        let Some(blk) = self.ir.parent_block(op) else { return false };
+        let ops = self.ir.block_ops(blk);
+        let at = ops.iter().position(|o| *o == op);
+        let next_is_yield = at.and_then(|i| ops.get(i + 1)).is_some_and(|o| self.ir.op_name(*o) == "par.yield");
+        next_is_yield && self.ir.parent_op(op).is_some_and(|p| self.ir.op_name(p) == "par.parallel")
+    }
+
     pub(crate) fn par_for(&mut self, op: OpId) -> R<()> {
         let (lo, hi, step) = (self.int_operand(op, 0)?, self.int_operand(op, 1)?, self.int_operand(op, 2)?);
         let region = self.ir.region(op, 0);
         if !self.fs.in_team {
             return self.counted_loop(region, lo, hi, step);
+        }
+        if self.gpu {
+            // Iteration k on thread k mod threads.
+            let tid = self.call_value("strata.gpu_thread_id", &[])?.into_int_value();
+            let nt = self.call_value("strata.gpu_num_threads", &[])?.into_int_value();
+            let from = self.b.build_int_add(lo, self.b.build_int_mul(tid, step, "")?, "")?;
+            let stride = self.b.build_int_mul(nt, step, "")?;
+            self.counted_loop(region, from, hi, stride)?;
+            if !self.ends_region(op) {
+                self.call("strata.grid_sync", &[])?;
+            }
+            return Ok(());
         }
         let chunk = self.i64(self.ir.prop(op, "chunk").and_then(|a| a.as_int()).unwrap_or(1).max(1) as i64);
         let i64t = self.cx.i64_type();

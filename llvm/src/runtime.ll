@@ -1,25 +1,14 @@
-; Run-time support linked into every CPU module: buffers with a length
-; header, double-buffered work queues, and fatal errors. The layout is the
-; one strata_cpu::abi describes; every function is internal and inlined
-; where it pays.
+; Run-time support linked into every module, for the CPU and the GPU alike:
+; buffers with a length header, double-buffered work queues, and fatal
+; errors. The layout is the one strata_cpu::abi describes; every function
+; is internal and inlined where it pays. What differs between the targets
+; (memory, writing a message, stopping) comes from the target's own part,
+; cpu.ll or gpu.ll, which defines or declares @malloc, @calloc, @free,
+; @write and @abort.
 
 %queue = type { ptr, i64, ptr, i64, ptr, i64, i64, ptr, i64, i64, i32 }
 
-declare ptr @malloc(i64)
-declare ptr @calloc(i64, i64)
-declare ptr @realloc(ptr, i64)
-declare void @free(ptr)
-declare i64 @write(i32, ptr, i64)
-declare void @abort() noreturn
-
-; The OpenMP runtime (GOMP entry points, provided by libomp and libgomp).
-declare void @GOMP_parallel(ptr, ptr, i32, i32)
-declare void @GOMP_barrier()
-declare i32 @omp_get_thread_num()
-declare i32 @omp_get_num_threads()
-declare void @omp_set_num_threads(i32)
-
-@.oom = private constant [47 x i8] c"error: out of memory allocating a CPU buffer\0A\00\00"
+@.oom = private constant [43 x i8] c"error: out of memory allocating a buffer\0A\00\00"
 @.range = private constant [58 x i8] c"error: an item pushed to a unique queue is out of range\0A\00\00"
 
 define internal void @strata.fail(ptr %msg, i64 %len) noreturn cold {
@@ -45,7 +34,7 @@ check:
   %null = icmp eq ptr %p, null
   br i1 %null, label %fail, label %ok
 fail:
-  call void @strata.fail(ptr @.oom, i64 45)
+  call void @strata.fail(ptr @.oom, i64 41)
   unreachable
 ok:
   store i64 %n, ptr %p
@@ -154,13 +143,16 @@ grow:
   %newcap = call i64 @llvm.umax.i64(i64 %more, i64 1024)
   %old = load ptr, ptr %f7
   %bytes = mul i64 %newcap, 8
-  %p = call ptr @realloc(ptr %old, i64 %bytes)
+  %p = call ptr @malloc(i64 %bytes)
   %null = icmp eq ptr %p, null
   br i1 %null, label %oom, label %grown
 oom:
-  call void @strata.fail(ptr @.oom, i64 45)
+  call void @strata.fail(ptr @.oom, i64 41)
   unreachable
 grown:
+  %oldbytes = mul i64 %len, 8
+  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %old, i64 %oldbytes, i1 false)
+  call void @free(ptr %old)
   store ptr %p, ptr %f7
   store i64 %newcap, ptr %f9
   br label %copy

@@ -17,7 +17,7 @@ use crate::emitter::Emitter;
 pub enum Emit {
     /// LLVM IR text.
     LlvmIr,
-    /// Assembly text.
+    /// Assembly text (for the GPU: PTX).
     Assembly,
     /// An ELF object.
     Object,
@@ -43,6 +43,65 @@ impl Default for Options {
 pub const CPUS: [&str; 5] = ["x86-64", "x86-64-v2", "x86-64-v3", "x86-64-v4", "native"];
 
 const RUNTIME: &str = include_str!("runtime.ll");
+const CPU_RUNTIME: &str = include_str!("cpu.ll");
+const GPU_RUNTIME: &str = include_str!("gpu.ll");
+
+/// How to compile for the GPU.
+#[derive(Clone, Debug)]
+pub struct GpuOptions {
+    /// LLVM's optimization level, 0 to 3.
+    pub opt_level: u8,
+    /// The GPU architecture: one of [`GPU_ARCHS`] (`sm_80` by default).
+    pub arch: String,
+    /// The PTX ISA version, `MAJOR.MINOR` (`7.8` by default, which every
+    /// CUDA 12 and 13 driver loads).
+    pub ptx_version: String,
+}
+
+impl Default for GpuOptions {
+    fn default() -> GpuOptions {
+        GpuOptions { opt_level: 3, arch: "sm_80".into(), ptx_version: "7.8".into() }
+    }
+}
+
+/// The GPU architectures code can be generated for (Volta and later: the
+/// code relies on independent thread scheduling and the `*.sync` warp
+/// operations), each with the first PTX ISA version that knows it.
+pub const GPU_ARCHS: [(&str, u32); 28] = [
+    ("sm_70", 60), ("sm_72", 61), ("sm_75", 63), ("sm_80", 70), ("sm_86", 71), ("sm_87", 74), ("sm_88", 90), ("sm_89", 78),
+    ("sm_90", 78), ("sm_90a", 80), ("sm_100", 86), ("sm_100a", 86), ("sm_100f", 88), ("sm_101", 86), ("sm_101a", 86), ("sm_101f", 88),
+    ("sm_103", 88), ("sm_103a", 88), ("sm_103f", 88), ("sm_110", 90), ("sm_110a", 90), ("sm_110f", 90), ("sm_120", 87), ("sm_120a", 87),
+    ("sm_120f", 88), ("sm_121", 88), ("sm_121a", 88), ("sm_121f", 88),
+];
+
+/// The PTX ISA versions LLVM can write, as `10 * major + minor`.
+pub const PTX_VERSIONS: [u32; 25] = [60, 61, 62, 63, 64, 65, 70, 71, 72, 73, 74, 75, 76, 77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90];
+
+/// The first PTX ISA version with every instruction the code uses (`activemask`).
+const MIN_PTX: u32 = 62;
+
+/// Checks an architecture and PTX version pair; returns the LLVM processor
+/// and feature names.
+pub fn gpu_target(arch: &str, ptx_version: &str) -> Result<(String, String), String> {
+    let known = || GPU_ARCHS.iter().map(|(a, _)| *a).collect::<Vec<_>>().join(", ");
+    let Some(&(_, first)) = GPU_ARCHS.iter().find(|(a, _)| *a == arch) else {
+        return Err(format!("unknown GPU architecture '{arch}'; expected one of: {}", known()));
+    };
+    let version = ptx_version
+        .split_once('.')
+        .filter(|(major, minor)| minor.len() == 1 && !major.is_empty() && major.len() <= 2)
+        .and_then(|(major, minor)| Some(major.parse::<u32>().ok()? * 10 + minor.parse::<u32>().ok()?))
+        .filter(|v| PTX_VERSIONS.contains(v));
+    let Some(version) = version else {
+        let list = PTX_VERSIONS.iter().map(|v| format!("{}.{}", v / 10, v % 10)).collect::<Vec<_>>().join(", ");
+        return Err(format!("unknown PTX version '{ptx_version}'; expected one of: {list}"));
+    };
+    let need = first.max(MIN_PTX);
+    if version < need {
+        return Err(format!("PTX {ptx_version} cannot target {arch}: it needs PTX {}.{} or later", need / 10, need % 10));
+    }
+    Ok((arch.to_string(), format!("+ptx{version}")))
+}
 
 fn machine(opts: &Options) -> Result<TargetMachine, String> {
     if !CPUS.contains(&opts.cpu.as_str()) {
@@ -56,25 +115,39 @@ fn machine(opts: &Options) -> Result<TargetMachine, String> {
     } else {
         (opts.cpu.clone(), String::new())
     };
-    let level = match opts.opt_level {
+    target
+        .create_target_machine(&triple, &cpu, &features, level(opts.opt_level), RelocMode::PIC, CodeModel::Default)
+        .ok_or_else(|| format!("LLVM cannot generate code for processor '{cpu}'"))
+}
+
+fn gpu_machine(opts: &GpuOptions) -> Result<TargetMachine, String> {
+    let (cpu, features) = gpu_target(&opts.arch, &opts.ptx_version)?;
+    Target::initialize_nvptx(&InitializationConfig::default());
+    let triple = TargetTriple::create("nvptx64-nvidia-cuda");
+    let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
+    target
+        .create_target_machine(&triple, &cpu, &features, level(opts.opt_level), RelocMode::Default, CodeModel::Default)
+        .ok_or_else(|| format!("LLVM cannot generate code for GPU architecture '{cpu}'"))
+}
+
+fn level(opt_level: u8) -> OptimizationLevel {
+    match opt_level {
         0 => OptimizationLevel::None,
         1 => OptimizationLevel::Less,
         2 => OptimizationLevel::Default,
         _ => OptimizationLevel::Aggressive,
-    };
-    target
-        .create_target_machine(&triple, &cpu, &features, level, RelocMode::PIC, CodeModel::Default)
-        .ok_or_else(|| format!("LLVM cannot generate code for processor '{cpu}'"))
+    }
 }
 
-fn build<'c>(cx: &'c LlContext, ir: &Context, module: OpId, tm: &TargetMachine) -> Result<Module<'c>, Diagnostic> {
+fn build<'c>(cx: &'c LlContext, ir: &Context, module: OpId, tm: &TargetMachine, gpu: bool) -> Result<Module<'c>, Diagnostic> {
     let loc = ir.op_loc(module).clone();
     let internal = |m: String| Diagnostic::error(loc.clone(), format!("internal error: LLVM: {m}"));
     // The module starts as the run-time support, so emitted code calls it directly.
-    let m = cx.create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(RUNTIME.as_bytes(), "strata")).map_err(|m| internal(m.to_string()))?;
+    let support = format!("{RUNTIME}\n{}", if gpu { GPU_RUNTIME } else { CPU_RUNTIME });
+    let m = cx.create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(support.as_bytes(), "strata")).map_err(|m| internal(m.to_string()))?;
     m.set_triple(&tm.get_triple());
     m.set_data_layout(&tm.get_target_data().get_data_layout());
-    let mut e = Emitter::new(ir, cx, m);
+    let mut e = Emitter::new(ir, cx, m, gpu);
     let emitted = e.declare_functions(module).and_then(|_| e.define_functions()).and_then(|_| e.define_entries());
     emitted.map_err(|f| f.into_diagnostic(&loc))?;
     e.m.verify().map_err(|m| internal(m.to_string()))?;
@@ -87,10 +160,27 @@ fn build<'c>(cx: &'c LlContext, ir: &Context, module: OpId, tm: &TargetMachine) 
 pub fn compile(ir: &Context, module: OpId, opts: &Options, what: Emit) -> Result<Vec<u8>, Diagnostic> {
     let loc = ir.op_loc(module).clone();
     let tm = machine(opts).map_err(|m| Diagnostic::error(loc.clone(), m))?;
+    generate(ir, module, &tm, opts.opt_level, false, what)
+}
+
+/// Compiles `module` for an NVIDIA GPU (`nvptx64-nvidia-cuda`): PTX text
+/// with one kernel per public function (see `docs/gpu-backend.md`), or the
+/// LLVM IR. An object is not available for the GPU.
+pub fn compile_gpu(ir: &Context, module: OpId, opts: &GpuOptions, what: Emit) -> Result<Vec<u8>, Diagnostic> {
+    let loc = ir.op_loc(module).clone();
+    if what == Emit::Object {
+        return Err(Diagnostic::error(loc, "the GPU target writes PTX (--emit=ptx) or LLVM IR, not objects"));
+    }
+    let tm = gpu_machine(opts).map_err(|m| Diagnostic::error(loc.clone(), m))?;
+    generate(ir, module, &tm, opts.opt_level, true, what)
+}
+
+fn generate(ir: &Context, module: OpId, tm: &TargetMachine, opt_level: u8, gpu: bool, what: Emit) -> Result<Vec<u8>, Diagnostic> {
+    let loc = ir.op_loc(module).clone();
     let cx = LlContext::create();
-    let m = build(&cx, ir, module, &tm)?;
-    if opts.opt_level > 0 {
-        m.run_passes(&format!("default<O{}>", opts.opt_level.min(3)), &tm, PassBuilderOptions::create())
+    let m = build(&cx, ir, module, tm, gpu)?;
+    if opt_level > 0 {
+        m.run_passes(&format!("default<O{}>", opt_level.min(3)), tm, PassBuilderOptions::create())
             .map_err(|e| Diagnostic::error(loc.clone(), format!("internal error: LLVM: {e}")))?;
     }
     Ok(match what {

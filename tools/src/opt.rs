@@ -22,9 +22,11 @@ fn command(passes: &PassRegistry) -> Command {
         .arg(Arg::new("pass-pipeline").long("pass-pipeline").value_name("PIPELINE").help("textual pipeline, e.g. 'builtin.module(func.func(canonicalize,cse))'"))
         .arg(Arg::new("target").long("target").value_name("TARGET").value_parser(["cpu", "gpu"]).help("lower for this target: the default pipeline when none is given (cpu: graph to sched to par)"))
         .arg(schedule_arg())
-        .arg(Arg::new("emit").long("emit").value_name("WHAT").value_parser(["mlir", "llvm", "asm", "obj"]).default_value("mlir").help("what to write: the IR after the pipeline, or LLVM IR, assembly or an object for the target"))
+        .arg(Arg::new("emit").long("emit").value_name("WHAT").value_parser(["mlir", "llvm", "asm", "obj", "ptx"]).default_value("mlir").help("what to write: the IR after the pipeline, or LLVM IR, assembly or an object for the target (ptx: the GPU's assembly)"))
         .arg(Arg::new("opt-level").long("opt-level").value_name("N").value_parser(clap::value_parser!(u8).range(0..=3)).default_value("3").help("LLVM optimization level for --emit=llvm|asm|obj"))
         .arg(Arg::new("cpu").long("cpu").value_name("NAME").default_value("x86-64").value_parser(strata_llvm::CPUS).help("processor to generate code for (native: this machine)"))
+        .arg(Arg::new("gpu-arch").long("gpu-arch").value_name("SM").default_value("sm_80").help("GPU architecture for --target=gpu (sm_70 and later)"))
+        .arg(Arg::new("ptx-version").long("ptx-version").value_name("X.Y").default_value("7.8").help("PTX ISA version for --target=gpu (7.8 loads on every CUDA 12 and 13 driver)"))
         .arg(Arg::new("split-input-file").long("split-input-file").action(ArgAction::SetTrue).help("process each chunk separated by '// -----' on its own"))
         .arg(Arg::new("verify-diagnostics").long("verify-diagnostics").action(ArgAction::SetTrue).help("check emitted diagnostics against expected-* comments"))
         .arg(Arg::new("generic").long("mlir-print-op-generic").action(ArgAction::SetTrue).help("print every operation in the generic form"))
@@ -125,25 +127,60 @@ pub fn schedule_arg() -> Arg {
 fn emit(ctx: &Context, module: strata_ir::OpId, m: &ArgMatches, print: PrintOptions, log: &mut String) -> Result<Vec<u8>, Diagnostic> {
     let what = match m.get_one::<String>("emit").map(String::as_str) {
         Some("llvm") => strata_llvm::Emit::LlvmIr,
-        Some("asm") => strata_llvm::Emit::Assembly,
+        Some("asm" | "ptx") => strata_llvm::Emit::Assembly,
         Some("obj") => strata_llvm::Emit::Object,
         _ => return Ok(print_op(ctx, module, print).into_bytes()),
     };
-    if m.get_one::<String>("target").map(String::as_str) == Some("gpu") {
-        return Err(Diagnostic::error(ctx.op_loc(module).clone(), "--target=gpu: PTX emission is not available yet; use --target=cpu"));
-    }
-    let opts = strata_llvm::Options { opt_level: *m.get_one::<u8>("opt-level").unwrap_or(&3), cpu: m.get_one::<String>("cpu").cloned().unwrap_or_default() };
+    let opt_level = *m.get_one::<u8>("opt-level").unwrap_or(&3);
+    let compile = |what| {
+        if gpu_target(m) {
+            let opts = strata_llvm::GpuOptions { opt_level, arch: flag(m, "gpu-arch"), ptx_version: flag(m, "ptx-version") };
+            strata_llvm::compile_gpu(ctx, module, &opts, what)
+        } else {
+            strata_llvm::compile(ctx, module, &strata_llvm::Options { opt_level, cpu: flag(m, "cpu") }, what)
+        }
+    };
     if !m.get_flag("print-ir-after-all") {
-        return strata_llvm::compile(ctx, module, &opts, what);
+        return compile(what);
     }
-    let ir = strata_llvm::compile(ctx, module, &opts, strata_llvm::Emit::LlvmIr)?;
+    let ir = compile(strata_llvm::Emit::LlvmIr)?;
     log.push_str("// -----// IR Dump After emit-llvm (LLVM IR) //----- //\n");
     log.push_str(&String::from_utf8_lossy(&ir));
     log.push('\n');
     match what {
         strata_llvm::Emit::LlvmIr => Ok(ir),
-        _ => strata_llvm::compile(ctx, module, &opts, what),
+        _ => compile(what),
     }
+}
+
+fn flag(m: &ArgMatches, name: &str) -> String {
+    m.get_one::<String>(name).cloned().unwrap_or_default()
+}
+
+fn gpu_target(m: &ArgMatches) -> bool {
+    m.get_one::<String>("target").map(String::as_str) == Some("gpu")
+}
+
+/// The code-generation flags that contradict each other or the target.
+fn check_target_flags(m: &ArgMatches) -> Result<(), String> {
+    let given = |name: &str| m.value_source(name) == Some(clap::parser::ValueSource::CommandLine);
+    let emit = flag(m, "emit");
+    if gpu_target(m) {
+        if given("cpu") {
+            return Err("--cpu applies to --target=cpu; use --gpu-arch for the GPU".into());
+        }
+        if emit == "obj" {
+            return Err("--target=gpu writes PTX (--emit=ptx) or LLVM IR (--emit=llvm), not objects".into());
+        }
+        return strata_llvm::gpu_target(&flag(m, "gpu-arch"), &flag(m, "ptx-version")).map(|_| ());
+    }
+    if emit == "ptx" {
+        return Err("--emit=ptx needs --target=gpu".into());
+    }
+    if given("gpu-arch") || given("ptx-version") {
+        return Err("--gpu-arch and --ptx-version apply to --target=gpu".into());
+    }
+    Ok(())
 }
 
 struct Outcome {
@@ -263,6 +300,10 @@ pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> 
         }
     };
     sm.add(&file, &text);
+    if let Err(e) = check_target_flags(&m) {
+        eprintln!("error: {e}");
+        return 1;
+    }
     let emits_code = m.get_one::<String>("emit").is_some_and(|e| e != "mlir");
     if emits_code && m.get_flag("split-input-file") {
         eprintln!("error: --emit={} cannot be combined with --split-input-file", m.get_one::<String>("emit").expect("has a default"));

@@ -35,7 +35,7 @@ fn command() -> Command {
         .arg(Arg::new("symmetrize").long("symmetrize").action(ArgAction::SetTrue).help("add the reverse of every edge"))
         .arg(Arg::new("simplify").long("simplify").action(ArgAction::SetTrue).help("drop self-loops and merge parallel edges (smallest weight)"))
         .arg(Arg::new("entry").long("entry").required(true).value_name("NAME").help("the function to run"))
-        .arg(Arg::new("backend").long("backend").default_value("interp").value_parser(["interp", "cpu"]).help("how to run it: the reference interpreter, or compiled for this CPU (OpenMP)"))
+        .arg(Arg::new("backend").long("backend").default_value("interp").value_parser(["interp", "cpu", "gpu"]).help("how to run it: the reference interpreter, compiled for this CPU (OpenMP), or compiled to PTX for the first NVIDIA GPU"))
         .arg(crate::opt::schedule_arg())
         .arg(Arg::new("threads").long("threads").value_name("N").value_parser(clap::value_parser!(u32).range(1..=4096)).help("cpu: threads per parallel region (default: OMP_NUM_THREADS, or all cores)"))
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("1").help("run the entry function N times (results of the last run are printed)"))
@@ -109,15 +109,7 @@ pub fn timing_summary(times: &[Duration]) -> String {
 /// `schedule` as the default loop schedule), compiles it for this machine
 /// and loads it.
 pub fn compile_for_cpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, schedule: Option<&str>) -> Result<Program, String> {
-    let passes = crate::all_passes();
-    let text = crate::opt::default_pipeline("cpu", schedule);
-    let mut sm = sm.clone();
-    sm.add(strata_ir::pipeline::PIPELINE_BUFFER, &text);
-    let pipeline = parse_pipeline(&text, &passes).map_err(|d| sm.render(&d))?;
-    let mut pm = PassManager::new(pipeline, Instrumentation::default());
-    if pm.run(ctx, module).is_err() || ctx.diagnostics.iter().any(|d| d.severity == Severity::Error) {
-        return Err(ctx.diagnostics.iter().map(|d| sm.render(d)).collect());
-    }
+    lower(ctx, module, sm, "cpu", schedule)?;
     let opts = strata_llvm::Options { opt_level: 3, cpu: "native".into() };
     let object = strata_llvm::compile(ctx, module, &opts, strata_llvm::Emit::Object).map_err(|d| sm.render(&d))?;
     Program::load(&object)
@@ -127,6 +119,49 @@ pub fn compile_for_cpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMg
 pub fn signature(ctx: &Context, module: strata_ir::OpId, name: &str) -> Result<strata_ir::types::FunctionType, String> {
     let f = lookup_symbol_in(ctx, module, name).filter(|f| ctx.op_name(*f) == "func.func").ok_or_else(|| format!("error: no function named '{name}'"))?;
     function_type(ctx, f).cloned().ok_or_else(|| format!("error: '{name}' has no function type"))
+}
+
+/// Lowers `module` for the GPU with the default pipeline (with `schedule`
+/// as the default loop schedule) and compiles it to PTX for `arch`.
+pub fn compile_for_gpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, arch: &str, schedule: Option<&str>) -> Result<Vec<u8>, String> {
+    lower(ctx, module, sm, "gpu", schedule)?;
+    let opts = strata_llvm::GpuOptions { arch: arch.into(), ..strata_llvm::GpuOptions::default() };
+    strata_llvm::compile_gpu(ctx, module, &opts, strata_llvm::Emit::Assembly).map_err(|d| sm.render(&d))
+}
+
+/// Runs the default pipeline of `target` on `module`.
+fn lower(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, target: &str, schedule: Option<&str>) -> Result<(), String> {
+    let passes = crate::all_passes();
+    let text = crate::opt::default_pipeline(target, schedule);
+    let mut sm = sm.clone();
+    sm.add(strata_ir::pipeline::PIPELINE_BUFFER, &text);
+    let pipeline = parse_pipeline(&text, &passes).map_err(|d| sm.render(&d))?;
+    let mut pm = PassManager::new(pipeline, Instrumentation::default());
+    if pm.run(ctx, module).is_err() || ctx.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        return Err(ctx.diagnostics.iter().map(|d| sm.render(d)).collect());
+    }
+    Ok(())
+}
+
+/// Compiles the program to PTX for the GPU of this machine and runs the
+/// entry function `repeat` times; returns the results, the kernel times and
+/// the transfer times (the graph's upload counted in the first run's).
+#[allow(clippy::too_many_arguments)]
+fn run_gpu(m: &ArgMatches, ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, entry: &str, args: &[Val], graph: Option<&Graph>, repeat: usize) -> Result<(Vec<Val>, Vec<Duration>, Vec<Duration>), String> {
+    // The driver first: without a GPU, say so before compiling anything.
+    strata_gpu::available()?;
+    let ptx = compile_for_gpu(ctx, module, sm, "sm_80", m.get_one::<String>("schedule").map(String::as_str))?;
+    let fty = signature(ctx, module, entry)?;
+    let program = strata_gpu::Program::load(&ptx)?;
+    let t0 = Instant::now();
+    let image = graph.map(GraphImage::new);
+    let device_graph = image.as_ref().map(|i| program.upload(i)).transpose()?;
+    let upload = t0.elapsed();
+    let mut runs = program.run(entry, &fty.inputs, &fty.results, args, device_graph.as_ref(), repeat)?;
+    if let Some(first) = runs.transfers.first_mut() {
+        *first += upload;
+    }
+    Ok((runs.results, runs.kernel, runs.transfers))
 }
 
 /// Compiles the program for the CPU and runs the entry function `repeat` times.
@@ -210,13 +245,18 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
         return Err("error: --shuffle applies to the interpreter only (--backend interp)".into());
     }
     if backend != "cpu" && m.get_one::<u32>("threads").is_some() {
-        return Err("error: --threads applies to compiled backends only (--backend cpu)".into());
+        return Err("error: --threads applies to the CPU backend only (--backend cpu)".into());
     }
-    if backend != "cpu" && m.contains_id("schedule") {
-        return Err("error: --schedule applies to compiled backends only (--backend cpu)".into());
+    if backend == "interp" && m.contains_id("schedule") {
+        return Err("error: --schedule applies to compiled backends only (--backend cpu or gpu)".into());
     }
+    let mut transfers = Vec::new();
     let (results, times) = if backend == "cpu" {
         run_cpu(m, &mut ctx, module, &sm, entry, &args, graph.as_deref(), repeat)?
+    } else if backend == "gpu" {
+        let (results, kernel, moved) = run_gpu(m, &mut ctx, module, &sm, entry, &args, graph.as_deref(), repeat)?;
+        transfers = moved;
+        (results, kernel)
     } else {
         let opts = Options { shuffle_seed: m.get_one::<u64>("shuffle").copied() };
         let mut times = Vec::new();
@@ -230,6 +270,9 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     };
     if m.get_flag("time") {
         eprint!("{}", timing_summary(&times));
+        if !transfers.is_empty() {
+            eprintln!("transfer-time: {:.6}", median(&transfers));
+        }
     }
     let mut out = String::new();
     for (v, ty) in results.iter().zip(&fty.results) {

@@ -1,8 +1,9 @@
 //! Every algorithm of the corpus in `test/algorithms/`, run by the reference
 //! interpreter in order and shuffled, as written and lowered to the sched and
-//! par levels, and compiled for the CPU and run on 1 and 2 threads, against
-//! plain Rust references (and the compiled runs against the interpreter) on
-//! generated graphs of every kind (loaded with `--simplify`).
+//! par levels, compiled for the CPU and run on 1 and 2 threads, and compiled
+//! to PTX (checked by ptxas; run where a GPU is present), against plain Rust
+//! references (and the compiled runs against the interpreter) on generated
+//! graphs of every kind (loaded with `--simplify`).
 
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -67,6 +68,7 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
         }
     }
     run_cpu(name, scalars, check);
+    run_gpu(name, scalars, check);
 }
 
 /// Schedules the compiled runs use (besides the default): every loop that
@@ -99,6 +101,58 @@ fn run_cpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
                 for (a, b) in got.iter().zip(&want) {
                     assert_same(&what, a, b);
                 }
+            }
+        }
+    }
+}
+
+/// NVIDIA's PTX assembler: `$STRATA_PTXAS`, or the one
+/// `scripts/install-ptxas.sh` puts under `target/tools/`.
+fn ptxas() -> std::path::PathBuf {
+    if let Some(p) = std::env::var_os("STRATA_PTXAS") {
+        return p.into();
+    }
+    let tools = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/tools");
+    let found = std::fs::read_dir(&tools).into_iter().flatten().flatten().map(|e| e.path().join("ptxas")).find(|p| p.exists());
+    found.unwrap_or_else(|| panic!("ptxas not found: run scripts/install-ptxas.sh (or set STRATA_PTXAS)"))
+}
+
+/// Compiles `name` to PTX under each of [`SCHEDULES`], has ptxas check it
+/// for sm_80 and sm_90, and where this machine has a CUDA driver and a GPU
+/// runs it on every graph: results must pass `check` and agree with the
+/// interpreter. Without a driver the runs are skipped, saying so.
+fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str, &Graph, &[Val])) {
+    let (graph_ctx, graph_m) = load_program(name, "");
+    let gpu = strata_gpu::available();
+    if let Err(e) = &gpu {
+        eprintln!("{name}: skipping the GPU runs: {e}");
+    }
+    for schedule in SCHEDULES {
+        let (ctx, m) = load_program(name, &strata_tools::opt::default_pipeline("gpu", Some(schedule)));
+        let ptx = strata_llvm::compile_gpu(&ctx, m, &strata_llvm::GpuOptions::default(), strata_llvm::Emit::Assembly).unwrap_or_else(|d| panic!("{name}: {}", d.message));
+        let file = std::env::temp_dir().join(format!("strata-{name}-{}-{}.ptx", std::process::id(), schedule.len()));
+        std::fs::write(&file, &ptx).expect("write PTX");
+        for arch in ["sm_80", "sm_90"] {
+            let out = std::process::Command::new(ptxas()).arg(format!("-arch={arch}")).arg(&file).arg("-o").arg("/dev/null").output().expect("run ptxas");
+            assert!(out.status.success(), "{name} (schedule '{schedule}'): ptxas -arch={arch} rejects the PTX:\n{}", String::from_utf8_lossy(&out.stderr));
+        }
+        let _ = std::fs::remove_file(&file);
+        if gpu.is_err() {
+            continue;
+        }
+        let program = strata_gpu::Program::load(&ptx).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let fty = strata_tools::run::signature(&ctx, m, name).expect("signature");
+        for (gname, g) in graphs() {
+            let g = Rc::new(g);
+            let mut args = vec![Val::Graph(g.clone())];
+            args.extend(scalars(&g));
+            let want = run_function(&graph_ctx, graph_m, name, args.clone(), Options::default()).expect("interpreter");
+            let image = program.upload(&strata_cpu::GraphImage::new(&g)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let what = format!("{name} compiled for the GPU (schedule '{schedule}') on {gname}");
+            let runs = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), 1).unwrap_or_else(|e| panic!("{what}: {e}"));
+            check(&what, &g, &runs.results);
+            for (a, b) in runs.results.iter().zip(&want) {
+                assert_same(&what, a, b);
             }
         }
     }

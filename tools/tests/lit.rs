@@ -11,11 +11,13 @@ fn find_lit() -> Option<PathBuf> {
     ["/usr/lib/llvm-22/bin/lit", "/usr/bin/lit"].iter().map(PathBuf::from).find(|p| p.exists())
 }
 
+/// The count lit's summary gives for `label` (`Passed`, ...); lit pads the
+/// labels before their colons to one width.
 fn count(output: &str, label: &str) -> usize {
     output
         .lines()
-        .filter_map(|l| l.trim().strip_prefix(label))
-        .filter_map(|r| r.trim().split_whitespace().next()?.parse::<usize>().ok())
+        .filter_map(|l| l.trim().strip_prefix(label)?.trim_start().strip_prefix(':'))
+        .filter_map(|r| r.split_whitespace().next()?.parse::<usize>().ok())
         .sum()
 }
 
@@ -42,9 +44,9 @@ fn main() {
     };
     let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     print!("{text}");
-    let passed = count(&text, "Passed:") + count(&text, "Expectedly Failed:");
-    let failed = count(&text, "Failed:") - count(&text, "Expectedly Failed:") + count(&text, "Unresolved:") + count(&text, "Timed Out:");
-    let skipped = count(&text, "Unsupported:");
+    let passed = count(&text, "Passed") + count(&text, "Expectedly Failed");
+    let failed = count(&text, "Failed") - count(&text, "Expectedly Failed") + count(&text, "Unresolved") + count(&text, "Timed Out");
+    let skipped = count(&text, "Unsupported");
     println!("lit: {passed} passed, {failed} failed, {skipped} skipped");
     if !out.status.success() || passed == 0 {
         std::process::exit(1);

@@ -90,6 +90,15 @@ impl GraphImage {
     fn address(&self) -> u64 {
         self.descriptor.as_ptr() as u64
     }
+    /// The node and edge counts, the first fields of the descriptor.
+    pub fn counts(&self) -> [u64; 2] {
+        [self.descriptor[0], self.descriptor[1]]
+    }
+    /// Each array of [`GRAPH_ARRAYS`] in order, as 64-bit words: its
+    /// header, then its elements.
+    pub fn arrays(&self) -> impl Iterator<Item = &[u64]> {
+        self._arrays.iter().map(|a| a.words.as_slice())
+    }
     fn owns(&self, p: u64) -> bool {
         self.descriptor[2..].contains(&p)
     }
@@ -146,21 +155,8 @@ impl Program {
     /// the signature takes one). Runs it `repeat` times (at least once);
     /// returns the last run's results and the time of each call.
     pub fn run(&self, name: &str, inputs: &[Type], results: &[Type], args: &[Val], graph: Option<&GraphImage>, repeat: usize) -> Result<(Vec<Val>, Vec<Duration>), String> {
-        for t in results {
-            if buf_element(t).is_none() && !is_scalar(t) {
-                return Err(format!("error: the CPU backend cannot return a value of type {t} from '{name}'"));
-            }
-        }
-        let mut slots = Vec::with_capacity(args.len());
-        for (v, t) in args.iter().zip(inputs) {
-            slots.push(match (v, t) {
-                (Val::Graph(_), t) if is_graph(t) => graph.ok_or("error: the entry takes a graph but none was given")?.address(),
-                (Val::Int(i), _) => *i as i64 as u64,
-                (Val::Float(x), Type::Float(FloatKind::F32)) => u64::from((*x as f32).to_bits()),
-                (Val::Float(x), _) => x.to_bits(),
-                (_, t) => return Err(format!("error: the CPU backend cannot pass a value of type {t} to '{name}'")),
-            });
-        }
+        check_results("CPU", name, results)?;
+        let slots = argument_slots("CPU", name, inputs, args, graph.map(GraphImage::address))?;
         let entry = format!("{ENTRY_PREFIX}{name}");
         let (mut times, mut vals) = (Vec::new(), Vec::new());
         for run in 0..repeat.max(1) {
@@ -186,11 +182,7 @@ impl Program {
     /// The value a result slot holds.
     fn read(&self, t: &Type, slot: u64) -> Val {
         match buf_element(t) {
-            Some(e) => {
-                let bytes = element_bytes(&e).unwrap_or(8);
-                let raw = crate::ffi::read_buffer(slot, bytes);
-                Val::Prop(std::rc::Rc::new(std::cell::RefCell::new(raw.chunks(bytes).map(|c| decode(&e, c)).collect())))
-            }
+            Some(e) => decode_buffer(&e, &crate::ffi::read_buffer(slot, element_bytes(&e).unwrap_or(8))),
             None => decode(t, &slot.to_le_bytes()),
         }
     }
@@ -201,8 +193,39 @@ fn is_scalar(t: &Type) -> bool {
     matches!(t, Type::Integer { .. } | Type::Index | Type::Float(FloatKind::F32 | FloatKind::F64))
 }
 
+/// Checks that every result of `name` can come back through a slot (a
+/// scalar or a buffer); `backend` names the backend in the message.
+pub fn check_results(backend: &str, name: &str, results: &[Type]) -> Result<(), String> {
+    match results.iter().find(|t| buf_element(t).is_none() && !is_scalar(t)) {
+        Some(t) => Err(format!("error: the {backend} backend cannot return a value of type {t} from '{name}'")),
+        None => Ok(()),
+    }
+}
+
+/// The argument slots of a call of `name` (see [`crate::abi`]): `graph` is
+/// the address of the graph descriptor, for arguments of the graph type.
+pub fn argument_slots(backend: &str, name: &str, inputs: &[Type], args: &[Val], graph: Option<u64>) -> Result<Vec<u64>, String> {
+    let mut slots = Vec::with_capacity(args.len());
+    for (v, t) in args.iter().zip(inputs) {
+        slots.push(match (v, t) {
+            (Val::Graph(_), t) if is_graph(t) => graph.ok_or("error: the entry takes a graph but none was given")?,
+            (Val::Int(i), _) => *i as i64 as u64,
+            (Val::Float(x), Type::Float(FloatKind::F32)) => u64::from((*x as f32).to_bits()),
+            (Val::Float(x), _) => x.to_bits(),
+            (_, t) => return Err(format!("error: the {backend} backend cannot pass a value of type {t} to '{name}'")),
+        });
+    }
+    Ok(slots)
+}
+
+/// A buffer's elements of type `elem` from their bytes in memory.
+pub fn decode_buffer(elem: &Type, raw: &[u8]) -> Val {
+    let bytes = element_bytes(elem).unwrap_or(8);
+    Val::Prop(std::rc::Rc::new(std::cell::RefCell::new(raw.chunks(bytes).map(|c| decode(elem, c)).collect())))
+}
+
 /// A value from its bytes in memory (little-endian, `i1` as a nonzero byte).
-fn decode(t: &Type, b: &[u8]) -> Val {
+pub fn decode(t: &Type, b: &[u8]) -> Val {
     let word = |n: usize| {
         let mut w = [0u8; 8];
         w[..n].copy_from_slice(&b[..n]);

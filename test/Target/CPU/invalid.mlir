@@ -15,9 +15,6 @@ func.func @half(%x: f16) -> f16 {
   return %x : f16
 }
 
-// RUN: not graph-opt %S/../../algorithms/bfs.mlir --target=gpu --emit=llvm 2>&1 | FileCheck %s --check-prefix=GPU
-// GPU: error: --target=gpu: PTX emission is not available yet; use --target=cpu
-
 // RUN: not graph-opt %s --emit=llvm --split-input-file 2>&1 | FileCheck %s --check-prefix=SPLIT
 // SPLIT: error: --emit=llvm cannot be combined with --split-input-file
 

@@ -18,6 +18,6 @@
 // RUN: not graph-run %S/../../algorithms/bfs.mlir --graph gen:grid:rows=2,cols=2 --entry bfs 0 --shuffle 3 --backend cpu 2>&1 | FileCheck %s --check-prefix=SHUFFLE
 // SHUFFLE: error: --shuffle applies to the interpreter only (--backend interp)
 // RUN: not graph-run %S/../../algorithms/bfs.mlir --graph gen:grid:rows=2,cols=2 --entry bfs 0 --threads 2 2>&1 | FileCheck %s --check-prefix=THREADS
-// THREADS: error: --threads applies to compiled backends only (--backend cpu)
+// THREADS: error: --threads applies to the CPU backend only (--backend cpu)
 // RUN: not graph-run %S/../../algorithms/bfs.mlir --graph gen:grid:rows=2,cols=2 --entry bfs 0 --backend cpu --threads 0 2>&1 | FileCheck %s --check-prefix=ZERO
 // ZERO: error: invalid value '0' for '--threads <N>'

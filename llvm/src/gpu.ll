@@ -1,0 +1,222 @@
+; The GPU's part of the run-time support (NVPTX): memory from the device's
+; heap, messages through vprintf, the grid's thread numbering, a barrier
+; for the whole grid, fences, and pushes aggregated per warp.
+;
+; The whole grid is resident (cooperative launch), so a software barrier on
+; a counter in global memory can wait for every block. LLVM's NVPTX backend
+; emits atomicrmw without ordering, so the barrier and the fences order
+; memory with explicit fences.
+
+declare ptr @malloc(i64)
+declare void @free(ptr)
+declare i32 @vprintf(ptr, ptr)
+declare void @llvm.trap() cold noreturn nounwind
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.laneid()
+declare i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
+declare void @llvm.nvvm.barrier.cta.sync.all(i32) convergent
+declare i32 @llvm.nvvm.activemask() convergent
+declare i32 @llvm.nvvm.vote.ballot.sync(i32, i1) convergent
+declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32) convergent
+declare i32 @llvm.ctpop.i32(i32)
+declare i32 @llvm.cttz.i32(i32, i1)
+
+; Zeroed memory (the runtime asks for it by the C library's name), cleared
+; a 64-bit word at a time (the heap's blocks are 16-byte aligned; the size
+; is rounded up to whole words).
+define internal ptr @calloc(i64 %n, i64 %size) {
+entry:
+  %bytes = mul i64 %n, %size
+  %bytes7 = add i64 %bytes, 7
+  %words = lshr i64 %bytes7, 3
+  %rounded = shl i64 %words, 3
+  %p = call ptr @malloc(i64 %rounded)
+  %null = icmp eq ptr %p, null
+  br i1 %null, label %done, label %zero
+zero:
+  %i = phi i64 [ 0, %entry ], [ %next, %store ]
+  %more = icmp ult i64 %i, %words
+  br i1 %more, label %store, label %done
+store:
+  %w = getelementptr inbounds i64, ptr %p, i64 %i
+  store i64 0, ptr %w, align 8
+  %next = add i64 %i, 1
+  br label %zero
+done:
+  ret ptr %p
+}
+
+; The runtime's messages hold no conversions, so they are their own format.
+define internal i64 @write(i32 %fd, ptr %msg, i64 %len) {
+  %r = call i32 @vprintf(ptr %msg, ptr null)
+  ret i64 %len
+}
+
+define internal void @abort() cold noreturn {
+  call void @llvm.trap()
+  unreachable
+}
+
+; This thread's number in the grid, and the grid's size.
+define internal i64 @strata.gpu_thread_id() {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %t64 = zext i32 %t to i64
+  %n64 = zext i32 %n to i64
+  %b64 = zext i32 %b to i64
+  %base = mul i64 %b64, %n64
+  %id = add i64 %base, %t64
+  ret i64 %id
+}
+
+define internal i64 @strata.gpu_num_threads() {
+  %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %g = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %n64 = zext i32 %n to i64
+  %g64 = zext i32 %g to i64
+  %all = mul i64 %n64, %g64
+  ret i64 %all
+}
+
+; Orders this thread's memory accesses for every thread of the device.
+define internal void @strata.fence() {
+  fence syncscope("device") seq_cst
+  ret void
+}
+
+@strata.grid_arrived = internal global i32 0, align 4
+@strata.grid_generation = internal global i32 0, align 4
+
+; Waits for every thread of the grid; what each wrote before is visible to
+; all after. Within a block, the hardware barrier (the form that divergent
+; threads may use); across blocks, the first thread of each block arrives
+; on a counter and the last to arrive starts the next generation.
+define internal void @strata.grid_sync() convergent {
+entry:
+  call void @llvm.nvvm.barrier.cta.sync.all(i32 0)
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %lead = icmp eq i32 %t, 0
+  br i1 %lead, label %arrive, label %done
+arrive:
+  %blocks = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %gen = load atomic i32, ptr @strata.grid_generation monotonic, align 4
+  fence syncscope("device") seq_cst
+  %before = atomicrmw add ptr @strata.grid_arrived, i32 1 monotonic
+  %after = add i32 %before, 1
+  %last = icmp eq i32 %after, %blocks
+  br i1 %last, label %release, label %wait
+release:
+  store atomic i32 0, ptr @strata.grid_arrived monotonic, align 4
+  fence syncscope("device") seq_cst
+  %next = add i32 %gen, 1
+  store atomic i32 %next, ptr @strata.grid_generation monotonic, align 4
+  br label %joined
+wait:
+  %now = load atomic volatile i32, ptr @strata.grid_generation monotonic, align 4
+  %same = icmp eq i32 %now, %gen
+  br i1 %same, label %wait, label %joined
+joined:
+  fence syncscope("device") seq_cst
+  br label %done
+done:
+  call void @llvm.nvvm.barrier.cta.sync.all(i32 0)
+  ret void
+}
+
+; A push from a thread of the grid: the lanes of a warp that push at the
+; same time reserve their places with one atomic add (ballot, count, the
+; leader's reservation shuffled to the others).
+define internal void @strata.queue_push_warp(ptr %q, i64 %item) convergent {
+entry:
+  %mask = call i32 @llvm.nvvm.activemask()
+  %want = call i1 @strata.queue_claim(ptr %q, i64 %item)
+  %ballot = call i32 @llvm.nvvm.vote.ballot.sync(i32 %mask, i1 %want)
+  %none = icmp eq i32 %ballot, 0
+  br i1 %none, label %done, label %some
+some:
+  %leader = call i32 @llvm.cttz.i32(i32 %ballot, i1 true)
+  %lane = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+  %lt = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
+  %below = and i32 %ballot, %lt
+  %rank = call i32 @llvm.ctpop.i32(i32 %below)
+  %count = call i32 @llvm.ctpop.i32(i32 %ballot)
+  %leads = icmp eq i32 %lane, %leader
+  br i1 %leads, label %reserve, label %share
+reserve:
+  %n = zext i32 %count to i64
+  %got = call i64 @strata.queue_reserve(ptr %q, i64 %n)
+  br label %share
+share:
+  %mine = phi i64 [ 0, %some ], [ %got, %reserve ]
+  %lo = trunc i64 %mine to i32
+  %hi64 = lshr i64 %mine, 32
+  %hi = trunc i64 %hi64 to i32
+  %blo = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %mask, i32 %lo, i32 %leader, i32 31)
+  %bhi = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %mask, i32 %hi, i32 %leader, i32 31)
+  br i1 %want, label %write, label %done
+write:
+  %blo64 = zext i32 %blo to i64
+  %bhi64 = zext i32 %bhi to i64
+  %bhis = shl i64 %bhi64, 32
+  %base = or i64 %bhis, %blo64
+  %r64 = zext i32 %rank to i64
+  %at = add i64 %base, %r64
+  %f6 = getelementptr inbounds %queue, ptr %q, i32 0, i32 6
+  %cap = load i64, ptr %f6
+  %fits = icmp ult i64 %at, %cap
+  br i1 %fits, label %place, label %spill
+place:
+  %f2 = getelementptr inbounds %queue, ptr %q, i32 0, i32 2
+  %next = load ptr, ptr %f2
+  %p = getelementptr inbounds i64, ptr %next, i64 %at
+  store i64 %item, ptr %p
+  br label %done
+spill:
+  %tmp = alloca i64
+  store i64 %item, ptr %tmp
+  call void @strata.queue_spill(ptr %q, ptr %tmp, i64 1)
+  br label %done
+done:
+  ret void
+}
+@strata.dispatch = internal global i32 0, align 4
+
+; For the runner: copies `bytes` bytes between buffers of the device heap
+; and its own memory (the driver's copies cannot reach the device heap).
+define ptx_kernel void @_strata_copy(ptr %dst, ptr %src, i64 %bytes) {
+entry:
+  %first = call i64 @strata.gpu_thread_id()
+  %stride = call i64 @strata.gpu_num_threads()
+  br label %loop
+loop:
+  %i = phi i64 [ %first, %entry ], [ %next, %body ]
+  %more = icmp ult i64 %i, %bytes
+  br i1 %more, label %body, label %done
+body:
+  %from = getelementptr inbounds i8, ptr %src, i64 %i
+  %to = getelementptr inbounds i8, ptr %dst, i64 %i
+  %b = load i8, ptr %from
+  store i8 %b, ptr %to
+  %next = add i64 %i, %stride
+  br label %loop
+done:
+  ret void
+}
+
+; For the runner: releases a buffer a function returned.
+define ptx_kernel void @_strata_free(ptr %data) {
+entry:
+  %t = call i64 @strata.gpu_thread_id()
+  %first = icmp eq i64 %t, 0
+  br i1 %first, label %free, label %done
+free:
+  call void @strata.free(ptr %data)
+  br label %done
+done:
+  ret void
+}

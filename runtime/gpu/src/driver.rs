@@ -1,0 +1,221 @@
+//! The few CUDA driver calls the runner makes, through cudarc's bindings
+//! (the driver library is found when the program runs, not when it is
+//! built). Every failure becomes a message naming the driver's error.
+
+#![allow(unsafe_code)]
+
+use std::ffi::{c_void, CString};
+
+use cudarc::driver::result::{self, DriverError};
+use cudarc::driver::sys;
+
+fn message(what: &str, e: DriverError) -> String {
+    let name = e.error_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|_| format!("{:?}", e.0));
+    let text = e.error_string().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    format!("error: {what}: {name} ({text})")
+}
+
+/// The first GPU of this machine, with its primary context made current.
+pub struct Gpu {
+    dev: sys::CUdevice,
+    /// The number of streaming multiprocessors.
+    pub multiprocessors: u32,
+    /// The device's name.
+    pub name: String,
+}
+
+impl Gpu {
+    /// Finds the driver and the first GPU, and makes its primary context current.
+    pub fn open() -> Result<Gpu, String> {
+        // SAFETY: only looks for the driver library.
+        if !unsafe { sys::is_culib_present() } {
+            return Err("error: no CUDA driver found (libcuda.so); the GPU backend needs an NVIDIA GPU and its driver".into());
+        }
+        result::init().map_err(|e| message("cannot initialize the CUDA driver", e))?;
+        let count = result::device::get_count().map_err(|e| message("cannot count the GPUs", e))?;
+        if count < 1 {
+            return Err("error: the CUDA driver finds no GPU".into());
+        }
+        let dev = result::device::get(0).map_err(|e| message("cannot open GPU 0", e))?;
+        // SAFETY: `dev` came from the driver; the context is released on drop.
+        let ctx = unsafe { result::primary_ctx::retain(dev) }.map_err(|e| message("cannot create a context on GPU 0", e))?;
+        // SAFETY: `ctx` is the live primary context retained above.
+        unsafe { result::ctx::set_current(ctx) }.map_err(|e| message("cannot use the GPU's context", e))?;
+        // SAFETY: `dev` came from the driver and the attribute is a valid one.
+        let sms = unsafe { result::device::get_attribute(dev, sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT) }.map_err(|e| message("cannot query the GPU", e))?;
+        // SAFETY: as above.
+        let coop = unsafe { result::device::get_attribute(dev, sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH) }.map_err(|e| message("cannot query the GPU", e))?;
+        let name = result::device::get_name(dev).unwrap_or_else(|_| "GPU 0".into());
+        if coop == 0 {
+            return Err(format!("error: {name} cannot run cooperative kernels, which the GPU backend needs"));
+        }
+        Ok(Gpu { dev, multiprocessors: sms.max(1) as u32, name })
+    }
+
+    /// Makes `bytes` of device memory available to `malloc` in kernels.
+    pub fn set_heap(&self, bytes: usize) -> Result<(), String> {
+        result::ctx::set_limit(sys::CUlimit::CU_LIMIT_MALLOC_HEAP_SIZE, bytes).map_err(|e| message("cannot size the device heap", e))
+    }
+
+    /// Free and total device memory, in bytes.
+    pub fn memory(&self) -> Result<(usize, usize), String> {
+        result::mem_get_info().map_err(|e| message("cannot query the GPU's memory", e))
+    }
+
+    /// Waits for the work queued on the GPU.
+    pub fn synchronize(&self) -> Result<(), String> {
+        result::ctx::synchronize().map_err(|e| message("the GPU program failed", e))
+    }
+}
+
+impl Drop for Gpu {
+    fn drop(&mut self) {
+        // SAFETY: the context was retained in `open`.
+        let _ = unsafe { result::primary_ctx::release(self.dev) };
+    }
+}
+
+/// Device memory from the driver's allocator.
+pub struct DeviceMemory {
+    /// The device address.
+    pub ptr: u64,
+    bytes: usize,
+}
+
+impl DeviceMemory {
+    /// `bytes` (at least 1) uninitialized bytes.
+    pub fn new(bytes: usize) -> Result<DeviceMemory, String> {
+        // SAFETY: allocation in the current context.
+        let ptr = unsafe { result::malloc_sync(bytes.max(1)) }.map_err(|e| message(&format!("cannot allocate {bytes} bytes on the GPU"), e))?;
+        Ok(DeviceMemory { ptr, bytes: bytes.max(1) })
+    }
+    /// A copy of `words` on the device.
+    pub fn from_words(words: &[u64]) -> Result<DeviceMemory, String> {
+        let m = DeviceMemory::new(std::mem::size_of_val(words))?;
+        if !words.is_empty() {
+            // SAFETY: the allocation holds `words` entirely.
+            unsafe { result::memcpy_htod_sync(m.ptr, words) }.map_err(|e| message("cannot copy to the GPU", e))?;
+        }
+        Ok(m)
+    }
+    /// The first `out.len()` bytes.
+    pub fn read(&self, out: &mut [u8]) -> Result<(), String> {
+        assert!(out.len() <= self.bytes, "reading past a device allocation");
+        if out.is_empty() {
+            return Ok(());
+        }
+        // SAFETY: the allocation holds at least `out.len()` bytes.
+        unsafe { result::memcpy_dtoh_sync(out, self.ptr) }.map_err(|e| message("cannot copy from the GPU", e))
+    }
+}
+
+impl Drop for DeviceMemory {
+    fn drop(&mut self) {
+        // SAFETY: allocated by `new` and freed once.
+        let _ = unsafe { result::free_sync(self.ptr) };
+    }
+}
+
+/// A loaded PTX module.
+pub struct Module {
+    m: sys::CUmodule,
+}
+
+/// A kernel of a loaded module.
+#[derive(Clone, Copy)]
+pub struct Kernel {
+    f: sys::CUfunction,
+}
+
+impl Module {
+    /// JIT-compiles `ptx` for the current GPU.
+    pub fn load(ptx: &[u8]) -> Result<Module, String> {
+        let text = CString::new(ptx.iter().copied().take_while(|b| *b != 0).collect::<Vec<u8>>()).map_err(|_| "error: the PTX holds a NUL byte".to_string())?;
+        // SAFETY: `text` is a NUL-terminated PTX image that outlives the call.
+        let m = unsafe { result::module::load_data(text.as_ptr() as *const c_void) }.map_err(|e| message("the CUDA driver rejected the PTX", e))?;
+        Ok(Module { m })
+    }
+    /// The kernel called `name`.
+    pub fn kernel(&self, name: &str) -> Result<Kernel, String> {
+        let c = CString::new(name).map_err(|_| format!("error: bad kernel name '{name}'"))?;
+        // SAFETY: the module is loaded until `self` drops.
+        let f = unsafe { result::module::get_function(self.m, c) }.map_err(|e| message(&format!("no kernel '{name}' in the PTX"), e))?;
+        Ok(Kernel { f })
+    }
+}
+
+impl Drop for Module {
+    fn drop(&mut self) {
+        // SAFETY: loaded in `load`, unloaded once.
+        let _ = unsafe { result::module::unload(self.m) };
+    }
+}
+
+impl Kernel {
+    /// How many blocks of `threads` threads fit on one multiprocessor at once.
+    pub fn blocks_per_multiprocessor(&self, threads: u32) -> Result<u32, String> {
+        // SAFETY: the kernel belongs to a loaded module.
+        let n = unsafe { result::occupancy::max_active_block_per_multiprocessor(self.f, threads as i32, 0) }.map_err(|e| message("cannot compute the kernel's occupancy", e))?;
+        Ok(n.max(0) as u32)
+    }
+
+    /// Launches the kernel on `blocks` blocks of `threads` threads with
+    /// 64-bit parameters (cooperatively: every block resident at once).
+    pub fn launch(&self, blocks: u32, threads: u32, params: &[u64], cooperative: bool) -> Result<(), String> {
+        let mut values = params.to_vec();
+        let mut pointers: Vec<*mut c_void> = values.iter_mut().map(|v| v as *mut u64 as *mut c_void).collect();
+        let stream = std::ptr::null_mut();
+        // SAFETY: every parameter of the kernels is 64 bits wide and the
+        // pointers to them live until the launch has read them (it copies
+        // parameters before returning).
+        let r = unsafe {
+            if cooperative {
+                result::launch_cooperative_kernel(self.f, (blocks, 1, 1), (threads, 1, 1), 0, stream, &mut pointers)
+            } else {
+                result::launch_kernel(self.f, (blocks, 1, 1), (threads, 1, 1), 0, stream, &mut pointers)
+            }
+        };
+        r.map_err(|e| message("cannot launch the kernel", e))
+    }
+}
+
+/// A pair of events that times the work queued between them.
+pub struct Timer {
+    start: sys::CUevent,
+    end: sys::CUevent,
+}
+
+impl Timer {
+    /// Two new events.
+    pub fn new() -> Result<Timer, String> {
+        let flags = sys::CUevent_flags::CU_EVENT_DEFAULT;
+        let start = result::event::create(flags).map_err(|e| message("cannot create an event", e))?;
+        let end = result::event::create(flags).map_err(|e| message("cannot create an event", e))?;
+        Ok(Timer { start, end })
+    }
+    /// Marks the start.
+    pub fn start(&self) -> Result<(), String> {
+        // SAFETY: the event is live; the null stream is the context's.
+        unsafe { result::event::record(self.start, std::ptr::null_mut()) }.map_err(|e| message("cannot record an event", e))
+    }
+    /// Marks the end, waits for it, returns the seconds since the start.
+    pub fn stop(&self) -> Result<f64, String> {
+        // SAFETY: as in `start`.
+        unsafe { result::event::record(self.end, std::ptr::null_mut()) }.map_err(|e| message("cannot record an event", e))?;
+        // SAFETY: the event is live.
+        unsafe { result::event::synchronize(self.end) }.map_err(|e| message("the GPU program failed", e))?;
+        // SAFETY: both events recorded on the same stream.
+        let ms = unsafe { result::event::elapsed(self.start, self.end) }.map_err(|e| message("cannot read the kernel's time", e))?;
+        Ok(f64::from(ms) / 1e3)
+    }
+}
+
+impl Drop for Timer {
+    fn drop(&mut self) {
+        // SAFETY: created in `new`, destroyed once.
+        unsafe {
+            let _ = result::event::destroy(self.start);
+            let _ = result::event::destroy(self.end);
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! The GPU backend's run-time side: loads the PTX the compiler writes
+//! through the CUDA driver API (found when the program runs, so a machine
+//! without a GPU builds and runs everything else), copies the graph to the
+//! device in the layout of [`strata_cpu::abi`], launches an entry kernel
+//! cooperatively on as many blocks as fit on the GPU at once, and reads the
+//! results back as interpreter values (so every backend prints them alike).
+//!
+//! Buffers the program allocates live on the device heap (`malloc` in
+//! kernels), which the driver's copies cannot reach: the module's
+//! `_strata_copy` kernel moves them into driver memory first, and
+//! `_strata_free` releases them.
+
+mod driver;
+
+use std::time::{Duration, Instant};
+
+use strata_cpu::abi::{element_bytes, ENTRY_PREFIX, FREE, HEADER_BYTES};
+use strata_cpu::runner::{argument_slots, check_results, decode, decode_buffer};
+use strata_cpu::GraphImage;
+use strata_interp::Val;
+use strata_ir::types::Type;
+use strata_par_dialect::types::buf_element;
+
+use driver::{DeviceMemory, Gpu, Kernel, Module, Timer};
+
+/// The module's kernel that copies bytes (see `llvm/src/gpu.ll`).
+const COPY: &str = "_strata_copy";
+/// Threads per block of every launch.
+const BLOCK: u32 = 256;
+
+/// The graph on the device: its arrays and a descriptor pointing at them.
+pub struct DeviceGraph {
+    descriptor: DeviceMemory,
+    data: Vec<u64>,
+    _arrays: Vec<DeviceMemory>,
+}
+
+impl DeviceGraph {
+    fn owns(&self, p: u64) -> bool {
+        self.data.contains(&p)
+    }
+}
+
+/// A program loaded on the GPU. Programs of one process share the GPU's
+/// primary context and its heap (half the memory free when the first
+/// program loads).
+pub struct Program {
+    // Dropped before the context the GPU holds.
+    module: Module,
+    copy: Kernel,
+    gpu: Gpu,
+}
+
+/// The results and timings of [`Program::run`].
+pub struct Runs {
+    /// The last run's results.
+    pub results: Vec<Val>,
+    /// The kernel's time in each run (CUDA events around the launch).
+    pub kernel: Vec<Duration>,
+    /// The time of each run's copies: arguments to the device, results back
+    /// (and the release of the results' buffers).
+    pub transfers: Vec<Duration>,
+}
+
+impl Program {
+    /// Opens the first GPU, gives kernels half of its free memory as their
+    /// heap, and loads `ptx`. Without a driver or a GPU this fails with a
+    /// message saying so.
+    pub fn load(ptx: &[u8]) -> Result<Program, String> {
+        // The heap's size is fixed once a kernel has used it: set it once
+        // per process, before the first launch.
+        static HEAP: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+        let gpu = Gpu::open()?;
+        HEAP.get_or_init(|| gpu.memory().and_then(|(free, _)| gpu.set_heap(free / 2))).clone()?;
+        let module = Module::load(ptx)?;
+        let copy = module.kernel(COPY)?;
+        Ok(Program { module, copy, gpu })
+    }
+
+    /// The GPU's name.
+    pub fn device_name(&self) -> &str {
+        &self.gpu.name
+    }
+
+    /// Copies a laid-out graph to the device.
+    pub fn upload(&self, image: &GraphImage) -> Result<DeviceGraph, String> {
+        let arrays: Vec<DeviceMemory> = image.arrays().map(DeviceMemory::from_words).collect::<Result<_, _>>()?;
+        let data: Vec<u64> = arrays.iter().map(|a| a.ptr + HEADER_BYTES as u64).collect();
+        let mut words = image.counts().to_vec();
+        words.extend(&data);
+        let descriptor = DeviceMemory::from_words(&words)?;
+        Ok(DeviceGraph { descriptor, data, _arrays: arrays })
+    }
+
+    /// Runs the entry kernel of `name` (lowered signature `inputs ->
+    /// results`) with `args` `repeat` times (at least once).
+    pub fn run(&self, name: &str, inputs: &[Type], results: &[Type], args: &[Val], graph: Option<&DeviceGraph>, repeat: usize) -> Result<Runs, String> {
+        check_results("GPU", name, results)?;
+        let slots = argument_slots("GPU", name, inputs, args, graph.map(|g| g.descriptor.ptr))?;
+        let entry = self.module.kernel(&format!("{ENTRY_PREFIX}{name}"))?;
+        let free = self.module.kernel(FREE)?;
+        let per_sm = entry.blocks_per_multiprocessor(BLOCK)?;
+        if per_sm == 0 {
+            return Err(format!("error: the kernel of '{name}' does not fit on {} with {BLOCK} threads a block", self.gpu.name));
+        }
+        let blocks = per_sm * self.gpu.multiprocessors;
+        let timer = Timer::new()?;
+        let mut runs = Runs { results: Vec::new(), kernel: Vec::new(), transfers: Vec::new() };
+        for _ in 0..repeat.max(1) {
+            let t0 = Instant::now();
+            let args_m = DeviceMemory::from_words(&slots)?;
+            let results_m = DeviceMemory::from_words(&vec![0u64; results.len()])?;
+            let staged = t0.elapsed();
+            timer.start()?;
+            entry.launch(blocks, BLOCK, &[args_m.ptr, results_m.ptr], true)?;
+            runs.kernel.push(Duration::from_secs_f64(timer.stop()?));
+            let t1 = Instant::now();
+            let mut raw = vec![0u8; results.len() * 8];
+            results_m.read(&mut raw)?;
+            let out: Vec<u64> = raw.chunks(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))).collect();
+            runs.results = results.iter().zip(&out).map(|(t, s)| self.read(t, *s)).collect::<Result<_, _>>()?;
+            let mut freed = Vec::new();
+            for (t, s) in results.iter().zip(&out) {
+                if buf_element(t).is_some() && *s != 0 && !freed.contains(s) && !graph.is_some_and(|g| g.owns(*s)) {
+                    free.launch(1, 1, &[*s], false)?;
+                    freed.push(*s);
+                }
+            }
+            self.gpu.synchronize()?;
+            runs.transfers.push(staged + t1.elapsed());
+        }
+        Ok(runs)
+    }
+
+    /// The value a result slot holds; buffers are copied from the device.
+    fn read(&self, t: &Type, slot: u64) -> Result<Val, String> {
+        let Some(e) = buf_element(t) else { return Ok(decode(t, &slot.to_le_bytes())) };
+        let bytes = element_bytes(&e).unwrap_or(8);
+        let header = DeviceMemory::new(8)?;
+        self.copy.launch(1, 32, &[header.ptr, slot - HEADER_BYTES as u64, 8], false)?;
+        let mut n = [0u8; 8];
+        header.read(&mut n)?;
+        let len = u64::from_le_bytes(n) as usize * bytes;
+        let data = DeviceMemory::new(len)?;
+        self.copy.launch(self.gpu.multiprocessors * 4, BLOCK, &[data.ptr, slot, len as u64], false)?;
+        let mut raw = vec![0u8; len];
+        data.read(&mut raw)?;
+        Ok(decode_buffer(&e, &raw))
+    }
+}
+
+/// Whether this machine has a CUDA driver and a GPU it can use.
+pub fn available() -> Result<String, String> {
+    Gpu::open().map(|g| g.name.clone())
+}

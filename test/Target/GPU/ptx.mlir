@@ -1,0 +1,46 @@
+// PTX for the GPU: one cooperative kernel per public function, the grid
+// barrier, warp-aggregated pushes, and the runner's copy and free kernels.
+// Every file is checked by ptxas for sm_80 and sm_90.
+// REQUIRES: ptxas
+
+// RUN: graph-opt %S/../../algorithms/bfs.mlir --target=gpu --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --input-file=%t.ptx
+// RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
+// RUN: %ptxas -arch=sm_90 %t.ptx -o /dev/null
+// CHECK: .version 7.8
+// CHECK: .target sm_80
+// CHECK: .address_size 64
+// CHECK-DAG: .extern .func  (.param .b64 func_retval0) malloc
+// CHECK-DAG: .global .align 4 .u32 strata_$_dispatch;
+// CHECK-DAG: .global .align 4 .u32 strata_$_grid_generation;
+// CHECK-DAG: .global .align 8 .u64 bfs_$_par1_$_frame
+// CHECK-LABEL: .visible .entry _strata_copy(
+// CHECK-LABEL: .visible .entry _strata_free(
+// CHECK-LABEL: .visible .entry _strata_entry_bfs(
+// CHECK-DAG: barrier.sync 0;
+// CHECK-DAG: fence.sc.gpu;
+// CHECK-DAG: atom.global.add.u32
+// CHECK-DAG: activemask.b32
+// CHECK-DAG: vote.sync.ballot.b32
+// CHECK-DAG: shfl.sync.idx.b32
+// CHECK-DAG: atom{{(.global)?}}.min.s64
+// CHECK-DAG: %tid.x
+// CHECK-DAG: %nctaid.x
+// CHECK-DAG: call.uni (retval0), malloc,
+
+// Another architecture and PTX version.
+// RUN: graph-opt %S/../../algorithms/sssp.mlir --target=gpu --emit=ptx --gpu-arch=sm_90 --ptx-version=8.0 -o %t.90.ptx
+// RUN: FileCheck %s --input-file=%t.90.ptx --check-prefix=SM90
+// RUN: %ptxas -arch=sm_90 %t.90.ptx -o /dev/null
+// SM90: .version 8.0
+// SM90: .target sm_90
+// SM90: .visible .entry _strata_entry_sssp(
+
+// Every algorithm of the corpus, at both architectures.
+// RUN: for a in bc bfs cc mis mst pr sssp tc; do \
+// RUN:   graph-opt %S/../../algorithms/$a.mlir --target=gpu --emit=ptx -o %t.$a.ptx && \
+// RUN:   grep -q "^.visible .entry _strata_entry_$a(" %t.$a.ptx && \
+// RUN:   %ptxas -arch=sm_80 %t.$a.ptx -o /dev/null && \
+// RUN:   graph-opt %S/../../algorithms/$a.mlir --target=gpu --emit=ptx --gpu-arch=sm_90 -o %t.$a.90.ptx && \
+// RUN:   %ptxas -arch=sm_90 %t.$a.90.ptx -o /dev/null || exit 1; \
+// RUN: done

@@ -1,0 +1,15 @@
+// On a machine with a GPU: results match the interpreter's.
+// REQUIRES: cuda-driver
+// RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8 --symmetrize --simplify --entry bfs --backend gpu 3 > %t.gpu
+// RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8 --symmetrize --simplify --entry bfs 3 > %t.interp
+// RUN: diff %t.gpu %t.interp
+// RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:grid:rows=30,cols=40,weighted --entry sssp --backend gpu 0 > %t.gpu
+// RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:grid:rows=30,cols=40,weighted --entry sssp 0 > %t.interp
+// RUN: diff %t.gpu %t.interp
+// RUN: graph-run %S/../../algorithms/cc.mlir --graph gen:uniform:nodes=500,edges=700 --symmetrize --entry cc --backend gpu --repeat 3 --time > %t.gpu 2> %t.time
+// RUN: graph-run %S/../../algorithms/cc.mlir --graph gen:uniform:nodes=500,edges=700 --symmetrize --entry cc > %t.interp
+// RUN: diff %t.gpu %t.interp
+// RUN: FileCheck %s --input-file=%t.time
+// CHECK: time:
+// CHECK: runs: 3
+// CHECK: transfer-time:
