@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: compile a bundled algorithm (BFS) for this CPU, run it on a
 # generated Kronecker graph with the OpenMP runtime, check it against the
-# reference interpreter and print a short summary.
+# reference interpreter and print a short summary; compile it to PTX too,
+# and where an NVIDIA GPU is present run it there and check it the same way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -29,6 +30,19 @@ else
   echo "   error: the CPU results differ from the reference interpreter ($out/bfs.cpu, $out/bfs.interp)"
   exit 1
 fi
+echo "== graph-opt $program --target=gpu --emit=ptx -o $out/bfs.ptx"
+$bin/graph-opt "$program" --target=gpu --emit=ptx -o "$out/bfs.ptx"
+echo "   kernels: $(awk '/^.visible .entry/ {sub(/\(.*/, "", $3); print $3}' "$out/bfs.ptx" | tr '\n' ' ')"
 if [ -e /dev/nvidiactl ] || command -v nvidia-smi >/dev/null 2>&1; then
-  echo "== a GPU is present, but the GPU backend is not available yet"
+  echo "== graph-run $program --graph $graph --symmetrize --simplify --entry bfs --backend gpu 2"
+  $bin/graph-run "$program" --graph "$graph" --symmetrize --simplify --entry bfs --backend gpu --repeat 5 --time 2 >"$out/bfs.gpu" 2>"$out/bfs.gpu.time"
+  echo "   kernel time, median of 5 runs: $(awk '/^time:/ {print $2}' "$out/bfs.gpu.time") s"
+  if cmp -s "$out/bfs.gpu" "$out/bfs.interp"; then
+    echo "   the GPU results match the reference interpreter"
+  else
+    echo "   error: the GPU results differ from the reference interpreter ($out/bfs.gpu, $out/bfs.interp)"
+    exit 1
+  fi
+else
+  echo "   (no NVIDIA GPU here: the PTX is not run)"
 fi
