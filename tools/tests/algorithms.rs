@@ -71,6 +71,21 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
     run_gpu(name, scalars, check);
 }
 
+/// Every graph with the arguments of `name` on it and the interpreter's
+/// results for the program as written.
+fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>) -> Vec<(&'static str, Rc<Graph>, Vec<Val>, Vec<Val>)> {
+    let (ctx, m) = load_program(name, "");
+    let mut cases = Vec::new();
+    for (gname, g) in graphs() {
+        let g = Rc::new(g);
+        let mut args = vec![Val::Graph(g.clone())];
+        args.extend(scalars(&g));
+        let want = run_function(&ctx, m, name, args.clone(), Options::default()).expect("interpreter");
+        cases.push((gname, g, args, want));
+    }
+    cases
+}
+
 /// Schedules the compiled runs use (besides the default): every loop that
 /// can be pulled pulled, every worklist loop that can scan a bitmap
 /// scanning one, direct pushes, other distributions.
@@ -81,24 +96,20 @@ const SCHEDULES: [&str; 3] = ["", "direction=pull,frontier=bitmap", "frontier=bi
 /// 2): results must pass `check` and agree with the interpreter (integers
 /// exactly, floats within 1e-9 relative).
 fn run_cpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str, &Graph, &[Val])) {
-    let (graph_ctx, graph_m) = load_program(name, "");
+    let cases = interpreted(name, scalars);
     for schedule in SCHEDULES {
         let (ctx, m) = load_program(name, &strata_tools::opt::default_pipeline("cpu", Some(schedule)));
         let object = strata_llvm::compile(&ctx, m, &strata_llvm::Options::default(), strata_llvm::Emit::Object).unwrap_or_else(|d| panic!("{name}: {}", d.message));
         let program = strata_cpu::Program::load(&object).unwrap_or_else(|e| panic!("{name}: {e}"));
         let fty = strata_tools::run::signature(&ctx, m, name).expect("signature");
-        for (gname, g) in graphs() {
-            let g = Rc::new(g);
-            let mut args = vec![Val::Graph(g.clone())];
-            args.extend(scalars(&g));
-            let want = run_function(&graph_ctx, graph_m, name, args.clone(), Options::default()).expect("interpreter");
+        for (gname, g, args, want) in &cases {
             let image = strata_cpu::GraphImage::new(&g);
             for threads in if schedule.is_empty() { &[1, 2][..] } else { &[2][..] } {
                 program.set_threads(*threads).expect("threads");
                 let what = format!("{name} compiled for the CPU (schedule '{schedule}') on {gname} with {threads} threads");
                 let (got, _) = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), 1).unwrap_or_else(|e| panic!("{what}: {e}"));
                 check(&what, &g, &got);
-                for (a, b) in got.iter().zip(&want) {
+                for (a, b) in got.iter().zip(want) {
                     assert_same(&what, a, b);
                 }
             }
@@ -122,7 +133,7 @@ fn ptxas() -> std::path::PathBuf {
 /// runs it on every graph: results must pass `check` and agree with the
 /// interpreter. Without a driver the runs are skipped, saying so.
 fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str, &Graph, &[Val])) {
-    let (graph_ctx, graph_m) = load_program(name, "");
+    let cases = interpreted(name, scalars);
     let gpu = strata_gpu::available();
     if let Err(e) = &gpu {
         eprintln!("{name}: skipping the GPU runs: {e}");
@@ -142,16 +153,12 @@ fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
         }
         let program = strata_gpu::Program::load(&ptx).unwrap_or_else(|e| panic!("{name}: {e}"));
         let fty = strata_tools::run::signature(&ctx, m, name).expect("signature");
-        for (gname, g) in graphs() {
-            let g = Rc::new(g);
-            let mut args = vec![Val::Graph(g.clone())];
-            args.extend(scalars(&g));
-            let want = run_function(&graph_ctx, graph_m, name, args.clone(), Options::default()).expect("interpreter");
+        for (gname, g, args, want) in &cases {
             let image = program.upload(&strata_cpu::GraphImage::new(&g)).unwrap_or_else(|e| panic!("{name}: {e}"));
             let what = format!("{name} compiled for the GPU (schedule '{schedule}') on {gname}");
             let runs = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), 1).unwrap_or_else(|e| panic!("{what}: {e}"));
             check(&what, &g, &runs.results);
-            for (a, b) in runs.results.iter().zip(&want) {
+            for (a, b) in runs.results.iter().zip(want) {
                 assert_same(&what, a, b);
             }
         }
