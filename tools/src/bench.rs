@@ -159,9 +159,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     }
     let schedule = m.get_one::<String>("schedule").map(String::as_str);
     let gpu = m.get_one::<String>("backend").is_some_and(|b| b == "gpu");
-    if gpu {
-        strata_gpu::available()?;
-    }
+    let arch = if gpu { strata_gpu::available()?.arch } else { String::new() };
     let mut programs = Vec::new();
     for (name, scalars) in ALGORITHMS.iter().filter(|(n, _)| wanted.contains(n)) {
         let path = format!("{corpus}/{name}.mlir");
@@ -178,7 +176,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         let fty = signature(&ctx, module, name)?;
         let on_gpu = if gpu {
             let (mut ctx, module) = parse()?;
-            Some(strata_gpu::Program::load(&compile_for_gpu(&mut ctx, module, &sm, "sm_80", schedule)?)?)
+            Some(strata_gpu::Program::load(&compile_for_gpu(&mut ctx, module, &sm, &arch, schedule)?)?)
         } else {
             None
         };

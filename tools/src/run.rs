@@ -122,10 +122,16 @@ pub fn signature(ctx: &Context, module: strata_ir::OpId, name: &str) -> Result<s
 }
 
 /// Lowers `module` for the GPU with the default pipeline (with `schedule`
-/// as the default loop schedule) and compiles it to PTX for `arch`.
+/// as the default loop schedule) and compiles it to PTX for the GPU `arch`
+/// (`sm_XY`; one the compiler does not know, newer than it, gets `sm_80`
+/// code, which the driver compiles for it), with PTX 7.8 or the first
+/// version that knows the architecture.
 pub fn compile_for_gpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, arch: &str, schedule: Option<&str>) -> Result<Vec<u8>, String> {
     lower(ctx, module, sm, "gpu", schedule)?;
-    let opts = strata_llvm::GpuOptions { arch: arch.into(), ..strata_llvm::GpuOptions::default() };
+    let defaults = strata_llvm::GpuOptions::default();
+    let (arch, first) = strata_llvm::GPU_ARCHS.iter().find(|(a, _)| *a == arch).copied().unwrap_or((defaults.arch.as_str(), 78));
+    let ptx = first.max(78);
+    let opts = strata_llvm::GpuOptions { arch: arch.into(), ptx_version: format!("{}.{}", ptx / 10, ptx % 10), ..defaults.clone() };
     strata_llvm::compile_gpu(ctx, module, &opts, strata_llvm::Emit::Assembly).map_err(|d| sm.render(&d))
 }
 
@@ -149,8 +155,8 @@ fn lower(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, target: &st
 #[allow(clippy::too_many_arguments)]
 fn run_gpu(m: &ArgMatches, ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, entry: &str, args: &[Val], graph: Option<&Graph>, repeat: usize) -> Result<(Vec<Val>, Vec<Duration>, Vec<Duration>), String> {
     // The driver first: without a GPU, say so before compiling anything.
-    strata_gpu::available()?;
-    let ptx = compile_for_gpu(ctx, module, sm, "sm_80", m.get_one::<String>("schedule").map(String::as_str))?;
+    let device = strata_gpu::available()?;
+    let ptx = compile_for_gpu(ctx, module, sm, &device.arch, m.get_one::<String>("schedule").map(String::as_str))?;
     let fty = signature(ctx, module, entry)?;
     let program = strata_gpu::Program::load(&ptx)?;
     let t0 = Instant::now();

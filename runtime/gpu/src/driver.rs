@@ -22,6 +22,8 @@ pub struct Gpu {
     pub multiprocessors: u32,
     /// The device's name.
     pub name: String,
+    /// Its compute capability, `(major, minor)`.
+    pub capability: (i32, i32),
 }
 
 impl Gpu {
@@ -46,10 +48,18 @@ impl Gpu {
         // SAFETY: as above.
         let coop = unsafe { result::device::get_attribute(dev, sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH) }.map_err(|e| message("cannot query the GPU", e))?;
         let name = result::device::get_name(dev).unwrap_or_else(|_| "GPU 0".into());
+        let attribute = |a| {
+            // SAFETY: `dev` came from the driver and the attribute is a valid one.
+            unsafe { result::device::get_attribute(dev, a) }.map_err(|e| message("cannot query the GPU", e))
+        };
+        let capability = (attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?, attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?);
+        if capability.0 < 7 {
+            return Err(format!("error: {name} (compute capability {}.{}) is older than what the GPU backend needs (7.0: independent thread scheduling)", capability.0, capability.1));
+        }
         if coop == 0 {
             return Err(format!("error: {name} cannot run cooperative kernels, which the GPU backend needs"));
         }
-        Ok(Gpu { dev, multiprocessors: sms.max(1) as u32, name })
+        Ok(Gpu { dev, multiprocessors: sms.max(1) as u32, name, capability })
     }
 
     /// Makes `bytes` of device memory available to `malloc` in kernels.

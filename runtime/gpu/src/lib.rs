@@ -149,7 +149,16 @@ impl Program {
     }
 }
 
-/// Whether this machine has a CUDA driver and a GPU it can use.
-pub fn available() -> Result<String, String> {
-    Gpu::open().map(|g| g.name.clone())
+/// The GPU this machine would run programs on.
+pub struct Device {
+    /// Its name.
+    pub name: String,
+    /// Its architecture, `sm_XY` from its compute capability.
+    pub arch: String,
+}
+
+/// The GPU of this machine, or why there is none to use (no driver, no GPU,
+/// no cooperative launches).
+pub fn available() -> Result<Device, String> {
+    Gpu::open().map(|g| Device { name: g.name.clone(), arch: format!("sm_{}{}", g.capability.0, g.capability.1) })
 }
