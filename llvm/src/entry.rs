@@ -11,7 +11,7 @@
 //!   the function has returned. `_strata_copy` and `_strata_free` (in
 //!   `gpu.ll`) let the runner read and release buffers from the device heap.
 
-use inkwell::types::BasicTypeEnum;
+use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue, ValueKind};
 use inkwell::{AddressSpace, AtomicOrdering, IntPredicate};
 use strata_cpu::abi::{ENTRY_PREFIX, FREE, SET_THREADS};
@@ -19,7 +19,6 @@ use strata_ir::func::function_type;
 use strata_ir::OpId;
 
 use crate::emitter::{Emitter, Fail, R};
-use crate::parallel::DISPATCH;
 
 /// LLVM's calling convention for PTX kernels (`.entry` functions).
 const PTX_KERNEL: u32 = 71;
@@ -90,19 +89,17 @@ impl<'a, 'c> Emitter<'a, 'c> {
             self.b.build_return(None)?;
         }
 
-        let i32t = self.cx.i32_type();
-        let set = self.m.add_function(SET_THREADS, self.cx.void_type().fn_type(&[i32t.into()], false), None);
-        self.fs.f = Some(set);
-        let entry = self.cx.append_basic_block(set, "entry");
-        self.b.position_at_end(entry);
-        self.call("omp_set_num_threads", &[set.get_nth_param(0).expect("n")])?;
-        self.b.build_return(None)?;
+        self.forward(SET_THREADS, self.cx.i32_type().into(), "omp_set_num_threads")?;
+        self.forward(FREE, ptr_t.into(), "strata.free")
+    }
 
-        let free = self.m.add_function(FREE, self.cx.void_type().fn_type(&[ptr_t.into()], false), None);
-        self.fs.f = Some(free);
-        let entry = self.cx.append_basic_block(free, "entry");
+    /// Exports `name(x: param)`, which calls the run-time function `callee(x)`.
+    fn forward(&mut self, name: &str, param: BasicMetadataTypeEnum<'c>, callee: &str) -> R<()> {
+        let f = self.m.add_function(name, self.cx.void_type().fn_type(&[param], false), None);
+        self.fs.f = Some(f);
+        let entry = self.cx.append_basic_block(f, "entry");
         self.b.position_at_end(entry);
-        self.call("strata.free", &[free.get_nth_param(0).expect("buffer")])?;
+        self.call(callee, &[f.get_nth_param(0).expect("one parameter")])?;
         self.b.build_return(None)?;
         Ok(())
     }
@@ -111,7 +108,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     fn define_kernels(&mut self) -> R<()> {
         let ptr_t = self.cx.ptr_type(AddressSpace::default());
         let i32t = self.cx.i32_type();
-        let dispatch = self.m.get_global(DISPATCH).ok_or_else(|| Fail::Llvm(format!("the run-time support has no global {DISPATCH}")))?.as_pointer_value();
+        let dispatch = self.dispatch()?;
         for (name, lf, op) in self.public_functions() {
             let k = self.m.add_function(&format!("{ENTRY_PREFIX}{name}"), self.cx.void_type().fn_type(&[ptr_t.into(), ptr_t.into()], false), None);
             k.set_call_conventions(PTX_KERNEL);
@@ -126,7 +123,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             self.b.position_at_end(master);
             let (args_p, results_p) = (k.get_nth_param(0).expect("args").into_pointer_value(), k.get_nth_param(1).expect("results").into_pointer_value());
             self.call_with_slots(lf, op, args_p, results_p)?;
-            self.b.build_store(dispatch, i32t.const_zero())?.set_alignment(4).map_err(|e| Fail::Llvm(e.to_string()))?;
+            self.set_dispatch(0)?;
             self.call("strata.grid_sync", &[])?;
             self.b.build_unconditional_branch(done)?;
 

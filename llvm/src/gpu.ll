@@ -166,20 +166,7 @@ write:
   %base = or i64 %bhis, %blo64
   %r64 = zext i32 %rank to i64
   %at = add i64 %base, %r64
-  %f6 = getelementptr inbounds %queue, ptr %q, i32 0, i32 6
-  %cap = load i64, ptr %f6
-  %fits = icmp ult i64 %at, %cap
-  br i1 %fits, label %place, label %spill
-place:
-  %f2 = getelementptr inbounds %queue, ptr %q, i32 0, i32 2
-  %next = load ptr, ptr %f2
-  %p = getelementptr inbounds i64, ptr %next, i64 %at
-  store i64 %item, ptr %p
-  br label %done
-spill:
-  %tmp = alloca i64
-  store i64 %item, ptr %tmp
-  call void @strata.queue_spill(ptr %q, ptr %tmp, i64 1)
+  call void @strata.queue_put(ptr %q, i64 %at, i64 %item)
   br label %done
 done:
   ret void

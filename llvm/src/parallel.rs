@@ -29,7 +29,7 @@ use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::module::Linkage;
 use inkwell::types::{BasicTypeEnum, StructType};
 use inkwell::basic_block::BasicBlock;
-use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PhiValue};
+use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PhiValue, PointerValue};
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
 use strata_ir::context::{RegionId, Value};
 use strata_ir::OpId;
@@ -68,11 +68,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let (consts, caps): (Vec<Value>, Vec<Value>) =
             self.captures(op).into_iter().partition(|v| self.ir.defining_op(*v).is_some_and(|d| self.ir.op_name(d) == "arith.constant"));
         let mut vals: Vec<BasicValueEnum<'c>> = caps.iter().map(|v| self.val(*v)).collect::<R<_>>()?;
-        if self.gpu {
-            return self.parallel_on_grid(region, &caps, &consts, vals);
-        }
+        // CPU only: dynamic loops and buffered pushes (the GPU shares
+        // iterations cyclically and aggregates pushes per warp).
+        let (dynamic, queues) = if self.gpu { (Vec::new(), Vec::new()) } else { (self.dynamic_loops(op), self.pushed_queues(op, &caps)) };
         // One shared counter per dynamic loop, a cache line apart, zeroed per team.
-        let dynamic = self.dynamic_loops(op);
         if !dynamic.is_empty() {
             let line = self.cx.i64_type().array_type(8);
             let counters = self.entry_alloca(line.array_type(dynamic.len() as u32).into())?;
@@ -82,68 +81,65 @@ impl<'a, 'c> Emitter<'a, 'c> {
             }
             vals.push(counters.into());
         }
+        let parent = self.fs.op.map(|f| symbol(self.ir, f)).unwrap_or_default();
+        let name = format!("{parent}.par{}", self.outlined);
+        self.outlined += 1;
+        // The frame: on the caller's stack for an OpenMP team; on the GPU a
+        // global, which every thread of the grid can read.
         let types: Vec<BasicTypeEnum<'c>> = vals.iter().map(|v| v.get_type()).collect();
         let frame_t = self.cx.struct_type(&types, false);
-        let frame = self.entry_alloca(frame_t.into())?;
+        let global = if self.gpu {
+            let g = self.m.add_global(frame_t, None, &format!("{name}.frame"));
+            g.set_linkage(Linkage::Internal);
+            g.set_initializer(&frame_t.const_zero());
+            Some(g)
+        } else {
+            None
+        };
+        let frame = match global {
+            Some(g) => g.as_pointer_value(),
+            None => self.entry_alloca(frame_t.into())?,
+        };
         for (i, v) in vals.iter().enumerate() {
             let p = self.b.build_struct_gep(frame_t, frame, i as u32, "")?;
             self.b.build_store(p, *v)?;
         }
         let ptr_t = self.cx.ptr_type(AddressSpace::default());
-        let parent = self.fs.op.map(|f| symbol(self.ir, f)).unwrap_or_default();
-        let name = format!("{parent}.par{}", self.outlined);
-        self.outlined += 1;
         let outlined = self.m.add_function(&name, self.cx.void_type().fn_type(&[ptr_t.into()], false), Some(Linkage::Internal));
 
         let here = self.current();
         let fresh = FnState { f: Some(outlined), op: self.fs.op, in_team: true, ..FnState::default() };
         let saved = std::mem::replace(&mut self.fs, fresh);
-        let queues = self.pushed_queues(op, &caps);
         let r = self.outlined_body(outlined, region, &caps, frame_t, &consts, &dynamic, &queues);
         self.fs = saved;
         self.b.position_at_end(here);
         r?;
-        let fn_ptr = outlined.as_global_value().as_pointer_value();
-        let zero = self.cx.i32_type().const_zero();
-        self.call("GOMP_parallel", &[fn_ptr.into(), frame.into(), zero.into(), zero.into()])?;
+        let Some(global) = global else {
+            let fn_ptr = outlined.as_global_value().as_pointer_value();
+            let zero = self.cx.i32_type().const_zero();
+            self.call("GOMP_parallel", &[fn_ptr.into(), frame.into(), zero.into(), zero.into()])?;
+            return Ok(());
+        };
+        // GPU: the master names the region, and the grid runs it between two barriers.
+        outlined.add_attribute(AttributeLoc::Function, self.cx.create_enum_attribute(Attribute::get_named_enum_kind_id("convergent"), 0));
+        self.regions.push((outlined, global));
+        self.set_dispatch(self.regions.len() as u64)?;
+        self.call("strata.grid_sync", &[])?;
+        self.b.build_call(outlined, &[frame.into()], "")?;
+        self.call("strata.grid_sync", &[])?;
         Ok(())
     }
 
-    /// GPU: `par.parallel` run by the whole grid (see the module's notes).
-    fn parallel_on_grid(&mut self, region: RegionId, caps: &[Value], consts: &[Value], vals: Vec<BasicValueEnum<'c>>) -> R<()> {
-        let types: Vec<BasicTypeEnum<'c>> = vals.iter().map(|v| v.get_type()).collect();
-        let frame_t = self.cx.struct_type(&types, false);
-        let ptr_t = self.cx.ptr_type(AddressSpace::default());
-        let parent = self.fs.op.map(|f| symbol(self.ir, f)).unwrap_or_default();
-        let name = format!("{parent}.par{}", self.outlined);
-        self.outlined += 1;
-        let frame = self.m.add_global(frame_t, None, &format!("{name}.frame"));
-        frame.set_linkage(Linkage::Internal);
-        frame.set_initializer(&frame_t.const_zero());
-        let frame_p = frame.as_pointer_value();
-        for (i, v) in vals.iter().enumerate() {
-            let p = self.b.build_struct_gep(frame_t, frame_p, i as u32, "")?;
-            self.b.build_store(p, *v)?;
-        }
-        let outlined = self.m.add_function(&name, self.cx.void_type().fn_type(&[ptr_t.into()], false), Some(Linkage::Internal));
-        outlined.add_attribute(AttributeLoc::Function, self.cx.create_enum_attribute(Attribute::get_named_enum_kind_id("convergent"), 0));
-        self.regions.push((outlined, frame));
-        let number = self.regions.len() as u64;
+    /// GPU: the dispatch word (see [`DISPATCH`]).
+    pub(crate) fn dispatch(&self) -> R<PointerValue<'c>> {
+        let g = self.m.get_global(DISPATCH).ok_or_else(|| Fail::Llvm(format!("the run-time support has no global {DISPATCH}")))?;
+        Ok(g.as_pointer_value())
+    }
 
-        let here = self.current();
-        let fresh = FnState { f: Some(outlined), op: self.fs.op, in_team: true, ..FnState::default() };
-        let saved = std::mem::replace(&mut self.fs, fresh);
-        let r = self.outlined_body(outlined, region, caps, frame_t, consts, &[], &[]);
-        self.fs = saved;
-        self.b.position_at_end(here);
-        r?;
-        let dispatch = self.m.get_global(DISPATCH).ok_or_else(|| Fail::Llvm(format!("the run-time support has no global {DISPATCH}")))?;
-        let st = self.b.build_store(dispatch.as_pointer_value(), self.cx.i32_type().const_int(number, false))?;
-        st.set_alignment(4).map_err(|e| Fail::Llvm(e.to_string()))?;
-        self.call("strata.grid_sync", &[])?;
-        self.b.build_call(outlined, &[frame_p.into()], "")?;
-        self.call("strata.grid_sync", &[])?;
-        Ok(())
+    /// GPU: the master writes `number` (a region's, or 0 for none) to the dispatch word.
+    pub(crate) fn set_dispatch(&self, number: u64) -> R<()> {
+        let st = self.b.build_store(self.dispatch()?, self.cx.i32_type().const_int(number, false))?;
+        st.set_alignment(4).map_err(|e| Fail::Llvm(e.to_string()))
     }
 
     /// The operations nested in `op` that `pred` selects.

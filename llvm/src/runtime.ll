@@ -194,12 +194,10 @@ declare i64 @llvm.umax.i64(i64, i64)
 declare i64 @llvm.umin.i64(i64, i64)
 declare i64 @llvm.usub.sat.i64(i64, i64)
 
-define internal void @strata.queue_push(ptr %q, i64 %item) {
+; Writes `item` to the place `at` reserved in the next round: in place
+; below the capacity, else to the spill area.
+define internal void @strata.queue_put(ptr %q, i64 %at, i64 %item) {
 entry:
-  %want = call i1 @strata.queue_claim(ptr %q, i64 %item)
-  br i1 %want, label %push, label %done
-push:
-  %at = call i64 @strata.queue_reserve(ptr %q, i64 1)
   %f6 = getelementptr inbounds %queue, ptr %q, i32 0, i32 6
   %cap = load i64, ptr %f6
   %fits = icmp ult i64 %at, %cap
@@ -209,11 +207,21 @@ place:
   %next = load ptr, ptr %f2
   %p = getelementptr inbounds i64, ptr %next, i64 %at
   store i64 %item, ptr %p
-  br label %done
+  ret void
 spill:
   %tmp = alloca i64
   store i64 %item, ptr %tmp
   call void @strata.queue_spill(ptr %q, ptr %tmp, i64 1)
+  ret void
+}
+
+define internal void @strata.queue_push(ptr %q, i64 %item) {
+entry:
+  %want = call i1 @strata.queue_claim(ptr %q, i64 %item)
+  br i1 %want, label %push, label %done
+push:
+  %at = call i64 @strata.queue_reserve(ptr %q, i64 1)
+  call void @strata.queue_put(ptr %q, i64 %at, i64 %item)
   br label %done
 done:
   ret void

@@ -58,9 +58,30 @@ pub struct GpuOptions {
     pub ptx_version: String,
 }
 
+/// The default PTX ISA version, as `10 * major + minor`.
+const DEFAULT_PTX: u32 = 78;
+
+fn ptx_text(version: u32) -> String {
+    format!("{}.{}", version / 10, version % 10)
+}
+
 impl Default for GpuOptions {
     fn default() -> GpuOptions {
-        GpuOptions { opt_level: 3, arch: "sm_80".into(), ptx_version: "7.8".into() }
+        GpuOptions { opt_level: 3, arch: "sm_80".into(), ptx_version: ptx_text(DEFAULT_PTX) }
+    }
+}
+
+impl GpuOptions {
+    /// Options for a GPU of architecture `arch` (`sm_XY`): code for it, in
+    /// the default PTX version or the first that knows it; an architecture
+    /// newer than [`GPU_ARCHS`] gets the default (`sm_80`) code, which the
+    /// driver compiles for it.
+    pub fn for_device(arch: &str) -> GpuOptions {
+        let defaults = GpuOptions::default();
+        match GPU_ARCHS.iter().find(|(a, _)| *a == arch) {
+            Some(&(arch, first)) => GpuOptions { arch: arch.into(), ptx_version: ptx_text(first.max(DEFAULT_PTX)), ..defaults },
+            None => defaults,
+        }
     }
 }
 
@@ -93,12 +114,12 @@ pub fn gpu_target(arch: &str, ptx_version: &str) -> Result<(String, String), Str
         .and_then(|(major, minor)| Some(major.parse::<u32>().ok()? * 10 + minor.parse::<u32>().ok()?))
         .filter(|v| PTX_VERSIONS.contains(v));
     let Some(version) = version else {
-        let list = PTX_VERSIONS.iter().map(|v| format!("{}.{}", v / 10, v % 10)).collect::<Vec<_>>().join(", ");
+        let list = PTX_VERSIONS.iter().map(|v| ptx_text(*v)).collect::<Vec<_>>().join(", ");
         return Err(format!("unknown PTX version '{ptx_version}'; expected one of: {list}"));
     };
     let need = first.max(MIN_PTX);
     if version < need {
-        return Err(format!("PTX {ptx_version} cannot target {arch}: it needs PTX {}.{} or later", need / 10, need % 10));
+        return Err(format!("PTX {ptx_version} cannot target {arch}: it needs PTX {} or later", ptx_text(need)));
     }
     Ok((arch.to_string(), format!("+ptx{version}")))
 }
