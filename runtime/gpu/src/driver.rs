@@ -39,27 +39,30 @@ impl Gpu {
             return Err("error: the CUDA driver finds no GPU".into());
         }
         let dev = result::device::get(0).map_err(|e| message("cannot open GPU 0", e))?;
-        // SAFETY: `dev` came from the driver; the context is released on drop.
+        // SAFETY: `dev` came from the driver; the context is released when
+        // `gpu` drops, on the error paths below too.
         let ctx = unsafe { result::primary_ctx::retain(dev) }.map_err(|e| message("cannot create a context on GPU 0", e))?;
+        let mut gpu = Gpu { dev, multiprocessors: 1, name: "GPU 0".into(), capability: (0, 0) };
         // SAFETY: `ctx` is the live primary context retained above.
         unsafe { result::ctx::set_current(ctx) }.map_err(|e| message("cannot use the GPU's context", e))?;
-        // SAFETY: `dev` came from the driver and the attribute is a valid one.
-        let sms = unsafe { result::device::get_attribute(dev, sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT) }.map_err(|e| message("cannot query the GPU", e))?;
-        // SAFETY: as above.
-        let coop = unsafe { result::device::get_attribute(dev, sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH) }.map_err(|e| message("cannot query the GPU", e))?;
-        let name = result::device::get_name(dev).unwrap_or_else(|_| "GPU 0".into());
         let attribute = |a| {
             // SAFETY: `dev` came from the driver and the attribute is a valid one.
             unsafe { result::device::get_attribute(dev, a) }.map_err(|e| message("cannot query the GPU", e))
         };
-        let capability = (attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?, attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?);
-        if capability.0 < 7 {
-            return Err(format!("error: {name} (compute capability {}.{}) is older than what the GPU backend needs (7.0: independent thread scheduling)", capability.0, capability.1));
+        use sys::CUdevice_attribute::*;
+        gpu.multiprocessors = attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?.max(1) as u32;
+        gpu.capability = (attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?, attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?);
+        if let Ok(name) = result::device::get_name(dev) {
+            gpu.name = name;
         }
-        if coop == 0 {
+        let (name, (major, minor)) = (&gpu.name, gpu.capability);
+        if major < 7 {
+            return Err(format!("error: {name} (compute capability {major}.{minor}) is older than what the GPU backend needs (7.0: independent thread scheduling)"));
+        }
+        if attribute(CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH)? == 0 {
             return Err(format!("error: {name} cannot run cooperative kernels, which the GPU backend needs"));
         }
-        Ok(Gpu { dev, multiprocessors: sms.max(1) as u32, name, capability })
+        Ok(gpu)
     }
 
     /// Makes `bytes` of device memory available to `malloc` in kernels.
