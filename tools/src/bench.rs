@@ -96,8 +96,9 @@ fn difference(a: &Val, b: &Val) -> Option<String> {
 
 /// The GPU's kernel times against the CPU backend on `threads` threads.
 fn bench_gpu(m: &ArgMatches, programs: &[Compiled], threads: u32, repeat: usize) -> Result<(), String> {
-    let device = programs.iter().find_map(|p| p.4.as_ref()).map(|p| p.device_name().to_string()).unwrap_or_default();
-    println!("# {repeat} runs per figure; median seconds of the GPU's kernel ({device}), of its transfers (arguments and results), and of the CPU backend with {threads} threads (baseline); speedup = CPU / GPU kernel");
+    let Some(first) = programs.iter().find_map(|p| p.4.as_ref()) else { return Ok(()) };
+    let device = first.device_name().to_string();
+    println!("# {repeat} runs per figure; median seconds of the GPU's kernel ({device}), of its transfers (results back; the arguments, copied once, in the first run), and of the CPU backend with {threads} threads (baseline); speedup = CPU / GPU kernel");
     println!("{:<10} {:<44} {:>12} {:>12} {:>12} {:>8} {:>6}", "algorithm", "graph", "gpu", "transfers", "cpu", "speedup", "match");
     let mut mismatches = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
@@ -105,10 +106,11 @@ fn bench_gpu(m: &ArgMatches, programs: &[Compiled], threads: u32, repeat: usize)
         let g = std::rc::Rc::new(build(n, edges, weighted, LoadOptions { symmetrize: true, simplify: true }));
         let image = GraphImage::new(&g);
         let label = format!("{} ({} nodes, {} edges)", spec.split(':').next().unwrap_or(spec), g.num_nodes(), g.num_edges());
+        // Programs share the GPU's context: one copy of the graph serves all.
+        let device_graph = first.upload(&image)?;
         for (name, scalars, program, fty, on_gpu) in programs {
             let on_gpu = on_gpu.as_ref().expect("compiled for the GPU");
             let args = arguments(&g, scalars, fty)?;
-            let device_graph = on_gpu.upload(&image)?;
             let runs = on_gpu.run(name, &fty.inputs, &fty.results, &args, Some(&device_graph), repeat)?;
             program.set_threads(threads)?;
             let (want, cpu) = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), repeat)?;
@@ -130,12 +132,9 @@ fn bench_gpu(m: &ArgMatches, programs: &[Compiled], threads: u32, repeat: usize)
 
 /// Runs `graph-bench` with command-line arguments; returns the exit code.
 pub fn bench_main(args: Vec<String>, registry: Registry) -> i32 {
-    let m = match command().try_get_matches_from(args) {
+    let m = match crate::parse_command_line(command(), args) {
         Ok(m) => m,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
+        Err(code) => return code,
     };
     match bench(&m, Arc::new(registry)) {
         Ok(()) => 0,

@@ -22,6 +22,19 @@ pub fn all_dialects() -> Registry {
     r
 }
 
+/// Parses a tool's command line; on a bad one (or `--help`, `--version`)
+/// prints clap's message and gives the exit code: 2 for errors, 0 otherwise.
+pub fn parse_command_line(cmd: clap::Command, args: Vec<String>) -> Result<clap::ArgMatches, i32> {
+    cmd.try_get_matches_from(args).map_err(|e| {
+        let _ = e.print();
+        if e.use_stderr() {
+            2
+        } else {
+            0
+        }
+    })
+}
+
 /// Every pass the tools know.
 pub fn all_passes() -> PassRegistry {
     let mut r = PassRegistry::new();

@@ -133,7 +133,7 @@ fn emit(ctx: &Context, module: strata_ir::OpId, m: &ArgMatches, print: PrintOpti
     };
     let opt_level = *m.get_one::<u8>("opt-level").unwrap_or(&3);
     let compile = |what| {
-        if gpu_target(m) {
+        if targets_gpu(m) {
             let opts = strata_llvm::GpuOptions { opt_level, arch: flag(m, "gpu-arch"), ptx_version: flag(m, "ptx-version") };
             strata_llvm::compile_gpu(ctx, module, &opts, what)
         } else {
@@ -157,7 +157,7 @@ fn flag(m: &ArgMatches, name: &str) -> String {
     m.get_one::<String>(name).cloned().unwrap_or_default()
 }
 
-fn gpu_target(m: &ArgMatches) -> bool {
+fn targets_gpu(m: &ArgMatches) -> bool {
     m.get_one::<String>("target").map(String::as_str) == Some("gpu")
 }
 
@@ -165,7 +165,7 @@ fn gpu_target(m: &ArgMatches) -> bool {
 fn check_target_flags(m: &ArgMatches) -> Result<(), String> {
     let given = |name: &str| m.value_source(name) == Some(clap::parser::ValueSource::CommandLine);
     let emit = flag(m, "emit");
-    if gpu_target(m) {
+    if targets_gpu(m) {
         if given("cpu") {
             return Err("--cpu applies to --target=cpu; use --gpu-arch for the GPU".into());
         }
@@ -278,12 +278,9 @@ pub fn llvm_style_args(args: Vec<String>) -> Vec<String> {
 
 /// Runs graph-opt with the given arguments and registries; returns the exit code.
 pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> i32 {
-    let m = match command(&passes).try_get_matches_from(llvm_style_args(args)) {
+    let m = match crate::parse_command_line(command(&passes), llvm_style_args(args)) {
         Ok(m) => m,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
+        Err(code) => return code,
     };
     if m.get_flag("list-passes") {
         print!("{}", list_passes(&passes));

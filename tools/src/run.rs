@@ -122,17 +122,11 @@ pub fn signature(ctx: &Context, module: strata_ir::OpId, name: &str) -> Result<s
 }
 
 /// Lowers `module` for the GPU with the default pipeline (with `schedule`
-/// as the default loop schedule) and compiles it to PTX for the GPU `arch`
-/// (`sm_XY`; one the compiler does not know, newer than it, gets `sm_80`
-/// code, which the driver compiles for it), with PTX 7.8 or the first
-/// version that knows the architecture.
+/// as the default loop schedule) and compiles it to PTX for a GPU of
+/// architecture `arch` (see [`strata_llvm::GpuOptions::for_device`]).
 pub fn compile_for_gpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, arch: &str, schedule: Option<&str>) -> Result<Vec<u8>, String> {
     lower(ctx, module, sm, "gpu", schedule)?;
-    let defaults = strata_llvm::GpuOptions::default();
-    let (arch, first) = strata_llvm::GPU_ARCHS.iter().find(|(a, _)| *a == arch).copied().unwrap_or((defaults.arch.as_str(), 78));
-    let ptx = first.max(78);
-    let opts = strata_llvm::GpuOptions { arch: arch.into(), ptx_version: format!("{}.{}", ptx / 10, ptx % 10), ..defaults.clone() };
-    strata_llvm::compile_gpu(ctx, module, &opts, strata_llvm::Emit::Assembly).map_err(|d| sm.render(&d))
+    strata_llvm::compile_gpu(ctx, module, &strata_llvm::GpuOptions::for_device(arch), strata_llvm::Emit::Assembly).map_err(|d| sm.render(&d))
 }
 
 /// Runs the default pipeline of `target` on `module`.
@@ -159,8 +153,8 @@ fn run_gpu(m: &ArgMatches, ctx: &mut Context, module: strata_ir::OpId, sm: &Sour
     let ptx = compile_for_gpu(ctx, module, sm, &device.arch, m.get_one::<String>("schedule").map(String::as_str))?;
     let fty = signature(ctx, module, entry)?;
     let program = strata_gpu::Program::load(&ptx)?;
-    let t0 = Instant::now();
     let image = graph.map(GraphImage::new);
+    let t0 = Instant::now();
     let device_graph = image.as_ref().map(|i| program.upload(i)).transpose()?;
     let upload = t0.elapsed();
     let mut runs = program.run(entry, &fty.inputs, &fty.results, args, device_graph.as_ref(), repeat)?;
@@ -184,12 +178,9 @@ fn run_cpu(m: &ArgMatches, ctx: &mut Context, module: strata_ir::OpId, sm: &Sour
 
 /// Runs `graph-run` with command-line arguments; returns the exit code.
 pub fn run_main(args: Vec<String>, registry: Registry) -> i32 {
-    let m = match command().try_get_matches_from(args) {
+    let m = match crate::parse_command_line(command(), args) {
         Ok(m) => m,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
+        Err(code) => return code,
     };
     match run(&m, registry) {
         Ok(()) => 0,
