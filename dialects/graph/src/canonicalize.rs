@@ -1,4 +1,5 @@
-//! Canonicalization patterns of the graph dialect:
+//! Canonicalization patterns of the graph dialect (the loop patterns apply
+//! to `sched.foreach` too):
 //!
 //! - `graph-foreach-empty-range`: a `range` loop whose constant bounds give no
 //!   iteration is erased.
@@ -31,14 +32,14 @@ fn region_is_pure(ctx: &Context, r: RegionId) -> bool {
     ctx.region_blocks(r).iter().all(|b| ctx.block_ops_iter(*b).all(|o| is_pure(ctx, o)))
 }
 
-struct ForeachEmptyRange;
+struct ForeachEmptyRange(&'static str);
 
 impl RewritePattern for ForeachEmptyRange {
     fn name(&self) -> &'static str {
         "graph-foreach-empty-range"
     }
     fn root(&self) -> Option<&'static str> {
-        Some("graph.foreach")
+        Some(self.0)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = &*rw.ctx;
@@ -56,14 +57,14 @@ impl RewritePattern for ForeachEmptyRange {
     }
 }
 
-struct ForeachConstantFilter;
+struct ForeachConstantFilter(&'static str);
 
 impl RewritePattern for ForeachConstantFilter {
     fn name(&self) -> &'static str {
         "graph-foreach-constant-filter"
     }
     fn root(&self) -> Option<&'static str> {
-        Some("graph.foreach")
+        Some(self.0)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let filter = rw.ctx.region(op, 1);
@@ -165,8 +166,14 @@ impl RewritePattern for WriteOnlyAlloc {
 
 /// Adds the patterns rooted at `graph.foreach`.
 pub fn foreach_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(Box::new(ForeachEmptyRange));
-    v.push(Box::new(ForeachConstantFilter));
+    loop_patterns("graph.foreach", v);
+}
+
+/// Adds the loop patterns rooted at `root`: `graph.foreach` or an operation
+/// with its structure (`sched.foreach`).
+pub fn loop_patterns(root: &'static str, v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(ForeachEmptyRange(root)));
+    v.push(Box::new(ForeachConstantFilter(root)));
 }
 
 /// Adds the patterns rooted at `graph.reduce`.

@@ -5,6 +5,7 @@
 //! accesses; queues carry worklists from one round to the next.
 //! `docs/dialects/par.md` describes every operation.
 
+pub mod canonicalize;
 pub mod ops;
 pub mod types;
 

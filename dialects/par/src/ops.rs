@@ -9,6 +9,7 @@ use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
 use strata_ir::Diagnostic;
 
+use crate::canonicalize::{alloc_patterns, barrier_patterns, for_patterns, load_patterns, local_patterns, parallel_patterns, queue_items_patterns, queue_size_patterns};
 use crate::types::{buf_element, queue_element};
 
 /// The arrays of a graph that `par.graph_array` names, with their element types.
@@ -179,7 +180,7 @@ fn body_args(ctx: &Context, op: OpId, want: &[Type]) -> V {
     }
 }
 
-fn in_team(ctx: &Context, op: OpId) -> bool {
+pub(crate) fn in_team(ctx: &Context, op: OpId) -> bool {
     let mut cur = ctx.parent_op(op);
     while let Some(p) = cur {
         if ctx.op_name(p) == "par.parallel" {
@@ -279,23 +280,23 @@ pub fn ops() -> Vec<OpDef> {
     vec![
         OpDef { inherent: &["of"], ..def("par.graph_size", "the number of nodes or edges of a graph", Traits::PURE, verify_graph_size) },
         OpDef { inherent: &["array"], ..def("par.graph_array", "one CSR/CSC array of a graph as a buffer", Traits::PURE, verify_graph_array) },
-        def("par.alloc", "a new buffer of N uninitialized elements", none, verify_alloc),
-        def("par.local", "one element of thread-private storage", none, verify_local),
+        OpDef { patterns: Some(alloc_patterns), ..def("par.alloc", "a new buffer of N uninitialized elements", none, verify_alloc) },
+        OpDef { patterns: Some(local_patterns), ..def("par.local", "one element of thread-private storage", none, verify_local) },
         def("par.free", "releases a buffer or a queue", none, verify_free),
-        OpDef { inherent: &["atomic"], ..def("par.load", "reads an element (atomic: a relaxed atomic read)", none, verify_load) },
+        OpDef { inherent: &["atomic"], patterns: Some(load_patterns), ..def("par.load", "reads an element (atomic: a relaxed atomic read)", none, verify_load) },
         OpDef { inherent: &["atomic"], ..def("par.store", "writes an element (atomic: a relaxed atomic write)", none, verify_store) },
         OpDef { inherent: &["kind"], ..def("par.atomic_rmw", "atomic read-modify-write of an element; returns the old value", none, verify_rmw) },
         def("par.cmpxchg", "atomic compare-and-swap of an element; returns the old value and success", none, verify_cmpxchg),
-        def("par.parallel", "runs its body on every thread of a new team", region, verify_parallel),
-        OpDef { inherent: &["dist", "chunk"], ..def("par.for", "shares the iterations lo..hi among the team, then waits for all", region, verify_for) },
-        def("par.barrier", "waits until every thread of the team arrives", none, verify_no_operands),
+        OpDef { patterns: Some(parallel_patterns), ..def("par.parallel", "runs its body on every thread of a new team", region, verify_parallel) },
+        OpDef { inherent: &["dist", "chunk"], patterns: Some(for_patterns), ..def("par.for", "shares the iterations lo..hi among the team, then waits for all", region, verify_for) },
+        OpDef { patterns: Some(barrier_patterns), ..def("par.barrier", "waits until every thread of the team arrives", none, verify_no_operands) },
         def("par.thread_id", "the number of this thread in its team", Traits::PURE, verify_no_operands),
         def("par.num_threads", "the size of the team", Traits::PURE, verify_no_operands),
         def("par.yield", "ends a par.parallel or par.for body", Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE, verify_yield),
         OpDef { inherent: &["unique"], ..def("par.queue_new", "a new work queue with room for N items per round (a plain one grows)", none, verify_queue_new) },
         OpDef { inherent: &["buffered"], ..def("par.queue_push", "appends an item to the next round atomically (once per round if unique); buffered: through a per-thread buffer", none, verify_queue_push) },
-        def("par.queue_size", "the number of items of the current round", none, verify_queue_query),
-        def("par.queue_items", "the items of the current round as a buffer", none, verify_queue_query),
+        OpDef { patterns: Some(queue_size_patterns), ..def("par.queue_size", "the number of items of the current round", none, verify_queue_query) },
+        OpDef { patterns: Some(queue_items_patterns), ..def("par.queue_items", "the items of the current round as a buffer", none, verify_queue_query) },
         def("par.queue_advance", "makes the pushed items the current round; true if there are any", none, verify_queue_query),
     ]
 }

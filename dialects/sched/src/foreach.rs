@@ -10,9 +10,11 @@
 //! regions and terminator); the `schedule` property is complete and legal
 //! (see [`crate::legality`]).
 
+use strata_graph_dialect::canonicalize::loop_patterns;
 use strata_graph_dialect::foreach::{parse_foreach, print_foreach, verify_foreach};
 use strata_ir::context::{Context, OpId};
 use strata_ir::registry::{OpDef, Traits};
+use strata_ir::rewrite::RewritePattern;
 use strata_ir::verifier::op_error;
 use strata_ir::Diagnostic;
 
@@ -32,6 +34,11 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     crate::legality::check(ctx, op, &s).map_err(|m| op_error(ctx, op, m))
 }
 
+/// The canonicalization patterns of `sched.foreach`: those of `graph.foreach`.
+fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    loop_patterns("sched.foreach", v);
+}
+
 /// `sched.foreach`.
 pub fn ops() -> Vec<OpDef> {
     vec![OpDef {
@@ -39,6 +46,7 @@ pub fn ops() -> Vec<OpDef> {
         verify: Some(verify),
         parse: Some(parse_foreach),
         print: Some(print_foreach),
+        patterns: Some(patterns),
         ..OpDef::new("sched.foreach", "a parallel loop with a decided schedule", Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS)
     }]
 }

@@ -1,0 +1,255 @@
+//! Canonicalization patterns of the par dialect:
+//!
+//! - `par-parallel-merge`: a `par.parallel` followed by another, with only
+//!   pure operations and allocations between them, becomes one team: the
+//!   operations between move above the first, the second body joins the
+//!   first (after a `par.barrier` unless the first ends in a synchronized
+//!   point). One team start and join fewer.
+//! - `par-parallel-empty`: a `par.parallel` whose body is only its
+//!   `par.yield` is erased.
+//! - `par-redundant-barrier`: a `par.barrier` right after a work-sharing
+//!   `par.for` or another barrier, first in a team's body, or last before the
+//!   team ends is erased: the team is already waiting there.
+//! - `par-for-no-work`: a `par.for` with constant bounds that give no
+//!   iteration, or whose body is only its `par.yield`, does nothing but its
+//!   closing barrier: it becomes a `par.barrier`.
+//! - `par-dead-read`: a plain `par.load`, a `par.queue_size` or a
+//!   `par.queue_items` whose result nobody uses is erased (an atomic load is
+//!   kept).
+//! - `par-write-only-buffer`: a buffer from `par.alloc` or `par.local` that
+//!   is only stored into, reduced into without using the old value, and
+//!   freed is erased with those operations.
+
+use strata_ir::context::{Context, OpId, OperationState, RegionId};
+use strata_ir::registry::Traits;
+use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
+use strata_std::scf::inline_region_before;
+
+use crate::ops::in_team;
+
+/// The operations of the single block of `r`, its terminator included.
+fn body_ops(ctx: &Context, r: RegionId) -> Vec<OpId> {
+    ctx.entry_block(r).map(|b| ctx.block_ops(b)).unwrap_or_default()
+}
+
+/// Whether region `r` holds nothing but its terminator.
+fn only_terminator(ctx: &Context, r: RegionId) -> bool {
+    body_ops(ctx, r).len() <= 1
+}
+
+/// Whether `op` is a work-sharing loop or a barrier: after it, every thread
+/// of the team has arrived.
+fn synchronizes(ctx: &Context, op: OpId) -> bool {
+    matches!(ctx.op_name(op), "par.barrier") || (ctx.op_name(op) == "par.for" && in_team(ctx, op))
+}
+
+/// Whether `op` may move above a `par.parallel`: it has no regions and is
+/// pure or allocates (allocating earlier changes nothing else).
+fn movable(ctx: &Context, op: OpId) -> bool {
+    ctx.regions(op).is_empty() && (ctx.has_traits(op, Traits::PURE) || matches!(ctx.op_name(op), "par.alloc" | "par.queue_new"))
+}
+
+fn barrier(ctx: &Context, at: OpId) -> OperationState {
+    OperationState::new("par.barrier", ctx.op_loc(at).clone())
+}
+
+struct ParallelMerge;
+
+impl RewritePattern for ParallelMerge {
+    fn name(&self) -> &'static str {
+        "par-parallel-merge"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some("par.parallel")
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = &*rw.ctx;
+        let mut between = Vec::new();
+        let mut next = ctx.next_op(op);
+        let second = loop {
+            match next {
+                Some(n) if ctx.op_name(n) == "par.parallel" => break n,
+                Some(n) if movable(ctx, n) => between.push(n),
+                _ => return false,
+            }
+            next = ctx.next_op(next.expect("matched Some"));
+        };
+        let first_ops = body_ops(ctx, rw.ctx.region(op, 0));
+        let Some(&yield_op) = first_ops.last() else { return false };
+        let synced = first_ops.len() >= 2 && synchronizes(ctx, first_ops[first_ops.len() - 2]);
+        for n in between {
+            rw.ctx.move_op_before(n, op);
+        }
+        if !synced && !only_terminator(rw.ctx, rw.ctx.region(op, 0)) {
+            let st = barrier(rw.ctx, second);
+            rw.create_before(yield_op, st);
+        }
+        let body = rw.ctx.region(second, 0);
+        inline_region_before(rw, body, yield_op, &[]);
+        rw.erase_op(second);
+        rw.notify(op);
+        true
+    }
+}
+
+struct ParallelEmpty;
+
+impl RewritePattern for ParallelEmpty {
+    fn name(&self) -> &'static str {
+        "par-parallel-empty"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some("par.parallel")
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        if !only_terminator(rw.ctx, rw.ctx.region(op, 0)) {
+            return false;
+        }
+        rw.erase_op(op);
+        true
+    }
+}
+
+struct RedundantBarrier;
+
+impl RewritePattern for RedundantBarrier {
+    fn name(&self) -> &'static str {
+        "par-redundant-barrier"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some("par.barrier")
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = &*rw.ctx;
+        let team_body = ctx.parent_op(op).is_some_and(|p| ctx.op_name(p) == "par.parallel");
+        let after_sync = ctx.prev_op(op).is_some_and(|p| synchronizes(ctx, p));
+        let first = team_body && ctx.prev_op(op).is_none();
+        let last = team_body && ctx.next_op(op).is_some_and(|n| ctx.op_name(n) == "par.yield");
+        if !(after_sync || first || last) {
+            return false;
+        }
+        rw.erase_op(op);
+        true
+    }
+}
+
+struct ForNoWork;
+
+impl RewritePattern for ForNoWork {
+    fn name(&self) -> &'static str {
+        "par-for-no-work"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some("par.for")
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = &*rw.ctx;
+        let bound = |i| constant_value(ctx, ctx.operand(op, i)).and_then(|a| a.as_int());
+        let empty_range = matches!((bound(0), bound(1)), (Some(lo), Some(hi)) if lo >= hi);
+        if !empty_range && !only_terminator(ctx, ctx.region(op, 0)) {
+            return false;
+        }
+        let st = barrier(ctx, op);
+        rw.create_before(op, st);
+        rw.erase_op(op);
+        true
+    }
+}
+
+struct DeadRead(&'static str);
+
+impl RewritePattern for DeadRead {
+    fn name(&self) -> &'static str {
+        "par-dead-read"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some(self.0)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        if !rw.ctx.results_unused(op) || rw.ctx.prop(op, "atomic").is_some() {
+            return false;
+        }
+        rw.erase_op(op);
+        true
+    }
+}
+
+/// Whether `user` only writes into its operand #`index` (a buffer) or frees it.
+fn writes_only(ctx: &Context, user: OpId, index: u32) -> bool {
+    match ctx.op_name(user) {
+        "par.store" => index == 1,
+        "par.atomic_rmw" => index == 1 && ctx.results_unused(user),
+        "par.free" => true,
+        _ => false,
+    }
+}
+
+struct WriteOnlyBuffer(&'static str);
+
+impl RewritePattern for WriteOnlyBuffer {
+    fn name(&self) -> &'static str {
+        "par-write-only-buffer"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some(self.0)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = &*rw.ctx;
+        let buf = ctx.result(op, 0);
+        if !ctx.uses(buf).iter().all(|u| writes_only(ctx, u.op, u.index)) {
+            return false;
+        }
+        let mut users: Vec<OpId> = ctx.uses(buf).iter().map(|u| u.op).collect();
+        users.sort();
+        users.dedup();
+        for u in users {
+            if let Some(p) = rw.ctx.parent_op(u) {
+                rw.notify(p);
+            }
+            rw.erase_op(u);
+        }
+        rw.erase_op(op);
+        true
+    }
+}
+
+/// The patterns rooted at `par.parallel`.
+pub fn parallel_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(ParallelEmpty));
+    v.push(Box::new(ParallelMerge));
+}
+
+/// The pattern rooted at `par.barrier`.
+pub fn barrier_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(RedundantBarrier));
+}
+
+/// The pattern rooted at `par.for`.
+pub fn for_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(ForNoWork));
+}
+
+/// The pattern rooted at `par.load`.
+pub fn load_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(DeadRead("par.load")));
+}
+
+/// The pattern rooted at `par.queue_size`.
+pub fn queue_size_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(DeadRead("par.queue_size")));
+}
+
+/// The pattern rooted at `par.queue_items`.
+pub fn queue_items_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(DeadRead("par.queue_items")));
+}
+
+/// The pattern rooted at `par.alloc`.
+pub fn alloc_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(WriteOnlyBuffer("par.alloc")));
+}
+
+/// The pattern rooted at `par.local`.
+pub fn local_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(WriteOnlyBuffer("par.local")));
+}
