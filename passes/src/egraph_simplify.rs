@@ -8,7 +8,8 @@
 //! [`language::Folding`]), under limits on iterations, nodes and time. For
 //! each expression used outside the group, the cheapest equivalent by
 //! latency ([`language::Latency`]) is built in front of its operation when
-//! it is strictly cheaper than the original, and operations left without
+//! it is strictly cheaper than the original (reusing an expression of the
+//! block computed earlier in the same class when it is as cheap), and operations left without
 //! uses are erased. Operations with effects, their order and locations are
 //! not touched; new operations take the location of the expression they
 //! replace. A run stopped by a limit still yields correct IR (every
@@ -182,7 +183,15 @@ impl EgraphSimplify {
         }
         let egraph = runner.egraph;
         let extractor = Extractor::new(&egraph, Latency);
-        let mut built = Build { egraph: &egraph, extractor: &extractor, leaves: &g.leaves, constants: &constants, made: HashMap::new() };
+        let mut existing: HashMap<Id, (usize, Value)> = HashMap::new();
+        for &op in &g.members {
+            let r = ctx.result(op, 0);
+            let id = egraph.find(g.class[&r]);
+            if written[&r] <= extractor.find_best_cost(id) {
+                existing.entry(id).or_insert((position[&op], r));
+            }
+        }
+        let mut built = Build { egraph: &egraph, extractor: &extractor, leaves: &g.leaves, constants: &constants, existing: &existing, made: HashMap::new() };
         for root in roots {
             let v = ctx.result(root, 0);
             let id = egraph.find(g.class[&v]);
@@ -225,15 +234,23 @@ struct Build<'a> {
     extractor: &'a Extractor<'a, Latency, Expr, Folding>,
     leaves: &'a [Value],
     constants: &'a HashMap<Lit, (usize, Value)>,
+    /// The first expression of the block in each e-class that is as cheap
+    /// as the best one, with its position.
+    existing: &'a HashMap<Id, (usize, Value)>,
     made: HashMap<Id, Value>,
 }
 
 impl Build<'_> {
+    /// An expression of the block in class `id` computed before position `at`.
+    fn earlier(&self, id: Id, at: usize) -> Option<Value> {
+        self.existing.get(&id).filter(|(p, _)| *p < at).map(|(_, v)| *v)
+    }
+
     /// Whether every leaf of the chosen expression for `id` is defined
     /// before block position `at` (or outside the block).
     fn available(&self, ctx: &Context, id: Id, at: usize, position: &HashMap<OpId, usize>, seen: &mut HashSet<Id>) -> bool {
         let id = self.egraph.find(id);
-        if self.made.contains_key(&id) || !seen.insert(id) {
+        if self.made.contains_key(&id) || self.earlier(id, at).is_some() || !seen.insert(id) {
             return true;
         }
         match self.extractor.find_best_node(id) {
@@ -250,6 +267,19 @@ impl Build<'_> {
         }
         let node = self.extractor.find_best_node(id).clone();
         let v = match node {
+            Expr::Leaf(_) | Expr::Const(_) => self.built(ctx, id, &node, root, at, loc),
+            _ => match self.earlier(id, at) {
+                Some(v) => v,
+                None => self.built(ctx, id, &node, root, at, loc),
+            },
+        };
+        self.made.insert(id, v);
+        v
+    }
+
+    /// Builds `node`, the chosen expression of class `id`, before `root`.
+    fn built(&mut self, ctx: &mut Context, id: Id, node: &Expr, root: OpId, at: usize, loc: &Location) -> Value {
+        match node.clone() {
             Expr::Leaf(l) => self.leaves[l.0 as usize],
             Expr::Const(l) => match self.constants.get(&l) {
                 Some((p, v)) if *p < at => *v,
@@ -271,8 +301,6 @@ impl Build<'_> {
                 ctx.insert_op_before(root, o);
                 ctx.result(o, 0)
             }
-        };
-        self.made.insert(id, v);
-        v
+        }
     }
 }

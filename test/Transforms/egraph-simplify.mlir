@@ -161,3 +161,35 @@ func.func @nested(%x: i32, %c: i1) -> i32 {
   }
   return %r : i32
 }
+
+// -----
+
+// Whether a minimum or maximum moved away from an operand is one comparison
+// of the matching signedness; the earlier sum is reused, not rebuilt after
+// the operation with effects. Unrelated operands are left alone.
+// CHECK-LABEL: func.func @min_max_changed
+// CHECK-NEXT: %[[S:.*]] = arith.addi %arg0, %arg1 : i64
+// CHECK-NEXT: %[[OLD:.*]] = "test.rmw"(%[[S]])
+// CHECK-NEXT: %[[A:.*]] = arith.cmpi slt, %[[S]], %[[OLD]] : i64
+// CHECK-NEXT: %[[B:.*]] = arith.cmpi ule, %arg0, %arg1 : i64
+// CHECK-NEXT: %[[C:.*]] = arith.cmpi slt, %arg0, %arg1 : i64
+// CHECK-NEXT: %[[D:.*]] = arith.cmpi ule, %arg1, %arg0 : i64
+// CHECK-NEXT: %[[M:.*]] = arith.minsi %arg0, %arg1 : i64
+// CHECK-NEXT: %[[E:.*]] = arith.cmpi ne, %[[M]], %arg2 : i64
+// CHECK-NEXT: return %[[A]], %[[B]], %[[C]], %[[D]], %[[E]] :
+func.func @min_max_changed(%x: i64, %y: i64, %z: i64) -> (i1, i1, i1, i1, i1) {
+  %s = arith.addi %x, %y : i64
+  %old = "test.rmw"(%s) : (i64) -> i64
+  %s2 = arith.addi %x, %y : i64
+  %m = arith.minsi %old, %s2 : i64
+  %a = arith.cmpi ne, %m, %old : i64
+  %mu = arith.minui %x, %y : i64
+  %b = arith.cmpi eq, %x, %mu : i64
+  %mx = arith.maxsi %x, %y : i64
+  %c = arith.cmpi ne, %mx, %x : i64
+  %mxu = arith.maxui %y, %x : i64
+  %d = arith.cmpi eq, %mxu, %x : i64
+  %m2 = arith.minsi %x, %y : i64
+  %e = arith.cmpi ne, %m2, %z : i64
+  return %a, %b, %c, %d, %e : i1, i1, i1, i1, i1
+}

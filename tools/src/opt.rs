@@ -105,14 +105,16 @@ fn build_pipeline(m: &ArgMatches, passes: &PassRegistry, sm: &mut SourceMgr) -> 
 
 /// The lowering pipeline `--target` runs when no pipeline is given, with
 /// `schedule` (comma-separated `key=value` entries) as the defaults of
-/// `convert-graph-to-sched`. Both targets share the par level, so for now
+/// `convert-graph-to-sched`: the program is canonicalized at the graph
+/// level, lowered, and canonicalized, deduplicated and simplified with the
+/// e-graph at the par level. Both targets share the par level, so for now
 /// they share the pipeline.
 pub fn default_pipeline(_target: &str, schedule: Option<&str>) -> String {
     let sched = match schedule.filter(|s| !s.is_empty()) {
         Some(s) => format!("convert-graph-to-sched{{{}}}", s.replace(',', " ")),
         None => "convert-graph-to-sched".to_string(),
     };
-    format!("builtin.module({sched},convert-sched-to-par,canonicalize,cse)")
+    format!("builtin.module(canonicalize,{sched},convert-sched-to-par,canonicalize,cse,func.func(egraph-simplify))")
 }
 
 /// The `--schedule` flag of the tools that lower with the default pipeline.

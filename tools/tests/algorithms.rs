@@ -49,10 +49,12 @@ fn load_program(name: &str, pipeline: &str) -> (Context, OpId) {
 /// Runs `name`, as written and simplified, on every graph in both modes;
 /// `check` compares the results.
 fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str, &Graph, &[Val])) {
+    let default = strata_tools::opt::default_pipeline("cpu", None);
     for pipeline in [
         "",
         "builtin.module(canonicalize,cse)",
         "builtin.module(convert-graph-to-sched,convert-sched-to-par,canonicalize,cse)",
+        default.as_str(),
         "builtin.module(convert-graph-to-sched{mapping=sequential},convert-sched-to-par)",
         "builtin.module(convert-graph-to-sched{direction=pull frontier=bitmap pushes=direct},convert-sched-to-par)",
     ] {

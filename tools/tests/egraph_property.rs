@@ -55,7 +55,14 @@ fn program(rng: &mut Rng, ty: &str, bits: u32) -> String {
                 ints.push(name);
             }
             2 => {
-                let (x, y) = (pick(rng, &ints), pick(rng, &ints));
+                let (mut x, y) = (pick(rng, &ints), pick(rng, &ints));
+                if rng.below(3) == 0 {
+                    // A min or max compared with one of its operands, as a
+                    // lowered reduction asks whether it changed a value.
+                    let op = ["minsi", "maxsi", "minui", "maxui"][rng.below(4)];
+                    body.push_str(&format!("  {name}m = arith.{op} {x}, {y} : {ty}\n"));
+                    x = format!("{name}m");
+                }
                 let p = PREDICATES[rng.below(PREDICATES.len())];
                 body.push_str(&format!("  {name} = arith.cmpi {p}, {x}, {y} : {ty}\n"));
                 bools.push(name);

@@ -137,6 +137,15 @@ pub fn rules() -> Vec<Rule> {
     r.push(when("select-cond", "(select ?c ?t ?f)", "?c", move |g: &mut Graph, id, s: &Subst| {
         g[s[var("?t")]].data.ty.bits() == 1 && is("?t", 1)(g, id, s) && is("?f", 0)(g, id, s)
     }));
+    // Whether a minimum or maximum moved away from one operand: min(a, b)
+    // is a exactly when a <= b (else it is b, which differs from a), and
+    // max(a, b) is a exactly when a >= b; for each signedness.
+    for (min, max, lt, le, gt, ge) in [("minsi", "maxsi", "slt", "sle", "sgt", "sge"), ("minui", "maxui", "ult", "ule", "ugt", "uge")] {
+        r.push(plain(&format!("{min}-ne"), &format!("(ne ({min} ?a ?b) ?a)"), &format!("({lt} ?b ?a)")));
+        r.push(plain(&format!("{min}-eq"), &format!("(eq ({min} ?a ?b) ?a)"), &format!("({le} ?a ?b)")));
+        r.push(plain(&format!("{max}-ne"), &format!("(ne ({max} ?a ?b) ?a)"), &format!("({gt} ?b ?a)")));
+        r.push(plain(&format!("{max}-eq"), &format!("(eq ({max} ?a ?b) ?a)"), &format!("({ge} ?a ?b)")));
+    }
     // A negated comparison is the opposite comparison (xor with true is not).
     for (a, b) in [("eq", "ne"), ("slt", "sge"), ("sle", "sgt"), ("ult", "uge"), ("ule", "ugt")] {
         r.push(when(&format!("not-{a}"), &format!("(xori ({a} ?x ?y) ?t)"), &format!("({b} ?x ?y)"), is("?t", 1)));
