@@ -106,15 +106,15 @@ fn build_pipeline(m: &ArgMatches, passes: &PassRegistry, sm: &mut SourceMgr) -> 
 /// The lowering pipeline `--target` runs when no pipeline is given, with
 /// `schedule` (comma-separated `key=value` entries) as the defaults of
 /// `convert-graph-to-sched`: the program is canonicalized at the graph
-/// level, lowered, and canonicalized, deduplicated and simplified with the
-/// e-graph at the par level. Both targets share the par level, so for now
+/// level, lowered, and at the par level canonicalized, deduplicated, rid of
+/// boolean atomics and simplified with the e-graph. Both targets share the par level, so for now
 /// they share the pipeline.
 pub fn default_pipeline(_target: &str, schedule: Option<&str>) -> String {
     let sched = match schedule.filter(|s| !s.is_empty()) {
         Some(s) => format!("convert-graph-to-sched{{{}}}", s.replace(',', " ")),
         None => "convert-graph-to-sched".to_string(),
     };
-    format!("builtin.module(canonicalize,{sched},convert-sched-to-par,canonicalize,cse,func.func(egraph-simplify))")
+    format!("builtin.module(canonicalize,{sched},convert-sched-to-par,canonicalize,cse,func.func(par-eliminate-bool-atomics,egraph-simplify))")
 }
 
 /// The `--schedule` flag of the tools that lower with the default pipeline.

@@ -5,6 +5,7 @@
 //! accesses; queues carry worklists from one round to the next.
 //! `docs/dialects/par.md` describes every operation.
 
+pub mod bool_atomics;
 pub mod canonicalize;
 pub mod ops;
 pub mod types;
@@ -27,4 +28,9 @@ pub fn dialect() -> Dialect {
 /// Registers the par dialect.
 pub fn register(r: &mut Registry) {
     r.register(dialect());
+}
+
+/// Registers the par dialect's passes.
+pub fn register_passes(r: &mut strata_ir::pass::PassRegistry) {
+    r.register(bool_atomics::info());
 }
