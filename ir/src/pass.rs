@@ -35,6 +35,19 @@ pub trait Pass {
     }
 }
 
+/// The value of a boolean pass option (`true`, `false`, `1` or `0`).
+pub fn bool_option(v: &str) -> Result<bool, String> {
+    match v {
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(format!("expected 'true' or 'false', got '{v}'")),
+    }
+}
+
+/// The counts of one pass of a pipeline: the pass object's address, its
+/// argument and its counters.
+pub type PassStatistics = (usize, String, Vec<(&'static str, u64)>);
+
 /// Registration record of a pass.
 pub struct PassInfo {
     /// Pipeline name.
@@ -150,8 +163,9 @@ pub struct PassManager {
     pub inst: Instrumentation,
     /// Wall time per pass (argument, time), in run order.
     pub timings: Vec<(String, Duration)>,
-    /// Statistics per pass.
-    pub stats: Vec<(String, Vec<(&'static str, u64)>)>,
+    /// Statistics per pass of the pipeline, in first-run order: the pass
+    /// object's address, its argument and its counts.
+    pub stats: Vec<PassStatistics>,
     /// Text written by dumps (the tool sends it to standard error).
     pub log: String,
 }
@@ -222,7 +236,13 @@ impl PassManager {
             self.timings.push((p.argument().to_string(), elapsed));
         }
         if self.inst.statistics {
-            self.stats.push((p.argument().to_string(), p.statistics()));
+            // A pass of a nested pipeline runs once per anchor op and keeps
+            // counting: its latest counts are its totals.
+            let key = p as *const dyn Pass as *const () as usize;
+            match self.stats.iter_mut().find(|s| s.0 == key) {
+                Some(s) => s.2 = p.statistics(),
+                None => self.stats.push((key, p.argument().to_string(), p.statistics())),
+            }
         }
         if r.is_err() {
             if !ctx.diagnostics.iter().any(|d| d.severity == crate::diagnostics::Severity::Error) {
@@ -282,7 +302,7 @@ impl PassManager {
         let mut s = String::from("===-------------------------------------------------------------------------===\n");
         s.push_str("                         ... Pass statistics report ...\n");
         s.push_str("===-------------------------------------------------------------------------===\n");
-        for (name, st) in &self.stats {
+        for (_, name, st) in &self.stats {
             s.push_str(&format!("'{name}'\n"));
             for (k, v) in st {
                 s.push_str(&format!("  ({v}) {k}\n"));

@@ -6,8 +6,9 @@
 //! `schedule` dictionary written on the loop. Loops nested in a parallel loop,
 //! or in a function called from one, default to `sequential`. Without an
 //! explicit `reduction`, scalar reductions are privatized where that is legal
-//! and atomic otherwise. A `direction` or `frontier` given as a pass option
-//! applies to the loops that can take it (the others keep the default); a
+//! and atomic otherwise. A `mapping`, `direction` or `frontier` given as a
+//! pass option applies to the loops that can take it (the others keep the
+//! default; `mapping=edge` collapses what `sched-collapse-loops` would); a
 //! pulled worklist loop gets a `bitmap` frontier unless it names one. A
 //! schedule written on a loop that breaks a rule of
 //! [`strata_sched_dialect::legality`] is an error at the loop.
@@ -107,6 +108,9 @@ fn convert(ctx: &mut Context, l: OpId, defaults: &[NamedAttr], inner_fns: &HashS
     } else if s.direction == Direction::Pull && !explicit("direction") && legality::pullable(ctx, l, &s).is_err() {
         s.direction = Direction::Push;
     }
+    if s.mapping == Mapping::Edge && !explicit("mapping") && legality::collapsible(ctx, l).is_err() {
+        s.mapping = Mapping::Thread;
+    }
     if nested && s.mapping != Mapping::Sequential && legality::enclosing_parallel_loop(ctx, l).is_none() {
         return Err(err(ctx, format!("mapping '{}' is illegal in a function called from a parallel loop", s.mapping.keyword())));
     }
@@ -144,7 +148,7 @@ pub fn info() -> PassInfo {
         argument: "convert-graph-to-sched",
         description: "Decide the schedule of every graph.foreach (sched.foreach)",
         options: &[
-            ("mapping", "mapping of outermost loops: thread (default), edge or sequential"),
+            ("mapping", "mapping of outermost loops: thread (default), edge (for the loops that can take it) or sequential"),
             ("dist", "distribution of outermost loops: dynamic (default) or static"),
             ("chunk", "iterations handed out at once (default 64)"),
             ("reduction", "scalar reductions: atomic or privatize (default: privatize where legal)"),

@@ -9,8 +9,11 @@
 //!   is combined atomically after the loop. A `sequential` loop becomes
 //!   `scf.for`. Filters become `scf.if`.
 //! - Reductions into data shared by the iterations of a parallel loop are
-//!   atomic read-modify-writes; elsewhere they are plain. Loads of data other
-//!   iterations reduce into are relaxed atomic loads.
+//!   atomic read-modify-writes; elsewhere they are plain. A node property
+//!   reduced only at the node a thread owns (the loop's node under `thread`
+//!   mapping, the target under `pull`) has one writer: its reductions are a
+//!   load and a relaxed store. Under `edge` mapping no thread owns a node.
+//!   Loads of data other iterations reduce into are relaxed atomic loads.
 //! - `graph.iterate` and `graph.fixpoint` become `scf.while`; `graph.single`
 //!   takes try-locks (in sorted order) on a lock array that lives for the
 //!   round; union-find, edge lookup, argmin/argmax and atomic multiplication
@@ -107,7 +110,7 @@ struct Scope {
     iteration: Option<OpId>,
     /// Lock arrays of the round: "nodes", "edges" or "stripes".
     locks: HashMap<&'static str, Value>,
-    /// Containers only the iteration's own thread writes (a pulled loop's targets).
+    /// Containers only the iteration's own thread writes (its node's element).
     owned: HashSet<Value>,
     /// Pushes gather in per-thread buffers.
     buffered: bool,
@@ -127,8 +130,8 @@ enum Walk {
     Args(Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>>),
     /// Every node (or edge); those whose flag is set are the items.
     Members(Value),
-    /// Edges: the outer loop's node is the edge's source, its neighbour loop
-    /// runs once for the edge.
+    /// Edges: the outer loop's node is the edge's source (its target for an
+    /// in-loop), its neighbour loop runs once for the edge.
     Edges(OpId),
     /// Target nodes gathering over their in-edges (sources tested against
     /// the bitmap, if any).
@@ -787,8 +790,14 @@ impl Lowering {
         self.scope.iteration = Some(op);
         self.scope.reduced = reduced_containers(ctx, op);
         self.scope.buffered = s.pushes == Pushes::Buffered;
-        if let Some(inner) = pulled {
-            self.scope.owned = owned_targets(ctx, op, inner);
+        // The loop whose first argument is the node each thread owns.
+        let owning = match pulled {
+            Some(inner) if space_of(ctx, inner) == Some(Space::OutNbrs) => Some(inner),
+            None if s.mapping == Mapping::Thread && space_of(ctx, op) == Some(Space::Nodes) => Some(op),
+            _ => None,
+        };
+        if let Some(b) = owning.and_then(|l| ctx.entry_block(ctx.region(l, 0))) {
+            self.scope.owned = single_writer_props(ctx, op, ctx.block_args(b)[0]);
         }
         self.make_locks(ctx, op, at, &loc);
         let (pr, pb) = new_body(ctx, &[], &loc);
@@ -848,14 +857,23 @@ impl Lowering {
                 op0(ctx, At::End(blk), term, &[], loc);
             }
             Walk::Edges(inner) => {
+                // Edge k runs the outer body for its source (its target when
+                // the inner loop walks in-edges), then the neighbour loop
+                // once, for k and the other end.
                 let g = ctx.operand(op, 0);
-                let srcs = self.array(ctx, g, "edge_sources");
-                let v = load_index(ctx, At::End(blk), srcs, k, loc);
+                let space = space_of(ctx, *inner);
+                let out = matches!(space, Some(Space::OutNbrs | Space::OutEdges));
+                let (node_ends, other_ends) = if out { ("edge_sources", "out_targets") } else { ("out_targets", "edge_sources") };
+                let ends = self.array(ctx, g, node_ends);
+                let v = load_index(ctx, At::End(blk), ends, k, loc);
                 self.emit_body(ctx, op, blk, &[v], term, loc);
-                // The neighbour loop runs once, for edge k.
-                let tgt = self.array(ctx, ctx.operand(*inner, 0), "out_targets");
                 let iat = At::Before(*inner);
-                let ivals = if space_of(ctx, *inner) == Some(Space::OutNbrs) { vec![load_index(ctx, iat, tgt, k, loc), k] } else { vec![k] };
+                let ivals = if matches!(space, Some(Space::OutNbrs | Space::InNbrs)) {
+                    let others = self.array(ctx, g, other_ends);
+                    vec![load_index(ctx, iat, others, k, loc), k]
+                } else {
+                    vec![k]
+                };
                 self.inline_loop(ctx, *inner, &ivals, loc);
             }
             Walk::Pull { inner, bits } => {
@@ -1067,31 +1085,24 @@ fn guarded(ctx: &mut Context, at: At, bits: Value, i: Value, loc: &Location) -> 
     if_then(ctx, at, c, loc)
 }
 
-/// The node properties a pulled loop writes only at its target node (the
-/// neighbour of `inner`, its out-neighbour loop): under `pull` each is
-/// written by one thread. Properties also written elsewhere, or through
-/// `graph.reduce_arg`, are not.
-fn owned_targets(ctx: &Context, op: OpId, inner: OpId) -> HashSet<Value> {
-    let mut out = HashSet::new();
-    if space_of(ctx, inner) != Some(Space::OutNbrs) {
-        return out;
-    }
-    let Some(u) = ctx.entry_block(ctx.region(inner, 0)).map(|b| ctx.block_args(b)[0]) else { return out };
-    let mut other = HashSet::new();
+/// The node properties only the thread that runs node `owner` writes in the
+/// loop `op`: reduced there at `owner` alone and otherwise only loaded (a
+/// store, a `graph.reduce_arg`, a call or a reduction at another index
+/// disqualifies a property). Each thread of a `thread`-mapped loop over
+/// nodes owns its node; each thread of a pulled loop owns its target node.
+fn single_writer_props(ctx: &Context, op: OpId, owner: Value) -> HashSet<Value> {
+    let (mut out, mut other) = (HashSet::new(), HashSet::new());
     ctx.walk_pre(op, &mut |o| {
-        let (target, index) = match ctx.op_name(o) {
-            "graph.reduce" | "graph.store" => (ctx.operand(o, 1), ctx.operands(o).get(2).copied()),
-            "graph.reduce_arg" => {
-                other.insert(ctx.operand(o, 2));
-                other.insert(ctx.operand(o, 3));
-                return;
+        let name = ctx.op_name(o);
+        for (i, &x) in ctx.operands(o).iter().enumerate() {
+            if !matches!(classify(ctx.value_type(x)), Some(GraphType::NodeProp(_))) {
+                continue;
             }
-            _ => return,
-        };
-        if index == Some(u) && ctx.op_name(o) == "graph.reduce" {
-            out.insert(target);
-        } else {
-            other.insert(target);
+            if name == "graph.reduce" && i == 1 && ctx.operands(o).get(2) == Some(&owner) {
+                out.insert(x);
+            } else if name != "graph.load" {
+                other.insert(x);
+            }
         }
     });
     out.retain(|t| !other.contains(t) && !ctx.defining_op(*t).is_some_and(|d| ctx.is_ancestor(op, d)));

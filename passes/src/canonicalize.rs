@@ -5,7 +5,7 @@
 //! Options: `max-iterations` (default 10), `top-down` (default true),
 //! `test-convergence` (fail when the limit is reached, default false).
 
-use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::pass::{bool_option, Pass, PassInfo};
 use strata_ir::rewrite::{apply_patterns_greedily, GreedyConfig, RewritePattern};
 use strata_ir::{Context, Diagnostic, OpId};
 
@@ -17,14 +17,6 @@ pub struct Canonicalize {
     folds: u64,
     rewrites: u64,
     erased: u64,
-}
-
-fn parse_bool(v: &str) -> Result<bool, String> {
-    match v {
-        "true" | "1" => Ok(true),
-        "false" | "0" => Ok(false),
-        _ => Err(format!("expected 'true' or 'false', got '{v}'")),
-    }
 }
 
 impl Pass for Canonicalize {
@@ -39,10 +31,10 @@ impl Pass for Canonicalize {
             "max-iterations" => {
                 self.config.max_iterations = value.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("expected a positive integer, got '{value}'"))?
             }
-            "top-down" => self.config.top_down = parse_bool(value)?,
-            "test-convergence" => self.test_convergence = parse_bool(value)?,
+            "top-down" => self.config.top_down = bool_option(value)?,
+            "test-convergence" => self.test_convergence = bool_option(value)?,
             "region-simplify" => {
-                parse_bool(value)?;
+                bool_option(value)?;
             }
             _ => return Err(format!("no such option '{key}'")),
         }

@@ -41,6 +41,7 @@ pub fn all_passes() -> PassRegistry {
     strata_passes::register(&mut r);
     strata_lowering::register(&mut r);
     strata_graph_dialect::register_passes(&mut r);
+    strata_sched_dialect::register_passes(&mut r);
     strata_par_dialect::register_passes(&mut r);
     r
 }

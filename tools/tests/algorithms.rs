@@ -56,6 +56,7 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
         "builtin.module(convert-graph-to-sched,convert-sched-to-par,canonicalize,cse)",
         default.as_str(),
         "builtin.module(convert-graph-to-sched{mapping=sequential},convert-sched-to-par)",
+        "builtin.module(convert-graph-to-sched,func.func(sched-collapse-loops),convert-sched-to-par,canonicalize,cse)",
         "builtin.module(convert-graph-to-sched{direction=pull frontier=bitmap pushes=direct},convert-sched-to-par)",
     ] {
         let (ctx, m) = load_program(name, pipeline);
@@ -90,8 +91,9 @@ fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>) -> Vec<(&'stati
 
 /// Schedules the compiled runs use (besides the default): every loop that
 /// can be pulled pulled, every worklist loop that can scan a bitmap
-/// scanning one, direct pushes, other distributions.
-const SCHEDULES: [&str; 3] = ["", "direction=pull,frontier=bitmap", "frontier=bitmap,pushes=direct,dist=static,chunk=7"];
+/// scanning one, every loop that can be collapsed collapsed, direct pushes,
+/// other distributions.
+const SCHEDULES: [&str; 3] = ["", "direction=pull,frontier=bitmap", "mapping=edge,frontier=bitmap,pushes=direct,dist=static,chunk=7"];
 
 /// Compiles `name` for the CPU under each of [`SCHEDULES`] and runs it on
 /// every graph (the default schedule with 1 and 2 threads, the others with

@@ -15,7 +15,7 @@
 //! a type other than `i1` (`or` of several bits is not one value to store).
 
 use strata_ir::context::{Context, OpId, OperationState};
-use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::pass::{bool_option, Pass, PassInfo};
 use strata_ir::types::Type;
 use strata_ir::{Attribute, Diagnostic};
 
@@ -82,10 +82,8 @@ impl Pass for EliminateBoolAtomics {
         Some("func.func")
     }
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
-        match (key, value) {
-            ("remarks", "true" | "1") => self.remarks = true,
-            ("remarks", "false" | "0") => self.remarks = false,
-            ("remarks", v) => return Err(format!("expected 'true' or 'false', got '{v}'")),
+        match key {
+            "remarks" => self.remarks = bool_option(value)?,
             _ => return Err(format!("no such option '{key}'")),
         }
         Ok(())

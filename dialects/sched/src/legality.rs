@@ -4,8 +4,12 @@
 //! - A `thread` or `edge` loop may not sit inside another parallel loop: on
 //!   the team-of-threads targets, nested loops run on the enclosing thread.
 //! - An `edge` loop must be a loop over all nodes whose body is one loop over
-//!   the node's out-neighbours or out-edges plus pure operations, so that the
-//!   pair can be run as one loop over the edges (edges are numbered by source).
+//!   the node's neighbours or edges (out or in) of the same graph plus
+//!   operations that only read, so that the pair can be run as one loop over
+//!   the edges (the node is each edge's source, or its target for an
+//!   in-loop; the filter and the reads run once per edge). The inner
+//!   loop may not `graph.store` into the outer node's element: one thread
+//!   per node is its only writer, one thread per edge would not be.
 //! - `pull` interchanges a node loop and its one out-neighbour loop, so the
 //!   loop must have that shape (operations that only read may precede the
 //!   neighbour loop: they run once per edge), over `nodes(...)` or over a
@@ -78,7 +82,24 @@ pub fn collapsible(ctx: &Context, op: OpId) -> Result<OpId, String> {
     if space_of(ctx, op) != Some(Space::Nodes) {
         return Err("mapping 'edge' needs a loop over nodes(...)".into());
     }
-    neighbour_loop(ctx, op, "mapping 'edge'", false)
+    let inner = neighbour_loop(ctx, op, "mapping 'edge'", &[Space::OutNbrs, Space::OutEdges, Space::InNbrs, Space::InEdges])?;
+    if ctx.operand(inner, 0) != ctx.operand(op, 0) {
+        return Err(format!("mapping 'edge' needs the inner loop at {} to walk the graph of the outer loop", ctx.op_loc(inner).short()));
+    }
+    let v = ctx.block_args(ctx.entry_block(ctx.region(op, 0)).expect("checked"))[0];
+    let mut store = None;
+    ctx.walk_pre(inner, &mut |o| {
+        if store.is_none() && ctx.op_name(o) == "graph.store" && ctx.operands(o).get(2) == Some(&v) {
+            store = Some(o);
+        }
+    });
+    match store {
+        Some(o) => Err(format!(
+            "mapping 'edge' would give the outer node's element several writers: the store at {} has one writer per node, not per edge",
+            ctx.op_loc(o).short()
+        )),
+        None => Ok(inner),
+    }
 }
 
 /// The inner loop of a loop that can run pulled, or why not.
@@ -95,7 +116,10 @@ pub fn pullable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<OpId, Strin
         }
         _ => return Err("direction 'pull' needs a loop over nodes(...) or over the items of a worklist of nodes".into()),
     }
-    neighbour_loop(ctx, op, "direction 'pull'", true)
+    if !ctx.region_blocks(ctx.region(op, 1)).is_empty() {
+        return Err("direction 'pull' needs a loop without a filter".into());
+    }
+    neighbour_loop(ctx, op, "direction 'pull'", &[Space::OutNbrs, Space::OutEdges])
 }
 
 fn is_node_worklist(ctx: &Context, op: OpId) -> bool {
@@ -114,27 +138,30 @@ pub fn bitmap_worklist(ctx: &Context, op: OpId) -> Result<Value, String> {
     }
 }
 
-/// The one out-neighbour loop of the node `op` iterates over, if the body
-/// is that loop plus pure operations (or, with `reads`, operations that
-/// only read); `what` names the schedule asking.
-fn neighbour_loop(ctx: &Context, op: OpId, what: &str, reads: bool) -> Result<OpId, String> {
-    if !ctx.region_blocks(ctx.region(op, 1)).is_empty() {
-        return Err(format!("{what} needs a loop without a filter"));
-    }
+/// The one neighbour loop (over one of `spaces`) of the node `op` iterates
+/// over, if the rest of the body only reads (pure operations and
+/// `graph.load`: they may run once per edge); `what` names the schedule
+/// asking.
+fn neighbour_loop(ctx: &Context, op: OpId, what: &str, spaces: &[Space]) -> Result<OpId, String> {
     let Some(body) = ctx.entry_block(ctx.region(op, 0)) else { return Err("empty loop".into()) };
     let v = ctx.block_args(body)[0];
+    if !ctx.block_ops(body).iter().any(|o| is_foreach(ctx.op_name(*o))) {
+        return Err(format!("{what} needs a neighbour loop in the body"));
+    }
     let mut inner = None;
     for o in ctx.block_ops(body) {
         let name = ctx.op_name(o);
         if is_foreach(name) && inner.is_none() {
             let space = space_of(ctx, o);
-            if !matches!(space, Some(Space::OutNbrs | Space::OutEdges)) || ctx.operand(o, 1) != v {
-                return Err(format!("{what} needs the inner loop at {} to run over out_nbrs or out_edges of the outer node", ctx.op_loc(o).short()));
+            if !space.is_some_and(|s| spaces.contains(&s)) || ctx.operand(o, 1) != v {
+                let names: Vec<&str> = spaces.iter().map(|s| s.keyword()).collect();
+                return Err(format!("{what} needs the inner loop at {} to run over {} of the outer node", ctx.op_loc(o).short(), names.join(" or ")));
             }
             inner = Some(o);
-        } else if name != "graph.yield" && !is_pure(ctx, o) && !(reads && name == "graph.load") {
-            let allowed = if reads { "operations that only read" } else { "pure operations" };
-            return Err(format!("{what} needs a body of {allowed} and one neighbour loop; '{name}' at {} has effects", ctx.op_loc(o).short()));
+        } else if is_foreach(name) {
+            return Err(format!("{what} needs one neighbour loop in the body; the loop at {} is a second", ctx.op_loc(o).short()));
+        } else if name != "graph.yield" && !is_pure(ctx, o) && name != "graph.load" {
+            return Err(format!("{what} needs a body of operations that only read and one neighbour loop; '{name}' at {} has effects", ctx.op_loc(o).short()));
         }
     }
     inner.ok_or_else(|| format!("{what} needs a neighbour loop in the body"))

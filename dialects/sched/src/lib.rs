@@ -6,6 +6,7 @@
 //! other graph operations keep their meaning at this level.
 //! `docs/dialects/sched.md` describes the dialect.
 
+pub mod collapse;
 pub mod foreach;
 pub mod legality;
 pub mod schedule;
@@ -28,4 +29,9 @@ pub fn dialect() -> Dialect {
 /// Registers the sched dialect.
 pub fn register(r: &mut Registry) {
     r.register(dialect());
+}
+
+/// Registers the passes of the sched dialect.
+pub fn register_passes(r: &mut strata_ir::pass::PassRegistry) {
+    r.register(collapse::info());
 }

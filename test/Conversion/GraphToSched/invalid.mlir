@@ -52,7 +52,7 @@ func.func @privatize_two_kinds(%g: !graph.graph) {
 
 // -----
 
-// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: mapping 'edge' needs a body of pure operations and one neighbour loop; 'graph.store' at {{.*}} has effects
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: mapping 'edge' needs a body of operations that only read and one neighbour loop; 'graph.store' at {{.*}} has effects
 func.func @edge_with_effects(%g: !graph.graph, %p: !graph.nprop<i64>) {
   graph.foreach %v in nodes(%g) {
     %c0 = arith.constant 0 : i64
@@ -65,10 +65,23 @@ func.func @edge_with_effects(%g: !graph.graph, %p: !graph.nprop<i64>) {
 
 // -----
 
-// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: mapping 'edge' needs the inner loop at {{.*}} to run over out_nbrs or out_edges of the outer node
-func.func @edge_in_nbrs(%g: !graph.graph) {
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: mapping 'edge' needs the inner loop at {{.*}} to run over out_nbrs or out_edges or in_nbrs or in_edges of the outer node
+func.func @edge_other_node(%g: !graph.graph, %w: !graph.node) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in in_nbrs(%g, %w) {
+    }
+  } attributes {schedule = {mapping = "edge"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: mapping 'edge' would give the outer node's element several writers: the store at {{.*}}invalid.mlir:[[@LINE+5]]:7 has one writer per node, not per edge
+func.func @edge_store_outer(%g: !graph.graph, %p: !graph.nprop<i64>) {
   graph.foreach %v in nodes(%g) {
     graph.foreach %u, %e in in_nbrs(%g, %v) {
+      %c1 = arith.constant 1 : i64
+      graph.store %c1, %p[%v] : !graph.nprop<i64>
     }
   } attributes {schedule = {mapping = "edge"}}
   return

@@ -1,6 +1,7 @@
 // Every schedule computes what the interpreter computes: loops pulled
 // (each node gathering over its in-edges), worklist loops scanning a bitmap
-// of the round's items, pushes sent one by one, on 2 threads.
+// of the round's items, pushes sent one by one, node loops collapsed into
+// edge loops, on 2 threads.
 // RUN: graph-run %S/Inputs/gather.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry gather > %t.interp
 // RUN: graph-run %S/Inputs/gather.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry gather --backend cpu --threads 2 --schedule direction=pull > %t.pull
 // RUN: diff %t.interp %t.pull
@@ -17,6 +18,14 @@
 // RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,seed=3,weighted --entry sssp 5 > %t.sssp
 // RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,seed=3,weighted --entry sssp 5 --backend cpu --threads 2 --schedule direction=pull,chunk=16 > %t.sssp-pull
 // RUN: diff %t.sssp %t.sssp-pull
+
+// Collapsed loops (one iteration per edge) and the loops that keep one
+// thread per node compute the same.
+// RUN: graph-run %S/Inputs/collapse.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry collapse > %t.collapse
+// RUN: graph-run %S/Inputs/collapse.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry collapse --backend cpu --threads 2 > %t.collapse-thread
+// RUN: graph-run %S/Inputs/collapse.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry collapse --backend cpu --threads 2 --schedule mapping=edge > %t.collapse-edge
+// RUN: diff %t.collapse %t.collapse-thread
+// RUN: diff %t.collapse %t.collapse-edge
 
 // Bad schedules are diagnosed before anything runs.
 // RUN: not graph-run %S/Inputs/gather.mlir --graph gen:grid:rows=2,cols=2 --entry gather --backend cpu --schedule direction=sideways 2>&1 | FileCheck %s --check-prefix=VALUE
