@@ -370,14 +370,28 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Attrib
         return Some(Folded::InPlace);
     }
     let x = ops[0];
+    let flag = |f: &str| has_fastmath(ctx, op, f);
+    let zero = || Some(Attribute::Float(strata_ir::attributes::FloatAttr::from_f64(ctx.value_type(x).float_kind()?, 0.0)));
     match name {
         // x + -0.0 = x and x - 0.0 = x for every x (including -0.0 and NaN); x + 0.0 is not x when x is -0.0.
         "arith.addf" if is_float_const(&c[1], -0.0) => one(FoldResult::Value(x)),
         "arith.subf" if is_float_const(&c[1], 0.0) => one(FoldResult::Value(x)),
         "arith.mulf" | "arith.divf" if is_float_const(&c[1], 1.0) => one(FoldResult::Value(x)),
         "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" if ops[0] == ops[1] => one(FoldResult::Value(x)),
+        // Under `nsz` the sign of a zero does not matter: x + 0.0 and x - -0.0 are x.
+        "arith.addf" if is_float_const(&c[1], 0.0) && flag("nsz") => one(FoldResult::Value(x)),
+        "arith.subf" if is_float_const(&c[1], -0.0) && flag("nsz") => one(FoldResult::Value(x)),
+        // Without NaNs and infinities x - x is +0.0 (it is NaN for x = ±inf or NaN).
+        "arith.subf" if ops[0] == ops[1] && flag("nnan") && flag("ninf") => one(FoldResult::Attr(zero()?)),
+        // Without NaNs (inf * 0 is NaN) and signed zeros (-1 * 0 is -0.0), x * 0.0 is 0.0.
+        "arith.mulf" if is_float_const(&c[1], 0.0) && flag("nnan") && flag("nsz") => one(FoldResult::Attr(zero()?)),
         _ => None,
     }
+}
+
+/// True if the fast-math flags of `op` include `flag` (`fast` includes all).
+fn has_fastmath(ctx: &Context, op: OpId, flag: &str) -> bool {
+    ctx.prop(op, "fastmath").and_then(|a| a.dialect_params("arith", "fastmath")).is_some_and(|body| body.split(',').map(str::trim).any(|f| f == flag || f == "fast"))
 }
 
 fn fold_cast(ctx: &Context, op: OpId, name: &str, c: &Option<Attribute>, rt: &Type) -> Option<Folded> {

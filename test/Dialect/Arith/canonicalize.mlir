@@ -91,6 +91,31 @@ func.func @float_identities(%x: f32) -> (f32, f32, f32) {
 
 // -----
 
+// Fast-math flags allow more: x + 0.0 under nsz, x - x under nnan and
+// ninf, x * 0.0 under nnan and nsz (fast has them all). Each needs its
+// flags: with one missing the operation stays.
+// CHECK-LABEL: func.func @float_fastmath
+// CHECK-SAME: (%[[X:.*]]: f64)
+// CHECK-DAG: %[[Z:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-DAG: %[[A:.*]] = arith.addf %[[X]], %[[Z]] fastmath<nnan> : f64
+// CHECK-DAG: %[[B:.*]] = arith.subf %[[X]], %[[X]] fastmath<nnan> : f64
+// CHECK-DAG: %[[C:.*]] = arith.mulf %[[X]], %[[Z]] fastmath<nnan, ninf> : f64
+// CHECK: return %[[X]], %[[X]], %[[Z]], %[[Z]], %[[A]], %[[B]], %[[C]]
+func.func @float_fastmath(%x: f64) -> (f64, f64, f64, f64, f64, f64, f64) {
+  %pz = arith.constant 0.0 : f64
+  %nz = arith.constant -0.0 : f64
+  %a = arith.addf %x, %pz fastmath<nsz> : f64
+  %b = arith.subf %x, %nz fastmath<fast> : f64
+  %c = arith.subf %x, %x fastmath<nnan,ninf> : f64
+  %d = arith.mulf %x, %pz fastmath<nnan,nsz> : f64
+  %e = arith.addf %x, %pz fastmath<nnan> : f64
+  %f = arith.subf %x, %x fastmath<nnan> : f64
+  %g = arith.mulf %x, %pz fastmath<nnan,ninf> : f64
+  return %a, %b, %c, %d, %e, %f, %g : f64, f64, f64, f64, f64, f64, f64
+}
+
+// -----
+
 // CHECK-LABEL: func.func @float_constants
 // CHECK: arith.constant 7.500000e-01 : f64
 // CHECK: arith.constant true
