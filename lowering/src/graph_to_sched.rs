@@ -20,6 +20,7 @@ use strata_ir::context::OperationState;
 use strata_ir::pass::{Pass, PassInfo};
 use strata_graph_dialect::foreach::{space_of, Space};
 use strata_ir::{Attribute, Context, Diagnostic, OpId};
+use strata_sched_dialect::collapse::worth_collapsing;
 use strata_sched_dialect::legality;
 use strata_sched_dialect::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Reduction};
 
@@ -108,7 +109,7 @@ fn convert(ctx: &mut Context, l: OpId, defaults: &[NamedAttr], inner_fns: &HashS
     } else if s.direction == Direction::Pull && !explicit("direction") && legality::pullable(ctx, l, &s).is_err() {
         s.direction = Direction::Push;
     }
-    if s.mapping == Mapping::Edge && !explicit("mapping") && legality::collapsible(ctx, l).is_err() {
+    if s.mapping == Mapping::Edge && !explicit("mapping") && legality::collapsible(ctx, l).and_then(|_| worth_collapsing(ctx, l)).is_err() {
         s.mapping = Mapping::Thread;
     }
     if nested && s.mapping != Mapping::Sequential && legality::enclosing_parallel_loop(ctx, l).is_none() {

@@ -7,7 +7,9 @@
 //! work is balanced whatever the degrees, and neighbouring threads read
 //! neighbouring adjacency entries. The pass changes the schedule of every
 //! `thread` loop (only outermost loops are parallel) that
-//! [`crate::legality::collapsible`] accepts;
+//! [`crate::legality::collapsible`] accepts and that has no filter (see
+//! [`worth_collapsing`]; `mapping = "edge"` written on a loop collapses a
+//! filtered one too);
 //! the lowering does the rest (each edge finds its node in the edge-source or
 //! edge-target array).
 //!
@@ -28,6 +30,18 @@ use strata_ir::Diagnostic;
 use crate::foreach::schedule_of;
 use crate::legality::check;
 use crate::schedule::Mapping;
+
+/// Why collapsing the legal loop `op` would not pay, or `Ok`: a filter runs
+/// once per edge once collapsed, and a filter that selects few nodes (a
+/// level of a traversal) then costs a test per edge of the graph where it
+/// cost one per node.
+pub fn worth_collapsing(ctx: &Context, op: OpId) -> Result<(), String> {
+    if ctx.region_blocks(ctx.region(op, 1)).is_empty() {
+        Ok(())
+    } else {
+        Err("it has a filter, which would run once per edge instead of once per node".into())
+    }
+}
 
 /// The pass and its counts.
 #[derive(Default)]
@@ -60,7 +74,7 @@ impl CollapseLoops {
         }
         s.mapping = Mapping::Edge;
         let loc = ctx.op_loc(op).clone();
-        match check(ctx, op, &s) {
+        match check(ctx, op, &s).and_then(|()| worth_collapsing(ctx, op)) {
             Ok(_) => {
                 let atomic = reductions_at_node(ctx, op);
                 ctx.set_prop(op, "schedule", s.to_attr());

@@ -1,8 +1,9 @@
 // Node loops with one neighbour loop each, the shapes loop collapsing
 // takes: gathering over in-neighbours into the node's own element (one
-// writer per node, a writer per edge once collapsed), over in-edges, and a
-// filtered loop over out-edges whose reads run once per edge once
-// collapsed. The last loop has two neighbour loops and keeps one thread per
+// writer per node, a writer per edge once collapsed), over in-edges, a loop
+// whose reads run once per edge once collapsed, and a filtered loop over
+// out-edges collapsed because its schedule says so (the filter runs per
+// edge). The last loop has two neighbour loops and keeps one thread per
 // node.
 func.func @collapse(%g: !graph.graph) -> (!graph.nprop<i64>, !graph.nprop<i64>, !graph.nprop<i64>, !graph.nprop<i64>) {
   %c0 = arith.constant 0 : i64
@@ -26,6 +27,12 @@ func.func @collapse(%g: !graph.graph) -> (!graph.nprop<i64>, !graph.nprop<i64>, 
     }
   }
   %reach = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
+  graph.foreach %v in nodes(%g) {
+    %d = graph.load %wdeg[%v] : !graph.nprop<i64>
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      graph.reduce max %d, %reach[%u] : !graph.nprop<i64>
+    }
+  }
   graph.foreach %v in nodes(%g) where {
     %d = graph.load %wdeg[%v] : !graph.nprop<i64>
     %odd = arith.remsi %d, %c3 : i64
@@ -37,7 +44,7 @@ func.func @collapse(%g: !graph.graph) -> (!graph.nprop<i64>, !graph.nprop<i64>, 
       %t = graph.dst %g, %e
       graph.reduce add %d, %reach[%t] : !graph.nprop<i64>
     }
-  }
+  } attributes {schedule = {mapping = "edge"}}
   %deg = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
   graph.foreach %v in nodes(%g) {
     graph.foreach %u, %e in out_nbrs(%g, %v) {
