@@ -1,6 +1,8 @@
 //! `graph-bench`: runs the corpus compiled for the CPU on the standard
 //! benchmark graphs and prints median kernel times, with the same program on
-//! one thread as the baseline measured in the same run. With `--backend
+//! one thread as the baseline measured in the same run. With
+//! `--baseline-pipeline` the baseline is the program lowered by another
+//! pipeline, on the same threads (the results must match). With `--backend
 //! gpu` the figures are the GPU's kernel times and the baseline is the CPU
 //! backend on `--threads` threads, whose results the GPU's must match.
 
@@ -45,7 +47,15 @@ fn command() -> Command {
                 .default_value("kron:scale=18,degree=16,seed=1,weighted;uniform:nodes=262144,edges=4194304,seed=1,weighted;grid:rows=1024,cols=1024,seed=1,weighted")
                 .help("semicolon-separated generator specs (symmetrized and simplified)"),
         )
-        .arg(crate::opt::schedule_arg())
+        .arg(crate::opt::schedule_arg().conflicts_with("pass-pipeline"))
+        .arg(Arg::new("pass-pipeline").long("pass-pipeline").value_name("PIPELINE").help("lowering pipeline of the measured programs, down to the par level (default: the target's default pipeline, see graph-opt --target)"))
+        .arg(
+            Arg::new("baseline-pipeline")
+                .long("baseline-pipeline")
+                .value_name("PIPELINE")
+                .conflicts_with("backend")
+                .help("cpu: measure the baseline lowered by this pipeline on the same threads, instead of the measured program on 1 thread"),
+        )
         .arg(Arg::new("threads").long("threads").value_name("N").value_parser(clap::value_parser!(u32).range(1..=4096)).default_value("2").help("threads of the measured runs"))
         .arg(Arg::new("backend").long("backend").value_name("BACKEND").value_parser(["cpu", "gpu"]).default_value("cpu").help("what to measure: the CPU backend (baseline: 1 thread), or the GPU (baseline: the CPU backend on --threads threads)"))
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("5").help("runs per measurement (the median is reported)"))
@@ -69,9 +79,19 @@ fn arguments(g: &std::rc::Rc<Graph>, scalars: &[&str], fty: &FunctionType) -> Re
     Ok(args)
 }
 
-/// A compiled corpus program: name, scalar arguments, the CPU program, the
-/// lowered signature, and the GPU program when measuring the GPU.
-type Compiled<'a> = (&'a str, &'a [&'a str], Program, FunctionType, Option<strata_gpu::Program>);
+/// A compiled corpus program.
+struct Compiled<'a> {
+    name: &'a str,
+    scalars: &'a [&'a str],
+    /// The program compiled for the CPU.
+    cpu: Program,
+    /// The lowered signature of the entry function.
+    fty: FunctionType,
+    /// The program compiled for the GPU, when measuring the GPU.
+    gpu: Option<strata_gpu::Program>,
+    /// The program lowered by `--baseline-pipeline`, compiled for the CPU.
+    baseline: Option<Program>,
+}
 
 /// Where two results disagree (integers exactly, floats within 1e-9
 /// relative, NaN matching NaN): the first differing element and the
@@ -96,7 +116,7 @@ fn difference(a: &Val, b: &Val) -> Option<String> {
 
 /// The GPU's kernel times against the CPU backend on `threads` threads.
 fn bench_gpu(m: &ArgMatches, programs: &[Compiled], threads: u32, repeat: usize) -> Result<(), String> {
-    let Some(first) = programs.iter().find_map(|p| p.4.as_ref()) else { return Ok(()) };
+    let Some(first) = programs.iter().find_map(|p| p.gpu.as_ref()) else { return Ok(()) };
     let device = first.device_name().to_string();
     println!("# {repeat} runs per figure; median seconds of the GPU's kernel ({device}), of its transfers (results back; the arguments, copied once, in the first run), and of the CPU backend with {threads} threads (baseline); speedup = CPU / GPU kernel");
     println!("{:<10} {:<44} {:>12} {:>12} {:>12} {:>8} {:>6}", "algorithm", "graph", "gpu", "transfers", "cpu", "speedup", "match");
@@ -108,7 +128,7 @@ fn bench_gpu(m: &ArgMatches, programs: &[Compiled], threads: u32, repeat: usize)
         let label = format!("{} ({} nodes, {} edges)", spec.split(':').next().unwrap_or(spec), g.num_nodes(), g.num_edges());
         // Programs share the GPU's context: one copy of the graph serves all.
         let device_graph = first.upload(&image)?;
-        for (name, scalars, program, fty, on_gpu) in programs {
+        for Compiled { name, scalars, cpu: program, fty, gpu: on_gpu, .. } in programs {
             let on_gpu = on_gpu.as_ref().expect("compiled for the GPU");
             let args = arguments(&g, scalars, fty)?;
             let runs = on_gpu.run(name, &fty.inputs, &fty.results, &args, Some(&device_graph), repeat)?;
@@ -157,6 +177,8 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         }
     }
     let schedule = m.get_one::<String>("schedule").map(String::as_str);
+    let pipeline = |target| m.get_one::<String>("pass-pipeline").cloned().unwrap_or_else(|| crate::opt::default_pipeline(target, schedule));
+    let baseline = m.get_one::<String>("baseline-pipeline");
     let gpu = m.get_one::<String>("backend").is_some_and(|b| b == "gpu");
     let arch = if gpu { strata_gpu::available()?.arch } else { String::new() };
     let mut programs = Vec::new();
@@ -171,36 +193,58 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             Ok::<_, String>((ctx, module))
         };
         let (mut ctx, module) = parse()?;
-        let program = compile_for_cpu(&mut ctx, module, &sm, schedule)?;
+        let cpu = compile_for_cpu(&mut ctx, module, &sm, &pipeline("cpu"))?;
         let fty = signature(&ctx, module, name)?;
-        let on_gpu = if gpu {
+        let gpu = if gpu {
             let (mut ctx, module) = parse()?;
-            Some(strata_gpu::Program::load(&compile_for_gpu(&mut ctx, module, &sm, &arch, schedule)?)?)
+            Some(strata_gpu::Program::load(&compile_for_gpu(&mut ctx, module, &sm, &arch, &pipeline("gpu"))?)?)
         } else {
             None
         };
-        programs.push((*name, *scalars, program, fty, on_gpu));
+        let baseline = match baseline {
+            Some(b) => {
+                let (mut ctx, module) = parse()?;
+                Some(compile_for_cpu(&mut ctx, module, &sm, b)?)
+            }
+            None => None,
+        };
+        programs.push(Compiled { name, scalars, cpu, fty, gpu, baseline });
     }
     if gpu {
         return bench_gpu(m, &programs, threads, repeat);
     }
-    println!("# {} runs per figure; median seconds with {threads} threads, and with 1 thread (baseline); speedup = 1-thread / {threads}-thread", repeat);
-    println!("{:<10} {:<44} {:>12} {:>12} {:>8}", "algorithm", "graph", "time", "1 thread", "speedup");
+    match baseline {
+        Some(b) => println!("# {repeat} runs per figure; median seconds with {threads} threads, and of the program lowered by '{b}' (baseline); speedup = baseline / time"),
+        None => println!("# {repeat} runs per figure; median seconds with {threads} threads, and with 1 thread (baseline); speedup = 1-thread / {threads}-thread"),
+    }
+    println!("{:<10} {:<44} {:>12} {:>12} {:>8}", "algorithm", "graph", "time", if baseline.is_some() { "baseline" } else { "1 thread" }, "speedup");
+    let mut mismatches = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
         let (n, edges, weighted) = from_spec(spec).map_err(|e| format!("error: {spec}: {e}"))?;
         let g = std::rc::Rc::new(build(n, edges, weighted, LoadOptions { symmetrize: true, simplify: true }));
         let image = GraphImage::new(&g);
         let label = format!("{} ({} nodes, {} edges)", spec.split(':').next().unwrap_or(spec), g.num_nodes(), g.num_edges());
-        for (name, scalars, program, fty, _) in &programs {
+        for Compiled { name, scalars, cpu, fty, baseline, .. } in &programs {
             let args = arguments(&g, scalars, fty)?;
-            let measure = |t: u32| -> Result<f64, String> {
+            let measure = |program: &Program, t: u32| -> Result<(Vec<Val>, f64), String> {
                 program.set_threads(t)?;
-                let (_, times) = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), repeat)?;
-                Ok(median(&times))
+                let (results, times) = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), repeat)?;
+                Ok((results, median(&times)))
             };
-            let (par, one) = (measure(threads)?, measure(1)?);
-            println!("{:<10} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, par, one, one / par);
+            let (got, time) = measure(cpu, threads)?;
+            let (want, base) = match baseline {
+                Some(b) => measure(b, threads)?,
+                None => measure(cpu, 1)?,
+            };
+            if let Some(d) = got.iter().zip(&want).find_map(|(a, b)| difference(a, b)) {
+                mismatches.push(format!("{name} on {label} ({d})"));
+            }
+            println!("{:<10} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time);
         }
     }
-    Ok(())
+    if mismatches.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("error: the results differ from the baseline's: {}", mismatches.join("; ")))
+    }
 }

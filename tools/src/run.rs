@@ -105,11 +105,11 @@ pub fn timing_summary(times: &[Duration]) -> String {
     format!("time: {:.6}\ntime-min: {min:.6}\ntime-max: {max:.6}\nruns: {}\n", median(times), times.len())
 }
 
-/// Lowers `module` for the CPU with the target's default pipeline (with
-/// `schedule` as the default loop schedule), compiles it for this machine
-/// and loads it.
-pub fn compile_for_cpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, schedule: Option<&str>) -> Result<Program, String> {
-    lower(ctx, module, sm, "cpu", schedule)?;
+/// Lowers `module` for the CPU with `pipeline` (see
+/// [`crate::opt::default_pipeline`]), compiles it for this machine and
+/// loads it.
+pub fn compile_for_cpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, pipeline: &str) -> Result<Program, String> {
+    lower(ctx, module, sm, pipeline)?;
     let opts = strata_llvm::Options { opt_level: 3, cpu: "native".into() };
     let object = strata_llvm::compile(ctx, module, &opts, strata_llvm::Emit::Object).map_err(|d| sm.render(&d))?;
     Program::load(&object)
@@ -121,26 +121,29 @@ pub fn signature(ctx: &Context, module: strata_ir::OpId, name: &str) -> Result<s
     function_type(ctx, f).cloned().ok_or_else(|| format!("error: '{name}' has no function type"))
 }
 
-/// Lowers `module` for the GPU with the default pipeline (with `schedule`
-/// as the default loop schedule) and compiles it to PTX for a GPU of
-/// architecture `arch` (see [`strata_llvm::GpuOptions::for_device`]).
-pub fn compile_for_gpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, arch: &str, schedule: Option<&str>) -> Result<Vec<u8>, String> {
-    lower(ctx, module, sm, "gpu", schedule)?;
+/// Lowers `module` for the GPU with `pipeline` and compiles it to PTX for
+/// a GPU of architecture `arch` (see [`strata_llvm::GpuOptions::for_device`]).
+pub fn compile_for_gpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, arch: &str, pipeline: &str) -> Result<Vec<u8>, String> {
+    lower(ctx, module, sm, pipeline)?;
     strata_llvm::compile_gpu(ctx, module, &strata_llvm::GpuOptions::for_device(arch), strata_llvm::Emit::Assembly).map_err(|d| sm.render(&d))
 }
 
-/// Runs the default pipeline of `target` on `module`.
-fn lower(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, target: &str, schedule: Option<&str>) -> Result<(), String> {
+/// Runs the pipeline `text` on `module`.
+fn lower(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, text: &str) -> Result<(), String> {
     let passes = crate::all_passes();
-    let text = crate::opt::default_pipeline(target, schedule);
     let mut sm = sm.clone();
-    sm.add(strata_ir::pipeline::PIPELINE_BUFFER, &text);
-    let pipeline = parse_pipeline(&text, &passes).map_err(|d| sm.render(&d))?;
+    sm.add(strata_ir::pipeline::PIPELINE_BUFFER, text);
+    let pipeline = parse_pipeline(text, &passes).map_err(|d| sm.render(&d))?;
     let mut pm = PassManager::new(pipeline, Instrumentation::default());
     if pm.run(ctx, module).is_err() || ctx.diagnostics.iter().any(|d| d.severity == Severity::Error) {
         return Err(ctx.diagnostics.iter().map(|d| sm.render(d)).collect());
     }
     Ok(())
+}
+
+/// The default pipeline of `target` with the `--schedule` of `m`.
+fn default_pipeline(target: &str, m: &ArgMatches) -> String {
+    crate::opt::default_pipeline(target, m.get_one::<String>("schedule").map(String::as_str))
 }
 
 /// Compiles the program to PTX for the GPU of this machine and runs the
@@ -150,7 +153,7 @@ fn lower(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, target: &st
 fn run_gpu(m: &ArgMatches, ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, entry: &str, args: &[Val], graph: Option<&Graph>, repeat: usize) -> Result<(Vec<Val>, Vec<Duration>, Vec<Duration>), String> {
     // The driver first: without a GPU, say so before compiling anything.
     let device = strata_gpu::available()?;
-    let ptx = compile_for_gpu(ctx, module, sm, &device.arch, m.get_one::<String>("schedule").map(String::as_str))?;
+    let ptx = compile_for_gpu(ctx, module, sm, &device.arch, &default_pipeline("gpu", m))?;
     let fty = signature(ctx, module, entry)?;
     let program = strata_gpu::Program::load(&ptx)?;
     let image = graph.map(GraphImage::new);
@@ -167,7 +170,7 @@ fn run_gpu(m: &ArgMatches, ctx: &mut Context, module: strata_ir::OpId, sm: &Sour
 /// Compiles the program for the CPU and runs the entry function `repeat` times.
 #[allow(clippy::too_many_arguments)]
 fn run_cpu(m: &ArgMatches, ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, entry: &str, args: &[Val], graph: Option<&Graph>, repeat: usize) -> Result<(Vec<Val>, Vec<Duration>), String> {
-    let program = compile_for_cpu(ctx, module, sm, m.get_one::<String>("schedule").map(String::as_str))?;
+    let program = compile_for_cpu(ctx, module, sm, &default_pipeline("cpu", m))?;
     let fty = signature(ctx, module, entry)?;
     if let Some(n) = m.get_one::<u32>("threads") {
         program.set_threads(*n)?;
