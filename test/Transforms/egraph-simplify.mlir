@@ -75,6 +75,39 @@ func.func @factor(%x: i64, %y: i64, %z: i64) -> (i64, i64, i1) {
 
 // -----
 
+// Chains of constants through subtraction: ((x + 5) - 3) - x is 2,
+// (x - 4) + 9 is x + 5, (x - 2) - 6 is x + -8 (as cheap as x - 8). With
+// two unknowns nothing is regrouped.
+// CHECK-LABEL: func.func @sub_chains
+// CHECK-DAG: %[[TWO:.*]] = arith.constant 2 : i8
+// CHECK-DAG: %[[FIVE:.*]] = arith.constant 5 : i8
+// CHECK-DAG: %[[B:.*]] = arith.addi %arg0, %[[FIVE]] : i8
+// CHECK-DAG: %[[M8:.*]] = arith.constant -8 : i8
+// CHECK-DAG: %[[C:.*]] = arith.addi %arg0, %[[M8]] : i8
+// CHECK-DAG: %[[D0:.*]] = arith.addi %arg0, %arg1 : i8
+// CHECK-DAG: %[[D:.*]] = arith.subi %[[D0]], %arg2 : i8
+// CHECK: return %[[TWO]], %[[B]], %[[C]], %[[D]]
+func.func @sub_chains(%x: i8, %y: i8, %z: i8) -> (i8, i8, i8, i8) {
+  %c2 = arith.constant 2 : i8
+  %c3 = arith.constant 3 : i8
+  %c4 = arith.constant 4 : i8
+  %c5 = arith.constant 5 : i8
+  %c6 = arith.constant 6 : i8
+  %c9 = arith.constant 9 : i8
+  %a0 = arith.addi %x, %c5 : i8
+  %a1 = arith.subi %a0, %c3 : i8
+  %a = arith.subi %a1, %x : i8
+  %b0 = arith.subi %x, %c4 : i8
+  %b = arith.addi %b0, %c9 : i8
+  %e0 = arith.subi %x, %c2 : i8
+  %e = arith.subi %e0, %c6 : i8
+  %d0 = arith.addi %x, %y : i8
+  %d = arith.subi %d0, %z : i8
+  return %a, %b, %e, %d : i8, i8, i8, i8
+}
+
+// -----
+
 // Selects and negated comparisons.
 // CHECK-LABEL: func.func @select
 // CHECK: %[[LT:.*]] = arith.cmpi slt, %arg0, %arg1 : i32

@@ -124,6 +124,13 @@ pub fn rules() -> Vec<Rule> {
     r.push(plain("sub-add-cancel", "(addi (subi ?a ?b) ?b)", "?a"));
     r.push(plain("sub-sub-cancel", "(subi ?a (subi ?a ?b))", "?b"));
     r.push(plain("xor-xor-cancel", "(xori (xori ?a ?b) ?b)", "?a"));
+    // Subtraction regrouped with addition (a ring modulo 2^n), so that
+    // chains of constants meet and fold: (x + 5) - 3 is x + 2. Only for two
+    // constants: regrouping everything would grow the e-graph without end.
+    let constants = |g: &mut Graph, _: Id, s: &Subst| g[s[var("?b")]].data.value.is_some() && g[s[var("?c")]].data.value.is_some();
+    r.push(when("add-sub-regroup", "(subi (addi ?a ?b) ?c)", "(addi ?a (subi ?b ?c))", constants));
+    r.push(when("sub-add-regroup", "(addi (subi ?a ?b) ?c)", "(addi ?a (subi ?c ?b))", constants));
+    r.push(when("sub-sub-regroup", "(subi (subi ?a ?b) ?c)", "(subi ?a (addi ?b ?c))", constants));
     // Factoring: multiplication distributes over wrapping addition and
     // subtraction. Only the direction that saves a multiplication.
     r.push(plain("factor-add", "(addi (muli ?a ?b) (muli ?a ?c))", "(muli ?a (addi ?b ?c))"));
