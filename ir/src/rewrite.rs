@@ -114,6 +114,46 @@ pub struct GreedyStats {
     pub erased: u64,
 }
 
+/// Erases an operation that makes a container (its result #0) when every
+/// use of the container only writes into it, with those users: nothing
+/// reads what they write. Dialects give the allocating operation and say
+/// which uses only write.
+pub struct EraseWriteOnly {
+    /// The pattern's name.
+    pub name: &'static str,
+    /// The allocating operation.
+    pub root: &'static str,
+    /// Whether `user` only writes into (or releases) its operand #`index`.
+    pub writes_only: fn(ctx: &Context, user: OpId, index: u32) -> bool,
+}
+
+impl RewritePattern for EraseWriteOnly {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some(self.root)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = &*rw.ctx;
+        let container = ctx.result(op, 0);
+        if !ctx.uses(container).iter().all(|u| (self.writes_only)(ctx, u.op, u.index)) {
+            return false;
+        }
+        let mut users: Vec<OpId> = ctx.uses(container).iter().map(|u| u.op).collect();
+        users.sort();
+        users.dedup();
+        for u in users {
+            if let Some(p) = rw.ctx.parent_op(u) {
+                rw.notify(p);
+            }
+            rw.erase_op(u);
+        }
+        rw.erase_op(op);
+        true
+    }
+}
+
 /// True if `op` has no effects that matter and none of its results is used.
 pub fn is_trivially_dead(ctx: &Context, op: OpId) -> bool {
     ctx.results_unused(op) && is_pure(ctx, op) && !ctx.has_traits(op, Traits::TERMINATOR)

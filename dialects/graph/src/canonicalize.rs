@@ -12,8 +12,8 @@
 //! - `graph-write-only-alloc`: a property, scalar or worklist that is only
 //!   stored, reduced or pushed into, never read, is erased with its writes.
 
-use strata_ir::context::{Context, OpId, OperationState, RegionId, Value};
-use strata_ir::rewrite::{constant_value, is_pure, RewritePattern, Rewriter};
+use strata_ir::context::{Context, OpId, OperationState, RegionId};
+use strata_ir::rewrite::{constant_value, is_pure, EraseWriteOnly, RewritePattern, Rewriter};
 
 use strata_std::scf::inline_region_before;
 
@@ -139,29 +139,9 @@ fn writes_only(ctx: &Context, user: OpId, index: u32) -> bool {
     }
 }
 
-struct WriteOnlyAlloc(&'static str);
-
-impl RewritePattern for WriteOnlyAlloc {
-    fn name(&self) -> &'static str {
-        "graph-write-only-alloc"
-    }
-    fn root(&self) -> Option<&'static str> {
-        Some(self.0)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &*rw.ctx;
-        let r: Value = ctx.result(op, 0);
-        if !ctx.uses(r).iter().all(|u| writes_only(ctx, u.op, u.index)) {
-            return false;
-        }
-        let mut users: Vec<OpId> = ctx.uses(r).iter().map(|u| u.op).collect();
-        users.dedup();
-        for u in users {
-            rw.erase_op(u);
-        }
-        rw.erase_op(op);
-        true
-    }
+/// `graph-write-only-alloc` for the containers made by `root`.
+fn write_only_alloc(root: &'static str) -> Box<dyn RewritePattern> {
+    Box::new(EraseWriteOnly { name: "graph-write-only-alloc", root, writes_only })
 }
 
 /// Adds the patterns rooted at `graph.foreach`.
@@ -193,20 +173,20 @@ pub fn fixpoint_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
 
 /// Adds the pattern rooted at `graph.new_node_prop`.
 pub fn new_node_prop_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(Box::new(WriteOnlyAlloc("graph.new_node_prop")));
+    v.push(write_only_alloc("graph.new_node_prop"));
 }
 
 /// Adds the pattern rooted at `graph.new_edge_prop`.
 pub fn new_edge_prop_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(Box::new(WriteOnlyAlloc("graph.new_edge_prop")));
+    v.push(write_only_alloc("graph.new_edge_prop"));
 }
 
 /// Adds the pattern rooted at `graph.new_scalar`.
 pub fn new_scalar_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(Box::new(WriteOnlyAlloc("graph.new_scalar")));
+    v.push(write_only_alloc("graph.new_scalar"));
 }
 
 /// Adds the pattern rooted at `graph.new_worklist`.
 pub fn new_worklist_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(Box::new(WriteOnlyAlloc("graph.new_worklist")));
+    v.push(write_only_alloc("graph.new_worklist"));
 }

@@ -22,7 +22,7 @@
 
 use strata_ir::context::{Context, OpId, OperationState, RegionId};
 use strata_ir::registry::Traits;
-use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
+use strata_ir::rewrite::{constant_value, EraseWriteOnly, RewritePattern, Rewriter};
 use strata_std::scf::inline_region_before;
 
 use crate::ops::in_team;
@@ -184,33 +184,9 @@ fn writes_only(ctx: &Context, user: OpId, index: u32) -> bool {
     }
 }
 
-struct WriteOnlyBuffer(&'static str);
-
-impl RewritePattern for WriteOnlyBuffer {
-    fn name(&self) -> &'static str {
-        "par-write-only-buffer"
-    }
-    fn root(&self) -> Option<&'static str> {
-        Some(self.0)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &*rw.ctx;
-        let buf = ctx.result(op, 0);
-        if !ctx.uses(buf).iter().all(|u| writes_only(ctx, u.op, u.index)) {
-            return false;
-        }
-        let mut users: Vec<OpId> = ctx.uses(buf).iter().map(|u| u.op).collect();
-        users.sort();
-        users.dedup();
-        for u in users {
-            if let Some(p) = rw.ctx.parent_op(u) {
-                rw.notify(p);
-            }
-            rw.erase_op(u);
-        }
-        rw.erase_op(op);
-        true
-    }
+/// `par-write-only-buffer` for the buffers made by `root`.
+fn write_only_buffer(root: &'static str) -> Box<dyn RewritePattern> {
+    Box::new(EraseWriteOnly { name: "par-write-only-buffer", root, writes_only })
 }
 
 /// The patterns rooted at `par.parallel`.
@@ -246,10 +222,10 @@ pub fn queue_items_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
 
 /// The pattern rooted at `par.alloc`.
 pub fn alloc_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(Box::new(WriteOnlyBuffer("par.alloc")));
+    v.push(write_only_buffer("par.alloc"));
 }
 
 /// The pattern rooted at `par.local`.
 pub fn local_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(Box::new(WriteOnlyBuffer("par.local")));
+    v.push(write_only_buffer("par.local"));
 }
