@@ -266,20 +266,17 @@ impl Build<'_> {
             return *v;
         }
         let node = self.extractor.find_best_node(id).clone();
-        let v = match node {
-            Expr::Leaf(_) | Expr::Const(_) => self.built(ctx, id, &node, root, at, loc),
-            _ => match self.earlier(id, at) {
-                Some(v) => v,
-                None => self.built(ctx, id, &node, root, at, loc),
-            },
+        let v = match self.earlier(id, at) {
+            Some(v) if !matches!(node, Expr::Leaf(_) | Expr::Const(_)) => v,
+            _ => self.built(ctx, id, node, root, at, loc),
         };
         self.made.insert(id, v);
         v
     }
 
     /// Builds `node`, the chosen expression of class `id`, before `root`.
-    fn built(&mut self, ctx: &mut Context, id: Id, node: &Expr, root: OpId, at: usize, loc: &Location) -> Value {
-        match node.clone() {
+    fn built(&mut self, ctx: &mut Context, id: Id, node: Expr, root: OpId, at: usize, loc: &Location) -> Value {
+        match node {
             Expr::Leaf(l) => self.leaves[l.0 as usize],
             Expr::Const(l) => match self.constants.get(&l) {
                 Some((p, v)) if *p < at => *v,

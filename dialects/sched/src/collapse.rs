@@ -76,10 +76,10 @@ impl CollapseLoops {
         let loc = ctx.op_loc(op).clone();
         match check(ctx, op, &s).and_then(|()| worth_collapsing(ctx, op)) {
             Ok(_) => {
-                let atomic = reductions_at_node(ctx, op);
                 ctx.set_prop(op, "schedule", s.to_attr());
                 self.collapsed += 1;
                 if self.remarks {
+                    let atomic = reductions_at_node(ctx, op);
                     let mut m = "loop collapsed into one loop over the edges".to_string();
                     if !atomic.is_empty() {
                         let at: Vec<String> = atomic.iter().map(|o| ctx.op_loc(*o).short()).collect();

@@ -145,26 +145,24 @@ pub fn bitmap_worklist(ctx: &Context, op: OpId) -> Result<Value, String> {
 fn neighbour_loop(ctx: &Context, op: OpId, what: &str, spaces: &[Space]) -> Result<OpId, String> {
     let Some(body) = ctx.entry_block(ctx.region(op, 0)) else { return Err("empty loop".into()) };
     let v = ctx.block_args(body)[0];
-    if !ctx.block_ops(body).iter().any(|o| is_foreach(ctx.op_name(*o))) {
+    let ops = ctx.block_ops(body);
+    let Some(inner) = ops.iter().copied().find(|o| is_foreach(ctx.op_name(*o))) else {
         return Err(format!("{what} needs a neighbour loop in the body"));
-    }
-    let mut inner = None;
-    for o in ctx.block_ops(body) {
+    };
+    for o in ops {
         let name = ctx.op_name(o);
-        if is_foreach(name) && inner.is_none() {
-            let space = space_of(ctx, o);
-            if !space.is_some_and(|s| spaces.contains(&s)) || ctx.operand(o, 1) != v {
+        if o == inner {
+            if !space_of(ctx, o).is_some_and(|s| spaces.contains(&s)) || ctx.operand(o, 1) != v {
                 let names: Vec<&str> = spaces.iter().map(|s| s.keyword()).collect();
                 return Err(format!("{what} needs the inner loop at {} to run over {} of the outer node", ctx.op_loc(o).short(), names.join(" or ")));
             }
-            inner = Some(o);
         } else if is_foreach(name) {
             return Err(format!("{what} needs one neighbour loop in the body; the loop at {} is a second", ctx.op_loc(o).short()));
         } else if name != "graph.yield" && !is_pure(ctx, o) && name != "graph.load" {
             return Err(format!("{what} needs a body of operations that only read and one neighbour loop; '{name}' at {} has effects", ctx.op_loc(o).short()));
         }
     }
-    inner.ok_or_else(|| format!("{what} needs a neighbour loop in the body"))
+    Ok(inner)
 }
 
 /// Scalars defined outside `op` that its regions touch, each with the reason
