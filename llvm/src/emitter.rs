@@ -488,7 +488,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
 
     fn call_op(&mut self, op: OpId) -> R<()> {
         let callee = self.ir.prop(op, "callee").and_then(|a| a.as_flat_symbol()).unwrap_or("").to_string();
-        let Some((f, _)) = self.funcs.get(&callee).copied() else { return self.error(op, format!("call to unknown function '@{callee}'")) };
+        let Some((f, def)) = self.funcs.get(&callee).copied() else { return self.error(op, format!("call to unknown function '@{callee}'")) };
+        // A GPU module is loaded alone: nothing links a declaration to code.
+        if self.gpu && self.ir.region_blocks(self.ir.region(def, 0)).is_empty() {
+            return self.error(op, format!("call to '@{callee}', which has no body: GPU code can only call functions defined in the program"));
+        }
         let args: Vec<BasicMetadataValueEnum> = self.values(self.ir.operands(op))?.into_iter().map(|v| v.into()).collect();
         let site = self.b.build_call(f, &args, "")?;
         let n = self.ir.results(op).len();

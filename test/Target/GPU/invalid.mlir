@@ -35,3 +35,11 @@
 // THREADS: error: --threads applies to the CPU backend only (--backend cpu)
 // RUN: not graph-run %S/../../algorithms/bfs.mlir --graph gen:grid:rows=2,cols=2 --entry bfs --backend gpu --shuffle 1 0 2>&1 | FileCheck %s --check-prefix=SHUFFLE
 // SHUFFLE: error: --shuffle applies to the interpreter only (--backend interp)
+
+// A PTX module is loaded alone, so a call to a function without a body is an
+// error where it is made, and nothing is written; the CPU links it.
+// RUN: rm -f %t.ptx
+// RUN: not graph-opt %S/Inputs/extern-call.mlir --target=gpu --emit=ptx -o %t.ptx 2>&1 | FileCheck %s --check-prefix=EXTERN
+// EXTERN: extern-call.mlir:4:8: error: call to '@ext', which has no body: GPU code can only call functions defined in the program
+// RUN: not test -e %t.ptx
+// RUN: graph-opt %S/Inputs/extern-call.mlir --target=cpu --emit=obj -o %t.o
