@@ -61,9 +61,14 @@ fn command() -> Command {
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("5").help("runs per measurement (the median is reported)"))
 }
 
-/// The node with the most out-edges (lowest number among ties): a source that reaches much of the graph.
-fn source(g: &Graph) -> u32 {
-    (0..g.num_nodes()).max_by_key(|v| (g.out_degree(*v), std::cmp::Reverse(*v))).unwrap_or(0)
+/// Generates the graph `spec` names (symmetrized, simplified) and lays it
+/// out for the backends; the label names its kind and size.
+fn bench_graph(spec: &str) -> Result<(std::rc::Rc<Graph>, GraphImage, String), String> {
+    let (n, edges, weighted) = from_spec(spec).map_err(|e| format!("error: {spec}: {e}"))?;
+    let g = std::rc::Rc::new(build(n, edges, weighted, LoadOptions { symmetrize: true, simplify: true }));
+    let image = GraphImage::new(&g);
+    let label = format!("{} ({} nodes, {} edges)", spec.split(':').next().unwrap_or(spec), g.num_nodes(), g.num_edges());
+    Ok((g, image, label))
 }
 
 /// The arguments of a corpus program on `g`.
@@ -71,7 +76,7 @@ fn arguments(g: &std::rc::Rc<Graph>, scalars: &[&str], fty: &FunctionType) -> Re
     let mut args = vec![Val::Graph(g.clone())];
     for (s, ty) in scalars.iter().zip(&fty.inputs[1..]) {
         args.push(match *s {
-            "S" => Val::Int(source(g).into()),
+            "S" => Val::Int(g.hub().into()),
             x if ty.is_float() => Val::Float(x.parse().map_err(|_| format!("error: bad argument {x}"))?),
             x => Val::Int(x.parse().map_err(|_| format!("error: bad argument {x}"))?),
         });
@@ -122,10 +127,7 @@ fn bench_gpu(m: &ArgMatches, programs: &[Compiled], threads: u32, repeat: usize)
     println!("{:<10} {:<44} {:>12} {:>12} {:>12} {:>8} {:>6}", "algorithm", "graph", "gpu", "transfers", "cpu", "speedup", "match");
     let mut mismatches = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
-        let (n, edges, weighted) = from_spec(spec).map_err(|e| format!("error: {spec}: {e}"))?;
-        let g = std::rc::Rc::new(build(n, edges, weighted, LoadOptions { symmetrize: true, simplify: true }));
-        let image = GraphImage::new(&g);
-        let label = format!("{} ({} nodes, {} edges)", spec.split(':').next().unwrap_or(spec), g.num_nodes(), g.num_edges());
+        let (g, image, label) = bench_graph(spec)?;
         // Programs share the GPU's context: one copy of the graph serves all.
         let device_graph = first.upload(&image)?;
         for Compiled { name, scalars, cpu: program, fty, gpu: on_gpu, .. } in programs {
@@ -220,10 +222,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     println!("{:<10} {:<44} {:>12} {:>12} {:>8}", "algorithm", "graph", "time", if baseline.is_some() { "baseline" } else { "1 thread" }, "speedup");
     let mut mismatches = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
-        let (n, edges, weighted) = from_spec(spec).map_err(|e| format!("error: {spec}: {e}"))?;
-        let g = std::rc::Rc::new(build(n, edges, weighted, LoadOptions { symmetrize: true, simplify: true }));
-        let image = GraphImage::new(&g);
-        let label = format!("{} ({} nodes, {} edges)", spec.split(':').next().unwrap_or(spec), g.num_nodes(), g.num_edges());
+        let (g, image, label) = bench_graph(spec)?;
         for Compiled { name, scalars, cpu, fty, baseline, .. } in &programs {
             let args = arguments(&g, scalars, fty)?;
             let measure = |program: &Program, t: u32| -> Result<(Vec<Val>, f64), String> {

@@ -196,10 +196,6 @@ fn ints(v: &Val) -> Vec<i64> {
     }
 }
 
-fn source(g: &Graph) -> u32 {
-    (0..g.num_nodes()).max_by_key(|v| (g.out_degree(*v), std::cmp::Reverse(*v))).unwrap_or(0)
-}
-
 fn undirected(g: &Graph) -> Vec<Vec<u32>> {
     let mut adj = vec![Vec::new(); g.num_nodes() as usize];
     for (s, d, _) in g.edges() {
@@ -217,9 +213,9 @@ fn undirected(g: &Graph) -> Vec<Vec<u32>> {
 
 #[test]
 fn bfs_matches_reference() {
-    run_all("bfs", &|g| vec![Val::Int(source(g).into())], &|what, g, r| {
+    run_all("bfs", &|g| vec![Val::Int(g.hub().into())], &|what, g, r| {
         let mut dist = vec![-1i64; g.num_nodes() as usize];
-        let s = source(g);
+        let s = g.hub();
         dist[s as usize] = 0;
         let mut q = VecDeque::from([s]);
         while let Some(v) = q.pop_front() {
@@ -237,13 +233,13 @@ fn bfs_matches_reference() {
 
 #[test]
 fn sssp_matches_reference() {
-    run_all("sssp", &|g| vec![Val::Int(source(g).into())], &|what, g, r| {
+    run_all("sssp", &|g| vec![Val::Int(g.hub().into())], &|what, g, r| {
         let mut pg = petgraph::graph::DiGraph::<(), i64>::new();
         let nodes: Vec<_> = (0..g.num_nodes()).map(|_| pg.add_node(())).collect();
         for (s, d, w) in g.edges() {
             pg.add_edge(nodes[s as usize], nodes[d as usize], w);
         }
-        let dist = petgraph::algo::dijkstra(&pg, nodes[source(g) as usize], None, |e| *e.weight());
+        let dist = petgraph::algo::dijkstra(&pg, nodes[g.hub() as usize], None, |e| *e.weight());
         let want: Vec<i64> = nodes.iter().map(|n| dist.get(n).copied().unwrap_or(-1)).collect();
         assert_eq!(ints(&r[0]), want, "{what}");
     });
@@ -325,10 +321,10 @@ fn mis_is_independent_and_maximal() {
 
 #[test]
 fn bc_matches_reference() {
-    run_all("bc", &|g| vec![Val::Int(source(g).into())], &|what, g, r| {
+    run_all("bc", &|g| vec![Val::Int(g.hub().into())], &|what, g, r| {
         // Brandes from one source, along out-edges (parallel edges count as distinct paths).
         let n = g.num_nodes() as usize;
-        let s = source(g);
+        let s = g.hub();
         let (mut dist, mut sigma, mut order) = (vec![-1i64; n], vec![0f64; n], Vec::new());
         dist[s as usize] = 0;
         sigma[s as usize] = 1.0;

@@ -78,6 +78,11 @@ impl Graph {
     pub fn in_degree(&self, v: u32) -> u64 {
         self.in_offsets[v as usize + 1] - self.in_offsets[v as usize]
     }
+    /// The node with the most out-edges, the lowest-numbered among ties (0
+    /// in an empty graph): a traversal source that reaches much of the graph.
+    pub fn hub(&self) -> u32 {
+        (0..self.num_nodes()).max_by_key(|v| (self.out_degree(*v), std::cmp::Reverse(*v))).unwrap_or(0)
+    }
     /// Source of an edge.
     pub fn src(&self, e: u64) -> u32 {
         self.src[e as usize]
