@@ -28,7 +28,7 @@ impl Library {
         // have one element per argument and result of the function.
         unsafe {
             let f = self.lib.get::<Entry>(entry.as_bytes()).map_err(|_| format!("error: the compiled program has no entry '{}'", &entry[crate::abi::ENTRY_PREFIX.len()..]))?;
-            f(args.as_ptr(), results.as_mut_ptr());
+            on_faults_exit(|| f(args.as_ptr(), results.as_mut_ptr()));
         }
         Ok(())
     }
@@ -49,6 +49,47 @@ impl Library {
             f(buffer);
         }
         Ok(())
+    }
+}
+
+/// The signals a compiled program stops on, each with what it says.
+const FAULTS: [(libc::c_int, &str); 5] = [
+    (libc::SIGFPE, "error: the compiled program stopped on an arithmetic exception (an integer division by zero or overflow); --backend interp reports where\n"),
+    (libc::SIGSEGV, "error: the compiled program made an invalid memory access (an index out of a buffer's range?); --backend interp reports where\n"),
+    (libc::SIGBUS, "error: the compiled program made an invalid memory access (an index out of a buffer's range?); --backend interp reports where\n"),
+    (libc::SIGILL, "error: the compiled program trapped\n"),
+    // The run-time support has printed why before it aborts.
+    (libc::SIGABRT, ""),
+];
+
+extern "C" fn fault(signal: libc::c_int) {
+    let message = FAULTS.iter().find(|(s, _)| *s == signal).map_or("", |(_, m)| m);
+    // SAFETY: write and _exit are async-signal-safe.
+    unsafe {
+        libc::write(2, message.as_ptr().cast(), message.len());
+        libc::_exit(1);
+    }
+}
+
+/// Runs `call` (a call into the program, on any of its threads) with
+/// handlers that turn the program's faults into a message and exit status
+/// 1 instead of a signal's death; the earlier handlers are restored after.
+fn on_faults_exit<T>(call: impl FnOnce() -> T) -> T {
+    // SAFETY: sigaction with a zeroed, then filled, struct; the handler
+    // only calls async-signal-safe functions.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = fault as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        libc::sigemptyset(&mut action.sa_mask);
+        let mut old: Vec<libc::sigaction> = FAULTS.iter().map(|_| std::mem::zeroed()).collect();
+        for ((signal, _), old) in FAULTS.iter().zip(old.iter_mut()) {
+            libc::sigaction(*signal, &action, old);
+        }
+        let r = call();
+        for ((signal, _), old) in FAULTS.iter().zip(&old) {
+            libc::sigaction(*signal, old, std::ptr::null_mut());
+        }
+        r
     }
 }
 

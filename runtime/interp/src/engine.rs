@@ -310,7 +310,10 @@ impl<'a> Machine<'a> {
                 let full = format!("arith.{name}");
                 match eval_int(&full, self.int(op, 0), self.int(op, 1), width(&rt)) {
                     Some(r) => Val::Int(r),
-                    None => return self.err(op, format!("{full} has undefined behaviour on {} and {} (division by zero or overflow)", self.int(op, 0), self.int(op, 1))),
+                    None => {
+                        let why = if name.starts_with("sh") { "a shift by the bit width or more" } else { "division by zero or overflow" };
+                        return self.err(op, format!("{full} has undefined behaviour on {} and {} ({why})", self.int(op, 0), self.int(op, 1)));
+                    }
                 }
             }
         };

@@ -1,0 +1,58 @@
+// A compiled program's undefined behaviour (MLIR's: integer division by
+// zero, an index out of a buffer) is no crash of graph-run: it says what
+// stopped the program, points at the interpreter, which says where, and
+// exits with status 1.
+// RUN: not graph-run %s --entry div --backend cpu 7 0 2>&1 | FileCheck %s --check-prefix=DIV
+// DIV: error: the compiled program stopped on an arithmetic exception (an integer division by zero or overflow); --backend interp reports where
+// RUN: not graph-run %s --entry div --backend interp 7 0 2>&1 | FileCheck %s --check-prefix=DIV-INTERP
+// DIV-INTERP: faults.mlir:[[# @LINE + 17]]:8: error: arith.divsi has undefined behaviour on 7 and 0 (division by zero or overflow)
+// RUN: not graph-run %s --entry shl --backend interp 1 64 2>&1 | FileCheck %s --check-prefix=SHL-INTERP
+// SHL-INTERP: error: arith.shli has undefined behaviour on 1 and 64 (a shift by the bit width or more)
+
+// The fault is on a thread of the team, not the caller's.
+// RUN: not graph-run %s --entry out_of_range --backend cpu --threads 2 4000000000000 2>&1 | FileCheck %s --check-prefix=RANGE
+// RANGE: error: the compiled program made an invalid memory access (an index out of a buffer's range?); --backend interp reports where
+// RUN: not graph-run %s --entry out_of_range --backend interp 4000000000000 2>&1 | FileCheck %s --check-prefix=RANGE-INTERP
+// RANGE-INTERP: error: index 4000000000000 is out of range for a buffer of 8 elements
+
+// In range, every backend agrees.
+// RUN: graph-run %s --entry out_of_range --backend cpu --threads 2 0 | FileCheck %s --check-prefix=IN-RANGE
+// IN-RANGE-COUNT-8: {{^}}1{{$}}
+// RUN: graph-run %s --entry div --backend cpu 7 2 | FileCheck %s --check-prefix=QUOTIENT
+// QUOTIENT: {{^}}3{{$}}
+
+func.func @div(%a: i64, %b: i64) -> i64 {
+  %r = arith.divsi %a, %b : i64
+  return %r : i64
+}
+
+func.func @shl(%a: i64, %b: i64) -> i64 {
+  %r = arith.shli %a, %b : i64
+  return %r : i64
+}
+
+// Every iteration reads element `i + k` of an 8-element buffer.
+func.func @out_of_range(%k: index) -> !par.buf<i64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1 : i64
+  %src = "par.alloc"(%c8) : (index) -> !par.buf<i64>
+  %dst = "par.alloc"(%c8) : (index) -> !par.buf<i64>
+  "par.parallel"() ({
+    "par.for"(%c0, %c8, %c1) <{chunk = 1 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      "par.store"(%one, %src, %i) : (i64, !par.buf<i64>, index) -> ()
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "par.for"(%c0, %c8, %c1) <{chunk = 1 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      %j = arith.addi %i, %k : index
+      %v = "par.load"(%src, %j) : (!par.buf<i64>, index) -> i64
+      "par.store"(%v, %dst, %i) : (i64, !par.buf<i64>, index) -> ()
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return %dst : !par.buf<i64>
+}
