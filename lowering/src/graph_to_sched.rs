@@ -2,7 +2,7 @@
 //! and turns it into a `sched.foreach` that carries it.
 //!
 //! Outermost loops get the default parallel schedule (`thread` mapping,
-//! dynamic chunks of 64), overridden by the pass options and then by a
+//! dynamic chunks of 1,024, or 64 over a sparse worklist), overridden by the pass options and then by a
 //! `schedule` dictionary written on the loop. Loops nested in a parallel loop,
 //! or in a function called from one, default to `sequential`. Without an
 //! explicit `reduction`, scalar reductions are privatized where that is legal
@@ -109,6 +109,10 @@ fn convert(ctx: &mut Context, l: OpId, defaults: &[NamedAttr], inner_fns: &HashS
     } else if s.direction == Direction::Pull && !explicit("direction") && legality::pullable(ctx, l, &s).is_err() {
         s.direction = Direction::Push;
     }
+    let chunk_given = explicit("chunk") || defaults.iter().any(|(k, _)| &**k == "chunk");
+    if !nested && !chunk_given && s.frontier == Frontier::Sparse && space_of(ctx, l) == Some(Space::Items) {
+        s.chunk = LoopSchedule::SPARSE_WORKLIST_CHUNK;
+    }
     if s.mapping == Mapping::Edge && !explicit("mapping") && legality::collapsible(ctx, l).and_then(|_| worth_collapsing(ctx, l)).is_err() {
         s.mapping = Mapping::Thread;
     }
@@ -151,7 +155,7 @@ pub fn info() -> PassInfo {
         options: &[
             ("mapping", "mapping of outermost loops: thread (default), edge (for the loops that can take it) or sequential"),
             ("dist", "distribution of outermost loops: dynamic (default) or static"),
-            ("chunk", "iterations handed out at once (default 64)"),
+            ("chunk", "iterations handed out at once (default 1024, 64 over a sparse worklist)"),
             ("reduction", "scalar reductions: atomic or privatize (default: privatize where legal)"),
             ("direction", "push (default) or pull, for the loops that can be pulled"),
             ("frontier", "worklist loops: sparse (default) or bitmap, for the loops that can take one"),

@@ -4,7 +4,7 @@
 //! scalars are done.
 //!
 //! A schedule is data: a dictionary attribute
-//! `{chunk = 64, direction = "push", dist = "dynamic", frontier = "sparse",
+//! `{chunk = 1024, direction = "push", dist = "dynamic", frontier = "sparse",
 //! mapping = "thread", pushes = "buffered", reduction = "atomic"}` that a user
 //! may write (partially) on a `graph.foreach` as `schedule`, that
 //! `convert-graph-to-sched` completes from defaults, and that `sched.foreach`
@@ -155,8 +155,15 @@ impl LoopSchedule {
         frontier: Frontier::Sparse,
         pushes: Pushes::Buffered,
     };
-    /// The default schedule of an outermost loop.
-    pub const PARALLEL: LoopSchedule = LoopSchedule { mapping: Mapping::Thread, dist: Dist::Dynamic, chunk: 64, ..LoopSchedule::SEQUENTIAL };
+    /// The default schedule of an outermost loop. Blocks of 1,024
+    /// iterations keep each thread's accesses to the node-indexed arrays
+    /// long and contiguous (smaller blocks, dealt out in turn, interleave
+    /// the threads' streams); see [`LoopSchedule::SPARSE_WORKLIST_CHUNK`].
+    pub const PARALLEL: LoopSchedule = LoopSchedule { mapping: Mapping::Thread, dist: Dist::Dynamic, chunk: 1024, ..LoopSchedule::SEQUENTIAL };
+    /// The default chunk of a loop over a sparse worklist's items: rounds
+    /// are often only a few thousand items, which large blocks would leave
+    /// to one thread.
+    pub const SPARSE_WORKLIST_CHUNK: u32 = 64;
 
     /// `self` with the entries of `dict` overriding it; errors name the bad entry.
     pub fn overridden(mut self, dict: &[NamedAttr]) -> Result<LoopSchedule, String> {
