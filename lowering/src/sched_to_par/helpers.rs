@@ -33,11 +33,9 @@ pub fn helper(which: &str, tys: &[String]) -> (String, String) {
                 (false, true) => ("sgt", "arith.cmpi"),
             };
             let eq = if float { "arith.cmpf oeq" } else { "arith.cmpi eq" };
-            let (param, take, release) = if plain { ("", "", "") } else { (LOCKS_PARAM, TAKE_STRIPE_LOCK, RELEASE_STRIPE_LOCK) };
-            let text = REDUCE_ARG
-                .replace("LOCKS_PARAM", param)
-                .replace("TAKE_LOCK\n", take)
-                .replace("RELEASE_LOCK\n", release)
+            let text = if plain { REDUCE_ARG_PLAIN.to_string() } else { REDUCE_ARG_LOCKED.replace("TAKE_LOCK\n", TAKE_STRIPE_LOCK).replace("RELEASE_LOCK\n", RELEASE_STRIPE_LOCK) };
+            let text = text
+                .replace("COMPARE_AND_STORE\n", COMPARE_AND_STORE)
                 .replace("NAME", &name)
                 .replace("BETTER", &format!("{cmp} {better}"))
                 .replace("EQUAL", eq)
@@ -168,8 +166,6 @@ func.func private @NAME(%x: T, %b: !par.buf<T>, %i: index) -> T {
 }
 "#;
 
-const LOCKS_PARAM: &str = ", %locks: !par.buf<i32>";
-
 /// Spins until the stripe lock of element `%i` (of 4096) is taken.
 const TAKE_STRIPE_LOCK: &str = r#"  %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -189,10 +185,10 @@ const TAKE_STRIPE_LOCK: &str = r#"  %c0 = arith.constant 0 : i32
 const RELEASE_STRIPE_LOCK: &str = r#"  %prev = "par.atomic_rmw"(%c0, %locks, %s) {kind = "xchg"} : (i32, !par.buf<i32>, index) -> i32
 "#;
 
-const REDUCE_ARG: &str = r#"
-func.func private @NAME(%key: KT, %pay: PT, %kb: !par.buf<KT>, %pb: !par.buf<PT>, %i: indexLOCKS_PARAM) -> i1 {
-TAKE_LOCK
-  %ok = "par.load"(%kb, %i) : (!par.buf<KT>, index) -> KT
+/// Compares (`%key`, `%pay`) with element `%i` and stores it if it wins: a
+/// better key, or an equal key with a smaller payload. The key is stored
+/// atomically: the locked variant reads it without the lock first.
+const COMPARE_AND_STORE: &str = r#"  %ok = "par.load"(%kb, %i) : (!par.buf<KT>, index) -> KT
   %op = "par.load"(%pb, %i) : (!par.buf<PT>, index) -> PT
   %better = BETTER, %key, %ok : KT
   %tie = EQUAL, %key, %ok : KT
@@ -200,10 +196,39 @@ TAKE_LOCK
   %tiewin = arith.andi %tie, %smaller : i1
   %wins = arith.ori %better, %tiewin : i1
   scf.if %wins {
-    "par.store"(%key, %kb, %i) : (KT, !par.buf<KT>, index) -> ()
+    "par.store"(%key, %kb, %i) {atomic} : (KT, !par.buf<KT>, index) -> ()
     "par.store"(%pay, %pb, %i) : (PT, !par.buf<PT>, index) -> ()
   }
-RELEASE_LOCK
+"#;
+
+/// Argmin/argmax into data no other thread touches.
+const REDUCE_ARG_PLAIN: &str = r#"
+func.func private @NAME(%key: KT, %pay: PT, %kb: !par.buf<KT>, %pb: !par.buf<PT>, %i: index) -> i1 {
+COMPARE_AND_STORE
   return %wins : i1
+}
+"#;
+
+/// Argmin/argmax into shared data, under the element's stripe lock. Keys
+/// only get better while the reduction runs, so a key that is worse than
+/// one read without the lock (atomically: writers store it atomically) is
+/// worse than the current one too and cannot win: it returns without
+/// taking the lock, which most candidates do once the best is near.
+const REDUCE_ARG_LOCKED: &str = r#"
+func.func private @NAME(%key: KT, %pay: PT, %kb: !par.buf<KT>, %pb: !par.buf<PT>, %i: index, %locks: !par.buf<i32>) -> i1 {
+  %seen = "par.load"(%kb, %i) {atomic} : (!par.buf<KT>, index) -> KT
+  %may_better = BETTER, %key, %seen : KT
+  %may_tie = EQUAL, %key, %seen : KT
+  %may = arith.ori %may_better, %may_tie : i1
+  %r = scf.if %may -> (i1) {
+TAKE_LOCK
+COMPARE_AND_STORE
+RELEASE_LOCK
+    scf.yield %wins : i1
+  } else {
+    %lost = arith.constant false
+    scf.yield %lost : i1
+  }
+  return %r : i1
 }
 "#;

@@ -187,6 +187,37 @@ func.func @sequential(%g: !graph.graph, %v: !graph.node, %p: !graph.nprop<i64>, 
 
 // -----
 
+// Argmin into shared data takes the element's stripe lock, but only after
+// an atomic read of the key without it says the candidate may win (keys
+// only get better, so one worse than a key read earlier cannot); under the
+// lock the key is compared again and stored atomically.
+// CHECK-LABEL: func.func @shared_argmin
+// CHECK: "par.for"
+// CHECK: call @__par_reduce_arg_min_i64_index(%{{.*}}) : (i64, index, !par.buf<i64>, !par.buf<index>, index, !par.buf<i32>) -> i1
+// CHECK-LABEL: func.func private @__par_reduce_arg_min_i64_index
+// CHECK:   %[[SEEN:.*]] = "par.load"(%[[KB:.*]], %[[I:.*]]) <{atomic}>
+// CHECK:   %[[B:.*]] = arith.cmpi slt, %{{.*}}, %[[SEEN]]
+// CHECK:   %[[T:.*]] = arith.cmpi eq, %{{.*}}, %[[SEEN]]
+// CHECK:   %[[MAY:.*]] = arith.ori %[[B]], %[[T]]
+// CHECK:   scf.if %[[MAY]] -> (i1) {
+// CHECK:     scf.while
+// CHECK:       "par.cmpxchg"
+// CHECK:     %[[OK:.*]] = "par.load"(%[[KB]], %[[I]]) :
+// CHECK:     scf.if
+// CHECK:       "par.store"(%{{.*}}, %[[KB]], %[[I]]) <{atomic}>
+// CHECK:     "par.atomic_rmw"({{.*}}) <{kind = "xchg"}>
+// CHECK:   } else {
+// CHECK:     scf.yield %false
+func.func @shared_argmin(%g: !graph.graph, %w: !graph.nprop<i64>, %best: !graph.nprop<!graph.edge>, %root: !graph.node) {
+  graph.foreach %e in edges(%g) {
+    %k = graph.weight %g, %e
+    graph.reduce_arg min %k, %e, %w, %best[%root] : !graph.nprop<i64>, !graph.nprop<!graph.edge>
+  }
+  return
+}
+
+// -----
+
 // Pulled: each node gathers over its in-edges (CSC range); the outer body
 // runs for the edge's source, the neighbour loop once for the edge. Only
 // node k's own thread writes %p[k]: a relaxed load, the combination, and a
