@@ -226,3 +226,45 @@ func.func @min_max_changed(%x: i64, %y: i64, %z: i64) -> (i1, i1, i1, i1, i1) {
   %e = arith.cmpi ne, %m2, %z : i64
   return %a, %b, %c, %d, %e : i1, i1, i1, i1, i1
 }
+
+// -----
+
+// Two comparisons of the same operands combine into one (operands in either
+// order, signed and unsigned); comparisons of other operands, or a
+// combination that is not one comparison (< or >=, which is true, is left
+// to the other rules), stay.
+// CHECK-LABEL: func.func @combined_comparisons
+// CHECK-DAG: %[[A:.*]] = arith.cmpi sle, %arg0, %arg1 : i32
+// CHECK-DAG: %[[B:.*]] = arith.cmpi ule, %arg1, %arg0 : i32
+// CHECK-DAG: %[[C:.*]] = arith.cmpi ne, %arg0, %arg1 : i32
+// CHECK-DAG: %[[D:.*]] = arith.cmpi eq, %arg1, %arg0 : i32
+// CHECK-DAG: %[[E:.*]] = arith.cmpi ult, %arg0, %arg1 : i32
+// CHECK-DAG: %[[F1:.*]] = arith.cmpi slt, %arg0, %arg1 : i32
+// CHECK-DAG: %[[F2:.*]] = arith.cmpi eq, %arg0, %arg2 : i32
+// CHECK-DAG: %[[F:.*]] = arith.ori %[[F1]], %[[F2]] : i1
+// CHECK-DAG: %[[G1:.*]] = arith.cmpi sgt, %arg0, %arg1 : i32
+// CHECK-DAG: %[[G:.*]] = arith.ori %{{.*}}, %[[G1]] : i1
+// CHECK-NOT: arith.andi
+// CHECK: return %[[A]], %[[B]], %[[C]], %[[D]], %[[E]], %[[F]], %[[G]] :
+func.func @combined_comparisons(%x: i32, %y: i32, %z: i32) -> (i1, i1, i1, i1, i1, i1, i1) {
+  %lt = arith.cmpi slt, %x, %y : i32
+  %eq = arith.cmpi eq, %y, %x : i32
+  %a = arith.ori %eq, %lt : i1
+  %ugt = arith.cmpi ugt, %x, %y : i32
+  %eq2 = arith.cmpi eq, %x, %y : i32
+  %b = arith.ori %ugt, %eq2 : i1
+  %gt = arith.cmpi sgt, %x, %y : i32
+  %c = arith.ori %lt, %gt : i1
+  %le = arith.cmpi sle, %x, %y : i32
+  %ge = arith.cmpi sge, %y, %x : i32
+  %d0 = arith.cmpi sge, %x, %y : i32
+  %d = arith.andi %le, %d0 : i1
+  %ule = arith.cmpi ule, %x, %y : i32
+  %ne = arith.cmpi ne, %x, %y : i32
+  %e = arith.andi %ne, %ule : i1
+  %eqz = arith.cmpi eq, %x, %z : i32
+  %f = arith.ori %lt, %eqz : i1
+  %ult = arith.cmpi ult, %x, %y : i32
+  %g = arith.ori %ult, %gt : i1
+  return %a, %b, %c, %d, %e, %f, %g : i1, i1, i1, i1, i1, i1, i1
+}

@@ -74,7 +74,16 @@ fn program(rng: &mut Rng, ty: &str, bits: u32) -> String {
             }
             4 if bools.len() >= 2 => {
                 let op = ["andi", "ori", "xori"][rng.below(3)];
-                let (x, y) = (pick(rng, &bools), pick(rng, &bools));
+                let (x, y) = if rng.below(2) == 0 {
+                    (pick(rng, &bools), pick(rng, &bools))
+                } else {
+                    // Two comparisons of the same operands, in either order.
+                    let (a, b) = (pick(rng, &ints), pick(rng, &ints));
+                    let (p, q) = (PREDICATES[rng.below(PREDICATES.len())], PREDICATES[rng.below(PREDICATES.len())]);
+                    let (c, d) = if rng.below(2) == 0 { (&a, &b) } else { (&b, &a) };
+                    body.push_str(&format!("  {name}p = arith.cmpi {p}, {a}, {b} : {ty}\n  {name}q = arith.cmpi {q}, {c}, {d} : {ty}\n"));
+                    (format!("{name}p"), format!("{name}q"))
+                };
                 body.push_str(&format!("  {name} = arith.{op} {x}, {y} : i1\n"));
                 bools.push(name);
             }

@@ -153,6 +153,16 @@ pub fn rules() -> Vec<Rule> {
         r.push(plain(&format!("{max}-ne"), &format!("(ne ({max} ?a ?b) ?a)"), &format!("({gt} ?b ?a)")));
         r.push(plain(&format!("{max}-eq"), &format!("(eq ({max} ?a ?b) ?a)"), &format!("({ge} ?a ?b)")));
     }
+    // Two comparisons of the same operands combined: integers are totally
+    // ordered, so exactly one of a < b, a == b, a > b holds.
+    for (lt, le, gt, ge) in [("slt", "sle", "sgt", "sge"), ("ult", "ule", "ugt", "uge")] {
+        r.push(plain(&format!("{lt}-or-eq"), &format!("(ori ({lt} ?x ?y) (eq ?x ?y))"), &format!("({le} ?x ?y)")));
+        r.push(plain(&format!("{gt}-or-eq"), &format!("(ori ({gt} ?x ?y) (eq ?x ?y))"), &format!("({ge} ?x ?y)")));
+        r.push(plain(&format!("{lt}-or-{gt}"), &format!("(ori ({lt} ?x ?y) ({gt} ?x ?y))"), "(ne ?x ?y)"));
+        r.push(plain(&format!("{le}-and-{ge}"), &format!("(andi ({le} ?x ?y) ({ge} ?x ?y))"), "(eq ?x ?y)"));
+        r.push(plain(&format!("{le}-and-ne"), &format!("(andi ({le} ?x ?y) (ne ?x ?y))"), &format!("({lt} ?x ?y)")));
+        r.push(plain(&format!("{ge}-and-ne"), &format!("(andi ({ge} ?x ?y) (ne ?x ?y))"), &format!("({gt} ?x ?y)")));
+    }
     // A negated comparison is the opposite comparison (xor with true is not).
     for (a, b) in [("eq", "ne"), ("slt", "sge"), ("sle", "sgt"), ("ult", "uge"), ("ule", "ugt")] {
         r.push(when(&format!("not-{a}"), &format!("(xori ({a} ?x ?y) ?t)"), &format!("({b} ?x ?y)"), is("?t", 1)));
