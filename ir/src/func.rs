@@ -18,6 +18,11 @@ pub fn function_type(ctx: &Context, op: OpId) -> Option<&FunctionType> {
     ctx.prop(op, "function_type")?.as_type()?.as_function()
 }
 
+/// Whether a `func.func` is only declared: its body region has no block.
+pub fn is_declaration(ctx: &Context, op: OpId) -> bool {
+    ctx.region_blocks(ctx.region(op, 0)).is_empty()
+}
+
 fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     if p.at(Tok::String) {
         let v = p.parse_string()?;

@@ -13,7 +13,7 @@ use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, IntValue, PhiValue, PointerValue, ValueKind};
 use inkwell::IntPredicate;
 use strata_ir::context::{BlockId, RegionId, Value};
-use strata_ir::func::function_type;
+use strata_ir::func::{function_type, is_declaration};
 use strata_ir::types::Type;
 use strata_ir::{Context, Diagnostic, Location, OpId};
 
@@ -222,8 +222,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 // Functions with a body are internal (the entry wrappers are
                 // the interface), so their names never clash with a library's;
                 // LLVM renames them where they meet a run-time function's.
-                let has_body = !self.ir.region_blocks(self.ir.region(f, 0)).is_empty();
-                let linkage = if has_body { Linkage::Internal } else { Linkage::External };
+                let linkage = if is_declaration(self.ir, f) { Linkage::External } else { Linkage::Internal };
                 let lf = self.m.add_function(&name, ty, Some(linkage));
                 self.funcs.insert(name, (lf, f));
             }
@@ -236,15 +235,14 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let mut funcs: Vec<(FunctionValue<'c>, OpId)> = self.funcs.values().copied().collect();
         funcs.sort_by_key(|(_, op)| *op);
         for (lf, f) in funcs {
-            let region = self.ir.region(f, 0);
-            if self.ir.region_blocks(region).is_empty() {
+            if is_declaration(self.ir, f) {
                 continue;
             }
             self.fs = FnState { f: Some(lf), op: Some(f), ..FnState::default() };
             let entry = self.cx.append_basic_block(lf, "entry");
             self.b.position_at_end(entry);
             let args: Vec<BasicValueEnum> = lf.get_param_iter().collect();
-            self.emit_region(region, &args)?;
+            self.emit_region(self.ir.region(f, 0), &args)?;
         }
         Ok(())
     }
@@ -490,7 +488,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let callee = self.ir.prop(op, "callee").and_then(|a| a.as_flat_symbol()).unwrap_or("").to_string();
         let Some((f, def)) = self.funcs.get(&callee).copied() else { return self.error(op, format!("call to unknown function '@{callee}'")) };
         // A GPU module is loaded alone: nothing links a declaration to code.
-        if self.gpu && self.ir.region_blocks(self.ir.region(def, 0)).is_empty() {
+        if self.gpu && is_declaration(self.ir, def) {
             return self.error(op, format!("call to '@{callee}', which has no body: GPU code can only call functions defined in the program"));
         }
         let args: Vec<BasicMetadataValueEnum> = self.values(self.ir.operands(op))?.into_iter().map(|v| v.into()).collect();

@@ -15,7 +15,7 @@ use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue, ValueKind};
 use inkwell::{AddressSpace, AtomicOrdering, IntPredicate};
 use strata_cpu::abi::{ENTRY_PREFIX, FREE, SET_THREADS};
-use strata_ir::func::function_type;
+use strata_ir::func::{function_type, is_declaration};
 use strata_ir::OpId;
 
 use crate::emitter::{Emitter, Fail, R};
@@ -29,7 +29,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let mut funcs: Vec<_> = self.funcs.iter().map(|(n, (lf, op))| (n.clone(), *lf, *op)).collect();
         funcs.sort_by_key(|f| f.2);
         funcs.retain(|(_, _, op)| {
-            let has_body = !self.ir.region_blocks(self.ir.region(*op, 0)).is_empty();
+            let has_body = !is_declaration(self.ir, *op);
             let private = self.ir.prop(*op, "sym_visibility").and_then(|a| a.as_str()) == Some("private");
             has_body && !private && function_type(self.ir, *op).is_some()
         });

@@ -15,7 +15,7 @@ use strata_graph_dialect::types::{is_graph, is_node};
 use strata_interp::{output::format_result, run_function, Options, Val};
 use strata_ir::diagnostics::SourceMgr;
 use strata_ir::parser::parse_source;
-use strata_ir::func::function_type;
+use strata_ir::func::{function_type, is_declaration};
 use strata_ir::symbols::lookup_symbol_in;
 use strata_ir::types::Type;
 use strata_ir::verifier::verify;
@@ -217,7 +217,7 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
         return Err(format!("error: {file} has no function named '{entry}'"));
     };
     let fty = function_type(&ctx, f).cloned().ok_or("error: entry has no function type")?;
-    if ctx.region_blocks(ctx.region(f, 0)).is_empty() {
+    if is_declaration(&ctx, f) {
         return Err(format!("error: '{entry}' is only declared, it has no body"));
     }
     let takes_graph = fty.inputs.first().is_some_and(is_graph);
