@@ -98,10 +98,19 @@ struct Compiled<'a> {
     baseline: Option<Program>,
 }
 
+/// Where two runs' results disagree: their number, or the first result that
+/// differs (see [`value_difference`]); `None` when they agree.
+fn difference(a: &[Val], b: &[Val]) -> Option<String> {
+    if a.len() != b.len() {
+        return Some(format!("{} results against {}", a.len(), b.len()));
+    }
+    a.iter().zip(b).find_map(|(x, y)| value_difference(x, y))
+}
+
 /// Where two results disagree (integers exactly, floats within 1e-9
 /// relative, NaN matching NaN): the first differing element and the
 /// number of them, or `None`.
-fn difference(a: &Val, b: &Val) -> Option<String> {
+fn value_difference(a: &Val, b: &Val) -> Option<String> {
     let flat = |v: &Val| match v {
         Val::Prop(p) => p.borrow().clone(),
         v => vec![v.clone()],
@@ -136,10 +145,10 @@ fn bench_gpu(m: &ArgMatches, programs: &[Compiled], threads: u32, repeat: usize)
             let runs = on_gpu.run(name, &fty.inputs, &fty.results, &args, Some(&device_graph), repeat)?;
             program.set_threads(threads)?;
             let (want, cpu) = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), repeat)?;
-            let diff = runs.results.iter().zip(&want).find_map(|(a, b)| difference(a, b));
-            let agree = runs.results.len() == want.len() && diff.is_none();
-            if !agree {
-                mismatches.push(format!("{name} on {label} ({})", diff.unwrap_or_default()));
+            let diff = difference(&runs.results, &want);
+            let agree = diff.is_none();
+            if let Some(d) = diff {
+                mismatches.push(format!("{name} on {label} ({d})"));
             }
             let (k, c) = (median(&runs.kernel), median(&cpu));
             println!("{:<10} {:<44} {:>12.6} {:>12.6} {:>12.6} {:>7.2}x {:>6}", name, label, k, median(&runs.transfers), c, c / k, if agree { "yes" } else { "NO" });
@@ -235,7 +244,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
                 Some(b) => measure(b, threads)?,
                 None => measure(cpu, 1)?,
             };
-            if let Some(d) = got.iter().zip(&want).find_map(|(a, b)| difference(a, b)) {
+            if let Some(d) = difference(&got, &want) {
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
             println!("{:<10} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time);

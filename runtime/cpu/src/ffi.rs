@@ -52,11 +52,13 @@ impl Library {
     }
 }
 
+const INVALID_ACCESS: &str = "error: the compiled program made an invalid memory access (an index out of a buffer's range?); --backend interp reports where\n";
+
 /// The signals a compiled program stops on, each with what it says.
 const FAULTS: [(libc::c_int, &str); 5] = [
     (libc::SIGFPE, "error: the compiled program stopped on an arithmetic exception (an integer division by zero or overflow); --backend interp reports where\n"),
-    (libc::SIGSEGV, "error: the compiled program made an invalid memory access (an index out of a buffer's range?); --backend interp reports where\n"),
-    (libc::SIGBUS, "error: the compiled program made an invalid memory access (an index out of a buffer's range?); --backend interp reports where\n"),
+    (libc::SIGSEGV, INVALID_ACCESS),
+    (libc::SIGBUS, INVALID_ACCESS),
     (libc::SIGILL, "error: the compiled program trapped\n"),
     // The run-time support has printed why before it aborts.
     (libc::SIGABRT, ""),
