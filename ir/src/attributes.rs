@@ -24,7 +24,9 @@ impl PartialEq for DenseValues {
     fn eq(&self, other: &Self) -> bool {
         match (self, other) {
             (DenseValues::Int(a), DenseValues::Int(b)) => a == b,
-            (DenseValues::Float(a), DenseValues::Float(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits()),
+            (DenseValues::Float(a), DenseValues::Float(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+            }
             _ => false,
         }
     }
@@ -99,7 +101,9 @@ impl fmt::Display for FloatAttr {
 
 /// Formats a finite float as MLIR does: `%e` with 6 digits when that is exact, else the shortest exact form.
 pub fn format_float(v: f64, kind: FloatKind) -> String {
-    let exact = |s: &str| s.parse::<f64>().map(|p| FloatAttr::from_f64(kind, p) == FloatAttr::from_f64(kind, v)).unwrap_or(false);
+    let exact = |s: &str| {
+        s.parse::<f64>().map(|p| FloatAttr::from_f64(kind, p) == FloatAttr::from_f64(kind, v)).unwrap_or(false)
+    };
     let six = mlir_exponent(&format!("{v:.6e}"));
     if exact(&six) {
         return six;
@@ -574,7 +578,8 @@ mod tests {
 
     #[test]
     fn dictionaries_sort_and_print_unit_entries_bare() {
-        let d = Attribute::dictionary(vec![("b".into(), Attribute::Unit), ("a".into(), Attribute::int(1, Type::i64()))]);
+        let d =
+            Attribute::dictionary(vec![("b".into(), Attribute::Unit), ("a".into(), Attribute::int(1, Type::i64()))]);
         assert_eq!(d.to_string(), "{a = 1 : i64, b}");
     }
 }

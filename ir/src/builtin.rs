@@ -92,7 +92,8 @@ fn fold_cast(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Fol
     if ins.is_empty() {
         return None;
     }
-    let same = |vs: &[Value]| vs.len() == out_types.len() && vs.iter().zip(&out_types).all(|(v, t)| ctx.value_type(*v) == *t);
+    let same =
+        |vs: &[Value]| vs.len() == out_types.len() && vs.iter().zip(&out_types).all(|(v, t)| ctx.value_type(*v) == *t);
     if same(&ins) {
         return Some(Folded::Results(ins.into_iter().map(FoldResult::Value).collect()));
     }

@@ -598,7 +598,8 @@ impl Context {
     pub fn remove_prop(&mut self, op: OpId, name: &str) {
         if let Some(Attribute::Dictionary(d)) = &self.ops[op.index()].properties {
             let entries: Vec<NamedAttr> = d.iter().filter(|(k, _)| &**k != name).cloned().collect();
-            self.ops[op.index()].properties = if entries.is_empty() { None } else { Some(Attribute::Dictionary(Arc::new(entries))) };
+            self.ops[op.index()].properties =
+                if entries.is_empty() { None } else { Some(Attribute::Dictionary(Arc::new(entries))) };
         }
     }
     /// Discardable attributes, sorted by name.
@@ -800,7 +801,12 @@ impl Context {
     }
 
     /// Deep-copies a region's blocks into `dst` (which should be empty), remapping values through `map`.
-    pub fn clone_region_into(&mut self, src: RegionId, dst: RegionId, map: &mut std::collections::HashMap<Value, Value>) {
+    pub fn clone_region_into(
+        &mut self,
+        src: RegionId,
+        dst: RegionId,
+        map: &mut std::collections::HashMap<Value, Value>,
+    ) {
         let blocks = self.region_blocks(src).to_vec();
         let mut bmap = std::collections::HashMap::new();
         for b in &blocks {

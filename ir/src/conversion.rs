@@ -125,7 +125,10 @@ pub fn apply_conversion(
             continue;
         }
         let why = if target.legality(ctx, op) == Some(false) { " that was explicitly marked illegal" } else { "" };
-        errors.push(Diagnostic::error(ctx.op_loc(op).clone(), format!("failed to legalize operation '{}'{why}", ctx.op_name(op))));
+        errors.push(Diagnostic::error(
+            ctx.op_loc(op).clone(),
+            format!("failed to legalize operation '{}'{why}", ctx.op_name(op)),
+        ));
     }
     if errors.is_empty() {
         Ok(())

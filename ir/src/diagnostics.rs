@@ -102,7 +102,11 @@ impl SourceMgr {
                 let _ = writeln!(out, "{file}:{line}:{col}: {}: {}", d.severity.word(), d.message);
                 if let Some(text) = self.line(file, line) {
                     let _ = writeln!(out, "{text}");
-                    let pad: String = text.chars().take(col.saturating_sub(1) as usize).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+                    let pad: String = text
+                        .chars()
+                        .take(col.saturating_sub(1) as usize)
+                        .map(|c| if c == '\t' { '\t' } else { ' ' })
+                        .collect();
                     let _ = writeln!(out, "{pad}^");
                 }
             }

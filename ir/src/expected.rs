@@ -60,12 +60,19 @@ pub fn parse_expectations(file: &str, src: &str, start: usize, end: usize) -> Re
                     tail = t2;
                 } else if let Some(t2) = t.strip_prefix('+') {
                     let n = digits_end(t2);
-                    target = lineno + t2[..n].parse::<u32>().map_err(|_| Diagnostic::error(at.clone(), "expected line offset after '@+'"))?;
+                    target = lineno
+                        + t2[..n]
+                            .parse::<u32>()
+                            .map_err(|_| Diagnostic::error(at.clone(), "expected line offset after '@+'"))?;
                     tail = &t2[n..];
                 } else if let Some(t2) = t.strip_prefix('-') {
                     let n = digits_end(t2);
-                    let off = t2[..n].parse::<u32>().map_err(|_| Diagnostic::error(at.clone(), "expected line offset after '@-'"))?;
-                    target = lineno.checked_sub(off).ok_or_else(|| Diagnostic::error(at.clone(), "line offset points before the file"))?;
+                    let off = t2[..n]
+                        .parse::<u32>()
+                        .map_err(|_| Diagnostic::error(at.clone(), "expected line offset after '@-'"))?;
+                    target = lineno
+                        .checked_sub(off)
+                        .ok_or_else(|| Diagnostic::error(at.clone(), "line offset points before the file"))?;
                     tail = &t2[n..];
                 } else {
                     return Err(Diagnostic::error(at, "expected '@above', '@below', '@+N' or '@-N'"));
@@ -95,14 +102,20 @@ pub fn check(file: &str, expected: &mut [Expected], got: &[Diagnostic]) -> Vec<D
     }
     for d in flat {
         let at = d.loc.file_line_col().filter(|(f, _, _)| *f == file).map(|(_, l, _)| l);
-        let hit = expected.iter_mut().find(|e| !e.matched && e.severity == d.severity && Some(e.line) == at && d.message.contains(&e.text));
+        let hit = expected
+            .iter_mut()
+            .find(|e| !e.matched && e.severity == d.severity && Some(e.line) == at && d.message.contains(&e.text));
         match hit {
             Some(e) => e.matched = true,
-            None => errors.push(Diagnostic::error(d.loc.clone(), format!("unexpected {}: {}", d.severity.word(), d.message))),
+            None => errors
+                .push(Diagnostic::error(d.loc.clone(), format!("unexpected {}: {}", d.severity.word(), d.message))),
         }
     }
     for e in expected.iter().filter(|e| !e.matched) {
-        errors.push(Diagnostic::error(e.at.clone(), format!("expected {} \"{}\" was not produced", e.severity.word(), e.text)));
+        errors.push(Diagnostic::error(
+            e.at.clone(),
+            format!("expected {} \"{}\" was not produced", e.severity.word(), e.text),
+        ));
     }
     errors
 }

@@ -68,7 +68,8 @@ fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         }
     }
     st.properties.push(("function_type".into(), Attribute::Type(Type::function(inputs, results))));
-    let to_array = |v: Vec<Vec<NamedAttr>>| Attribute::Array(Arc::new(v.into_iter().map(Attribute::dictionary).collect()));
+    let to_array =
+        |v: Vec<Vec<NamedAttr>>| Attribute::Array(Arc::new(v.into_iter().map(Attribute::dictionary).collect()));
     if arg_attrs.iter().any(|a| !a.is_empty()) {
         st.properties.push(("arg_attrs".into(), to_array(arg_attrs)));
     }
@@ -143,7 +144,8 @@ fn print_func(p: &mut OpPrinter<'_>, op: OpId) {
     p.w(")");
     if !ft.results.is_empty() {
         p.w(" -> ");
-        let any_attrs = res_attrs.as_ref().is_some_and(|l| l.iter().any(|a| a.as_dict().is_some_and(|d| !d.is_empty())));
+        let any_attrs =
+            res_attrs.as_ref().is_some_and(|l| l.iter().any(|a| a.as_dict().is_some_and(|d| !d.is_empty())));
         if ft.results.len() == 1 && !any_attrs && !matches!(ft.results[0], Type::Function(_)) {
             p.ty(&ft.results[0]);
         } else {
@@ -194,7 +196,11 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         Some(entry) => {
             let args = ctx.block_args(entry);
             if args.len() != ft.inputs.len() {
-                return Err(op_error(ctx, op, format!("entry block must have {} arguments to match function signature", ft.inputs.len())));
+                return Err(op_error(
+                    ctx,
+                    op,
+                    format!("entry block must have {} arguments to match function signature", ft.inputs.len()),
+                ));
             }
             for (i, (a, t)) in args.iter().zip(&ft.inputs).enumerate() {
                 let at = ctx.value_type(*a);
@@ -250,7 +256,11 @@ fn verify_return(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let name = ctx.prop(parent, "sym_name").and_then(|a| a.as_str()).unwrap_or("");
     let vs = ctx.operands(op);
     if vs.len() != ft.results.len() {
-        return Err(op_error(ctx, op, format!("has {} operands, but enclosing function (@{name}) returns {}", vs.len(), ft.results.len())));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("has {} operands, but enclosing function (@{name}) returns {}", vs.len(), ft.results.len()),
+        ));
     }
     for (i, (v, t)) in vs.iter().zip(&ft.results).enumerate() {
         let vt = ctx.value_type(*v);
@@ -313,7 +323,13 @@ fn verify_call(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     for (i, (v, t)) in vs.iter().zip(&ft.inputs).enumerate() {
         let vt = ctx.value_type(*v);
         if vt != t {
-            return Err(op_error(ctx, op, format!("operand type mismatch: expected operand type '{t}', but provided '{vt}' for operand number {i}")));
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "operand type mismatch: expected operand type '{t}', but provided '{vt}' for operand number {i}"
+                ),
+            ));
         }
     }
     let rs = ctx.results(op);
@@ -323,7 +339,9 @@ fn verify_call(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     for (i, (r, t)) in rs.iter().zip(&ft.results).enumerate() {
         let rt = ctx.value_type(*r);
         if rt != t {
-            return Err(op_error(ctx, op, format!("result type mismatch at index {i}")).note(ctx.op_loc(op).clone(), format!("op result types: '{rt}'")).note(ctx.op_loc(f).clone(), format!("function result types: '{t}'")));
+            return Err(op_error(ctx, op, format!("result type mismatch at index {i}"))
+                .note(ctx.op_loc(op).clone(), format!("op result types: '{rt}'"))
+                .note(ctx.op_loc(f).clone(), format!("function result types: '{t}'")));
         }
     }
     Ok(())
@@ -341,13 +359,21 @@ pub fn dialect() -> Dialect {
                 parse: Some(parse_func),
                 print: Some(print_func),
                 default_dialect: Some("func"),
-                ..OpDef::new("func.func", "a function with a body, or a declaration", Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL)
+                ..OpDef::new(
+                    "func.func",
+                    "a function with a body, or a declaration",
+                    Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL,
+                )
             },
             OpDef {
                 verify: Some(verify_return),
                 parse: Some(parse_return_like),
                 print: Some(print_return_like),
-                ..OpDef::new("func.return", "returns from a function", Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE)
+                ..OpDef::new(
+                    "func.return",
+                    "returns from a function",
+                    Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
+                )
             },
             OpDef {
                 inherent: &["callee", "arg_attrs", "res_attrs", "no_inline"],

@@ -208,7 +208,13 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses `elem (, elem)*` between `open` and `close`; empty lists are allowed.
-    pub fn parse_list(&mut self, open: Tok, close: Tok, what: &str, mut elem: impl FnMut(&mut Self) -> PResult<()>) -> PResult<()> {
+    pub fn parse_list(
+        &mut self,
+        open: Tok,
+        close: Tok,
+        what: &str,
+        mut elem: impl FnMut(&mut Self) -> PResult<()>,
+    ) -> PResult<()> {
         let open_txt = tok_text(open);
         self.expect(open, &format!("'{open_txt}'"))?;
         if self.consume_if(close) {
@@ -334,7 +340,9 @@ impl<'a> Parser<'a> {
 
     fn finish_scope(&mut self) -> PResult<()> {
         let scope = self.scopes.pop().expect("scope");
-        if let Some((_, (_, loc))) = scope.forward.into_iter().min_by_key(|(_, (_, l))| l.file_line_col().map(|(_, a, b)| (a, b))) {
+        if let Some((_, (_, loc))) =
+            scope.forward.into_iter().min_by_key(|(_, (_, l))| l.file_line_col().map(|(_, a, b)| (a, b)))
+        {
             return self.err_at(loc, "use of undeclared SSA value name");
         }
         Ok(())
@@ -366,23 +374,30 @@ impl<'a> Parser<'a> {
         let scope = self.scopes.last_mut().expect("scope");
         if let Some((_, prev)) = scope.values.get(name) {
             let prev = prev.clone();
-            return Err(Diagnostic::error(loc, format!("redefinition of SSA value '%{name}'")).note(prev, "previously defined here"));
+            return Err(Diagnostic::error(loc, format!("redefinition of SSA value '%{name}'"))
+                .note(prev, "previously defined here"));
         }
         for (i, v) in values.iter().enumerate() {
             if let Some((ph, use_loc)) = scope.forward.remove(&(name.to_string(), i as u32)) {
                 let (pt, vt) = (self.ctx.value_type(ph).clone(), self.ctx.value_type(*v).clone());
                 if pt != vt {
                     let suffix = if values.len() > 1 { format!("#{i}") } else { String::new() };
-                    return Err(Diagnostic::error(loc, format!("definition of SSA value '%{name}{suffix}' has type '{vt}'"))
-                        .note(use_loc, format!("previously used here with type '{pt}'")));
+                    return Err(Diagnostic::error(
+                        loc,
+                        format!("definition of SSA value '%{name}{suffix}' has type '{vt}'"),
+                    )
+                    .note(use_loc, format!("previously used here with type '{pt}'")));
                 }
                 self.ctx.replace_all_uses(ph, *v);
             }
         }
         let scope = self.scopes.last_mut().expect("scope");
-        if let Some(((_, n), (_, use_loc))) = scope.forward.iter().find(|((k, n), _)| k == name && *n as usize >= values.len()) {
+        if let Some(((_, n), (_, use_loc))) =
+            scope.forward.iter().find(|((k, n), _)| k == name && *n as usize >= values.len())
+        {
             let (n, use_loc) = (*n, use_loc.clone());
-            return self.err_at(use_loc, format!("operation defines {} results but was used with result #{n}", values.len()));
+            return self
+                .err_at(use_loc, format!("operation defines {} results but was used with result #{n}", values.len()));
         }
         scope.values.insert(name.to_string(), (values.to_vec(), loc));
         if let Some(defs) = scope.region_defs.last_mut() {
@@ -443,13 +458,19 @@ impl<'a> Parser<'a> {
         if let Some((vals, _)) = scope.values.get(&o.name) {
             let Some(v) = vals.get(o.number as usize).copied() else {
                 let n = vals.len();
-                return Err(Diagnostic::error(o.loc.clone(), format!("invalid result number '#{}' for value '%{}' with {n} results", o.number, o.name)));
+                return Err(Diagnostic::error(
+                    o.loc.clone(),
+                    format!("invalid result number '#{}' for value '%{}' with {n} results", o.number, o.name),
+                ));
             };
             let vt = self.ctx.value_type(v).clone();
             if vt != *ty {
                 let prior = self.ctx.value_loc(v).clone();
-                return Err(Diagnostic::error(o.loc.clone(), format!("use of value '%{}' expects different type than prior uses: '{ty}' vs '{vt}'", o.name))
-                    .note(prior, "prior use here"));
+                return Err(Diagnostic::error(
+                    o.loc.clone(),
+                    format!("use of value '%{}' expects different type than prior uses: '{ty}' vs '{vt}'", o.name),
+                )
+                .note(prior, "prior use here"));
             }
             return Ok(v);
         }
@@ -457,8 +478,11 @@ impl<'a> Parser<'a> {
             let (ph, first) = (*ph, first.clone());
             let pt = self.ctx.value_type(ph).clone();
             if pt != *ty {
-                return Err(Diagnostic::error(o.loc.clone(), format!("use of value '%{}' expects different type than prior uses: '{ty}' vs '{pt}'", o.name))
-                    .note(first, "prior use here"));
+                return Err(Diagnostic::error(
+                    o.loc.clone(),
+                    format!("use of value '%{}' expects different type than prior uses: '{ty}' vs '{pt}'", o.name),
+                )
+                .note(first, "prior use here"));
             }
             return Ok(ph);
         }
@@ -469,7 +493,12 @@ impl<'a> Parser<'a> {
     }
 
     /// Resolves a list of operands against a list of types of the same length.
-    pub fn resolve_operands(&mut self, ops: &[UnresolvedOperand], types: &[Type], loc: &Location) -> PResult<Vec<Value>> {
+    pub fn resolve_operands(
+        &mut self,
+        ops: &[UnresolvedOperand],
+        types: &[Type],
+        loc: &Location,
+    ) -> PResult<Vec<Value>> {
         if ops.len() != types.len() {
             return self.err_at(loc.clone(), format!("{} operands present, but expected {}", ops.len(), types.len()));
         }
@@ -497,7 +526,9 @@ impl<'a> Parser<'a> {
                     if !self.at(Tok::Integer) {
                         return self.err("expected integer number of results");
                     }
-                    count = self.text().parse::<u32>().ok().filter(|c| *c > 0 && *c < 1_000_000).ok_or_else(|| Diagnostic::error(self.loc(), "expected named operation to have at least 1 result"))?;
+                    count = self.text().parse::<u32>().ok().filter(|c| *c > 0 && *c < 1_000_000).ok_or_else(|| {
+                        Diagnostic::error(self.loc(), "expected named operation to have at least 1 result")
+                    })?;
                     self.advance();
                 }
                 defs.push((name, count, loc));
@@ -817,7 +848,12 @@ impl<'a> Parser<'a> {
 
     /// Parses a region `{ ... }` whose entry block has the given named arguments.
     /// `isolated` starts a fresh value scope; `default_dialect` names unqualified ops inside.
-    pub fn parse_region_in_scope(&mut self, args: &[Argument], isolated: bool, default_dialect: Option<&'static str>) -> PResult<RegionId> {
+    pub fn parse_region_in_scope(
+        &mut self,
+        args: &[Argument],
+        isolated: bool,
+        default_dialect: Option<&'static str>,
+    ) -> PResult<RegionId> {
         self.enter()?;
         if isolated {
             self.push_isolated_scope();
@@ -904,7 +940,8 @@ impl<'a> Parser<'a> {
         let entry = bs.labels.get_mut(&name).expect("just referenced");
         if let Some(prev) = &entry.1 {
             let prev = prev.clone();
-            return Err(Diagnostic::error(loc, format!("redefinition of block '^{name}'")).note(prev, "previously defined here"));
+            return Err(Diagnostic::error(loc, format!("redefinition of block '^{name}'"))
+                .note(prev, "previously defined here"));
         }
         entry.1 = Some(loc);
         if self.at(Tok::LParen) {
@@ -1042,7 +1079,8 @@ impl<'a> Parser<'a> {
         }
         let t = &self.text()[1..];
         let s = if t.starts_with('"') {
-            unescape(&t.as_bytes()[1..t.len() - 1]).map_err(|_| Diagnostic::error(self.loc(), "invalid escape sequence in string"))?
+            unescape(&t.as_bytes()[1..t.len() - 1])
+                .map_err(|_| Diagnostic::error(self.loc(), "invalid escape sequence in string"))?
         } else {
             t.to_string()
         };
@@ -1084,9 +1122,8 @@ impl<'a> Parser<'a> {
                     self.expect(Tok::RParen, "')'")?;
                     Ok(Attribute::Location(Box::new(l)))
                 }
-                "dense" | "dense_resource" | "sparse" | "affine_map" | "affine_set" | "strided" | "opaque" | "distinct" => {
-                    self.parse_verbatim_attribute()
-                }
+                "dense" | "dense_resource" | "sparse" | "affine_map" | "affine_set" | "strided" | "opaque"
+                | "distinct" => self.parse_verbatim_attribute(),
                 _ => Ok(Attribute::Type(self.parse_type()?)),
             },
             Tok::Minus | Tok::Integer | Tok::Float => self.parse_number_attribute(ty),
@@ -1145,7 +1182,9 @@ impl<'a> Parser<'a> {
                     None => self.err(format!("undefined symbol alias id '{full}'")),
                 }
             }
-            _ => Ok(Attribute::Type(self.parse_type().map_err(|_| Diagnostic::error(loc, "expected attribute value"))?)),
+            _ => {
+                Ok(Attribute::Type(self.parse_type().map_err(|_| Diagnostic::error(loc, "expected attribute value"))?))
+            }
         }
     }
 
@@ -1156,7 +1195,12 @@ impl<'a> Parser<'a> {
                     return v(body).map_err(|m| Diagnostic::error(loc, m));
                 }
             } else if !self.ctx.allow_unregistered {
-                return self.err_at(loc, format!("dialect '{dialect}' is unknown; pass --allow-unregistered-dialect to accept its attributes"));
+                return self.err_at(
+                    loc,
+                    format!(
+                        "dialect '{dialect}' is unknown; pass --allow-unregistered-dialect to accept its attributes"
+                    ),
+                );
             }
         }
         Ok(())
@@ -1186,7 +1230,8 @@ impl<'a> Parser<'a> {
         let t = explicit.as_ref().or(ty).cloned().unwrap_or(if is_float { Type::f64() } else { Type::i64() });
         if let Type::Float(kind) = t {
             if is_float {
-                let v: f64 = text.parse().map_err(|_| Diagnostic::error(loc.clone(), "invalid floating point literal"))?;
+                let v: f64 =
+                    text.parse().map_err(|_| Diagnostic::error(loc.clone(), "invalid floating point literal"))?;
                 if v.is_infinite() {
                     return self.err_at(loc, "floating point value too large for attribute");
                 }
@@ -1196,10 +1241,11 @@ impl<'a> Parser<'a> {
                 if neg {
                     return self.err_at(loc, "hexadecimal float literal should not have a leading minus");
                 }
-                let bits = u128::from_str_radix(hex, 16).map_err(|_| Diagnostic::error(loc.clone(), "hexadecimal float constant out of range"))?;
-                return FloatAttr::from_bits(kind, bits)
-                    .map(Attribute::Float)
-                    .ok_or_else(|| Diagnostic::error(loc, format!("hexadecimal float constant out of range for type '{t}'")));
+                let bits = u128::from_str_radix(hex, 16)
+                    .map_err(|_| Diagnostic::error(loc.clone(), "hexadecimal float constant out of range"))?;
+                return FloatAttr::from_bits(kind, bits).map(Attribute::Float).ok_or_else(|| {
+                    Diagnostic::error(loc, format!("hexadecimal float constant out of range for type '{t}'"))
+                });
             }
             let v: f64 = text.parse().map_err(|_| Diagnostic::error(loc.clone(), "invalid literal"))?;
             return Ok(Attribute::Float(FloatAttr::from_f64(kind, if neg { -v } else { v })));
@@ -1210,9 +1256,12 @@ impl<'a> Parser<'a> {
         if !t.is_integer() && t != Type::Index {
             return self.err_at(loc, format!("integer literal not valid for specified type '{t}'"));
         }
-        let magnitude = parse_int_literal(&text).ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range for attribute"))?;
+        let magnitude = parse_int_literal(&text)
+            .ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range for attribute"))?;
         let value = if neg { magnitude.checked_neg() } else { Some(magnitude) };
-        let value = value.filter(|v| int_fits(*v, &t)).ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range for attribute"))?;
+        let value = value
+            .filter(|v| int_fits(*v, &t))
+            .ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range for attribute"))?;
         if matches!(t, Type::Integer { signedness: Signedness::Unsigned, .. }) && neg {
             return self.err_at(loc, "negative integer literal not valid for unsigned integer type");
         }
@@ -1275,15 +1324,19 @@ impl<'a> Parser<'a> {
             let v: f64 = if is_float || !text.starts_with("0x") {
                 text.parse().map_err(|_| Diagnostic::error(loc.clone(), "invalid literal"))?
             } else {
-                let bits = u128::from_str_radix(&text[2..], 16).map_err(|_| Diagnostic::error(loc.clone(), "invalid literal"))?;
-                FloatAttr::from_bits(*kind, bits).ok_or_else(|| Diagnostic::error(loc.clone(), "hexadecimal float constant out of range"))?.value()
+                let bits = u128::from_str_radix(&text[2..], 16)
+                    .map_err(|_| Diagnostic::error(loc.clone(), "invalid literal"))?;
+                FloatAttr::from_bits(*kind, bits)
+                    .ok_or_else(|| Diagnostic::error(loc.clone(), "hexadecimal float constant out of range"))?
+                    .value()
             };
             return Ok(Attribute::Float(FloatAttr::from_f64(*kind, if neg { -v } else { v })));
         }
         if is_float {
             return self.err_at(loc, "expected integer literal");
         }
-        let m = parse_int_literal(&text).ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range"))?;
+        let m =
+            parse_int_literal(&text).ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range"))?;
         let v = if neg { -m } else { m };
         if !int_fits(v, ty) {
             return self.err_at(loc, "integer constant out of range");
@@ -1317,7 +1370,10 @@ impl<'a> Parser<'a> {
             return self.err_at(self.loc_at(start), format!("expected '<' after '{kw}'"));
         }
         text.push_str(&self.capture_balanced(end)?);
-        if matches!(kw.as_str(), "dense" | "dense_resource" | "sparse" | "opaque") && self.at(Tok::Colon) && !self.peek_after_colon_is_not_type() {
+        if matches!(kw.as_str(), "dense" | "dense_resource" | "sparse" | "opaque")
+            && self.at(Tok::Colon)
+            && !self.peek_after_colon_is_not_type()
+        {
             self.advance();
             let t = self.parse_type()?;
             text.push_str(&format!(" : {t}"));
@@ -1345,7 +1401,10 @@ impl<'a> Parser<'a> {
                         _ => b'{',
                     };
                     if stack.pop() != Some(open) {
-                        return self.err_at(self.loc_at(i), format!("unbalanced '{}' character in pretty dialect name", c as char));
+                        return self.err_at(
+                            self.loc_at(i),
+                            format!("unbalanced '{}' character in pretty dialect name", c as char),
+                        );
                     }
                     if stack.is_empty() {
                         let s = String::from_utf8_lossy(&self.src[pos..=i]).into_owned();
@@ -1491,7 +1550,10 @@ impl<'a> Parser<'a> {
                 v(&dt).map_err(|m| Diagnostic::error(loc.clone(), m))?;
             }
         } else if !self.ctx.allow_unregistered {
-            return self.err_at(loc, format!("dialect '{dialect}' is unknown; pass --allow-unregistered-dialect to accept its types"));
+            return self.err_at(
+                loc,
+                format!("dialect '{dialect}' is unknown; pass --allow-unregistered-dialect to accept its types"),
+            );
         }
         Ok(Type::Dialect(Arc::new(dt)))
     }

@@ -264,7 +264,11 @@ impl PassManager {
                 ctx.diagnostics.extend(errors);
                 ctx.emit(Diagnostic::error(
                     Location::Unknown,
-                    format!("verification failed after pass '{}' ({n} error{})", p.argument(), if n == 1 { "" } else { "s" }),
+                    format!(
+                        "verification failed after pass '{}' ({n} error{})",
+                        p.argument(),
+                        if n == 1 { "" } else { "s" }
+                    ),
                 ));
                 return Err(());
             }

@@ -25,7 +25,9 @@ impl P<'_> {
     fn name(&mut self) -> Result<(String, usize), Diagnostic> {
         self.ws();
         let start = self.pos;
-        while self.pos < self.s.len() && (self.s[self.pos].is_ascii_alphanumeric() || matches!(self.s[self.pos], b'.' | b'-' | b'_')) {
+        while self.pos < self.s.len()
+            && (self.s[self.pos].is_ascii_alphanumeric() || matches!(self.s[self.pos], b'.' | b'-' | b'_'))
+        {
             self.pos += 1;
         }
         if start == self.pos {
@@ -80,7 +82,11 @@ impl P<'_> {
                         let opt_pos = body_start + off;
                         if !info.options.iter().any(|(n, _)| *n == k) {
                             let known: Vec<&str> = info.options.iter().map(|(n, _)| *n).collect();
-                            let hint = if known.is_empty() { "it has no options".to_string() } else { format!("known options: {}", known.join(", ")) };
+                            let hint = if known.is_empty() {
+                                "it has no options".to_string()
+                            } else {
+                                format!("known options: {}", known.join(", "))
+                            };
                             return self.err(opt_pos, format!("pass '{name}' has no option '{k}' ({hint})"));
                         }
                         if let Err(m) = pass.set_option(&k, &v) {
@@ -188,6 +194,9 @@ mod tests {
     #[test]
     fn splits_options_with_quotes_and_braces() {
         let v = split_options("a=1 b=\"x y\" c={d=1 e=2} flag");
-        assert_eq!(v.iter().map(|(k, v, _)| (k.as_str(), v.as_str())).collect::<Vec<_>>(), vec![("a", "1"), ("b", "x y"), ("c", "{d=1 e=2}"), ("flag", "true")]);
+        assert_eq!(
+            v.iter().map(|(k, v, _)| (k.as_str(), v.as_str())).collect::<Vec<_>>(),
+            vec![("a", "1"), ("b", "x y"), ("c", "{d=1 e=2}"), ("flag", "true")]
+        );
     }
 }

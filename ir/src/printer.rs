@@ -48,7 +48,11 @@ impl Namer<'_> {
     fn name_op(&mut self, op: OpId, scope: &mut NameScope) {
         let results = self.ctx.results(op);
         if !results.is_empty() {
-            let hint = if self.generic { None } else { self.ctx.op_def(op).and_then(|d| d.name_hint).and_then(|h| h(self.ctx, op)) };
+            let hint = if self.generic {
+                None
+            } else {
+                self.ctx.op_def(op).and_then(|d| d.name_hint).and_then(|h| h(self.ctx, op))
+            };
             let base = match hint {
                 Some(h) => {
                     let mut n = h.clone();
@@ -119,7 +123,15 @@ impl<'a> OpPrinter<'a> {
     fn new(ctx: &'a Context, opts: PrintOptions, root: OpId) -> OpPrinter<'a> {
         let mut namer = Namer { ctx, generic: opts.generic, names: HashMap::new(), block_names: HashMap::new() };
         namer.name_op(root, &mut NameScope::default());
-        OpPrinter { ctx, out: String::new(), indent: 0, opts, names: namer.names, block_names: namer.block_names, default_dialect: Vec::new() }
+        OpPrinter {
+            ctx,
+            out: String::new(),
+            indent: 0,
+            opts,
+            names: namer.names,
+            block_names: namer.block_names,
+            default_dialect: Vec::new(),
+        }
     }
 
     /// Prints the entry arguments of `r` with the names of `names_to_use`,

@@ -253,7 +253,12 @@ pub fn try_fold(ctx: &mut Context, op: OpId, new_ops: &mut Vec<OpId>) -> bool {
 }
 
 /// Applies `patterns` and folders to everything nested in `root` until a fixpoint.
-pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, patterns: &[Box<dyn RewritePattern>], config: &GreedyConfig) -> GreedyStats {
+pub fn apply_patterns_greedily(
+    ctx: &mut Context,
+    root: OpId,
+    patterns: &[Box<dyn RewritePattern>],
+    config: &GreedyConfig,
+) -> GreedyStats {
     let mut by_root: HashMap<&str, Vec<&dyn RewritePattern>> = HashMap::new();
     let mut any: Vec<&dyn RewritePattern> = Vec::new();
     for p in patterns {

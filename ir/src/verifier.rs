@@ -117,11 +117,19 @@ impl Verifier<'_> {
         for (i, s) in succs.iter().enumerate() {
             let sr = ctx.block_parent(*s);
             if sr.is_none() || sr != my_region {
-                self.errors.push(op_error(ctx, op, format!("reference to block defined in another region (successor #{i})")));
+                self.errors.push(op_error(
+                    ctx,
+                    op,
+                    format!("reference to block defined in another region (successor #{i})"),
+                ));
                 continue;
             }
             if sr.and_then(|r| ctx.entry_block(r)) == Some(*s) {
-                self.errors.push(op_error(ctx, op, format!("successor #{i} is the entry block of its region, which may not have predecessors")));
+                self.errors.push(op_error(
+                    ctx,
+                    op,
+                    format!("successor #{i} is the entry block of its region, which may not have predecessors"),
+                ));
             }
             if let Some(f) = ctx.op_def(op).and_then(|d| d.successor_operands) {
                 let range = f(ctx, op, i);
@@ -132,7 +140,11 @@ impl Verifier<'_> {
                     self.errors.push(op_error(
                         ctx,
                         op,
-                        format!("branch has {} operands for successor #{i}, but target block has {}", passed.len(), args.len()),
+                        format!(
+                            "branch has {} operands for successor #{i}, but target block has {}",
+                            passed.len(),
+                            args.len()
+                        ),
                     ));
                     continue;
                 }
@@ -142,7 +154,9 @@ impl Verifier<'_> {
                         self.errors.push(op_error(
                             ctx,
                             op,
-                            format!("type mismatch for bb argument #{j} of successor #{i}: '{pt}' passed, '{at}' expected"),
+                            format!(
+                                "type mismatch for bb argument #{j} of successor #{i}: '{pt}' passed, '{at}' expected"
+                            ),
                         ));
                     }
                 }

@@ -43,9 +43,18 @@ const FLOAT_PREDICATES: [FloatPredicate; 16] = [
 
 impl<'a, 'c> Emitter<'a, 'c> {
     /// Calls an overloaded LLVM intrinsic on values of type `t`.
-    pub(crate) fn intrinsic(&self, name: &str, t: BasicTypeEnum<'c>, args: &[BasicValueEnum<'c>]) -> R<BasicValueEnum<'c>> {
-        let Some(i) = inkwell::intrinsics::Intrinsic::find(name) else { return Err(Fail::Llvm(format!("no intrinsic {name}"))) };
-        let Some(f) = i.get_declaration(&self.m, &[t]) else { return Err(Fail::Llvm(format!("cannot declare {name}"))) };
+    pub(crate) fn intrinsic(
+        &self,
+        name: &str,
+        t: BasicTypeEnum<'c>,
+        args: &[BasicValueEnum<'c>],
+    ) -> R<BasicValueEnum<'c>> {
+        let Some(i) = inkwell::intrinsics::Intrinsic::find(name) else {
+            return Err(Fail::Llvm(format!("no intrinsic {name}")));
+        };
+        let Some(f) = i.get_declaration(&self.m, &[t]) else {
+            return Err(Fail::Llvm(format!("cannot declare {name}")));
+        };
         let args: Vec<_> = args.iter().map(|a| (*a).into()).collect();
         match self.b.build_call(f, &args, "")?.try_as_basic_value() {
             inkwell::values::ValueKind::Basic(v) => Ok(v),
@@ -103,7 +112,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
             self.set_result(op, 0, c);
             return Ok(());
         }
-        let ops: Vec<BasicValueEnum<'c>> = (0..self.ir.operands(op).len()).map(|i| self.operand(op, i)).collect::<R<_>>()?;
+        let ops: Vec<BasicValueEnum<'c>> =
+            (0..self.ir.operands(op).len()).map(|i| self.operand(op, i)).collect::<R<_>>()?;
         let rt = self.lower_type(op, self.ir.value_type(self.ir.result(op, 0)))?;
         let b = &self.b;
         let int = |i: usize| ops[i].into_int_value();
@@ -141,12 +151,16 @@ impl<'a, 'c> Emitter<'a, 'c> {
             "minnumf" => self.intrinsic("llvm.minnum", rt, &ops)?,
             "cmpi" => {
                 let p = self.ir.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(-1);
-                let Some(p) = usize::try_from(p).ok().and_then(|p| INT_PREDICATES.get(p)) else { return self.error(op, "invalid predicate") };
+                let Some(p) = usize::try_from(p).ok().and_then(|p| INT_PREDICATES.get(p)) else {
+                    return self.error(op, "invalid predicate");
+                };
                 b.build_int_compare(*p, int(0), int(1), "")?.into()
             }
             "cmpf" => {
                 let p = self.ir.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(-1);
-                let Some(p) = usize::try_from(p).ok().and_then(|p| FLOAT_PREDICATES.get(p)) else { return self.error(op, "invalid predicate") };
+                let Some(p) = usize::try_from(p).ok().and_then(|p| FLOAT_PREDICATES.get(p)) else {
+                    return self.error(op, "invalid predicate");
+                };
                 b.build_float_compare(*p, flt(0), flt(1), "")?.into()
             }
             "select" => b.build_select(int(0), ops[1], ops[2], "")?,
@@ -168,4 +182,3 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(())
     }
 }
-

@@ -10,7 +10,10 @@ use inkwell::builder::{Builder, BuilderError};
 use inkwell::context::Context as LlContext;
 use inkwell::module::{Linkage, Module};
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
-use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, IntValue, PhiValue, PointerValue, ValueKind};
+use inkwell::values::{
+    BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, IntValue, PhiValue, PointerValue,
+    ValueKind,
+};
 use inkwell::IntPredicate;
 use strata_ir::context::{BlockId, RegionId, Value};
 use strata_ir::func::{function_type, is_declaration};
@@ -116,11 +119,20 @@ pub(crate) fn symbol(ir: &Context, f: OpId) -> String {
     ir.prop(f, "sym_name").and_then(|a| a.as_str()).unwrap_or("").to_string()
 }
 
-
 impl<'a, 'c> Emitter<'a, 'c> {
     /// An emitter adding to `m` (which starts with the run-time support).
     pub(crate) fn new(ir: &'a Context, cx: &'c LlContext, m: Module<'c>, gpu: bool) -> Self {
-        Emitter { ir, cx, m, b: cx.create_builder(), funcs: HashMap::new(), fs: FnState::default(), outlined: 0, gpu, regions: Vec::new() }
+        Emitter {
+            ir,
+            cx,
+            m,
+            b: cx.create_builder(),
+            funcs: HashMap::new(),
+            fs: FnState::default(),
+            outlined: 0,
+            gpu,
+            regions: Vec::new(),
+        }
     }
 
     pub(crate) fn error<T>(&self, op: OpId, msg: impl Into<String>) -> R<T> {
@@ -129,7 +141,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
 
     /// The LLVM value of an IR value.
     pub(crate) fn val(&self, v: Value) -> R<BasicValueEnum<'c>> {
-        self.fs.vals.get(&v).copied().ok_or_else(|| Fail::Llvm(format!("value {} used before it was emitted", v.index())))
+        self.fs
+            .vals
+            .get(&v)
+            .copied()
+            .ok_or_else(|| Fail::Llvm(format!("value {} used before it was emitted", v.index())))
     }
     pub(crate) fn operand(&self, op: OpId, i: usize) -> R<BasicValueEnum<'c>> {
         self.val(self.ir.operand(op, i))
@@ -186,7 +202,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
     }
     /// Calls the run-time function `name` (of `runtime.ll`); returns its value, if any.
     pub(crate) fn call(&self, name: &str, args: &[BasicValueEnum<'c>]) -> R<Option<BasicValueEnum<'c>>> {
-        let Some(f) = self.m.get_function(name) else { return Err(Fail::Llvm(format!("the run-time support has no function {name}"))) };
+        let Some(f) = self.m.get_function(name) else {
+            return Err(Fail::Llvm(format!("the run-time support has no function {name}")));
+        };
         let args: Vec<BasicMetadataValueEnum> = args.iter().map(|a| (*a).into()).collect();
         let site = self.b.build_call(f, &args, "")?;
         Ok(match site.try_as_basic_value() {
@@ -212,7 +230,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 }
                 let name = symbol(self.ir, f);
                 let Some(sig) = function_type(self.ir, f) else { return self.error(f, "function has no type") };
-                let params = sig.inputs.iter().map(|t| self.lower_type(f, t).map(|t| t.into())).collect::<R<Vec<BasicMetadataTypeEnum>>>()?;
+                let params = sig
+                    .inputs
+                    .iter()
+                    .map(|t| self.lower_type(f, t).map(|t| t.into()))
+                    .collect::<R<Vec<BasicMetadataTypeEnum>>>()?;
                 let results = sig.results.iter().map(|t| self.lower_type(f, t)).collect::<R<Vec<_>>>()?;
                 let ty = match results.as_slice() {
                     [] => self.cx.void_type().fn_type(&params, false),
@@ -255,7 +277,12 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let Some((&entry, rest)) = blocks.split_first() else { return Ok(()) };
         for &blk in rest {
             let bb = self.block("bb");
-            let types = self.ir.block_args(blk).iter().map(|v| self.lower_type_at(self.ir.value_type(*v))).collect::<R<Vec<_>>>()?;
+            let types = self
+                .ir
+                .block_args(blk)
+                .iter()
+                .map(|v| self.lower_type_at(self.ir.value_type(*v)))
+                .collect::<R<Vec<_>>>()?;
             let phis = self.phis(bb, &types)?;
             for (v, p) in self.ir.block_args(blk).iter().zip(&phis) {
                 self.fs.vals.insert(*v, p.as_basic_value());
@@ -320,7 +347,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
     fn terminate(&mut self, op: OpId) -> R<()> {
         let vals = self.values(self.ir.operands(op))?;
         let here = self.current();
-        let Some(exit) = self.fs.exits.last().cloned() else { return self.error(op, "terminator outside of a region the emitter knows") };
+        let Some(exit) = self.fs.exits.last().cloned() else {
+            return self.error(op, "terminator outside of a region the emitter knows");
+        };
         match exit {
             Exit::For { header, iv, step, iters } => {
                 let next = self.b.build_int_add(iv.as_basic_value().into_int_value(), step, "")?;
@@ -333,7 +362,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 self.b.build_unconditional_branch(merge)?;
             }
             Exit::Condition { after, after_args, exit, results } => {
-                let Some((cond, rest)) = vals.split_first() else { return self.error(op, "scf.condition without a condition") };
+                let Some((cond, rest)) = vals.split_first() else {
+                    return self.error(op, "scf.condition without a condition");
+                };
                 Self::incoming(&after_args, rest, here);
                 Self::incoming(&results, rest, here);
                 self.b.build_conditional_branch(cond.into_int_value(), after, exit)?;
@@ -435,7 +466,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
         self.b.build_unconditional_branch(before)?;
         self.b.position_at_end(before);
         let vals: Vec<BasicValueEnum> = args.iter().map(|p| p.as_basic_value()).collect();
-        self.emit_nested(before_r, &vals, Exit::Condition { after, after_args: after_args.clone(), exit, results: results.clone() })?;
+        self.emit_nested(
+            before_r,
+            &vals,
+            Exit::Condition { after, after_args: after_args.clone(), exit, results: results.clone() },
+        )?;
         self.b.position_at_end(after);
         let vals: Vec<BasicValueEnum> = after_args.iter().map(|p| p.as_basic_value()).collect();
         self.emit_nested(after_r, &vals, Exit::While { before, args })?;
@@ -450,14 +485,21 @@ impl<'a, 'c> Emitter<'a, 'c> {
     fn branch(&mut self, op: OpId, succ: usize, from: usize, to: usize) -> R<()> {
         let target = self.ir.successors(op)[succ];
         let vals = self.values(&self.ir.operands(op)[from..to])?;
-        let Some((bb, phis)) = self.fs.blocks.get(&target).cloned() else { return self.error(op, "branch to a block outside its region") };
+        let Some((bb, phis)) = self.fs.blocks.get(&target).cloned() else {
+            return self.error(op, "branch to a block outside its region");
+        };
         Self::incoming(&phis, &vals, self.current());
         self.b.build_unconditional_branch(bb)?;
         Ok(())
     }
 
     fn cond_branch(&mut self, op: OpId) -> R<()> {
-        let seg = self.ir.prop(op, "operandSegmentSizes").and_then(|a| a.as_dense_ints()).map(|s| s.to_vec()).unwrap_or_default();
+        let seg = self
+            .ir
+            .prop(op, "operandSegmentSizes")
+            .and_then(|a| a.as_dense_ints())
+            .map(|s| s.to_vec())
+            .unwrap_or_default();
         let [_, t, f] = seg[..] else { return self.error(op, "requires 'operandSegmentSizes' with three entries") };
         let cond = self.int_operand(op, 0)?;
         // Each successor gets its own edge block, so phis see distinct predecessors.
@@ -486,12 +528,20 @@ impl<'a, 'c> Emitter<'a, 'c> {
 
     fn call_op(&mut self, op: OpId) -> R<()> {
         let callee = self.ir.prop(op, "callee").and_then(|a| a.as_flat_symbol()).unwrap_or("").to_string();
-        let Some((f, def)) = self.funcs.get(&callee).copied() else { return self.error(op, format!("call to unknown function '@{callee}'")) };
+        let Some((f, def)) = self.funcs.get(&callee).copied() else {
+            return self.error(op, format!("call to unknown function '@{callee}'"));
+        };
         // A GPU module is loaded alone: nothing links a declaration to code.
         if self.gpu && is_declaration(self.ir, def) {
-            return self.error(op, format!("call to '@{callee}', which has no body: GPU code can only call functions defined in the program"));
+            return self.error(
+                op,
+                format!(
+                    "call to '@{callee}', which has no body: GPU code can only call functions defined in the program"
+                ),
+            );
         }
-        let args: Vec<BasicMetadataValueEnum> = self.values(self.ir.operands(op))?.into_iter().map(|v| v.into()).collect();
+        let args: Vec<BasicMetadataValueEnum> =
+            self.values(self.ir.operands(op))?.into_iter().map(|v| v.into()).collect();
         let site = self.b.build_call(f, &args, "")?;
         let n = self.ir.results(op).len();
         if let ValueKind::Basic(v) = site.try_as_basic_value() {

@@ -38,7 +38,13 @@ impl<'a, 'c> Emitter<'a, 'c> {
 
     /// Calls `lf` (the IR function `op`) with the arguments in the slots at
     /// `args_p` and stores its results in the slots at `results_p`.
-    fn call_with_slots(&mut self, lf: FunctionValue<'c>, op: OpId, args_p: PointerValue<'c>, results_p: PointerValue<'c>) -> R<()> {
+    fn call_with_slots(
+        &mut self,
+        lf: FunctionValue<'c>,
+        op: OpId,
+        args_p: PointerValue<'c>,
+        results_p: PointerValue<'c>,
+    ) -> R<()> {
         let i64t = self.cx.i64_type();
         let Some(sig) = function_type(self.ir, op).cloned() else { return self.error(op, "function has no type") };
         let mut args: Vec<BasicMetadataValueEnum> = Vec::new();
@@ -57,14 +63,20 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let site = self.b.build_call(lf, &args, "")?;
         let results: Vec<BasicValueEnum> = match site.try_as_basic_value() {
             ValueKind::Basic(v) if sig.results.len() == 1 => vec![v],
-            ValueKind::Basic(v) => (0..sig.results.len()).map(|i| self.b.build_extract_value(v.into_struct_value(), i as u32, "")).collect::<Result<_, _>>()?,
+            ValueKind::Basic(v) => (0..sig.results.len())
+                .map(|i| self.b.build_extract_value(v.into_struct_value(), i as u32, ""))
+                .collect::<Result<_, _>>()?,
             _ => Vec::new(),
         };
         for (i, v) in results.into_iter().enumerate() {
             let slot = self.element_ptr(i64t.into(), results_p, self.i64(i as i64))?;
             let v: BasicValueEnum = match v {
-                BasicValueEnum::IntValue(x) if x.get_type().get_bit_width() == 1 => self.b.build_int_z_extend(x, i64t, "")?.into(),
-                BasicValueEnum::IntValue(x) if x.get_type().get_bit_width() < 64 => self.b.build_int_s_extend(x, i64t, "")?.into(),
+                BasicValueEnum::IntValue(x) if x.get_type().get_bit_width() == 1 => {
+                    self.b.build_int_z_extend(x, i64t, "")?.into()
+                }
+                BasicValueEnum::IntValue(x) if x.get_type().get_bit_width() < 64 => {
+                    self.b.build_int_s_extend(x, i64t, "")?.into()
+                }
                 v => v,
             };
             self.b.build_store(slot, v)?;
@@ -80,11 +92,18 @@ impl<'a, 'c> Emitter<'a, 'c> {
         }
         let ptr_t = self.cx.ptr_type(AddressSpace::default());
         for (name, lf, op) in self.public_functions() {
-            let w = self.m.add_function(&format!("{ENTRY_PREFIX}{name}"), self.cx.void_type().fn_type(&[ptr_t.into(), ptr_t.into()], false), None);
+            let w = self.m.add_function(
+                &format!("{ENTRY_PREFIX}{name}"),
+                self.cx.void_type().fn_type(&[ptr_t.into(), ptr_t.into()], false),
+                None,
+            );
             self.fs.f = Some(w);
             let entry = self.cx.append_basic_block(w, "entry");
             self.b.position_at_end(entry);
-            let (args_p, results_p) = (w.get_nth_param(0).expect("args").into_pointer_value(), w.get_nth_param(1).expect("results").into_pointer_value());
+            let (args_p, results_p) = (
+                w.get_nth_param(0).expect("args").into_pointer_value(),
+                w.get_nth_param(1).expect("results").into_pointer_value(),
+            );
             self.call_with_slots(lf, op, args_p, results_p)?;
             self.b.build_return(None)?;
         }
@@ -110,18 +129,26 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let i32t = self.cx.i32_type();
         let dispatch = self.dispatch()?;
         for (name, lf, op) in self.public_functions() {
-            let k = self.m.add_function(&format!("{ENTRY_PREFIX}{name}"), self.cx.void_type().fn_type(&[ptr_t.into(), ptr_t.into()], false), None);
+            let k = self.m.add_function(
+                &format!("{ENTRY_PREFIX}{name}"),
+                self.cx.void_type().fn_type(&[ptr_t.into(), ptr_t.into()], false),
+                None,
+            );
             k.set_call_conventions(PTX_KERNEL);
             self.fs.f = Some(k);
             let entry = self.cx.append_basic_block(k, "entry");
-            let (master, worker, wait, run, done) = (self.block("master"), self.block("worker"), self.block("wait"), self.block("run"), self.block("done"));
+            let (master, worker, wait, run, done) =
+                (self.block("master"), self.block("worker"), self.block("wait"), self.block("run"), self.block("done"));
             self.b.position_at_end(entry);
             let tid = self.call_value("strata.gpu_thread_id", &[])?.into_int_value();
             let first = self.b.build_int_compare(IntPredicate::EQ, tid, self.i64(0), "")?;
             self.b.build_conditional_branch(first, master, worker)?;
 
             self.b.position_at_end(master);
-            let (args_p, results_p) = (k.get_nth_param(0).expect("args").into_pointer_value(), k.get_nth_param(1).expect("results").into_pointer_value());
+            let (args_p, results_p) = (
+                k.get_nth_param(0).expect("args").into_pointer_value(),
+                k.get_nth_param(1).expect("results").into_pointer_value(),
+            );
             self.call_with_slots(lf, op, args_p, results_p)?;
             self.set_dispatch(0)?;
             self.call("strata.grid_sync", &[])?;

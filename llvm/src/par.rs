@@ -26,7 +26,12 @@ impl<'a, 'c> Emitter<'a, 'c> {
 
     /// The address of element `i` of a buffer of `elem`s.
     #[allow(unsafe_code)]
-    pub(crate) fn element_ptr(&self, elem: BasicTypeEnum<'c>, base: PointerValue<'c>, i: IntValue<'c>) -> R<PointerValue<'c>> {
+    pub(crate) fn element_ptr(
+        &self,
+        elem: BasicTypeEnum<'c>,
+        base: PointerValue<'c>,
+        i: IntValue<'c>,
+    ) -> R<PointerValue<'c>> {
         // SAFETY: building a GEP instruction only computes an address; the
         // program's accesses stay within their buffers by the par dialect's
         // contract (as they must in the interpreter, which checks them).
@@ -36,8 +41,12 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// The element type of the buffer operand `i`, its memory type, and the
     /// address of the element named by operand `at`.
     fn slot(&self, op: OpId, buf: usize, at: usize) -> R<(Type, BasicTypeEnum<'c>, PointerValue<'c>)> {
-        let Some(elem) = buf_element(self.ir.value_type(self.ir.operand(op, buf))) else { return self.error(op, "operand is not a buffer") };
-        let Some(mt) = memory_type(self.cx, &elem) else { return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR")) };
+        let Some(elem) = buf_element(self.ir.value_type(self.ir.operand(op, buf))) else {
+            return self.error(op, "operand is not a buffer");
+        };
+        let Some(mt) = memory_type(self.cx, &elem) else {
+            return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR"));
+        };
         let p = self.element_ptr(mt, self.ptr_operand(op, buf)?, self.int_operand(op, at)?)?;
         Ok((elem, mt, p))
     }
@@ -45,14 +54,18 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// A value as stored in memory (`i1` widened to a byte, 0 or -1).
     fn to_memory(&self, v: BasicValueEnum<'c>, mt: BasicTypeEnum<'c>) -> R<BasicValueEnum<'c>> {
         Ok(match v {
-            BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() == 1 => self.b.build_int_s_extend(i, mt.into_int_type(), "")?.into(),
+            BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() == 1 => {
+                self.b.build_int_s_extend(i, mt.into_int_type(), "")?.into()
+            }
             v => v,
         })
     }
     /// A value as loaded from memory.
     fn loaded_value(&self, v: BasicValueEnum<'c>, elem: &Type) -> R<BasicValueEnum<'c>> {
         Ok(match elem {
-            Type::Integer { width: 1, .. } => self.b.build_int_truncate(v.into_int_value(), self.cx.bool_type(), "")?.into(),
+            Type::Integer { width: 1, .. } => {
+                self.b.build_int_truncate(v.into_int_value(), self.cx.bool_type(), "")?.into()
+            }
             _ => v,
         })
     }
@@ -75,20 +88,31 @@ impl<'a, 'c> Emitter<'a, 'c> {
             }
             "graph_array" => {
                 let array = self.ir.prop(op, "array").and_then(|a| a.as_str()).unwrap_or("");
-                let Some(k) = GRAPH_ARRAYS.iter().position(|(n, _)| *n == array) else { return self.error(op, format!("unknown graph array '{array}'")) };
-                let p = self.b.build_struct_gep(self.graph_struct(), self.ptr_operand(op, 0)?, GRAPH_SCALAR_FIELDS + k as u32, "")?;
+                let Some(k) = GRAPH_ARRAYS.iter().position(|(n, _)| *n == array) else {
+                    return self.error(op, format!("unknown graph array '{array}'"));
+                };
+                let p = self.b.build_struct_gep(
+                    self.graph_struct(),
+                    self.ptr_operand(op, 0)?,
+                    GRAPH_SCALAR_FIELDS + k as u32,
+                    "",
+                )?;
                 self.b.build_load(ptr_t, p, "")?
             }
             "alloc" => {
                 let elem = buf_element(self.ir.value_type(self.ir.result(op, 0))).unwrap_or(Type::i64());
-                let Some(bytes) = element_bytes(&elem) else { return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR")) };
+                let Some(bytes) = element_bytes(&elem) else {
+                    return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR"));
+                };
                 let n = self.operand(op, 0)?;
                 let args = [n, self.i64(bytes as i64).into(), self.cx.bool_type().const_zero().into()];
                 self.call_value("strata.alloc", &args)?
             }
             "local" => {
                 let elem = buf_element(self.ir.value_type(self.ir.result(op, 0))).unwrap_or(Type::i64());
-                let Some(mt) = memory_type(self.cx, &elem) else { return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR")) };
+                let Some(mt) = memory_type(self.cx, &elem) else {
+                    return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR"));
+                };
                 self.entry_alloca(mt)?.into()
             }
             "free" => {
@@ -118,7 +142,13 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 let (elem, mt, p) = self.slot(op, 0, 1)?;
                 let expected = self.to_memory(self.operand(op, 2)?, mt)?;
                 let new = self.to_memory(self.operand(op, 3)?, mt)?;
-                let pair = self.b.build_cmpxchg(p, expected, new, AtomicOrdering::SequentiallyConsistent, AtomicOrdering::SequentiallyConsistent)?;
+                let pair = self.b.build_cmpxchg(
+                    p,
+                    expected,
+                    new,
+                    AtomicOrdering::SequentiallyConsistent,
+                    AtomicOrdering::SequentiallyConsistent,
+                )?;
                 let old = self.b.build_extract_value(pair, 0, "")?;
                 let ok = self.b.build_extract_value(pair, 1, "")?;
                 let old = self.loaded_value(old, &elem)?;
@@ -145,10 +175,17 @@ impl<'a, 'c> Emitter<'a, 'c> {
             }
             "queue_push" => {
                 let (item, q) = (self.operand(op, 0)?, self.operand(op, 1)?);
-                let buffer = self.fs.push_buffers.iter().find(|(v, _, _)| *v == self.ir.operand(op, 1)).filter(|_| self.ir.prop(op, "buffered").is_some());
+                let buffer = self
+                    .fs
+                    .push_buffers
+                    .iter()
+                    .find(|(v, _, _)| *v == self.ir.operand(op, 1))
+                    .filter(|_| self.ir.prop(op, "buffered").is_some());
                 let warp = self.gpu && self.fs.in_team && self.ir.prop(op, "buffered").is_some();
                 match buffer {
-                    Some((_, buf, count)) => self.call("strata.queue_push_local", &[q, item, (*buf).into(), (*count).into()])?,
+                    Some((_, buf, count)) => {
+                        self.call("strata.queue_push_local", &[q, item, (*buf).into(), (*count).into()])?
+                    }
                     None if warp => self.call("strata.queue_push_warp", &[q, item])?,
                     None => self.call("strata.queue_push", &[q, item])?,
                 };

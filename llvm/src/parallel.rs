@@ -26,9 +26,9 @@
 use std::collections::HashSet;
 
 use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::basic_block::BasicBlock;
 use inkwell::module::Linkage;
 use inkwell::types::{BasicTypeEnum, StructType};
-use inkwell::basic_block::BasicBlock;
 use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PhiValue, PointerValue};
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
 use strata_ir::context::{RegionId, Value};
@@ -65,12 +65,15 @@ impl<'a, 'c> Emitter<'a, 'c> {
         }
         let region = self.ir.region(op, 0);
         // Constants are made again inside, so the body is optimized knowing them.
-        let (consts, caps): (Vec<Value>, Vec<Value>) =
-            self.captures(op).into_iter().partition(|v| self.ir.defining_op(*v).is_some_and(|d| self.ir.op_name(d) == "arith.constant"));
+        let (consts, caps): (Vec<Value>, Vec<Value>) = self
+            .captures(op)
+            .into_iter()
+            .partition(|v| self.ir.defining_op(*v).is_some_and(|d| self.ir.op_name(d) == "arith.constant"));
         let mut vals: Vec<BasicValueEnum<'c>> = caps.iter().map(|v| self.val(*v)).collect::<R<_>>()?;
         // CPU only: dynamic loops and buffered pushes (the GPU shares
         // iterations cyclically and aggregates pushes per warp).
-        let (dynamic, queues) = if self.gpu { (Vec::new(), Vec::new()) } else { (self.dynamic_loops(op), self.pushed_queues(op, &caps)) };
+        let (dynamic, queues) =
+            if self.gpu { (Vec::new(), Vec::new()) } else { (self.dynamic_loops(op), self.pushed_queues(op, &caps)) };
         // One shared counter per dynamic loop, a cache line apart, zeroed per team.
         if !dynamic.is_empty() {
             let line = self.cx.i64_type().array_type(8);
@@ -105,7 +108,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
             self.b.build_store(p, *v)?;
         }
         let ptr_t = self.cx.ptr_type(AddressSpace::default());
-        let outlined = self.m.add_function(&name, self.cx.void_type().fn_type(&[ptr_t.into()], false), Some(Linkage::Internal));
+        let outlined =
+            self.m.add_function(&name, self.cx.void_type().fn_type(&[ptr_t.into()], false), Some(Linkage::Internal));
 
         let here = self.current();
         let fresh = FnState { f: Some(outlined), op: self.fs.op, in_team: true, ..FnState::default() };
@@ -121,7 +125,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
             return Ok(());
         };
         // GPU: the master names the region, and the grid runs it between two barriers.
-        outlined.add_attribute(AttributeLoc::Function, self.cx.create_enum_attribute(Attribute::get_named_enum_kind_id("convergent"), 0));
+        outlined.add_attribute(
+            AttributeLoc::Function,
+            self.cx.create_enum_attribute(Attribute::get_named_enum_kind_id("convergent"), 0),
+        );
         self.regions.push((outlined, global));
         self.set_dispatch(self.regions.len() as u64)?;
         self.call("strata.grid_sync", &[])?;
@@ -132,7 +139,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
 
     /// GPU: the dispatch word (see [`DISPATCH`]).
     pub(crate) fn dispatch(&self) -> R<PointerValue<'c>> {
-        let g = self.m.get_global(DISPATCH).ok_or_else(|| Fail::Llvm(format!("the run-time support has no global {DISPATCH}")))?;
+        let g = self
+            .m
+            .get_global(DISPATCH)
+            .ok_or_else(|| Fail::Llvm(format!("the run-time support has no global {DISPATCH}")))?;
         Ok(g.as_pointer_value())
     }
 
@@ -155,14 +165,18 @@ impl<'a, 'c> Emitter<'a, 'c> {
 
     /// The `par.for` ops with a dynamic distribution nested in `op`.
     fn dynamic_loops(&self, op: OpId) -> Vec<OpId> {
-        self.ops_inside(op, |o| self.ir.op_name(o) == "par.for" && self.ir.prop(o, "dist").and_then(|a| a.as_str()) == Some("dynamic"))
+        self.ops_inside(op, |o| {
+            self.ir.op_name(o) == "par.for" && self.ir.prop(o, "dist").and_then(|a| a.as_str()) == Some("dynamic")
+        })
     }
 
     /// The queues among `caps` (values from outside `op`) that `op` makes
     /// `buffered` pushes to.
     fn pushed_queues(&self, op: OpId, caps: &[Value]) -> Vec<Value> {
         let mut queues = Vec::new();
-        for push in self.ops_inside(op, |o| self.ir.op_name(o) == "par.queue_push" && self.ir.prop(o, "buffered").is_some()) {
+        for push in
+            self.ops_inside(op, |o| self.ir.op_name(o) == "par.queue_push" && self.ir.prop(o, "buffered").is_some())
+        {
             let q = self.ir.operand(push, 1);
             if caps.contains(&q) && !queues.contains(&q) {
                 queues.push(q);
@@ -174,7 +188,16 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// The body of an outlined region: loads the captured values from the
     /// frame, makes the constants again, emits the region.
     #[allow(clippy::too_many_arguments)]
-    fn outlined_body(&mut self, f: FunctionValue<'c>, region: RegionId, caps: &[Value], frame_t: StructType<'c>, consts: &[Value], dynamic: &[OpId], queues: &[Value]) -> R<()> {
+    fn outlined_body(
+        &mut self,
+        f: FunctionValue<'c>,
+        region: RegionId,
+        caps: &[Value],
+        frame_t: StructType<'c>,
+        consts: &[Value],
+        dynamic: &[OpId],
+        queues: &[Value],
+    ) -> R<()> {
         let entry = self.cx.append_basic_block(f, "entry");
         self.b.position_at_end(entry);
         let arg = f.get_nth_param(0).expect("one parameter").into_pointer_value();
@@ -214,9 +237,18 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// Starts a loop whose counter runs from `start` while below `bound`:
     /// returns the counter's phi (the back edge is the caller's), the header
     /// to branch back to, and the exit block; the builder is left in the body.
-    fn loop_head(&mut self, name: &str, start: IntValue<'c>, bound: IntValue<'c>) -> R<(PhiValue<'c>, BasicBlock<'c>, BasicBlock<'c>)> {
+    fn loop_head(
+        &mut self,
+        name: &str,
+        start: IntValue<'c>,
+        bound: IntValue<'c>,
+    ) -> R<(PhiValue<'c>, BasicBlock<'c>, BasicBlock<'c>)> {
         let pre = self.current();
-        let (header, body, exit) = (self.block(&format!("{name}.header")), self.block(&format!("{name}.body")), self.block(&format!("{name}.exit")));
+        let (header, body, exit) = (
+            self.block(&format!("{name}.header")),
+            self.block(&format!("{name}.body")),
+            self.block(&format!("{name}.exit")),
+        );
         let iv = self.phis(header, &[start.get_type().into()])?[0];
         iv.add_incoming(&[(&start, pre)]);
         self.b.build_unconditional_branch(header)?;

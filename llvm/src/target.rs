@@ -79,7 +79,9 @@ impl GpuOptions {
     pub fn for_device(arch: &str) -> GpuOptions {
         let defaults = GpuOptions::default();
         match GPU_ARCHS.iter().find(|(a, _)| *a == arch) {
-            Some(&(arch, first)) => GpuOptions { arch: arch.into(), ptx_version: ptx_text(first.max(DEFAULT_PTX)), ..defaults },
+            Some(&(arch, first)) => {
+                GpuOptions { arch: arch.into(), ptx_version: ptx_text(first.max(DEFAULT_PTX)), ..defaults }
+            }
             None => defaults,
         }
     }
@@ -89,14 +91,39 @@ impl GpuOptions {
 /// code relies on independent thread scheduling and the `*.sync` warp
 /// operations), each with the first PTX ISA version that knows it.
 pub const GPU_ARCHS: [(&str, u32); 28] = [
-    ("sm_70", 60), ("sm_72", 61), ("sm_75", 63), ("sm_80", 70), ("sm_86", 71), ("sm_87", 74), ("sm_88", 90), ("sm_89", 78),
-    ("sm_90", 78), ("sm_90a", 80), ("sm_100", 86), ("sm_100a", 86), ("sm_100f", 88), ("sm_101", 86), ("sm_101a", 86), ("sm_101f", 88),
-    ("sm_103", 88), ("sm_103a", 88), ("sm_103f", 88), ("sm_110", 90), ("sm_110a", 90), ("sm_110f", 90), ("sm_120", 87), ("sm_120a", 87),
-    ("sm_120f", 88), ("sm_121", 88), ("sm_121a", 88), ("sm_121f", 88),
+    ("sm_70", 60),
+    ("sm_72", 61),
+    ("sm_75", 63),
+    ("sm_80", 70),
+    ("sm_86", 71),
+    ("sm_87", 74),
+    ("sm_88", 90),
+    ("sm_89", 78),
+    ("sm_90", 78),
+    ("sm_90a", 80),
+    ("sm_100", 86),
+    ("sm_100a", 86),
+    ("sm_100f", 88),
+    ("sm_101", 86),
+    ("sm_101a", 86),
+    ("sm_101f", 88),
+    ("sm_103", 88),
+    ("sm_103a", 88),
+    ("sm_103f", 88),
+    ("sm_110", 90),
+    ("sm_110a", 90),
+    ("sm_110f", 90),
+    ("sm_120", 87),
+    ("sm_120a", 87),
+    ("sm_120f", 88),
+    ("sm_121", 88),
+    ("sm_121a", 88),
+    ("sm_121f", 88),
 ];
 
 /// The PTX ISA versions LLVM can write, as `10 * major + minor`.
-pub const PTX_VERSIONS: [u32; 25] = [60, 61, 62, 63, 64, 65, 70, 71, 72, 73, 74, 75, 76, 77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90];
+pub const PTX_VERSIONS: [u32; 25] =
+    [60, 61, 62, 63, 64, 65, 70, 71, 72, 73, 74, 75, 76, 77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90];
 
 /// The first PTX ISA version with every instruction the code uses (`activemask`).
 const MIN_PTX: u32 = 62;
@@ -160,12 +187,20 @@ fn level(opt_level: u8) -> OptimizationLevel {
     }
 }
 
-fn build<'c>(cx: &'c LlContext, ir: &Context, module: OpId, tm: &TargetMachine, gpu: bool) -> Result<Module<'c>, Diagnostic> {
+fn build<'c>(
+    cx: &'c LlContext,
+    ir: &Context,
+    module: OpId,
+    tm: &TargetMachine,
+    gpu: bool,
+) -> Result<Module<'c>, Diagnostic> {
     let loc = ir.op_loc(module).clone();
     let internal = |m: String| Diagnostic::error(loc.clone(), format!("internal error: LLVM: {m}"));
     // The module starts as the run-time support, so emitted code calls it directly.
     let support = format!("{RUNTIME}\n{}", if gpu { GPU_RUNTIME } else { CPU_RUNTIME });
-    let m = cx.create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(support.as_bytes(), "strata")).map_err(|m| internal(m.to_string()))?;
+    let m = cx
+        .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(support.as_bytes(), "strata"))
+        .map_err(|m| internal(m.to_string()))?;
     m.set_triple(&tm.get_triple());
     m.set_data_layout(&tm.get_target_data().get_data_layout());
     let mut e = Emitter::new(ir, cx, m, gpu);
@@ -196,7 +231,14 @@ pub fn compile_gpu(ir: &Context, module: OpId, opts: &GpuOptions, what: Emit) ->
     generate(ir, module, &tm, opts.opt_level, true, what)
 }
 
-fn generate(ir: &Context, module: OpId, tm: &TargetMachine, opt_level: u8, gpu: bool, what: Emit) -> Result<Vec<u8>, Diagnostic> {
+fn generate(
+    ir: &Context,
+    module: OpId,
+    tm: &TargetMachine,
+    opt_level: u8,
+    gpu: bool,
+    what: Emit,
+) -> Result<Vec<u8>, Diagnostic> {
     let loc = ir.op_loc(module).clone();
     let cx = LlContext::create();
     let m = build(&cx, ir, module, tm, gpu)?;
@@ -208,7 +250,9 @@ fn generate(ir: &Context, module: OpId, tm: &TargetMachine, opt_level: u8, gpu: 
         Emit::LlvmIr => m.print_to_string().to_bytes().to_vec(),
         Emit::Assembly | Emit::Object => {
             let ft = if what == Emit::Object { FileType::Object } else { FileType::Assembly };
-            let buf = tm.write_to_memory_buffer(&m, ft).map_err(|e| Diagnostic::error(loc.clone(), format!("internal error: LLVM: {e}")))?;
+            let buf = tm
+                .write_to_memory_buffer(&m, ft)
+                .map_err(|e| Diagnostic::error(loc.clone(), format!("internal error: LLVM: {e}")))?;
             buf.as_slice().to_vec()
         }
     })

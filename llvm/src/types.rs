@@ -17,7 +17,9 @@ pub(crate) fn value_type<'c>(cx: &'c LlContext, t: &Type) -> Option<BasicTypeEnu
         Type::Index => cx.i64_type().into(),
         Type::Float(FloatKind::F32) => cx.f32_type().into(),
         Type::Float(FloatKind::F64) => cx.f64_type().into(),
-        t if is_graph(t) || buf_element(t).is_some() || queue_element(t).is_some() => cx.ptr_type(AddressSpace::default()).into(),
+        t if is_graph(t) || buf_element(t).is_some() || queue_element(t).is_some() => {
+            cx.ptr_type(AddressSpace::default()).into()
+        }
         _ => return None,
     })
 }

@@ -15,10 +15,10 @@
 
 use std::collections::HashSet;
 
+use strata_graph_dialect::foreach::{space_of, Space};
 use strata_ir::attributes::NamedAttr;
 use strata_ir::context::OperationState;
 use strata_ir::pass::{Pass, PassInfo};
-use strata_graph_dialect::foreach::{space_of, Space};
 use strata_ir::{Attribute, Context, Diagnostic, OpId};
 use strata_sched_dialect::collapse::worth_collapsing;
 use strata_sched_dialect::legality;
@@ -43,7 +43,10 @@ impl Pass for GraphToSched {
     }
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
         let attr = match key {
-            "chunk" => Attribute::int(value.parse::<i128>().map_err(|_| format!("expected a positive integer, got '{value}'"))?, strata_ir::types::Type::i64()),
+            "chunk" => Attribute::int(
+                value.parse::<i128>().map_err(|_| format!("expected a positive integer, got '{value}'"))?,
+                strata_ir::types::Type::i64(),
+            ),
             _ => Attribute::string(value),
         };
         let entry = (key.into(), attr);
@@ -77,13 +80,21 @@ impl Pass for GraphToSched {
 fn convert(ctx: &mut Context, l: OpId, defaults: &[NamedAttr], inner_fns: &HashSet<OpId>) -> Result<(), Diagnostic> {
     let err = |ctx: &Context, m: String| Diagnostic::error(ctx.op_loc(l).clone(), format!("illegal schedule: {m}"));
     let user = match ctx.attr(l, "schedule") {
-        Some(a) => a.as_dict().map(<[_]>::to_vec).ok_or_else(|| err(ctx, format!("'schedule' must be a dictionary, got {a}")))?,
+        Some(a) => a
+            .as_dict()
+            .map(<[_]>::to_vec)
+            .ok_or_else(|| err(ctx, format!("'schedule' must be a dictionary, got {a}")))?,
         None => Vec::new(),
     };
     let func = enclosing_function(ctx, l);
     let nested = legality::enclosing_parallel_loop(ctx, l).is_some() || func.is_some_and(|f| inner_fns.contains(&f));
-    let mut s = if nested { LoopSchedule::SEQUENTIAL } else { LoopSchedule::PARALLEL.overridden(defaults).map_err(|m| err(ctx, m))? };
-    let explicit_reduction = user.iter().chain(if nested { &[][..] } else { defaults }).any(|(k, _)| &**k == "reduction");
+    let mut s = if nested {
+        LoopSchedule::SEQUENTIAL
+    } else {
+        LoopSchedule::PARALLEL.overridden(defaults).map_err(|m| err(ctx, m))?
+    };
+    let explicit_reduction =
+        user.iter().chain(if nested { &[][..] } else { defaults }).any(|(k, _)| &**k == "reduction");
     s = s.overridden(&user).map_err(|m| err(ctx, m))?;
     if !explicit_reduction && s.mapping != Mapping::Sequential {
         let shared = legality::shared_scalars(ctx, l);
@@ -113,11 +124,17 @@ fn convert(ctx: &mut Context, l: OpId, defaults: &[NamedAttr], inner_fns: &HashS
     if !nested && !chunk_given && s.frontier == Frontier::Sparse && space_of(ctx, l) == Some(Space::Items) {
         s.chunk = LoopSchedule::SPARSE_WORKLIST_CHUNK;
     }
-    if s.mapping == Mapping::Edge && !explicit("mapping") && legality::collapsible(ctx, l).and_then(|_| worth_collapsing(ctx, l)).is_err() {
+    if s.mapping == Mapping::Edge
+        && !explicit("mapping")
+        && legality::collapsible(ctx, l).and_then(|_| worth_collapsing(ctx, l)).is_err()
+    {
         s.mapping = Mapping::Thread;
     }
     if nested && s.mapping != Mapping::Sequential && legality::enclosing_parallel_loop(ctx, l).is_none() {
-        return Err(err(ctx, format!("mapping '{}' is illegal in a function called from a parallel loop", s.mapping.keyword())));
+        return Err(err(
+            ctx,
+            format!("mapping '{}' is illegal in a function called from a parallel loop", s.mapping.keyword()),
+        ));
     }
     legality::check(ctx, l, &s).map_err(|m| err(ctx, m))?;
     let mut st = OperationState::new("sched.foreach", ctx.op_loc(l).clone()).operands(&ctx.operands(l).to_vec());
@@ -153,7 +170,10 @@ pub fn info() -> PassInfo {
         argument: "convert-graph-to-sched",
         description: "Decide the schedule of every graph.foreach (sched.foreach)",
         options: &[
-            ("mapping", "mapping of outermost loops: thread (default), edge (for the loops that can take it) or sequential"),
+            (
+                "mapping",
+                "mapping of outermost loops: thread (default), edge (for the loops that can take it) or sequential",
+            ),
             ("dist", "distribution of outermost loops: dynamic (default) or static"),
             ("chunk", "iterations handed out at once (default 1024, 64 over a sparse worklist)"),
             ("reduction", "scalar reductions: atomic or privatize (default: privatize where legal)"),

@@ -29,7 +29,8 @@ impl Pass for ScfToCf {
         "SCFToControlFlow"
     }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), ()> {
-        let target = ConversionTarget::new().illegal_ops(&["scf.for", "scf.if", "scf.while", "scf.yield", "scf.condition"]);
+        let target =
+            ConversionTarget::new().illegal_ops(&["scf.for", "scf.if", "scf.while", "scf.yield", "scf.condition"]);
         let patterns: Vec<Box<dyn RewritePattern>> = vec![Box::new(LowerFor), Box::new(LowerIf), Box::new(LowerWhile)];
         apply_conversion(ctx, op, &target, &patterns, ConversionMode::Partial).map_err(|errors| {
             for e in errors {
@@ -59,7 +60,14 @@ fn br(ctx: &mut Context, at: BlockId, dest: BlockId, args: &[Value], loc: &Locat
     ctx.append_op(at, op);
 }
 
-fn cond_br(ctx: &mut Context, at: BlockId, cond: Value, t: (BlockId, &[Value]), f: (BlockId, &[Value]), loc: &Location) {
+fn cond_br(
+    ctx: &mut Context,
+    at: BlockId,
+    cond: Value,
+    t: (BlockId, &[Value]),
+    f: (BlockId, &[Value]),
+    loc: &Location,
+) {
     let st = OperationState::new("cf.cond_br", loc.clone())
         .operands(&[cond])
         .operands(t.1)
@@ -73,7 +81,12 @@ fn cond_br(ctx: &mut Context, at: BlockId, cond: Value, t: (BlockId, &[Value]), 
 
 /// Replaces every terminator named `name` in `blocks` with a branch built by
 /// `make` from the terminator's operands and location.
-fn replace_terminators(ctx: &mut Context, blocks: &[BlockId], name: &str, make: &mut dyn FnMut(&mut Context, BlockId, Vec<Value>, &Location)) {
+fn replace_terminators(
+    ctx: &mut Context,
+    blocks: &[BlockId],
+    name: &str,
+    make: &mut dyn FnMut(&mut Context, BlockId, Vec<Value>, &Location),
+) {
     for &b in blocks {
         let Some(t) = ctx.last_op(b).filter(|t| ctx.op_name(*t) == name) else { continue };
         let (vals, loc) = (ctx.operands(t).to_vec(), ctx.op_loc(t).clone());
@@ -136,7 +149,8 @@ impl RewritePattern for LowerFor {
         let init_block = ctx.parent_block(op).expect("in a block");
 
         let end = ctx.split_block(ctx.next_op(op).expect("an scf op is never a terminator"));
-        let arg_types: Vec<(Type, Location)> = ctx.block_args(entry).iter().map(|a| (ctx.value_type(*a).clone(), ctx.value_loc(*a).clone())).collect();
+        let arg_types: Vec<(Type, Location)> =
+            ctx.block_args(entry).iter().map(|a| (ctx.value_type(*a).clone(), ctx.value_loc(*a).clone())).collect();
         let cond = ctx.create_block(&arg_types);
         let parent = ctx.block_parent(end).expect("block in a region");
         let pos = ctx.region_blocks(parent).iter().position(|b| *b == end).expect("block in its region");
@@ -147,7 +161,10 @@ impl RewritePattern for LowerFor {
         let iv = cond_args[0];
         // Header: continue while iv < ub.
         let cmp = ctx.create_op(
-            OperationState::new("arith.cmpi", loc.clone()).prop("predicate", Attribute::int(pred, Type::i64())).operands(&[iv, ub]).results(&[Type::i1()]),
+            OperationState::new("arith.cmpi", loc.clone())
+                .prop("predicate", Attribute::int(pred, Type::i64()))
+                .operands(&[iv, ub])
+                .results(&[Type::i1()]),
         );
         ctx.append_op(cond, cmp);
         let c = ctx.result(cmp, 0);
@@ -155,7 +172,8 @@ impl RewritePattern for LowerFor {
         // Latch: every yield adds the step and branches back to the header.
         replace_terminators(ctx, &body_blocks, "scf.yield", &mut |ctx, b, vals, yloc| {
             let ty = ctx.value_type(iv).clone();
-            let add = ctx.create_op(OperationState::new("arith.addi", loc.clone()).operands(&[iv, step]).results(&[ty]));
+            let add =
+                ctx.create_op(OperationState::new("arith.addi", loc.clone()).operands(&[iv, step]).results(&[ty]));
             ctx.append_op(b, add);
             let mut args = vec![ctx.result(add, 0)];
             args.extend(vals);

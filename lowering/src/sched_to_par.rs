@@ -33,10 +33,10 @@ use strata_ir::types::Type;
 use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
 use strata_par_dialect::ops::graph_array_element;
 use strata_par_dialect::types::{buf, queue};
-use strata_std::arith::CMPI_PREDICATES;
 use strata_sched_dialect::foreach::schedule_of;
 use strata_sched_dialect::legality::{collapsible, pullable};
 use strata_sched_dialect::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Pushes, Reduction};
+use strata_std::arith::CMPI_PREDICATES;
 
 /// The pass.
 #[derive(Default)]
@@ -53,7 +53,13 @@ impl Pass for SchedToPar {
         Some("builtin.module")
     }
     fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), ()> {
-        let mut lw = Lowering { module, helpers: HashSet::new(), errors: Vec::new(), arrays: HashMap::new(), scope: Scope::default() };
+        let mut lw = Lowering {
+            module,
+            helpers: HashSet::new(),
+            errors: Vec::new(),
+            arrays: HashMap::new(),
+            scope: Scope::default(),
+        };
         let funcs: Vec<OpId> = ctx.entry_block(ctx.region(module, 0)).map(|b| ctx.block_ops(b)).unwrap_or_default();
         let funcs: Vec<OpId> = funcs.into_iter().filter(|f| ctx.op_name(*f) == "func.func").collect();
         let called_in_loops = strata_sched_dialect::legality::functions_called_in_loops(ctx, module);
@@ -73,7 +79,10 @@ impl Pass for SchedToPar {
             ctx.walk_pre(module, &mut |o| {
                 let name = ctx.op_name(o);
                 if name.starts_with("graph.") || name.starts_with("sched.") {
-                    lw.errors.push(Diagnostic::error(ctx.op_loc(o).clone(), format!("failed to legalize operation '{name}'")));
+                    lw.errors.push(Diagnostic::error(
+                        ctx.op_loc(o).clone(),
+                        format!("failed to legalize operation '{name}'"),
+                    ));
                 }
             });
         }
@@ -178,7 +187,14 @@ fn index_const(ctx: &mut Context, at: At, v: i128, loc: &Location) -> Value {
 
 fn cmpi(ctx: &mut Context, at: At, pred: &str, a: Value, b: Value, loc: &Location) -> Value {
     let index = CMPI_PREDICATES.iter().position(|p| *p == pred).expect("a cmpi predicate") as i128;
-    let o = mk(ctx, at, OperationState::new("arith.cmpi", loc.clone()).operands(&[a, b]).prop("predicate", Attribute::int(index, Type::i64())).results(&[Type::i1()]));
+    let o = mk(
+        ctx,
+        at,
+        OperationState::new("arith.cmpi", loc.clone())
+            .operands(&[a, b])
+            .prop("predicate", Attribute::int(index, Type::i64()))
+            .results(&[Type::i1()]),
+    );
     ctx.result(o, 0)
 }
 
@@ -331,8 +347,19 @@ impl Lowering {
         name
     }
 
-    fn call(&mut self, ctx: &mut Context, at: At, callee: &str, args: &[Value], results: &[Type], loc: &Location) -> OpId {
-        let st = OperationState::new("func.call", loc.clone()).operands(args).results(results).prop("callee", Attribute::symbol(callee));
+    fn call(
+        &mut self,
+        ctx: &mut Context,
+        at: At,
+        callee: &str,
+        args: &[Value],
+        results: &[Type],
+        loc: &Location,
+    ) -> OpId {
+        let st = OperationState::new("func.call", loc.clone())
+            .operands(args)
+            .results(results)
+            .prop("callee", Attribute::symbol(callee));
         mk(ctx, at, st)
     }
 
@@ -356,14 +383,28 @@ impl Lowering {
         };
         let elem = graph_array_element(name).expect("a graph array");
         let loc = ctx.value_loc(g).clone();
-        let o = mk(ctx, at, OperationState::new("par.graph_array", loc).operands(&[g]).prop("array", Attribute::string(name)).results(&[buf(&elem)]));
+        let o = mk(
+            ctx,
+            at,
+            OperationState::new("par.graph_array", loc)
+                .operands(&[g])
+                .prop("array", Attribute::string(name))
+                .results(&[buf(&elem)]),
+        );
         let v = ctx.result(o, 0);
         self.arrays.insert((g, name), v);
         v
     }
 
     fn size(&mut self, ctx: &mut Context, at: At, g: Value, of: &str, loc: &Location) -> Value {
-        let o = mk(ctx, at, OperationState::new("par.graph_size", loc.clone()).operands(&[g]).prop("of", Attribute::string(of)).results(&[Type::Index]));
+        let o = mk(
+            ctx,
+            at,
+            OperationState::new("par.graph_size", loc.clone())
+                .operands(&[g])
+                .prop("of", Attribute::string(of))
+                .results(&[Type::Index]),
+        );
         ctx.result(o, 0)
     }
 
@@ -393,7 +434,9 @@ impl Lowering {
         let at = At::Before(op);
         match name.as_str() {
             "sched.foreach" => return self.foreach(ctx, op),
-            "graph.foreach" => return self.error(ctx, op, "'graph.foreach' has no schedule: run convert-graph-to-sched first"),
+            "graph.foreach" => {
+                return self.error(ctx, op, "'graph.foreach' has no schedule: run convert-graph-to-sched first")
+            }
             "graph.iterate" => return self.iterate(ctx, op),
             "graph.fixpoint" => return self.fixpoint(ctx, op),
             "graph.single" => return self.single(ctx, op),
@@ -417,7 +460,8 @@ impl Lowering {
                     _ => "weights",
                 };
                 let a = self.array(ctx, g, arr);
-                let v = if arr == "weights" { load(ctx, at, a, e, false, &loc) } else { load_index(ctx, at, a, e, &loc) };
+                let v =
+                    if arr == "weights" { load(ctx, at, a, e, false, &loc) } else { load_index(ctx, at, a, e, &loc) };
                 self.replace(ctx, op, v);
             }
             "graph.has_edge" => {
@@ -554,7 +598,8 @@ impl Lowering {
     /// loop; the caller frees it after.
     fn frontier_bitmap(&mut self, ctx: &mut Context, op: OpId, at: At, loc: &Location) -> Option<(Value, Value)> {
         let q = ctx.operand(op, 0);
-        let Some(n) = ctx.defining_op(q).filter(|d| ctx.op_name(*d) == "par.queue_new").map(|d| ctx.operand(d, 0)) else {
+        let Some(n) = ctx.defining_op(q).filter(|d| ctx.op_name(*d) == "par.queue_new").map(|d| ctx.operand(d, 0))
+        else {
             self.error(ctx, op, "frontier 'bitmap' needs the worklist's 'graph.new_worklist' in the same function");
             return None;
         };
@@ -607,7 +652,11 @@ impl Lowering {
             let new = combine(ctx, at, &kind, old, x, &loc);
             let d = differs(ctx, at, new, old, &loc);
             let blk = if_then(ctx, at, d, &loc);
-            mk(ctx, At::End(blk), OperationState::new("par.store", loc.clone()).operands(&[new, b, i]).prop("atomic", Attribute::Unit));
+            mk(
+                ctx,
+                At::End(blk),
+                OperationState::new("par.store", loc.clone()).operands(&[new, b, i]).prop("atomic", Attribute::Unit),
+            );
             op0(ctx, At::End(blk), "scf.yield", &[], &loc);
             old
         } else if plain {
@@ -618,14 +667,25 @@ impl Lowering {
         } else if kind == "mul" {
             let t = ctx.value_type(x).clone();
             if t.is_float() {
-                return self.error(ctx, op, "an atomic 'mul' reduction of floats is not supported by the parallel lowering");
+                return self.error(
+                    ctx,
+                    op,
+                    "an atomic 'mul' reduction of floats is not supported by the parallel lowering",
+                );
             }
             let f = self.helper(ctx, "atomic_mul", &[t.to_string()]);
             let c = self.call(ctx, at, &f, &[x, b, i], &[t], &loc);
             ctx.result(c, 0)
         } else {
             let t = ctx.value_type(x).clone();
-            let o = mk(ctx, at, OperationState::new("par.atomic_rmw", loc.clone()).operands(&[x, b, i]).prop("kind", Attribute::string(&kind)).results(&[t]));
+            let o = mk(
+                ctx,
+                at,
+                OperationState::new("par.atomic_rmw", loc.clone())
+                    .operands(&[x, b, i])
+                    .prop("kind", Attribute::string(&kind))
+                    .results(&[t]),
+            );
             ctx.result(o, 0)
         };
         if let Some(&changed) = ctx.results(op).first() {
@@ -664,7 +724,13 @@ impl Lowering {
     }
 
     /// Bounds of a loop's space and a builder of the body's arguments from the position.
-    fn space(&mut self, ctx: &mut Context, op: OpId, at: At, loc: &Location) -> (Value, Value, Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>>) {
+    fn space(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        at: At,
+        loc: &Location,
+    ) -> (Value, Value, Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>>) {
         let space = space_of(ctx, op).unwrap_or(Space::Nodes);
         let ops = ctx.operands(op).to_vec();
         match space {
@@ -701,7 +767,9 @@ impl Lowering {
                     _ => {
                         let ids = self.array(ctx, g, "in_edges");
                         let srcs = self.array(ctx, g, "in_sources");
-                        Box::new(move |ctx, at, k| vec![load_index(ctx, at, srcs, k, &l), load(ctx, at, ids, k, false, &l)])
+                        Box::new(move |ctx, at, k| {
+                            vec![load_index(ctx, at, srcs, k, &l), load(ctx, at, ids, k, false, &l)]
+                        })
                     }
                 };
                 (lo, hi, args)
@@ -747,7 +815,11 @@ impl Lowering {
         let at = At::Before(op);
         let s = schedule_of(ctx, op).unwrap_or(LoopSchedule::SEQUENTIAL);
         let parallel = s.mapping != Mapping::Sequential && !self.scope.parallel;
-        let pulled = if s.direction == Direction::Pull { Some(pullable(ctx, op, &s).expect("checked by the sched verifier")) } else { None };
+        let pulled = if s.direction == Direction::Pull {
+            Some(pullable(ctx, op, &s).expect("checked by the sched verifier"))
+        } else {
+            None
+        };
         let bits = if s.frontier == Frontier::Bitmap {
             let Some(b) = self.frontier_bitmap(ctx, op, at, &loc) else { return };
             Some(b)
@@ -771,7 +843,9 @@ impl Lowering {
             (lo, hi, Walk::Args(args))
         };
         let one = index_const(ctx, at, 1, &loc);
-        let after = |ctx: &Context, o: OpId| ctx.next_op(o).map(At::Before).unwrap_or_else(|| At::End(ctx.parent_block(o).expect("block")));
+        let after = |ctx: &Context, o: OpId| {
+            ctx.next_op(o).map(At::Before).unwrap_or_else(|| At::End(ctx.parent_block(o).expect("block")))
+        };
         if !parallel {
             let (r, blk) = new_body(ctx, &[Type::Index], &loc);
             let k = ctx.block_args(blk)[0];
@@ -802,7 +876,10 @@ impl Lowering {
         self.make_locks(ctx, op, at, &loc);
         let (pr, pb) = new_body(ctx, &[], &loc);
         let privatized: Vec<(Value, String)> = if s.reduction == Reduction::Privatize {
-            strata_sched_dialect::legality::shared_scalars(ctx, op).into_iter().map(|(v, _)| (v, reduce_kind_of(ctx, op, v))).collect()
+            strata_sched_dialect::legality::shared_scalars(ctx, op)
+                .into_iter()
+                .map(|(v, _)| (v, reduce_kind_of(ctx, op, v)))
+                .collect()
         } else {
             Vec::new()
         };
@@ -829,7 +906,14 @@ impl Lowering {
             let z = index_const(ctx, At::End(pb), 0, &loc);
             let v = load(ctx, At::End(pb), l, z, false, &loc);
             let t = ctx.value_type(v).clone();
-            mk(ctx, At::End(pb), OperationState::new("par.atomic_rmw", loc.clone()).operands(&[v, *shared, z]).prop("kind", Attribute::string(kind)).results(&[t]));
+            mk(
+                ctx,
+                At::End(pb),
+                OperationState::new("par.atomic_rmw", loc.clone())
+                    .operands(&[v, *shared, z])
+                    .prop("kind", Attribute::string(kind))
+                    .results(&[t]),
+            );
         }
         op0(ctx, At::End(pb), "par.yield", &[], &loc);
         let par = mk(ctx, at, OperationState::new("par.parallel", loc.clone()).region(pr));
@@ -845,7 +929,16 @@ impl Lowering {
     /// Fills `blk` with the iteration at position `k` of the loop `op`,
     /// ending it with `term`.
     #[allow(clippy::too_many_arguments)]
-    fn iteration(&mut self, ctx: &mut Context, op: OpId, walk: &Walk, blk: BlockId, k: Value, term: &str, loc: &Location) {
+    fn iteration(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        walk: &Walk,
+        blk: BlockId,
+        k: Value,
+        term: &str,
+        loc: &Location,
+    ) {
         match walk {
             Walk::Args(args) => {
                 let vals = args(ctx, At::End(blk), k);
@@ -863,7 +956,8 @@ impl Lowering {
                 let g = ctx.operand(op, 0);
                 let space = space_of(ctx, *inner);
                 let out = matches!(space, Some(Space::OutNbrs | Space::OutEdges));
-                let (node_ends, other_ends) = if out { ("edge_sources", "out_targets") } else { ("out_targets", "edge_sources") };
+                let (node_ends, other_ends) =
+                    if out { ("edge_sources", "out_targets") } else { ("out_targets", "edge_sources") };
                 let ends = self.array(ctx, g, node_ends);
                 let v = load_index(ctx, At::End(blk), ends, k, loc);
                 self.emit_body(ctx, op, blk, &[v], term, loc);
@@ -990,7 +1084,15 @@ impl Lowering {
                 let c = self.call(ctx, At::End(lb), &f, &[locks, k], &[Type::i1()], &loc);
                 let r = ctx.result(c, 0);
                 op0(ctx, At::End(lb), "scf.yield", &[r], &loc);
-                let o = mk(ctx, At::End(tb), OperationState::new("scf.if", loc.clone()).operands(&[same]).results(&[Type::i1()]).region(sr).region(lr));
+                let o = mk(
+                    ctx,
+                    At::End(tb),
+                    OperationState::new("scf.if", loc.clone())
+                        .operands(&[same])
+                        .results(&[Type::i1()])
+                        .region(sr)
+                        .region(lr),
+                );
                 ctx.result(o, 0)
             } else {
                 let c = self.call(ctx, At::End(tb), &f, &[locks, k], &[Type::i1()], &loc);
@@ -1000,7 +1102,11 @@ impl Lowering {
             let (er, eb) = new_body(ctx, &[], &loc);
             let no = constant(ctx, At::End(eb), Attribute::Bool(false), Type::i1(), &loc);
             op0(ctx, At::End(eb), "scf.yield", &[no], &loc);
-            let o = mk(ctx, at, OperationState::new("scf.if", loc.clone()).operands(&[ok]).results(&[Type::i1()]).region(tr).region(er));
+            let o = mk(
+                ctx,
+                at,
+                OperationState::new("scf.if", loc.clone()).operands(&[ok]).results(&[Type::i1()]).region(tr).region(er),
+            );
             ok = ctx.result(o, 0);
         }
         let (tr, tb) = (ctx.create_region(), ctx.create_region());
@@ -1061,8 +1167,20 @@ impl Lowering {
 
 /// Replaces `op` (a round loop with results) by an `scf.while` with the
 /// given initial values, result types and regions.
-fn replace_with_while(ctx: &mut Context, op: OpId, inits: &[Value], types: &[Type], before: RegionId, after: RegionId, loc: &Location) {
-    let new = mk(ctx, At::Before(op), OperationState::new("scf.while", loc.clone()).operands(inits).results(types).region(before).region(after));
+fn replace_with_while(
+    ctx: &mut Context,
+    op: OpId,
+    inits: &[Value],
+    types: &[Type],
+    before: RegionId,
+    after: RegionId,
+    loc: &Location,
+) {
+    let new = mk(
+        ctx,
+        At::Before(op),
+        OperationState::new("scf.while", loc.clone()).operands(inits).results(types).region(before).region(after),
+    );
     for (o, n) in ctx.results(op).to_vec().into_iter().zip(ctx.results(new).to_vec()) {
         ctx.replace_all_uses(o, n);
     }

@@ -29,7 +29,11 @@ impl Pass for Canonicalize {
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
         match key {
             "max-iterations" => {
-                self.config.max_iterations = value.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("expected a positive integer, got '{value}'"))?
+                self.config.max_iterations = value
+                    .parse()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .ok_or_else(|| format!("expected a positive integer, got '{value}'"))?
             }
             "top-down" => self.config.top_down = bool_option(value)?,
             "test-convergence" => self.test_convergence = bool_option(value)?,
@@ -75,7 +79,10 @@ pub fn collect_patterns(ctx: &Context) -> Vec<Box<dyn RewritePattern>> {
 }
 
 fn create() -> Box<dyn Pass> {
-    Box::new(Canonicalize { config: GreedyConfig { top_down: true, ..GreedyConfig::default() }, ..Canonicalize::default() })
+    Box::new(Canonicalize {
+        config: GreedyConfig { top_down: true, ..GreedyConfig::default() },
+        ..Canonicalize::default()
+    })
 }
 
 /// Registration.

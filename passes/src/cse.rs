@@ -74,7 +74,14 @@ impl Cse {
         self.dom_walk(ctx, &g, &children, idx[&blocks[0]], scope);
     }
 
-    fn dom_walk(&mut self, ctx: &mut Context, g: &DiGraph<BlockId, ()>, children: &HashMap<NodeIndex, Vec<NodeIndex>>, n: NodeIndex, scope: &mut Vec<HashMap<Key, OpId>>) {
+    fn dom_walk(
+        &mut self,
+        ctx: &mut Context,
+        g: &DiGraph<BlockId, ()>,
+        children: &HashMap<NodeIndex, Vec<NodeIndex>>,
+        n: NodeIndex,
+        scope: &mut Vec<HashMap<Key, OpId>>,
+    ) {
         scope.push(HashMap::new());
         self.block(ctx, g[n], scope);
         for c in children.get(&n).cloned().unwrap_or_default() {

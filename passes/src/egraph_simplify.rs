@@ -40,7 +40,14 @@ pub struct EgraphSimplify {
 
 impl Default for EgraphSimplify {
     fn default() -> EgraphSimplify {
-        EgraphSimplify { iterations: 30, nodes: 10_000, time: Duration::from_millis(1000), simplified: 0, saturated: 0, limited: 0 }
+        EgraphSimplify {
+            iterations: 30,
+            nodes: 10_000,
+            time: Duration::from_millis(1000),
+            simplified: 0,
+            saturated: 0,
+            limited: 0,
+        }
     }
 }
 
@@ -55,7 +62,11 @@ impl Pass for EgraphSimplify {
         Some("func.func")
     }
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let n: u64 = value.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("expected a positive integer, got '{value}'"))?;
+        let n: u64 = value
+            .parse()
+            .ok()
+            .filter(|n| *n > 0)
+            .ok_or_else(|| format!("expected a positive integer, got '{value}'"))?;
         match key {
             "max-iterations" => self.iterations = n as usize,
             "max-nodes" => self.nodes = n as usize,
@@ -77,7 +88,11 @@ impl Pass for EgraphSimplify {
         Ok(())
     }
     fn statistics(&self) -> Vec<(&'static str, u64)> {
-        vec![("expressions simplified", self.simplified), ("e-graphs saturated", self.saturated), ("e-graphs stopped at a limit", self.limited)]
+        vec![
+            ("expressions simplified", self.simplified),
+            ("e-graphs saturated", self.saturated),
+            ("e-graphs stopped at a limit", self.limited),
+        ]
     }
 }
 
@@ -137,11 +152,17 @@ impl Group {
                 let (a, b) = (self.id(ctx, ops[0]), self.id(ctx, ops[1]));
                 compare(pred, a, b)
             }
-            "arith.select" if ops.len() == 3 && typed(0) == Some(Ty::Int(1)) && typed(1) == Some(ty) && typed(2) == Some(ty) => {
+            "arith.select"
+                if ops.len() == 3 && typed(0) == Some(Ty::Int(1)) && typed(1) == Some(ty) && typed(2) == Some(ty) =>
+            {
                 let (c, a, b) = (self.id(ctx, ops[0]), self.id(ctx, ops[1]), self.id(ctx, ops[2]));
                 Some(Expr::Select([c, a, b]))
             }
-            _ if ops.len() == 2 && typed(0) == Some(ty) && typed(1) == Some(ty) && binary(name, Id::from(0), Id::from(0)).is_some() => {
+            _ if ops.len() == 2
+                && typed(0) == Some(ty)
+                && typed(1) == Some(ty)
+                && binary(name, Id::from(0), Id::from(0)).is_some() =>
+            {
                 let (a, b) = (self.id(ctx, ops[0]), self.id(ctx, ops[1]));
                 binary(name, a, b)
             }
@@ -175,8 +196,18 @@ impl EgraphSimplify {
             return;
         }
         let member: HashSet<OpId> = g.members.iter().copied().collect();
-        let roots: Vec<OpId> = g.members.iter().copied().filter(|o| ctx.uses(ctx.result(*o, 0)).iter().any(|u| !member.contains(&u.op))).collect();
-        let runner = Runner::default().with_egraph(g.egraph).with_iter_limit(self.iterations).with_node_limit(self.nodes).with_time_limit(self.time).run(&rules::rules());
+        let roots: Vec<OpId> = g
+            .members
+            .iter()
+            .copied()
+            .filter(|o| ctx.uses(ctx.result(*o, 0)).iter().any(|u| !member.contains(&u.op)))
+            .collect();
+        let runner = Runner::default()
+            .with_egraph(g.egraph)
+            .with_iter_limit(self.iterations)
+            .with_node_limit(self.nodes)
+            .with_time_limit(self.time)
+            .run(&rules::rules());
         match runner.stop_reason {
             Some(StopReason::Saturated) => self.saturated += 1,
             _ => self.limited += 1,
@@ -191,7 +222,14 @@ impl EgraphSimplify {
                 existing.entry(id).or_insert((position[&op], r));
             }
         }
-        let mut built = Build { egraph: &egraph, extractor: &extractor, leaves: &g.leaves, constants: &constants, existing: &existing, made: HashMap::new() };
+        let mut built = Build {
+            egraph: &egraph,
+            extractor: &extractor,
+            leaves: &g.leaves,
+            constants: &constants,
+            existing: &existing,
+            made: HashMap::new(),
+        };
         for root in roots {
             let v = ctx.result(root, 0);
             let id = egraph.find(g.class[&v]);
@@ -248,13 +286,22 @@ impl Build<'_> {
 
     /// Whether every leaf of the chosen expression for `id` is defined
     /// before block position `at` (or outside the block).
-    fn available(&self, ctx: &Context, id: Id, at: usize, position: &HashMap<OpId, usize>, seen: &mut HashSet<Id>) -> bool {
+    fn available(
+        &self,
+        ctx: &Context,
+        id: Id,
+        at: usize,
+        position: &HashMap<OpId, usize>,
+        seen: &mut HashSet<Id>,
+    ) -> bool {
         let id = self.egraph.find(id);
         if self.made.contains_key(&id) || self.earlier(id, at).is_some() || !seen.insert(id) {
             return true;
         }
         match self.extractor.find_best_node(id) {
-            Expr::Leaf(l) => ctx.defining_op(self.leaves[l.0 as usize]).and_then(|d| position.get(&d)).is_none_or(|p| *p < at),
+            Expr::Leaf(l) => {
+                ctx.defining_op(self.leaves[l.0 as usize]).and_then(|d| position.get(&d)).is_none_or(|p| *p < at)
+            }
             node => node.children().iter().all(|c| self.available(ctx, *c, at, position, seen)),
         }
     }

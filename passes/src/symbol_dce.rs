@@ -32,7 +32,8 @@ impl Pass for SymbolDce {
                 }
             }
             let mut live: HashSet<String> = HashSet::new();
-            let mut work: Vec<OpId> = children.iter().copied().filter(|c| symbol_name(ctx, *c).is_none() || !is_private(ctx, *c)).collect();
+            let mut work: Vec<OpId> =
+                children.iter().copied().filter(|c| symbol_name(ctx, *c).is_none() || !is_private(ctx, *c)).collect();
             let mut seen: HashSet<OpId> = work.iter().copied().collect();
             while let Some(root) = work.pop() {
                 let mut refs = Vec::new();
@@ -47,7 +48,10 @@ impl Pass for SymbolDce {
                     }
                 }
             }
-            let dead: Vec<OpId> = children.into_iter().filter(|c| is_private(ctx, *c) && symbol_name(ctx, *c).is_some_and(|n| !live.contains(n))).collect();
+            let dead: Vec<OpId> = children
+                .into_iter()
+                .filter(|c| is_private(ctx, *c) && symbol_name(ctx, *c).is_some_and(|n| !live.contains(n)))
+                .collect();
             if dead.is_empty() {
                 return Ok(());
             }

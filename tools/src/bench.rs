@@ -67,7 +67,8 @@ fn bench_graph(spec: &str) -> Result<(std::rc::Rc<Graph>, GraphImage, String), S
     let (n, edges, weighted) = from_spec(spec).map_err(|e| format!("error: {spec}: {e}"))?;
     let g = std::rc::Rc::new(build(n, edges, weighted, LoadOptions { symmetrize: true, simplify: true }));
     let image = GraphImage::new(&g);
-    let label = format!("{} ({} nodes, {} edges)", spec.split(':').next().unwrap_or(spec), g.num_nodes(), g.num_edges());
+    let label =
+        format!("{} ({} nodes, {} edges)", spec.split(':').next().unwrap_or(spec), g.num_nodes(), g.num_edges());
     Ok((g, image, label))
 }
 
@@ -120,7 +121,9 @@ fn value_difference(a: &Val, b: &Val) -> Option<String> {
         return Some(format!("{} elements against {}", a.len(), b.len()));
     }
     let agree = |x: &Val, y: &Val| match (x, y) {
-        (Val::Float(x), Val::Float(y)) => x == y || (x.is_nan() && y.is_nan()) || (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1.0),
+        (Val::Float(x), Val::Float(y)) => {
+            x == y || (x.is_nan() && y.is_nan()) || (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1.0)
+        }
         (Val::Int(x), Val::Int(y)) => x == y,
         _ => false,
     };
@@ -133,7 +136,10 @@ fn bench_gpu(m: &ArgMatches, programs: &[Compiled], threads: u32, repeat: usize)
     let Some(first) = programs.iter().find_map(|p| p.gpu.as_ref()) else { return Ok(()) };
     let device = first.device_name().to_string();
     println!("# {repeat} runs per figure; median seconds of the GPU's kernel ({device}), of its transfers (results back; the arguments, copied once, in the first run), and of the CPU backend with {threads} threads (baseline); speedup = CPU / GPU kernel");
-    println!("{:<10} {:<44} {:>12} {:>12} {:>12} {:>8} {:>6}", "algorithm", "graph", "gpu", "transfers", "cpu", "speedup", "match");
+    println!(
+        "{:<10} {:<44} {:>12} {:>12} {:>12} {:>8} {:>6}",
+        "algorithm", "graph", "gpu", "transfers", "cpu", "speedup", "match"
+    );
     let mut mismatches = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
         let (g, image, label) = bench_graph(spec)?;
@@ -151,7 +157,16 @@ fn bench_gpu(m: &ArgMatches, programs: &[Compiled], threads: u32, repeat: usize)
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
             let (k, c) = (median(&runs.kernel), median(&cpu));
-            println!("{:<10} {:<44} {:>12.6} {:>12.6} {:>12.6} {:>7.2}x {:>6}", name, label, k, median(&runs.transfers), c, c / k, if agree { "yes" } else { "NO" });
+            println!(
+                "{:<10} {:<44} {:>12.6} {:>12.6} {:>12.6} {:>7.2}x {:>6}",
+                name,
+                label,
+                k,
+                median(&runs.transfers),
+                c,
+                c / k,
+                if agree { "yes" } else { "NO" }
+            );
         }
     }
     if mismatches.is_empty() {
@@ -188,7 +203,9 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         }
     }
     let schedule = m.get_one::<String>("schedule").map(String::as_str);
-    let pipeline = |target| m.get_one::<String>("pass-pipeline").cloned().unwrap_or_else(|| crate::opt::default_pipeline(target, schedule));
+    let pipeline = |target| {
+        m.get_one::<String>("pass-pipeline").cloned().unwrap_or_else(|| crate::opt::default_pipeline(target, schedule))
+    };
     let baseline = m.get_one::<String>("baseline-pipeline");
     let gpu = m.get_one::<String>("backend").is_some_and(|b| b == "gpu");
     let arch = if gpu { strata_gpu::available()?.arch } else { String::new() };
@@ -228,7 +245,14 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         Some(b) => println!("# {repeat} runs per figure; median seconds with {threads} threads, and of the program lowered by '{b}' (baseline); speedup = baseline / time"),
         None => println!("# {repeat} runs per figure; median seconds with {threads} threads, and with 1 thread (baseline); speedup = 1-thread / {threads}-thread"),
     }
-    println!("{:<10} {:<44} {:>12} {:>12} {:>8}", "algorithm", "graph", "time", if baseline.is_some() { "baseline" } else { "1 thread" }, "speedup");
+    println!(
+        "{:<10} {:<44} {:>12} {:>12} {:>8}",
+        "algorithm",
+        "graph",
+        "time",
+        if baseline.is_some() { "baseline" } else { "1 thread" },
+        "speedup"
+    );
     let mut mismatches = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
         let (g, image, label) = bench_graph(spec)?;

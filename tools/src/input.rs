@@ -6,10 +6,12 @@ use strata_ir::{Diagnostic, Location};
 pub fn read_source(path: &str) -> Result<String, Diagnostic> {
     let bytes = if path == "-" {
         let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v).map_err(|e| Diagnostic::error(Location::Unknown, format!("cannot read standard input: {e}")))?;
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)
+            .map_err(|e| Diagnostic::error(Location::Unknown, format!("cannot read standard input: {e}")))?;
         v
     } else {
-        std::fs::read(path).map_err(|e| Diagnostic::error(Location::Unknown, format!("cannot open input file '{path}': {e}")))?
+        std::fs::read(path)
+            .map_err(|e| Diagnostic::error(Location::Unknown, format!("cannot open input file '{path}': {e}")))?
     };
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];

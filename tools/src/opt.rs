@@ -89,14 +89,22 @@ fn build_pipeline(m: &ArgMatches, passes: &PassRegistry, sm: &mut SourceMgr) -> 
     flags.sort();
     let pipeline = m.get_one::<String>("pass-pipeline");
     if m.contains_id("schedule") && (pipeline.is_some() || !flags.is_empty() || !m.contains_id("target")) {
-        return Err(Diagnostic::error(strata_ir::Location::Unknown, "'--schedule' applies to the default pipeline of '--target' only"));
+        return Err(Diagnostic::error(
+            strata_ir::Location::Unknown,
+            "'--schedule' applies to the default pipeline of '--target' only",
+        ));
     }
     if pipeline.is_some() && !flags.is_empty() {
-        return Err(Diagnostic::error(strata_ir::Location::Unknown, "'--pass-pipeline' cannot be combined with individual pass flags"));
+        return Err(Diagnostic::error(
+            strata_ir::Location::Unknown,
+            "'--pass-pipeline' cannot be combined with individual pass flags",
+        ));
     }
     let text = match (pipeline, m.get_one::<String>("target")) {
         (Some(p), _) => p.clone(),
-        (None, Some(target)) if flags.is_empty() => default_pipeline(target, m.get_one::<String>("schedule").map(String::as_str)),
+        (None, Some(target)) if flags.is_empty() => {
+            default_pipeline(target, m.get_one::<String>("schedule").map(String::as_str))
+        }
         (None, _) => flags.into_iter().map(|f| f.1).collect::<Vec<_>>().join(","),
     };
     sm.add(PIPELINE_BUFFER, &text);
@@ -119,14 +127,19 @@ pub fn default_pipeline(_target: &str, schedule: Option<&str>) -> String {
 
 /// The `--schedule` flag of the tools that lower with the default pipeline.
 pub fn schedule_arg() -> Arg {
-    Arg::new("schedule")
-        .long("schedule")
-        .value_name("KEY=VALUE,...")
-        .help("default loop schedule for the lowering, e.g. 'direction=pull,frontier=bitmap' (see docs/dialects/sched.md)")
+    Arg::new("schedule").long("schedule").value_name("KEY=VALUE,...").help(
+        "default loop schedule for the lowering, e.g. 'direction=pull,frontier=bitmap' (see docs/dialects/sched.md)",
+    )
 }
 
 /// Compiles the lowered module as `--emit` asks (`mlir` prints it).
-fn emit(ctx: &Context, module: strata_ir::OpId, m: &ArgMatches, print: PrintOptions, log: &mut String) -> Result<Vec<u8>, Diagnostic> {
+fn emit(
+    ctx: &Context,
+    module: strata_ir::OpId,
+    m: &ArgMatches,
+    print: PrintOptions,
+    log: &mut String,
+) -> Result<Vec<u8>, Diagnostic> {
     let what = match m.get_one::<String>("emit").map(String::as_str) {
         Some("llvm") => strata_llvm::Emit::LlvmIr,
         Some("asm" | "ptx") => strata_llvm::Emit::Assembly,
@@ -136,7 +149,8 @@ fn emit(ctx: &Context, module: strata_ir::OpId, m: &ArgMatches, print: PrintOpti
     let opt_level = *m.get_one::<u8>("opt-level").unwrap_or(&3);
     let compile = |what| {
         if targets_gpu(m) {
-            let opts = strata_llvm::GpuOptions { opt_level, arch: flag(m, "gpu-arch"), ptx_version: flag(m, "ptx-version") };
+            let opts =
+                strata_llvm::GpuOptions { opt_level, arch: flag(m, "gpu-arch"), ptx_version: flag(m, "ptx-version") };
             strata_llvm::compile_gpu(ctx, module, &opts, what)
         } else {
             strata_llvm::compile(ctx, module, &strata_llvm::Options { opt_level, cpu: flag(m, "cpu") }, what)
@@ -202,7 +216,13 @@ fn process_chunk(
     range: (usize, usize),
     sm: &mut SourceMgr,
 ) -> Outcome {
-    let mut out = Outcome { output: None, diagnostics: Vec::new(), log: String::new(), timings: Vec::new(), stats: String::new() };
+    let mut out = Outcome {
+        output: None,
+        diagnostics: Vec::new(),
+        log: String::new(),
+        timings: Vec::new(),
+        stats: String::new(),
+    };
     let pm_root = match build_pipeline(m, passes, sm) {
         Ok(p) => p,
         Err(d) => {
@@ -305,10 +325,14 @@ pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> 
     }
     let emits_code = m.get_one::<String>("emit").is_some_and(|e| e != "mlir");
     if emits_code && m.get_flag("split-input-file") {
-        eprintln!("error: --emit={} cannot be combined with --split-input-file", m.get_one::<String>("emit").expect("has a default"));
+        eprintln!(
+            "error: --emit={} cannot be combined with --split-input-file",
+            m.get_one::<String>("emit").expect("has a default")
+        );
         return 1;
     }
-    let to_terminal = m.get_one::<String>("output").is_none_or(|o| o == "-") && std::io::IsTerminal::is_terminal(&std::io::stdout());
+    let to_terminal =
+        m.get_one::<String>("output").is_none_or(|o| o == "-") && std::io::IsTerminal::is_terminal(&std::io::stdout());
     if m.get_one::<String>("emit").is_some_and(|e| e == "obj") && to_terminal {
         eprintln!("error: refusing to write an object file to a terminal; use -o FILE");
         return 1;
@@ -385,7 +409,12 @@ pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> 
 /// "internal error" message with exit code 1, so no input ends in an abort trace.
 pub fn run_guarded(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
     std::panic::set_hook(Box::new(|info| {
-        let msg = info.payload().downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| info.payload().downcast_ref::<String>().cloned()).unwrap_or_default();
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
         let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
         eprintln!("error: internal compiler error: {msg}{at}; please report this with the input that caused it");
     }));

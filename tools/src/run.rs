@@ -8,21 +8,21 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use strata_cpu::{GraphImage, Program};
 use strata_graph::generate::from_spec;
 use strata_graph::load::build;
 use strata_graph::{load, Graph, LoadOptions};
+use strata_graph_dialect::races::check_races;
 use strata_graph_dialect::types::{is_graph, is_node};
 use strata_interp::{output::format_result, run_function, Options, Val};
 use strata_ir::diagnostics::SourceMgr;
-use strata_ir::parser::parse_source;
 use strata_ir::func::{function_type, is_declaration};
+use strata_ir::parser::parse_source;
+use strata_ir::pass::{Instrumentation, PassManager};
+use strata_ir::pipeline::parse_pipeline;
 use strata_ir::symbols::lookup_symbol_in;
 use strata_ir::types::Type;
 use strata_ir::verifier::verify;
-use strata_graph_dialect::races::check_races;
-use strata_cpu::{GraphImage, Program};
-use strata_ir::pass::{Instrumentation, PassManager};
-use strata_ir::pipeline::parse_pipeline;
 use strata_ir::{Context, Registry, Severity};
 
 use crate::input::{display_name, read_source};
@@ -108,7 +108,12 @@ pub fn timing_summary(times: &[Duration]) -> String {
 /// Lowers `module` for the CPU with `pipeline` (see
 /// [`crate::opt::default_pipeline`]), compiles it for this machine and
 /// loads it.
-pub fn compile_for_cpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, pipeline: &str) -> Result<Program, String> {
+pub fn compile_for_cpu(
+    ctx: &mut Context,
+    module: strata_ir::OpId,
+    sm: &SourceMgr,
+    pipeline: &str,
+) -> Result<Program, String> {
     lower(ctx, module, sm, pipeline)?;
     let opts = strata_llvm::Options { opt_level: 3, cpu: "native".into() };
     let object = strata_llvm::compile(ctx, module, &opts, strata_llvm::Emit::Object).map_err(|d| sm.render(&d))?;
@@ -117,15 +122,24 @@ pub fn compile_for_cpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMg
 
 /// The signature of the function `name` of `module`.
 pub fn signature(ctx: &Context, module: strata_ir::OpId, name: &str) -> Result<strata_ir::types::FunctionType, String> {
-    let f = lookup_symbol_in(ctx, module, name).filter(|f| ctx.op_name(*f) == "func.func").ok_or_else(|| format!("error: no function named '{name}'"))?;
+    let f = lookup_symbol_in(ctx, module, name)
+        .filter(|f| ctx.op_name(*f) == "func.func")
+        .ok_or_else(|| format!("error: no function named '{name}'"))?;
     function_type(ctx, f).cloned().ok_or_else(|| format!("error: '{name}' has no function type"))
 }
 
 /// Lowers `module` for the GPU with `pipeline` and compiles it to PTX for
 /// a GPU of architecture `arch` (see [`strata_llvm::GpuOptions::for_device`]).
-pub fn compile_for_gpu(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, arch: &str, pipeline: &str) -> Result<Vec<u8>, String> {
+pub fn compile_for_gpu(
+    ctx: &mut Context,
+    module: strata_ir::OpId,
+    sm: &SourceMgr,
+    arch: &str,
+    pipeline: &str,
+) -> Result<Vec<u8>, String> {
     lower(ctx, module, sm, pipeline)?;
-    strata_llvm::compile_gpu(ctx, module, &strata_llvm::GpuOptions::for_device(arch), strata_llvm::Emit::Assembly).map_err(|d| sm.render(&d))
+    strata_llvm::compile_gpu(ctx, module, &strata_llvm::GpuOptions::for_device(arch), strata_llvm::Emit::Assembly)
+        .map_err(|d| sm.render(&d))
 }
 
 /// Runs the pipeline `text` on `module`.
@@ -150,7 +164,16 @@ fn default_pipeline(target: &str, m: &ArgMatches) -> String {
 /// entry function `repeat` times; returns the results, the kernel times and
 /// the transfer times (the graph's upload counted in the first run's).
 #[allow(clippy::too_many_arguments)]
-fn run_gpu(m: &ArgMatches, ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, entry: &str, args: &[Val], graph: Option<&Graph>, repeat: usize) -> Result<(Vec<Val>, Vec<Duration>, Vec<Duration>), String> {
+fn run_gpu(
+    m: &ArgMatches,
+    ctx: &mut Context,
+    module: strata_ir::OpId,
+    sm: &SourceMgr,
+    entry: &str,
+    args: &[Val],
+    graph: Option<&Graph>,
+    repeat: usize,
+) -> Result<(Vec<Val>, Vec<Duration>, Vec<Duration>), String> {
     // The driver first: without a GPU, say so before compiling anything.
     let device = strata_gpu::available()?;
     let ptx = compile_for_gpu(ctx, module, sm, &device.arch, &default_pipeline("gpu", m))?;
@@ -169,7 +192,16 @@ fn run_gpu(m: &ArgMatches, ctx: &mut Context, module: strata_ir::OpId, sm: &Sour
 
 /// Compiles the program for the CPU and runs the entry function `repeat` times.
 #[allow(clippy::too_many_arguments)]
-fn run_cpu(m: &ArgMatches, ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, entry: &str, args: &[Val], graph: Option<&Graph>, repeat: usize) -> Result<(Vec<Val>, Vec<Duration>), String> {
+fn run_cpu(
+    m: &ArgMatches,
+    ctx: &mut Context,
+    module: strata_ir::OpId,
+    sm: &SourceMgr,
+    entry: &str,
+    args: &[Val],
+    graph: Option<&Graph>,
+    repeat: usize,
+) -> Result<(Vec<Val>, Vec<Duration>), String> {
     let program = compile_for_cpu(ctx, module, sm, &default_pipeline("cpu", m))?;
     let fty = signature(ctx, module, entry)?;
     if let Some(n) = m.get_one::<u32>("threads") {
@@ -230,7 +262,12 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     let params = &fty.inputs[usize::from(takes_graph)..];
     if scalars.len() != params.len() {
         let want: Vec<String> = params.iter().map(|t| t.to_string()).collect();
-        return Err(format!("error: '{entry}' takes {} scalar arguments ({}), got {}", params.len(), want.join(", "), scalars.len()));
+        return Err(format!(
+            "error: '{entry}' takes {} scalar arguments ({}), got {}",
+            params.len(),
+            want.join(", "),
+            scalars.len()
+        ));
     }
     let mut args = Vec::new();
     if takes_graph {
@@ -263,7 +300,8 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
         let mut results = Vec::new();
         for _ in 0..repeat {
             let t0 = Instant::now();
-            results = run_function(&ctx, module, entry, args.clone(), opts).map_err(|e| sm.render(&e.to_diagnostic()))?;
+            results =
+                run_function(&ctx, module, entry, args.clone(), opts).map_err(|e| sm.render(&e.to_diagnostic()))?;
             times.push(t0.elapsed());
         }
         (results, times)

@@ -10,8 +10,8 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use strata_graph::csr::EdgeTriple;
-use strata_graph::load::build;
 use strata_graph::generate::{grid, kronecker, uniform};
+use strata_graph::load::build;
 use strata_graph::{Graph, LoadOptions};
 use strata_interp::{run_function, Options, Val};
 use strata_ir::parser::parse_source;
@@ -21,9 +21,28 @@ use strata_ir::verifier::verify;
 use strata_ir::{Context, OpId};
 
 fn graphs() -> Vec<(&'static str, Graph)> {
-    let build = |(n, e, w): (u32, Vec<EdgeTriple>, bool)| build(n, e, w, LoadOptions { simplify: true, ..LoadOptions::default() });
+    let build = |(n, e, w): (u32, Vec<EdgeTriple>, bool)| {
+        build(n, e, w, LoadOptions { simplify: true, ..LoadOptions::default() })
+    };
     // A small irregular graph with parallel edges, self-loops and an isolated node.
-    let small = (9, vec![(0, 1, 4), (0, 1, 2), (1, 2, 1), (2, 0, 7), (2, 2, 3), (3, 4, 5), (4, 3, 1), (1, 4, 9), (5, 6, 2), (6, 7, 2), (7, 5, 2), (2, 7, 1)], true);
+    let small = (
+        9,
+        vec![
+            (0, 1, 4),
+            (0, 1, 2),
+            (1, 2, 1),
+            (2, 0, 7),
+            (2, 2, 3),
+            (3, 4, 5),
+            (4, 3, 1),
+            (1, 4, 9),
+            (5, 6, 2),
+            (6, 7, 2),
+            (7, 5, 2),
+            (2, 7, 1),
+        ],
+        true,
+    );
     vec![
         ("small", build(small)),
         ("grid", build(grid(20, 25, 0.1, 5, true))),
@@ -42,7 +61,11 @@ fn load_program(name: &str, pipeline: &str) -> (Context, OpId) {
     assert!(errs.is_empty(), "{path}: {:?}", errs.iter().map(|d| &d.message).collect::<Vec<_>>());
     let passes = parse_pipeline(pipeline, &strata_tools::all_passes()).expect("pipeline");
     let mut pm = PassManager::new(passes, Instrumentation::default());
-    assert!(pm.run(&mut ctx, m).is_ok(), "{path}: {pipeline} failed: {:?}", ctx.diagnostics.iter().map(|d| &d.message).collect::<Vec<_>>());
+    assert!(
+        pm.run(&mut ctx, m).is_ok(),
+        "{path}: {pipeline} failed: {:?}",
+        ctx.diagnostics.iter().map(|d| &d.message).collect::<Vec<_>>()
+    );
     (ctx, m)
 }
 
@@ -65,7 +88,8 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
             for seed in [None, Some(7)] {
                 let mut args = vec![Val::Graph(g.clone())];
                 args.extend(scalars(&g));
-                let r = run_function(&ctx, m, name, args, Options { shuffle_seed: seed }).unwrap_or_else(|e| panic!("{name} on {gname}: {}", e.message));
+                let r = run_function(&ctx, m, name, args, Options { shuffle_seed: seed })
+                    .unwrap_or_else(|e| panic!("{name} on {gname}: {}", e.message));
                 check(&format!("{name} [{pipeline}] on {gname} (shuffle {seed:?})"), &g, &r);
             }
         }
@@ -93,7 +117,8 @@ fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>) -> Vec<(&'stati
 /// can be pulled pulled, every worklist loop that can scan a bitmap
 /// scanning one, every loop that can be collapsed collapsed, direct pushes,
 /// other distributions.
-const SCHEDULES: [&str; 3] = ["", "direction=pull,frontier=bitmap", "mapping=edge,frontier=bitmap,pushes=direct,dist=static,chunk=7"];
+const SCHEDULES: [&str; 3] =
+    ["", "direction=pull,frontier=bitmap", "mapping=edge,frontier=bitmap,pushes=direct,dist=static,chunk=7"];
 
 /// Compiles `name` for the CPU under each of [`SCHEDULES`] and runs it on
 /// every graph (the default schedule with 1 and 2 threads, the others with
@@ -103,15 +128,19 @@ fn run_cpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
     let cases = interpreted(name, scalars);
     for schedule in SCHEDULES {
         let (ctx, m) = load_program(name, &strata_tools::opt::default_pipeline("cpu", Some(schedule)));
-        let object = strata_llvm::compile(&ctx, m, &strata_llvm::Options::default(), strata_llvm::Emit::Object).unwrap_or_else(|d| panic!("{name}: {}", d.message));
+        let object = strata_llvm::compile(&ctx, m, &strata_llvm::Options::default(), strata_llvm::Emit::Object)
+            .unwrap_or_else(|d| panic!("{name}: {}", d.message));
         let program = strata_cpu::Program::load(&object).unwrap_or_else(|e| panic!("{name}: {e}"));
         let fty = strata_tools::run::signature(&ctx, m, name).expect("signature");
         for (gname, g, args, want) in &cases {
             let image = strata_cpu::GraphImage::new(&g);
             for threads in if schedule.is_empty() { &[1, 2][..] } else { &[2][..] } {
                 program.set_threads(*threads).expect("threads");
-                let what = format!("{name} compiled for the CPU (schedule '{schedule}') on {gname} with {threads} threads");
-                let (got, _) = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), 1).unwrap_or_else(|e| panic!("{what}: {e}"));
+                let what =
+                    format!("{name} compiled for the CPU (schedule '{schedule}') on {gname} with {threads} threads");
+                let (got, _) = program
+                    .run(name, &fty.inputs, &fty.results, &args, Some(&image), 1)
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
                 check(&what, &g, &got);
                 for (a, b) in got.iter().zip(want) {
                     assert_same(&what, a, b);
@@ -128,7 +157,8 @@ fn ptxas() -> std::path::PathBuf {
         return p.into();
     }
     let tools = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/tools");
-    let found = std::fs::read_dir(&tools).into_iter().flatten().flatten().map(|e| e.path().join("ptxas")).find(|p| p.exists());
+    let found =
+        std::fs::read_dir(&tools).into_iter().flatten().flatten().map(|e| e.path().join("ptxas")).find(|p| p.exists());
     found.unwrap_or_else(|| panic!("ptxas not found: run scripts/install-ptxas.sh (or set STRATA_PTXAS)"))
 }
 
@@ -144,12 +174,23 @@ fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
     }
     for schedule in SCHEDULES {
         let (ctx, m) = load_program(name, &strata_tools::opt::default_pipeline("gpu", Some(schedule)));
-        let ptx = strata_llvm::compile_gpu(&ctx, m, &strata_llvm::GpuOptions::default(), strata_llvm::Emit::Assembly).unwrap_or_else(|d| panic!("{name}: {}", d.message));
+        let ptx = strata_llvm::compile_gpu(&ctx, m, &strata_llvm::GpuOptions::default(), strata_llvm::Emit::Assembly)
+            .unwrap_or_else(|d| panic!("{name}: {}", d.message));
         let file = std::env::temp_dir().join(format!("strata-{name}-{}-{}.ptx", std::process::id(), schedule.len()));
         std::fs::write(&file, &ptx).expect("write PTX");
         for arch in ["sm_80", "sm_90"] {
-            let out = std::process::Command::new(ptxas()).arg(format!("-arch={arch}")).arg(&file).arg("-o").arg("/dev/null").output().expect("run ptxas");
-            assert!(out.status.success(), "{name} (schedule '{schedule}'): ptxas -arch={arch} rejects the PTX:\n{}", String::from_utf8_lossy(&out.stderr));
+            let out = std::process::Command::new(ptxas())
+                .arg(format!("-arch={arch}"))
+                .arg(&file)
+                .arg("-o")
+                .arg("/dev/null")
+                .output()
+                .expect("run ptxas");
+            assert!(
+                out.status.success(),
+                "{name} (schedule '{schedule}'): ptxas -arch={arch} rejects the PTX:\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
         }
         let _ = std::fs::remove_file(&file);
         if gpu.is_err() {
@@ -160,7 +201,9 @@ fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
         for (gname, g, args, want) in &cases {
             let image = program.upload(&strata_cpu::GraphImage::new(&g)).unwrap_or_else(|e| panic!("{name}: {e}"));
             let what = format!("{name} compiled for the GPU (schedule '{schedule}') on {gname}");
-            let runs = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), 1).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let runs = program
+                .run(name, &fty.inputs, &fty.results, &args, Some(&image), 1)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
             check(&what, &g, &runs.results);
             for (a, b) in runs.results.iter().zip(want) {
                 assert_same(&what, a, b);
@@ -182,7 +225,10 @@ fn assert_same(what: &str, got: &Val, want: &Val) {
     assert_eq!(got.len(), want.len(), "{what}: result sizes");
     for (i, (a, b)) in got.iter().zip(&want).enumerate() {
         match (a, b) {
-            (Val::Float(x), Val::Float(y)) => assert!((x - y).abs() <= 1e-9 * y.abs().max(1e-300) || x == y, "{what}: element {i}: {x} vs interpreter {y}"),
+            (Val::Float(x), Val::Float(y)) => assert!(
+                (x - y).abs() <= 1e-9 * y.abs().max(1e-300) || x == y,
+                "{what}: element {i}: {x} vs interpreter {y}"
+            ),
             (Val::Int(x), Val::Int(y)) => assert_eq!(x, y, "{what}: element {i} (interpreter {y})"),
             (a, b) => panic!("{what}: element {i}: {a:?} vs interpreter {b:?}"),
         }

@@ -30,7 +30,10 @@ impl Rng {
     }
 }
 
-const BINARY: [&str; 17] = ["addi", "subi", "muli", "divsi", "divui", "remsi", "remui", "andi", "ori", "xori", "shli", "shrsi", "shrui", "minsi", "maxsi", "minui", "maxui"];
+const BINARY: [&str; 17] = [
+    "addi", "subi", "muli", "divsi", "divui", "remsi", "remui", "andi", "ori", "xori", "shli", "shrsi", "shrui",
+    "minsi", "maxsi", "minui", "maxui",
+];
 const PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
 
 /// Interesting values of a `bits`-wide type, read as signed.
@@ -81,7 +84,9 @@ fn program(rng: &mut Rng, ty: &str, bits: u32) -> String {
                     let (a, b) = (pick(rng, &ints), pick(rng, &ints));
                     let (p, q) = (PREDICATES[rng.below(PREDICATES.len())], PREDICATES[rng.below(PREDICATES.len())]);
                     let (c, d) = if rng.below(2) == 0 { (&a, &b) } else { (&b, &a) };
-                    body.push_str(&format!("  {name}p = arith.cmpi {p}, {a}, {b} : {ty}\n  {name}q = arith.cmpi {q}, {c}, {d} : {ty}\n"));
+                    body.push_str(&format!(
+                        "  {name}p = arith.cmpi {p}, {a}, {b} : {ty}\n  {name}q = arith.cmpi {q}, {c}, {d} : {ty}\n"
+                    ));
                     (format!("{name}p"), format!("{name}q"))
                 };
                 body.push_str(&format!("  {name} = arith.{op} {x}, {y} : i1\n"));
@@ -89,7 +94,11 @@ fn program(rng: &mut Rng, ty: &str, bits: u32) -> String {
             }
             _ => {
                 // Mostly the cheap operations, so that most runs are defined.
-                let op = if rng.below(4) == 0 { BINARY[rng.below(BINARY.len())] } else { ["addi", "subi", "muli", "andi", "ori", "xori", "minsi", "maxui"][rng.below(8)] };
+                let op = if rng.below(4) == 0 {
+                    BINARY[rng.below(BINARY.len())]
+                } else {
+                    ["addi", "subi", "muli", "andi", "ori", "xori", "minsi", "maxui"][rng.below(8)]
+                };
                 let (x, y) = (pick(rng, &ints), pick(rng, &ints));
                 body.push_str(&format!("  {name} = arith.{op} {x}, {y} : {ty}\n"));
                 ints.push(name);
@@ -108,13 +117,15 @@ fn program(rng: &mut Rng, ty: &str, bits: u32) -> String {
 
 fn load(text: &str) -> (Context, OpId) {
     let mut ctx = Context::new(Arc::new(strata_tools::all_dialects()));
-    let m = parse_source(&mut ctx, "random.mlir", text, 0, text.len()).unwrap_or_else(|d| panic!("{}\n{text}", d.message));
+    let m =
+        parse_source(&mut ctx, "random.mlir", text, 0, text.len()).unwrap_or_else(|d| panic!("{}\n{text}", d.message));
     assert!(verify(&ctx, m).is_empty(), "{text}");
     (ctx, m)
 }
 
 fn simplify(ctx: &mut Context, m: OpId) -> String {
-    let passes = parse_pipeline("builtin.module(func.func(egraph-simplify))", &strata_tools::all_passes()).expect("pipeline");
+    let passes =
+        parse_pipeline("builtin.module(func.func(egraph-simplify))", &strata_tools::all_passes()).expect("pipeline");
     let mut pm = PassManager::new(passes, Instrumentation::default());
     assert!(pm.run(ctx, m).is_ok());
     print_op(ctx, m, PrintOptions::default())
@@ -135,9 +146,12 @@ fn simplified_programs_compute_the_same() {
         let vals = edges(bits);
         for k in 0..24 {
             let arg = |rng: &mut Rng| if k % 2 == 0 { vals[rng.below(vals.len())] } else { rng.next() as i64 as i128 };
-            let args: Vec<Val> = (0..3).map(|_| Val::Int(strata_ir::attributes::normalize_int(arg(&mut rng), &strata_ir::Type::int(bits)))).collect();
+            let args: Vec<Val> = (0..3)
+                .map(|_| Val::Int(strata_ir::attributes::normalize_int(arg(&mut rng), &strata_ir::Type::int(bits))))
+                .collect();
             let Ok(want) = run_function(&before, bm, "f", args.clone(), Options::default()) else { continue };
-            let got = run_function(&after, am, "f", args.clone(), Options::default()).unwrap_or_else(|e| panic!("{}\n{text}\nbecame\n{once}", e.message));
+            let got = run_function(&after, am, "f", args.clone(), Options::default())
+                .unwrap_or_else(|e| panic!("{}\n{text}\nbecame\n{once}", e.message));
             assert_eq!(format!("{got:?}"), format!("{want:?}"), "inputs {args:?}\n{text}\nbecame\n{once}");
             compared += 1;
         }

@@ -45,7 +45,9 @@ fn main() {
     let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     print!("{text}");
     let passed = count(&text, "Passed") + count(&text, "Expectedly Failed");
-    let failed = count(&text, "Failed") - count(&text, "Expectedly Failed") + count(&text, "Unresolved") + count(&text, "Timed Out");
+    let failed = count(&text, "Failed") - count(&text, "Expectedly Failed")
+        + count(&text, "Unresolved")
+        + count(&text, "Timed Out");
     let skipped = count(&text, "Unsupported");
     println!("lit: {passed} passed, {failed} failed, {skipped} skipped");
     if !out.status.success() || passed == 0 {

@@ -35,7 +35,8 @@ fn process(text: &str) {
     if !verify(&ctx, module).is_empty() {
         return;
     }
-    let pipeline = parse_pipeline("builtin.module(canonicalize,cse,convert-scf-to-cf,canonicalize)", &passes).expect("valid pipeline");
+    let pipeline = parse_pipeline("builtin.module(canonicalize,cse,convert-scf-to-cf,canonicalize)", &passes)
+        .expect("valid pipeline");
     let mut pm = PassManager::new(pipeline, Instrumentation { verify_each: true, ..Default::default() });
     let _ = pm.run(&mut ctx, module);
     for generic in [false, true] {

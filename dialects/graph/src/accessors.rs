@@ -51,12 +51,48 @@ impl Kind {
 }
 
 const SIGNATURES: &[Signature] = &[
-    Signature { name: "graph.num_nodes", summary: "the number of nodes", operands: &[Kind::Graph], result: Kind::Index, traits: Traits::PURE },
-    Signature { name: "graph.num_edges", summary: "the number of edges", operands: &[Kind::Graph], result: Kind::Index, traits: Traits::PURE },
-    Signature { name: "graph.out_degree", summary: "the number of out-edges of a node", operands: &[Kind::Graph, Kind::Node], result: Kind::Index, traits: Traits::PURE },
-    Signature { name: "graph.in_degree", summary: "the number of in-edges of a node", operands: &[Kind::Graph, Kind::Node], result: Kind::Index, traits: Traits::PURE },
-    Signature { name: "graph.src", summary: "the source node of an edge", operands: &[Kind::Graph, Kind::Edge], result: Kind::Node, traits: Traits::PURE },
-    Signature { name: "graph.dst", summary: "the destination node of an edge", operands: &[Kind::Graph, Kind::Edge], result: Kind::Node, traits: Traits::PURE },
+    Signature {
+        name: "graph.num_nodes",
+        summary: "the number of nodes",
+        operands: &[Kind::Graph],
+        result: Kind::Index,
+        traits: Traits::PURE,
+    },
+    Signature {
+        name: "graph.num_edges",
+        summary: "the number of edges",
+        operands: &[Kind::Graph],
+        result: Kind::Index,
+        traits: Traits::PURE,
+    },
+    Signature {
+        name: "graph.out_degree",
+        summary: "the number of out-edges of a node",
+        operands: &[Kind::Graph, Kind::Node],
+        result: Kind::Index,
+        traits: Traits::PURE,
+    },
+    Signature {
+        name: "graph.in_degree",
+        summary: "the number of in-edges of a node",
+        operands: &[Kind::Graph, Kind::Node],
+        result: Kind::Index,
+        traits: Traits::PURE,
+    },
+    Signature {
+        name: "graph.src",
+        summary: "the source node of an edge",
+        operands: &[Kind::Graph, Kind::Edge],
+        result: Kind::Node,
+        traits: Traits::PURE,
+    },
+    Signature {
+        name: "graph.dst",
+        summary: "the destination node of an edge",
+        operands: &[Kind::Graph, Kind::Edge],
+        result: Kind::Node,
+        traits: Traits::PURE,
+    },
     Signature {
         name: "graph.weight",
         summary: "the integer weight of an edge (1 when the graph has no weights)",
@@ -71,8 +107,20 @@ const SIGNATURES: &[Signature] = &[
         result: Kind::I1,
         traits: Traits::PURE,
     },
-    Signature { name: "graph.node_id", summary: "the number of a node, from 0", operands: &[Kind::Node], result: Kind::Index, traits: Traits::PURE },
-    Signature { name: "graph.edge_id", summary: "the number of an edge, from 0", operands: &[Kind::Edge], result: Kind::Index, traits: Traits::PURE },
+    Signature {
+        name: "graph.node_id",
+        summary: "the number of a node, from 0",
+        operands: &[Kind::Node],
+        result: Kind::Index,
+        traits: Traits::PURE,
+    },
+    Signature {
+        name: "graph.edge_id",
+        summary: "the number of an edge, from 0",
+        operands: &[Kind::Edge],
+        result: Kind::Index,
+        traits: Traits::PURE,
+    },
     Signature {
         name: "graph.node",
         summary: "the node with a number; out of range is a run-time error",
@@ -87,8 +135,20 @@ const SIGNATURES: &[Signature] = &[
         result: Kind::Edge,
         traits: Traits::PURE,
     },
-    Signature { name: "graph.new_uf", summary: "a union-find set with every node alone", operands: &[Kind::Graph], result: Kind::Uf, traits: Traits::NONE },
-    Signature { name: "graph.uf_find", summary: "the representative of a node's set", operands: &[Kind::Uf, Kind::Node], result: Kind::Node, traits: Traits::NONE },
+    Signature {
+        name: "graph.new_uf",
+        summary: "a union-find set with every node alone",
+        operands: &[Kind::Graph],
+        result: Kind::Uf,
+        traits: Traits::NONE,
+    },
+    Signature {
+        name: "graph.uf_find",
+        summary: "the representative of a node's set",
+        operands: &[Kind::Uf, Kind::Node],
+        result: Kind::Node,
+        traits: Traits::NONE,
+    },
     Signature {
         name: "graph.uf_union",
         summary: "merges the sets of two nodes; true if they were apart",
@@ -147,6 +207,11 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 pub fn ops() -> Vec<OpDef> {
     SIGNATURES
         .iter()
-        .map(|s| OpDef { verify: Some(verify), parse: Some(parse), print: Some(print), ..OpDef::new(s.name, s.summary, s.traits) })
+        .map(|s| OpDef {
+            verify: Some(verify),
+            parse: Some(parse),
+            print: Some(print),
+            ..OpDef::new(s.name, s.summary, s.traits)
+        })
         .collect()
 }

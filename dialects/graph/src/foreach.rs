@@ -137,7 +137,11 @@ pub fn parse_foreach(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()>
     if names.len() != arg_types.len() {
         return p.err_at(loc, format!("'{kw}' binds {} values, got {}", arg_types.len(), names.len()));
     }
-    let args: Vec<Argument> = names.into_iter().zip(arg_types).map(|(n, ty)| Argument { loc: n.loc.clone(), name: n, ty, attrs: vec![] }).collect();
+    let args: Vec<Argument> = names
+        .into_iter()
+        .zip(arg_types)
+        .map(|(n, ty)| Argument { loc: n.loc.clone(), name: n, ty, attrs: vec![] })
+        .collect();
     let (body, filter) = if p.consume_keyword("where") {
         let filter = p.parse_region(&args)?;
         p.expect_keyword("do")?;
@@ -219,7 +223,13 @@ pub fn verify_foreach(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let wl = (space == Space::Items).then(|| ops.first().map(|v| ctx.value_type(*v).clone())).flatten();
     let elem = match wl.as_ref().map(classify) {
         Some(Some(GraphType::Worklist(e))) => Some(e),
-        Some(_) => return Err(op_error(ctx, op, format!("'items' iterates over a !graph.worklist<T>, got {}", wl.expect("some")))),
+        Some(_) => {
+            return Err(op_error(
+                ctx,
+                op,
+                format!("'items' iterates over a !graph.worklist<T>, got {}", wl.expect("some")),
+            ))
+        }
         None => None,
     };
     let want = space.operand_types(wl.as_ref());
@@ -263,13 +273,21 @@ pub fn ops() -> Vec<OpDef> {
             parse: Some(parse_foreach),
             print: Some(print_foreach),
             patterns: Some(crate::canonicalize::foreach_patterns),
-            ..OpDef::new("graph.foreach", "a parallel loop over nodes, edges, neighbours, worklist items or a range", Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS)
+            ..OpDef::new(
+                "graph.foreach",
+                "a parallel loop over nodes, edges, neighbours, worklist items or a range",
+                Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
+            )
         },
         OpDef {
             verify: Some(verify_yield),
             parse: Some(strata_ir::func::parse_return_like),
             print: Some(strata_ir::func::print_return_like),
-            ..OpDef::new("graph.yield", "ends a graph-dialect region, passing values to its parent", Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
+            ..OpDef::new(
+                "graph.yield",
+                "ends a graph-dialect region, passing values to its parent",
+                Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE,
+            )
         },
     ]
 }

@@ -52,7 +52,9 @@ fn parse_new(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let names = p.parse_operand_list()?;
     st.attributes = p.parse_optional_attr_dict()?;
     let ty = p.parse_colon_type()?;
-    let Some(elem) = element(&ty) else { return p.err_at(loc, format!("expected a property or scalar type, got {ty}")) };
+    let Some(elem) = element(&ty) else {
+        return p.err_at(loc, format!("expected a property or scalar type, got {ty}"));
+    };
     let mut types = Vec::new();
     if &*st.name != "graph.new_scalar" {
         types.push(graph());
@@ -90,7 +92,9 @@ fn verify_new(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(op_error(ctx, op, "expects one result"));
     };
     let elem = match (want, classify(ty)) {
-        ("nprop", Some(GraphType::NodeProp(e))) | ("eprop", Some(GraphType::EdgeProp(e))) | ("scalar", Some(GraphType::Scalar(e))) => e,
+        ("nprop", Some(GraphType::NodeProp(e)))
+        | ("eprop", Some(GraphType::EdgeProp(e)))
+        | ("scalar", Some(GraphType::Scalar(e))) => e,
         _ => return Err(op_error(ctx, op, format!("result must be a !graph.{want}<T>, got {ty}"))),
     };
     let ops = ctx.operands(op);
@@ -121,8 +125,15 @@ fn parse_target(p: &mut Parser<'_>) -> PResult<(UnresolvedOperand, Option<Unreso
 }
 
 /// Resolves a target against its container type; returns the container and the index, if any.
-fn resolve_target(p: &mut Parser<'_>, t: &(UnresolvedOperand, Option<UnresolvedOperand>), ty: &Type, loc: &strata_ir::Location) -> PResult<Vec<Value>> {
-    let Some(idx_ty) = index_type(ty) else { return p.err_at(loc.clone(), format!("expected a property or scalar type, got {ty}")) };
+fn resolve_target(
+    p: &mut Parser<'_>,
+    t: &(UnresolvedOperand, Option<UnresolvedOperand>),
+    ty: &Type,
+    loc: &strata_ir::Location,
+) -> PResult<Vec<Value>> {
+    let Some(idx_ty) = index_type(ty) else {
+        return p.err_at(loc.clone(), format!("expected a property or scalar type, got {ty}"));
+    };
     let mut vs = vec![p.resolve_operand(&t.0, ty)?];
     match (&t.1, idx_ty) {
         (Some(i), Some(it)) => vs.push(p.resolve_operand(i, &it)?),
@@ -146,10 +157,14 @@ fn print_target(p: &mut OpPrinter<'_>, vs: &[Value]) {
 fn check_target(ctx: &Context, op: OpId, vs: &[Value]) -> Result<Type, Diagnostic> {
     let Some(c) = vs.first() else { return Err(op_error(ctx, op, "expects a property or scalar operand")) };
     let ty = ctx.value_type(*c);
-    let Some(idx) = index_type(ty) else { return Err(op_error(ctx, op, format!("expects a property or scalar, got {ty}"))) };
+    let Some(idx) = index_type(ty) else {
+        return Err(op_error(ctx, op, format!("expects a property or scalar, got {ty}")));
+    };
     match (idx, vs.get(1)) {
         (Some(it), Some(i)) if *ctx.value_type(*i) == it => {}
-        (Some(it), Some(i)) => return Err(op_error(ctx, op, format!("index must be {it} for {ty}, got {}", ctx.value_type(*i)))),
+        (Some(it), Some(i)) => {
+            return Err(op_error(ctx, op, format!("index must be {it} for {ty}, got {}", ctx.value_type(*i))))
+        }
         (Some(it), None) => return Err(op_error(ctx, op, format!("{ty} needs an index of type {it}"))),
         (None, Some(_)) => return Err(op_error(ctx, op, "a scalar is not indexed")),
         (None, None) => {}
@@ -227,7 +242,11 @@ fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
     let elem = check_target(ctx, op, &vs[1..])?;
     if *ctx.value_type(vs[0]) != elem {
-        return Err(op_error(ctx, op, format!("stored value must be the element type {elem}, got {}", ctx.value_type(vs[0]))));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("stored value must be the element type {elem}, got {}", ctx.value_type(vs[0])),
+        ));
     }
     if !ctx.results(op).is_empty() {
         return Err(op_error(ctx, op, "has no results"));
@@ -274,7 +293,10 @@ fn check_changed(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 }
 
 fn kind_of(ctx: &Context, op: OpId) -> Result<String, Diagnostic> {
-    ctx.prop(op, "kind").and_then(|a| a.as_str()).map(str::to_string).ok_or_else(|| op_error(ctx, op, "requires a string 'kind' property"))
+    ctx.prop(op, "kind")
+        .and_then(|a| a.as_str())
+        .map(str::to_string)
+        .ok_or_else(|| op_error(ctx, op, "requires a string 'kind' property"))
 }
 
 fn parse_reduce(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -294,7 +316,11 @@ fn print_reduce(p: &mut OpPrinter<'_>, op: OpId) {
 fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let kind = kind_of(ctx, op)?;
     if !REDUCE_KINDS.contains(&kind.as_str()) {
-        return Err(op_error(ctx, op, format!("unknown reduction kind '{kind}', expected one of: {}", REDUCE_KINDS.join(", "))));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("unknown reduction kind '{kind}', expected one of: {}", REDUCE_KINDS.join(", ")),
+        ));
     }
     let vs = ctx.operands(op);
     if vs.len() < 2 {
@@ -302,7 +328,11 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
     let elem = check_target(ctx, op, &vs[1..])?;
     if *ctx.value_type(vs[0]) != elem {
-        return Err(op_error(ctx, op, format!("reduced value must be the element type {elem}, got {}", ctx.value_type(vs[0]))));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("reduced value must be the element type {elem}, got {}", ctx.value_type(vs[0])),
+        ));
     }
     if !kind_accepts(&kind, &elem) {
         return Err(op_error(ctx, op, format!("reduction '{kind}' does not apply to elements of type {elem}")));
@@ -325,8 +355,11 @@ fn parse_reduce_arg(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> 
     let kt = p.parse_type()?;
     p.expect(Tok::Comma, "','")?;
     let pt = p.parse_type()?;
-    let (Some(ke), Some(pe)) = (element(&kt), element(&pt)) else { return p.err_at(loc, "expected two property or scalar types") };
-    st.operands = vec![p.resolve_operand(&key, &ke)?, p.resolve_operand(&payload, &pe)?, p.resolve_operand(&key_target, &kt)?];
+    let (Some(ke), Some(pe)) = (element(&kt), element(&pt)) else {
+        return p.err_at(loc, "expected two property or scalar types");
+    };
+    st.operands =
+        vec![p.resolve_operand(&key, &ke)?, p.resolve_operand(&payload, &pe)?, p.resolve_operand(&key_target, &kt)?];
     st.operands.extend(resolve_target(p, &(pay_target, index), &pt, &loc)?);
     parse_changed(p, st)
 }
@@ -359,7 +392,11 @@ fn verify_reduce_arg(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let (kt, pt) = (ctx.value_type(vs[2]), ctx.value_type(vs[3]));
     let same_shape = index_type(kt).is_some() && index_type(kt) == index_type(pt);
     if !same_shape {
-        return Err(op_error(ctx, op, format!("key and payload targets must be containers of the same kind, got {kt} and {pt}")));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("key and payload targets must be containers of the same kind, got {kt} and {pt}"),
+        ));
     }
     let mut key_target = vec![vs[2]];
     key_target.extend_from_slice(&vs[4..]);
@@ -370,7 +407,11 @@ fn verify_reduce_arg(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
     let orderable = pe.is_signless_int_or_index() || is_node(&pe) || is_edge(&pe);
     if !orderable {
-        return Err(op_error(ctx, op, format!("payload must be an integer, index, node or edge (ties keep the smallest), got {pe}")));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("payload must be an integer, index, node or edge (ties keep the smallest), got {pe}"),
+        ));
     }
     check_changed(ctx, op)
 }
@@ -385,11 +426,29 @@ pub fn ops() -> Vec<OpDef> {
         ..OpDef::new(name, summary, Traits::NONE)
     };
     vec![
-        new("graph.new_node_prop", "a node property with every element set to a value", canonicalize::new_node_prop_patterns),
-        new("graph.new_edge_prop", "an edge property with every element set to a value", canonicalize::new_edge_prop_patterns),
+        new(
+            "graph.new_node_prop",
+            "a node property with every element set to a value",
+            canonicalize::new_node_prop_patterns,
+        ),
+        new(
+            "graph.new_edge_prop",
+            "an edge property with every element set to a value",
+            canonicalize::new_edge_prop_patterns,
+        ),
         new("graph.new_scalar", "a scalar reduction variable set to a value", canonicalize::new_scalar_patterns),
-        OpDef { verify: Some(verify_load), parse: Some(parse_load), print: Some(print_load), ..OpDef::new("graph.load", "reads an element", Traits::NONE) },
-        OpDef { verify: Some(verify_store), parse: Some(parse_value_target), print: Some(print_store), ..OpDef::new("graph.store", "writes an element", Traits::NONE) },
+        OpDef {
+            verify: Some(verify_load),
+            parse: Some(parse_load),
+            print: Some(print_load),
+            ..OpDef::new("graph.load", "reads an element", Traits::NONE)
+        },
+        OpDef {
+            verify: Some(verify_store),
+            parse: Some(parse_value_target),
+            print: Some(print_store),
+            ..OpDef::new("graph.store", "writes an element", Traits::NONE)
+        },
         OpDef {
             inherent: &["kind"],
             verify: Some(verify_reduce),
@@ -404,7 +463,11 @@ pub fn ops() -> Vec<OpDef> {
             parse: Some(parse_reduce_arg),
             print: Some(print_reduce_arg),
             patterns: Some(canonicalize::reduce_arg_patterns),
-            ..OpDef::new("graph.reduce_arg", "keeps the payload of the smallest or largest key, atomically", Traits::NONE)
+            ..OpDef::new(
+                "graph.reduce_arg",
+                "keeps the payload of the smallest or largest key, atomically",
+                Traits::NONE,
+            )
         },
     ]
 }

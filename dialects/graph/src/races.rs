@@ -88,7 +88,9 @@ impl Collector<'_> {
         }
         // graph.node / graph.edge of an owned index.
         match self.ctx.value_def(v) {
-            ValueDef::Result(d, _) if matches!(self.ctx.op_name(d), "graph.node" | "graph.edge") => self.own.contains(&self.ctx.operand(d, 1)),
+            ValueDef::Result(d, _) if matches!(self.ctx.op_name(d), "graph.node" | "graph.edge") => {
+                self.own.contains(&self.ctx.operand(d, 1))
+            }
             _ => false,
         }
     }
@@ -162,7 +164,9 @@ impl Collector<'_> {
 /// The loop's iterators that differ between its iterations.
 fn own_iterators(ctx: &Context, lp: OpId) -> Vec<Value> {
     if space_of(ctx, lp) == Some(Space::Items) {
-        let unique = ctx.defining_op(ctx.operand(lp, 0)).is_some_and(|d| ctx.op_name(d) == "graph.new_worklist" && ctx.prop(d, "unique").is_some());
+        let unique = ctx
+            .defining_op(ctx.operand(lp, 0))
+            .is_some_and(|d| ctx.op_name(d) == "graph.new_worklist" && ctx.prop(d, "unique").is_some());
         if !unique {
             return Vec::new();
         }

@@ -50,7 +50,11 @@ fn parse_iter_args_and_body(p: &mut Parser<'_>, st: &mut OperationState) -> PRes
     }
     let vals = p.resolve_operands(&inits, &st.result_types.clone(), &loc)?;
     st.operands.extend(vals);
-    let args: Vec<Argument> = names.into_iter().zip(st.result_types.clone()).map(|(n, ty)| Argument { loc: n.loc.clone(), name: n, ty, attrs: vec![] }).collect();
+    let args: Vec<Argument> = names
+        .into_iter()
+        .zip(st.result_types.clone())
+        .map(|(n, ty)| Argument { loc: n.loc.clone(), name: n, ty, attrs: vec![] })
+        .collect();
     let body = p.parse_region(&args)?;
     if &*st.name == "graph.iterate" && st.result_types.is_empty() {
         // Nothing is carried: the empty yield may be left out.
@@ -147,14 +151,22 @@ pub fn ops() -> Vec<OpDef> {
             verify: Some(verify_iterate),
             parse: Some(parse_iterate),
             print: Some(print_iterate),
-            ..OpDef::new("graph.iterate", "runs bulk-synchronous rounds until a worklist is empty", Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS)
+            ..OpDef::new(
+                "graph.iterate",
+                "runs bulk-synchronous rounds until a worklist is empty",
+                Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
+            )
         },
         OpDef {
             verify: Some(verify_fixpoint),
             parse: Some(parse_fixpoint),
             print: Some(print_fixpoint),
             patterns: Some(crate::canonicalize::fixpoint_patterns),
-            ..OpDef::new("graph.fixpoint", "repeats its body while it reports a change", Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS)
+            ..OpDef::new(
+                "graph.fixpoint",
+                "repeats its body while it reports a change",
+                Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
+            )
         },
     ]
 }

@@ -98,6 +98,10 @@ pub fn ops() -> Vec<OpDef> {
         verify: Some(verify_single),
         parse: Some(parse_single),
         print: Some(print_single),
-        ..OpDef::new("graph.single", "runs a region if it gets every lock it asks for, else another", Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS)
+        ..OpDef::new(
+            "graph.single",
+            "runs a region if it gets every lock it asks for, else another",
+            Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
+        )
     }]
 }

@@ -90,7 +90,11 @@ fn verify_push(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(op_error(ctx, op, "expects an item and a worklist"));
     }
     let Some(GraphType::Worklist(e)) = classify(ctx.value_type(vs[1])) else {
-        return Err(op_error(ctx, op, format!("second operand must be a !graph.worklist<T>, got {}", ctx.value_type(vs[1]))));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("second operand must be a !graph.worklist<T>, got {}", ctx.value_type(vs[1])),
+        ));
     };
     if *ctx.value_type(vs[0]) != e {
         return Err(op_error(ctx, op, format!("pushed item must be {e}, got {}", ctx.value_type(vs[0]))));
@@ -109,6 +113,11 @@ pub fn ops() -> Vec<OpDef> {
             patterns: Some(crate::canonicalize::new_worklist_patterns),
             ..OpDef::new("graph.new_worklist", "an empty worklist", Traits::NONE)
         },
-        OpDef { verify: Some(verify_push), parse: Some(parse_push), print: Some(print_push), ..OpDef::new("graph.push", "adds an item to the next round", Traits::NONE) },
+        OpDef {
+            verify: Some(verify_push),
+            parse: Some(parse_push),
+            print: Some(print_push),
+            ..OpDef::new("graph.push", "adds an item to the next round", Traits::NONE)
+        },
     ]
 }

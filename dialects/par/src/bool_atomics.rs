@@ -54,14 +54,18 @@ fn eliminate(ctx: &mut Context, op: OpId, kind: &str) {
     } else {
         let t = strata_std::arith::int_constant(ctx, 1, &Type::i1(), loc.clone());
         ctx.insert_op_before(op, t);
-        let not = ctx.create_op(OperationState::new("arith.xori", loc.clone()).operands(&[x, ctx.result(t, 0)]).results(&[Type::i1()]));
+        let not = ctx.create_op(
+            OperationState::new("arith.xori", loc.clone()).operands(&[x, ctx.result(t, 0)]).results(&[Type::i1()]),
+        );
         ctx.insert_op_before(op, not);
         ctx.result(not, 0)
     };
     let then = ctx.create_region();
     let blk = ctx.create_block(&[]);
     ctx.append_block(then, blk);
-    let store = ctx.create_op(OperationState::new("par.store", loc.clone()).operands(&[value, b, i]).prop("atomic", Attribute::Unit));
+    let store = ctx.create_op(
+        OperationState::new("par.store", loc.clone()).operands(&[value, b, i]).prop("atomic", Attribute::Unit),
+    );
     ctx.append_op(blk, store);
     let y = ctx.create_op(OperationState::new("scf.yield", loc.clone()));
     ctx.append_op(blk, y);

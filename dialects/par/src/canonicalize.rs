@@ -46,7 +46,8 @@ fn synchronizes(ctx: &Context, op: OpId) -> bool {
 /// Whether `op` may move above a `par.parallel`: it has no regions and is
 /// pure or allocates (allocating earlier changes nothing else).
 fn movable(ctx: &Context, op: OpId) -> bool {
-    ctx.regions(op).is_empty() && (ctx.has_traits(op, Traits::PURE) || matches!(ctx.op_name(op), "par.alloc" | "par.queue_new"))
+    ctx.regions(op).is_empty()
+        && (ctx.has_traits(op, Traits::PURE) || matches!(ctx.op_name(op), "par.alloc" | "par.queue_new"))
 }
 
 fn barrier(ctx: &Context, at: OpId) -> OperationState {

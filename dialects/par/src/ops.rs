@@ -9,7 +9,10 @@ use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
 use strata_ir::Diagnostic;
 
-use crate::canonicalize::{alloc_patterns, barrier_patterns, for_patterns, load_patterns, local_patterns, parallel_patterns, queue_items_patterns, queue_size_patterns};
+use crate::canonicalize::{
+    alloc_patterns, barrier_patterns, for_patterns, load_patterns, local_patterns, parallel_patterns,
+    queue_items_patterns, queue_size_patterns,
+};
 use crate::types::{buf_element, queue_element};
 
 /// The arrays of a graph that `par.graph_array` names, with their element types.
@@ -59,7 +62,8 @@ fn str_prop<'a>(ctx: &'a Context, op: OpId, name: &str) -> Option<&'a str> {
 
 /// The buffer operand `i` and its element type, or an error.
 fn buffer(ctx: &Context, op: OpId, i: usize) -> Result<Type, Diagnostic> {
-    buf_element(&ty(ctx, op, i)).ok_or_else(|| op_error(ctx, op, format!("operand {i} must be a !par.buf, got {}", ty(ctx, op, i))))
+    buf_element(&ty(ctx, op, i))
+        .ok_or_else(|| op_error(ctx, op, format!("operand {i} must be a !par.buf, got {}", ty(ctx, op, i))))
 }
 
 fn index_operand(ctx: &Context, op: OpId, i: usize) -> V {
@@ -147,7 +151,11 @@ fn verify_rmw(ctx: &Context, op: OpId) -> V {
     let kind = str_prop(ctx, op, "kind").unwrap_or("");
     let ok = RMW_KINDS.contains(&kind) && !(e.is_float() && matches!(kind, "and" | "or"));
     if !ok {
-        return Err(op_error(ctx, op, format!("'kind' must be one of {} ('and'/'or' on integers only), got '{kind}'", RMW_KINDS.join(", "))));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("'kind' must be one of {} ('and'/'or' on integers only), got '{kind}'", RMW_KINDS.join(", ")),
+        ));
     }
     Ok(())
 }
@@ -231,13 +239,16 @@ fn verify_yield(ctx: &Context, op: OpId) -> V {
 }
 
 fn queue(ctx: &Context, op: OpId, i: usize) -> Result<Type, Diagnostic> {
-    queue_element(&ty(ctx, op, i)).ok_or_else(|| op_error(ctx, op, format!("operand {i} must be a !par.queue, got {}", ty(ctx, op, i))))
+    queue_element(&ty(ctx, op, i))
+        .ok_or_else(|| op_error(ctx, op, format!("operand {i} must be a !par.queue, got {}", ty(ctx, op, i))))
 }
 
 fn verify_queue_new(ctx: &Context, op: OpId) -> V {
     counts(ctx, op, 1, 1)?;
     index_operand(ctx, op, 0)?;
-    let Some(e) = queue_element(ctx.value_type(ctx.result(op, 0))) else { return Err(op_error(ctx, op, "result must be a !par.queue")) };
+    let Some(e) = queue_element(ctx.value_type(ctx.result(op, 0))) else {
+        return Err(op_error(ctx, op, "result must be a !par.queue"));
+    };
     if ctx.prop(op, "unique").is_some() && e != Type::Index {
         return Err(op_error(ctx, op, "'unique' needs index items (nodes or edges)"));
     }

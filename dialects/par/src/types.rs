@@ -17,7 +17,6 @@ pub fn queue(element: &Type) -> Type {
     Type::dialect("par", &format!("queue<{element}>"))
 }
 
-
 /// The element type of a `!par.buf<T>`.
 pub fn buf_element(t: &Type) -> Option<Type> {
     element_of(t, "buf")
@@ -42,7 +41,10 @@ pub fn verify_type(d: &strata_ir::types::DialectType) -> Result<(), String> {
         return Err(format!("unknown par type '{}', expected buf or queue", d.mnemonic()));
     }
     if d.params().and_then(parse_element).is_none() {
-        return Err(format!("'!par.{}' needs one element type: i1, i8, i16, i32, i64, index, f32 or f64", d.mnemonic()));
+        return Err(format!(
+            "'!par.{}' needs one element type: i1, i8, i16, i32, i64, index, f32 or f64",
+            d.mnemonic()
+        ));
     }
     Ok(())
 }

@@ -47,6 +47,10 @@ pub fn ops() -> Vec<OpDef> {
         parse: Some(parse_foreach),
         print: Some(print_foreach),
         patterns: Some(patterns),
-        ..OpDef::new("sched.foreach", "a parallel loop with a decided schedule", Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS)
+        ..OpDef::new(
+            "sched.foreach",
+            "a parallel loop with a decided schedule",
+            Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
+        )
     }]
 }

@@ -69,7 +69,9 @@ pub fn enclosing_parallel_loop(ctx: &Context, op: OpId) -> Option<OpId> {
         if name == "graph.foreach" {
             return Some(p);
         }
-        if name == "sched.foreach" && crate::foreach::schedule_of(ctx, p).is_some_and(|s| s.mapping != Mapping::Sequential) {
+        if name == "sched.foreach"
+            && crate::foreach::schedule_of(ctx, p).is_some_and(|s| s.mapping != Mapping::Sequential)
+        {
             return Some(p);
         }
         cur = ctx.parent_op(p);
@@ -82,9 +84,13 @@ pub fn collapsible(ctx: &Context, op: OpId) -> Result<OpId, String> {
     if space_of(ctx, op) != Some(Space::Nodes) {
         return Err("mapping 'edge' needs a loop over nodes(...)".into());
     }
-    let inner = neighbour_loop(ctx, op, "mapping 'edge'", &[Space::OutNbrs, Space::OutEdges, Space::InNbrs, Space::InEdges])?;
+    let inner =
+        neighbour_loop(ctx, op, "mapping 'edge'", &[Space::OutNbrs, Space::OutEdges, Space::InNbrs, Space::InEdges])?;
     if ctx.operand(inner, 0) != ctx.operand(op, 0) {
-        return Err(format!("mapping 'edge' needs the inner loop at {} to walk the graph of the outer loop", ctx.op_loc(inner).short()));
+        return Err(format!(
+            "mapping 'edge' needs the inner loop at {} to walk the graph of the outer loop",
+            ctx.op_loc(inner).short()
+        ));
     }
     let v = ctx.block_args(ctx.entry_block(ctx.region(op, 0)).expect("checked"))[0];
     let mut store = None;
@@ -105,16 +111,23 @@ pub fn collapsible(ctx: &Context, op: OpId) -> Result<OpId, String> {
 /// The inner loop of a loop that can run pulled, or why not.
 pub fn pullable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<OpId, String> {
     if s.mapping == Mapping::Edge {
-        return Err("direction 'pull' runs each target node on one thread; it does not combine with mapping 'edge'".into());
+        return Err(
+            "direction 'pull' runs each target node on one thread; it does not combine with mapping 'edge'".into()
+        );
     }
     match space_of(ctx, op) {
         Some(Space::Nodes) => {}
         Some(Space::Items) if is_node_worklist(ctx, op) => {
             if s.frontier != Frontier::Bitmap {
-                return Err("direction 'pull' over a worklist needs frontier 'bitmap': each source is tested for membership".into());
+                return Err(
+                    "direction 'pull' over a worklist needs frontier 'bitmap': each source is tested for membership"
+                        .into(),
+                );
             }
         }
-        _ => return Err("direction 'pull' needs a loop over nodes(...) or over the items of a worklist of nodes".into()),
+        _ => {
+            return Err("direction 'pull' needs a loop over nodes(...) or over the items of a worklist of nodes".into())
+        }
     }
     if !ctx.region_blocks(ctx.region(op, 1)).is_empty() {
         return Err("direction 'pull' needs a loop without a filter".into());
@@ -154,12 +167,22 @@ fn neighbour_loop(ctx: &Context, op: OpId, what: &str, spaces: &[Space]) -> Resu
         if o == inner {
             if !space_of(ctx, o).is_some_and(|s| spaces.contains(&s)) || ctx.operand(o, 1) != v {
                 let names: Vec<&str> = spaces.iter().map(|s| s.keyword()).collect();
-                return Err(format!("{what} needs the inner loop at {} to run over {} of the outer node", ctx.op_loc(o).short(), names.join(" or ")));
+                return Err(format!(
+                    "{what} needs the inner loop at {} to run over {} of the outer node",
+                    ctx.op_loc(o).short(),
+                    names.join(" or ")
+                ));
             }
         } else if is_foreach(name) {
-            return Err(format!("{what} needs one neighbour loop in the body; the loop at {} is a second", ctx.op_loc(o).short()));
+            return Err(format!(
+                "{what} needs one neighbour loop in the body; the loop at {} is a second",
+                ctx.op_loc(o).short()
+            ));
         } else if name != "graph.yield" && !is_pure(ctx, o) && name != "graph.load" {
-            return Err(format!("{what} needs a body of operations that only read and one neighbour loop; '{name}' at {} has effects", ctx.op_loc(o).short()));
+            return Err(format!(
+                "{what} needs a body of operations that only read and one neighbour loop; '{name}' at {} has effects",
+                ctx.op_loc(o).short()
+            ));
         }
     }
     Ok(inner)
@@ -190,7 +213,9 @@ pub fn shared_scalars(ctx: &Context, op: OpId) -> Vec<(Value, Option<String>)> {
             match out.iter_mut().find(|(x, _, _)| *x == v) {
                 Some(entry) => {
                     if entry.1.is_none() {
-                        entry.1 = why.or_else(|| (entry.2 != kind).then(|| format!("is reduced with two kinds at {}", ctx.op_loc(o).short())));
+                        entry.1 = why.or_else(|| {
+                            (entry.2 != kind).then(|| format!("is reduced with two kinds at {}", ctx.op_loc(o).short()))
+                        });
                     }
                 }
                 None => out.push((v, why, kind)),
@@ -203,7 +228,11 @@ pub fn shared_scalars(ctx: &Context, op: OpId) -> Vec<(Value, Option<String>)> {
 fn defined_inside(ctx: &Context, v: Value, op: OpId) -> bool {
     match ctx.defining_op(v) {
         Some(d) => ctx.is_ancestor(op, d),
-        None => ctx.value_block(v).and_then(|b| ctx.block_parent(b)).and_then(|r| ctx.region_parent(r)).is_some_and(|p| p == op || ctx.is_ancestor(op, p)),
+        None => ctx
+            .value_block(v)
+            .and_then(|b| ctx.block_parent(b))
+            .and_then(|r| ctx.region_parent(r))
+            .is_some_and(|p| p == op || ctx.is_ancestor(op, p)),
     }
 }
 

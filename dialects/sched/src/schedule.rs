@@ -121,7 +121,8 @@ pub trait Keyword: Copy + PartialEq + Sized + 'static {
 }
 
 impl Keyword for Mapping {
-    const VALUES: &'static [(Mapping, &'static str)] = &[(Mapping::Thread, "thread"), (Mapping::Edge, "edge"), (Mapping::Sequential, "sequential")];
+    const VALUES: &'static [(Mapping, &'static str)] =
+        &[(Mapping::Thread, "thread"), (Mapping::Edge, "edge"), (Mapping::Sequential, "sequential")];
 }
 
 impl Keyword for Dist {
@@ -129,7 +130,8 @@ impl Keyword for Dist {
 }
 
 impl Keyword for Reduction {
-    const VALUES: &'static [(Reduction, &'static str)] = &[(Reduction::Atomic, "atomic"), (Reduction::Privatize, "privatize")];
+    const VALUES: &'static [(Reduction, &'static str)] =
+        &[(Reduction::Atomic, "atomic"), (Reduction::Privatize, "privatize")];
 }
 
 impl Keyword for Direction {
@@ -159,7 +161,8 @@ impl LoopSchedule {
     /// iterations keep each thread's accesses to the node-indexed arrays
     /// long and contiguous (smaller blocks, dealt out in turn, interleave
     /// the threads' streams); see [`LoopSchedule::SPARSE_WORKLIST_CHUNK`].
-    pub const PARALLEL: LoopSchedule = LoopSchedule { mapping: Mapping::Thread, dist: Dist::Dynamic, chunk: 1024, ..LoopSchedule::SEQUENTIAL };
+    pub const PARALLEL: LoopSchedule =
+        LoopSchedule { mapping: Mapping::Thread, dist: Dist::Dynamic, chunk: 1024, ..LoopSchedule::SEQUENTIAL };
     /// The default chunk of a loop over a sparse worklist's items: rounds
     /// are often only a few thousand items, which large blocks would leave
     /// to one thread.

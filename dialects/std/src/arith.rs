@@ -29,8 +29,12 @@ pub fn elem(t: &Type) -> &Type {
 /// The same shape as `like` with another element type (`i1` results of comparisons).
 pub fn with_element(like: &Type, e: Type) -> Type {
     match like {
-        Type::Vector(s) => Type::Vector(std::sync::Arc::new(strata_ir::types::ShapedType { element: e, ..(**s).clone() })),
-        Type::Tensor(s) => Type::Tensor(std::sync::Arc::new(strata_ir::types::ShapedType { element: e, ..(**s).clone() })),
+        Type::Vector(s) => {
+            Type::Vector(std::sync::Arc::new(strata_ir::types::ShapedType { element: e, ..(**s).clone() }))
+        }
+        Type::Tensor(s) => {
+            Type::Tensor(std::sync::Arc::new(strata_ir::types::ShapedType { element: e, ..(**s).clone() }))
+        }
         _ => e,
     }
 }
@@ -48,7 +52,13 @@ fn fastmath_none(p: &mut Vec<NamedAttr>) {
 }
 
 /// Parses `keyword<flag, flag>` after the operands into the named property.
-fn parse_flags(p: &mut Parser<'_>, st: &mut OperationState, keyword: &str, prop: &str, allowed: &[&str]) -> PResult<()> {
+fn parse_flags(
+    p: &mut Parser<'_>,
+    st: &mut OperationState,
+    keyword: &str,
+    prop: &str,
+    allowed: &[&str],
+) -> PResult<()> {
     if !p.at_keyword(keyword) {
         return Ok(());
     }
@@ -213,7 +223,8 @@ fn parse_constant(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     st.attributes = p.parse_optional_attr_dict()?;
     let loc = p.loc();
     let v = p.parse_attribute(None)?;
-    let t = constant_type(&v).ok_or_else(|| Diagnostic::error(loc, "value must be an integer, float, or elements attribute"))?;
+    let t = constant_type(&v)
+        .ok_or_else(|| Diagnostic::error(loc, "value must be an integer, float, or elements attribute"))?;
     st.properties.push(("value".into(), v));
     st.result_types = vec![t];
     Ok(())
@@ -394,7 +405,8 @@ fn verify_select(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if vs.len() != 3 || ctx.results(op).len() != 1 {
         return Err(op_error(ctx, op, "expects three operands and one result"));
     }
-    let (ct, a, b, r) = (ctx.value_type(vs[0]), ctx.value_type(vs[1]), ctx.value_type(vs[2]), ctx.value_type(ctx.result(op, 0)));
+    let (ct, a, b, r) =
+        (ctx.value_type(vs[0]), ctx.value_type(vs[1]), ctx.value_type(vs[2]), ctx.value_type(ctx.result(op, 0)));
     if a != b || a != r {
         return Err(op_error(ctx, op, "requires the true value, false value and result to have the same type"));
     }
@@ -484,7 +496,11 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
     let (from, to) = (ctx.value_type(ctx.operand(op, 0)), ctx.value_type(ctx.result(op, 0)));
     if *from != with_element(from, elem(from).clone()) || with_element(from, elem(to).clone()) != *to {
-        return Err(op_error(ctx, op, format!("requires operand and result of the same shape, got '{from}' and '{to}'")));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("requires operand and result of the same shape, got '{from}' and '{to}'"),
+        ));
     }
     let (ef, et) = (elem(from), elem(to));
     let name = ctx.op_name(op);
@@ -497,9 +513,15 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
     let (wf, wt) = (bit_width(ef), bit_width(et));
     match order {
-        Some(std::cmp::Ordering::Greater) if wt <= wf => Err(op_error(ctx, op, format!("result type '{to}' must be wider than operand type '{from}'"))),
-        Some(std::cmp::Ordering::Less) if wt >= wf => Err(op_error(ctx, op, format!("result type '{to}' must be shorter than operand type '{from}'"))),
-        Some(std::cmp::Ordering::Equal) if wt != wf => Err(op_error(ctx, op, format!("operand type '{from}' and result type '{to}' are cast incompatible"))),
+        Some(std::cmp::Ordering::Greater) if wt <= wf => {
+            Err(op_error(ctx, op, format!("result type '{to}' must be wider than operand type '{from}'")))
+        }
+        Some(std::cmp::Ordering::Less) if wt >= wf => {
+            Err(op_error(ctx, op, format!("result type '{to}' must be shorter than operand type '{from}'")))
+        }
+        Some(std::cmp::Ordering::Equal) if wt != wf => {
+            Err(op_error(ctx, op, format!("operand type '{from}' and result type '{to}' are cast incompatible")))
+        }
         _ => Ok(()),
     }
 }
@@ -534,7 +556,9 @@ fn binary(name: &'static str, summary: &'static str, int: bool, extra: Traits) -
 fn cast(name: &'static str, summary: &'static str) -> OpDef {
     let (inherent, defaults): (&'static [&'static str], fn(&mut Vec<NamedAttr>)) = match name {
         "arith.trunci" => (&["overflowFlags"], overflow_none),
-        "arith.extf" | "arith.truncf" => (&["fastmath", "roundingmode"], OpDef::new("", "", Traits::NONE).default_properties),
+        "arith.extf" | "arith.truncf" => {
+            (&["fastmath", "roundingmode"], OpDef::new("", "", Traits::NONE).default_properties)
+        }
         _ => (&[], OpDef::new("", "", Traits::NONE).default_properties),
     };
     OpDef {

@@ -296,7 +296,13 @@ pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Fold
             let d = ctx.defining_op(ops[0])?;
             (ctx.op_name(d) == "arith.negf").then(|| Folded::Results(vec![FoldResult::Value(ctx.operand(d, 0))]))
         }
-        n if n.starts_with("arith.ext") || n.starts_with("arith.trunc") || n.contains("tofp") || n.starts_with("arith.fpto") || n.starts_with("arith.index_cast") || n == "arith.bitcast" => {
+        n if n.starts_with("arith.ext")
+            || n.starts_with("arith.trunc")
+            || n.contains("tofp")
+            || n.starts_with("arith.fpto")
+            || n.starts_with("arith.index_cast")
+            || n == "arith.bitcast" =>
+        {
             fold_cast(ctx, op, n, &c[0], &rt)
         }
         n if elem(&rt).is_float() => fold_float_binary(ctx, op, n, c),
@@ -304,7 +310,14 @@ pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Fold
     }
 }
 
-fn fold_int_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Attribute>], w: u32, rt: &Type) -> Option<Folded> {
+fn fold_int_binary(
+    ctx: &mut Context,
+    op: OpId,
+    name: &str,
+    c: &[Option<Attribute>],
+    w: u32,
+    rt: &Type,
+) -> Option<Folded> {
     let ops = ctx.operands(op).to_vec();
     if ops.len() != 2 {
         return None;
@@ -322,7 +335,10 @@ fn fold_int_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Attribut
     let all_ones = -1i128;
     let (x, y) = (ops[0], ops[1]);
     match (name, rhs) {
-        ("arith.addi" | "arith.subi" | "arith.ori" | "arith.xori" | "arith.shli" | "arith.shrsi" | "arith.shrui", Some(0)) => one(FoldResult::Value(x)),
+        (
+            "arith.addi" | "arith.subi" | "arith.ori" | "arith.xori" | "arith.shli" | "arith.shrsi" | "arith.shrui",
+            Some(0),
+        ) => one(FoldResult::Value(x)),
         ("arith.muli" | "arith.divsi" | "arith.divui", Some(1)) => one(FoldResult::Value(x)),
         ("arith.muli" | "arith.andi", Some(0)) => one(int_attr(0, rt)),
         ("arith.andi", Some(v)) if v == all_ones => one(FoldResult::Value(x)),
@@ -330,7 +346,9 @@ fn fold_int_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Attribut
         ("arith.remsi" | "arith.remui", Some(1)) => one(int_attr(0, rt)),
         _ if x == y => match name {
             "arith.subi" | "arith.xori" => one(int_attr(0, rt)),
-            "arith.andi" | "arith.ori" | "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" => one(FoldResult::Value(x)),
+            "arith.andi" | "arith.ori" | "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" => {
+                one(FoldResult::Value(x))
+            }
             _ => None,
         },
         _ => fold_add_sub_chain(ctx, name, x, y),
@@ -371,13 +389,16 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Attrib
     }
     let x = ops[0];
     let flag = |f: &str| has_fastmath(ctx, op, f);
-    let zero = || Some(Attribute::Float(strata_ir::attributes::FloatAttr::from_f64(ctx.value_type(x).float_kind()?, 0.0)));
+    let zero =
+        || Some(Attribute::Float(strata_ir::attributes::FloatAttr::from_f64(ctx.value_type(x).float_kind()?, 0.0)));
     match name {
         // x + -0.0 = x and x - 0.0 = x for every x (including -0.0 and NaN); x + 0.0 is not x when x is -0.0.
         "arith.addf" if is_float_const(&c[1], -0.0) => one(FoldResult::Value(x)),
         "arith.subf" if is_float_const(&c[1], 0.0) => one(FoldResult::Value(x)),
         "arith.mulf" | "arith.divf" if is_float_const(&c[1], 1.0) => one(FoldResult::Value(x)),
-        "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" if ops[0] == ops[1] => one(FoldResult::Value(x)),
+        "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" if ops[0] == ops[1] => {
+            one(FoldResult::Value(x))
+        }
         // Under `nsz` the sign of a zero does not matter: x + 0.0 and x - -0.0 are x.
         "arith.addf" if is_float_const(&c[1], 0.0) && flag("nsz") => one(FoldResult::Value(x)),
         "arith.subf" if is_float_const(&c[1], -0.0) && flag("nsz") => one(FoldResult::Value(x)),
@@ -391,7 +412,9 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Attrib
 
 /// True if the fast-math flags of `op` include `flag` (`fast` includes all).
 fn has_fastmath(ctx: &Context, op: OpId, flag: &str) -> bool {
-    ctx.prop(op, "fastmath").and_then(|a| a.dialect_params("arith", "fastmath")).is_some_and(|body| body.split(',').map(str::trim).any(|f| f == flag || f == "fast"))
+    ctx.prop(op, "fastmath")
+        .and_then(|a| a.dialect_params("arith", "fastmath"))
+        .is_some_and(|body| body.split(',').map(str::trim).any(|f| f == flag || f == "fast"))
 }
 
 fn fold_cast(ctx: &Context, op: OpId, name: &str, c: &Option<Attribute>, rt: &Type) -> Option<Folded> {
@@ -415,7 +438,8 @@ fn fold_cast(ctx: &Context, op: OpId, name: &str, c: &Option<Attribute>, rt: &Ty
             let v = int_of(c)?;
             let x = if name == "arith.sitofp" { signed(v, wf) as f64 } else { unsigned(v, wf) as f64 };
             // Exact only when the integer is representable; otherwise rounding twice could differ.
-            (x.abs() < 9.007_199_254_740_992e15).then(|| Folded::Results(vec![FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(k, x)))]))
+            (x.abs() < 9.007_199_254_740_992e15)
+                .then(|| Folded::Results(vec![FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(k, x)))]))
         }
         ("arith.fptosi" | "arith.fptoui", Some(Attribute::Float(f))) => {
             let t = f.value().trunc();
@@ -427,7 +451,9 @@ fn fold_cast(ctx: &Context, op: OpId, name: &str, c: &Option<Attribute>, rt: &Ty
             };
             fits.then(|| Folded::Results(vec![int_attr(t as i128, rt)]))
         }
-        ("arith.extf", Some(Attribute::Float(f))) => one(FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(rt.float_kind()?, f.value())))),
+        ("arith.extf", Some(Attribute::Float(f))) => {
+            one(FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(rt.float_kind()?, f.value()))))
+        }
         ("arith.truncf", Some(Attribute::Float(f))) if ctx.prop(op, "roundingmode").is_none() => {
             one(FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(rt.float_kind()?, f.value()))))
         }
@@ -437,7 +463,8 @@ fn fold_cast(ctx: &Context, op: OpId, name: &str, c: &Option<Attribute>, rt: &Ty
             let inner = ctx.op_name(d);
             let src = ctx.operand(d, 0);
             let widen = matches!(inner, "arith.extsi" | "arith.extui");
-            (name == "arith.trunci" && widen && ctx.value_type(src) == rt).then(|| Folded::Results(vec![FoldResult::Value(src)]))
+            (name == "arith.trunci" && widen && ctx.value_type(src) == rt)
+                .then(|| Folded::Results(vec![FoldResult::Value(src)]))
         }
         _ => None,
     }
@@ -463,7 +490,12 @@ impl RewritePattern for ReassociateConstants {
         let Some(v) = eval_int(self.0, c1v, c2v, width(&t)) else { return false };
         let y = ctx.operand(inner, 0);
         let loc = ctx.op_loc(op).clone();
-        let c = rw.create_before(op, OperationState::new("arith.constant", loc.clone()).prop("value", Attribute::int(v, t.clone())).results(&[t.clone()]));
+        let c = rw.create_before(
+            op,
+            OperationState::new("arith.constant", loc.clone())
+                .prop("value", Attribute::int(v, t.clone()))
+                .results(&[t.clone()]),
+        );
         let cv = rw.ctx.result(c, 0);
         rw.replace_op_with_new(op, OperationState::new(self.0, loc).operands(&[y, cv]).results(&[t]));
         true

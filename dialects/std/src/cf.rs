@@ -16,7 +16,10 @@ use strata_ir::{Attribute, Diagnostic};
 
 /// `operandSegmentSizes = array<i32: ...>`.
 pub fn segment_sizes(sizes: &[usize]) -> Attribute {
-    Attribute::DenseArray { element: Type::i32(), values: Arc::new(DenseValues::Int(sizes.iter().map(|s| *s as i128).collect())) }
+    Attribute::DenseArray {
+        element: Type::i32(),
+        values: Arc::new(DenseValues::Int(sizes.iter().map(|s| *s as i128).collect())),
+    }
 }
 
 fn segments(ctx: &Context, op: OpId) -> Option<Vec<usize>> {

@@ -46,12 +46,20 @@ fn parse_for(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         let loc = p.loc();
         result_types = p.parse_function_result_types()?;
         if result_types.len() != inits.len() {
-            return p.err_at(loc, format!("mismatch in number of loop-carried values ({}) and defined values ({})", inits.len(), result_types.len()));
+            return p.err_at(
+                loc,
+                format!(
+                    "mismatch in number of loop-carried values ({}) and defined values ({})",
+                    inits.len(),
+                    result_types.len()
+                ),
+            );
         }
     }
     let iv_ty = if p.consume_if(Tok::Colon) { p.parse_type()? } else { Type::Index };
     let loc = p.loc();
-    let mut operands = vec![p.resolve_operand(&lb, &iv_ty)?, p.resolve_operand(&ub, &iv_ty)?, p.resolve_operand(&step, &iv_ty)?];
+    let mut operands =
+        vec![p.resolve_operand(&lb, &iv_ty)?, p.resolve_operand(&ub, &iv_ty)?, p.resolve_operand(&step, &iv_ty)?];
     for (i, t) in inits.iter().zip(&result_types) {
         operands.push(p.resolve_operand(i, t)?);
     }
@@ -142,7 +150,11 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     };
     let args = ctx.block_args(entry);
     if args.len() != 1 + inits.len() {
-        return Err(op_error(ctx, op, "expects the body to take the induction variable and one argument per loop-carried value"));
+        return Err(op_error(
+            ctx,
+            op,
+            "expects the body to take the induction variable and one argument per loop-carried value",
+        ));
     }
     if ctx.value_type(args[0]) != t {
         return Err(op_error(ctx, op, "expects the induction variable to have the same type as the bounds"));
@@ -195,7 +207,8 @@ fn print_if(p: &mut OpPrinter<'_>, op: OpId) {
     let else_empty = ctx.region_blocks(else_r).is_empty()
         || (ctx.region_blocks(else_r).len() == 1 && rs.is_empty() && {
             let b = ctx.region_blocks(else_r)[0];
-            ctx.first_op(b) == ctx.last_op(b) && ctx.last_op(b).is_some_and(|t| ctx.operands(t).is_empty() && ctx.op_name(t) == "scf.yield")
+            ctx.first_op(b) == ctx.last_op(b)
+                && ctx.last_op(b).is_some_and(|t| ctx.operands(t).is_empty() && ctx.op_name(t) == "scf.yield")
         });
     if !else_empty {
         p.w(" else ");
@@ -242,7 +255,11 @@ fn parse_while(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     for (i, t) in inits.iter().zip(&ft.inputs) {
         operands.push(p.resolve_operand(i, t)?);
     }
-    let args: Vec<Argument> = names.into_iter().zip(&ft.inputs).map(|(n, t)| Argument { loc: n.loc.clone(), name: n, ty: t.clone(), attrs: vec![] }).collect();
+    let args: Vec<Argument> = names
+        .into_iter()
+        .zip(&ft.inputs)
+        .map(|(n, t)| Argument { loc: n.loc.clone(), name: n, ty: t.clone(), attrs: vec![] })
+        .collect();
     let before = p.parse_region(&args)?;
     p.expect_keyword("do")?;
     let after = p.parse_region(&[])?;
@@ -294,7 +311,11 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     match region_terminator(ctx, before) {
         Some(t) if ctx.op_name(t) == "scf.condition" => {
             if types_of(ctx, &ctx.operands(t)[1..]) != results {
-                return Err(op_error(ctx, op, "expects the values forwarded by 'scf.condition' to match the result types"));
+                return Err(op_error(
+                    ctx,
+                    op,
+                    "expects the values forwarded by 'scf.condition' to match the result types",
+                ));
             }
         }
         _ => return Err(op_error(ctx, op, "expects the 'before' region to terminate with 'scf.condition'")),
@@ -314,7 +335,15 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         _ => return Err(op_error(ctx, op, "expects parent op to be one of 'scf.for, scf.if, scf.while'")),
     };
     if got != want {
-        return Err(op_error(ctx, op, format!("types mismatch between yield op ({}) and its parent '{pname}' ({})", join_types(&got), join_types(&want))));
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "types mismatch between yield op ({}) and its parent '{pname}' ({})",
+                join_types(&got),
+                join_types(&want)
+            ),
+        ));
     }
     Ok(())
 }
@@ -419,7 +448,10 @@ impl RewritePattern for ForZeroTrips {
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = &*rw.ctx;
         let ops = ctx.operands(op).to_vec();
-        let (Some(lb), Some(ub)) = (constant_value(ctx, ops[0]).and_then(|a| a.as_int()), constant_value(ctx, ops[1]).and_then(|a| a.as_int())) else {
+        let (Some(lb), Some(ub)) = (
+            constant_value(ctx, ops[0]).and_then(|a| a.as_int()),
+            constant_value(ctx, ops[1]).and_then(|a| a.as_int()),
+        ) else {
             return false;
         };
         let unsigned = ctx.prop(op, "unsignedCmp").is_some();
@@ -499,13 +531,21 @@ pub fn dialect() -> Dialect {
                 verify: Some(verify_yield),
                 parse: Some(strata_ir::func::parse_return_like),
                 print: Some(strata_ir::func::print_return_like),
-                ..OpDef::new("scf.yield", "yields values to the parent scf operation", Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE)
+                ..OpDef::new(
+                    "scf.yield",
+                    "yields values to the parent scf operation",
+                    Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
+                )
             },
             OpDef {
                 verify: Some(verify_condition),
                 parse: Some(parse_condition),
                 print: Some(print_condition),
-                ..OpDef::new("scf.condition", "ends the condition region of scf.while", Traits::TERMINATOR | Traits::PURE)
+                ..OpDef::new(
+                    "scf.condition",
+                    "ends the condition region of scf.while",
+                    Traits::TERMINATOR | Traits::PURE,
+                )
             },
         ],
         materialize_constant: Some(crate::arith::materialize),

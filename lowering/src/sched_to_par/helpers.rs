@@ -33,7 +33,13 @@ pub fn helper(which: &str, tys: &[String]) -> (String, String) {
                 (false, true) => ("sgt", "arith.cmpi"),
             };
             let eq = if float { "arith.cmpf oeq" } else { "arith.cmpi eq" };
-            let text = if plain { REDUCE_ARG_PLAIN.to_string() } else { REDUCE_ARG_LOCKED.replace("TAKE_LOCK\n", TAKE_STRIPE_LOCK).replace("RELEASE_LOCK\n", RELEASE_STRIPE_LOCK) };
+            let text = if plain {
+                REDUCE_ARG_PLAIN.to_string()
+            } else {
+                REDUCE_ARG_LOCKED
+                    .replace("TAKE_LOCK\n", TAKE_STRIPE_LOCK)
+                    .replace("RELEASE_LOCK\n", RELEASE_STRIPE_LOCK)
+            };
             let text = text
                 .replace("COMPARE_AND_STORE\n", COMPARE_AND_STORE)
                 .replace("NAME", &name)

@@ -24,7 +24,9 @@ impl Ty {
     pub fn of(t: &Type) -> Option<Ty> {
         match t {
             Type::Index => Some(Ty::Index),
-            Type::Integer { width, .. } if t.is_signless_int_or_index() && (1..=64).contains(width) => Some(Ty::Int(*width)),
+            Type::Integer { width, .. } if t.is_signless_int_or_index() && (1..=64).contains(width) => {
+                Some(Ty::Int(*width))
+            }
             _ => None,
         }
     }
@@ -146,8 +148,23 @@ mod nodes {
 /// The `arith` operation names of the binary integer nodes, in the order
 /// [`binary`] takes them.
 pub const BINARY: [&str; 17] = [
-    "arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui", "arith.remsi", "arith.remui", "arith.andi", "arith.ori", "arith.xori", "arith.shli",
-    "arith.shrsi", "arith.shrui", "arith.minsi", "arith.maxsi", "arith.minui", "arith.maxui",
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.divsi",
+    "arith.divui",
+    "arith.remsi",
+    "arith.remui",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.shli",
+    "arith.shrsi",
+    "arith.shrui",
+    "arith.minsi",
+    "arith.maxsi",
+    "arith.minui",
+    "arith.maxui",
 ];
 
 /// The node of the binary `arith` operation `name` on `a` and `b`.

@@ -16,7 +16,14 @@ type Graph = EGraph<Expr, Folding>;
 struct Constant(i128);
 
 impl Applier<Expr, Folding> for Constant {
-    fn apply_one(&self, egraph: &mut Graph, eclass: Id, _subst: &Subst, _ast: Option<&PatternAst<Expr>>, _rule: Symbol) -> Vec<Id> {
+    fn apply_one(
+        &self,
+        egraph: &mut Graph,
+        eclass: Id,
+        _subst: &Subst,
+        _ast: Option<&PatternAst<Expr>>,
+        _rule: Symbol,
+    ) -> Vec<Id> {
         let ty = egraph[eclass].data.ty;
         let c = egraph.add(Expr::Const(Lit { value: ty.norm(self.0), ty }));
         if egraph.union(eclass, c) {
@@ -56,13 +63,25 @@ fn plain(name: &str, lhs: &str, rhs: &str) -> Rule {
 }
 
 /// `lhs => rhs` where `cond` holds.
-fn when(name: &str, lhs: &str, rhs: &str, cond: impl Fn(&mut Graph, Id, &Subst) -> bool + Send + Sync + 'static) -> Rule {
-    Rewrite::new(name, pattern(lhs), ConditionalApplier { condition: cond, applier: pattern(rhs) }).expect("a valid rule")
+fn when(
+    name: &str,
+    lhs: &str,
+    rhs: &str,
+    cond: impl Fn(&mut Graph, Id, &Subst) -> bool + Send + Sync + 'static,
+) -> Rule {
+    Rewrite::new(name, pattern(lhs), ConditionalApplier { condition: cond, applier: pattern(rhs) })
+        .expect("a valid rule")
 }
 
 /// `lhs => value` (a constant of the matched class's type) where `cond` holds.
-fn to_constant(name: &str, lhs: &str, value: i128, cond: impl Fn(&mut Graph, Id, &Subst) -> bool + Send + Sync + 'static) -> Rule {
-    Rewrite::new(name, pattern(lhs), ConditionalApplier { condition: cond, applier: Constant(value) }).expect("a valid rule")
+fn to_constant(
+    name: &str,
+    lhs: &str,
+    value: i128,
+    cond: impl Fn(&mut Graph, Id, &Subst) -> bool + Send + Sync + 'static,
+) -> Rule {
+    Rewrite::new(name, pattern(lhs), ConditionalApplier { condition: cond, applier: Constant(value) })
+        .expect("a valid rule")
 }
 
 fn always(_: &mut Graph, _: Id, _: &Subst) -> bool {
@@ -80,7 +99,11 @@ pub fn rules() -> Vec<Rule> {
     // (arithmetic modulo 2^n), and so are the bitwise operations.
     for op in ["addi", "muli", "andi", "ori", "xori"] {
         r.push(plain(&format!("{op}-assoc"), &format!("({op} ({op} ?a ?b) ?c)"), &format!("({op} ?a ({op} ?b ?c))")));
-        r.push(plain(&format!("{op}-assoc-rev"), &format!("({op} ?a ({op} ?b ?c))"), &format!("({op} ({op} ?a ?b) ?c)")));
+        r.push(plain(
+            &format!("{op}-assoc-rev"),
+            &format!("({op} ?a ({op} ?b ?c))"),
+            &format!("({op} ({op} ?a ?b) ?c)"),
+        ));
     }
     // Swapped comparisons: a < b is b > a, for each signedness.
     for (a, b) in [("slt", "sgt"), ("sle", "sge"), ("ult", "ugt"), ("ule", "uge")] {
@@ -103,9 +126,13 @@ pub fn rules() -> Vec<Rule> {
     // Division by one: unsigned always; signed only above one bit, where 1
     // is +1 (in i1 the constant 1 is -1, and -1 / -1 overflows).
     r.push(when("divui-one", "(divui ?a ?b)", "?a", is("?b", 1)));
-    r.push(when("divsi-one", "(divsi ?a ?b)", "?a", move |g: &mut Graph, id, s: &Subst| is("?b", 1)(g, id, s) && wide("?b")(g, id, s)));
+    r.push(when("divsi-one", "(divsi ?a ?b)", "?a", move |g: &mut Graph, id, s: &Subst| {
+        is("?b", 1)(g, id, s) && wide("?b")(g, id, s)
+    }));
     r.push(to_constant("remui-one", "(remui ?a ?b)", 0, is("?b", 1)));
-    r.push(to_constant("remsi-one", "(remsi ?a ?b)", 0, move |g: &mut Graph, id, s: &Subst| is("?b", 1)(g, id, s) && wide("?b")(g, id, s)));
+    r.push(to_constant("remsi-one", "(remsi ?a ?b)", 0, move |g: &mut Graph, id, s: &Subst| {
+        is("?b", 1)(g, id, s) && wide("?b")(g, id, s)
+    }));
     // An operand with itself.
     r.push(to_constant("subi-self", "(subi ?a ?a)", 0, always));
     r.push(to_constant("xori-self", "(xori ?a ?a)", 0, always));
@@ -127,7 +154,8 @@ pub fn rules() -> Vec<Rule> {
     // Subtraction regrouped with addition (a ring modulo 2^n), so that
     // chains of constants meet and fold: (x + 5) - 3 is x + 2. Only for two
     // constants: regrouping everything would grow the e-graph without end.
-    let constants = |g: &mut Graph, _: Id, s: &Subst| g[s[var("?b")]].data.value.is_some() && g[s[var("?c")]].data.value.is_some();
+    let constants =
+        |g: &mut Graph, _: Id, s: &Subst| g[s[var("?b")]].data.value.is_some() && g[s[var("?c")]].data.value.is_some();
     r.push(when("add-sub-regroup", "(subi (addi ?a ?b) ?c)", "(addi ?a (subi ?b ?c))", constants));
     r.push(when("sub-add-regroup", "(addi (subi ?a ?b) ?c)", "(addi ?a (subi ?c ?b))", constants));
     r.push(when("sub-sub-regroup", "(subi (subi ?a ?b) ?c)", "(subi ?a (addi ?b ?c))", constants));
@@ -147,7 +175,9 @@ pub fn rules() -> Vec<Rule> {
     // Whether a minimum or maximum moved away from one operand: min(a, b)
     // is a exactly when a <= b (else it is b, which differs from a), and
     // max(a, b) is a exactly when a >= b; for each signedness.
-    for (min, max, lt, le, gt, ge) in [("minsi", "maxsi", "slt", "sle", "sgt", "sge"), ("minui", "maxui", "ult", "ule", "ugt", "uge")] {
+    for (min, max, lt, le, gt, ge) in
+        [("minsi", "maxsi", "slt", "sle", "sgt", "sge"), ("minui", "maxui", "ult", "ule", "ugt", "uge")]
+    {
         r.push(plain(&format!("{min}-ne"), &format!("(ne ({min} ?a ?b) ?a)"), &format!("({lt} ?b ?a)")));
         r.push(plain(&format!("{min}-eq"), &format!("(eq ({min} ?a ?b) ?a)"), &format!("({le} ?a ?b)")));
         r.push(plain(&format!("{max}-ne"), &format!("(ne ({max} ?a ?b) ?a)"), &format!("({gt} ?b ?a)")));

@@ -18,7 +18,8 @@ impl Library {
     pub(crate) fn open(path: &Path) -> Result<Library, String> {
         // SAFETY: the library is one the emitter produced; its initializers
         // are those of the C runtime and libomp.
-        let lib = unsafe { libloading::Library::new(path) }.map_err(|e| format!("error: cannot load the compiled program: {e}"))?;
+        let lib = unsafe { libloading::Library::new(path) }
+            .map_err(|e| format!("error: cannot load the compiled program: {e}"))?;
         Ok(Library { lib })
     }
 
@@ -27,7 +28,9 @@ impl Library {
         // SAFETY: entry wrappers have this signature (abi); the slot arrays
         // have one element per argument and result of the function.
         unsafe {
-            let f = self.lib.get::<Entry>(entry.as_bytes()).map_err(|_| format!("error: the compiled program has no entry '{}'", &entry[crate::abi::ENTRY_PREFIX.len()..]))?;
+            let f = self.lib.get::<Entry>(entry.as_bytes()).map_err(|_| {
+                format!("error: the compiled program has no entry '{}'", &entry[crate::abi::ENTRY_PREFIX.len()..])
+            })?;
             on_faults_exit(|| f(args.as_ptr(), results.as_mut_ptr()));
         }
         Ok(())
@@ -36,7 +39,8 @@ impl Library {
     pub(crate) fn set_threads(&self, n: i32) -> Result<(), String> {
         // SAFETY: `_strata_set_threads(i32)` (abi).
         unsafe {
-            let f = self.lib.get::<unsafe extern "C" fn(i32)>(SET_THREADS.as_bytes()).map_err(|e| format!("error: {e}"))?;
+            let f =
+                self.lib.get::<unsafe extern "C" fn(i32)>(SET_THREADS.as_bytes()).map_err(|e| format!("error: {e}"))?;
             f(n);
         }
         Ok(())

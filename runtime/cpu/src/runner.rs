@@ -134,7 +134,11 @@ impl Program {
     /// Links `object` with the OpenMP runtime and loads it.
     pub fn load(object: &[u8]) -> Result<Program, String> {
         static SEQ: AtomicU32 = AtomicU32::new(0);
-        let dir = std::env::temp_dir().join(format!("strata-cpu-{}-{}", std::process::id(), SEQ.fetch_add(1, Ordering::Relaxed)));
+        let dir = std::env::temp_dir().join(format!(
+            "strata-cpu-{}-{}",
+            std::process::id(),
+            SEQ.fetch_add(1, Ordering::Relaxed)
+        ));
         std::fs::create_dir_all(&dir).map_err(|e| format!("error: cannot create {}: {e}", dir.display()))?;
         let (obj, so) = (dir.join("program.o"), dir.join("program.so"));
         let loaded = std::fs::write(&obj, object)
@@ -154,7 +158,15 @@ impl Program {
     /// `inputs -> results`, with `args` (the graph as `Val::Graph` where
     /// the signature takes one). Runs it `repeat` times (at least once);
     /// returns the last run's results and the time of each call.
-    pub fn run(&self, name: &str, inputs: &[Type], results: &[Type], args: &[Val], graph: Option<&GraphImage>, repeat: usize) -> Result<(Vec<Val>, Vec<Duration>), String> {
+    pub fn run(
+        &self,
+        name: &str,
+        inputs: &[Type],
+        results: &[Type],
+        args: &[Val],
+        graph: Option<&GraphImage>,
+        repeat: usize,
+    ) -> Result<(Vec<Val>, Vec<Duration>), String> {
         check_results("CPU", name, results)?;
         let slots = argument_slots("CPU", name, inputs, args, graph.map(GraphImage::address))?;
         let entry = format!("{ENTRY_PREFIX}{name}");
@@ -204,7 +216,13 @@ pub fn check_results(backend: &str, name: &str, results: &[Type]) -> Result<(), 
 
 /// The argument slots of a call of `name` (see [`crate::abi`]): `graph` is
 /// the address of the graph descriptor, for arguments of the graph type.
-pub fn argument_slots(backend: &str, name: &str, inputs: &[Type], args: &[Val], graph: Option<u64>) -> Result<Vec<u64>, String> {
+pub fn argument_slots(
+    backend: &str,
+    name: &str,
+    inputs: &[Type],
+    args: &[Val],
+    graph: Option<u64>,
+) -> Result<Vec<u64>, String> {
     let mut slots = Vec::with_capacity(args.len());
     for (v, t) in args.iter().zip(inputs) {
         slots.push(match (v, t) {

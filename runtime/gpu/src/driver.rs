@@ -31,7 +31,9 @@ impl Gpu {
     pub fn open() -> Result<Gpu, String> {
         // SAFETY: only looks for the driver library.
         if !unsafe { sys::is_culib_present() } {
-            return Err("error: no CUDA driver found (libcuda.so); the GPU backend needs an NVIDIA GPU and its driver".into());
+            return Err(
+                "error: no CUDA driver found (libcuda.so); the GPU backend needs an NVIDIA GPU and its driver".into()
+            );
         }
         result::init().map_err(|e| message("cannot initialize the CUDA driver", e))?;
         let count = result::device::get_count().map_err(|e| message("cannot count the GPUs", e))?;
@@ -41,7 +43,8 @@ impl Gpu {
         let dev = result::device::get(0).map_err(|e| message("cannot open GPU 0", e))?;
         // SAFETY: `dev` came from the driver; the context is released when
         // `gpu` drops, on the error paths below too.
-        let ctx = unsafe { result::primary_ctx::retain(dev) }.map_err(|e| message("cannot create a context on GPU 0", e))?;
+        let ctx =
+            unsafe { result::primary_ctx::retain(dev) }.map_err(|e| message("cannot create a context on GPU 0", e))?;
         let mut gpu = Gpu { dev, multiprocessors: 1, name: "GPU 0".into(), capability: (0, 0) };
         // SAFETY: `ctx` is the live primary context retained above.
         unsafe { result::ctx::set_current(ctx) }.map_err(|e| message("cannot use the GPU's context", e))?;
@@ -51,7 +54,10 @@ impl Gpu {
         };
         use sys::CUdevice_attribute::*;
         gpu.multiprocessors = attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?.max(1) as u32;
-        gpu.capability = (attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?, attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?);
+        gpu.capability = (
+            attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?,
+            attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?,
+        );
         if let Ok(name) = result::device::get_name(dev) {
             gpu.name = name;
         }
@@ -67,7 +73,8 @@ impl Gpu {
 
     /// Makes `bytes` of device memory available to `malloc` in kernels.
     pub fn set_heap(&self, bytes: usize) -> Result<(), String> {
-        result::ctx::set_limit(sys::CUlimit::CU_LIMIT_MALLOC_HEAP_SIZE, bytes).map_err(|e| message("cannot size the device heap", e))
+        result::ctx::set_limit(sys::CUlimit::CU_LIMIT_MALLOC_HEAP_SIZE, bytes)
+            .map_err(|e| message("cannot size the device heap", e))
     }
 
     /// Free and total device memory, in bytes.
@@ -99,7 +106,8 @@ impl DeviceMemory {
     /// `bytes` (at least 1) uninitialized bytes.
     pub fn new(bytes: usize) -> Result<DeviceMemory, String> {
         // SAFETY: allocation in the current context.
-        let ptr = unsafe { result::malloc_sync(bytes.max(1)) }.map_err(|e| message(&format!("cannot allocate {bytes} bytes on the GPU"), e))?;
+        let ptr = unsafe { result::malloc_sync(bytes.max(1)) }
+            .map_err(|e| message(&format!("cannot allocate {bytes} bytes on the GPU"), e))?;
         Ok(DeviceMemory { ptr, bytes: bytes.max(1) })
     }
     /// A copy of `words` on the device.
@@ -143,16 +151,19 @@ pub struct Kernel {
 impl Module {
     /// JIT-compiles `ptx` for the current GPU.
     pub fn load(ptx: &[u8]) -> Result<Module, String> {
-        let text = CString::new(ptx.iter().copied().take_while(|b| *b != 0).collect::<Vec<u8>>()).map_err(|_| "error: the PTX holds a NUL byte".to_string())?;
+        let text = CString::new(ptx.iter().copied().take_while(|b| *b != 0).collect::<Vec<u8>>())
+            .map_err(|_| "error: the PTX holds a NUL byte".to_string())?;
         // SAFETY: `text` is a NUL-terminated PTX image that outlives the call.
-        let m = unsafe { result::module::load_data(text.as_ptr() as *const c_void) }.map_err(|e| message("the CUDA driver rejected the PTX", e))?;
+        let m = unsafe { result::module::load_data(text.as_ptr() as *const c_void) }
+            .map_err(|e| message("the CUDA driver rejected the PTX", e))?;
         Ok(Module { m })
     }
     /// The kernel called `name`.
     pub fn kernel(&self, name: &str) -> Result<Kernel, String> {
         let c = CString::new(name).map_err(|_| format!("error: bad kernel name '{name}'"))?;
         // SAFETY: the module is loaded until `self` drops.
-        let f = unsafe { result::module::get_function(self.m, c) }.map_err(|e| message(&format!("no kernel '{name}' in the PTX"), e))?;
+        let f = unsafe { result::module::get_function(self.m, c) }
+            .map_err(|e| message(&format!("no kernel '{name}' in the PTX"), e))?;
         Ok(Kernel { f })
     }
 }
@@ -168,7 +179,8 @@ impl Kernel {
     /// How many blocks of `threads` threads fit on one multiprocessor at once.
     pub fn blocks_per_multiprocessor(&self, threads: u32) -> Result<u32, String> {
         // SAFETY: the kernel belongs to a loaded module.
-        let n = unsafe { result::occupancy::max_active_block_per_multiprocessor(self.f, threads as i32, 0) }.map_err(|e| message("cannot compute the kernel's occupancy", e))?;
+        let n = unsafe { result::occupancy::max_active_block_per_multiprocessor(self.f, threads as i32, 0) }
+            .map_err(|e| message("cannot compute the kernel's occupancy", e))?;
         Ok(n.max(0) as u32)
     }
 
@@ -209,16 +221,19 @@ impl Timer {
     /// Marks the start.
     pub fn start(&self) -> Result<(), String> {
         // SAFETY: the event is live; the null stream is the context's.
-        unsafe { result::event::record(self.start, std::ptr::null_mut()) }.map_err(|e| message("cannot record an event", e))
+        unsafe { result::event::record(self.start, std::ptr::null_mut()) }
+            .map_err(|e| message("cannot record an event", e))
     }
     /// Marks the end, waits for it, returns the seconds since the start.
     pub fn stop(&self) -> Result<f64, String> {
         // SAFETY: as in `start`.
-        unsafe { result::event::record(self.end, std::ptr::null_mut()) }.map_err(|e| message("cannot record an event", e))?;
+        unsafe { result::event::record(self.end, std::ptr::null_mut()) }
+            .map_err(|e| message("cannot record an event", e))?;
         // SAFETY: the event is live.
         unsafe { result::event::synchronize(self.end) }.map_err(|e| message("the GPU program failed", e))?;
         // SAFETY: both events recorded on the same stream.
-        let ms = unsafe { result::event::elapsed(self.start, self.end) }.map_err(|e| message("cannot read the kernel's time", e))?;
+        let ms = unsafe { result::event::elapsed(self.start, self.end) }
+            .map_err(|e| message("cannot read the kernel's time", e))?;
         Ok(f64::from(ms) / 1e3)
     }
 }

@@ -95,14 +95,25 @@ impl Program {
 
     /// Runs the entry kernel of `name` (lowered signature `inputs ->
     /// results`) with `args` `repeat` times (at least once).
-    pub fn run(&self, name: &str, inputs: &[Type], results: &[Type], args: &[Val], graph: Option<&DeviceGraph>, repeat: usize) -> Result<Runs, String> {
+    pub fn run(
+        &self,
+        name: &str,
+        inputs: &[Type],
+        results: &[Type],
+        args: &[Val],
+        graph: Option<&DeviceGraph>,
+        repeat: usize,
+    ) -> Result<Runs, String> {
         check_results("GPU", name, results)?;
         let slots = argument_slots("GPU", name, inputs, args, graph.map(|g| g.descriptor.ptr))?;
         let entry = self.module.kernel(&format!("{ENTRY_PREFIX}{name}"))?;
         let free = self.module.kernel(FREE)?;
         let per_sm = entry.blocks_per_multiprocessor(BLOCK)?;
         if per_sm == 0 {
-            return Err(format!("error: the kernel of '{name}' does not fit on {} with {BLOCK} threads a block", self.gpu.name));
+            return Err(format!(
+                "error: the kernel of '{name}' does not fit on {} with {BLOCK} threads a block",
+                self.gpu.name
+            ));
         }
         let blocks = per_sm * self.gpu.multiprocessors;
         let timer = Timer::new()?;

@@ -31,10 +31,18 @@ fn write_file(path: &std::path::Path, edges: u64) -> std::io::Result<u64> {
 }
 
 fn main() {
-    let edges: u64 = std::env::args().skip(1).find(|a| !a.starts_with('-')).map_or(100_000_000, |a| a.parse().expect("EDGES is a number"));
+    let edges: u64 = std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with('-'))
+        .map_or(100_000_000, |a| a.parse().expect("EDGES is a number"));
     let path = std::env::temp_dir().join(format!("strata-load-bench-{edges}.el"));
     let bytes = write_file(&path, edges).expect("write the benchmark file");
-    println!("file: {} ({:.1} MB, {edges} edges, {} threads)", path.display(), bytes as f64 / 1e6, std::thread::available_parallelism().map_or(1, |n| n.get()));
+    println!(
+        "file: {} ({:.1} MB, {edges} edges, {} threads)",
+        path.display(),
+        bytes as f64 / 1e6,
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
     let (mut read, mut parse, mut construct, mut total) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..3 {
         let t0 = Instant::now();

@@ -44,7 +44,8 @@ impl Graph {
         drop(adj);
         // In-edges: edge numbers grouped by destination; the sort is stable,
         // so each group stays ordered by source.
-        let by_dst = radix_sort_by_key(dst.iter().enumerate().map(|(e, d)| (*d, e as u64)).collect(), num_nodes, |p| p.0);
+        let by_dst =
+            radix_sort_by_key(dst.iter().enumerate().map(|(e, d)| (*d, e as u64)).collect(), num_nodes, |p| p.0);
         let in_offsets = offsets(n, by_dst.iter().map(|p| p.0));
         let in_edges: Vec<u64> = by_dst.into_iter().map(|p| p.1).collect();
         Graph { num_nodes, out_offsets, dst, src, weights, in_offsets, in_edges }

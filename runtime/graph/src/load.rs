@@ -54,7 +54,11 @@ impl std::error::Error for LoadError {}
 /// Reads and builds a graph from a file.
 pub fn load(path: &Path, opts: LoadOptions) -> Result<Graph, LoadError> {
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| LoadError { file: file.clone(), line: None, message: format!("cannot read: {e}") })?;
+    let bytes = std::fs::read(path).map_err(|e| LoadError {
+        file: file.clone(),
+        line: None,
+        message: format!("cannot read: {e}"),
+    })?;
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     parse(&file, &bytes, format_from_extension(ext), opts)
 }
@@ -96,7 +100,11 @@ pub fn parse(file: &str, bytes: &[u8], format: Option<Format>, opts: LoadOptions
     // Refuse node counts whose arrays cannot be allocated instead of aborting.
     let need = (n as usize + 1).saturating_mul(4 * std::mem::size_of::<u64>());
     if Vec::<u8>::new().try_reserve_exact(need).is_err() {
-        return Err(LoadError { file: file.to_string(), line: None, message: format!("a graph of {n} nodes does not fit in memory") });
+        return Err(LoadError {
+            file: file.to_string(),
+            line: None,
+            message: format!("a graph of {n} nodes does not fit in memory"),
+        });
     }
     Ok(build(n, edges, weighted, opts))
 }
@@ -154,7 +162,6 @@ fn chunks(bytes: &[u8], start: usize, parts: usize) -> Vec<(usize, usize)> {
     out
 }
 
-
 fn fields(line: &[u8]) -> impl Iterator<Item = &[u8]> {
     line.split(|b: &u8| b.is_ascii_whitespace()).filter(|f| !f.is_empty())
 }
@@ -182,7 +189,11 @@ fn parse_weight(f: &[u8], real: bool) -> Result<i64, String> {
 
 /// Parses data lines of `bytes[start..]` in parallel with `line_fn`, which
 /// returns `None` for lines to skip. Errors carry the byte offset of the line.
-fn parse_lines(bytes: &[u8], start: usize, line_fn: &(dyn Fn(&[u8]) -> Result<Option<EdgeTriple>, String> + Sync)) -> ParseResult<Vec<EdgeTriple>> {
+fn parse_lines(
+    bytes: &[u8],
+    start: usize,
+    line_fn: &(dyn Fn(&[u8]) -> Result<Option<EdgeTriple>, String> + Sync),
+) -> ParseResult<Vec<EdgeTriple>> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let parts = if bytes.len() - start < 1 << 20 { 1 } else { threads * 4 };
     let ranges = chunks(bytes, start, parts);
@@ -205,7 +216,10 @@ fn parse_lines(bytes: &[u8], start: usize, line_fn: &(dyn Fn(&[u8]) -> Result<Op
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err((0, "internal error while parsing".into())))).collect()
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err((0, "internal error while parsing".into()))))
+            .collect()
     });
     let mut all = Vec::with_capacity(results.iter().map(|r| r.as_ref().map_or(0, |v| v.len())).sum());
     for r in results {
@@ -268,10 +282,15 @@ fn header_line<'a>(bytes: &'a [u8], from: usize, comment: &dyn Fn(&[u8]) -> bool
 
 fn parse_dimacs(bytes: &[u8]) -> ParseResult<(u32, Vec<EdgeTriple>, bool)> {
     let is_comment = |t: &[u8]| t == b"c" || t.starts_with(b"c ") || t.starts_with(b"c\t");
-    let Some((line, p, data)) = header_line(bytes, 0, &is_comment) else { return Err((None, "expected a problem line 'p sp NODES ARCS', found nothing".into())) };
+    let Some((line, p, data)) = header_line(bytes, 0, &is_comment) else {
+        return Err((None, "expected a problem line 'p sp NODES ARCS', found nothing".into()));
+    };
     let fs: Vec<&[u8]> = fields(p).collect();
     if fs.len() != 4 || fs[0] != b"p" || fs[1] != b"sp" {
-        return Err((Some(line), format!("expected a problem line 'p sp NODES ARCS', got '{}'", String::from_utf8_lossy(p))));
+        return Err((
+            Some(line),
+            format!("expected a problem line 'p sp NODES ARCS', got '{}'", String::from_utf8_lossy(p)),
+        ));
     }
     let n = parse_u64(fs[2], "the number of nodes").map_err(|m| (Some(line), m))?;
     let m = parse_u64(fs[3], "the number of arcs").map_err(|m| (Some(line), m))?;
@@ -332,9 +351,13 @@ fn parse_matrix_market(bytes: &[u8]) -> ParseResult<(u32, Vec<EdgeTriple>, bool)
     };
     let sz: Vec<&[u8]> = fields(size).collect();
     if sz.len() != 3 {
-        return Err((Some(line), format!("expected a size line 'ROWS COLS ENTRIES', got '{}'", String::from_utf8_lossy(size))));
+        return Err((
+            Some(line),
+            format!("expected a size line 'ROWS COLS ENTRIES', got '{}'", String::from_utf8_lossy(size)),
+        ));
     }
-    let dims: Vec<u64> = sz.iter().map(|f| parse_u64(f, "a size")).collect::<Result<_, _>>().map_err(|m| (Some(line), m))?;
+    let dims: Vec<u64> =
+        sz.iter().map(|f| parse_u64(f, "a size")).collect::<Result<_, _>>().map_err(|m| (Some(line), m))?;
     let (rows, cols, nnz) = (dims[0], dims[1], dims[2]);
     let n = check_node(rows.max(cols), "matrix dimension").map_err(|m| (Some(line), m))?;
     let mut edges = parse_lines(bytes, data, &move |l| {

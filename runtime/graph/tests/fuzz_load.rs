@@ -14,7 +14,8 @@ const SEEDS: [&str; 5] = [
     "%%MatrixMarket matrix coordinate real general\n2 3 2\n1 3 0.5\n2 1 1e3\n",
 ];
 
-const PIECES: [&[u8]; 12] = [b" ", b"\n", b"-", b"9", b"99999999999", b"a ", b"p sp ", b"%", b"\r", b"0.5", b"\x00", b"\xff"];
+const PIECES: [&[u8]; 12] =
+    [b" ", b"\n", b"-", b"9", b"99999999999", b"a ", b"p sp ", b"%", b"\r", b"0.5", b"\x00", b"\xff"];
 
 fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
     let mut v = input.to_vec();

@@ -18,7 +18,10 @@ fn edge_list_errors() {
         ("0 1\n1\n", "g:2: error: expected a destination node (a non-negative integer), got ''"),
         ("0 4294967295\n", "g:1: error: destination node 4294967295 does not fit a 32-bit node id"),
         ("99999999999 1\n", "g:1: error: source node 99999999999 does not fit a 32-bit node id"),
-        ("99999999999999999999 1\n", "g:1: error: expected a source node (a non-negative integer), got '99999999999999999999'"),
+        (
+            "99999999999999999999 1\n",
+            "g:1: error: expected a source node (a non-negative integer), got '99999999999999999999'",
+        ),
         ("# c\n0 1\n1 2 3\n", "g:3: error: expected 2 fields ('src dst'), found more"),
         ("0 1 5\n1 2 3 4\n", "g:2: error: expected 3 fields ('src dst weight'), found more"),
         ("0 1 5\n1 2\n", "g:2: error: expected a weight, found nothing"),
@@ -56,10 +59,22 @@ fn dimacs_errors() {
 fn matrix_market_errors() {
     let head = "%%MatrixMarket matrix coordinate integer general\n";
     let cases = [
-        ("%%MatrixMarket tensor coordinate real general\n".to_string(), "g:1: error: expected '%%MatrixMarket matrix coordinate FIELD SYMMETRY'"),
-        ("%%MatrixMarket matrix array real general\n".to_string(), "g:1: error: only coordinate matrices are graphs, got 'array'"),
-        ("%%MatrixMarket matrix coordinate complex general\n".to_string(), "g:1: error: unsupported field 'complex', expected pattern, integer or real"),
-        ("%%MatrixMarket matrix coordinate real hermitian\n".to_string(), "g:1: error: unsupported symmetry 'hermitian', expected general or symmetric"),
+        (
+            "%%MatrixMarket tensor coordinate real general\n".to_string(),
+            "g:1: error: expected '%%MatrixMarket matrix coordinate FIELD SYMMETRY'",
+        ),
+        (
+            "%%MatrixMarket matrix array real general\n".to_string(),
+            "g:1: error: only coordinate matrices are graphs, got 'array'",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate complex general\n".to_string(),
+            "g:1: error: unsupported field 'complex', expected pattern, integer or real",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate real hermitian\n".to_string(),
+            "g:1: error: unsupported symmetry 'hermitian', expected general or symmetric",
+        ),
         (format!("{head}% only comments\n"), "g: error: expected a size line 'ROWS COLS ENTRIES', found nothing"),
         (format!("{head}3 3\n"), "g:2: error: expected a size line 'ROWS COLS ENTRIES', got '3 3'"),
         (format!("{head}3 x 1\n"), "g:2: error: expected a size (a non-negative integer), got 'x'"),
@@ -80,8 +95,14 @@ fn matrix_market_errors() {
 #[test]
 fn detected_formats_report_their_own_errors() {
     assert_eq!(error("c x\na 1 2 3\n", None), "g:2: error: expected a problem line 'p sp NODES ARCS', got 'a 1 2 3'");
-    assert_eq!(error("%%MatrixMarket matrix coordinate pattern general\n2 2 1\n3 1\n", None), "g:3: error: row 3 is out of range 1..2");
-    assert_eq!(error("% comment\n0 1\n1 b\n", None), "g:3: error: expected a destination node (a non-negative integer), got 'b'");
+    assert_eq!(
+        error("%%MatrixMarket matrix coordinate pattern general\n2 2 1\n3 1\n", None),
+        "g:3: error: row 3 is out of range 1..2"
+    );
+    assert_eq!(
+        error("% comment\n0 1\n1 b\n", None),
+        "g:3: error: expected a destination node (a non-negative integer), got 'b'"
+    );
 }
 
 #[test]

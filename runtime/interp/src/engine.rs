@@ -25,7 +25,13 @@ pub struct Options {
 }
 
 /// Runs the function `name` of `module` with `args`; returns its results.
-pub fn run_function(ctx: &Context, module: OpId, name: &str, args: Vec<Val>, opts: Options) -> Result<Vec<Val>, InterpError> {
+pub fn run_function(
+    ctx: &Context,
+    module: OpId,
+    name: &str,
+    args: Vec<Val>,
+    opts: Options,
+) -> Result<Vec<Val>, InterpError> {
     let Some(f) = lookup_symbol_in(ctx, module, name).filter(|f| ctx.op_name(*f) == "func.func") else {
         return Err(InterpError { loc: ctx.op_loc(module).clone(), message: format!("no function named '{name}'") });
     };
@@ -157,21 +163,34 @@ impl<'a> Machine<'a> {
             return self.graph_op(op, name).map(|_| Flow::Next);
         }
         match name {
-            "func.return" | "scf.yield" | "scf.condition" | "graph.yield" | "par.yield" => return Ok(Flow::Exit(self.operand_vals(op))),
+            "func.return" | "scf.yield" | "scf.condition" | "graph.yield" | "par.yield" => {
+                return Ok(Flow::Exit(self.operand_vals(op)))
+            }
             "func.call" => {
-                let callee = ctx.prop(op, "callee").and_then(|a| a.as_str().map(str::to_string).or_else(|| Some(a.to_string().trim_start_matches('@').to_string())));
+                let callee = ctx.prop(op, "callee").and_then(|a| {
+                    a.as_str().map(str::to_string).or_else(|| Some(a.to_string().trim_start_matches('@').to_string()))
+                });
                 let callee = callee.unwrap_or_default();
-                let Some(f) = lookup_symbol_in(ctx, self.module, callee.trim_start_matches('@')) else { return self.err(op, format!("unknown function '{callee}'")) };
+                let Some(f) = lookup_symbol_in(ctx, self.module, callee.trim_start_matches('@')) else {
+                    return self.err(op, format!("unknown function '{callee}'"));
+                };
                 let rs = self.call(f, self.operand_vals(op))?;
                 self.set_results(op, rs);
             }
             "cf.br" => return Ok(Flow::Branch(ctx.successors(op)[0], self.operand_vals(op))),
             "cf.cond_br" => {
-                let sizes = ctx.prop(op, "operandSegmentSizes").and_then(|a| a.as_dense_ints().map(|v| v.to_vec())).unwrap_or_default();
+                let sizes = ctx
+                    .prop(op, "operandSegmentSizes")
+                    .and_then(|a| a.as_dense_ints().map(|v| v.to_vec()))
+                    .unwrap_or_default();
                 let nt = sizes.get(1).copied().unwrap_or(0) as usize;
                 let vals = self.operand_vals(op);
                 let (t, f) = (vals[1..1 + nt].to_vec(), vals[1 + nt..].to_vec());
-                return Ok(if vals[0].int() != 0 { Flow::Branch(ctx.successors(op)[0], t) } else { Flow::Branch(ctx.successors(op)[1], f) });
+                return Ok(if vals[0].int() != 0 {
+                    Flow::Branch(ctx.successors(op)[0], t)
+                } else {
+                    Flow::Branch(ctx.successors(op)[1], f)
+                });
             }
             "cf.assert" => {
                 if self.int(op, 0) == 0 {
@@ -288,7 +307,11 @@ impl<'a> Machine<'a> {
             "fptosi" | "fptoui" => {
                 let t = self.float(op, 0).trunc();
                 let w = width(&rt) as i32;
-                let ok = if name == "fptosi" { t >= -(2f64.powi(w - 1)) && t < 2f64.powi(w - 1) } else { t >= 0.0 && t < 2f64.powi(w) };
+                let ok = if name == "fptosi" {
+                    t >= -(2f64.powi(w - 1)) && t < 2f64.powi(w - 1)
+                } else {
+                    t >= 0.0 && t < 2f64.powi(w)
+                };
                 if !t.is_finite() || !ok {
                     return self.err(op, format!("arith.{name}: {} does not fit {rt}", self.float(op, 0)));
                 }
@@ -298,8 +321,12 @@ impl<'a> Machine<'a> {
             "bitcast" => {
                 let from = ctx.value_type(ctx.operand(op, 0)).clone();
                 match (&from, &rt) {
-                    (Type::Float(FloatKind::F64), _) => Val::Int(normalize_int(self.float(op, 0).to_bits() as i64 as i128, &rt)),
-                    (Type::Float(FloatKind::F32), _) => Val::Int(normalize_int((self.float(op, 0) as f32).to_bits() as i32 as i128, &rt)),
+                    (Type::Float(FloatKind::F64), _) => {
+                        Val::Int(normalize_int(self.float(op, 0).to_bits() as i64 as i128, &rt))
+                    }
+                    (Type::Float(FloatKind::F32), _) => {
+                        Val::Int(normalize_int((self.float(op, 0) as f32).to_bits() as i32 as i128, &rt))
+                    }
                     (_, Type::Float(FloatKind::F64)) => Val::Float(f64::from_bits(self.int(op, 0) as u64)),
                     (_, Type::Float(FloatKind::F32)) => Val::Float(f32::from_bits(self.int(op, 0) as u32) as f64),
                     (_, _) if from.is_integer() && rt.is_integer() => self.get(ctx.operand(op, 0)).clone(),
@@ -311,8 +338,19 @@ impl<'a> Machine<'a> {
                 match eval_int(&full, self.int(op, 0), self.int(op, 1), width(&rt)) {
                     Some(r) => Val::Int(r),
                     None => {
-                        let why = if name.starts_with("sh") { "a shift by the bit width or more" } else { "division by zero or overflow" };
-                        return self.err(op, format!("{full} has undefined behaviour on {} and {} ({why})", self.int(op, 0), self.int(op, 1)));
+                        let why = if name.starts_with("sh") {
+                            "a shift by the bit width or more"
+                        } else {
+                            "division by zero or overflow"
+                        };
+                        return self.err(
+                            op,
+                            format!(
+                                "{full} has undefined behaviour on {} and {} ({why})",
+                                self.int(op, 0),
+                                self.int(op, 1)
+                            ),
+                        );
                     }
                 }
             }

@@ -1,6 +1,8 @@
 //! `graph-bench`: median kernel times of the corpus compiled for the CPU. See `graph-bench --help`.
 
 fn main() {
-    let code = strata_tools::opt::run_guarded(|| strata_tools::bench::bench_main(std::env::args().collect(), strata_tools::all_dialects()));
+    let code = strata_tools::opt::run_guarded(|| {
+        strata_tools::bench::bench_main(std::env::args().collect(), strata_tools::all_dialects())
+    });
     std::process::exit(code);
 }

@@ -1,6 +1,8 @@
 //! `graph-run`: run an entry function of a graph program on a graph. See `graph-run --help`.
 
 fn main() {
-    let code = strata_tools::opt::run_guarded(|| strata_tools::run::run_main(std::env::args().collect(), strata_tools::all_dialects()));
+    let code = strata_tools::opt::run_guarded(|| {
+        strata_tools::run::run_main(std::env::args().collect(), strata_tools::all_dialects())
+    });
     std::process::exit(code);
 }

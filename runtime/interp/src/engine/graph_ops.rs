@@ -167,11 +167,15 @@ impl<'a> Machine<'a> {
                     }
                     Some(x)
                 };
-                let Some(a) = find(self.int(op, 1)) else { return self.err(op, format!("node {} is out of range", self.int(op, 1))) };
+                let Some(a) = find(self.int(op, 1)) else {
+                    return self.err(op, format!("node {} is out of range", self.int(op, 1)));
+                };
                 if name == "graph.uf_find" {
                     Val::Int(i128::from(a))
                 } else {
-                    let Some(b) = find(self.int(op, 2)) else { return self.err(op, format!("node {} is out of range", self.int(op, 2))) };
+                    let Some(b) = find(self.int(op, 2)) else {
+                        return self.err(op, format!("node {} is out of range", self.int(op, 2)));
+                    };
                     if a != b {
                         let (lo, hi) = (a.min(b), a.max(b));
                         parent[hi as usize] = lo;
@@ -271,12 +275,29 @@ impl<'a> Machine<'a> {
             Space::OutEdges | Space::OutNbrs => {
                 let g = self.graph(op, 0)?;
                 let v = self.node(op, &g, 1)?;
-                g.out_edges(v).map(|e| if space == Space::OutNbrs { (i128::from(g.dst(e)), i128::from(e)) } else { (i128::from(e), 0) }).collect()
+                g.out_edges(v)
+                    .map(|e| {
+                        if space == Space::OutNbrs {
+                            (i128::from(g.dst(e)), i128::from(e))
+                        } else {
+                            (i128::from(e), 0)
+                        }
+                    })
+                    .collect()
             }
             Space::InEdges | Space::InNbrs => {
                 let g = self.graph(op, 0)?;
                 let v = self.node(op, &g, 1)?;
-                g.in_edges(v).iter().map(|&e| if space == Space::InNbrs { (i128::from(g.src(e)), i128::from(e)) } else { (i128::from(e), 0) }).collect()
+                g.in_edges(v)
+                    .iter()
+                    .map(|&e| {
+                        if space == Space::InNbrs {
+                            (i128::from(g.src(e)), i128::from(e))
+                        } else {
+                            (i128::from(e), 0)
+                        }
+                    })
+                    .collect()
             }
             Space::Items => {
                 let w = self.worklist(op, 0)?;

@@ -24,7 +24,9 @@ impl<'a> Machine<'a> {
     }
 
     fn graph_array(&mut self, op: OpId) -> R<Val> {
-        let Val::Graph(g) = self.get(self.ctx.operand(op, 0)).clone() else { return self.err(op, "operand is not bound to a graph") };
+        let Val::Graph(g) = self.get(self.ctx.operand(op, 0)).clone() else {
+            return self.err(op, "operand is not bound to a graph");
+        };
         let name = self.ctx.prop(op, "array").and_then(|a| a.as_str()).unwrap_or("").to_string();
         let key = (Rc::as_ptr(&g), name);
         if let Some(b) = self.graph_arrays.get(&key) {
@@ -54,7 +56,9 @@ impl<'a> Machine<'a> {
         let ctx = self.ctx;
         let v = match name {
             "graph_size" => {
-                let Val::Graph(g) = self.get(ctx.operand(op, 0)) else { return self.err(op, "operand is not bound to a graph") };
+                let Val::Graph(g) = self.get(ctx.operand(op, 0)) else {
+                    return self.err(op, "operand is not bound to a graph");
+                };
                 let edges = ctx.prop(op, "of").and_then(|a| a.as_str()) == Some("edges");
                 Val::Int(if edges { i128::from(g.num_edges()) } else { i128::from(g.num_nodes()) })
             }
@@ -127,7 +131,9 @@ impl<'a> Machine<'a> {
                 Val::Worklist(Rc::new(RefCell::new(crate::value::Worklist { pushed_in, ..Default::default() })))
             }
             "queue_push" => {
-                let Val::Worklist(w) = self.get(ctx.operand(op, 1)).clone() else { return self.err(op, "operand is not bound to a queue") };
+                let Val::Worklist(w) = self.get(ctx.operand(op, 1)).clone() else {
+                    return self.err(op, "operand is not bound to a queue");
+                };
                 let item = self.int(op, 0);
                 let mut w = w.borrow_mut();
                 if w.pushed_in.as_ref().is_some_and(|s| item < 0 || item as usize >= s.len()) {
@@ -137,7 +143,9 @@ impl<'a> Machine<'a> {
                 return Ok(());
             }
             "queue_size" | "queue_items" | "queue_advance" => {
-                let Val::Worklist(w) = self.get(ctx.operand(op, 0)).clone() else { return self.err(op, "operand is not bound to a queue") };
+                let Val::Worklist(w) = self.get(ctx.operand(op, 0)).clone() else {
+                    return self.err(op, "operand is not bound to a queue");
+                };
                 let mut w = w.borrow_mut();
                 match name {
                     "queue_size" => Val::Int(w.current.len() as i128),
