@@ -25,13 +25,14 @@ pub mod helpers;
 
 use std::collections::{HashMap, HashSet};
 
+use strata_abi::GraphArray;
 use strata_graph_dialect::foreach::{space_of, Space};
 use strata_graph_dialect::types::{classify, element, is_edge, GraphType};
 use strata_ir::context::{BlockId, OperationState, RegionId, Value};
 use strata_ir::pass::{Pass, PassInfo};
 use strata_ir::types::Type;
 use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
-use strata_par_dialect::ops::graph_array_element;
+use strata_par_dialect::abi::ir_type;
 use strata_par_dialect::types::{buf, queue};
 use strata_sched_dialect::foreach::schedule_of;
 use strata_sched_dialect::legality::{collapsible, pullable};
@@ -129,7 +130,7 @@ struct Lowering {
     module: OpId,
     helpers: HashSet<String>,
     errors: Vec<Diagnostic>,
-    arrays: HashMap<(Value, &'static str), Value>,
+    arrays: HashMap<(Value, GraphArray), Value>,
     scope: Scope,
 }
 
@@ -364,8 +365,8 @@ impl Lowering {
     }
 
     /// A graph array, read once where the graph is defined.
-    fn array(&mut self, ctx: &mut Context, g: Value, name: &'static str) -> Value {
-        if let Some(v) = self.arrays.get(&(g, name)) {
+    fn array(&mut self, ctx: &mut Context, g: Value, array: GraphArray) -> Value {
+        if let Some(v) = self.arrays.get(&(g, array)) {
             return *v;
         }
         let at = match ctx.defining_op(g) {
@@ -381,18 +382,18 @@ impl Lowering {
                 }
             }
         };
-        let elem = graph_array_element(name).expect("a graph array");
+        let elem = ir_type(array.element());
         let loc = ctx.value_loc(g).clone();
         let o = mk(
             ctx,
             at,
             OperationState::new("par.graph_array", loc)
                 .operands(&[g])
-                .prop("array", Attribute::string(name))
+                .prop("array", Attribute::string(array.name()))
                 .results(&[buf(&elem)]),
         );
         let v = ctx.result(o, 0);
-        self.arrays.insert((g, name), v);
+        self.arrays.insert((g, array), v);
         v
     }
 
@@ -447,7 +448,11 @@ impl Lowering {
             }
             "graph.out_degree" | "graph.in_degree" => {
                 let (g, v) = (ctx.operand(op, 0), ctx.operand(op, 1));
-                let off = self.array(ctx, g, if name == "graph.out_degree" { "out_offsets" } else { "in_offsets" });
+                let off = self.array(
+                    ctx,
+                    g,
+                    if name == "graph.out_degree" { GraphArray::OutOffsets } else { GraphArray::InOffsets },
+                );
                 let (lo, hi) = slice(ctx, at, off, v, &loc);
                 let d = op1(ctx, at, "arith.subi", &[hi, lo], Type::Index, &loc);
                 self.replace(ctx, op, d);
@@ -455,19 +460,22 @@ impl Lowering {
             "graph.src" | "graph.dst" | "graph.weight" => {
                 let (g, e) = (ctx.operand(op, 0), ctx.operand(op, 1));
                 let arr = match name.as_str() {
-                    "graph.src" => "edge_sources",
-                    "graph.dst" => "out_targets",
-                    _ => "weights",
+                    "graph.src" => GraphArray::EdgeSources,
+                    "graph.dst" => GraphArray::OutTargets,
+                    _ => GraphArray::Weights,
                 };
                 let a = self.array(ctx, g, arr);
-                let v =
-                    if arr == "weights" { load(ctx, at, a, e, false, &loc) } else { load_index(ctx, at, a, e, &loc) };
+                let v = if arr == GraphArray::Weights {
+                    load(ctx, at, a, e, false, &loc)
+                } else {
+                    load_index(ctx, at, a, e, &loc)
+                };
                 self.replace(ctx, op, v);
             }
             "graph.has_edge" => {
                 let (g, u, v) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
-                let off = self.array(ctx, g, "out_offsets");
-                let tgt = self.array(ctx, g, "out_targets");
+                let off = self.array(ctx, g, GraphArray::OutOffsets);
+                let tgt = self.array(ctx, g, GraphArray::OutTargets);
                 let f = self.helper(ctx, "has_edge", &[]);
                 let c = self.call(ctx, at, &f, &[off, tgt, u, v], &[Type::i1()], &loc);
                 let r = ctx.result(c, 0);
@@ -751,22 +759,22 @@ impl Lowering {
             Space::OutEdges | Space::OutNbrs | Space::InEdges | Space::InNbrs => {
                 let out = matches!(space, Space::OutEdges | Space::OutNbrs);
                 let (g, v) = (ops[0], ops[1]);
-                let off = self.array(ctx, g, if out { "out_offsets" } else { "in_offsets" });
+                let off = self.array(ctx, g, if out { GraphArray::OutOffsets } else { GraphArray::InOffsets });
                 let (lo, hi) = slice(ctx, at, off, v, loc);
                 let l = loc.clone();
                 let args: Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>> = match space {
                     Space::OutEdges => Box::new(|_, _, k| vec![k]),
                     Space::OutNbrs => {
-                        let tgt = self.array(ctx, g, "out_targets");
+                        let tgt = self.array(ctx, g, GraphArray::OutTargets);
                         Box::new(move |ctx, at, k| vec![load_index(ctx, at, tgt, k, &l), k])
                     }
                     Space::InEdges => {
-                        let ids = self.array(ctx, g, "in_edges");
+                        let ids = self.array(ctx, g, GraphArray::InEdges);
                         Box::new(move |ctx, at, k| vec![load(ctx, at, ids, k, false, &l)])
                     }
                     _ => {
-                        let ids = self.array(ctx, g, "in_edges");
-                        let srcs = self.array(ctx, g, "in_sources");
+                        let ids = self.array(ctx, g, GraphArray::InEdges);
+                        let srcs = self.array(ctx, g, GraphArray::InSources);
                         Box::new(move |ctx, at, k| {
                             vec![load_index(ctx, at, srcs, k, &l), load(ctx, at, ids, k, false, &l)]
                         })
@@ -956,8 +964,11 @@ impl Lowering {
                 let g = ctx.operand(op, 0);
                 let space = space_of(ctx, *inner);
                 let out = matches!(space, Some(Space::OutNbrs | Space::OutEdges));
-                let (node_ends, other_ends) =
-                    if out { ("edge_sources", "out_targets") } else { ("out_targets", "edge_sources") };
+                let (node_ends, other_ends) = if out {
+                    (GraphArray::EdgeSources, GraphArray::OutTargets)
+                } else {
+                    (GraphArray::OutTargets, GraphArray::EdgeSources)
+                };
                 let ends = self.array(ctx, g, node_ends);
                 let v = load_index(ctx, At::End(blk), ends, k, loc);
                 self.emit_body(ctx, op, blk, &[v], term, loc);
@@ -974,9 +985,9 @@ impl Lowering {
                 // Node k gathers over its in-edges (source v, edge e): the
                 // outer body runs for v, the neighbour loop once, for e.
                 let g = ctx.operand(*inner, 0);
-                let off = self.array(ctx, g, "in_offsets");
-                let srcs = self.array(ctx, g, "in_sources");
-                let ids = self.array(ctx, g, "in_edges");
+                let off = self.array(ctx, g, GraphArray::InOffsets);
+                let srcs = self.array(ctx, g, GraphArray::InSources);
+                let ids = self.array(ctx, g, GraphArray::InEdges);
                 let (lo, hi) = slice(ctx, At::End(blk), off, k, loc);
                 let one = index_const(ctx, At::End(blk), 1, loc);
                 let (r, eb) = new_body(ctx, &[Type::Index], loc);

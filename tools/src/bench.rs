@@ -9,19 +9,18 @@
 use std::sync::Arc;
 
 use clap::{Arg, ArgMatches, Command};
-use strata_cpu::GraphImage;
+use strata_abi::compare::compare_results;
+use strata_abi::{GraphImage, HostValue, ScalarType, SlotType};
 use strata_graph::generate::from_spec;
 use strata_graph::load::build;
 use strata_graph::{Graph, LoadOptions};
-use strata_interp::Val;
 use strata_ir::diagnostics::SourceMgr;
 use strata_ir::parser::parse_source;
 use strata_ir::{Context, Registry};
 
 use strata_cpu::Program;
-use strata_ir::types::FunctionType;
 
-use crate::run::{compile_for_cpu, compile_for_gpu, median, signature};
+use crate::run::{compile_for_cpu, compile_for_gpu, entry_slots, median};
 
 /// The corpus: program name and its scalar arguments (`S` is the source node).
 const ALGORITHMS: [(&str, &[&str]); 8] = [
@@ -73,13 +72,14 @@ fn bench_graph(spec: &str) -> Result<(std::rc::Rc<Graph>, GraphImage, String), S
 }
 
 /// The arguments of a corpus program on `g`.
-fn arguments(g: &std::rc::Rc<Graph>, scalars: &[&str], fty: &FunctionType) -> Result<Vec<Val>, String> {
-    let mut args = vec![Val::Graph(g.clone())];
-    for (s, ty) in scalars.iter().zip(&fty.inputs[1..]) {
+fn arguments(g: &Graph, scalars: &[&str], inputs: &[SlotType]) -> Result<Vec<HostValue>, String> {
+    let mut args = vec![HostValue::Graph];
+    for (s, slot) in scalars.iter().zip(&inputs[1..]) {
+        let SlotType::Scalar(ty) = *slot else { return Err(format!("error: a scalar argument {s} for a {slot:?}")) };
         args.push(match *s {
-            "S" => Val::Int(g.hub().into()),
-            x if ty.is_float() => Val::Float(x.parse().map_err(|_| format!("error: bad argument {x}"))?),
-            x => Val::Int(x.parse().map_err(|_| format!("error: bad argument {x}"))?),
+            "S" => HostValue::int(ScalarType::Index, g.hub().into()),
+            x if ty.is_float() => HostValue::float(ty, x.parse().map_err(|_| format!("error: bad argument {x}"))?),
+            x => HostValue::int(ty, x.parse().map_err(|_| format!("error: bad argument {x}"))?),
         });
     }
     Ok(args)
@@ -91,44 +91,14 @@ struct Compiled<'a> {
     scalars: &'a [&'a str],
     /// The program compiled for the CPU.
     cpu: Program,
-    /// The lowered signature of the entry function.
-    fty: FunctionType,
+    /// The argument slots of the entry function.
+    inputs: Vec<SlotType>,
+    /// Its result slots.
+    results: Vec<SlotType>,
     /// The program compiled for the GPU, when measuring the GPU.
     gpu: Option<strata_gpu::Program>,
     /// The program lowered by `--baseline-pipeline`, compiled for the CPU.
     baseline: Option<Program>,
-}
-
-/// Where two runs' results disagree: their number, or the first result that
-/// differs (see [`value_difference`]); `None` when they agree.
-fn difference(a: &[Val], b: &[Val]) -> Option<String> {
-    if a.len() != b.len() {
-        return Some(format!("{} results against {}", a.len(), b.len()));
-    }
-    a.iter().zip(b).find_map(|(x, y)| value_difference(x, y))
-}
-
-/// Where two results disagree (integers exactly, floats within 1e-9
-/// relative, NaN matching NaN): the first differing element and the
-/// number of them, or `None`.
-fn value_difference(a: &Val, b: &Val) -> Option<String> {
-    let flat = |v: &Val| match v {
-        Val::Prop(p) => p.borrow().clone(),
-        v => vec![v.clone()],
-    };
-    let (a, b) = (flat(a), flat(b));
-    if a.len() != b.len() {
-        return Some(format!("{} elements against {}", a.len(), b.len()));
-    }
-    let agree = |x: &Val, y: &Val| match (x, y) {
-        (Val::Float(x), Val::Float(y)) => {
-            x == y || (x.is_nan() && y.is_nan()) || (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1.0)
-        }
-        (Val::Int(x), Val::Int(y)) => x == y,
-        _ => false,
-    };
-    let bad: Vec<usize> = (0..a.len()).filter(|i| !agree(&a[*i], &b[*i])).collect();
-    bad.first().map(|i| format!("{} elements differ, the first at {i}: {:?} against {:?}", bad.len(), a[*i], b[*i]))
 }
 
 /// The GPU's kernel times against the CPU backend on `threads` threads.
@@ -145,15 +115,15 @@ fn bench_gpu(m: &ArgMatches, programs: &[Compiled], threads: u32, repeat: usize)
         let (g, image, label) = bench_graph(spec)?;
         // Programs share the GPU's context: one copy of the graph serves all.
         let device_graph = first.upload(&image)?;
-        for Compiled { name, scalars, cpu: program, fty, gpu: on_gpu, .. } in programs {
+        for Compiled { name, scalars, cpu: program, inputs, results, gpu: on_gpu, .. } in programs {
             let on_gpu = on_gpu.as_ref().expect("compiled for the GPU");
-            let args = arguments(&g, scalars, fty)?;
-            let runs = on_gpu.run(name, &fty.inputs, &fty.results, &args, Some(&device_graph), repeat)?;
+            let args = arguments(&g, scalars, inputs)?;
+            let runs = on_gpu.run(name, inputs, results, &args, Some(&device_graph), repeat)?;
             program.set_threads(threads)?;
-            let (want, cpu) = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), repeat)?;
-            let diff = difference(&runs.results, &want);
-            let agree = diff.is_none();
-            if let Some(d) = diff {
+            let (want, cpu) = program.run(name, inputs, results, &args, Some(&image), repeat)?;
+            let diff = compare_results(&runs.results, &want);
+            let agree = diff.is_ok();
+            if let Err(d) = diff {
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
             let (k, c) = (median(&runs.kernel), median(&cpu));
@@ -222,7 +192,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         };
         let (mut ctx, module) = parse()?;
         let cpu = compile_for_cpu(&mut ctx, module, &sm, &pipeline("cpu"))?;
-        let fty = signature(&ctx, module, name)?;
+        let (inputs, results) = entry_slots(&ctx, module, name, "CPU")?;
         let gpu = if gpu {
             let (mut ctx, module) = parse()?;
             Some(strata_gpu::Program::load(&compile_for_gpu(&mut ctx, module, &sm, &arch, &pipeline("gpu"))?)?)
@@ -236,7 +206,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             }
             None => None,
         };
-        programs.push(Compiled { name, scalars, cpu, fty, gpu, baseline });
+        programs.push(Compiled { name, scalars, cpu, inputs, results, gpu, baseline });
     }
     if gpu {
         return bench_gpu(m, &programs, threads, repeat);
@@ -256,19 +226,19 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     let mut mismatches = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
         let (g, image, label) = bench_graph(spec)?;
-        for Compiled { name, scalars, cpu, fty, baseline, .. } in &programs {
-            let args = arguments(&g, scalars, fty)?;
-            let measure = |program: &Program, t: u32| -> Result<(Vec<Val>, f64), String> {
+        for Compiled { name, scalars, cpu, inputs, results, baseline, .. } in &programs {
+            let args = arguments(&g, scalars, inputs)?;
+            let measure = |program: &Program, t: u32| -> Result<(Vec<HostValue>, f64), String> {
                 program.set_threads(t)?;
-                let (results, times) = program.run(name, &fty.inputs, &fty.results, &args, Some(&image), repeat)?;
-                Ok((results, median(&times)))
+                let (values, times) = program.run(name, inputs, results, &args, Some(&image), repeat)?;
+                Ok((values, median(&times)))
             };
             let (got, time) = measure(cpu, threads)?;
             let (want, base) = match baseline {
                 Some(b) => measure(b, threads)?,
                 None => measure(cpu, 1)?,
             };
-            if let Some(d) = difference(&got, &want) {
+            if let Err(d) = compare_results(&got, &want) {
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
             println!("{:<10} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time);

@@ -1,6 +1,6 @@
 //! `graph-run`: runs an entry function on a graph with a chosen backend (the
 //! reference interpreter, or the program compiled for this CPU), printing
-//! results in the output contract of [`strata_interp::output`].
+//! results in the output format of [`strata_abi::output`].
 
 use std::path::Path;
 use std::rc::Rc;
@@ -8,13 +8,16 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use strata_cpu::{GraphImage, Program};
+use strata_abi::output::format_results;
+use strata_abi::{GraphImage, HostValue, ScalarType, SlotType};
+use strata_cpu::Program;
 use strata_graph::generate::from_spec;
 use strata_graph::load::build;
 use strata_graph::{load, Graph, LoadOptions};
 use strata_graph_dialect::races::check_races;
 use strata_graph_dialect::types::{is_graph, is_node};
-use strata_interp::{output::format_result, run_function, Options, Val};
+use strata_interp::host::{from_host, results_to_host};
+use strata_interp::{run_function, Options};
 use strata_ir::diagnostics::SourceMgr;
 use strata_ir::func::{function_type, is_declaration};
 use strata_ir::parser::parse_source;
@@ -45,14 +48,14 @@ fn command() -> Command {
         .arg(Arg::new("args").num_args(0..).allow_negative_numbers(true).help("scalar arguments of the entry function, in order"))
 }
 
-fn parse_arg(text: &str, ty: &Type, g: Option<&Graph>) -> Result<Val, String> {
+fn parse_arg(text: &str, ty: &Type, g: Option<&Graph>) -> Result<HostValue, String> {
     if is_node(ty) {
         let v: i128 = text.parse().map_err(|_| format!("expected a node number, got '{text}'"))?;
         let n = g.map_or(0, |g| i128::from(g.num_nodes()));
         if v < 0 || v >= n {
             return Err(format!("node {v} is out of range (the graph has {n} nodes)"));
         }
-        return Ok(Val::Int(v));
+        return Ok(HostValue::int(ScalarType::Index, v));
     }
     match ty {
         Type::Integer { .. } | Type::Index => {
@@ -62,7 +65,8 @@ fn parse_arg(text: &str, ty: &Type, g: Option<&Graph>) -> Result<Val, String> {
             if !fits {
                 return Err(format!("{v} does not fit {ty}"));
             }
-            Ok(Val::Int(strata_ir::attributes::normalize_int(v, &Type::int(w))))
+            let t = strata_par_dialect::abi::scalar_type(ty).unwrap_or(ScalarType::Index);
+            Ok(HostValue::int(t, strata_ir::attributes::normalize_int(v, &Type::int(w))))
         }
         Type::Float(k) => {
             let v: f64 = match text {
@@ -71,7 +75,10 @@ fn parse_arg(text: &str, ty: &Type, g: Option<&Graph>) -> Result<Val, String> {
                 "nan" => f64::NAN,
                 t => t.parse().map_err(|_| format!("expected a number for {ty}, got '{text}'"))?,
             };
-            Ok(Val::Float(if *k == strata_ir::types::FloatKind::F32 { v as f32 as f64 } else { v }))
+            Ok(match k {
+                strata_ir::types::FloatKind::F32 => HostValue::float(ScalarType::F32, v as f32 as f64),
+                _ => HostValue::float(ScalarType::F64, v),
+            })
         }
         _ => Err(format!("cannot pass a {ty} on the command line")),
     }
@@ -128,6 +135,17 @@ pub fn signature(ctx: &Context, module: strata_ir::OpId, name: &str) -> Result<s
     function_type(ctx, f).cloned().ok_or_else(|| format!("error: '{name}' has no function type"))
 }
 
+/// The argument and result slots of the lowered entry `name` of `module`,
+/// or why the `backend` cannot call it.
+pub fn entry_slots(
+    ctx: &Context,
+    module: strata_ir::OpId,
+    name: &str,
+    backend: &str,
+) -> Result<(Vec<SlotType>, Vec<SlotType>), String> {
+    strata_par_dialect::abi::entry_slots(backend, name, &signature(ctx, module, name)?)
+}
+
 /// Lowers `module` for the GPU with `pipeline` and compiles it to PTX for
 /// a GPU of architecture `arch` (see [`strata_llvm::GpuOptions::for_device`]).
 pub fn compile_for_gpu(
@@ -170,20 +188,20 @@ fn run_gpu(
     module: strata_ir::OpId,
     sm: &SourceMgr,
     entry: &str,
-    args: &[Val],
+    args: &[HostValue],
     graph: Option<&Graph>,
     repeat: usize,
-) -> Result<(Vec<Val>, Vec<Duration>, Vec<Duration>), String> {
+) -> Result<(Vec<HostValue>, Vec<Duration>, Vec<Duration>), String> {
     // The driver first: without a GPU, say so before compiling anything.
     let device = strata_gpu::available()?;
     let ptx = compile_for_gpu(ctx, module, sm, &device.arch, &default_pipeline("gpu", m))?;
-    let fty = signature(ctx, module, entry)?;
+    let (inputs, results) = entry_slots(ctx, module, entry, "GPU")?;
     let program = strata_gpu::Program::load(&ptx)?;
     let image = graph.map(GraphImage::new);
     let t0 = Instant::now();
     let device_graph = image.as_ref().map(|i| program.upload(i)).transpose()?;
     let upload = t0.elapsed();
-    let mut runs = program.run(entry, &fty.inputs, &fty.results, args, device_graph.as_ref(), repeat)?;
+    let mut runs = program.run(entry, &inputs, &results, args, device_graph.as_ref(), repeat)?;
     if let Some(first) = runs.transfers.first_mut() {
         *first += upload;
     }
@@ -198,17 +216,17 @@ fn run_cpu(
     module: strata_ir::OpId,
     sm: &SourceMgr,
     entry: &str,
-    args: &[Val],
+    args: &[HostValue],
     graph: Option<&Graph>,
     repeat: usize,
-) -> Result<(Vec<Val>, Vec<Duration>), String> {
+) -> Result<(Vec<HostValue>, Vec<Duration>), String> {
     let program = compile_for_cpu(ctx, module, sm, &default_pipeline("cpu", m))?;
-    let fty = signature(ctx, module, entry)?;
+    let (inputs, results) = entry_slots(ctx, module, entry, "CPU")?;
     if let Some(n) = m.get_one::<u32>("threads") {
         program.set_threads(*n)?;
     }
     let image = graph.map(GraphImage::new);
-    program.run(entry, &fty.inputs, &fty.results, args, image.as_ref(), repeat)
+    program.run(entry, &inputs, &results, args, image.as_ref(), repeat)
 }
 
 /// Runs `graph-run` with command-line arguments; returns the exit code.
@@ -271,7 +289,7 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     }
     let mut args = Vec::new();
     if takes_graph {
-        args.push(Val::Graph(graph.clone().expect("loaded")));
+        args.push(HostValue::Graph);
     }
     for (i, (t, ty)) in scalars.iter().zip(params).enumerate() {
         args.push(parse_arg(t, ty, graph.as_deref()).map_err(|e| format!("error: argument {}: {e}", i + 1))?);
@@ -296,15 +314,16 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
         (results, kernel)
     } else {
         let opts = Options { shuffle_seed: m.get_one::<u64>("shuffle").copied() };
+        let vals = args.iter().map(|a| from_host(a, graph.as_ref())).collect::<Result<Vec<_>, _>>()?;
         let mut times = Vec::new();
         let mut results = Vec::new();
         for _ in 0..repeat {
             let t0 = Instant::now();
             results =
-                run_function(&ctx, module, entry, args.clone(), opts).map_err(|e| sm.render(&e.to_diagnostic()))?;
+                run_function(&ctx, module, entry, vals.clone(), opts).map_err(|e| sm.render(&e.to_diagnostic()))?;
             times.push(t0.elapsed());
         }
-        (results, times)
+        (results_to_host(&results, &fty.results)?, times)
     };
     if m.get_flag("time") {
         eprint!("{}", timing_summary(&times));
@@ -312,10 +331,7 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
             eprintln!("transfer-time: {:.6}", median(&transfers));
         }
     }
-    let mut out = String::new();
-    for (v, ty) in results.iter().zip(&fty.results) {
-        format_result(v, ty, &mut out);
-    }
+    let out = format_results(&results);
     match m.get_one::<String>("output") {
         Some(o) => std::fs::write(o, out).map_err(|e| format!("error: cannot write {o}: {e}")),
         None => {

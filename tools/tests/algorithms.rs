@@ -9,11 +9,14 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use strata_abi::compare::compare_results;
+use strata_abi::{GraphImage, HostValue, Number, ScalarType};
 use strata_graph::csr::EdgeTriple;
 use strata_graph::generate::{grid, kronecker, uniform};
 use strata_graph::load::build;
 use strata_graph::{Graph, LoadOptions};
-use strata_interp::{run_function, Options, Val};
+use strata_interp::host::{from_host, results_to_host};
+use strata_interp::{run_function, Options};
 use strata_ir::parser::parse_source;
 use strata_ir::pass::{Instrumentation, PassManager};
 use strata_ir::pipeline::parse_pipeline;
@@ -71,7 +74,7 @@ fn load_program(name: &str, pipeline: &str) -> (Context, OpId) {
 
 /// Runs `name`, as written and simplified, on every graph in both modes;
 /// `check` compares the results.
-fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str, &Graph, &[Val])) {
+fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn Fn(&str, &Graph, &[HostValue])) {
     let default = strata_tools::opt::default_pipeline("cpu", None);
     for pipeline in [
         "",
@@ -86,10 +89,8 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
         for (gname, g) in graphs() {
             let g = Rc::new(g);
             for seed in [None, Some(7)] {
-                let mut args = vec![Val::Graph(g.clone())];
-                args.extend(scalars(&g));
-                let r = run_function(&ctx, m, name, args, Options { shuffle_seed: seed })
-                    .unwrap_or_else(|e| panic!("{name} on {gname}: {}", e.message));
+                let r = interpret(&ctx, m, name, &g, &scalars(&g), Options { shuffle_seed: seed })
+                    .unwrap_or_else(|e| panic!("{name} on {gname}: {e}"));
                 check(&format!("{name} [{pipeline}] on {gname} (shuffle {seed:?})"), &g, &r);
             }
         }
@@ -98,16 +99,38 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
     run_gpu(name, scalars, check);
 }
 
+/// Runs the entry `name` of `m` in the interpreter on `g` with `scalars`;
+/// returns its results as host values.
+fn interpret(
+    ctx: &Context,
+    m: OpId,
+    name: &str,
+    g: &Rc<Graph>,
+    scalars: &[HostValue],
+    opts: Options,
+) -> Result<Vec<HostValue>, String> {
+    let mut args = vec![from_host(&HostValue::Graph, Some(g))?];
+    for s in scalars {
+        args.push(from_host(s, Some(g))?);
+    }
+    let r = run_function(ctx, m, name, args, opts).map_err(|e| e.message)?;
+    results_to_host(&r, &strata_tools::run::signature(ctx, m, name)?.results)
+}
+
+/// A case of the compiled runs: the graph's name, the graph, the arguments
+/// and the interpreter's results.
+type Case = (&'static str, Rc<Graph>, Vec<HostValue>, Vec<HostValue>);
+
 /// Every graph with the arguments of `name` on it and the interpreter's
 /// results for the program as written.
-fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>) -> Vec<(&'static str, Rc<Graph>, Vec<Val>, Vec<Val>)> {
+fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>) -> Vec<Case> {
     let (ctx, m) = load_program(name, "");
     let mut cases = Vec::new();
     for (gname, g) in graphs() {
         let g = Rc::new(g);
-        let mut args = vec![Val::Graph(g.clone())];
+        let want = interpret(&ctx, m, name, &g, &scalars(&g), Options::default()).expect("interpreter");
+        let mut args = vec![HostValue::Graph];
         args.extend(scalars(&g));
-        let want = run_function(&ctx, m, name, args.clone(), Options::default()).expect("interpreter");
         cases.push((gname, g, args, want));
     }
     cases
@@ -122,29 +145,27 @@ const SCHEDULES: [&str; 3] =
 
 /// Compiles `name` for the CPU under each of [`SCHEDULES`] and runs it on
 /// every graph (the default schedule with 1 and 2 threads, the others with
-/// 2): results must pass `check` and agree with the interpreter (integers
-/// exactly, floats within 1e-9 relative).
-fn run_cpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str, &Graph, &[Val])) {
+/// 2): results must pass `check` and agree with the interpreter
+/// ([`compare_results`]).
+fn run_cpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn Fn(&str, &Graph, &[HostValue])) {
     let cases = interpreted(name, scalars);
     for schedule in SCHEDULES {
         let (ctx, m) = load_program(name, &strata_tools::opt::default_pipeline("cpu", Some(schedule)));
         let object = strata_llvm::compile(&ctx, m, &strata_llvm::Options::default(), strata_llvm::Emit::Object)
             .unwrap_or_else(|d| panic!("{name}: {}", d.message));
         let program = strata_cpu::Program::load(&object).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let fty = strata_tools::run::signature(&ctx, m, name).expect("signature");
+        let (inputs, results) = strata_tools::run::entry_slots(&ctx, m, name, "CPU").expect("signature");
         for (gname, g, args, want) in &cases {
-            let image = strata_cpu::GraphImage::new(&g);
+            let image = GraphImage::new(g);
             for threads in if schedule.is_empty() { &[1, 2][..] } else { &[2][..] } {
                 program.set_threads(*threads).expect("threads");
                 let what =
                     format!("{name} compiled for the CPU (schedule '{schedule}') on {gname} with {threads} threads");
                 let (got, _) = program
-                    .run(name, &fty.inputs, &fty.results, &args, Some(&image), 1)
+                    .run(name, &inputs, &results, args, Some(&image), 1)
                     .unwrap_or_else(|e| panic!("{what}: {e}"));
-                check(&what, &g, &got);
-                for (a, b) in got.iter().zip(want) {
-                    assert_same(&what, a, b);
-                }
+                check(&what, g, &got);
+                assert_same(&what, &got, want);
             }
         }
     }
@@ -166,7 +187,7 @@ fn ptxas() -> std::path::PathBuf {
 /// for sm_80 and sm_90, and where this machine has a CUDA driver and a GPU
 /// runs it on every graph: results must pass `check` and agree with the
 /// interpreter. Without a driver the runs are skipped, saying so.
-fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str, &Graph, &[Val])) {
+fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn Fn(&str, &Graph, &[HostValue])) {
     let cases = interpreted(name, scalars);
     let gpu = strata_gpu::available();
     if let Err(e) = &gpu {
@@ -197,49 +218,52 @@ fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<Val>, check: &dyn Fn(&str
             continue;
         }
         let program = strata_gpu::Program::load(&ptx).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let fty = strata_tools::run::signature(&ctx, m, name).expect("signature");
+        let (inputs, results) = strata_tools::run::entry_slots(&ctx, m, name, "GPU").expect("signature");
         for (gname, g, args, want) in &cases {
-            let image = program.upload(&strata_cpu::GraphImage::new(&g)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let image = program.upload(&GraphImage::new(g)).unwrap_or_else(|e| panic!("{name}: {e}"));
             let what = format!("{name} compiled for the GPU (schedule '{schedule}') on {gname}");
-            let runs = program
-                .run(name, &fty.inputs, &fty.results, &args, Some(&image), 1)
-                .unwrap_or_else(|e| panic!("{what}: {e}"));
-            check(&what, &g, &runs.results);
-            for (a, b) in runs.results.iter().zip(want) {
-                assert_same(&what, a, b);
-            }
+            let runs =
+                program.run(name, &inputs, &results, args, Some(&image), 1).unwrap_or_else(|e| panic!("{what}: {e}"));
+            check(&what, g, &runs.results);
+            assert_same(&what, &runs.results, want);
         }
     }
 }
 
-fn flat(v: &Val) -> Vec<Val> {
-    match v {
-        Val::Prop(p) => p.borrow().clone(),
-        v => vec![v.clone()],
+/// Compiled and interpreted results agree: integers exactly, floats within
+/// [`strata_abi::compare::RELATIVE_TOLERANCE`].
+fn assert_same(what: &str, got: &[HostValue], want: &[HostValue]) {
+    if let Err(e) = compare_results(got, want) {
+        panic!("{what}: against the interpreter: {e}");
     }
 }
 
-/// Compiled and interpreted results agree: integers exactly, floats within 1e-9 relative.
-fn assert_same(what: &str, got: &Val, want: &Val) {
-    let (got, want) = (flat(got), flat(want));
-    assert_eq!(got.len(), want.len(), "{what}: result sizes");
-    for (i, (a, b)) in got.iter().zip(&want).enumerate() {
-        match (a, b) {
-            (Val::Float(x), Val::Float(y)) => assert!(
-                (x - y).abs() <= 1e-9 * y.abs().max(1e-300) || x == y,
-                "{what}: element {i}: {x} vs interpreter {y}"
-            ),
-            (Val::Int(x), Val::Int(y)) => assert_eq!(x, y, "{what}: element {i} (interpreter {y})"),
-            (a, b) => panic!("{what}: element {i}: {a:?} vs interpreter {b:?}"),
-        }
-    }
-}
-
-fn ints(v: &Val) -> Vec<i64> {
+fn ints(v: &HostValue) -> Vec<i64> {
     match v {
-        Val::Prop(p) => p.borrow().iter().map(|x| x.int() as i64).collect(),
+        HostValue::Buffer(_, items) => items.iter().map(|x| x.int() as i64).collect(),
         _ => panic!("expected a property"),
     }
+}
+
+/// A scalar integer result.
+fn scalar_int(v: &HostValue) -> i64 {
+    match v {
+        HostValue::Scalar(_, Number::Int(i)) => *i as i64,
+        _ => panic!("expected an integer, got {v:?}"),
+    }
+}
+
+/// The elements of a float property.
+fn floats(what: &str, v: &HostValue) -> Vec<f64> {
+    match v {
+        HostValue::Buffer(_, items) => items.iter().map(|x| x.float()).collect(),
+        _ => panic!("{what}: expected a property"),
+    }
+}
+
+/// A node argument.
+fn node(v: u32) -> HostValue {
+    HostValue::int(ScalarType::Index, v.into())
 }
 
 fn undirected(g: &Graph) -> Vec<Vec<u32>> {
@@ -259,7 +283,7 @@ fn undirected(g: &Graph) -> Vec<Vec<u32>> {
 
 #[test]
 fn bfs_matches_reference() {
-    run_all("bfs", &|g| vec![Val::Int(g.hub().into())], &|what, g, r| {
+    run_all("bfs", &|g| vec![node(g.hub())], &|what, g, r| {
         let mut dist = vec![-1i64; g.num_nodes() as usize];
         let s = g.hub();
         dist[s as usize] = 0;
@@ -279,7 +303,7 @@ fn bfs_matches_reference() {
 
 #[test]
 fn sssp_matches_reference() {
-    run_all("sssp", &|g| vec![Val::Int(g.hub().into())], &|what, g, r| {
+    run_all("sssp", &|g| vec![node(g.hub())], &|what, g, r| {
         let mut pg = petgraph::graph::DiGraph::<(), i64>::new();
         let nodes: Vec<_> = (0..g.num_nodes()).map(|_| pg.add_node(())).collect();
         for (s, d, w) in g.edges() {
@@ -314,21 +338,24 @@ fn cc_matches_reference() {
 #[test]
 fn pr_matches_reference() {
     let (iters, d) = (12i64, 0.85f64);
-    run_all("pr", &|_| vec![Val::Int(iters.into()), Val::Float(d)], &|what, g, r| {
-        let n = g.num_nodes() as usize;
-        let mut pr = vec![1.0 / n as f64; n];
-        for _ in 0..iters {
-            let mut next = vec![(1.0 - d) / n as f64; n];
-            for (s, t, _) in g.edges() {
-                next[t as usize] += d * pr[s as usize] / g.out_degree(s) as f64;
+    run_all(
+        "pr",
+        &|_| vec![HostValue::int(ScalarType::Int(64), iters.into()), HostValue::float(ScalarType::F64, d)],
+        &|what, g, r| {
+            let n = g.num_nodes() as usize;
+            let mut pr = vec![1.0 / n as f64; n];
+            for _ in 0..iters {
+                let mut next = vec![(1.0 - d) / n as f64; n];
+                for (s, t, _) in g.edges() {
+                    next[t as usize] += d * pr[s as usize] / g.out_degree(s) as f64;
+                }
+                pr = next;
             }
-            pr = next;
-        }
-        let Val::Prop(p) = &r[0] else { panic!("{what}: expected a property") };
-        for (v, (got, want)) in p.borrow().iter().map(Val::float).zip(&pr).enumerate() {
-            assert!((got - want).abs() <= 1e-9 * want.abs().max(1e-300), "{what}: node {v}: {got} vs {want}");
-        }
-    });
+            for (v, (got, want)) in floats(what, &r[0]).into_iter().zip(&pr).enumerate() {
+                assert!((got - want).abs() <= 1e-9 * want.abs().max(1e-300), "{what}: node {v}: {got} vs {want}");
+            }
+        },
+    );
 }
 
 #[test]
@@ -345,7 +372,7 @@ fn tc_matches_reference() {
                 }
             }
         }
-        assert_eq!(r[0].int() as i64, t, "{what}");
+        assert_eq!(scalar_int(&r[0]), t, "{what}");
     });
 }
 
@@ -367,7 +394,7 @@ fn mis_is_independent_and_maximal() {
 
 #[test]
 fn bc_matches_reference() {
-    run_all("bc", &|g| vec![Val::Int(g.hub().into())], &|what, g, r| {
+    run_all("bc", &|g| vec![node(g.hub())], &|what, g, r| {
         // Brandes from one source, along out-edges (parallel edges count as distinct paths).
         let n = g.num_nodes() as usize;
         let s = g.hub();
@@ -398,8 +425,7 @@ fn bc_matches_reference() {
             }
         }
         delta[s as usize] = 0.0;
-        let Val::Prop(p) = &r[0] else { panic!("{what}: expected a property") };
-        for (v, (got, want)) in p.borrow().iter().map(Val::float).zip(&delta).enumerate() {
+        for (v, (got, want)) in floats(what, &r[0]).into_iter().zip(&delta).enumerate() {
             assert!((got - want).abs() <= 1e-9 * want.abs().max(1.0), "{what}: node {v}: {got} vs {want}");
         }
     });
@@ -419,6 +445,6 @@ fn mst_matches_reference() {
                 petgraph::data::Element::Node { .. } => None,
             })
             .sum();
-        assert_eq!(r[0].int() as i64, total, "{what}");
+        assert_eq!(scalar_int(&r[0]), total, "{what}");
     });
 }

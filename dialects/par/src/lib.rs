@@ -5,6 +5,7 @@
 //! accesses; queues carry worklists from one round to the next.
 //! `docs/dialects/par.md` describes every operation.
 
+pub mod abi;
 pub mod bool_atomics;
 pub mod canonicalize;
 pub mod ops;

@@ -3,6 +3,7 @@
 //! Everything is in MLIR's generic form; `docs/dialects/par.md` describes
 //! each operation.
 
+use strata_abi::GraphArray;
 use strata_ir::context::{Context, OpId};
 use strata_ir::registry::{OpDef, Traits};
 use strata_ir::types::Type;
@@ -14,27 +15,6 @@ use crate::canonicalize::{
     queue_items_patterns, queue_size_patterns,
 };
 use crate::types::{buf_element, queue_element};
-
-/// The arrays of a graph that `par.graph_array` names, with their element types.
-pub const GRAPH_ARRAYS: [(&str, &str); 7] = [
-    ("out_offsets", "index"),
-    ("out_targets", "i32"),
-    ("in_offsets", "index"),
-    ("in_sources", "i32"),
-    ("in_edges", "index"),
-    ("edge_sources", "i32"),
-    ("weights", "i64"),
-];
-
-/// The element type of the graph array `name`, if there is one by that name.
-pub fn graph_array_element(name: &str) -> Option<Type> {
-    let (_, elem) = GRAPH_ARRAYS.iter().find(|(n, _)| *n == name)?;
-    Some(match *elem {
-        "index" => Type::Index,
-        "i32" => Type::i32(),
-        _ => Type::i64(),
-    })
-}
 
 /// Kinds of `par.atomic_rmw`.
 pub const RMW_KINDS: [&str; 6] = ["add", "min", "max", "and", "or", "xchg"];
@@ -90,15 +70,14 @@ fn verify_graph_size(ctx: &Context, op: OpId) -> V {
 
 fn verify_graph_array(ctx: &Context, op: OpId) -> V {
     counts(ctx, op, 1, 1)?;
-    let name = str_prop(ctx, op, "array").unwrap_or("");
-    let Some(elem) = graph_array_element(name) else {
-        let all: Vec<&str> = GRAPH_ARRAYS.iter().map(|(n, _)| *n).collect();
+    let Some(array) = crate::abi::graph_array_of(ctx, op) else {
+        let all: Vec<&str> = GraphArray::ALL.iter().map(|a| a.name()).collect();
         return Err(op_error(ctx, op, format!("'array' must be one of: {}", all.join(", "))));
     };
     if !is_graph(&ty(ctx, op, 0)) {
         return Err(op_error(ctx, op, "takes a !graph.graph"));
     }
-    let want = crate::types::buf(&elem);
+    let want = crate::types::buf(&crate::abi::ir_type(array.element()));
     same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &want)
 }
 

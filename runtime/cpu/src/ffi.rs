@@ -1,11 +1,11 @@
 //! The unsafe part of the runner: loading the shared library, calling its
 //! exported functions, reading the buffers they return. Everything here
-//! relies on the contract of [`crate::abi`], which the emitter follows.
+//! relies on the contract of [`strata_abi`], which the emitter follows.
 #![allow(unsafe_code)]
 
 use std::path::Path;
 
-use crate::abi::{FREE, HEADER_BYTES, SET_THREADS};
+use strata_abi::{FREE, HEADER_BYTES, SET_THREADS};
 
 /// A loaded compiled program.
 pub(crate) struct Library {
@@ -29,7 +29,7 @@ impl Library {
         // have one element per argument and result of the function.
         unsafe {
             let f = self.lib.get::<Entry>(entry.as_bytes()).map_err(|_| {
-                format!("error: the compiled program has no entry '{}'", &entry[crate::abi::ENTRY_PREFIX.len()..])
+                format!("error: the compiled program has no entry '{}'", &entry[strata_abi::ENTRY_PREFIX.len()..])
             })?;
             on_faults_exit(|| f(args.as_ptr(), results.as_mut_ptr()));
         }

@@ -1,9 +1,7 @@
-//! The CPU backend's run-time side: the binary contract compiled code
-//! follows ([`abi`]) and the runner that links, loads and calls it
-//! ([`runner`]).
+//! The CPU backend's run-time side: the runner that links code compiled for
+//! this CPU, loads it and calls it under the contract of [`strata_abi`].
 
-pub mod abi;
 mod ffi;
 pub mod runner;
 
-pub use runner::{GraphImage, Program};
+pub use runner::Program;

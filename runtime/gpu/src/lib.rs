@@ -1,9 +1,10 @@
 //! The GPU backend's run-time side: loads the PTX the compiler writes
 //! through the CUDA driver API (found when the program runs, so a machine
 //! without a GPU builds and runs everything else), copies the graph to the
-//! device in the layout of [`strata_cpu::abi`], launches an entry kernel
+//! device in the layout of [`strata_abi`], launches an entry kernel
 //! cooperatively on as many blocks as fit on the GPU at once, and reads the
-//! results back as interpreter values (so every backend prints them alike).
+//! results back as host values (so every backend prints and compares them
+//! alike).
 //!
 //! Buffers the program allocates live on the device heap (`malloc` in
 //! kernels), which the driver's copies cannot reach: the module's
@@ -14,16 +15,12 @@ mod driver;
 
 use std::time::{Duration, Instant};
 
-use strata_cpu::abi::{element_bytes, ENTRY_PREFIX, FREE, HEADER_BYTES};
-use strata_cpu::runner::{argument_slots, check_results, decode, decode_buffer};
-use strata_cpu::GraphImage;
-use strata_interp::Val;
-use strata_ir::types::Type;
-use strata_par_dialect::types::buf_element;
+use strata_abi::slots::{argument_slots, decode_buffer, decode_slot, returned_buffers};
+use strata_abi::{GraphImage, HostValue, ScalarType, SlotType, ENTRY_PREFIX, FREE, HEADER_BYTES};
 
 use driver::{DeviceMemory, Gpu, Kernel, Module, Timer};
 
-/// The module's kernel that copies bytes (see `llvm/src/gpu.ll`).
+/// The module's kernel that copies bytes (see `lowering/llvm/src/gpu.ll`).
 const COPY: &str = "_strata_copy";
 /// Threads per block of every launch.
 const BLOCK: u32 = 256;
@@ -54,7 +51,7 @@ pub struct Program {
 /// The results and timings of [`Program::run`].
 pub struct Runs {
     /// The last run's results.
-    pub results: Vec<Val>,
+    pub results: Vec<HostValue>,
     /// The kernel's time in each run (CUDA events around the launch).
     pub kernel: Vec<Duration>,
     /// The time of each run's copies: results back (and the release of the
@@ -93,19 +90,18 @@ impl Program {
         Ok(DeviceGraph { descriptor, data, _arrays: arrays })
     }
 
-    /// Runs the entry kernel of `name` (lowered signature `inputs ->
-    /// results`) with `args` `repeat` times (at least once).
+    /// Runs the entry kernel of `name` (argument and result slots `inputs`
+    /// and `results`) with `args` `repeat` times (at least once).
     pub fn run(
         &self,
         name: &str,
-        inputs: &[Type],
-        results: &[Type],
-        args: &[Val],
+        inputs: &[SlotType],
+        results: &[SlotType],
+        args: &[HostValue],
         graph: Option<&DeviceGraph>,
         repeat: usize,
     ) -> Result<Runs, String> {
-        check_results("GPU", name, results)?;
-        let slots = argument_slots("GPU", name, inputs, args, graph.map(|g| g.descriptor.ptr))?;
+        let slots = argument_slots(args, inputs, graph.map(|g| g.descriptor.ptr))?;
         let entry = self.module.kernel(&format!("{ENTRY_PREFIX}{name}"))?;
         let free = self.module.kernel(FREE)?;
         let per_sm = entry.blocks_per_multiprocessor(BLOCK)?;
@@ -132,13 +128,9 @@ impl Program {
             let mut raw = vec![0u8; results.len() * 8];
             results_m.read(&mut raw)?;
             let out: Vec<u64> = raw.chunks(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))).collect();
-            runs.results = results.iter().zip(&out).map(|(t, s)| self.read(t, *s)).collect::<Result<_, _>>()?;
-            let mut freed = Vec::new();
-            for (t, s) in results.iter().zip(&out) {
-                if buf_element(t).is_some() && *s != 0 && !freed.contains(s) && !graph.is_some_and(|g| g.owns(*s)) {
-                    free.launch(1, 1, &[*s], false)?;
-                    freed.push(*s);
-                }
+            runs.results = results.iter().zip(&out).map(|(t, s)| self.read(*t, *s)).collect::<Result<_, _>>()?;
+            for buffer in returned_buffers(results, &out, |p| graph.is_some_and(|g| g.owns(p))) {
+                free.launch(1, 1, &[buffer], false)?;
             }
             self.gpu.synchronize()?;
             runs.transfers.push(std::mem::take(&mut staged) + t1.elapsed());
@@ -147,9 +139,13 @@ impl Program {
     }
 
     /// The value a result slot holds; buffers are copied from the device.
-    fn read(&self, t: &Type, slot: u64) -> Result<Val, String> {
-        let Some(e) = buf_element(t) else { return Ok(decode(t, &slot.to_le_bytes())) };
-        let bytes = element_bytes(&e).unwrap_or(8);
+    fn read(&self, t: SlotType, slot: u64) -> Result<HostValue, String> {
+        let e: ScalarType = match t {
+            SlotType::Buffer(e) => e,
+            SlotType::Scalar(s) => return Ok(decode_slot(s, slot)),
+            SlotType::Graph => return Ok(HostValue::Graph),
+        };
+        let bytes = e.bytes().unwrap_or(8);
         let header = DeviceMemory::new(8)?;
         self.copy.launch(1, 32, &[header.ptr, slot - HEADER_BYTES as u64, 8], false)?;
         let mut n = [0u8; 8];
@@ -159,7 +155,7 @@ impl Program {
         self.copy.launch(self.gpu.multiprocessors * 4, BLOCK, &[data.ptr, slot, len as u64], false)?;
         let mut raw = vec![0u8; len];
         data.read(&mut raw)?;
-        Ok(decode_buffer(&e, &raw))
+        Ok(decode_buffer(e, &raw))
     }
 }
 

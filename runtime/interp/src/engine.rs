@@ -63,7 +63,7 @@ struct Machine<'a> {
     locks: HashSet<(bool, i128)>,
     /// `par.graph_array` results by graph and array name: a graph's arrays
     /// are the same buffers every time they are asked for.
-    graph_arrays: HashMap<(*const strata_graph::Graph, String), Rc<RefCell<Vec<Val>>>>,
+    graph_arrays: HashMap<(*const strata_graph::Graph, strata_abi::GraphArray), Rc<RefCell<Vec<Val>>>>,
     /// Nesting depth of `graph.foreach`.
     depth: u32,
     calls: u32,

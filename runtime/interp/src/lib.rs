@@ -8,7 +8,7 @@
 //! Run-time errors carry the location of the operation that failed.
 
 mod engine;
-pub mod output;
+pub mod host;
 pub mod value;
 
 pub use engine::{run_function, Options};

@@ -27,26 +27,14 @@ impl<'a> Machine<'a> {
         let Val::Graph(g) = self.get(self.ctx.operand(op, 0)).clone() else {
             return self.err(op, "operand is not bound to a graph");
         };
-        let name = self.ctx.prop(op, "array").and_then(|a| a.as_str()).unwrap_or("").to_string();
-        let key = (Rc::as_ptr(&g), name);
+        let Some(array) = strata_par_dialect::abi::graph_array_of(self.ctx, op) else {
+            return self.err(op, "unknown graph array");
+        };
+        let key = (Rc::as_ptr(&g), array);
         if let Some(b) = self.graph_arrays.get(&key) {
             return Ok(Val::Prop(b.clone()));
         }
-        let (out_off, dst, src, weights, in_off, in_edges) = g.arrays();
-        let ints = |it: &mut dyn Iterator<Item = i128>| -> Vec<Val> { it.map(Val::Int).collect() };
-        let values = match key.1.as_str() {
-            "out_offsets" => ints(&mut out_off.iter().map(|x| i128::from(*x))),
-            "out_targets" => ints(&mut dst.iter().map(|x| i128::from(*x))),
-            "edge_sources" => ints(&mut src.iter().map(|x| i128::from(*x))),
-            "in_offsets" => ints(&mut in_off.iter().map(|x| i128::from(*x))),
-            "in_edges" => ints(&mut in_edges.iter().map(|x| i128::from(*x))),
-            "in_sources" => ints(&mut in_edges.iter().map(|e| i128::from(src[*e as usize]))),
-            "weights" => match weights {
-                Some(w) => ints(&mut w.iter().map(|x| i128::from(*x))),
-                None => ints(&mut (0..dst.len()).map(|_| 1)),
-            },
-            other => return self.err(op, format!("unknown graph array '{other}'")),
-        };
+        let values = strata_abi::array_elements(&g, array).map(|x| Val::Int(i128::from(x))).collect();
         let b = Rc::new(RefCell::new(values));
         self.graph_arrays.insert(key, b.clone());
         Ok(Val::Prop(b))

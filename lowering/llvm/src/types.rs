@@ -29,7 +29,7 @@ pub(crate) fn value_type<'c>(cx: &'c LlContext, t: &Type) -> Option<BasicTypeEnu
 pub(crate) fn memory_type<'c>(cx: &'c LlContext, t: &Type) -> Option<BasicTypeEnum<'c>> {
     match t {
         Type::Integer { width: 1, .. } => Some(cx.i8_type().into()),
-        t => strata_cpu::abi::element_bytes(t).and_then(|_| value_type(cx, t)),
+        t => strata_par_dialect::abi::element_bytes(t).and_then(|_| value_type(cx, t)),
     }
 }
 

@@ -1,4 +1,4 @@
-//! The exported interface of a module (see [`strata_cpu::abi`]): one entry
+//! The exported interface of a module (see [`strata_abi`]): one entry
 //! per public function.
 //!
 //! - CPU: `_strata_entry_f(args, results)` calls `f`; the module also
@@ -14,7 +14,7 @@
 use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue, ValueKind};
 use inkwell::{AddressSpace, AtomicOrdering, IntPredicate};
-use strata_cpu::abi::{ENTRY_PREFIX, FREE, SET_THREADS};
+use strata_abi::{ENTRY_PREFIX, FREE, SET_THREADS};
 use strata_ir::func::{function_type, is_declaration};
 use strata_ir::OpId;
 

@@ -1,6 +1,6 @@
 ; Run-time support linked into every module, for the CPU and the GPU alike:
 ; buffers with a length header, double-buffered work queues, and fatal
-; errors. The layout is the one strata_cpu::abi describes; every function
+; errors. The layout is the one strata_abi describes; every function
 ; is internal and inlined where it pays. What differs between the targets
 ; (memory, writing a message, stopping) comes from the target's own part,
 ; cpu.ll or gpu.ll, which defines or declares @malloc, @calloc, @free,

@@ -2,7 +2,7 @@
 //! `scf`, `cf` and `func`) becomes LLVM IR through inkwell, runs through
 //! LLVM's optimization pipeline and comes out as an x86-64 object whose
 //! parallel regions run on the OpenMP runtime. The object follows the
-//! contract of [`strata_cpu::abi`]. See `docs/backends/cpu.md`.
+//! contract of [`strata_abi`]. See `docs/backends/cpu.md`.
 
 mod arith;
 mod emitter;

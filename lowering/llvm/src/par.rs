@@ -5,10 +5,10 @@
 use inkwell::types::{BasicType, BasicTypeEnum, StructType};
 use inkwell::values::{BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue};
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
-use strata_cpu::abi::{element_bytes, GRAPH_SCALAR_FIELDS};
+use strata_abi::{GraphArray, GRAPH_SCALAR_FIELDS};
 use strata_ir::types::Type;
 use strata_ir::OpId;
-use strata_par_dialect::ops::GRAPH_ARRAYS;
+use strata_par_dialect::abi::{element_bytes, graph_array_of};
 use strata_par_dialect::types::buf_element;
 
 use crate::emitter::{Emitter, Fail, R};
@@ -20,7 +20,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let i64t = self.cx.i64_type().as_basic_type_enum();
         let ptr = self.cx.ptr_type(AddressSpace::default()).as_basic_type_enum();
         let mut fields = vec![i64t; GRAPH_SCALAR_FIELDS as usize];
-        fields.extend(GRAPH_ARRAYS.iter().map(|_| ptr));
+        fields.extend(GraphArray::ALL.iter().map(|_| ptr));
         self.cx.struct_type(&fields, false)
     }
 
@@ -87,14 +87,13 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 self.b.build_load(self.cx.i64_type(), p, "")?
             }
             "graph_array" => {
-                let array = self.ir.prop(op, "array").and_then(|a| a.as_str()).unwrap_or("");
-                let Some(k) = GRAPH_ARRAYS.iter().position(|(n, _)| *n == array) else {
-                    return self.error(op, format!("unknown graph array '{array}'"));
+                let Some(array) = graph_array_of(self.ir, op) else {
+                    return self.error(op, "unknown graph array");
                 };
                 let p = self.b.build_struct_gep(
                     self.graph_struct(),
                     self.ptr_operand(op, 0)?,
-                    GRAPH_SCALAR_FIELDS + k as u32,
+                    GRAPH_SCALAR_FIELDS + array.position() as u32,
                     "",
                 )?;
                 self.b.build_load(ptr_t, p, "")?

@@ -1,0 +1,95 @@
+//! Whether two runs' results agree: the one comparison every tool and test
+//! uses to check a backend or a pass against the interpreter.
+
+use crate::{HostValue, Number};
+
+/// Floats agree when equal (infinities of one sign included), both NaN, or
+/// within this fraction of the larger magnitude: backends may add floats in
+/// another order, which changes the last bits, never more.
+pub const RELATIVE_TOLERANCE: f64 = 1e-9;
+
+/// Whether two numbers agree: integers exactly, floats as
+/// [`RELATIVE_TOLERANCE`] says; an integer never agrees with a float.
+pub fn numbers_agree(a: Number, b: Number) -> bool {
+    match (a, b) {
+        (Number::Int(x), Number::Int(y)) => x == y,
+        (Number::Float(x), Number::Float(y)) => {
+            // An infinity agrees only with itself (the bound below is infinite).
+            x == y
+                || (x.is_nan() && y.is_nan())
+                || (x.is_finite() && y.is_finite() && (x - y).abs() <= RELATIVE_TOLERANCE * x.abs().max(y.abs()))
+        }
+        _ => false,
+    }
+}
+
+/// Where one result disagrees with another: the number of elements that
+/// differ and the first of them, or `None` when they agree.
+pub fn value_difference(got: &HostValue, want: &HostValue) -> Option<String> {
+    let (a, b) = (got.numbers(), want.numbers());
+    if matches!(got, HostValue::Buffer(..)) != matches!(want, HostValue::Buffer(..)) {
+        return Some("a buffer against a scalar".into());
+    }
+    if a.len() != b.len() {
+        return Some(format!("{} elements against {}", a.len(), b.len()));
+    }
+    let bad: Vec<usize> = (0..a.len()).filter(|i| !numbers_agree(a[*i], b[*i])).collect();
+    let show = |n: Number| match n {
+        Number::Int(i) => i.to_string(),
+        Number::Float(x) => crate::output::format_float(x),
+    };
+    bad.first()
+        .map(|i| format!("{} elements differ, the first at {i}: {} against {}", bad.len(), show(a[*i]), show(b[*i])))
+}
+
+/// Checks that a run's results agree with the expected ones (see
+/// [`numbers_agree`]); the error names the first result that differs and
+/// how.
+pub fn compare_results(got: &[HostValue], want: &[HostValue]) -> Result<(), String> {
+    if got.len() != want.len() {
+        return Err(format!("{} results against {}", got.len(), want.len()));
+    }
+    for (i, (a, b)) in got.iter().zip(want).enumerate() {
+        if let Some(d) = value_difference(a, b) {
+            return Err(format!("result {i}: {d}"));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ScalarType;
+
+    fn floats(v: &[f64]) -> HostValue {
+        HostValue::Buffer(ScalarType::F64, v.iter().map(|x| Number::Float(*x)).collect())
+    }
+
+    #[test]
+    fn floats_agree_within_the_relative_tolerance_only() {
+        assert!(numbers_agree(Number::Float(1.0), Number::Float(1.0 + 1e-12)));
+        assert!(!numbers_agree(Number::Float(1.0), Number::Float(1.0 + 1e-6)));
+        // No absolute floor: tiny values are compared relatively too.
+        assert!(!numbers_agree(Number::Float(1e-12), Number::Float(2e-12)));
+        assert!(numbers_agree(Number::Float(f64::NAN), Number::Float(f64::NAN)));
+        assert!(numbers_agree(Number::Float(f64::INFINITY), Number::Float(f64::INFINITY)));
+        assert!(!numbers_agree(Number::Float(f64::INFINITY), Number::Float(f64::NEG_INFINITY)));
+        assert!(!numbers_agree(Number::Float(f64::INFINITY), Number::Float(f64::MAX)));
+        assert!(!numbers_agree(Number::Int(1), Number::Float(1.0)));
+    }
+
+    #[test]
+    fn the_first_difference_is_named() {
+        assert_eq!(compare_results(&[floats(&[1.0, 2.0])], &[floats(&[1.0, 2.0])]), Ok(()));
+        assert_eq!(
+            compare_results(&[floats(&[1.0, 2.0, 4.0])], &[floats(&[1.0, 3.0, 5.0])]),
+            Err("result 0: 2 elements differ, the first at 1: 2.0 against 3.0".into())
+        );
+        assert_eq!(compare_results(&[floats(&[1.0])], &[]), Err("1 results against 0".into()));
+        assert_eq!(
+            compare_results(&[HostValue::int(ScalarType::Int(64), 3)], &[floats(&[3.0])]),
+            Err("result 0: a buffer against a scalar".into())
+        );
+    }
+}

@@ -1,0 +1,118 @@
+//! The host-side image of a graph: its descriptor and arrays laid out as
+//! the contract says, for the CPU runner to pass and the GPU runner to copy.
+
+use strata_graph::Graph;
+
+use crate::{GraphArray, HEADER_BYTES};
+
+/// A buffer with the header the compiled code expects: 64-bit or 32-bit
+/// elements (little-endian), in 64-bit words for alignment.
+struct HostBuffer {
+    words: Vec<u64>,
+}
+
+impl HostBuffer {
+    fn new(element_bytes: usize, values: impl ExactSizeIterator<Item = i64>) -> HostBuffer {
+        let (head, n) = (HEADER_BYTES / 8, values.len());
+        let mut words = vec![0u64; head + (n * element_bytes).div_ceil(8)];
+        words[0] = n as u64;
+        if element_bytes == 8 {
+            for (w, v) in words[head..].iter_mut().zip(values) {
+                *w = v as u64;
+            }
+        } else {
+            for (i, v) in values.enumerate() {
+                words[head + i / 2] |= u64::from(v as u32) << (32 * (i % 2));
+            }
+        }
+        HostBuffer { words }
+    }
+    fn data(&self) -> u64 {
+        self.words[HEADER_BYTES / 8..].as_ptr() as u64
+    }
+}
+
+/// The elements of one of `g`'s arrays, in order.
+pub fn array_elements(g: &Graph, array: GraphArray) -> Box<dyn ExactSizeIterator<Item = i64> + '_> {
+    let (out_off, dst, src, weights, in_off, in_edges) = g.arrays();
+    match array {
+        GraphArray::OutOffsets => Box::new(out_off.iter().map(|x| *x as i64)),
+        GraphArray::OutTargets => Box::new(dst.iter().map(|x| i64::from(*x))),
+        GraphArray::EdgeSources => Box::new(src.iter().map(|x| i64::from(*x))),
+        GraphArray::InOffsets => Box::new(in_off.iter().map(|x| *x as i64)),
+        GraphArray::InEdges => Box::new(in_edges.iter().map(|x| *x as i64)),
+        GraphArray::InSources => Box::new(in_edges.iter().map(|e| i64::from(src[*e as usize]))),
+        GraphArray::Weights => match weights {
+            Some(w) => Box::new(w.iter().copied()),
+            None => Box::new(dst.iter().map(|_| 1)),
+        },
+    }
+}
+
+/// The graph as compiled code sees it: a descriptor and its arrays.
+pub struct GraphImage {
+    descriptor: Vec<u64>,
+    arrays: Vec<HostBuffer>,
+}
+
+impl GraphImage {
+    /// Lays out `g`: every [`GraphArray`], with its element type.
+    pub fn new(g: &Graph) -> GraphImage {
+        let arrays: Vec<HostBuffer> = GraphArray::ALL
+            .into_iter()
+            .map(|array| {
+                let bytes = array.element().bytes().expect("graph arrays hold buffer elements");
+                HostBuffer::new(bytes, array_elements(g, array))
+            })
+            .collect();
+        let mut descriptor = vec![u64::from(g.num_nodes()), g.num_edges()];
+        descriptor.extend(arrays.iter().map(HostBuffer::data));
+        GraphImage { descriptor, arrays }
+    }
+    /// The address of the descriptor, for the graph's argument slot. It
+    /// stays valid as long as the image lives.
+    pub fn descriptor_address(&self) -> u64 {
+        self.descriptor.as_ptr() as u64
+    }
+    /// The node and edge counts, the first fields of the descriptor.
+    pub fn counts(&self) -> [u64; 2] {
+        [self.descriptor[0], self.descriptor[1]]
+    }
+    /// Each array in [`GraphArray::ALL`]'s order, as 64-bit words: its
+    /// header, then its elements.
+    pub fn arrays(&self) -> impl Iterator<Item = &[u64]> {
+        self.arrays.iter().map(|a| a.words.as_slice())
+    }
+    /// Whether `p` is the address of one of the graph's arrays.
+    pub fn owns(&self, p: u64) -> bool {
+        self.descriptor[GRAPH_FIELDS..].contains(&p)
+    }
+}
+
+const GRAPH_FIELDS: usize = crate::GRAPH_SCALAR_FIELDS as usize;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use strata_graph::load::build;
+    use strata_graph::LoadOptions;
+
+    #[test]
+    fn every_array_has_its_header_and_elements() {
+        let g = build(3, vec![(0, 1, 5), (1, 2, 7)], true, LoadOptions::default());
+        let image = GraphImage::new(&g);
+        assert_eq!(image.counts(), [3, 2]);
+        let arrays: Vec<&[u64]> = image.arrays().collect();
+        assert_eq!(arrays.len(), GraphArray::ALL.len());
+        let head = HEADER_BYTES / 8;
+        let out_offsets = arrays[GraphArray::OutOffsets.position()];
+        assert_eq!((out_offsets[0], &out_offsets[head..]), (4, &[0u64, 1, 2, 2][..]));
+        // 32-bit node ids, two to a word.
+        let targets = arrays[GraphArray::OutTargets.position()];
+        assert_eq!((targets[0], targets[head]), (2, 1 | (2 << 32)));
+        let weights = arrays[GraphArray::Weights.position()];
+        assert_eq!(&weights[head..], &[5, 7]);
+        assert!(image.owns(weights[head..].as_ptr() as u64));
+        assert!(!image.owns(image.descriptor_address()));
+    }
+}

@@ -1,0 +1,147 @@
+//! The names and sizes of the contract: buffer headers, exported symbols,
+//! the graph's arrays, and the types that cross it.
+
+/// Bytes before the first element of a buffer; the first word is its length.
+pub const HEADER_BYTES: usize = 64;
+/// Prefix of the exported entry wrappers (`_strata_entry_f` for `f`).
+pub const ENTRY_PREFIX: &str = "_strata_entry_";
+/// `void _strata_set_threads(i32)`.
+pub const SET_THREADS: &str = "_strata_set_threads";
+/// `void _strata_free(ptr)`.
+pub const FREE: &str = "_strata_free";
+/// Fields of the graph descriptor before the array pointers: the node and
+/// edge counts.
+pub const GRAPH_SCALAR_FIELDS: u32 = 2;
+
+/// A scalar type that crosses the contract: in a slot, or as a buffer's
+/// element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarType {
+    /// A signless integer of this many bits (`i1` is a boolean).
+    Int(u32),
+    /// `index`: 64 bits.
+    Index,
+    /// `f32`.
+    F32,
+    /// `f64`.
+    F64,
+}
+
+impl ScalarType {
+    /// Bytes one element takes in a buffer, for the types buffers can hold
+    /// (`i1`, `i8`, `i16`, `i32`, `i64`, `index`, `f32`, `f64`).
+    pub fn bytes(self) -> Option<usize> {
+        match self {
+            ScalarType::Int(1 | 8) => Some(1),
+            ScalarType::Int(w @ (16 | 32 | 64)) => Some(w as usize / 8),
+            ScalarType::Int(_) => None,
+            ScalarType::Index | ScalarType::F64 => Some(8),
+            ScalarType::F32 => Some(4),
+        }
+    }
+    /// Whether values of this type are floats.
+    pub fn is_float(self) -> bool {
+        matches!(self, ScalarType::F32 | ScalarType::F64)
+    }
+}
+
+/// What one argument or result slot of an entry carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SlotType {
+    /// A scalar, in the slot itself.
+    Scalar(ScalarType),
+    /// A pointer to a buffer's first element.
+    Buffer(ScalarType),
+    /// A pointer to the graph descriptor.
+    Graph,
+}
+
+/// The arrays of the graph descriptor, after its scalar fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GraphArray {
+    /// CSR offsets of each node's out-edges (`num_nodes + 1` entries).
+    OutOffsets,
+    /// Target of each edge, in edge order.
+    OutTargets,
+    /// CSC offsets of each node's in-edges (`num_nodes + 1` entries).
+    InOffsets,
+    /// Source of each in-edge, in CSC order.
+    InSources,
+    /// Edge number of each in-edge, in CSC order.
+    InEdges,
+    /// Source of each edge, in edge order.
+    EdgeSources,
+    /// Weight of each edge (1 for an unweighted graph).
+    Weights,
+}
+
+impl GraphArray {
+    /// Every array, in descriptor order.
+    pub const ALL: [GraphArray; 7] = [
+        GraphArray::OutOffsets,
+        GraphArray::OutTargets,
+        GraphArray::InOffsets,
+        GraphArray::InSources,
+        GraphArray::InEdges,
+        GraphArray::EdgeSources,
+        GraphArray::Weights,
+    ];
+
+    /// The array's name in IR (`par.graph_array`'s `array` property).
+    pub fn name(self) -> &'static str {
+        match self {
+            GraphArray::OutOffsets => "out_offsets",
+            GraphArray::OutTargets => "out_targets",
+            GraphArray::InOffsets => "in_offsets",
+            GraphArray::InSources => "in_sources",
+            GraphArray::InEdges => "in_edges",
+            GraphArray::EdgeSources => "edge_sources",
+            GraphArray::Weights => "weights",
+        }
+    }
+
+    /// The array called `name`, if there is one.
+    pub fn from_name(name: &str) -> Option<GraphArray> {
+        GraphArray::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// Position of the array's pointer among the descriptor's arrays.
+    pub fn position(self) -> usize {
+        GraphArray::ALL.iter().position(|a| *a == self).expect("every array is in ALL")
+    }
+
+    /// The type of the array's elements: offsets and edge numbers are
+    /// `index`, node ids 32-bit, weights 64-bit.
+    pub fn element(self) -> ScalarType {
+        match self {
+            GraphArray::OutOffsets | GraphArray::InOffsets | GraphArray::InEdges => ScalarType::Index,
+            GraphArray::OutTargets | GraphArray::InSources | GraphArray::EdgeSources => ScalarType::Int(32),
+            GraphArray::Weights => ScalarType::Int(64),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn graph_arrays_round_trip_through_their_names() {
+        for (i, a) in GraphArray::ALL.into_iter().enumerate() {
+            assert_eq!(GraphArray::from_name(a.name()), Some(a));
+            assert_eq!(a.position(), i);
+            assert!(a.element().bytes().is_some());
+        }
+        assert_eq!(GraphArray::from_name("weight"), None);
+    }
+
+    #[test]
+    fn buffer_elements_have_sizes_and_others_do_not() {
+        assert_eq!(ScalarType::Int(1).bytes(), Some(1));
+        assert_eq!(ScalarType::Int(32).bytes(), Some(4));
+        assert_eq!(ScalarType::Index.bytes(), Some(8));
+        assert_eq!(ScalarType::F32.bytes(), Some(4));
+        assert_eq!(ScalarType::Int(7).bytes(), None);
+        assert_eq!(ScalarType::Int(128).bytes(), None);
+    }
+}

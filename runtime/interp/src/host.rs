@@ -1,0 +1,78 @@
+//! The interpreter's values on the host side of the contract of
+//! `strata-abi`, so its results print and compare like every backend's.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use strata_abi::{HostValue, Number, ScalarType};
+use strata_graph::Graph;
+use strata_ir::types::Type;
+
+use crate::value::Val;
+
+/// The contract's scalar type of an element or scalar of type `t`; nodes
+/// and edges are numbers (`index`).
+fn scalar(t: &Type) -> ScalarType {
+    if strata_graph_dialect::types::is_node(t) || strata_graph_dialect::types::is_edge(t) {
+        return ScalarType::Index;
+    }
+    strata_par_dialect::abi::scalar_type(t).unwrap_or(ScalarType::Int(64))
+}
+
+fn number(v: &Val) -> Number {
+    match v {
+        Val::Float(x) => Number::Float(*x),
+        v => Number::Int(v.int()),
+    }
+}
+
+/// A result of type `ty` as a host value: a node or edge property or a
+/// buffer as a buffer, a number as a scalar; graphs, worklists and
+/// union-find sets stay in the interpreter.
+pub fn to_host(v: &Val, ty: &Type) -> Result<HostValue, String> {
+    let elem = strata_graph_dialect::types::element(ty).or_else(|| strata_par_dialect::types::buf_element(ty));
+    Ok(match (v, elem) {
+        (Val::Prop(p), Some(e)) => HostValue::Buffer(scalar(&e), p.borrow().iter().map(number).collect()),
+        (Val::Prop(p), None) => HostValue::Scalar(scalar(ty), p.borrow().first().map_or(Number::Int(0), number)),
+        (Val::Int(_) | Val::Float(_), _) => HostValue::Scalar(scalar(ty), number(v)),
+        _ => return Err(format!("error: a value of type {ty} cannot be returned to the host")),
+    })
+}
+
+/// The results of a run whose function returns `types`, as host values.
+pub fn results_to_host(results: &[Val], types: &[Type]) -> Result<Vec<HostValue>, String> {
+    results.iter().zip(types).map(|(v, t)| to_host(v, t)).collect()
+}
+
+/// An argument as the interpreter takes it; `graph` stands for
+/// [`HostValue::Graph`].
+pub fn from_host(v: &HostValue, graph: Option<&Rc<Graph>>) -> Result<Val, String> {
+    let n = |n: &Number| match n {
+        Number::Int(i) => Val::Int(*i),
+        Number::Float(x) => Val::Float(*x),
+    };
+    Ok(match v {
+        HostValue::Graph => Val::Graph(graph.cloned().ok_or("error: the entry takes a graph but none was given")?),
+        HostValue::Scalar(_, x) => n(x),
+        HostValue::Buffer(_, items) => Val::Prop(Rc::new(RefCell::new(items.iter().map(n).collect()))),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn properties_become_buffers_and_back() {
+        let prop = strata_graph_dialect::types::container("nprop", &Type::i1());
+        let v = Val::Prop(Rc::new(RefCell::new(vec![Val::Int(-1), Val::Int(0)])));
+        let h = to_host(&v, &prop).unwrap();
+        assert_eq!(h, HostValue::Buffer(ScalarType::Int(1), vec![Number::Int(-1), Number::Int(0)]));
+        assert_eq!(strata_abi::output::format_results(&[h.clone()]), "1\n0\n");
+        let Val::Prop(back) = from_host(&h, None).unwrap() else { panic!("a property") };
+        assert_eq!(back.borrow().iter().map(Val::int).collect::<Vec<_>>(), vec![-1, 0]);
+        assert_eq!(to_host(&Val::Float(0.5), &Type::f32()), Ok(HostValue::float(ScalarType::F32, 0.5)));
+        assert!(to_host(&Val::Undef, &Type::f32()).is_err());
+        assert!(from_host(&HostValue::Graph, None).is_err());
+    }
+}
