@@ -22,3 +22,11 @@ if ((${#missing[@]})); then
   fi
 fi
 command -v cargo >/dev/null || { echo "setup: cargo not found; install Rust (https://rustup.rs)"; exit 1; }
+# The test command checks formatting and lints: rustfmt and clippy.
+for c in rustfmt clippy; do
+  if ! cargo "${c/rustfmt/fmt}" --version >/dev/null 2>&1; then
+    command -v rustup >/dev/null || { echo "setup: cargo $c is missing and rustup is not there to add it"; exit 1; }
+    echo "setup: adding the $c component"
+    rustup component add "$c" >/dev/null 2>&1 || { echo "setup: rustup component add $c failed"; exit 1; }
+  fi
+done

@@ -20,6 +20,10 @@ pub type PResult<T> = Result<T, Diagnostic>;
 /// How deep regions, types and attributes may nest.
 pub const MAX_NESTING: u32 = 500;
 
+/// A block argument as parsed: its name, type, location, and a location
+/// alias still to resolve (name and where it was used).
+type BlockArgument = (UnresolvedOperand, Type, Location, Option<(String, Location)>);
+
 /// An operand named in the text but not yet resolved to a value.
 #[derive(Clone, Debug)]
 pub struct UnresolvedOperand {
@@ -945,7 +949,7 @@ impl<'a> Parser<'a> {
         }
         entry.1 = Some(loc);
         if self.at(Tok::LParen) {
-            let mut args: Vec<(UnresolvedOperand, Type, Location, Option<(String, Location)>)> = Vec::new();
+            let mut args: Vec<BlockArgument> = Vec::new();
             self.parse_list(Tok::LParen, Tok::RParen, "block argument list", |p| {
                 let name = p.parse_operand()?;
                 p.expect(Tok::Colon, "':' and type for SSA value")?;

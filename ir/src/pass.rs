@@ -13,6 +13,10 @@ use crate::diagnostics::Diagnostic;
 use crate::printer::{print_op, PrintOptions};
 use crate::verifier::verify;
 
+/// A pass failed; its diagnostics are in the context's `diagnostics`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PassFailed;
+
 /// A transformation or analysis run on one operation.
 pub trait Pass {
     /// The pipeline name (`canonicalize`).
@@ -28,7 +32,7 @@ pub trait Pass {
         Err(format!("no such option '{key}'"))
     }
     /// Runs on `op`. On failure, diagnostics are in `ctx.diagnostics`.
-    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), ()>;
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed>;
     /// Counters reported under `--mlir-pass-statistics`.
     fn statistics(&self) -> Vec<(&'static str, u64)> {
         Vec::new()
@@ -177,14 +181,14 @@ impl PassManager {
     }
 
     /// Runs the pipeline on `op` (normally the module).
-    pub fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), ()> {
+    pub fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         let anchor = self.root.anchor.clone();
         if anchor != "any" && anchor != ctx.op_name(op) {
             ctx.emit(Diagnostic::error(
                 ctx.op_loc(op).clone(),
                 format!("can't run '{anchor}' pass manager on '{}' op", ctx.op_name(op)),
             ));
-            return Err(());
+            return Err(PassFailed);
         }
         let mut root = std::mem::replace(&mut self.root, OpPassManager::new(""));
         let r = self.run_manager(&mut root, ctx, op);
@@ -192,7 +196,7 @@ impl PassManager {
         r
     }
 
-    fn run_manager(&mut self, pm: &mut OpPassManager, ctx: &mut Context, op: OpId) -> Result<(), ()> {
+    fn run_manager(&mut self, pm: &mut OpPassManager, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         for e in pm.elements.iter_mut() {
             match e {
                 PipelineElement::Pass(p) => self.run_pass(p.as_mut(), ctx, op)?,
@@ -216,14 +220,14 @@ impl PassManager {
         Ok(())
     }
 
-    fn run_pass(&mut self, p: &mut dyn Pass, ctx: &mut Context, op: OpId) -> Result<(), ()> {
+    fn run_pass(&mut self, p: &mut dyn Pass, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         if let Some(a) = p.anchor() {
             if a != ctx.op_name(op) {
                 ctx.emit(Diagnostic::error(
                     ctx.op_loc(op).clone(),
                     format!("can't run '{}' pass on '{}' op: it runs on '{a}'", p.argument(), ctx.op_name(op)),
                 ));
-                return Err(());
+                return Err(PassFailed);
             }
         }
         if self.inst.print_before_all {
@@ -248,7 +252,7 @@ impl PassManager {
             if !ctx.diagnostics.iter().any(|d| d.severity == crate::diagnostics::Severity::Error) {
                 ctx.emit(Diagnostic::error(ctx.op_loc(op).clone(), format!("pass '{}' failed", p.argument())));
             }
-            return Err(());
+            return Err(PassFailed);
         }
         if self.inst.print_after_all || self.inst.print_after.iter().any(|n| n == p.argument()) {
             self.dump(ctx, op, "After", p);
@@ -270,7 +274,7 @@ impl PassManager {
                         if n == 1 { "" } else { "s" }
                     ),
                 ));
-                return Err(());
+                return Err(PassFailed);
             }
         }
         Ok(())

@@ -169,10 +169,15 @@ pub struct Dialect {
     /// Builds a constant operation for folded values.
     pub materialize_constant: Option<MaterializeFn>,
     /// Checks a type of this dialect (`!d.x<...>`), returning an error message.
-    pub verify_type: Option<fn(&crate::types::DialectType) -> Result<(), String>>,
+    pub verify_type: Option<VerifyTypeFn>,
     /// Checks an attribute of this dialect (`#d.x<...>`), given its body.
-    pub verify_attr: Option<fn(&str) -> Result<(), String>>,
+    pub verify_attr: Option<VerifyAttrFn>,
 }
+
+/// Checks a dialect type when it is parsed; the error is the message.
+pub type VerifyTypeFn = fn(&crate::types::DialectType) -> Result<(), String>;
+/// Checks a dialect attribute's body when it is parsed; the error is the message.
+pub type VerifyAttrFn = fn(&str) -> Result<(), String>;
 
 /// All registered dialects and operations.
 #[derive(Default)]

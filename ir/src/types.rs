@@ -359,20 +359,6 @@ impl fmt::Display for Type {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn prints_mlir_spelling() {
-        assert_eq!(Type::int(7).to_string(), "i7");
-        assert_eq!(Type::function(vec![Type::i32()], vec![Type::f32()]).to_string(), "(i32) -> f32");
-        assert_eq!(Type::function(vec![], vec![]).to_string(), "() -> ()");
-        assert_eq!(Type::dialect("foo", "t<1>").to_string(), "!foo.t<1>");
-        assert_eq!(Type::dialect("foo", "<\"x\">").to_string(), "!foo<\"x\">");
-    }
-}
-
 /// The element types buffers and properties hold, by name: `i1`, `i8`,
 /// `i16`, `i32`, `i64`, `index`, `f32`, `f64`.
 pub fn parse_scalar_element(text: &str) -> Option<Type> {
@@ -387,4 +373,18 @@ pub fn parse_scalar_element(text: &str) -> Option<Type> {
         "f64" => Type::Float(FloatKind::F64),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prints_mlir_spelling() {
+        assert_eq!(Type::int(7).to_string(), "i7");
+        assert_eq!(Type::function(vec![Type::i32()], vec![Type::f32()]).to_string(), "(i32) -> f32");
+        assert_eq!(Type::function(vec![], vec![]).to_string(), "() -> ()");
+        assert_eq!(Type::dialect("foo", "t<1>").to_string(), "!foo.t<1>");
+        assert_eq!(Type::dialect("foo", "<\"x\">").to_string(), "!foo<\"x\">");
+    }
 }

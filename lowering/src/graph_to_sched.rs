@@ -14,6 +14,7 @@
 //! [`strata_sched_dialect::legality`] is an error at the loop.
 
 use std::collections::HashSet;
+use strata_ir::pass::PassFailed;
 
 use strata_graph_dialect::foreach::{space_of, Space};
 use strata_ir::attributes::NamedAttr;
@@ -54,7 +55,7 @@ impl Pass for GraphToSched {
         self.defaults.push(entry);
         Ok(())
     }
-    fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), ()> {
+    fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), PassFailed> {
         let inner_fns = legality::functions_called_in_loops(ctx, module);
         let mut loops = Vec::new();
         ctx.walk_pre(module, &mut |o| {
@@ -70,7 +71,7 @@ impl Pass for GraphToSched {
             }
         }
         if failed {
-            Err(())
+            Err(PassFailed)
         } else {
             Ok(())
         }
@@ -137,7 +138,7 @@ fn convert(ctx: &mut Context, l: OpId, defaults: &[NamedAttr], inner_fns: &HashS
         ));
     }
     legality::check(ctx, l, &s).map_err(|m| err(ctx, m))?;
-    let mut st = OperationState::new("sched.foreach", ctx.op_loc(l).clone()).operands(&ctx.operands(l).to_vec());
+    let mut st = OperationState::new("sched.foreach", ctx.op_loc(l).clone()).operands(ctx.operands(l));
     if let Some(space) = ctx.prop(l, "space").cloned() {
         st = st.prop("space", space);
     }

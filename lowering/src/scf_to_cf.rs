@@ -10,6 +10,7 @@
 
 use strata_ir::context::{BlockId, OperationState, RegionId, Value};
 use strata_ir::conversion::{apply_conversion, ConversionMode, ConversionTarget};
+use strata_ir::pass::PassFailed;
 use strata_ir::pass::{Pass, PassInfo};
 use strata_ir::registry::Traits;
 use strata_ir::rewrite::{RewritePattern, Rewriter};
@@ -28,7 +29,7 @@ impl Pass for ScfToCf {
     fn name(&self) -> &'static str {
         "SCFToControlFlow"
     }
-    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), ()> {
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         let target =
             ConversionTarget::new().illegal_ops(&["scf.for", "scf.if", "scf.while", "scf.yield", "scf.condition"]);
         let patterns: Vec<Box<dyn RewritePattern>> = vec![Box::new(LowerFor), Box::new(LowerIf), Box::new(LowerWhile)];
@@ -36,6 +37,7 @@ impl Pass for ScfToCf {
             for e in errors {
                 ctx.emit(e);
             }
+            PassFailed
         })
     }
 }
@@ -79,14 +81,13 @@ fn cond_br(
     ctx.append_op(at, op);
 }
 
+/// Builds a branch at the end of a block from a replaced terminator's
+/// operands and location.
+type BranchBuilder<'a> = dyn FnMut(&mut Context, BlockId, Vec<Value>, &Location) + 'a;
+
 /// Replaces every terminator named `name` in `blocks` with a branch built by
 /// `make` from the terminator's operands and location.
-fn replace_terminators(
-    ctx: &mut Context,
-    blocks: &[BlockId],
-    name: &str,
-    make: &mut dyn FnMut(&mut Context, BlockId, Vec<Value>, &Location),
-) {
+fn replace_terminators(ctx: &mut Context, blocks: &[BlockId], name: &str, make: &mut BranchBuilder) {
     for &b in blocks {
         let Some(t) = ctx.last_op(b).filter(|t| ctx.op_name(*t) == name) else { continue };
         let (vals, loc) = (ctx.operands(t).to_vec(), ctx.op_loc(t).clone());

@@ -24,6 +24,7 @@
 pub mod helpers;
 
 use std::collections::{HashMap, HashSet};
+use strata_ir::pass::PassFailed;
 
 use strata_abi::GraphArray;
 use strata_graph_dialect::foreach::{space_of, Space};
@@ -53,7 +54,7 @@ impl Pass for SchedToPar {
     fn anchor(&self) -> Option<&'static str> {
         Some("builtin.module")
     }
-    fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), ()> {
+    fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), PassFailed> {
         let mut lw = Lowering {
             module,
             helpers: HashSet::new(),
@@ -93,7 +94,7 @@ impl Pass for SchedToPar {
         for e in lw.errors.drain(..) {
             ctx.emit(e);
         }
-        Err(())
+        Err(PassFailed)
     }
 }
 
@@ -134,10 +135,13 @@ struct Lowering {
     scope: Scope,
 }
 
+/// Builds a loop body's arguments at a place from the loop's position.
+type BodyArgs = Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>>;
+
 /// What the positions of a lowered loop stand for.
 enum Walk {
     /// The loop's own space; builds the body's arguments from the position.
-    Args(Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>>),
+    Args(BodyArgs),
     /// Every node (or edge); those whose flag is set are the items.
     Members(Value),
     /// Edges: the outer loop's node is the edge's source (its target for an
@@ -434,13 +438,11 @@ impl Lowering {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
         match name.as_str() {
-            "sched.foreach" => return self.foreach(ctx, op),
-            "graph.foreach" => {
-                return self.error(ctx, op, "'graph.foreach' has no schedule: run convert-graph-to-sched first")
-            }
-            "graph.iterate" => return self.iterate(ctx, op),
-            "graph.fixpoint" => return self.fixpoint(ctx, op),
-            "graph.single" => return self.single(ctx, op),
+            "sched.foreach" => self.foreach(ctx, op),
+            "graph.foreach" => self.error(ctx, op, "'graph.foreach' has no schedule: run convert-graph-to-sched first"),
+            "graph.iterate" => self.iterate(ctx, op),
+            "graph.fixpoint" => self.fixpoint(ctx, op),
+            "graph.single" => self.single(ctx, op),
             "graph.num_nodes" | "graph.num_edges" => {
                 let g = ctx.operand(op, 0);
                 let v = self.size(ctx, at, g, if name == "graph.num_nodes" { "nodes" } else { "edges" }, &loc);
@@ -732,13 +734,7 @@ impl Lowering {
     }
 
     /// Bounds of a loop's space and a builder of the body's arguments from the position.
-    fn space(
-        &mut self,
-        ctx: &mut Context,
-        op: OpId,
-        at: At,
-        loc: &Location,
-    ) -> (Value, Value, Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>>) {
+    fn space(&mut self, ctx: &mut Context, op: OpId, at: At, loc: &Location) -> (Value, Value, BodyArgs) {
         let space = space_of(ctx, op).unwrap_or(Space::Nodes);
         let ops = ctx.operands(op).to_vec();
         match space {
@@ -762,7 +758,7 @@ impl Lowering {
                 let off = self.array(ctx, g, if out { GraphArray::OutOffsets } else { GraphArray::InOffsets });
                 let (lo, hi) = slice(ctx, at, off, v, loc);
                 let l = loc.clone();
-                let args: Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>> = match space {
+                let args: BodyArgs = match space {
                     Space::OutEdges => Box::new(|_, _, k| vec![k]),
                     Space::OutNbrs => {
                         let tgt = self.array(ctx, g, GraphArray::OutTargets);

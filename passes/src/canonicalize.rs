@@ -5,6 +5,7 @@
 //! Options: `max-iterations` (default 10), `top-down` (default true),
 //! `test-convergence` (fail when the limit is reached, default false).
 
+use strata_ir::pass::PassFailed;
 use strata_ir::pass::{bool_option, Pass, PassInfo};
 use strata_ir::rewrite::{apply_patterns_greedily, GreedyConfig, RewritePattern};
 use strata_ir::{Context, Diagnostic, OpId};
@@ -44,7 +45,7 @@ impl Pass for Canonicalize {
         }
         Ok(())
     }
-    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), ()> {
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         let patterns = collect_patterns(ctx);
         let stats = apply_patterns_greedily(ctx, op, &patterns, &self.config);
         self.folds += stats.folds;
@@ -54,7 +55,7 @@ impl Pass for Canonicalize {
             let msg = format!("canonicalizer did not converge within {} iterations", self.config.max_iterations);
             if self.test_convergence {
                 ctx.emit(Diagnostic::error(ctx.op_loc(op).clone(), msg));
-                return Err(());
+                return Err(PassFailed);
             }
             ctx.emit(Diagnostic::warning(ctx.op_loc(op).clone(), msg));
         }

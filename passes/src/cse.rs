@@ -7,6 +7,7 @@
 //! with the enclosing scope visible (except across `IsolatedFromAbove`).
 
 use std::collections::HashMap;
+use strata_ir::pass::PassFailed;
 
 use petgraph::algo::dominators::simple_fast;
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -122,7 +123,7 @@ impl Pass for Cse {
     fn name(&self) -> &'static str {
         "CSE"
     }
-    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), ()> {
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         for r in ctx.regions(op).to_vec() {
             self.region(ctx, r, &mut Vec::new());
         }

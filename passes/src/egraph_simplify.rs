@@ -20,6 +20,7 @@ pub mod rules;
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
+use strata_ir::pass::PassFailed;
 
 use egg::{EGraph, Extractor, Id, Language, Runner, StopReason};
 use strata_ir::context::OperationState;
@@ -75,7 +76,7 @@ impl Pass for EgraphSimplify {
         }
         Ok(())
     }
-    fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), ()> {
+    fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let mut blocks = Vec::new();
         ctx.walk_pre(f, &mut |o| {
             for r in ctx.regions(o) {

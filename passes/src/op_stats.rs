@@ -11,6 +11,7 @@
 //! ```
 
 use std::collections::BTreeMap;
+use strata_ir::pass::PassFailed;
 
 use strata_ir::pass::{Pass, PassInfo};
 use strata_ir::{Context, OpId};
@@ -37,7 +38,7 @@ impl Pass for PrintOpStats {
     fn name(&self) -> &'static str {
         "PrintOpStats"
     }
-    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), ()> {
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         let counts = op_counts(ctx, op);
         let mut text = String::from("Operations encountered:\n-----------------------\n");
         for (name, n) in &counts {

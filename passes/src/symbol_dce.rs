@@ -5,6 +5,7 @@
 //! it. Erasing repeats until no dead private symbol remains.
 
 use std::collections::HashSet;
+use strata_ir::pass::PassFailed;
 
 use strata_ir::pass::{Pass, PassInfo};
 use strata_ir::symbols::{is_private, referenced_roots, symbol_name};
@@ -23,7 +24,7 @@ impl Pass for SymbolDce {
     fn name(&self) -> &'static str {
         "SymbolDCE"
     }
-    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), ()> {
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         loop {
             let mut children = Vec::new();
             for r in ctx.regions(op) {

@@ -191,7 +191,7 @@ fn run_gpu(
     args: &[HostValue],
     graph: Option<&Graph>,
     repeat: usize,
-) -> Result<(Vec<HostValue>, Vec<Duration>, Vec<Duration>), String> {
+) -> Result<strata_gpu::Runs, String> {
     // The driver first: without a GPU, say so before compiling anything.
     let device = strata_gpu::available()?;
     let ptx = compile_for_gpu(ctx, module, sm, &device.arch, &default_pipeline("gpu", m))?;
@@ -205,7 +205,7 @@ fn run_gpu(
     if let Some(first) = runs.transfers.first_mut() {
         *first += upload;
     }
-    Ok((runs.results, runs.kernel, runs.transfers))
+    Ok(runs)
 }
 
 /// Compiles the program for the CPU and runs the entry function `repeat` times.
@@ -309,9 +309,9 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     let (results, times) = if backend == "cpu" {
         run_cpu(m, &mut ctx, module, &sm, entry, &args, graph.as_deref(), repeat)?
     } else if backend == "gpu" {
-        let (results, kernel, moved) = run_gpu(m, &mut ctx, module, &sm, entry, &args, graph.as_deref(), repeat)?;
-        transfers = moved;
-        (results, kernel)
+        let runs = run_gpu(m, &mut ctx, module, &sm, entry, &args, graph.as_deref(), repeat)?;
+        transfers = runs.transfers;
+        (runs.results, runs.kernel)
     } else {
         let opts = Options { shuffle_seed: m.get_one::<u64>("shuffle").copied() };
         let vals = args.iter().map(|a| from_host(a, graph.as_ref())).collect::<Result<Vec<_>, _>>()?;

@@ -193,7 +193,7 @@ pub fn check_yield(ctx: &Context, op: OpId, r: RegionId, types: &[Type], what: &
         };
         let got: Vec<Type> = ctx.operands(t).iter().map(|v| ctx.value_type(*v).clone()).collect();
         if got != types {
-            let want = join_types(&types);
+            let want = join_types(types);
             let have = join_types(&got);
             return Err(op_error(ctx, op, format!("{what} must yield ({want}), got ({have})")));
         }
@@ -206,7 +206,7 @@ pub fn check_args(ctx: &Context, op: OpId, r: RegionId, types: &[Type], what: &s
     let Some(b) = ctx.entry_block(r) else { return Err(op_error(ctx, op, format!("{what} must not be empty"))) };
     let got: Vec<Type> = ctx.block_args(b).iter().map(|v| ctx.value_type(*v).clone()).collect();
     if got != types {
-        let want = join_types(&types);
+        let want = join_types(types);
         let have = join_types(&got);
         return Err(op_error(ctx, op, format!("{what} must take ({want}), got ({have})")));
     }

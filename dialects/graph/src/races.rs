@@ -23,6 +23,7 @@
 //! is reported even when the guard makes it safe).
 
 use std::collections::{HashMap, HashSet};
+use strata_ir::pass::PassFailed;
 
 use strata_ir::context::{Context, OpId, RegionId, Value, ValueDef};
 use strata_ir::pass::{Pass, PassInfo};
@@ -248,7 +249,7 @@ impl Pass for CheckRaces {
     fn name(&self) -> &'static str {
         "GraphCheckRaces"
     }
-    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), ()> {
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         let found = check_races(ctx, op);
         if found.is_empty() {
             return Ok(());
@@ -256,7 +257,7 @@ impl Pass for CheckRaces {
         for d in found {
             ctx.emit(d);
         }
-        Err(())
+        Err(PassFailed)
     }
 }
 

@@ -15,6 +15,7 @@
 //! a type other than `i1` (`or` of several bits is not one value to store).
 
 use strata_ir::context::{Context, OpId, OperationState};
+use strata_ir::pass::PassFailed;
 use strata_ir::pass::{bool_option, Pass, PassInfo};
 use strata_ir::types::Type;
 use strata_ir::{Attribute, Diagnostic};
@@ -92,7 +93,7 @@ impl Pass for EliminateBoolAtomics {
         }
         Ok(())
     }
-    fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), ()> {
+    fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let mut found = Vec::new();
         ctx.walk_pre(f, &mut |o| {
             if ctx.op_name(o) == "par.atomic_rmw" {

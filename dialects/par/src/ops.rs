@@ -194,7 +194,7 @@ fn verify_for(ctx: &Context, op: OpId) -> V {
     if !matches!(str_prop(ctx, op, "dist"), Some("static" | "dynamic")) {
         return Err(op_error(ctx, op, "'dist' must be \"static\" or \"dynamic\""));
     }
-    if !ctx.prop(op, "chunk").and_then(|a| a.as_int()).is_some_and(|c| c >= 1) {
+    if ctx.prop(op, "chunk").and_then(|a| a.as_int()).is_none_or(|c| c < 1) {
         return Err(op_error(ctx, op, "'chunk' must be a positive integer"));
     }
     if !in_team(ctx, op) {

@@ -24,6 +24,7 @@
 //! the reductions that became atomic) or kept, and why.
 
 use strata_ir::context::{Context, OpId};
+use strata_ir::pass::PassFailed;
 use strata_ir::pass::{bool_option, Pass, PassInfo};
 use strata_ir::Diagnostic;
 
@@ -116,7 +117,7 @@ impl Pass for CollapseLoops {
         }
         Ok(())
     }
-    fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), ()> {
+    fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let mut loops = Vec::new();
         ctx.walk_pre(f, &mut |o| {
             if ctx.op_name(o) == "sched.foreach" {

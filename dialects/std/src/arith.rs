@@ -288,7 +288,7 @@ pub fn materialize(ctx: &mut Context, value: &Attribute, ty: &Type, loc: Locatio
         (Attribute::Float(f), Type::Float(k)) if f.kind == *k => value.clone(),
         _ => return None,
     };
-    Some(ctx.create_op(OperationState::new("arith.constant", loc).prop("value", v).results(&[ty.clone()])))
+    Some(ctx.create_op(OperationState::new("arith.constant", loc).prop("value", v).results(std::slice::from_ref(ty))))
 }
 
 /// Builds a detached integer or index constant.

@@ -494,7 +494,7 @@ impl RewritePattern for ReassociateConstants {
             op,
             OperationState::new("arith.constant", loc.clone())
                 .prop("value", Attribute::int(v, t.clone()))
-                .results(&[t.clone()]),
+                .results(std::slice::from_ref(&t)),
         );
         let cv = rw.ctx.result(c, 0);
         rw.replace_op_with_new(op, OperationState::new(self.0, loc).operands(&[y, cv]).results(&[t]));

@@ -34,17 +34,17 @@ impl HostBuffer {
 
 /// The elements of one of `g`'s arrays, in order.
 pub fn array_elements(g: &Graph, array: GraphArray) -> Box<dyn ExactSizeIterator<Item = i64> + '_> {
-    let (out_off, dst, src, weights, in_off, in_edges) = g.arrays();
+    let a = g.arrays();
     match array {
-        GraphArray::OutOffsets => Box::new(out_off.iter().map(|x| *x as i64)),
-        GraphArray::OutTargets => Box::new(dst.iter().map(|x| i64::from(*x))),
-        GraphArray::EdgeSources => Box::new(src.iter().map(|x| i64::from(*x))),
-        GraphArray::InOffsets => Box::new(in_off.iter().map(|x| *x as i64)),
-        GraphArray::InEdges => Box::new(in_edges.iter().map(|x| *x as i64)),
-        GraphArray::InSources => Box::new(in_edges.iter().map(|e| i64::from(src[*e as usize]))),
-        GraphArray::Weights => match weights {
+        GraphArray::OutOffsets => Box::new(a.out_offsets.iter().map(|x| *x as i64)),
+        GraphArray::OutTargets => Box::new(a.targets.iter().map(|x| i64::from(*x))),
+        GraphArray::EdgeSources => Box::new(a.sources.iter().map(|x| i64::from(*x))),
+        GraphArray::InOffsets => Box::new(a.in_offsets.iter().map(|x| *x as i64)),
+        GraphArray::InEdges => Box::new(a.in_edges.iter().map(|x| *x as i64)),
+        GraphArray::InSources => Box::new(a.in_edges.iter().map(|e| i64::from(a.sources[*e as usize]))),
+        GraphArray::Weights => match a.weights {
             Some(w) => Box::new(w.iter().copied()),
-            None => Box::new(dst.iter().map(|_| 1)),
+            None => Box::new(a.targets.iter().map(|_| 1)),
         },
     }
 }

@@ -101,14 +101,38 @@ impl Graph {
         let r = self.out_edges(u);
         self.dst[r.start as usize..r.end as usize].binary_search(&v).is_ok()
     }
-    /// Raw arrays for code generators: out offsets, destinations, sources, weights, in offsets, in-edge numbers.
-    pub fn arrays(&self) -> (&[u64], &[u32], &[u32], Option<&[i64]>, &[u64], &[u64]) {
-        (&self.out_offsets, &self.dst, &self.src, self.weights.as_deref(), &self.in_offsets, &self.in_edges)
+    /// The raw arrays, for code that lays the graph out for compiled programs.
+    pub fn arrays(&self) -> CsrArrays<'_> {
+        CsrArrays {
+            out_offsets: &self.out_offsets,
+            targets: &self.dst,
+            sources: &self.src,
+            weights: self.weights.as_deref(),
+            in_offsets: &self.in_offsets,
+            in_edges: &self.in_edges,
+        }
     }
     /// Every edge as a triple, in edge order.
     pub fn edges(&self) -> impl Iterator<Item = EdgeTriple> + '_ {
         (0..self.num_edges()).map(|e| (self.src(e), self.dst(e), self.weight(e)))
     }
+}
+
+/// A graph's raw arrays (see [`Graph::arrays`]).
+#[derive(Clone, Copy, Debug)]
+pub struct CsrArrays<'a> {
+    /// CSR offsets of each node's out-edges (`num_nodes + 1`).
+    pub out_offsets: &'a [u64],
+    /// Target of each edge, in edge order.
+    pub targets: &'a [u32],
+    /// Source of each edge, in edge order.
+    pub sources: &'a [u32],
+    /// Weight of each edge, for a weighted graph.
+    pub weights: Option<&'a [i64]>,
+    /// CSC offsets of each node's in-edges (`num_nodes + 1`).
+    pub in_offsets: &'a [u64],
+    /// Edge number of each in-edge, in CSC order.
+    pub in_edges: &'a [u64],
 }
 
 /// Adds the reverse of every edge that is not a self-loop.
@@ -127,31 +151,6 @@ pub fn simplify(edges: &mut Vec<EdgeTriple>) {
     edges.retain(|e| e.0 != e.1);
     edges.sort_unstable();
     edges.dedup_by(|b, a| a.0 == b.0 && a.1 == b.1);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn builds_in_and_out_edges() {
-        let g = Graph::from_edges(3, vec![(2, 0, 5), (0, 1, 1), (0, 2, 3), (1, 2, 2), (0, 1, 7)], true);
-        assert_eq!(g.num_edges(), 5);
-        assert_eq!(g.out_degree(0), 3);
-        assert_eq!(g.in_degree(2), 2);
-        let ins: Vec<u32> = g.in_edges(2).iter().map(|e| g.src(*e)).collect();
-        assert_eq!(ins, vec![0, 1]);
-        assert!(g.has_edge(2, 0) && !g.has_edge(0, 0));
-    }
-
-    #[test]
-    fn simplify_keeps_smallest_weight() {
-        let mut es = vec![(0, 1, 9), (1, 1, 1), (0, 1, 4), (1, 0, 2)];
-        simplify(&mut es);
-        assert_eq!(es, vec![(0, 1, 4), (1, 0, 2)]);
-        symmetrize(&mut es);
-        assert_eq!(es.len(), 4);
-    }
 }
 
 /// Offsets of a counting sort of `n` buckets: bucket `k` spans `o[k]..o[k + 1]`.
@@ -194,4 +193,29 @@ fn radix_sort_by_key<T: Copy>(mut v: Vec<T>, bound: u32, key: impl Fn(&T) -> u32
         std::mem::swap(&mut v, &mut out);
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builds_in_and_out_edges() {
+        let g = Graph::from_edges(3, vec![(2, 0, 5), (0, 1, 1), (0, 2, 3), (1, 2, 2), (0, 1, 7)], true);
+        assert_eq!(g.num_edges(), 5);
+        assert_eq!(g.out_degree(0), 3);
+        assert_eq!(g.in_degree(2), 2);
+        let ins: Vec<u32> = g.in_edges(2).iter().map(|e| g.src(*e)).collect();
+        assert_eq!(ins, vec![0, 1]);
+        assert!(g.has_edge(2, 0) && !g.has_edge(0, 0));
+    }
+
+    #[test]
+    fn simplify_keeps_smallest_weight() {
+        let mut es = vec![(0, 1, 9), (1, 1, 1), (0, 1, 4), (1, 0, 2)];
+        simplify(&mut es);
+        assert_eq!(es, vec![(0, 1, 4), (1, 0, 2)]);
+        symmetrize(&mut es);
+        assert_eq!(es.len(), 4);
+    }
 }

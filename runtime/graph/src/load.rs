@@ -187,13 +187,12 @@ fn parse_weight(f: &[u8], real: bool) -> Result<i64, String> {
     }
 }
 
+/// Reads one data line: an edge, `None` for a line to skip, or an error.
+type LineParser = dyn Fn(&[u8]) -> Result<Option<EdgeTriple>, String> + Sync;
+
 /// Parses data lines of `bytes[start..]` in parallel with `line_fn`, which
 /// returns `None` for lines to skip. Errors carry the byte offset of the line.
-fn parse_lines(
-    bytes: &[u8],
-    start: usize,
-    line_fn: &(dyn Fn(&[u8]) -> Result<Option<EdgeTriple>, String> + Sync),
-) -> ParseResult<Vec<EdgeTriple>> {
+fn parse_lines(bytes: &[u8], start: usize, line_fn: &LineParser) -> ParseResult<Vec<EdgeTriple>> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let parts = if bytes.len() - start < 1 << 20 { 1 } else { threads * 4 };
     let ranges = chunks(bytes, start, parts);

@@ -68,7 +68,7 @@ mod tests {
         let v = Val::Prop(Rc::new(RefCell::new(vec![Val::Int(-1), Val::Int(0)])));
         let h = to_host(&v, &prop).unwrap();
         assert_eq!(h, HostValue::Buffer(ScalarType::Int(1), vec![Number::Int(-1), Number::Int(0)]));
-        assert_eq!(strata_abi::output::format_results(&[h.clone()]), "1\n0\n");
+        assert_eq!(strata_abi::output::format_results(std::slice::from_ref(&h)), "1\n0\n");
         let Val::Prop(back) = from_host(&h, None).unwrap() else { panic!("a property") };
         assert_eq!(back.borrow().iter().map(Val::int).collect::<Vec<_>>(), vec![-1, 0]);
         assert_eq!(to_host(&Val::Float(0.5), &Type::f32()), Ok(HostValue::float(ScalarType::F32, 0.5)));
