@@ -27,7 +27,7 @@ fn median(mut v: Vec<Duration>) -> Duration {
 fn main() {
     let n = 100_000;
     let text = generate(n);
-    let registry = Arc::new(strata_tools::all_dialects());
+    let registry = Arc::new(strata_driver::registry::dialects());
     let (mut parse, mut check, mut print, mut total) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..7 {
         let mut ctx = Context::new(registry.clone());

@@ -6,21 +6,20 @@
 //! gpu` the figures are the GPU's kernel times and the baseline is the CPU
 //! backend on `--threads` threads, whose results the GPU's must match.
 
+use std::rc::Rc;
 use std::sync::Arc;
 
 use clap::{Arg, ArgMatches, Command};
 use strata_abi::compare::compare_results;
-use strata_abi::{GraphImage, HostValue, ScalarType, SlotType};
+use strata_abi::{HostValue, ScalarType};
+use strata_driver::{Backend, CpuBackend, GpuBackend, Program, Target};
 use strata_graph::generate::from_spec;
 use strata_graph::load::build;
 use strata_graph::{Graph, LoadOptions};
-use strata_ir::diagnostics::SourceMgr;
-use strata_ir::parser::parse_source;
-use strata_ir::{Context, Registry};
+use strata_ir::types::FunctionType;
+use strata_ir::Registry;
 
-use strata_cpu::Program;
-
-use crate::run::{compile_for_cpu, compile_for_gpu, entry_slots, median};
+use crate::run::median;
 
 /// The corpus: program name and its scalar arguments (`S` is the source node).
 const ALGORITHMS: [(&str, &[&str]); 8] = [
@@ -60,26 +59,25 @@ fn command() -> Command {
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("5").help("runs per measurement (the median is reported)"))
 }
 
-/// Generates the graph `spec` names (symmetrized, simplified) and lays it
-/// out for the backends; the label names its kind and size.
-fn bench_graph(spec: &str) -> Result<(std::rc::Rc<Graph>, GraphImage, String), String> {
+/// Generates the graph `spec` names (symmetrized, simplified); the label
+/// names its kind and size.
+fn bench_graph(spec: &str) -> Result<(Rc<Graph>, String), String> {
     let (n, edges, weighted) = from_spec(spec).map_err(|e| format!("error: {spec}: {e}"))?;
-    let g = std::rc::Rc::new(build(n, edges, weighted, LoadOptions { symmetrize: true, simplify: true }));
-    let image = GraphImage::new(&g);
+    let g = Rc::new(build(n, edges, weighted, LoadOptions { symmetrize: true, simplify: true }));
     let label =
         format!("{} ({} nodes, {} edges)", spec.split(':').next().unwrap_or(spec), g.num_nodes(), g.num_edges());
-    Ok((g, image, label))
+    Ok((g, label))
 }
 
-/// The arguments of a corpus program on `g`.
-fn arguments(g: &Graph, scalars: &[&str], inputs: &[SlotType]) -> Result<Vec<HostValue>, String> {
+/// The arguments of a corpus program with the signature `fty` on `g`.
+fn arguments(g: &Graph, scalars: &[&str], fty: &FunctionType) -> Result<Vec<HostValue>, String> {
     let mut args = vec![HostValue::Graph];
-    for (s, slot) in scalars.iter().zip(&inputs[1..]) {
-        let SlotType::Scalar(ty) = *slot else { return Err(format!("error: a scalar argument {s} for a {slot:?}")) };
+    for (s, ty) in scalars.iter().zip(&fty.inputs[1..]) {
+        let t = strata_par_dialect::abi::scalar_type(ty).unwrap_or(ScalarType::Index);
         args.push(match *s {
             "S" => HostValue::int(ScalarType::Index, g.hub().into()),
-            x if ty.is_float() => HostValue::float(ty, x.parse().map_err(|_| format!("error: bad argument {x}"))?),
-            x => HostValue::int(ty, x.parse().map_err(|_| format!("error: bad argument {x}"))?),
+            x if t.is_float() => HostValue::float(t, x.parse().map_err(|_| format!("error: bad argument {x}"))?),
+            x => HostValue::int(t, x.parse().map_err(|_| format!("error: bad argument {x}"))?),
         });
     }
     Ok(args)
@@ -89,44 +87,42 @@ fn arguments(g: &Graph, scalars: &[&str], inputs: &[SlotType]) -> Result<Vec<Hos
 struct Compiled<'a> {
     name: &'a str,
     scalars: &'a [&'a str],
+    /// The signature of its entry function, as written.
+    fty: FunctionType,
     /// The program compiled for the CPU.
-    cpu: Program,
-    /// The argument slots of the entry function.
-    inputs: Vec<SlotType>,
-    /// Its result slots.
-    results: Vec<SlotType>,
+    cpu: CpuBackend,
     /// The program compiled for the GPU, when measuring the GPU.
-    gpu: Option<strata_gpu::Program>,
+    gpu: Option<GpuBackend>,
     /// The program lowered by `--baseline-pipeline`, compiled for the CPU.
-    baseline: Option<Program>,
+    baseline: Option<CpuBackend>,
 }
 
 /// The GPU's kernel times against the CPU backend on `threads` threads.
-fn bench_gpu(m: &ArgMatches, programs: &[Compiled], threads: u32, repeat: usize) -> Result<(), String> {
+fn bench_gpu(m: &ArgMatches, programs: &mut [Compiled], threads: u32, repeat: usize) -> Result<(), String> {
     let Some(first) = programs.iter().find_map(|p| p.gpu.as_ref()) else { return Ok(()) };
     let device = first.device_name().to_string();
-    println!("# {repeat} runs per figure; median seconds of the GPU's kernel ({device}), of its transfers (results back; the arguments, copied once, in the first run), and of the CPU backend with {threads} threads (baseline); speedup = CPU / GPU kernel");
+    println!("# {repeat} runs per figure; median seconds of the GPU's kernel ({device}), of its transfers (results back; the graph and the arguments, copied once, in the first run), and of the CPU backend with {threads} threads (baseline); speedup = CPU / GPU kernel");
     println!(
         "{:<10} {:<44} {:>12} {:>12} {:>12} {:>8} {:>6}",
         "algorithm", "graph", "gpu", "transfers", "cpu", "speedup", "match"
     );
     let mut mismatches = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
-        let (g, image, label) = bench_graph(spec)?;
-        // Programs share the GPU's context: one copy of the graph serves all.
-        let device_graph = first.upload(&image)?;
-        for Compiled { name, scalars, cpu: program, inputs, results, gpu: on_gpu, .. } in programs {
-            let on_gpu = on_gpu.as_ref().expect("compiled for the GPU");
-            let args = arguments(&g, scalars, inputs)?;
-            let runs = on_gpu.run(name, inputs, results, &args, Some(&device_graph), repeat)?;
-            program.set_threads(threads)?;
-            let (want, cpu) = program.run(name, inputs, results, &args, Some(&image), repeat)?;
-            let diff = compare_results(&runs.results, &want);
+        let (g, label) = bench_graph(spec)?;
+        for Compiled { name, scalars, fty, cpu, gpu, .. } in programs.iter_mut() {
+            let gpu = gpu.as_mut().expect("compiled for the GPU");
+            let args = arguments(&g, scalars, fty)?;
+            gpu.set_graph(g.clone())?;
+            let runs = gpu.run(name, &args, repeat)?;
+            cpu.set_graph(g.clone())?;
+            cpu.set_threads(threads)?;
+            let want = cpu.run(name, &args, repeat)?;
+            let diff = compare_results(&runs.results, &want.results);
             let agree = diff.is_ok();
             if let Err(d) = diff {
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
-            let (k, c) = (median(&runs.kernel), median(&cpu));
+            let (k, c) = (median(&runs.times), median(&want.times));
             println!(
                 "{:<10} {:<44} {:>12.6} {:>12.6} {:>12.6} {:>7.2}x {:>6}",
                 name,
@@ -172,44 +168,46 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             return Err(format!("error: unknown algorithm '{w}'; expected some of: {}", all.join(", ")));
         }
     }
-    let schedule = m.get_one::<String>("schedule").map(String::as_str);
-    let pipeline = |target| {
-        m.get_one::<String>("pass-pipeline").cloned().unwrap_or_else(|| crate::opt::default_pipeline(target, schedule))
+    let passes = strata_driver::registry::passes();
+    // Lowers a program for `target`: by --pass-pipeline, or the target's
+    // pipeline with --schedule.
+    let lower = |p: &mut Program, target| match m.get_one::<String>("pass-pipeline") {
+        Some(text) => p.lower_text(text, &passes),
+        None => p.lower(crate::opt::scheduled_pipeline(m, target)?),
     };
+    let native = strata_llvm::Options { opt_level: 3, cpu: "native".into() };
     let baseline = m.get_one::<String>("baseline-pipeline");
     let gpu = m.get_one::<String>("backend").is_some_and(|b| b == "gpu");
-    let arch = if gpu { strata_gpu::available()?.arch } else { String::new() };
+    let device = if gpu { Some(strata_gpu::available()?) } else { None };
     let mut programs = Vec::new();
     for (name, scalars) in ALGORITHMS.iter().filter(|(n, _)| wanted.contains(n)) {
         let path = format!("{corpus}/{name}.mlir");
         let text = std::fs::read_to_string(&path).map_err(|e| format!("error: cannot read {path}: {e}"))?;
-        let mut sm = SourceMgr::new();
-        sm.add(&path, &text);
-        let parse = || {
-            let mut ctx = Context::new(registry.clone());
-            let module = parse_source(&mut ctx, &path, &text, 0, text.len()).map_err(|d| sm.render(&d))?;
-            Ok::<_, String>((ctx, module))
-        };
-        let (mut ctx, module) = parse()?;
-        let cpu = compile_for_cpu(&mut ctx, module, &sm, &pipeline("cpu"))?;
-        let (inputs, results) = entry_slots(&ctx, module, name, "CPU")?;
-        let gpu = if gpu {
-            let (mut ctx, module) = parse()?;
-            Some(strata_gpu::Program::load(&compile_for_gpu(&mut ctx, module, &sm, &arch, &pipeline("gpu"))?)?)
-        } else {
-            None
-        };
-        let baseline = match baseline {
-            Some(b) => {
-                let (mut ctx, module) = parse()?;
-                Some(compile_for_cpu(&mut ctx, module, &sm, b)?)
+        let load = || Program::load(registry.clone(), &path, &text);
+        let mut program = load()?;
+        let fty = program.signature(name)?;
+        lower(&mut program, Target::Cpu)?;
+        let cpu = CpuBackend::compile(program, &native)?;
+        let gpu = match &device {
+            Some(device) => {
+                let mut program = load()?;
+                lower(&mut program, Target::Gpu)?;
+                Some(GpuBackend::compile(program, device)?)
             }
             None => None,
         };
-        programs.push(Compiled { name, scalars, cpu, inputs, results, gpu, baseline });
+        let baseline = match baseline {
+            Some(b) => {
+                let mut program = load()?;
+                program.lower_text(b, &passes)?;
+                Some(CpuBackend::compile(program, &native)?)
+            }
+            None => None,
+        };
+        programs.push(Compiled { name, scalars, fty, cpu, gpu, baseline });
     }
     if gpu {
-        return bench_gpu(m, &programs, threads, repeat);
+        return bench_gpu(m, &mut programs, threads, repeat);
     }
     match baseline {
         Some(b) => println!("# {repeat} runs per figure; median seconds with {threads} threads, and of the program lowered by '{b}' (baseline); speedup = baseline / time"),
@@ -225,13 +223,17 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     );
     let mut mismatches = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
-        let (g, image, label) = bench_graph(spec)?;
-        for Compiled { name, scalars, cpu, inputs, results, baseline, .. } in &programs {
-            let args = arguments(&g, scalars, inputs)?;
-            let measure = |program: &Program, t: u32| -> Result<(Vec<HostValue>, f64), String> {
+        let (g, label) = bench_graph(spec)?;
+        for Compiled { name, scalars, fty, cpu, baseline, .. } in programs.iter_mut() {
+            let args = arguments(&g, scalars, fty)?;
+            cpu.set_graph(g.clone())?;
+            if let Some(b) = baseline.as_mut() {
+                b.set_graph(g.clone())?;
+            }
+            let measure = |program: &mut CpuBackend, t: u32| -> Result<(Vec<HostValue>, f64), String> {
                 program.set_threads(t)?;
-                let (values, times) = program.run(name, inputs, results, &args, Some(&image), repeat)?;
-                Ok((values, median(&times)))
+                let runs = program.run(name, &args, repeat)?;
+                Ok((runs.results, median(&runs.times)))
             };
             let (got, time) = measure(cpu, threads)?;
             let (want, base) = match baseline {

@@ -1,7 +1,8 @@
 //! The drivers behind the command-line tools: `graph-opt` (read IR, verify,
 //! run a pass pipeline, print or emit code), `graph-run` (run an entry
 //! function with a backend) and `graph-bench` (benchmark the corpus). The
-//! binaries only assemble registries and call these.
+//! binaries only assemble registries (`strata_driver::registry`) and call
+//! these; the work itself is the driver's.
 
 pub mod bench;
 pub mod input;
@@ -9,18 +10,6 @@ pub mod opt;
 pub mod run;
 
 pub use opt::opt_main;
-
-use strata_ir::pass::PassRegistry;
-use strata_ir::Registry;
-
-/// Every dialect the tools know.
-pub fn all_dialects() -> Registry {
-    let mut r = strata_std::standard_registry();
-    strata_graph_dialect::register(&mut r);
-    strata_sched_dialect::register(&mut r);
-    strata_par_dialect::register(&mut r);
-    r
-}
 
 /// Parses a tool's command line; on a bad one (or `--help`, `--version`)
 /// prints clap's message and gives the exit code: 2 for errors, 0 otherwise.
@@ -33,15 +22,4 @@ pub fn parse_command_line(cmd: clap::Command, args: Vec<String>) -> Result<clap:
             0
         }
     })
-}
-
-/// Every pass the tools know.
-pub fn all_passes() -> PassRegistry {
-    let mut r = PassRegistry::new();
-    strata_passes::register(&mut r);
-    strata_lowering::register(&mut r);
-    strata_graph_dialect::register_passes(&mut r);
-    strata_sched_dialect::register_passes(&mut r);
-    strata_par_dialect::register_passes(&mut r);
-    r
 }

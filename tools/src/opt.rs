@@ -4,6 +4,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use strata_driver::pipeline::{target_pipeline, Schedule, Target};
 use strata_ir::expected::{check, parse_expectations};
 use strata_ir::parser::parse_source;
 use strata_ir::pass::{Instrumentation, OpPassManager, PassManager, PassRegistry};
@@ -100,10 +101,12 @@ fn build_pipeline(m: &ArgMatches, passes: &PassRegistry, sm: &mut SourceMgr) -> 
             "'--pass-pipeline' cannot be combined with individual pass flags",
         ));
     }
-    let text = match (pipeline, m.get_one::<String>("target")) {
+    let text = match (pipeline, m.get_one::<String>("target").and_then(|t| Target::from_name(t))) {
         (Some(p), _) => p.clone(),
         (None, Some(target)) if flags.is_empty() => {
-            default_pipeline(target, m.get_one::<String>("schedule").map(String::as_str))
+            return scheduled_pipeline(m, target).map_err(|e| {
+                Diagnostic::error(strata_ir::Location::Unknown, e.trim_start_matches("error: ").to_string())
+            });
         }
         (None, _) => flags.into_iter().map(|f| f.1).collect::<Vec<_>>().join(","),
     };
@@ -111,18 +114,12 @@ fn build_pipeline(m: &ArgMatches, passes: &PassRegistry, sm: &mut SourceMgr) -> 
     parse_pipeline(&text, passes)
 }
 
-/// The lowering pipeline `--target` runs when no pipeline is given, with
-/// `schedule` (comma-separated `key=value` entries) as the defaults of
-/// `convert-graph-to-sched`: the program is canonicalized at the graph
-/// level, lowered, and at the par level canonicalized, deduplicated, rid of
-/// boolean atomics and simplified with the e-graph. Both targets share the par level, so for now
-/// they share the pipeline.
-pub fn default_pipeline(_target: &str, schedule: Option<&str>) -> String {
-    let sched = match schedule.filter(|s| !s.is_empty()) {
-        Some(s) => format!("convert-graph-to-sched{{{}}}", s.replace(',', " ")),
-        None => "convert-graph-to-sched".to_string(),
-    };
-    format!("builtin.module(canonicalize,{sched},convert-sched-to-par,canonicalize,cse,func.func(par-eliminate-bool-atomics,egraph-simplify))")
+/// The lowering pipeline of `target` with the default schedule `--schedule`
+/// of `m` (see [`strata_driver::pipeline`]).
+pub fn scheduled_pipeline(m: &ArgMatches, target: Target) -> Result<OpPassManager, String> {
+    let text = m.get_one::<String>("schedule").map_or("", String::as_str);
+    let schedule = Schedule::parse(text).map_err(|e| format!("error: --schedule: {e}"))?;
+    target_pipeline(target, &schedule).map_err(|e| format!("error: {e}"))
 }
 
 /// The `--schedule` flag of the tools that lower with the default pipeline.

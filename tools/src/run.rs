@@ -1,32 +1,24 @@
 //! `graph-run`: runs an entry function on a graph with a chosen backend (the
-//! reference interpreter, or the program compiled for this CPU), printing
+//! reference interpreter, or the program compiled for this CPU or the GPU), printing
 //! results in the output format of [`strata_abi::output`].
 
 use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use strata_abi::output::format_results;
-use strata_abi::{GraphImage, HostValue, ScalarType, SlotType};
-use strata_cpu::Program;
+use strata_abi::{HostValue, ScalarType};
+use strata_driver::{Backend, CpuBackend, GpuBackend, InterpBackend, Program, Runs, Target};
 use strata_graph::generate::from_spec;
 use strata_graph::load::build;
 use strata_graph::{load, Graph, LoadOptions};
-use strata_graph_dialect::races::check_races;
 use strata_graph_dialect::types::{is_graph, is_node};
-use strata_interp::host::{from_host, results_to_host};
-use strata_interp::{run_function, Options};
+use strata_interp::Options;
 use strata_ir::diagnostics::SourceMgr;
-use strata_ir::func::{function_type, is_declaration};
-use strata_ir::parser::parse_source;
-use strata_ir::pass::{Instrumentation, PassManager};
-use strata_ir::pipeline::parse_pipeline;
-use strata_ir::symbols::lookup_symbol_in;
 use strata_ir::types::Type;
-use strata_ir::verifier::verify;
-use strata_ir::{Context, Registry, Severity};
+use strata_ir::Registry;
 
 use crate::input::{display_name, read_source};
 
@@ -112,123 +104,6 @@ pub fn timing_summary(times: &[Duration]) -> String {
     format!("time: {:.6}\ntime-min: {min:.6}\ntime-max: {max:.6}\nruns: {}\n", median(times), times.len())
 }
 
-/// Lowers `module` for the CPU with `pipeline` (see
-/// [`crate::opt::default_pipeline`]), compiles it for this machine and
-/// loads it.
-pub fn compile_for_cpu(
-    ctx: &mut Context,
-    module: strata_ir::OpId,
-    sm: &SourceMgr,
-    pipeline: &str,
-) -> Result<Program, String> {
-    lower(ctx, module, sm, pipeline)?;
-    let opts = strata_llvm::Options { opt_level: 3, cpu: "native".into() };
-    let object = strata_llvm::compile(ctx, module, &opts, strata_llvm::Emit::Object).map_err(|d| sm.render(&d))?;
-    Program::load(&object)
-}
-
-/// The signature of the function `name` of `module`.
-pub fn signature(ctx: &Context, module: strata_ir::OpId, name: &str) -> Result<strata_ir::types::FunctionType, String> {
-    let f = lookup_symbol_in(ctx, module, name)
-        .filter(|f| ctx.op_name(*f) == "func.func")
-        .ok_or_else(|| format!("error: no function named '{name}'"))?;
-    function_type(ctx, f).cloned().ok_or_else(|| format!("error: '{name}' has no function type"))
-}
-
-/// The argument and result slots of the lowered entry `name` of `module`,
-/// or why the `backend` cannot call it.
-pub fn entry_slots(
-    ctx: &Context,
-    module: strata_ir::OpId,
-    name: &str,
-    backend: &str,
-) -> Result<(Vec<SlotType>, Vec<SlotType>), String> {
-    strata_par_dialect::abi::entry_slots(backend, name, &signature(ctx, module, name)?)
-}
-
-/// Lowers `module` for the GPU with `pipeline` and compiles it to PTX for
-/// a GPU of architecture `arch` (see [`strata_llvm::GpuOptions::for_device`]).
-pub fn compile_for_gpu(
-    ctx: &mut Context,
-    module: strata_ir::OpId,
-    sm: &SourceMgr,
-    arch: &str,
-    pipeline: &str,
-) -> Result<Vec<u8>, String> {
-    lower(ctx, module, sm, pipeline)?;
-    strata_llvm::compile_gpu(ctx, module, &strata_llvm::GpuOptions::for_device(arch), strata_llvm::Emit::Assembly)
-        .map_err(|d| sm.render(&d))
-}
-
-/// Runs the pipeline `text` on `module`.
-fn lower(ctx: &mut Context, module: strata_ir::OpId, sm: &SourceMgr, text: &str) -> Result<(), String> {
-    let passes = crate::all_passes();
-    let mut sm = sm.clone();
-    sm.add(strata_ir::pipeline::PIPELINE_BUFFER, text);
-    let pipeline = parse_pipeline(text, &passes).map_err(|d| sm.render(&d))?;
-    let mut pm = PassManager::new(pipeline, Instrumentation::default());
-    if pm.run(ctx, module).is_err() || ctx.diagnostics.iter().any(|d| d.severity == Severity::Error) {
-        return Err(ctx.diagnostics.iter().map(|d| sm.render(d)).collect());
-    }
-    Ok(())
-}
-
-/// The default pipeline of `target` with the `--schedule` of `m`.
-fn default_pipeline(target: &str, m: &ArgMatches) -> String {
-    crate::opt::default_pipeline(target, m.get_one::<String>("schedule").map(String::as_str))
-}
-
-/// Compiles the program to PTX for the GPU of this machine and runs the
-/// entry function `repeat` times; returns the results, the kernel times and
-/// the transfer times (the graph's upload counted in the first run's).
-#[allow(clippy::too_many_arguments)]
-fn run_gpu(
-    m: &ArgMatches,
-    ctx: &mut Context,
-    module: strata_ir::OpId,
-    sm: &SourceMgr,
-    entry: &str,
-    args: &[HostValue],
-    graph: Option<&Graph>,
-    repeat: usize,
-) -> Result<strata_gpu::Runs, String> {
-    // The driver first: without a GPU, say so before compiling anything.
-    let device = strata_gpu::available()?;
-    let ptx = compile_for_gpu(ctx, module, sm, &device.arch, &default_pipeline("gpu", m))?;
-    let (inputs, results) = entry_slots(ctx, module, entry, "GPU")?;
-    let program = strata_gpu::Program::load(&ptx)?;
-    let image = graph.map(GraphImage::new);
-    let t0 = Instant::now();
-    let device_graph = image.as_ref().map(|i| program.upload(i)).transpose()?;
-    let upload = t0.elapsed();
-    let mut runs = program.run(entry, &inputs, &results, args, device_graph.as_ref(), repeat)?;
-    if let Some(first) = runs.transfers.first_mut() {
-        *first += upload;
-    }
-    Ok(runs)
-}
-
-/// Compiles the program for the CPU and runs the entry function `repeat` times.
-#[allow(clippy::too_many_arguments)]
-fn run_cpu(
-    m: &ArgMatches,
-    ctx: &mut Context,
-    module: strata_ir::OpId,
-    sm: &SourceMgr,
-    entry: &str,
-    args: &[HostValue],
-    graph: Option<&Graph>,
-    repeat: usize,
-) -> Result<(Vec<HostValue>, Vec<Duration>), String> {
-    let program = compile_for_cpu(ctx, module, sm, &default_pipeline("cpu", m))?;
-    let (inputs, results) = entry_slots(ctx, module, entry, "CPU")?;
-    if let Some(n) = m.get_one::<u32>("threads") {
-        program.set_threads(*n)?;
-    }
-    let image = graph.map(GraphImage::new);
-    program.run(entry, &inputs, &results, args, image.as_ref(), repeat)
-}
-
 /// Runs `graph-run` with command-line arguments; returns the exit code.
 pub fn run_main(args: Vec<String>, registry: Registry) -> i32 {
     let m = match crate::parse_command_line(command(), args) {
@@ -249,27 +124,10 @@ pub fn run_main(args: Vec<String>, registry: Registry) -> i32 {
 
 fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     let path = m.get_one::<String>("program").expect("required");
-    let file = display_name(path).to_string();
-    let mut sm = SourceMgr::new();
-    let text = read_source(path).map_err(|d| sm.render(&d))?;
-    sm.add(&file, &text);
-    let mut ctx = Context::new(Arc::new(registry));
-    let module = parse_source(&mut ctx, &file, &text, 0, text.len()).map_err(|d| sm.render(&d))?;
-    let mut errors = verify(&ctx, module);
-    if errors.is_empty() {
-        errors = check_races(&ctx, module);
-    }
-    if !errors.is_empty() {
-        return Err(errors.iter().map(|d| sm.render(d)).collect());
-    }
+    let text = read_source(path).map_err(|d| SourceMgr::new().render(&d))?;
+    let mut program = Program::load(Arc::new(registry), display_name(path), &text)?;
     let entry = m.get_one::<String>("entry").expect("required");
-    let Some(f) = lookup_symbol_in(&ctx, module, entry).filter(|f| ctx.op_name(*f) == "func.func") else {
-        return Err(format!("error: {file} has no function named '{entry}'"));
-    };
-    let fty = function_type(&ctx, f).cloned().ok_or("error: entry has no function type")?;
-    if is_declaration(&ctx, f) {
-        return Err(format!("error: '{entry}' is only declared, it has no body"));
-    }
+    let fty = program.signature(entry)?;
     let takes_graph = fty.inputs.first().is_some_and(is_graph);
     let graph = match (m.get_one::<String>("graph"), takes_graph) {
         (Some(spec), _) => Some(Rc::new(load_graph(m, spec)?)),
@@ -305,26 +163,27 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     if backend == "interp" && m.contains_id("schedule") {
         return Err("error: --schedule applies to compiled backends only (--backend cpu or gpu)".into());
     }
-    let mut transfers = Vec::new();
-    let (results, times) = if backend == "cpu" {
-        run_cpu(m, &mut ctx, module, &sm, entry, &args, graph.as_deref(), repeat)?
-    } else if backend == "gpu" {
-        let runs = run_gpu(m, &mut ctx, module, &sm, entry, &args, graph.as_deref(), repeat)?;
-        transfers = runs.transfers;
-        (runs.results, runs.kernel)
-    } else {
-        let opts = Options { shuffle_seed: m.get_one::<u64>("shuffle").copied() };
-        let vals = args.iter().map(|a| from_host(a, graph.as_ref())).collect::<Result<Vec<_>, _>>()?;
-        let mut times = Vec::new();
-        let mut results = Vec::new();
-        for _ in 0..repeat {
-            let t0 = Instant::now();
-            results =
-                run_function(&ctx, module, entry, vals.clone(), opts).map_err(|e| sm.render(&e.to_diagnostic()))?;
-            times.push(t0.elapsed());
+    let mut backend: Box<dyn Backend> = match backend {
+        "cpu" => {
+            program.lower(crate::opt::scheduled_pipeline(m, Target::Cpu)?)?;
+            let cpu = CpuBackend::compile(program, &strata_llvm::Options { opt_level: 3, cpu: "native".into() })?;
+            if let Some(n) = m.get_one::<u32>("threads") {
+                cpu.set_threads(*n)?;
+            }
+            Box::new(cpu)
         }
-        (results_to_host(&results, &fty.results)?, times)
+        "gpu" => {
+            // The driver first: without a GPU, say so before compiling anything.
+            let device = strata_gpu::available()?;
+            program.lower(crate::opt::scheduled_pipeline(m, Target::Gpu)?)?;
+            Box::new(GpuBackend::compile(program, &device)?)
+        }
+        _ => Box::new(InterpBackend::new(program, Options { shuffle_seed: m.get_one::<u64>("shuffle").copied() })),
     };
+    if let Some(g) = graph {
+        backend.set_graph(g)?;
+    }
+    let Runs { results, times, transfers } = backend.run(entry, &args, repeat)?;
     if m.get_flag("time") {
         eprint!("{}", timing_summary(&times));
         if !transfers.is_empty() {

@@ -10,18 +10,15 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use strata_abi::compare::compare_results;
-use strata_abi::{GraphImage, HostValue, Number, ScalarType};
+use strata_abi::{HostValue, Number, ScalarType};
+use strata_driver::{
+    registry, target_pipeline, Backend, CpuBackend, GpuBackend, InterpBackend, Program, Schedule, Target,
+};
 use strata_graph::csr::EdgeTriple;
 use strata_graph::generate::{grid, kronecker, uniform};
 use strata_graph::load::build;
 use strata_graph::{Graph, LoadOptions};
-use strata_interp::host::{from_host, results_to_host};
-use strata_interp::{run_function, Options};
-use strata_ir::parser::parse_source;
-use strata_ir::pass::{Instrumentation, PassManager};
-use strata_ir::pipeline::parse_pipeline;
-use strata_ir::verifier::verify;
-use strata_ir::{Context, OpId};
+use strata_interp::Options;
 
 fn graphs() -> Vec<(&'static str, Graph)> {
     let build = |(n, e, w): (u32, Vec<EdgeTriple>, bool)| {
@@ -54,43 +51,61 @@ fn graphs() -> Vec<(&'static str, Graph)> {
     ]
 }
 
-/// Parses and verifies a corpus program, then runs `pipeline` on it.
-fn load_program(name: &str, pipeline: &str) -> (Context, OpId) {
-    let path = format!("{}/../test/algorithms/{name}.mlir", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("corpus file");
-    let mut ctx = Context::new(Arc::new(strata_tools::all_dialects()));
-    let m = parse_source(&mut ctx, &path, &text, 0, text.len()).unwrap_or_else(|d| panic!("{path}: {}", d.message));
-    let errs = verify(&ctx, m);
-    assert!(errs.is_empty(), "{path}: {:?}", errs.iter().map(|d| &d.message).collect::<Vec<_>>());
-    let passes = parse_pipeline(pipeline, &strata_tools::all_passes()).expect("pipeline");
-    let mut pm = PassManager::new(passes, Instrumentation::default());
-    assert!(
-        pm.run(&mut ctx, m).is_ok(),
-        "{path}: {pipeline} failed: {:?}",
-        ctx.diagnostics.iter().map(|d| &d.message).collect::<Vec<_>>()
-    );
-    (ctx, m)
+/// How a corpus program is lowered before it runs.
+#[derive(Clone, Copy)]
+enum Lowering<'a> {
+    /// By a pipeline written as text.
+    Text(&'a str),
+    /// By a target's pipeline with a default schedule.
+    Target(Target, &'a str),
 }
 
-/// Runs `name`, as written and simplified, on every graph in both modes;
+/// Loads a corpus program (parsed, verified, checked for races) and lowers it.
+fn load_program(name: &str, lowering: Lowering) -> Program {
+    let path = format!("{}/../test/algorithms/{name}.mlir", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("corpus file");
+    let mut p = Program::load(Arc::new(registry::dialects()), &path, &text).unwrap_or_else(|e| panic!("{e}"));
+    let lowered = match lowering {
+        Lowering::Text("") => Ok(()),
+        Lowering::Text(t) => p.lower_text(t, &registry::passes()),
+        Lowering::Target(target, schedule) => {
+            p.lower(target_pipeline(target, &Schedule::parse(schedule).expect("schedule")).expect("pipeline"))
+        }
+    };
+    lowered.unwrap_or_else(|e| panic!("{path}: lowering failed: {e}"));
+    p
+}
+
+/// Runs `name`, as written and lowered, on every graph in both modes;
 /// `check` compares the results.
 fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn Fn(&str, &Graph, &[HostValue])) {
-    let default = strata_tools::opt::default_pipeline("cpu", None);
-    for pipeline in [
-        "",
-        "builtin.module(canonicalize,cse)",
-        "builtin.module(convert-graph-to-sched,convert-sched-to-par,canonicalize,cse)",
-        default.as_str(),
-        "builtin.module(convert-graph-to-sched{mapping=sequential},convert-sched-to-par)",
-        "builtin.module(convert-graph-to-sched,func.func(sched-collapse-loops),convert-sched-to-par,canonicalize,cse)",
-        "builtin.module(convert-graph-to-sched{direction=pull frontier=bitmap pushes=direct},convert-sched-to-par)",
+    for lowering in [
+        Lowering::Text(""),
+        Lowering::Text("builtin.module(canonicalize,cse)"),
+        Lowering::Text("builtin.module(convert-graph-to-sched,convert-sched-to-par,canonicalize,cse)"),
+        Lowering::Target(Target::Cpu, ""),
+        Lowering::Text("builtin.module(convert-graph-to-sched{mapping=sequential},convert-sched-to-par)"),
+        Lowering::Text(
+            "builtin.module(convert-graph-to-sched,func.func(sched-collapse-loops),convert-sched-to-par,canonicalize,cse)",
+        ),
+        Lowering::Text(
+            "builtin.module(convert-graph-to-sched{direction=pull frontier=bitmap pushes=direct},convert-sched-to-par)",
+        ),
     ] {
-        let (ctx, m) = load_program(name, pipeline);
+        let pipeline = match lowering {
+            Lowering::Text(t) => t.to_string(),
+            Lowering::Target(t, s) => format!("the {} pipeline, schedule '{s}'", t.name()),
+        };
+        let mut interp = InterpBackend::new(load_program(name, lowering), Options::default());
         for (gname, g) in graphs() {
             let g = Rc::new(g);
+            interp.set_graph(g.clone()).expect("graph");
             for seed in [None, Some(7)] {
-                let r = interpret(&ctx, m, name, &g, &scalars(&g), Options { shuffle_seed: seed })
-                    .unwrap_or_else(|e| panic!("{name} on {gname}: {e}"));
+                interp.set_options(Options { shuffle_seed: seed });
+                let r = interp
+                    .run(name, &arguments(&g, scalars), 1)
+                    .unwrap_or_else(|e| panic!("{name} on {gname}: {e}"))
+                    .results;
                 check(&format!("{name} [{pipeline}] on {gname} (shuffle {seed:?})"), &g, &r);
             }
         }
@@ -99,39 +114,26 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
     run_gpu(name, scalars, check);
 }
 
-/// Runs the entry `name` of `m` in the interpreter on `g` with `scalars`;
-/// returns its results as host values.
-fn interpret(
-    ctx: &Context,
-    m: OpId,
-    name: &str,
-    g: &Rc<Graph>,
-    scalars: &[HostValue],
-    opts: Options,
-) -> Result<Vec<HostValue>, String> {
-    let mut args = vec![from_host(&HostValue::Graph, Some(g))?];
-    for s in scalars {
-        args.push(from_host(s, Some(g))?);
-    }
-    let r = run_function(ctx, m, name, args, opts).map_err(|e| e.message)?;
-    results_to_host(&r, &strata_tools::run::signature(ctx, m, name)?.results)
+/// The arguments of a corpus program on `g`: the graph, then `scalars`.
+fn arguments(g: &Graph, scalars: &dyn Fn(&Graph) -> Vec<HostValue>) -> Vec<HostValue> {
+    let mut args = vec![HostValue::Graph];
+    args.extend(scalars(g));
+    args
 }
 
-/// A case of the compiled runs: the graph's name, the graph, the arguments
-/// and the interpreter's results.
-type Case = (&'static str, Rc<Graph>, Vec<HostValue>, Vec<HostValue>);
+/// A case of the compiled runs: the graph's name, the graph, and the
+/// interpreter's results.
+type Case = (&'static str, Rc<Graph>, Vec<HostValue>);
 
-/// Every graph with the arguments of `name` on it and the interpreter's
-/// results for the program as written.
+/// Every graph with the interpreter's results of `name` as written on it.
 fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>) -> Vec<Case> {
-    let (ctx, m) = load_program(name, "");
+    let mut interp = InterpBackend::new(load_program(name, Lowering::Text("")), Options::default());
     let mut cases = Vec::new();
     for (gname, g) in graphs() {
         let g = Rc::new(g);
-        let want = interpret(&ctx, m, name, &g, &scalars(&g), Options::default()).expect("interpreter");
-        let mut args = vec![HostValue::Graph];
-        args.extend(scalars(&g));
-        cases.push((gname, g, args, want));
+        interp.set_graph(g.clone()).expect("graph");
+        let want = interp.run(name, &arguments(&g, scalars), 1).expect("interpreter").results;
+        cases.push((gname, g, want));
     }
     cases
 }
@@ -150,20 +152,15 @@ const SCHEDULES: [&str; 3] =
 fn run_cpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn Fn(&str, &Graph, &[HostValue])) {
     let cases = interpreted(name, scalars);
     for schedule in SCHEDULES {
-        let (ctx, m) = load_program(name, &strata_tools::opt::default_pipeline("cpu", Some(schedule)));
-        let object = strata_llvm::compile(&ctx, m, &strata_llvm::Options::default(), strata_llvm::Emit::Object)
-            .unwrap_or_else(|d| panic!("{name}: {}", d.message));
-        let program = strata_cpu::Program::load(&object).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let (inputs, results) = strata_tools::run::entry_slots(&ctx, m, name, "CPU").expect("signature");
-        for (gname, g, args, want) in &cases {
-            let image = GraphImage::new(g);
+        let program = load_program(name, Lowering::Target(Target::Cpu, schedule));
+        let mut cpu = CpuBackend::compile(program, &strata_llvm::Options::default()).unwrap_or_else(|e| panic!("{e}"));
+        for (gname, g, want) in &cases {
+            cpu.set_graph(g.clone()).expect("graph");
             for threads in if schedule.is_empty() { &[1, 2][..] } else { &[2][..] } {
-                program.set_threads(*threads).expect("threads");
+                cpu.set_threads(*threads).expect("threads");
                 let what =
                     format!("{name} compiled for the CPU (schedule '{schedule}') on {gname} with {threads} threads");
-                let (got, _) = program
-                    .run(name, &inputs, &results, args, Some(&image), 1)
-                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let got = cpu.run(name, &arguments(g, scalars), 1).unwrap_or_else(|e| panic!("{what}: {e}")).results;
                 check(&what, g, &got);
                 assert_same(&what, &got, want);
             }
@@ -194,9 +191,10 @@ fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
         eprintln!("{name}: skipping the GPU runs: {e}");
     }
     for schedule in SCHEDULES {
-        let (ctx, m) = load_program(name, &strata_tools::opt::default_pipeline("gpu", Some(schedule)));
-        let ptx = strata_llvm::compile_gpu(&ctx, m, &strata_llvm::GpuOptions::default(), strata_llvm::Emit::Assembly)
-            .unwrap_or_else(|d| panic!("{name}: {}", d.message));
+        let program = load_program(name, Lowering::Target(Target::Gpu, schedule));
+        let ptx = program
+            .compile_gpu(&strata_llvm::GpuOptions::default(), strata_llvm::Emit::Assembly)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         let file = std::env::temp_dir().join(format!("strata-{name}-{}-{}.ptx", std::process::id(), schedule.len()));
         std::fs::write(&file, &ptx).expect("write PTX");
         for arch in ["sm_80", "sm_90"] {
@@ -214,18 +212,14 @@ fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
             );
         }
         let _ = std::fs::remove_file(&file);
-        if gpu.is_err() {
-            continue;
-        }
-        let program = strata_gpu::Program::load(&ptx).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let (inputs, results) = strata_tools::run::entry_slots(&ctx, m, name, "GPU").expect("signature");
-        for (gname, g, args, want) in &cases {
-            let image = program.upload(&GraphImage::new(g)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let Ok(device) = &gpu else { continue };
+        let mut on_gpu = GpuBackend::compile(program, device).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for (gname, g, want) in &cases {
+            on_gpu.set_graph(g.clone()).unwrap_or_else(|e| panic!("{name}: {e}"));
             let what = format!("{name} compiled for the GPU (schedule '{schedule}') on {gname}");
-            let runs =
-                program.run(name, &inputs, &results, args, Some(&image), 1).unwrap_or_else(|e| panic!("{what}: {e}"));
-            check(&what, g, &runs.results);
-            assert_same(&what, &runs.results, want);
+            let got = on_gpu.run(name, &arguments(g, scalars), 1).unwrap_or_else(|e| panic!("{what}: {e}")).results;
+            check(&what, g, &got);
+            assert_same(&what, &got, want);
         }
     }
 }

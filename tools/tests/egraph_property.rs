@@ -116,7 +116,7 @@ fn program(rng: &mut Rng, ty: &str, bits: u32) -> String {
 }
 
 fn load(text: &str) -> (Context, OpId) {
-    let mut ctx = Context::new(Arc::new(strata_tools::all_dialects()));
+    let mut ctx = Context::new(Arc::new(strata_driver::registry::dialects()));
     let m =
         parse_source(&mut ctx, "random.mlir", text, 0, text.len()).unwrap_or_else(|d| panic!("{}\n{text}", d.message));
     assert!(verify(&ctx, m).is_empty(), "{text}");
@@ -124,8 +124,8 @@ fn load(text: &str) -> (Context, OpId) {
 }
 
 fn simplify(ctx: &mut Context, m: OpId) -> String {
-    let passes =
-        parse_pipeline("builtin.module(func.func(egraph-simplify))", &strata_tools::all_passes()).expect("pipeline");
+    let passes = parse_pipeline("builtin.module(func.func(egraph-simplify))", &strata_driver::registry::passes())
+        .expect("pipeline");
     let mut pm = PassManager::new(passes, Instrumentation::default());
     assert!(pm.run(ctx, m).is_ok());
     print_op(ctx, m, PrintOptions::default())

@@ -27,8 +27,8 @@ fn mlir_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// Parses, verifies, transforms and prints one input; panics propagate.
 fn process(text: &str) {
-    let registry = Arc::new(strata_tools::all_dialects());
-    let passes = strata_tools::all_passes();
+    let registry = Arc::new(strata_driver::registry::dialects());
+    let passes = strata_driver::registry::passes();
     let mut ctx = Context::new(registry);
     ctx.allow_unregistered = true;
     let Ok(module) = parse_source(&mut ctx, "input.mlir", text, 0, text.len()) else { return };

@@ -2,7 +2,11 @@
 
 fn main() {
     let code = strata_tools::opt::run_guarded(|| {
-        strata_tools::opt_main(std::env::args().collect(), strata_tools::all_dialects(), strata_tools::all_passes())
+        strata_tools::opt_main(
+            std::env::args().collect(),
+            strata_driver::registry::dialects(),
+            strata_driver::registry::passes(),
+        )
     });
     std::process::exit(code);
 }

@@ -2,7 +2,7 @@
 
 fn main() {
     let code = strata_tools::opt::run_guarded(|| {
-        strata_tools::run::run_main(std::env::args().collect(), strata_tools::all_dialects())
+        strata_tools::run::run_main(std::env::args().collect(), strata_driver::registry::dialects())
     });
     std::process::exit(code);
 }

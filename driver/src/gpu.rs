@@ -1,0 +1,57 @@
+//! Compiled code on an NVIDIA GPU as a backend.
+
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use strata_abi::{GraphImage, HostValue};
+use strata_graph::Graph;
+
+use crate::{Backend, Program, Runs};
+
+/// A program compiled to PTX and loaded on the GPU, with the graph on the
+/// device.
+pub struct GpuBackend {
+    /// The lowered program, for entry signatures.
+    program: Program,
+    loaded: strata_gpu::Program,
+    graph: Option<strata_gpu::DeviceGraph>,
+    /// The graph's copy to the device, counted in the next run's transfers.
+    upload: Duration,
+}
+
+impl GpuBackend {
+    /// Compiles the lowered `program` to PTX for the GPU `device` and loads
+    /// it there.
+    pub fn compile(program: Program, device: &strata_gpu::Device) -> Result<GpuBackend, String> {
+        let options = strata_llvm::GpuOptions::for_device(&device.arch);
+        let ptx = program.compile_gpu(&options, strata_llvm::Emit::Assembly)?;
+        let loaded = strata_gpu::Program::load(&ptx)?;
+        Ok(GpuBackend { program, loaded, graph: None, upload: Duration::ZERO })
+    }
+    /// The GPU's name.
+    pub fn device_name(&self) -> &str {
+        self.loaded.device_name()
+    }
+}
+
+impl Backend for GpuBackend {
+    fn name(&self) -> &'static str {
+        "gpu"
+    }
+    fn set_graph(&mut self, graph: Rc<Graph>) -> Result<(), String> {
+        let image = GraphImage::new(&graph);
+        let t0 = Instant::now();
+        self.graph = Some(self.loaded.upload(&image)?);
+        self.upload = t0.elapsed();
+        Ok(())
+    }
+    fn run(&mut self, entry: &str, args: &[HostValue], repeat: usize) -> Result<Runs, String> {
+        let (inputs, results) = self.program.entry_slots(entry, "GPU")?;
+        let runs = self.loaded.run(entry, &inputs, &results, args, self.graph.as_ref(), repeat)?;
+        let mut transfers = runs.transfers;
+        if let Some(first) = transfers.first_mut() {
+            *first += std::mem::take(&mut self.upload);
+        }
+        Ok(Runs { results: runs.results, times: runs.kernel, transfers })
+    }
+}

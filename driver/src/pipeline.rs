@@ -1,0 +1,122 @@
+//! The lowering pipelines of the targets, built as values.
+//!
+//! A target's pipeline canonicalizes at the graph level, lowers to `sched`
+//! with a default [`Schedule`] and on to `par`, then canonicalizes,
+//! removes common subexpressions, turns boolean atomics into stores where
+//! legal and simplifies integer arithmetic with the e-graph. Both targets
+//! share the `par` level, so for now they share the pipeline; code
+//! generation is where they part.
+
+use strata_ir::pass::{OpPassManager, Pass};
+use strata_lowering::graph_to_sched::GraphToSched;
+use strata_lowering::sched_to_par::SchedToPar;
+use strata_par_dialect::bool_atomics::EliminateBoolAtomics;
+use strata_passes::canonicalize::Canonicalize;
+use strata_passes::cse::Cse;
+use strata_passes::egraph_simplify::EgraphSimplify;
+
+/// What a program is compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// This machine's processor, parallel loops on the OpenMP runtime.
+    Cpu,
+    /// An NVIDIA GPU, through PTX.
+    Gpu,
+}
+
+impl Target {
+    /// The name on the command line (`cpu`, `gpu`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Cpu => "cpu",
+            Target::Gpu => "gpu",
+        }
+    }
+    /// The target called `name`.
+    pub fn from_name(name: &str) -> Option<Target> {
+        [Target::Cpu, Target::Gpu].into_iter().find(|t| t.name() == name)
+    }
+}
+
+/// Entries of the default loop schedule (`key=value`, see
+/// `docs/dialects/sched.md`), the options of `convert-graph-to-sched`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Schedule {
+    entries: Vec<(String, String)>,
+}
+
+impl Schedule {
+    /// Parses `key=value` entries separated by commas (empty: the defaults).
+    /// Values are checked when the pipeline is built.
+    pub fn parse(text: &str) -> Result<Schedule, String> {
+        let mut entries = Vec::new();
+        for entry in text.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            let Some((k, v)) = entry.split_once('=') else {
+                return Err(format!("schedule entry '{entry}' is not KEY=VALUE"));
+            };
+            entries.push((k.trim().to_string(), v.trim().to_string()));
+        }
+        Ok(Schedule { entries })
+    }
+    /// The entries, in order.
+    pub fn entries(&self) -> &[(String, String)] {
+        &self.entries
+    }
+}
+
+/// The lowering pipeline of `target`, down to the `par` level, with
+/// `schedule` as the default schedule of outermost loops. An entry the
+/// schedule cannot take is an error naming it.
+pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassManager, String> {
+    let _ = target;
+    let mut to_sched = GraphToSched::default();
+    for (k, v) in schedule.entries() {
+        to_sched
+            .set_option(k, v)
+            .map_err(|e| format!("invalid value for option '{k}' of pass '{}': {e}", to_sched.argument()))?;
+    }
+    let mut pm = OpPassManager::new("builtin.module");
+    pm.add(Box::new(Canonicalize::default()));
+    pm.add(Box::new(to_sched));
+    pm.add(Box::new(SchedToPar));
+    pm.add(Box::new(Canonicalize::default()));
+    pm.add(Box::new(Cse::default()));
+    let f = pm.nest("func.func");
+    f.add(Box::new(EliminateBoolAtomics::default()));
+    f.add(Box::new(EgraphSimplify::default()));
+    Ok(pm)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pipeline_lowers_to_par_and_optimizes_there() {
+        let pm = target_pipeline(Target::Cpu, &Schedule::default()).unwrap();
+        assert_eq!(
+            pm.describe(),
+            "builtin.module(canonicalize,convert-graph-to-sched,convert-sched-to-par,canonicalize,cse,\
+             func.func(par-eliminate-bool-atomics,egraph-simplify))"
+        );
+    }
+
+    #[test]
+    fn schedules_are_checked_when_the_pipeline_is_built() {
+        let s = Schedule::parse("direction=pull, chunk=16").unwrap();
+        assert_eq!(s.entries(), &[("direction".into(), "pull".into()), ("chunk".into(), "16".into())]);
+        assert!(target_pipeline(Target::Gpu, &s).is_ok());
+        assert!(Schedule::parse("pull").unwrap_err().contains("not KEY=VALUE"));
+        let bad = target_pipeline(Target::Cpu, &Schedule::parse("direction=sideways").unwrap()).err().unwrap();
+        assert!(bad.starts_with("invalid value for option 'direction' of pass 'convert-graph-to-sched': "), "{bad}");
+        assert!(target_pipeline(Target::Cpu, &Schedule::parse("speed=max").unwrap()).is_err());
+    }
+
+    #[test]
+    fn targets_have_names() {
+        for t in [Target::Cpu, Target::Gpu] {
+            assert_eq!(Target::from_name(t.name()), Some(t));
+        }
+        assert_eq!(Target::from_name("tpu"), None);
+    }
+}

@@ -1,0 +1,142 @@
+//! A program on its way through the compiler: loaded from text, lowered by
+//! pipelines, compiled for a target.
+
+use std::sync::Arc;
+
+use strata_abi::SlotType;
+use strata_graph_dialect::races::check_races;
+use strata_ir::diagnostics::SourceMgr;
+use strata_ir::func::{function_type, is_declaration};
+use strata_ir::parser::parse_source;
+use strata_ir::pass::{Instrumentation, OpPassManager, PassManager, PassRegistry};
+use strata_ir::pipeline::{parse_pipeline, PIPELINE_BUFFER};
+use strata_ir::symbols::lookup_symbol_in;
+use strata_ir::types::FunctionType;
+use strata_ir::verifier::verify;
+use strata_ir::{Context, Diagnostic, OpId, Registry, Severity};
+
+/// A module and the sources its diagnostics point into. Errors of every
+/// method are diagnostics rendered as text (`file:line:col: error: ...`).
+pub struct Program {
+    /// The IR.
+    pub ctx: Context,
+    /// The module.
+    pub module: OpId,
+    /// The file's name in diagnostics.
+    pub file: String,
+    /// The sources diagnostics point into: the file, and a pipeline text
+    /// run on it.
+    pub sources: SourceMgr,
+}
+
+impl Program {
+    /// Parses `text` (called `file` in diagnostics), verifies it and checks
+    /// its loops for data races.
+    pub fn load(registry: Arc<Registry>, file: &str, text: &str) -> Result<Program, String> {
+        let mut sources = SourceMgr::new();
+        sources.add(file, text);
+        let mut ctx = Context::new(registry);
+        let module = parse_source(&mut ctx, file, text, 0, text.len()).map_err(|d| sources.render(&d))?;
+        let mut errors = verify(&ctx, module);
+        if errors.is_empty() {
+            errors = check_races(&ctx, module);
+        }
+        let program = Program { ctx, module, file: file.to_string(), sources };
+        if !errors.is_empty() {
+            return Err(program.render_all(&errors));
+        }
+        Ok(program)
+    }
+
+    /// `d` as text.
+    pub fn render(&self, d: &Diagnostic) -> String {
+        self.sources.render(d)
+    }
+
+    fn render_all(&self, ds: &[Diagnostic]) -> String {
+        ds.iter().map(|d| self.render(d)).collect()
+    }
+
+    /// Runs `pipeline` on the module; the error holds every diagnostic the
+    /// passes reported.
+    pub fn lower(&mut self, pipeline: OpPassManager) -> Result<(), String> {
+        let mut pm = PassManager::new(pipeline, Instrumentation::default());
+        let failed = pm.run(&mut self.ctx, self.module).is_err();
+        let diagnostics = std::mem::take(&mut self.ctx.diagnostics);
+        if failed || diagnostics.iter().any(|d| d.severity == Severity::Error) {
+            return Err(self.render_all(&diagnostics));
+        }
+        Ok(())
+    }
+
+    /// Runs the pipeline written as `text` (MLIR's textual form) with the
+    /// passes of `passes`.
+    pub fn lower_text(&mut self, text: &str, passes: &PassRegistry) -> Result<(), String> {
+        self.sources.add(PIPELINE_BUFFER, text);
+        let pipeline = parse_pipeline(text, passes).map_err(|d| self.render(&d))?;
+        self.lower(pipeline)
+    }
+
+    /// The function `name` that a run can enter: defined, with a body.
+    pub fn entry(&self, name: &str) -> Result<OpId, String> {
+        let Some(f) = lookup_symbol_in(&self.ctx, self.module, name).filter(|f| self.ctx.op_name(*f) == "func.func")
+        else {
+            return Err(format!("error: {} has no function named '{name}'", self.file));
+        };
+        if is_declaration(&self.ctx, f) {
+            return Err(format!("error: '{name}' is only declared, it has no body"));
+        }
+        Ok(f)
+    }
+
+    /// The signature of the entry `name`.
+    pub fn signature(&self, name: &str) -> Result<FunctionType, String> {
+        let f = self.entry(name)?;
+        function_type(&self.ctx, f).cloned().ok_or_else(|| format!("error: '{name}' has no function type"))
+    }
+
+    /// The argument and result slots of the lowered entry `name`, or why
+    /// the `backend` cannot call it.
+    pub fn entry_slots(&self, name: &str, backend: &str) -> Result<(Vec<SlotType>, Vec<SlotType>), String> {
+        strata_par_dialect::abi::entry_slots(backend, name, &self.signature(name)?)
+    }
+
+    /// Compiles the lowered module for the CPU, as `what` asks.
+    pub fn compile_cpu(&self, options: &strata_llvm::Options, what: strata_llvm::Emit) -> Result<Vec<u8>, String> {
+        strata_llvm::compile(&self.ctx, self.module, options, what).map_err(|d| self.render(&d))
+    }
+
+    /// Compiles the lowered module for the GPU, as `what` asks (PTX for
+    /// [`strata_llvm::Emit::Assembly`]).
+    pub fn compile_gpu(&self, options: &strata_llvm::GpuOptions, what: strata_llvm::Emit) -> Result<Vec<u8>, String> {
+        strata_llvm::compile_gpu(&self.ctx, self.module, options, what).map_err(|d| self.render(&d))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Result<Program, String> {
+        Program::load(Arc::new(crate::registry::dialects()), "t.mlir", text)
+    }
+
+    #[test]
+    fn loading_verifies_and_reports_located_errors() {
+        let p = load("func.func @f(%a: i64) -> i64 { return %a : i64 }\nfunc.func private @g()\n").unwrap();
+        assert_eq!(p.signature("f").unwrap().results.len(), 1);
+        assert_eq!(p.entry("g").unwrap_err(), "error: 'g' is only declared, it has no body");
+        assert_eq!(p.entry("h").unwrap_err(), "error: t.mlir has no function named 'h'");
+        let bad = load("func.func @f() -> i64 {\n  return\n}\n").err().expect("an error");
+        assert!(bad.starts_with("t.mlir:2:3: error: "), "{bad}");
+    }
+
+    #[test]
+    fn lowering_reports_the_pipeline_errors() {
+        let mut p = load("func.func @f() { return }").unwrap();
+        let passes = crate::registry::passes();
+        assert!(p.lower_text("builtin.module(canonicalize,cse)", &passes).is_ok());
+        let bad = p.lower_text("builtin.module(no-such-pass)", &passes).unwrap_err();
+        assert!(bad.contains("error: ") && bad.contains("no-such-pass"), "{bad}");
+    }
+}
