@@ -7,6 +7,8 @@
 //! share the `par` level, so for now they share the pipeline; code
 //! generation is where they part.
 
+use strata_ir::builtin::op as builtin;
+use strata_ir::func::op as func;
 use strata_ir::pass::{OpPassManager, Pass};
 use strata_lowering::graph_to_sched::GraphToSched;
 use strata_lowering::sched_to_par::SchedToPar;
@@ -75,13 +77,13 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
             .set_option(k, v)
             .map_err(|e| format!("invalid value for option '{k}' of pass '{}': {e}", to_sched.argument()))?;
     }
-    let mut pm = OpPassManager::new("builtin.module");
+    let mut pm = OpPassManager::new(builtin::MODULE);
     pm.add(Box::new(Canonicalize::default()));
     pm.add(Box::new(to_sched));
     pm.add(Box::new(SchedToPar));
     pm.add(Box::new(Canonicalize::default()));
     pm.add(Box::new(Cse::default()));
-    let f = pm.nest("func.func");
+    let f = pm.nest(func::FUNC);
     f.add(Box::new(EliminateBoolAtomics::default()));
     f.add(Box::new(EgraphSimplify::default()));
     Ok(pm)

@@ -2,6 +2,7 @@
 //! pipelines, compiled for a target.
 
 use std::sync::Arc;
+use strata_ir::func::op as func;
 
 use strata_abi::SlotType;
 use strata_graph_dialect::races::check_races;
@@ -79,7 +80,7 @@ impl Program {
 
     /// The function `name` that a run can enter: defined, with a body.
     pub fn entry(&self, name: &str) -> Result<OpId, String> {
-        let Some(f) = lookup_symbol_in(&self.ctx, self.module, name).filter(|f| self.ctx.op_name(*f) == "func.func")
+        let Some(f) = lookup_symbol_in(&self.ctx, self.module, name).filter(|f| self.ctx.op_name(*f) == func::FUNC)
         else {
             return Err(format!("error: {} has no function named '{name}'", self.file));
         };

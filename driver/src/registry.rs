@@ -22,3 +22,86 @@ pub fn passes() -> PassRegistry {
     strata_par_dialect::register_passes(&mut r);
     r
 }
+
+/// The operation summary table of a dialect in Markdown: one row per
+/// operation, sorted by name, with its summary and traits. The dialect
+/// documents hold it between `<!-- operations: NAME -->` and
+/// `<!-- end operations -->`, kept equal to this by a test.
+pub fn operation_table(d: &strata_ir::Dialect) -> String {
+    let mut ops: Vec<_> = d.ops.iter().collect();
+    ops.sort_by_key(|o| o.name);
+    let mut out = String::from("| operation | summary | traits |\n|---|---|---|\n");
+    for o in ops {
+        out.push_str(&format!("| `{}` | {} | {} |\n", o.name, o.summary, o.traits.names().join(", ")));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use strata_ir::op_name::check_declared;
+    use strata_ir::OpName;
+
+    /// Each dialect's declared operation names.
+    fn declared() -> [(&'static str, &'static [OpName]); 8] {
+        [
+            (strata_ir::builtin::op::DIALECT, strata_ir::builtin::op::ALL),
+            (strata_ir::func::op::DIALECT, strata_ir::func::op::ALL),
+            (strata_std::arith::op::DIALECT, strata_std::arith::op::ALL),
+            (strata_std::scf::op::DIALECT, strata_std::scf::op::ALL),
+            (strata_std::cf::op::DIALECT, strata_std::cf::op::ALL),
+            (strata_graph_dialect::op::DIALECT, strata_graph_dialect::op::ALL),
+            (strata_sched_dialect::op::DIALECT, strata_sched_dialect::op::ALL),
+            (strata_par_dialect::op::DIALECT, strata_par_dialect::op::ALL),
+        ]
+    }
+
+    #[test]
+    fn every_dialect_registers_exactly_the_operations_it_declares() {
+        let r = super::dialects();
+        assert_eq!(r.dialects().len(), declared().len(), "a registered dialect has no declared names");
+        for (name, all) in declared() {
+            let d = r.dialect(name).unwrap_or_else(|| panic!("dialect '{name}' is not registered"));
+            check_declared(d, all).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+
+    /// The document that holds a dialect's operation table.
+    fn doc_of(dialect: &str) -> &'static str {
+        match dialect {
+            "graph" => "graph.md",
+            "sched" => "sched.md",
+            "par" => "par.md",
+            _ => "standard.md",
+        }
+    }
+
+    /// The dialect documents hold the generated operation tables; with
+    /// `STRATA_BLESS=1` the test writes them instead of comparing.
+    #[test]
+    fn the_dialect_docs_hold_the_generated_operation_tables() {
+        let r = super::dialects();
+        let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/dialects");
+        let bless = std::env::var_os("STRATA_BLESS").is_some();
+        for (name, _) in declared() {
+            let path = docs.join(doc_of(name));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let (begin, end) = (format!("<!-- operations: {name} -->\n"), "<!-- end operations -->");
+            let start = text.find(&begin).unwrap_or_else(|| panic!("{} has no '{}'", path.display(), begin.trim()));
+            let body = start + begin.len();
+            let stop =
+                body + text[body..].find(end).unwrap_or_else(|| panic!("{}: unterminated table", path.display()));
+            let want = super::operation_table(r.dialect(name).expect("registered"));
+            if bless {
+                std::fs::write(&path, format!("{}{want}{}", &text[..body], &text[stop..])).expect("write the doc");
+            } else {
+                assert_eq!(
+                    &text[body..stop],
+                    want,
+                    "{}: the operation table of '{name}' is stale; run STRATA_BLESS=1 cargo test -p strata-driver",
+                    path.display()
+                );
+            }
+        }
+    }
+}

@@ -1,6 +1,15 @@
 //! The `builtin` dialect: `builtin.module` and `builtin.unrealized_conversion_cast`.
 
+/// The names of the `builtin` dialect's operations, declared once.
+pub mod op {
+    crate::op_names!("builtin":
+    MODULE = "module",
+    UNREALIZED_CONVERSION_CAST = "unrealized_conversion_cast",
+    );
+}
+
 use crate::attributes::Attribute;
+use crate::builtin::op as builtin;
 use crate::context::{Context, OpId, OperationState, Value};
 use crate::diagnostics::Diagnostic;
 use crate::lexer::Tok;
@@ -97,7 +106,7 @@ fn fold_cast(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Fol
     if same(&ins) {
         return Some(Folded::Results(ins.into_iter().map(FoldResult::Value).collect()));
     }
-    let producer = ctx.defining_op(ins[0]).filter(|d| ctx.op_name(*d) == "builtin.unrealized_conversion_cast")?;
+    let producer = ctx.defining_op(ins[0]).filter(|d| ctx.op_name(*d) == builtin::UNREALIZED_CONVERSION_CAST)?;
     if ctx.results(producer) != ins.as_slice() {
         return None;
     }
@@ -117,7 +126,7 @@ pub fn dialect() -> Dialect {
                 parse: Some(parse_module),
                 print: Some(print_module),
                 ..OpDef::new(
-                    "builtin.module",
+                    builtin::MODULE,
                     "a top-level container of operations and a symbol table",
                     Traits::ISOLATED_FROM_ABOVE
                         | Traits::NO_TERMINATOR
@@ -132,7 +141,7 @@ pub fn dialect() -> Dialect {
                 parse: Some(parse_cast),
                 print: Some(print_cast),
                 ..OpDef::new(
-                    "builtin.unrealized_conversion_cast",
+                    builtin::UNREALIZED_CONVERSION_CAST,
                     "a placeholder conversion between types during partial lowering",
                     Traits::PURE,
                 )

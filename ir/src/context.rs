@@ -128,10 +128,11 @@ pub struct OperationState {
 }
 
 impl OperationState {
-    /// An empty state for the named operation.
-    pub fn new(name: &str, loc: Location) -> OperationState {
+    /// An empty state for the named operation: an [`crate::OpName`] of a
+    /// registered operation, or a name read from text.
+    pub fn new(name: impl AsRef<str>, loc: Location) -> OperationState {
         OperationState {
-            name: name.into(),
+            name: name.as_ref().into(),
             loc,
             operands: Vec::new(),
             result_types: Vec::new(),
@@ -518,9 +519,20 @@ impl Context {
 
     // ----- queries -----
 
-    /// Operation name.
+    /// Operation name, as written (registered or not).
     pub fn op_name(&self, op: OpId) -> &str {
         &self.ops[op.index()].name
+    }
+    /// The name of a registered operation, to compare with or match on the
+    /// dialects' [`crate::OpName`] constants;
+    /// [`OpName::UNREGISTERED`](crate::OpName::UNREGISTERED) for an
+    /// operation of an unregistered dialect.
+    pub fn op_kind(&self, op: OpId) -> crate::OpName {
+        self.ops[op.index()].def.as_ref().map_or(crate::OpName::UNREGISTERED, |d| d.name)
+    }
+    /// Whether `op` is a registered operation named `name`.
+    pub fn isa(&self, op: OpId, name: crate::OpName) -> bool {
+        self.op_kind(op) == name
     }
     /// The registered definition, if any.
     pub fn op_def(&self, op: OpId) -> Option<&Arc<OpDef>> {
@@ -835,7 +847,7 @@ impl Context {
         bmap: &std::collections::HashMap<BlockId, BlockId>,
     ) -> OpId {
         let d = &self.ops[op.index()];
-        let mut state = OperationState::new(&d.name.clone(), d.loc.clone());
+        let mut state = OperationState::new(d.name.clone(), d.loc.clone());
         state.operands = d.operands.iter().map(|v| *map.get(v).unwrap_or(v)).collect();
         state.result_types = d.results.iter().map(|r| self.values[r.index()].ty.clone()).collect();
         state.successors = d.successors.iter().map(|b| *bmap.get(b).unwrap_or(b)).collect();

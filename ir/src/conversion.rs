@@ -36,17 +36,17 @@ impl ConversionTarget {
         self
     }
     /// Marks operations legal.
-    pub fn legal_ops(mut self, ops: &[&str]) -> Self {
+    pub fn legal_ops(mut self, ops: &[crate::OpName]) -> Self {
         self.legal_ops.extend(ops.iter().map(|s| s.to_string()));
         self
     }
     /// Marks operations illegal.
-    pub fn illegal_ops(mut self, ops: &[&str]) -> Self {
+    pub fn illegal_ops(mut self, ops: &[crate::OpName]) -> Self {
         self.illegal_ops.extend(ops.iter().map(|s| s.to_string()));
         self
     }
     /// Makes an operation legal exactly when `f` says so.
-    pub fn dynamically_legal(mut self, op: &str, f: LegalityFn) -> Self {
+    pub fn dynamically_legal(mut self, op: crate::OpName, f: LegalityFn) -> Self {
         self.dynamic.push((op.to_string(), f));
         self
     }

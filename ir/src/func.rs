@@ -1,5 +1,15 @@
 //! The `func` dialect: functions, calls and returns.
 
+/// The names of the `func` dialect's operations, declared once.
+pub mod op {
+    crate::op_names!("func":
+    CALL = "call",
+    FUNC = "func",
+    RETURN = "return",
+    );
+}
+
+use crate::func::op as func;
 use std::sync::Arc;
 
 use crate::attributes::{Attribute, NamedAttr};
@@ -249,7 +259,7 @@ pub fn print_return_like(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_return(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let Some(parent) = ctx.parent_op(op).filter(|p| ctx.op_name(*p) == "func.func") else {
+    let Some(parent) = ctx.parent_op(op).filter(|p| ctx.op_name(*p) == func::FUNC) else {
         return Err(op_error(ctx, op, "expects parent op 'func.func'"));
     };
     let Some(ft) = function_type(ctx, parent) else { return Ok(()) };
@@ -312,7 +322,7 @@ fn verify_call(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(name) = callee.as_flat_symbol() else {
         return Err(op_error(ctx, op, "requires 'callee' to be a flat symbol reference"));
     };
-    let Some(f) = lookup_symbol_from(ctx, op, &callee).filter(|f| ctx.op_name(*f) == "func.func") else {
+    let Some(f) = lookup_symbol_from(ctx, op, &callee).filter(|f| ctx.op_name(*f) == func::FUNC) else {
         return Err(op_error(ctx, op, format!("'{name}' does not reference a valid function")));
     };
     let Some(ft) = function_type(ctx, f) else { return Ok(()) };
@@ -360,7 +370,7 @@ pub fn dialect() -> Dialect {
                 print: Some(print_func),
                 default_dialect: Some("func"),
                 ..OpDef::new(
-                    "func.func",
+                    func::FUNC,
                     "a function with a body, or a declaration",
                     Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL,
                 )
@@ -370,7 +380,7 @@ pub fn dialect() -> Dialect {
                 parse: Some(parse_return_like),
                 print: Some(print_return_like),
                 ..OpDef::new(
-                    "func.return",
+                    func::RETURN,
                     "returns from a function",
                     Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
                 )
@@ -380,7 +390,7 @@ pub fn dialect() -> Dialect {
                 verify: Some(verify_call),
                 parse: Some(parse_call),
                 print: Some(print_call),
-                ..OpDef::new("func.call", "calls a function by symbol", Traits::NONE)
+                ..OpDef::new(func::CALL, "calls a function by symbol", Traits::NONE)
             },
         ],
         materialize_constant: None,

@@ -17,6 +17,7 @@ pub mod diagnostics;
 pub mod expected;
 pub mod func;
 pub mod lexer;
+pub mod op_name;
 pub mod parser;
 pub mod pass;
 pub mod pipeline;
@@ -30,6 +31,7 @@ pub mod verifier;
 pub use attributes::{Attribute, Location, NamedAttr};
 pub use context::{BlockId, Context, OpId, OperationState, RegionId, Value};
 pub use diagnostics::{Diagnostic, Severity, SourceMgr};
+pub use op_name::OpName;
 pub use registry::{Dialect, OpDef, Registry, Traits};
 pub use types::Type;
 

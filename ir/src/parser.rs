@@ -4,6 +4,7 @@
 //! Syntax errors stop the parse with one located diagnostic (as in MLIR).
 //! Nesting is bounded so that no input can exhaust the stack.
 
+use crate::builtin::op as builtin;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -259,7 +260,7 @@ impl<'a> Parser<'a> {
         self.finish_scope()?;
         self.resolve_deferred_locs()?;
         let ops = self.ctx.block_ops(block);
-        if ops.len() == 1 && self.ctx.op_name(ops[0]) == "builtin.module" {
+        if ops.len() == 1 && self.ctx.op_name(ops[0]) == builtin::MODULE {
             self.ctx.detach_op(ops[0]);
             return Ok(ops[0]);
         }
@@ -269,7 +270,7 @@ impl<'a> Parser<'a> {
             Location::FileLineCol { file, .. } => Location::FileLineCol { file, line: 1, col: 1 },
             l => l,
         };
-        let module = self.ctx.create_op(OperationState::new("builtin.module", loc).region(region));
+        let module = self.ctx.create_op(OperationState::new(builtin::MODULE, loc).region(region));
         Ok(module)
     }
 
@@ -989,7 +990,7 @@ impl<'a> Parser<'a> {
 
     /// Appends an operand-less `name` terminator to every block of the region that lacks one,
     /// and gives an empty region one block; used by ops with implicit terminators.
-    pub fn ensure_terminator(&mut self, region: RegionId, name: &str, loc: &Location) {
+    pub fn ensure_terminator(&mut self, region: RegionId, name: crate::OpName, loc: &Location) {
         if self.ctx.region_blocks(region).is_empty() {
             let b = self.ctx.create_block(&[]);
             self.ctx.append_block(region, b);

@@ -24,7 +24,7 @@ pub trait Pass {
     /// The display name (`Canonicalizer`).
     fn name(&self) -> &'static str;
     /// The operation this pass must run on, if it is restricted.
-    fn anchor(&self) -> Option<&'static str> {
+    fn anchor(&self) -> Option<crate::OpName> {
         None
     }
     /// Sets an option from the pipeline text; errors name what is wrong.
@@ -107,15 +107,15 @@ pub struct OpPassManager {
 
 impl OpPassManager {
     /// An empty manager for an anchor.
-    pub fn new(anchor: &str) -> OpPassManager {
-        OpPassManager { anchor: anchor.to_string(), elements: Vec::new() }
+    pub fn new(anchor: impl AsRef<str>) -> OpPassManager {
+        OpPassManager { anchor: anchor.as_ref().to_string(), elements: Vec::new() }
     }
     /// Adds a pass.
     pub fn add(&mut self, p: Box<dyn Pass>) {
         self.elements.push(PipelineElement::Pass(p));
     }
     /// Adds a nested manager and returns it.
-    pub fn nest(&mut self, anchor: &str) -> &mut OpPassManager {
+    pub fn nest(&mut self, anchor: impl AsRef<str>) -> &mut OpPassManager {
         self.elements.push(PipelineElement::Nested(OpPassManager::new(anchor)));
         match self.elements.last_mut() {
             Some(PipelineElement::Nested(m)) => m,

@@ -1,6 +1,7 @@
 //! Parsing textual pass pipelines: `builtin.module(func.func(canonicalize{max-iterations=3},cse))`.
 
 use crate::attributes::Location;
+use crate::builtin::op as builtin;
 use crate::diagnostics::Diagnostic;
 use crate::pass::{OpPassManager, PassRegistry};
 
@@ -153,7 +154,7 @@ pub fn parse_pipeline(text: &str, reg: &PassRegistry) -> Result<OpPassManager, D
     let mut p = P { s: text.as_bytes(), pos: 0, reg };
     p.ws();
     if p.pos == p.s.len() {
-        return Ok(OpPassManager::new("builtin.module"));
+        return Ok(OpPassManager::new(builtin::MODULE));
     }
     // Look ahead: `name(` at the top is an anchor.
     let save = p.pos;
@@ -177,7 +178,7 @@ pub fn parse_pipeline(text: &str, reg: &PassRegistry) -> Result<OpPassManager, D
         }
         p.pos += 1;
     } else {
-        root = OpPassManager::new("builtin.module");
+        root = OpPassManager::new(builtin::MODULE);
         p.elements(&mut root, 0)?;
     }
     p.ws();

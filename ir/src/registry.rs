@@ -11,6 +11,7 @@ use std::sync::Arc;
 use crate::attributes::{Attribute, Location, NamedAttr};
 use crate::context::{Context, OpId, OperationState, Value};
 use crate::diagnostics::Diagnostic;
+use crate::op_name::OpName;
 use crate::parser::{PResult, Parser};
 use crate::printer::OpPrinter;
 use crate::rewrite::RewritePattern;
@@ -51,10 +52,38 @@ impl Traits {
     pub const IDEMPOTENT: Traits = Traits(1 << 12);
     /// Applying it twice gives back the input (`f(f(x)) = x`).
     pub const INVOLUTION: Traits = Traits(1 << 13);
+    /// A parallel loop with `graph.foreach`'s structure (graph or bound
+    /// operands, `space` property, one body region ending in `graph.yield`):
+    /// `graph.foreach` and the loops it lowers to.
+    pub const FOREACH_LIKE: Traits = Traits(1 << 14);
 
     /// True if every trait of `other` is in `self`.
     pub fn contains(self, other: Traits) -> bool {
         self.0 & other.0 == other.0
+    }
+
+    /// Every trait with its name, in bit order.
+    pub const NAMED: [(Traits, &'static str); 15] = [
+        (Traits::TERMINATOR, "Terminator"),
+        (Traits::PURE, "Pure"),
+        (Traits::ISOLATED_FROM_ABOVE, "IsolatedFromAbove"),
+        (Traits::NO_TERMINATOR, "NoTerminator"),
+        (Traits::SYMBOL_TABLE, "SymbolTable"),
+        (Traits::SYMBOL, "Symbol"),
+        (Traits::CONSTANT_LIKE, "ConstantLike"),
+        (Traits::COMMUTATIVE, "Commutative"),
+        (Traits::GRAPH_REGION, "GraphRegion"),
+        (Traits::RETURN_LIKE, "ReturnLike"),
+        (Traits::SINGLE_BLOCK, "SingleBlock"),
+        (Traits::RECURSIVE_EFFECTS, "RecursiveEffects"),
+        (Traits::IDEMPOTENT, "Idempotent"),
+        (Traits::INVOLUTION, "Involution"),
+        (Traits::FOREACH_LIKE, "ForeachLike"),
+    ];
+
+    /// The names of the traits in `self`, in bit order (MLIR's spelling).
+    pub fn names(self) -> Vec<&'static str> {
+        Traits::NAMED.iter().filter(|(t, _)| self.contains(*t)).map(|(_, n)| *n).collect()
     }
 }
 
@@ -62,6 +91,18 @@ impl BitOr for Traits {
     type Output = Traits;
     fn bitor(self, rhs: Traits) -> Traits {
         Traits(self.0 | rhs.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Traits;
+
+    #[test]
+    fn every_trait_bit_has_one_name() {
+        let all = Traits::NAMED.iter().fold(Traits::NONE, |acc, (t, _)| acc | *t);
+        assert_eq!(all.0.count_ones() as usize, Traits::NAMED.len());
+        assert_eq!((Traits::PURE | Traits::TERMINATOR).names(), vec!["Terminator", "Pure"]);
     }
 }
 
@@ -103,8 +144,8 @@ pub type MaterializeFn = fn(&mut Context, &Attribute, &Type, Location) -> Option
 /// The definition of a registered operation.
 #[derive(Clone)]
 pub struct OpDef {
-    /// Full name, `dialect.mnemonic`.
-    pub name: &'static str,
+    /// Full name, `dialect.mnemonic`, declared with [`crate::op_names!`].
+    pub name: OpName,
     /// One-line summary, shown by documentation tools.
     pub summary: &'static str,
     /// Traits.
@@ -135,7 +176,7 @@ fn no_defaults(_: &mut Vec<NamedAttr>) {}
 
 impl OpDef {
     /// A definition with a name and no hooks.
-    pub const fn new(name: &'static str, summary: &'static str, traits: Traits) -> OpDef {
+    pub const fn new(name: OpName, summary: &'static str, traits: Traits) -> OpDef {
         OpDef {
             name,
             summary,
@@ -154,7 +195,7 @@ impl OpDef {
     }
     /// The dialect prefix of the name.
     pub fn dialect(&self) -> &'static str {
-        self.name.split_once('.').map(|(d, _)| d).unwrap_or(self.name)
+        self.name.dialect()
     }
 }
 
@@ -194,7 +235,7 @@ impl Registry {
     /// Registers a dialect and its operations.
     pub fn register(&mut self, d: Dialect) {
         for op in &d.ops {
-            self.ops.insert(op.name, Arc::new(op.clone()));
+            self.ops.insert(op.name.as_str(), Arc::new(op.clone()));
         }
         self.dialects.insert(d.name, Arc::new(d));
     }

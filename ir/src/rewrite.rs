@@ -13,7 +13,7 @@ pub trait RewritePattern {
     /// A short name for debugging and statistics.
     fn name(&self) -> &'static str;
     /// The operation name this pattern matches, or `None` for any operation.
-    fn root(&self) -> Option<&'static str>;
+    fn root(&self) -> Option<crate::OpName>;
     /// Tries to rewrite `op`; returns true if the IR changed.
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool;
 }
@@ -122,7 +122,7 @@ pub struct EraseWriteOnly {
     /// The pattern's name.
     pub name: &'static str,
     /// The allocating operation.
-    pub root: &'static str,
+    pub root: crate::OpName,
     /// Whether `user` only writes into (or releases) its operand #`index`.
     pub writes_only: fn(ctx: &Context, user: OpId, index: u32) -> bool,
 }
@@ -131,7 +131,7 @@ impl RewritePattern for EraseWriteOnly {
     fn name(&self) -> &'static str {
         self.name
     }
-    fn root(&self) -> Option<&'static str> {
+    fn root(&self) -> Option<crate::OpName> {
         Some(self.root)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
@@ -259,7 +259,7 @@ pub fn apply_patterns_greedily(
     patterns: &[Box<dyn RewritePattern>],
     config: &GreedyConfig,
 ) -> GreedyStats {
-    let mut by_root: HashMap<&str, Vec<&dyn RewritePattern>> = HashMap::new();
+    let mut by_root: HashMap<crate::OpName, Vec<&dyn RewritePattern>> = HashMap::new();
     let mut any: Vec<&dyn RewritePattern> = Vec::new();
     for p in patterns {
         match p.root() {
@@ -304,8 +304,8 @@ pub fn apply_patterns_greedily(
                 }
                 continue;
             }
-            let name = ctx.op_name(op).to_string();
-            let candidates = by_root.get(name.as_str()).into_iter().flatten().chain(any.iter());
+            let name = ctx.op_kind(op);
+            let candidates = by_root.get(&name).into_iter().flatten().chain(any.iter());
             for p in candidates {
                 let mut rw = Rewriter::new(ctx);
                 if p.match_and_rewrite(op, &mut rw) {

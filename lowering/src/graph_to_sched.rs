@@ -14,7 +14,11 @@
 //! [`strata_sched_dialect::legality`] is an error at the loop.
 
 use std::collections::HashSet;
+use strata_graph_dialect::op as graph;
+use strata_ir::builtin::op as builtin;
+use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
+use strata_sched_dialect::op as sched;
 
 use strata_graph_dialect::foreach::{space_of, Space};
 use strata_ir::attributes::NamedAttr;
@@ -39,8 +43,8 @@ impl Pass for GraphToSched {
     fn name(&self) -> &'static str {
         "ConvertGraphToSched"
     }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("builtin.module")
+    fn anchor(&self) -> Option<strata_ir::OpName> {
+        Some(builtin::MODULE)
     }
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
         let attr = match key {
@@ -59,7 +63,7 @@ impl Pass for GraphToSched {
         let inner_fns = legality::functions_called_in_loops(ctx, module);
         let mut loops = Vec::new();
         ctx.walk_pre(module, &mut |o| {
-            if ctx.op_name(o) == "graph.foreach" {
+            if ctx.op_name(o) == graph::FOREACH {
                 loops.push(o);
             }
         });
@@ -138,7 +142,7 @@ fn convert(ctx: &mut Context, l: OpId, defaults: &[NamedAttr], inner_fns: &HashS
         ));
     }
     legality::check(ctx, l, &s).map_err(|m| err(ctx, m))?;
-    let mut st = OperationState::new("sched.foreach", ctx.op_loc(l).clone()).operands(ctx.operands(l));
+    let mut st = OperationState::new(sched::FOREACH, ctx.op_loc(l).clone()).operands(ctx.operands(l));
     if let Some(space) = ctx.prop(l, "space").cloned() {
         st = st.prop("space", space);
     }
@@ -157,7 +161,7 @@ fn convert(ctx: &mut Context, l: OpId, defaults: &[NamedAttr], inner_fns: &HashS
 fn enclosing_function(ctx: &Context, op: OpId) -> Option<OpId> {
     let mut cur = ctx.parent_op(op);
     while let Some(p) = cur {
-        if ctx.op_name(p) == "func.func" {
+        if ctx.op_name(p) == func::FUNC {
             return Some(p);
         }
         cur = ctx.parent_op(p);

@@ -15,8 +15,12 @@ use strata_ir::pass::{Pass, PassInfo};
 use strata_ir::registry::Traits;
 use strata_ir::rewrite::{RewritePattern, Rewriter};
 use strata_ir::types::Type;
+use strata_ir::OpName;
 use strata_ir::{Attribute, Context, Location, OpId};
+use strata_std::arith::op as arith;
+use strata_std::cf::op as cf;
 use strata_std::cf::segment_sizes;
+use strata_std::scf::op as scf;
 
 /// The pass.
 #[derive(Default)]
@@ -30,8 +34,7 @@ impl Pass for ScfToCf {
         "SCFToControlFlow"
     }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
-        let target =
-            ConversionTarget::new().illegal_ops(&["scf.for", "scf.if", "scf.while", "scf.yield", "scf.condition"]);
+        let target = ConversionTarget::new().illegal_ops(&[scf::FOR, scf::IF, scf::WHILE, scf::YIELD, scf::CONDITION]);
         let patterns: Vec<Box<dyn RewritePattern>> = vec![Box::new(LowerFor), Box::new(LowerIf), Box::new(LowerWhile)];
         apply_conversion(ctx, op, &target, &patterns, ConversionMode::Partial).map_err(|errors| {
             for e in errors {
@@ -58,7 +61,7 @@ fn can_split(ctx: &Context, op: OpId) -> bool {
 }
 
 fn br(ctx: &mut Context, at: BlockId, dest: BlockId, args: &[Value], loc: &Location) {
-    let op = ctx.create_op(OperationState::new("cf.br", loc.clone()).operands(args).successor(dest));
+    let op = ctx.create_op(OperationState::new(cf::BR, loc.clone()).operands(args).successor(dest));
     ctx.append_op(at, op);
 }
 
@@ -70,7 +73,7 @@ fn cond_br(
     f: (BlockId, &[Value]),
     loc: &Location,
 ) {
-    let st = OperationState::new("cf.cond_br", loc.clone())
+    let st = OperationState::new(cf::COND_BR, loc.clone())
         .operands(&[cond])
         .operands(t.1)
         .operands(f.1)
@@ -87,7 +90,7 @@ type BranchBuilder<'a> = dyn FnMut(&mut Context, BlockId, Vec<Value>, &Location)
 
 /// Replaces every terminator named `name` in `blocks` with a branch built by
 /// `make` from the terminator's operands and location.
-fn replace_terminators(ctx: &mut Context, blocks: &[BlockId], name: &str, make: &mut BranchBuilder) {
+fn replace_terminators(ctx: &mut Context, blocks: &[BlockId], name: OpName, make: &mut BranchBuilder) {
     for &b in blocks {
         let Some(t) = ctx.last_op(b).filter(|t| ctx.op_name(*t) == name) else { continue };
         let (vals, loc) = (ctx.operands(t).to_vec(), ctx.op_loc(t).clone());
@@ -133,8 +136,8 @@ impl RewritePattern for LowerFor {
     fn name(&self) -> &'static str {
         "lower-scf-for"
     }
-    fn root(&self) -> Option<&'static str> {
-        Some("scf.for")
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(scf::FOR)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = &mut *rw.ctx;
@@ -162,7 +165,7 @@ impl RewritePattern for LowerFor {
         let iv = cond_args[0];
         // Header: continue while iv < ub.
         let cmp = ctx.create_op(
-            OperationState::new("arith.cmpi", loc.clone())
+            OperationState::new(arith::CMPI, loc.clone())
                 .prop("predicate", Attribute::int(pred, Type::i64()))
                 .operands(&[iv, ub])
                 .results(&[Type::i1()]),
@@ -171,10 +174,9 @@ impl RewritePattern for LowerFor {
         let c = ctx.result(cmp, 0);
         cond_br(ctx, cond, c, (entry, &[]), (end, &[]), &loc);
         // Latch: every yield adds the step and branches back to the header.
-        replace_terminators(ctx, &body_blocks, "scf.yield", &mut |ctx, b, vals, yloc| {
+        replace_terminators(ctx, &body_blocks, scf::YIELD, &mut |ctx, b, vals, yloc| {
             let ty = ctx.value_type(iv).clone();
-            let add =
-                ctx.create_op(OperationState::new("arith.addi", loc.clone()).operands(&[iv, step]).results(&[ty]));
+            let add = ctx.create_op(OperationState::new(arith::ADDI, loc.clone()).operands(&[iv, step]).results(&[ty]));
             ctx.append_op(b, add);
             let mut args = vec![ctx.result(add, 0)];
             args.extend(vals);
@@ -197,8 +199,8 @@ impl RewritePattern for LowerIf {
     fn name(&self) -> &'static str {
         "lower-scf-if"
     }
-    fn root(&self) -> Option<&'static str> {
-        Some("scf.if")
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(scf::IF)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = &mut *rw.ctx;
@@ -212,9 +214,9 @@ impl RewritePattern for LowerIf {
         let mut to_cont = |ctx: &mut Context, b: BlockId, vals: Vec<Value>, l: &Location| br(ctx, b, cont, &vals, l);
         let (then_r, else_r) = (ctx.region(op, 0), ctx.region(op, 1));
         let then_blocks = move_before(ctx, then_r, cont);
-        replace_terminators(ctx, &then_blocks, "scf.yield", &mut to_cont);
+        replace_terminators(ctx, &then_blocks, scf::YIELD, &mut to_cont);
         let else_blocks = move_before(ctx, else_r, cont);
-        replace_terminators(ctx, &else_blocks, "scf.yield", &mut to_cont);
+        replace_terminators(ctx, &else_blocks, scf::YIELD, &mut to_cont);
         let t = then_blocks.first().copied().unwrap_or(cont);
         let f = else_blocks.first().copied().unwrap_or(cont);
         ctx.erase_op(op);
@@ -229,8 +231,8 @@ impl RewritePattern for LowerWhile {
     fn name(&self) -> &'static str {
         "lower-scf-while"
     }
-    fn root(&self) -> Option<&'static str> {
-        Some("scf.while")
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(scf::WHILE)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = &mut *rw.ctx;
@@ -245,10 +247,10 @@ impl RewritePattern for LowerWhile {
         let (Some(before), Some(after)) = (ctx.entry_block(before_r), ctx.entry_block(after_r)) else { return false };
         let before_blocks = move_before(ctx, before_r, cont);
         let after_blocks = move_before(ctx, after_r, cont);
-        replace_terminators(ctx, &before_blocks, "scf.condition", &mut |ctx, b, vals, l| {
+        replace_terminators(ctx, &before_blocks, scf::CONDITION, &mut |ctx, b, vals, l| {
             cond_br(ctx, b, vals[0], (after, &vals[1..]), (cont, &vals[1..]), l);
         });
-        replace_terminators(ctx, &after_blocks, "scf.yield", &mut |ctx, b, vals, l| br(ctx, b, before, &vals, l));
+        replace_terminators(ctx, &after_blocks, scf::YIELD, &mut |ctx, b, vals, l| br(ctx, b, before, &vals, l));
         ctx.erase_op(op);
         br(ctx, head, before, &inits, &loc);
         true

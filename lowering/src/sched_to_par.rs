@@ -24,7 +24,15 @@
 pub mod helpers;
 
 use std::collections::{HashMap, HashSet};
+use strata_graph_dialect::op as graph;
+use strata_ir::builtin::op as builtin;
+use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
+use strata_ir::OpName;
+use strata_par_dialect::op as par;
+use strata_sched_dialect::op as sched;
+use strata_std::arith::op as arith;
+use strata_std::scf::op as scf;
 
 use strata_abi::GraphArray;
 use strata_graph_dialect::foreach::{space_of, Space};
@@ -51,8 +59,8 @@ impl Pass for SchedToPar {
     fn name(&self) -> &'static str {
         "ConvertSchedToPar"
     }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("builtin.module")
+    fn anchor(&self) -> Option<strata_ir::OpName> {
+        Some(builtin::MODULE)
     }
     fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), PassFailed> {
         let mut lw = Lowering {
@@ -63,7 +71,7 @@ impl Pass for SchedToPar {
             scope: Scope::default(),
         };
         let funcs: Vec<OpId> = ctx.entry_block(ctx.region(module, 0)).map(|b| ctx.block_ops(b)).unwrap_or_default();
-        let funcs: Vec<OpId> = funcs.into_iter().filter(|f| ctx.op_name(*f) == "func.func").collect();
+        let funcs: Vec<OpId> = funcs.into_iter().filter(|f| ctx.op_name(*f) == func::FUNC).collect();
         let called_in_loops = strata_sched_dialect::legality::functions_called_in_loops(ctx, module);
         for f in funcs {
             lw.arrays.clear();
@@ -79,7 +87,7 @@ impl Pass for SchedToPar {
         if lw.errors.is_empty() {
             // What no specific error explains.
             ctx.walk_pre(module, &mut |o| {
-                let name = ctx.op_name(o);
+                let name = ctx.op_kind(o);
                 if name.starts_with("graph.") || name.starts_with("sched.") {
                     lw.errors.push(Diagnostic::error(
                         ctx.op_loc(o).clone(),
@@ -168,12 +176,12 @@ fn mk(ctx: &mut Context, at: At, st: OperationState) -> OpId {
     op
 }
 
-fn op1(ctx: &mut Context, at: At, name: &str, operands: &[Value], ty: Type, loc: &Location) -> Value {
+fn op1(ctx: &mut Context, at: At, name: OpName, operands: &[Value], ty: Type, loc: &Location) -> Value {
     let o = mk(ctx, at, OperationState::new(name, loc.clone()).operands(operands).results(&[ty]));
     ctx.result(o, 0)
 }
 
-fn op0(ctx: &mut Context, at: At, name: &str, operands: &[Value], loc: &Location) -> OpId {
+fn op0(ctx: &mut Context, at: At, name: OpName, operands: &[Value], loc: &Location) -> OpId {
     mk(ctx, at, OperationState::new(name, loc.clone()).operands(operands))
 }
 
@@ -195,7 +203,7 @@ fn cmpi(ctx: &mut Context, at: At, pred: &str, a: Value, b: Value, loc: &Locatio
     let o = mk(
         ctx,
         at,
-        OperationState::new("arith.cmpi", loc.clone())
+        OperationState::new(arith::CMPI, loc.clone())
             .operands(&[a, b])
             .prop("predicate", Attribute::int(index, Type::i64()))
             .results(&[Type::i1()]),
@@ -205,7 +213,7 @@ fn cmpi(ctx: &mut Context, at: At, pred: &str, a: Value, b: Value, loc: &Locatio
 
 fn load(ctx: &mut Context, at: At, b: Value, i: Value, atomic: bool, loc: &Location) -> Value {
     let ty = strata_par_dialect::types::buf_element(&conv(ctx.value_type(b))).expect("buffer");
-    let mut st = OperationState::new("par.load", loc.clone()).operands(&[b, i]).results(&[ty]);
+    let mut st = OperationState::new(par::LOAD, loc.clone()).operands(&[b, i]).results(&[ty]);
     if atomic {
         st = st.prop("atomic", Attribute::Unit);
     }
@@ -220,17 +228,17 @@ fn load_index(ctx: &mut Context, at: At, b: Value, i: Value, loc: &Location) -> 
     if *ctx.value_type(v) == Type::Index {
         return v;
     }
-    op1(ctx, at, "arith.index_castui", &[v], Type::Index, loc)
+    op1(ctx, at, arith::INDEX_CASTUI, &[v], Type::Index, loc)
 }
 
 fn store(ctx: &mut Context, at: At, v: Value, b: Value, i: Value, loc: &Location) {
-    op0(ctx, at, "par.store", &[v, b, i], loc);
+    op0(ctx, at, par::STORE, &[v, b, i], loc);
 }
 
 /// The CSR (or CSC) slice of node `v`: `off[v]` and `off[v + 1]`.
 fn slice(ctx: &mut Context, at: At, off: Value, v: Value, loc: &Location) -> (Value, Value) {
     let one = index_const(ctx, at, 1, loc);
-    let v1 = op1(ctx, at, "arith.addi", &[v, one], Type::Index, loc);
+    let v1 = op1(ctx, at, arith::ADDI, &[v, one], Type::Index, loc);
     (load(ctx, at, off, v, false, loc), load(ctx, at, off, v1, false, loc))
 }
 
@@ -269,7 +277,7 @@ fn convert_types(ctx: &mut Context, module: OpId) {
                 }
             }
         }
-        if ctx.op_name(o) == "func.func" {
+        if ctx.op_name(o) == func::FUNC {
             if let Some(ft) = strata_ir::func::function_type(ctx, o) {
                 let ins = ft.inputs.iter().map(conv).collect();
                 let outs = ft.results.iter().map(conv).collect();
@@ -309,16 +317,16 @@ fn neutral(kind: &str, t: &Type) -> Attribute {
 fn combine(ctx: &mut Context, at: At, kind: &str, old: Value, x: Value, loc: &Location) -> Value {
     let t = ctx.value_type(old).clone();
     let name = match (kind, t.is_float()) {
-        ("add", false) => "arith.addi",
-        ("mul", false) => "arith.muli",
-        ("min", false) => "arith.minsi",
-        ("max", false) => "arith.maxsi",
-        ("and", _) => "arith.andi",
-        ("or", _) => "arith.ori",
-        ("add", true) => "arith.addf",
-        ("mul", true) => "arith.mulf",
-        ("min", true) => "arith.minnumf",
-        _ => "arith.maxnumf",
+        ("add", false) => arith::ADDI,
+        ("mul", false) => arith::MULI,
+        ("min", false) => arith::MINSI,
+        ("max", false) => arith::MAXSI,
+        ("and", _) => arith::ANDI,
+        ("or", _) => arith::ORI,
+        ("add", true) => arith::ADDF,
+        ("mul", true) => arith::MULF,
+        ("min", true) => arith::MINNUMF,
+        _ => arith::MAXNUMF,
     };
     op1(ctx, at, name, &[old, x], t, loc)
 }
@@ -328,8 +336,8 @@ fn differs(ctx: &mut Context, at: At, a: Value, b: Value, loc: &Location) -> Val
     let t = ctx.value_type(a).clone();
     if let Some(k) = t.float_kind() {
         let it = Type::int(k.width());
-        let ai = op1(ctx, at, "arith.bitcast", &[a], it.clone(), loc);
-        let bi = op1(ctx, at, "arith.bitcast", &[b], it, loc);
+        let ai = op1(ctx, at, arith::BITCAST, &[a], it.clone(), loc);
+        let bi = op1(ctx, at, arith::BITCAST, &[b], it, loc);
         return cmpi(ctx, at, "ne", ai, bi, loc);
     }
     cmpi(ctx, at, "ne", a, b, loc)
@@ -361,7 +369,7 @@ impl Lowering {
         results: &[Type],
         loc: &Location,
     ) -> OpId {
-        let st = OperationState::new("func.call", loc.clone())
+        let st = OperationState::new(func::CALL, loc.clone())
             .operands(args)
             .results(results)
             .prop("callee", Attribute::symbol(callee));
@@ -391,7 +399,7 @@ impl Lowering {
         let o = mk(
             ctx,
             at,
-            OperationState::new("par.graph_array", loc)
+            OperationState::new(par::GRAPH_ARRAY, loc)
                 .operands(&[g])
                 .prop("array", Attribute::string(array.name()))
                 .results(&[buf(&elem)]),
@@ -405,7 +413,7 @@ impl Lowering {
         let o = mk(
             ctx,
             at,
-            OperationState::new("par.graph_size", loc.clone())
+            OperationState::new(par::GRAPH_SIZE, loc.clone())
                 .operands(&[g])
                 .prop("of", Attribute::string(of))
                 .results(&[Type::Index]),
@@ -434,36 +442,36 @@ impl Lowering {
     }
 
     fn op(&mut self, ctx: &mut Context, op: OpId) {
-        let name = ctx.op_name(op).to_string();
+        let name = ctx.op_kind(op);
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        match name.as_str() {
-            "sched.foreach" => self.foreach(ctx, op),
-            "graph.foreach" => self.error(ctx, op, "'graph.foreach' has no schedule: run convert-graph-to-sched first"),
-            "graph.iterate" => self.iterate(ctx, op),
-            "graph.fixpoint" => self.fixpoint(ctx, op),
-            "graph.single" => self.single(ctx, op),
-            "graph.num_nodes" | "graph.num_edges" => {
+        match name {
+            sched::FOREACH => self.foreach(ctx, op),
+            graph::FOREACH => self.error(ctx, op, "'graph.foreach' has no schedule: run convert-graph-to-sched first"),
+            graph::ITERATE => self.iterate(ctx, op),
+            graph::FIXPOINT => self.fixpoint(ctx, op),
+            graph::SINGLE => self.single(ctx, op),
+            graph::NUM_NODES | graph::NUM_EDGES => {
                 let g = ctx.operand(op, 0);
-                let v = self.size(ctx, at, g, if name == "graph.num_nodes" { "nodes" } else { "edges" }, &loc);
+                let v = self.size(ctx, at, g, if name == graph::NUM_NODES { "nodes" } else { "edges" }, &loc);
                 self.replace(ctx, op, v);
             }
-            "graph.out_degree" | "graph.in_degree" => {
+            graph::OUT_DEGREE | graph::IN_DEGREE => {
                 let (g, v) = (ctx.operand(op, 0), ctx.operand(op, 1));
                 let off = self.array(
                     ctx,
                     g,
-                    if name == "graph.out_degree" { GraphArray::OutOffsets } else { GraphArray::InOffsets },
+                    if name == graph::OUT_DEGREE { GraphArray::OutOffsets } else { GraphArray::InOffsets },
                 );
                 let (lo, hi) = slice(ctx, at, off, v, &loc);
-                let d = op1(ctx, at, "arith.subi", &[hi, lo], Type::Index, &loc);
+                let d = op1(ctx, at, arith::SUBI, &[hi, lo], Type::Index, &loc);
                 self.replace(ctx, op, d);
             }
-            "graph.src" | "graph.dst" | "graph.weight" => {
+            graph::SRC | graph::DST | graph::WEIGHT => {
                 let (g, e) = (ctx.operand(op, 0), ctx.operand(op, 1));
-                let arr = match name.as_str() {
-                    "graph.src" => GraphArray::EdgeSources,
-                    "graph.dst" => GraphArray::OutTargets,
+                let arr = match name {
+                    graph::SRC => GraphArray::EdgeSources,
+                    graph::DST => GraphArray::OutTargets,
                     _ => GraphArray::Weights,
                 };
                 let a = self.array(ctx, g, arr);
@@ -474,7 +482,7 @@ impl Lowering {
                 };
                 self.replace(ctx, op, v);
             }
-            "graph.has_edge" => {
+            graph::HAS_EDGE => {
                 let (g, u, v) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
                 let off = self.array(ctx, g, GraphArray::OutOffsets);
                 let tgt = self.array(ctx, g, GraphArray::OutTargets);
@@ -483,39 +491,39 @@ impl Lowering {
                 let r = ctx.result(c, 0);
                 self.replace(ctx, op, r);
             }
-            "graph.node_id" | "graph.edge_id" | "graph.node" | "graph.edge" => {
+            graph::NODE_ID | graph::EDGE_ID | graph::NODE | graph::EDGE => {
                 let v = ctx.operand(op, ctx.operands(op).len() - 1);
                 self.replace(ctx, op, v);
             }
-            "graph.new_node_prop" | "graph.new_edge_prop" => {
+            graph::NEW_NODE_PROP | graph::NEW_EDGE_PROP => {
                 let (g, init) = (ctx.operand(op, 0), ctx.operand(op, 1));
-                let n = self.size(ctx, at, g, if name == "graph.new_node_prop" { "nodes" } else { "edges" }, &loc);
+                let n = self.size(ctx, at, g, if name == graph::NEW_NODE_PROP { "nodes" } else { "edges" }, &loc);
                 let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
-                let b = op1(ctx, at, "par.alloc", &[n], t, &loc);
+                let b = op1(ctx, at, par::ALLOC, &[n], t, &loc);
                 self.fill(ctx, at, b, n, &|_| init, &loc);
                 self.replace(ctx, op, b);
             }
-            "graph.new_scalar" => {
+            graph::NEW_SCALAR => {
                 let init = ctx.operand(op, 0);
                 let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
                 let b = if self.scope.parallel {
-                    op1(ctx, at, "par.local", &[], t, &loc)
+                    op1(ctx, at, par::LOCAL, &[], t, &loc)
                 } else {
                     let one = index_const(ctx, at, 1, &loc);
-                    op1(ctx, at, "par.alloc", &[one], t, &loc)
+                    op1(ctx, at, par::ALLOC, &[one], t, &loc)
                 };
                 let zero = index_const(ctx, at, 0, &loc);
                 store(ctx, at, init, b, zero, &loc);
                 self.replace(ctx, op, b);
             }
-            "graph.new_uf" => {
+            graph::NEW_UF => {
                 let g = ctx.operand(op, 0);
                 let n = self.size(ctx, at, g, "nodes", &loc);
-                let b = op1(ctx, at, "par.alloc", &[n], buf(&Type::Index), &loc);
+                let b = op1(ctx, at, par::ALLOC, &[n], buf(&Type::Index), &loc);
                 self.fill(ctx, at, b, n, &|i| i, &loc);
                 self.replace(ctx, op, b);
             }
-            "graph.uf_find" | "graph.uf_union" => {
+            graph::UF_FIND | graph::UF_UNION => {
                 let which = &name["graph.".len()..];
                 let f = self.helper(ctx, which, &[]);
                 let args = ctx.operands(op).to_vec();
@@ -524,7 +532,7 @@ impl Lowering {
                 let r = ctx.result(c, 0);
                 self.replace(ctx, op, r);
             }
-            "graph.load" => {
+            graph::LOAD => {
                 let b = ctx.operand(op, 0);
                 let i = if ctx.operands(op).len() > 1 { ctx.operand(op, 1) } else { index_const(ctx, at, 0, &loc) };
                 let (b, atomic) = match self.scope.private_copies.get(&b) {
@@ -534,22 +542,22 @@ impl Lowering {
                 let v = load(ctx, at, b, i, atomic, &loc);
                 self.replace(ctx, op, v);
             }
-            "graph.store" => {
+            graph::STORE => {
                 let (v, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
                 let i = if ctx.operands(op).len() > 2 { ctx.operand(op, 2) } else { index_const(ctx, at, 0, &loc) };
                 store(ctx, at, v, b, i, &loc);
                 ctx.erase_op(op);
             }
-            "graph.reduce" => self.reduce(ctx, op),
-            "graph.reduce_arg" => self.reduce_arg(ctx, op),
-            "graph.new_worklist" => {
+            graph::REDUCE => self.reduce(ctx, op),
+            graph::REDUCE_ARG => self.reduce_arg(ctx, op),
+            graph::NEW_WORKLIST => {
                 let g = ctx.operand(op, 0);
                 let elem = element(ctx.value_type(ctx.result(op, 0))).unwrap_or(Type::Index);
                 // Room for one copy of every node (or edge): all a unique
                 // queue can hold; a plain one grows beyond it.
                 let n = self.size(ctx, at, g, if is_edge(&elem) { "edges" } else { "nodes" }, &loc);
                 let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
-                let mut st = OperationState::new("par.queue_new", loc.clone()).operands(&[n]).results(&[t]);
+                let mut st = OperationState::new(par::QUEUE_NEW, loc.clone()).operands(&[n]).results(&[t]);
                 if ctx.prop(op, "unique").is_some() {
                     st = st.prop("unique", Attribute::Unit);
                 }
@@ -557,9 +565,9 @@ impl Lowering {
                 let q = ctx.result(o, 0);
                 self.replace(ctx, op, q);
             }
-            "graph.push" => {
+            graph::PUSH => {
                 let args = ctx.operands(op).to_vec();
-                let push = op0(ctx, at, "par.queue_push", &args, &loc);
+                let push = op0(ctx, at, par::QUEUE_PUSH, &args, &loc);
                 if self.scope.buffered {
                     ctx.set_prop(push, "buffered", Attribute::Unit);
                 }
@@ -584,22 +592,22 @@ impl Lowering {
             let (r, blk) = new_body(ctx, &[Type::Index], loc);
             let i = ctx.block_args(blk)[0];
             body(ctx, At::End(blk), i);
-            op0(ctx, At::End(blk), "scf.yield", &[], loc);
-            mk(ctx, at, OperationState::new("scf.for", loc.clone()).operands(&[zero, n, one]).region(r));
+            op0(ctx, At::End(blk), scf::YIELD, &[], loc);
+            mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[zero, n, one]).region(r));
         } else {
             let (pr, pb) = new_body(ctx, &[], loc);
             let (r, blk) = new_body(ctx, &[Type::Index], loc);
             let i = ctx.block_args(blk)[0];
             body(ctx, At::End(blk), i);
-            op0(ctx, At::End(blk), "par.yield", &[], loc);
-            let st = OperationState::new("par.for", loc.clone())
+            op0(ctx, At::End(blk), par::YIELD, &[], loc);
+            let st = OperationState::new(par::FOR, loc.clone())
                 .operands(&[zero, n, one])
                 .prop("dist", Attribute::string("static"))
                 .prop("chunk", Attribute::int(4096, Type::i64()))
                 .region(r);
             mk(ctx, At::End(pb), st);
-            op0(ctx, At::End(pb), "par.yield", &[], loc);
-            mk(ctx, at, OperationState::new("par.parallel", loc.clone()).region(pr));
+            op0(ctx, At::End(pb), par::YIELD, &[], loc);
+            mk(ctx, at, OperationState::new(par::PARALLEL, loc.clone()).region(pr));
         }
     }
 
@@ -608,16 +616,16 @@ impl Lowering {
     /// loop; the caller frees it after.
     fn frontier_bitmap(&mut self, ctx: &mut Context, op: OpId, at: At, loc: &Location) -> Option<(Value, Value)> {
         let q = ctx.operand(op, 0);
-        let Some(n) = ctx.defining_op(q).filter(|d| ctx.op_name(*d) == "par.queue_new").map(|d| ctx.operand(d, 0))
+        let Some(n) = ctx.defining_op(q).filter(|d| ctx.op_name(*d) == par::QUEUE_NEW).map(|d| ctx.operand(d, 0))
         else {
             self.error(ctx, op, "frontier 'bitmap' needs the worklist's 'graph.new_worklist' in the same function");
             return None;
         };
-        let bits = op1(ctx, at, "par.alloc", &[n], buf(&Type::i1()), loc);
+        let bits = op1(ctx, at, par::ALLOC, &[n], buf(&Type::i1()), loc);
         let no = constant(ctx, at, Attribute::Bool(false), Type::i1(), loc);
         self.fill(ctx, at, bits, n, &|_| no, loc);
-        let size = op1(ctx, at, "par.queue_size", &[q], Type::Index, loc);
-        let items = op1(ctx, at, "par.queue_items", &[q], buf(&Type::Index), loc);
+        let size = op1(ctx, at, par::QUEUE_SIZE, &[q], Type::Index, loc);
+        let items = op1(ctx, at, par::QUEUE_ITEMS, &[q], buf(&Type::Index), loc);
         let yes = constant(ctx, at, Attribute::Bool(true), Type::i1(), loc);
         self.each(
             ctx,
@@ -637,7 +645,7 @@ impl Lowering {
             return true;
         }
         // A thread's own element (a scalar the iteration created) is private by definition.
-        if ctx.defining_op(target).is_some_and(|d| ctx.op_name(d) == "par.local") {
+        if ctx.defining_op(target).is_some_and(|d| ctx.op_name(d) == par::LOCAL) {
             return true;
         }
         match (self.scope.iteration, ctx.defining_op(target)) {
@@ -665,9 +673,9 @@ impl Lowering {
             mk(
                 ctx,
                 At::End(blk),
-                OperationState::new("par.store", loc.clone()).operands(&[new, b, i]).prop("atomic", Attribute::Unit),
+                OperationState::new(par::STORE, loc.clone()).operands(&[new, b, i]).prop("atomic", Attribute::Unit),
             );
-            op0(ctx, At::End(blk), "scf.yield", &[], &loc);
+            op0(ctx, At::End(blk), scf::YIELD, &[], &loc);
             old
         } else if plain {
             let old = load(ctx, at, b, i, false, &loc);
@@ -691,7 +699,7 @@ impl Lowering {
             let o = mk(
                 ctx,
                 at,
-                OperationState::new("par.atomic_rmw", loc.clone())
+                OperationState::new(par::ATOMIC_RMW, loc.clone())
                     .operands(&[x, b, i])
                     .prop("kind", Attribute::string(&kind))
                     .results(&[t]),
@@ -746,9 +754,9 @@ impl Lowering {
             Space::Range => (ops[0], ops[1], Box::new(|_, _, k| vec![k])),
             Space::Items => {
                 let lo = index_const(ctx, at, 0, loc);
-                let hi = op1(ctx, at, "par.queue_size", &[ops[0]], Type::Index, loc);
+                let hi = op1(ctx, at, par::QUEUE_SIZE, &[ops[0]], Type::Index, loc);
                 let elem = conv(&element(ctx.value_type(ops[0])).unwrap_or(Type::Index));
-                let items = op1(ctx, at, "par.queue_items", &[ops[0]], buf(&elem), loc);
+                let items = op1(ctx, at, par::QUEUE_ITEMS, &[ops[0]], buf(&elem), loc);
                 let l = loc.clone();
                 (lo, hi, Box::new(move |ctx, at, k| vec![load(ctx, at, items, k, false, &l)]))
             }
@@ -783,7 +791,7 @@ impl Lowering {
 
     /// Moves the body (and filter) of `op` into `blk` for the iteration with
     /// argument values `args`, ending it with `term`.
-    fn emit_body(&mut self, ctx: &mut Context, op: OpId, blk: BlockId, args: &[Value], term: &str, loc: &Location) {
+    fn emit_body(&mut self, ctx: &mut Context, op: OpId, blk: BlockId, args: &[Value], term: OpName, loc: &Location) {
         let (body, filter) = (ctx.region(op, 0), ctx.region(op, 1));
         let inline = |ctx: &mut Context, r: RegionId, dst: BlockId| -> Option<OpId> {
             let src = ctx.entry_block(r)?;
@@ -803,7 +811,7 @@ impl Lowering {
                 if let Some(t) = inline(ctx, body, then_b) {
                     ctx.erase_op(t);
                 }
-                op0(ctx, At::End(then_b), "scf.yield", &[], loc);
+                op0(ctx, At::End(then_b), scf::YIELD, &[], loc);
             }
             None => {
                 if let Some(t) = inline(ctx, body, blk) {
@@ -853,10 +861,10 @@ impl Lowering {
         if !parallel {
             let (r, blk) = new_body(ctx, &[Type::Index], &loc);
             let k = ctx.block_args(blk)[0];
-            self.iteration(ctx, op, &walk, blk, k, "scf.yield", &loc);
-            let new = mk(ctx, at, OperationState::new("scf.for", loc.clone()).operands(&[lo, hi, one]).region(r));
+            self.iteration(ctx, op, &walk, blk, k, scf::YIELD, &loc);
+            let new = mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[lo, hi, one]).region(r));
             if let Some((b, _)) = bits {
-                op0(ctx, after(ctx, new), "par.free", &[b], &loc);
+                op0(ctx, after(ctx, new), par::FREE, &[b], &loc);
             }
             ctx.erase_op(op);
             self.block(ctx, blk);
@@ -890,7 +898,7 @@ impl Lowering {
         for (shared, kind) in &privatized {
             let t = conv(ctx.value_type(*shared));
             let e = strata_par_dialect::types::buf_element(&t).expect("buffer");
-            let l = op1(ctx, At::End(pb), "par.local", &[], t, &loc);
+            let l = op1(ctx, At::End(pb), par::LOCAL, &[], t, &loc);
             let n = constant(ctx, At::End(pb), neutral(kind, &e), e, &loc);
             let z = index_const(ctx, At::End(pb), 0, &loc);
             store(ctx, At::End(pb), n, l, z, &loc);
@@ -898,8 +906,8 @@ impl Lowering {
         }
         let (fr, fb) = new_body(ctx, &[Type::Index], &loc);
         let k = ctx.block_args(fb)[0];
-        self.iteration(ctx, op, &walk, fb, k, "par.yield", &loc);
-        let st = OperationState::new("par.for", loc.clone())
+        self.iteration(ctx, op, &walk, fb, k, par::YIELD, &loc);
+        let st = OperationState::new(par::FOR, loc.clone())
             .operands(&[lo, hi, one])
             .prop("dist", Attribute::string(s.dist.keyword()))
             .prop("chunk", Attribute::int(i128::from(s.chunk), Type::i64()))
@@ -913,19 +921,19 @@ impl Lowering {
             mk(
                 ctx,
                 At::End(pb),
-                OperationState::new("par.atomic_rmw", loc.clone())
+                OperationState::new(par::ATOMIC_RMW, loc.clone())
                     .operands(&[v, *shared, z])
                     .prop("kind", Attribute::string(kind))
                     .results(&[t]),
             );
         }
-        op0(ctx, At::End(pb), "par.yield", &[], &loc);
-        let par = mk(ctx, at, OperationState::new("par.parallel", loc.clone()).region(pr));
+        op0(ctx, At::End(pb), par::YIELD, &[], &loc);
+        let par = mk(ctx, at, OperationState::new(par::PARALLEL, loc.clone()).region(pr));
         ctx.erase_op(op);
         self.block(ctx, fb);
         let freed: Vec<Value> = self.scope.locks.values().copied().chain(bits.map(|b| b.0)).collect();
         for l in freed {
-            op0(ctx, after(ctx, par), "par.free", &[l], &loc);
+            op0(ctx, after(ctx, par), par::FREE, &[l], &loc);
         }
         self.scope = saved;
     }
@@ -940,7 +948,7 @@ impl Lowering {
         walk: &Walk,
         blk: BlockId,
         k: Value,
-        term: &str,
+        term: OpName,
         loc: &Location,
     ) {
         match walk {
@@ -950,7 +958,7 @@ impl Lowering {
             }
             Walk::Members(bits) => {
                 let then_b = guarded(ctx, At::End(blk), *bits, k, loc);
-                self.emit_body(ctx, op, then_b, &[k], "scf.yield", loc);
+                self.emit_body(ctx, op, then_b, &[k], scf::YIELD, loc);
                 op0(ctx, At::End(blk), term, &[], loc);
             }
             Walk::Edges(inner) => {
@@ -993,15 +1001,15 @@ impl Lowering {
                 let body_b = match bits {
                     Some(b) => {
                         let then_b = guarded(ctx, At::End(eb), *b, v, loc);
-                        op0(ctx, At::End(eb), "scf.yield", &[], loc);
+                        op0(ctx, At::End(eb), scf::YIELD, &[], loc);
                         then_b
                     }
                     None => eb,
                 };
-                self.emit_body(ctx, op, body_b, &[v], "scf.yield", loc);
+                self.emit_body(ctx, op, body_b, &[v], scf::YIELD, loc);
                 let ivals = if space_of(ctx, *inner) == Some(Space::OutNbrs) { vec![k, e] } else { vec![e] };
                 self.inline_loop(ctx, *inner, &ivals, loc);
-                mk(ctx, At::End(blk), OperationState::new("scf.for", loc.clone()).operands(&[lo, hi, one]).region(r));
+                mk(ctx, At::End(blk), OperationState::new(scf::FOR, loc.clone()).operands(&[lo, hi, one]).region(r));
                 op0(ctx, At::End(blk), term, &[], loc);
             }
         }
@@ -1012,22 +1020,22 @@ impl Lowering {
         let iat = At::Before(inner);
         let tru = constant(ctx, iat, Attribute::Bool(true), Type::i1(), loc);
         let tb = if_then(ctx, iat, tru, loc);
-        self.emit_body(ctx, inner, tb, vals, "scf.yield", loc);
+        self.emit_body(ctx, inner, tb, vals, scf::YIELD, loc);
         ctx.erase_op(inner);
     }
 
     /// Lock arrays for the `graph.single`s and `graph.reduce_arg`s of a round, zeroed.
     fn make_locks(&mut self, ctx: &mut Context, op: OpId, at: At, loc: &Location) {
         let mut kinds: Vec<(&'static str, Option<Value>)> = Vec::new();
-        ctx.walk_pre(op, &mut |o| match ctx.op_name(o) {
-            "graph.single" => {
+        ctx.walk_pre(op, &mut |o| match ctx.op_kind(o) {
+            graph::SINGLE => {
                 let edge = ctx.operands(o).get(1).is_some_and(|v| is_edge(ctx.value_type(*v)));
                 let k = if edge { "edges" } else { "nodes" };
                 if !kinds.iter().any(|(n, _)| *n == k) {
                     kinds.push((k, Some(ctx.operand(o, 0))));
                 }
             }
-            "graph.reduce_arg" if !kinds.iter().any(|(n, _)| *n == "stripes") => kinds.push(("stripes", None)),
+            graph::REDUCE_ARG if !kinds.iter().any(|(n, _)| *n == "stripes") => kinds.push(("stripes", None)),
             _ => {}
         });
         let saved = self.scope.parallel;
@@ -1037,7 +1045,7 @@ impl Lowering {
                 Some(g) => self.size(ctx, at, g, k, loc),
                 None => index_const(ctx, at, 4096, loc),
             };
-            let l = op1(ctx, at, "par.alloc", &[n], buf(&Type::int(32)), loc);
+            let l = op1(ctx, at, par::ALLOC, &[n], buf(&Type::int(32)), loc);
             let zero = constant(ctx, at, Attribute::int(0, Type::int(32)), Type::int(32), loc);
             self.fill(ctx, at, l, n, &|_| zero, loc);
             self.scope.locks.insert(k, l);
@@ -1075,8 +1083,8 @@ impl Lowering {
         for i in 0..ks.len() {
             for j in 0..ks.len().saturating_sub(i + 1) {
                 let (a, b) = (ks[j], ks[j + 1]);
-                ks[j] = op1(ctx, at, "arith.minui", &[a, b], Type::Index, &loc);
-                ks[j + 1] = op1(ctx, at, "arith.maxui", &[a, b], Type::Index, &loc);
+                ks[j] = op1(ctx, at, arith::MINUI, &[a, b], Type::Index, &loc);
+                ks[j + 1] = op1(ctx, at, arith::MAXUI, &[a, b], Type::Index, &loc);
             }
         }
         let f = self.helper(ctx, "try_lock", &[]);
@@ -1086,15 +1094,15 @@ impl Lowering {
             let got = if i > 0 {
                 let same = cmpi(ctx, At::End(tb), "eq", k, ks[i - 1], &loc);
                 let (sr, sb) = new_body(ctx, &[], &loc);
-                op0(ctx, At::End(sb), "scf.yield", &[same], &loc);
+                op0(ctx, At::End(sb), scf::YIELD, &[same], &loc);
                 let (lr, lb) = new_body(ctx, &[], &loc);
                 let c = self.call(ctx, At::End(lb), &f, &[locks, k], &[Type::i1()], &loc);
                 let r = ctx.result(c, 0);
-                op0(ctx, At::End(lb), "scf.yield", &[r], &loc);
+                op0(ctx, At::End(lb), scf::YIELD, &[r], &loc);
                 let o = mk(
                     ctx,
                     At::End(tb),
-                    OperationState::new("scf.if", loc.clone())
+                    OperationState::new(scf::IF, loc.clone())
                         .operands(&[same])
                         .results(&[Type::i1()])
                         .region(sr)
@@ -1105,14 +1113,14 @@ impl Lowering {
                 let c = self.call(ctx, At::End(tb), &f, &[locks, k], &[Type::i1()], &loc);
                 ctx.result(c, 0)
             };
-            op0(ctx, At::End(tb), "scf.yield", &[got], &loc);
+            op0(ctx, At::End(tb), scf::YIELD, &[got], &loc);
             let (er, eb) = new_body(ctx, &[], &loc);
             let no = constant(ctx, At::End(eb), Attribute::Bool(false), Type::i1(), &loc);
-            op0(ctx, At::End(eb), "scf.yield", &[no], &loc);
+            op0(ctx, At::End(eb), scf::YIELD, &[no], &loc);
             let o = mk(
                 ctx,
                 at,
-                OperationState::new("scf.if", loc.clone()).operands(&[ok]).results(&[Type::i1()]).region(tr).region(er),
+                OperationState::new(scf::IF, loc.clone()).operands(&[ok]).results(&[Type::i1()]).region(tr).region(er),
             );
             ok = ctx.result(o, 0);
         }
@@ -1121,13 +1129,13 @@ impl Lowering {
         ctx.move_region_blocks(other, tb, 0);
         for r in [tr, tb] {
             if let Some(b) = ctx.entry_block(r) {
-                if let Some(t) = ctx.last_op(b).filter(|t| ctx.op_name(*t) == "graph.yield") {
+                if let Some(t) = ctx.last_op(b).filter(|t| ctx.op_name(*t) == graph::YIELD) {
                     ctx.erase_op(t);
                 }
-                op0(ctx, At::End(b), "scf.yield", &[], &loc);
+                op0(ctx, At::End(b), scf::YIELD, &[], &loc);
             }
         }
-        let new = mk(ctx, at, OperationState::new("scf.if", loc.clone()).operands(&[ok]).region(tr).region(tb));
+        let new = mk(ctx, at, OperationState::new(scf::IF, loc.clone()).operands(&[ok]).region(tr).region(tb));
         ctx.erase_op(op);
         self.regions_of(ctx, new);
     }
@@ -1138,17 +1146,17 @@ impl Lowering {
         let inits = ctx.operands(op)[1..].to_vec();
         let types: Vec<Type> = inits.iter().map(|v| ctx.value_type(*v).clone()).collect();
         let (before, bb) = new_body(ctx, &types, &loc);
-        let more = op1(ctx, At::End(bb), "par.queue_advance", &[q], Type::i1(), &loc);
+        let more = op1(ctx, At::End(bb), par::QUEUE_ADVANCE, &[q], Type::i1(), &loc);
         let mut cond_ops = vec![more];
         cond_ops.extend(ctx.block_args(bb).to_vec());
-        op0(ctx, At::End(bb), "scf.condition", &cond_ops, &loc);
+        op0(ctx, At::End(bb), scf::CONDITION, &cond_ops, &loc);
         let after = ctx.create_region();
         ctx.move_region_blocks(ctx.region(op, 0), after, 0);
         let ab = ctx.entry_block(after).expect("body");
         let t = ctx.last_op(ab).expect("terminator");
         let vals = ctx.operands(t).to_vec();
         ctx.erase_op(t);
-        op0(ctx, At::End(ab), "scf.yield", &vals, &loc);
+        op0(ctx, At::End(ab), scf::YIELD, &vals, &loc);
         replace_with_while(ctx, op, &inits, &types, before, after, &loc);
         self.block(ctx, ab);
     }
@@ -1163,10 +1171,10 @@ impl Lowering {
         let t = ctx.last_op(bb).expect("terminator");
         let vals = ctx.operands(t).to_vec();
         ctx.erase_op(t);
-        op0(ctx, At::End(bb), "scf.condition", &vals, &loc);
+        op0(ctx, At::End(bb), scf::CONDITION, &vals, &loc);
         let (after, ab) = new_body(ctx, &types, &loc);
         let args = ctx.block_args(ab).to_vec();
-        op0(ctx, At::End(ab), "scf.yield", &args, &loc);
+        op0(ctx, At::End(ab), scf::YIELD, &args, &loc);
         replace_with_while(ctx, op, &inits, &types, before, after, &loc);
         self.block(ctx, bb);
     }
@@ -1186,7 +1194,7 @@ fn replace_with_while(
     let new = mk(
         ctx,
         At::Before(op),
-        OperationState::new("scf.while", loc.clone()).operands(inits).results(types).region(before).region(after),
+        OperationState::new(scf::WHILE, loc.clone()).operands(inits).results(types).region(before).region(after),
     );
     for (o, n) in ctx.results(op).to_vec().into_iter().zip(ctx.results(new).to_vec()) {
         ctx.replace_all_uses(o, n);
@@ -1199,7 +1207,7 @@ fn replace_with_while(
 fn if_then(ctx: &mut Context, at: At, cond: Value, loc: &Location) -> BlockId {
     let (r, b) = new_body(ctx, &[], loc);
     let empty = ctx.create_region();
-    mk(ctx, at, OperationState::new("scf.if", loc.clone()).operands(&[cond]).region(r).region(empty));
+    mk(ctx, at, OperationState::new(scf::IF, loc.clone()).operands(&[cond]).region(r).region(empty));
     b
 }
 
@@ -1218,14 +1226,14 @@ fn guarded(ctx: &mut Context, at: At, bits: Value, i: Value, loc: &Location) -> 
 fn single_writer_props(ctx: &Context, op: OpId, owner: Value) -> HashSet<Value> {
     let (mut out, mut other) = (HashSet::new(), HashSet::new());
     ctx.walk_pre(op, &mut |o| {
-        let name = ctx.op_name(o);
+        let name = ctx.op_kind(o);
         for (i, &x) in ctx.operands(o).iter().enumerate() {
             if !matches!(classify(ctx.value_type(x)), Some(GraphType::NodeProp(_))) {
                 continue;
             }
-            if name == "graph.reduce" && i == 1 && ctx.operands(o).get(2) == Some(&owner) {
+            if name == graph::REDUCE && i == 1 && ctx.operands(o).get(2) == Some(&owner) {
                 out.insert(x);
-            } else if name != "graph.load" {
+            } else if name != graph::LOAD {
                 other.insert(x);
             }
         }
@@ -1238,16 +1246,16 @@ fn single_writer_props(ctx: &Context, op: OpId, owner: Value) -> HashSet<Value> 
 fn reduced_containers(ctx: &Context, op: OpId) -> HashSet<Value> {
     let mut out = HashSet::new();
     ctx.walk_pre(op, &mut |o| {
-        let target = match ctx.op_name(o) {
-            "graph.reduce" => ctx.operands(o).get(1).copied(),
-            "graph.reduce_arg" => ctx.operands(o).get(2).copied(),
+        let target = match ctx.op_kind(o) {
+            graph::REDUCE => ctx.operands(o).get(1).copied(),
+            graph::REDUCE_ARG => ctx.operands(o).get(2).copied(),
             _ => None,
         };
         if let Some(t) = target {
             if !ctx.defining_op(t).is_some_and(|d| ctx.is_ancestor(op, d)) {
                 out.insert(t);
             }
-            if ctx.op_name(o) == "graph.reduce_arg" {
+            if ctx.op_name(o) == graph::REDUCE_ARG {
                 out.insert(ctx.operand(o, 3));
             }
         }
@@ -1259,7 +1267,7 @@ fn reduced_containers(ctx: &Context, op: OpId) -> HashSet<Value> {
 fn reduce_kind_of(ctx: &Context, op: OpId, target: Value) -> String {
     let mut kind = String::from("add");
     ctx.walk_pre(op, &mut |o| {
-        if ctx.op_name(o) == "graph.reduce" && ctx.operand(o, 1) == target {
+        if ctx.op_name(o) == graph::REDUCE && ctx.operand(o, 1) == target {
             kind = ctx.prop(o, "kind").and_then(|a| a.as_str()).unwrap_or("add").to_string();
         }
     });

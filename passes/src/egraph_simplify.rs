@@ -20,7 +20,9 @@ pub mod rules;
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
+use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
+use strata_std::arith::op as arith;
 
 use egg::{EGraph, Extractor, Id, Language, Runner, StopReason};
 use strata_ir::context::OperationState;
@@ -59,8 +61,8 @@ impl Pass for EgraphSimplify {
     fn name(&self) -> &'static str {
         "EGraphSimplify"
     }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
+    fn anchor(&self) -> Option<strata_ir::OpName> {
+        Some(func::FUNC)
     }
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
         let n: u64 = value
@@ -138,7 +140,7 @@ impl Group {
 
     /// The e-node of `op`, if it is an expression.
     fn node(&mut self, ctx: &Context, op: OpId) -> Option<Expr> {
-        let name = ctx.op_name(op);
+        let name = ctx.op_kind(op);
         let results = ctx.results(op);
         if results.len() != 1 || !ctx.regions(op).is_empty() {
             return None;
@@ -147,13 +149,13 @@ impl Group {
         let ops = ctx.operands(op).to_vec();
         let typed = |i: usize| ops.get(i).and_then(|v| Ty::of(ctx.value_type(*v)));
         match name {
-            "arith.constant" => constant_lit(ctx, op).map(Expr::Const),
-            "arith.cmpi" if ops.len() == 2 && typed(0).is_some() && typed(0) == typed(1) => {
+            arith::CONSTANT => constant_lit(ctx, op).map(Expr::Const),
+            arith::CMPI if ops.len() == 2 && typed(0).is_some() && typed(0) == typed(1) => {
                 let pred = ctx.prop(op, "predicate")?.as_int()?;
                 let (a, b) = (self.id(ctx, ops[0]), self.id(ctx, ops[1]));
                 compare(pred, a, b)
             }
-            "arith.select"
+            arith::SELECT
                 if ops.len() == 3 && typed(0) == Some(Ty::Int(1)) && typed(1) == Some(ty) && typed(2) == Some(ty) =>
             {
                 let (c, a, b) = (self.id(ctx, ops[0]), self.id(ctx, ops[1]), self.id(ctx, ops[2]));

@@ -6,19 +6,20 @@
 //! Their operand and result types are fixed, so the custom syntax lists only
 //! the operands: `%d = graph.out_degree %g, %v`.
 
+use crate::op as graph;
 use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::parser::{PResult, Parser};
 use strata_ir::printer::OpPrinter;
 use strata_ir::registry::{OpDef, Traits};
 use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
-use strata_ir::Diagnostic;
+use strata_ir::{Diagnostic, OpName};
 
 use crate::types::{edge, graph, node, union_find};
 
 /// Operand kinds and result kind of an accessor.
 struct Signature {
-    name: &'static str,
+    name: OpName,
     summary: &'static str,
     operands: &'static [Kind],
     result: Kind,
@@ -52,105 +53,105 @@ impl Kind {
 
 const SIGNATURES: &[Signature] = &[
     Signature {
-        name: "graph.num_nodes",
+        name: graph::NUM_NODES,
         summary: "the number of nodes",
         operands: &[Kind::Graph],
         result: Kind::Index,
         traits: Traits::PURE,
     },
     Signature {
-        name: "graph.num_edges",
+        name: graph::NUM_EDGES,
         summary: "the number of edges",
         operands: &[Kind::Graph],
         result: Kind::Index,
         traits: Traits::PURE,
     },
     Signature {
-        name: "graph.out_degree",
+        name: graph::OUT_DEGREE,
         summary: "the number of out-edges of a node",
         operands: &[Kind::Graph, Kind::Node],
         result: Kind::Index,
         traits: Traits::PURE,
     },
     Signature {
-        name: "graph.in_degree",
+        name: graph::IN_DEGREE,
         summary: "the number of in-edges of a node",
         operands: &[Kind::Graph, Kind::Node],
         result: Kind::Index,
         traits: Traits::PURE,
     },
     Signature {
-        name: "graph.src",
+        name: graph::SRC,
         summary: "the source node of an edge",
         operands: &[Kind::Graph, Kind::Edge],
         result: Kind::Node,
         traits: Traits::PURE,
     },
     Signature {
-        name: "graph.dst",
+        name: graph::DST,
         summary: "the destination node of an edge",
         operands: &[Kind::Graph, Kind::Edge],
         result: Kind::Node,
         traits: Traits::PURE,
     },
     Signature {
-        name: "graph.weight",
+        name: graph::WEIGHT,
         summary: "the integer weight of an edge (1 when the graph has no weights)",
         operands: &[Kind::Graph, Kind::Edge],
         result: Kind::I64,
         traits: Traits::PURE,
     },
     Signature {
-        name: "graph.has_edge",
+        name: graph::HAS_EDGE,
         summary: "whether an edge from the first node to the second exists",
         operands: &[Kind::Graph, Kind::Node, Kind::Node],
         result: Kind::I1,
         traits: Traits::PURE,
     },
     Signature {
-        name: "graph.node_id",
+        name: graph::NODE_ID,
         summary: "the number of a node, from 0",
         operands: &[Kind::Node],
         result: Kind::Index,
         traits: Traits::PURE,
     },
     Signature {
-        name: "graph.edge_id",
+        name: graph::EDGE_ID,
         summary: "the number of an edge, from 0",
         operands: &[Kind::Edge],
         result: Kind::Index,
         traits: Traits::PURE,
     },
     Signature {
-        name: "graph.node",
+        name: graph::NODE,
         summary: "the node with a number; out of range is a run-time error",
         operands: &[Kind::Graph, Kind::Index],
         result: Kind::Node,
         traits: Traits::PURE,
     },
     Signature {
-        name: "graph.edge",
+        name: graph::EDGE,
         summary: "the edge with a number; out of range is a run-time error",
         operands: &[Kind::Graph, Kind::Index],
         result: Kind::Edge,
         traits: Traits::PURE,
     },
     Signature {
-        name: "graph.new_uf",
+        name: graph::NEW_UF,
         summary: "a union-find set with every node alone",
         operands: &[Kind::Graph],
         result: Kind::Uf,
         traits: Traits::NONE,
     },
     Signature {
-        name: "graph.uf_find",
+        name: graph::UF_FIND,
         summary: "the representative of a node's set",
         operands: &[Kind::Uf, Kind::Node],
         result: Kind::Node,
         traits: Traits::NONE,
     },
     Signature {
-        name: "graph.uf_union",
+        name: graph::UF_UNION,
         summary: "merges the sets of two nodes; true if they were apart",
         operands: &[Kind::Uf, Kind::Node, Kind::Node],
         result: Kind::I1,

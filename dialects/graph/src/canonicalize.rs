@@ -12,8 +12,10 @@
 //! - `graph-write-only-alloc`: a property, scalar or worklist that is only
 //!   stored, reduced or pushed into, never read, is erased with its writes.
 
+use crate::op as graph;
 use strata_ir::context::{Context, OpId, OperationState, RegionId};
 use strata_ir::rewrite::{constant_value, is_pure, EraseWriteOnly, RewritePattern, Rewriter};
+use strata_ir::OpName;
 
 use strata_std::scf::inline_region_before;
 
@@ -32,13 +34,13 @@ fn region_is_pure(ctx: &Context, r: RegionId) -> bool {
     ctx.region_blocks(r).iter().all(|b| ctx.block_ops_iter(*b).all(|o| is_pure(ctx, o)))
 }
 
-struct ForeachEmptyRange(&'static str);
+struct ForeachEmptyRange(OpName);
 
 impl RewritePattern for ForeachEmptyRange {
     fn name(&self) -> &'static str {
         "graph-foreach-empty-range"
     }
-    fn root(&self) -> Option<&'static str> {
+    fn root(&self) -> Option<strata_ir::OpName> {
         Some(self.0)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
@@ -57,13 +59,13 @@ impl RewritePattern for ForeachEmptyRange {
     }
 }
 
-struct ForeachConstantFilter(&'static str);
+struct ForeachConstantFilter(OpName);
 
 impl RewritePattern for ForeachConstantFilter {
     fn name(&self) -> &'static str {
         "graph-foreach-constant-filter"
     }
-    fn root(&self) -> Option<&'static str> {
+    fn root(&self) -> Option<strata_ir::OpName> {
         Some(self.0)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
@@ -84,13 +86,13 @@ impl RewritePattern for ForeachConstantFilter {
     }
 }
 
-struct ReduceUnusedChanged(&'static str);
+struct ReduceUnusedChanged(OpName);
 
 impl RewritePattern for ReduceUnusedChanged {
     fn name(&self) -> &'static str {
         "graph-reduce-unused-changed"
     }
-    fn root(&self) -> Option<&'static str> {
+    fn root(&self) -> Option<strata_ir::OpName> {
         Some(self.0)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
@@ -115,8 +117,8 @@ impl RewritePattern for FixpointOnce {
     fn name(&self) -> &'static str {
         "graph-fixpoint-once"
     }
-    fn root(&self) -> Option<&'static str> {
-        Some("graph.fixpoint")
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(graph::FIXPOINT)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let body = rw.ctx.region(op, 0);
@@ -132,38 +134,38 @@ impl RewritePattern for FixpointOnce {
 
 /// Operations that only write into their operand #`index`, returning nothing used.
 fn writes_only(ctx: &Context, user: OpId, index: u32) -> bool {
-    match ctx.op_name(user) {
-        "graph.store" | "graph.reduce" => index == 1 && ctx.results_unused(user),
-        "graph.push" => index == 1,
+    match ctx.op_kind(user) {
+        graph::STORE | graph::REDUCE => index == 1 && ctx.results_unused(user),
+        graph::PUSH => index == 1,
         _ => false,
     }
 }
 
 /// `graph-write-only-alloc` for the containers made by `root`.
-fn write_only_alloc(root: &'static str) -> Box<dyn RewritePattern> {
+fn write_only_alloc(root: OpName) -> Box<dyn RewritePattern> {
     Box::new(EraseWriteOnly { name: "graph-write-only-alloc", root, writes_only })
 }
 
 /// Adds the patterns rooted at `graph.foreach`.
 pub fn foreach_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    loop_patterns("graph.foreach", v);
+    loop_patterns(graph::FOREACH, v);
 }
 
 /// Adds the loop patterns rooted at `root`: `graph.foreach` or an operation
 /// with its structure (`sched.foreach`).
-pub fn loop_patterns(root: &'static str, v: &mut Vec<Box<dyn RewritePattern>>) {
+pub fn loop_patterns(root: OpName, v: &mut Vec<Box<dyn RewritePattern>>) {
     v.push(Box::new(ForeachEmptyRange(root)));
     v.push(Box::new(ForeachConstantFilter(root)));
 }
 
 /// Adds the patterns rooted at `graph.reduce`.
 pub fn reduce_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(Box::new(ReduceUnusedChanged("graph.reduce")));
+    v.push(Box::new(ReduceUnusedChanged(graph::REDUCE)));
 }
 
 /// Adds the patterns rooted at `graph.reduce_arg`.
 pub fn reduce_arg_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(Box::new(ReduceUnusedChanged("graph.reduce_arg")));
+    v.push(Box::new(ReduceUnusedChanged(graph::REDUCE_ARG)));
 }
 
 /// Adds the patterns rooted at `graph.fixpoint`.
@@ -173,20 +175,20 @@ pub fn fixpoint_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
 
 /// Adds the pattern rooted at `graph.new_node_prop`.
 pub fn new_node_prop_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(write_only_alloc("graph.new_node_prop"));
+    v.push(write_only_alloc(graph::NEW_NODE_PROP));
 }
 
 /// Adds the pattern rooted at `graph.new_edge_prop`.
 pub fn new_edge_prop_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(write_only_alloc("graph.new_edge_prop"));
+    v.push(write_only_alloc(graph::NEW_EDGE_PROP));
 }
 
 /// Adds the pattern rooted at `graph.new_scalar`.
 pub fn new_scalar_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(write_only_alloc("graph.new_scalar"));
+    v.push(write_only_alloc(graph::NEW_SCALAR));
 }
 
 /// Adds the pattern rooted at `graph.new_worklist`.
 pub fn new_worklist_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(write_only_alloc("graph.new_worklist"));
+    v.push(write_only_alloc(graph::NEW_WORKLIST));
 }

@@ -11,6 +11,7 @@
 //! Iterations may run in any order and concurrently. The body sees one value
 //! per iteration (two for neighbour spaces: the neighbour and the edge to it).
 
+use crate::op as graph;
 use strata_ir::context::{Context, OpId, OperationState, RegionId};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{Argument, PResult, Parser};
@@ -18,6 +19,7 @@ use strata_ir::printer::OpPrinter;
 use strata_ir::registry::{OpDef, Traits};
 use strata_ir::types::{join_types, Type};
 use strata_ir::verifier::op_error;
+use strata_ir::OpName;
 use strata_ir::{Attribute, Diagnostic};
 
 use crate::types::{classify, edge, graph, node, GraphType};
@@ -85,9 +87,10 @@ impl Space {
     }
 }
 
-/// True for the parallel loops of the graph and sched dialects.
-pub fn is_foreach(name: &str) -> bool {
-    name == "graph.foreach" || name == "sched.foreach"
+/// True for the parallel loops with `graph.foreach`'s structure
+/// ([`Traits::FOREACH_LIKE`]): `graph.foreach` and `sched.foreach`.
+pub fn is_foreach(ctx: &Context, op: OpId) -> bool {
+    ctx.op_def(op).is_some_and(|d| d.traits.contains(Traits::FOREACH_LIKE))
 }
 
 /// The space of a `graph.foreach`.
@@ -149,7 +152,7 @@ pub fn parse_foreach(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()>
     } else {
         (p.parse_region(&args)?, p.ctx.create_region())
     };
-    p.ensure_terminator(body, "graph.yield", &loc);
+    p.ensure_terminator(body, graph::YIELD, &loc);
     st.attributes = p.parse_optional_attr_dict_with_keyword()?;
     st.properties.push(("space".into(), Attribute::string(space.keyword())));
     st.regions = vec![body, filter];
@@ -188,7 +191,7 @@ pub fn print_foreach(p: &mut OpPrinter<'_>, op: OpId) {
 /// Checks that the region's blocks end in `graph.yield` with values of `types`.
 pub fn check_yield(ctx: &Context, op: OpId, r: RegionId, types: &[Type], what: &str) -> Result<(), Diagnostic> {
     for b in ctx.region_blocks(r) {
-        let Some(t) = ctx.last_op(*b).filter(|t| ctx.op_name(*t) == "graph.yield") else {
+        let Some(t) = ctx.last_op(*b).filter(|t| ctx.op_name(*t) == graph::YIELD) else {
             return Err(op_error(ctx, op, format!("{what} must end with graph.yield")));
         };
         let got: Vec<Type> = ctx.operands(t).iter().map(|v| ctx.value_type(*v).clone()).collect();
@@ -255,12 +258,17 @@ pub fn verify_foreach(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-const YIELD_PARENTS: [&str; 5] = ["graph.foreach", "graph.iterate", "graph.fixpoint", "graph.single", "sched.foreach"];
+/// The parents of `graph.yield` besides the foreach-like loops.
+const YIELD_PARENTS: [OpName; 3] = [graph::ITERATE, graph::FIXPOINT, graph::SINGLE];
 
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     match ctx.parent_op(op) {
-        Some(p) if YIELD_PARENTS.contains(&ctx.op_name(p)) => Ok(()),
-        _ => Err(op_error(ctx, op, format!("expects parent op to be one of '{}'", YIELD_PARENTS.join(", ")))),
+        Some(p) if is_foreach(ctx, p) || YIELD_PARENTS.contains(&ctx.op_kind(p)) => Ok(()),
+        _ => Err(op_error(
+            ctx,
+            op,
+            "expects parent op to be one of 'graph.foreach, graph.iterate, graph.fixpoint, graph.single, sched.foreach'",
+        )),
     }
 }
 
@@ -274,9 +282,9 @@ pub fn ops() -> Vec<OpDef> {
             print: Some(print_foreach),
             patterns: Some(crate::canonicalize::foreach_patterns),
             ..OpDef::new(
-                "graph.foreach",
+                graph::FOREACH,
                 "a parallel loop over nodes, edges, neighbours, worklist items or a range",
-                Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
+                Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS | Traits::FOREACH_LIKE,
             )
         },
         OpDef {
@@ -284,7 +292,7 @@ pub fn ops() -> Vec<OpDef> {
             parse: Some(strata_ir::func::parse_return_like),
             print: Some(strata_ir::func::print_return_like),
             ..OpDef::new(
-                "graph.yield",
+                graph::YIELD,
                 "ends a graph-dialect region, passing values to its parent",
                 Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE,
             )

@@ -11,6 +11,7 @@
 pub mod accessors;
 pub mod canonicalize;
 pub mod foreach;
+pub mod op;
 pub mod props;
 pub mod races;
 pub mod rounds;

@@ -9,6 +9,7 @@
 //! graph.reduce_arg min %w, %e, %best_w, %best_e[%c] : !graph.nprop<i64>, !graph.nprop<!graph.edge>
 //! ```
 
+use crate::op as graph;
 use strata_ir::context::{Context, OpId, OperationState, Value};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser, UnresolvedOperand};
@@ -56,7 +57,7 @@ fn parse_new(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         return p.err_at(loc, format!("expected a property or scalar type, got {ty}"));
     };
     let mut types = Vec::new();
-    if &*st.name != "graph.new_scalar" {
+    if *st.name != graph::NEW_SCALAR {
         types.push(graph());
     }
     types.push(elem);
@@ -82,9 +83,9 @@ fn print_new(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_new(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let want = match ctx.op_name(op) {
-        "graph.new_node_prop" => "nprop",
-        "graph.new_edge_prop" => "eprop",
+    let want = match ctx.op_kind(op) {
+        graph::NEW_NODE_PROP => "nprop",
+        graph::NEW_EDGE_PROP => "eprop",
         _ => "scalar",
     };
     let rs = ctx.results(op);
@@ -427,27 +428,27 @@ pub fn ops() -> Vec<OpDef> {
     };
     vec![
         new(
-            "graph.new_node_prop",
+            graph::NEW_NODE_PROP,
             "a node property with every element set to a value",
             canonicalize::new_node_prop_patterns,
         ),
         new(
-            "graph.new_edge_prop",
+            graph::NEW_EDGE_PROP,
             "an edge property with every element set to a value",
             canonicalize::new_edge_prop_patterns,
         ),
-        new("graph.new_scalar", "a scalar reduction variable set to a value", canonicalize::new_scalar_patterns),
+        new(graph::NEW_SCALAR, "a scalar reduction variable set to a value", canonicalize::new_scalar_patterns),
         OpDef {
             verify: Some(verify_load),
             parse: Some(parse_load),
             print: Some(print_load),
-            ..OpDef::new("graph.load", "reads an element", Traits::NONE)
+            ..OpDef::new(graph::LOAD, "reads an element", Traits::NONE)
         },
         OpDef {
             verify: Some(verify_store),
             parse: Some(parse_value_target),
             print: Some(print_store),
-            ..OpDef::new("graph.store", "writes an element", Traits::NONE)
+            ..OpDef::new(graph::STORE, "writes an element", Traits::NONE)
         },
         OpDef {
             inherent: &["kind"],
@@ -455,7 +456,7 @@ pub fn ops() -> Vec<OpDef> {
             parse: Some(parse_reduce),
             print: Some(print_reduce),
             patterns: Some(canonicalize::reduce_patterns),
-            ..OpDef::new("graph.reduce", "combines a value into an element atomically", Traits::NONE)
+            ..OpDef::new(graph::REDUCE, "combines a value into an element atomically", Traits::NONE)
         },
         OpDef {
             inherent: &["kind"],
@@ -464,7 +465,7 @@ pub fn ops() -> Vec<OpDef> {
             print: Some(print_reduce_arg),
             patterns: Some(canonicalize::reduce_arg_patterns),
             ..OpDef::new(
-                "graph.reduce_arg",
+                graph::REDUCE_ARG,
                 "keeps the payload of the smallest or largest key, atomically",
                 Traits::NONE,
             )

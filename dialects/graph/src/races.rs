@@ -22,7 +22,9 @@
 //! and stores that conditions keep apart (a guarded store to a shared index
 //! is reported even when the guard makes it safe).
 
+use crate::op as graph;
 use std::collections::{HashMap, HashSet};
+use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
 
 use strata_ir::context::{Context, OpId, RegionId, Value, ValueDef};
@@ -89,7 +91,7 @@ impl Collector<'_> {
         }
         // graph.node / graph.edge of an owned index.
         match self.ctx.value_def(v) {
-            ValueDef::Result(d, _) if matches!(self.ctx.op_name(d), "graph.node" | "graph.edge") => {
+            ValueDef::Result(d, _) if matches!(self.ctx.op_kind(d), graph::NODE | graph::EDGE) => {
                 self.own.contains(&self.ctx.operand(d, 1))
             }
             _ => false,
@@ -118,21 +120,21 @@ impl Collector<'_> {
     fn op(&mut self, op: OpId, frame: &Frame, locks: &[Value]) {
         let ctx = self.ctx;
         let vs = ctx.operands(op);
-        match ctx.op_name(op) {
-            "graph.load" => self.record(op, Mode::Read, vs[0], vs.get(1).copied(), frame, locks),
-            "graph.store" => self.record(op, Mode::Write, vs[1], vs.get(2).copied(), frame, locks),
-            "graph.reduce" => self.record(op, Mode::Reduce, vs[1], vs.get(2).copied(), frame, locks),
-            "graph.reduce_arg" => {
+        match ctx.op_kind(op) {
+            graph::LOAD => self.record(op, Mode::Read, vs[0], vs.get(1).copied(), frame, locks),
+            graph::STORE => self.record(op, Mode::Write, vs[1], vs.get(2).copied(), frame, locks),
+            graph::REDUCE => self.record(op, Mode::Reduce, vs[1], vs.get(2).copied(), frame, locks),
+            graph::REDUCE_ARG => {
                 self.record(op, Mode::Reduce, vs[2], vs.get(4).copied(), frame, locks);
                 self.record(op, Mode::Reduce, vs[3], vs.get(4).copied(), frame, locks);
             }
-            "graph.single" => {
+            graph::SINGLE => {
                 let mut held = locks.to_vec();
                 held.extend(vs[1..].iter().filter_map(|v| self.resolve(*v, frame)));
                 self.region(ctx.region(op, 0), frame, &held);
                 self.region(ctx.region(op, 1), frame, locks);
             }
-            "func.call" => self.call(op, frame, locks),
+            func::CALL => self.call(op, frame, locks),
             _ => {
                 for r in ctx.regions(op) {
                     self.region(*r, frame, locks);
@@ -167,7 +169,7 @@ fn own_iterators(ctx: &Context, lp: OpId) -> Vec<Value> {
     if space_of(ctx, lp) == Some(Space::Items) {
         let unique = ctx
             .defining_op(ctx.operand(lp, 0))
-            .is_some_and(|d| ctx.op_name(d) == "graph.new_worklist" && ctx.prop(d, "unique").is_some());
+            .is_some_and(|d| ctx.op_name(d) == graph::NEW_WORKLIST && ctx.prop(d, "unique").is_some());
         if !unique {
             return Vec::new();
         }
@@ -176,9 +178,9 @@ fn own_iterators(ctx: &Context, lp: OpId) -> Vec<Value> {
 }
 
 fn describe_access(ctx: &Context, op: OpId) -> String {
-    let what = match ctx.op_name(op) {
-        "graph.load" => "load",
-        "graph.store" => "store",
+    let what = match ctx.op_kind(op) {
+        graph::LOAD => "load",
+        graph::STORE => "store",
         _ => "reduce",
     };
     format!("the {what} at {}", describe_location(ctx.op_loc(op)))
@@ -227,7 +229,7 @@ fn check_loop(ctx: &Context, lp: OpId, out: &mut Vec<Diagnostic>) {
 pub fn check_races(ctx: &Context, root: OpId) -> Vec<Diagnostic> {
     let mut loops = Vec::new();
     ctx.walk_pre(root, &mut |op| {
-        if crate::foreach::is_foreach(ctx.op_name(op)) {
+        if crate::foreach::is_foreach(ctx, op) {
             loops.push(op);
         }
     });

@@ -17,6 +17,7 @@
 //! loop ends when a round pushes nothing. `graph.fixpoint`: runs the body
 //! until its first yielded value is false. Both return the last carried values.
 
+use crate::op as graph;
 use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{Argument, PResult, Parser};
@@ -56,9 +57,9 @@ fn parse_iter_args_and_body(p: &mut Parser<'_>, st: &mut OperationState) -> PRes
         .map(|(n, ty)| Argument { loc: n.loc.clone(), name: n, ty, attrs: vec![] })
         .collect();
     let body = p.parse_region(&args)?;
-    if &*st.name == "graph.iterate" && st.result_types.is_empty() {
+    if *st.name == graph::ITERATE && st.result_types.is_empty() {
         // Nothing is carried: the empty yield may be left out.
-        p.ensure_terminator(body, "graph.yield", &loc);
+        p.ensure_terminator(body, graph::YIELD, &loc);
     }
     st.attributes = p.parse_optional_attr_dict_with_keyword()?;
     st.regions.push(body);
@@ -84,7 +85,7 @@ fn print_iter_args_and_body(p: &mut OpPrinter<'_>, op: OpId, inits: &[strata_ir:
         p.w(")");
     }
     p.w(" ");
-    let implicit_yield = ctx.op_name(op) == "graph.iterate" && inits.is_empty();
+    let implicit_yield = ctx.op_name(op) == graph::ITERATE && inits.is_empty();
     p.region(body, false, !implicit_yield);
     p.attr_dict_with_keyword(op, &[]);
 }
@@ -152,7 +153,7 @@ pub fn ops() -> Vec<OpDef> {
             parse: Some(parse_iterate),
             print: Some(print_iterate),
             ..OpDef::new(
-                "graph.iterate",
+                graph::ITERATE,
                 "runs bulk-synchronous rounds until a worklist is empty",
                 Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
             )
@@ -163,7 +164,7 @@ pub fn ops() -> Vec<OpDef> {
             print: Some(print_fixpoint),
             patterns: Some(crate::canonicalize::fixpoint_patterns),
             ..OpDef::new(
-                "graph.fixpoint",
+                graph::FIXPOINT,
                 "repeats its body while it reports a change",
                 Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
             )

@@ -13,6 +13,7 @@
 //! (or nothing). A lock is held until the outermost enclosing `graph.foreach`
 //! finishes (the end of the round).
 
+use crate::op as graph;
 use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser};
@@ -39,10 +40,10 @@ fn parse_single(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         st.operands.push(v);
     }
     let locked = p.parse_region(&[])?;
-    p.ensure_terminator(locked, "graph.yield", &loc);
+    p.ensure_terminator(locked, graph::YIELD, &loc);
     let other = if p.consume_keyword("else") {
         let r = p.parse_region(&[])?;
-        p.ensure_terminator(r, "graph.yield", &loc);
+        p.ensure_terminator(r, graph::YIELD, &loc);
         r
     } else {
         p.ctx.create_region()
@@ -99,7 +100,7 @@ pub fn ops() -> Vec<OpDef> {
         parse: Some(parse_single),
         print: Some(print_single),
         ..OpDef::new(
-            "graph.single",
+            graph::SINGLE,
             "runs a region if it gets every lock it asks for, else another",
             Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
         )

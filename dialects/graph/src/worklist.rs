@@ -9,6 +9,7 @@
 //! Duplicates are kept unless the worklist is `unique`, which drops an item
 //! already pushed in the same round (nodes and edges only).
 
+use crate::op as graph;
 use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser};
@@ -111,13 +112,13 @@ pub fn ops() -> Vec<OpDef> {
             parse: Some(parse_new),
             print: Some(print_new),
             patterns: Some(crate::canonicalize::new_worklist_patterns),
-            ..OpDef::new("graph.new_worklist", "an empty worklist", Traits::NONE)
+            ..OpDef::new(graph::NEW_WORKLIST, "an empty worklist", Traits::NONE)
         },
         OpDef {
             verify: Some(verify_push),
             parse: Some(parse_push),
             print: Some(print_push),
-            ..OpDef::new("graph.push", "adds an item to the next round", Traits::NONE)
+            ..OpDef::new(graph::PUSH, "adds an item to the next round", Traits::NONE)
         },
     ]
 }

@@ -14,11 +14,15 @@
 //! a reduction whose old value is used (the store cannot return it), one on
 //! a type other than `i1` (`or` of several bits is not one value to store).
 
+use crate::op as par;
 use strata_ir::context::{Context, OpId, OperationState};
+use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
 use strata_ir::pass::{bool_option, Pass, PassInfo};
 use strata_ir::types::Type;
 use strata_ir::{Attribute, Diagnostic};
+use strata_std::arith::op as arith;
+use strata_std::scf::op as scf;
 
 use crate::types::buf_element;
 
@@ -56,7 +60,7 @@ fn eliminate(ctx: &mut Context, op: OpId, kind: &str) {
         let t = strata_std::arith::int_constant(ctx, 1, &Type::i1(), loc.clone());
         ctx.insert_op_before(op, t);
         let not = ctx.create_op(
-            OperationState::new("arith.xori", loc.clone()).operands(&[x, ctx.result(t, 0)]).results(&[Type::i1()]),
+            OperationState::new(arith::XORI, loc.clone()).operands(&[x, ctx.result(t, 0)]).results(&[Type::i1()]),
         );
         ctx.insert_op_before(op, not);
         ctx.result(not, 0)
@@ -65,13 +69,13 @@ fn eliminate(ctx: &mut Context, op: OpId, kind: &str) {
     let blk = ctx.create_block(&[]);
     ctx.append_block(then, blk);
     let store = ctx.create_op(
-        OperationState::new("par.store", loc.clone()).operands(&[value, b, i]).prop("atomic", Attribute::Unit),
+        OperationState::new(par::STORE, loc.clone()).operands(&[value, b, i]).prop("atomic", Attribute::Unit),
     );
     ctx.append_op(blk, store);
-    let y = ctx.create_op(OperationState::new("scf.yield", loc.clone()));
+    let y = ctx.create_op(OperationState::new(scf::YIELD, loc.clone()));
     ctx.append_op(blk, y);
     let empty = ctx.create_region();
-    let guard = ctx.create_op(OperationState::new("scf.if", loc).operands(&[cond]).region(then).region(empty));
+    let guard = ctx.create_op(OperationState::new(scf::IF, loc).operands(&[cond]).region(then).region(empty));
     ctx.insert_op_before(op, guard);
     ctx.erase_op(op);
 }
@@ -83,8 +87,8 @@ impl Pass for EliminateBoolAtomics {
     fn name(&self) -> &'static str {
         "ParEliminateBoolAtomics"
     }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
+    fn anchor(&self) -> Option<strata_ir::OpName> {
+        Some(func::FUNC)
     }
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
         match key {
@@ -96,7 +100,7 @@ impl Pass for EliminateBoolAtomics {
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let mut found = Vec::new();
         ctx.walk_pre(f, &mut |o| {
-            if ctx.op_name(o) == "par.atomic_rmw" {
+            if ctx.op_name(o) == par::ATOMIC_RMW {
                 if let Some(k @ ("or" | "and")) = ctx.prop(o, "kind").and_then(|a| a.as_str()) {
                     found.push((o, k.to_string()));
                 }

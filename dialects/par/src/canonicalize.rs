@@ -20,9 +20,11 @@
 //!   is only stored into, reduced into without using the old value, and
 //!   freed is erased with those operations.
 
+use crate::op as par;
 use strata_ir::context::{Context, OpId, OperationState, RegionId};
 use strata_ir::registry::Traits;
 use strata_ir::rewrite::{constant_value, EraseWriteOnly, RewritePattern, Rewriter};
+use strata_ir::OpName;
 use strata_std::scf::inline_region_before;
 
 use crate::ops::in_team;
@@ -40,18 +42,18 @@ fn only_terminator(ctx: &Context, r: RegionId) -> bool {
 /// Whether `op` is a work-sharing loop or a barrier: after it, every thread
 /// of the team has arrived.
 fn synchronizes(ctx: &Context, op: OpId) -> bool {
-    matches!(ctx.op_name(op), "par.barrier") || (ctx.op_name(op) == "par.for" && in_team(ctx, op))
+    matches!(ctx.op_kind(op), par::BARRIER) || (ctx.op_name(op) == par::FOR && in_team(ctx, op))
 }
 
 /// Whether `op` may move above a `par.parallel`: it has no regions and is
 /// pure or allocates (allocating earlier changes nothing else).
 fn movable(ctx: &Context, op: OpId) -> bool {
     ctx.regions(op).is_empty()
-        && (ctx.has_traits(op, Traits::PURE) || matches!(ctx.op_name(op), "par.alloc" | "par.queue_new"))
+        && (ctx.has_traits(op, Traits::PURE) || matches!(ctx.op_kind(op), par::ALLOC | par::QUEUE_NEW))
 }
 
 fn barrier(ctx: &Context, at: OpId) -> OperationState {
-    OperationState::new("par.barrier", ctx.op_loc(at).clone())
+    OperationState::new(par::BARRIER, ctx.op_loc(at).clone())
 }
 
 struct ParallelMerge;
@@ -60,8 +62,8 @@ impl RewritePattern for ParallelMerge {
     fn name(&self) -> &'static str {
         "par-parallel-merge"
     }
-    fn root(&self) -> Option<&'static str> {
-        Some("par.parallel")
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(par::PARALLEL)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = &*rw.ctx;
@@ -69,7 +71,7 @@ impl RewritePattern for ParallelMerge {
         let mut next = ctx.next_op(op);
         let second = loop {
             match next {
-                Some(n) if ctx.op_name(n) == "par.parallel" => break n,
+                Some(n) if ctx.op_name(n) == par::PARALLEL => break n,
                 Some(n) if movable(ctx, n) => between.push(n),
                 _ => return false,
             }
@@ -99,8 +101,8 @@ impl RewritePattern for ParallelEmpty {
     fn name(&self) -> &'static str {
         "par-parallel-empty"
     }
-    fn root(&self) -> Option<&'static str> {
-        Some("par.parallel")
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(par::PARALLEL)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         if !only_terminator(rw.ctx, rw.ctx.region(op, 0)) {
@@ -117,15 +119,15 @@ impl RewritePattern for RedundantBarrier {
     fn name(&self) -> &'static str {
         "par-redundant-barrier"
     }
-    fn root(&self) -> Option<&'static str> {
-        Some("par.barrier")
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(par::BARRIER)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = &*rw.ctx;
-        let team_body = ctx.parent_op(op).is_some_and(|p| ctx.op_name(p) == "par.parallel");
+        let team_body = ctx.parent_op(op).is_some_and(|p| ctx.op_name(p) == par::PARALLEL);
         let after_sync = ctx.prev_op(op).is_some_and(|p| synchronizes(ctx, p));
         let first = team_body && ctx.prev_op(op).is_none();
-        let last = team_body && ctx.next_op(op).is_some_and(|n| ctx.op_name(n) == "par.yield");
+        let last = team_body && ctx.next_op(op).is_some_and(|n| ctx.op_name(n) == par::YIELD);
         if !(after_sync || first || last) {
             return false;
         }
@@ -140,8 +142,8 @@ impl RewritePattern for ForNoWork {
     fn name(&self) -> &'static str {
         "par-for-no-work"
     }
-    fn root(&self) -> Option<&'static str> {
-        Some("par.for")
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(par::FOR)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = &*rw.ctx;
@@ -157,13 +159,13 @@ impl RewritePattern for ForNoWork {
     }
 }
 
-struct DeadRead(&'static str);
+struct DeadRead(OpName);
 
 impl RewritePattern for DeadRead {
     fn name(&self) -> &'static str {
         "par-dead-read"
     }
-    fn root(&self) -> Option<&'static str> {
+    fn root(&self) -> Option<strata_ir::OpName> {
         Some(self.0)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
@@ -177,16 +179,16 @@ impl RewritePattern for DeadRead {
 
 /// Whether `user` only writes into its operand #`index` (a buffer) or frees it.
 fn writes_only(ctx: &Context, user: OpId, index: u32) -> bool {
-    match ctx.op_name(user) {
-        "par.store" => index == 1,
-        "par.atomic_rmw" => index == 1 && ctx.results_unused(user),
-        "par.free" => true,
+    match ctx.op_kind(user) {
+        par::STORE => index == 1,
+        par::ATOMIC_RMW => index == 1 && ctx.results_unused(user),
+        par::FREE => true,
         _ => false,
     }
 }
 
 /// `par-write-only-buffer` for the buffers made by `root`.
-fn write_only_buffer(root: &'static str) -> Box<dyn RewritePattern> {
+fn write_only_buffer(root: OpName) -> Box<dyn RewritePattern> {
     Box::new(EraseWriteOnly { name: "par-write-only-buffer", root, writes_only })
 }
 
@@ -208,25 +210,25 @@ pub fn for_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
 
 /// The pattern rooted at `par.load`.
 pub fn load_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(Box::new(DeadRead("par.load")));
+    v.push(Box::new(DeadRead(par::LOAD)));
 }
 
 /// The pattern rooted at `par.queue_size`.
 pub fn queue_size_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(Box::new(DeadRead("par.queue_size")));
+    v.push(Box::new(DeadRead(par::QUEUE_SIZE)));
 }
 
 /// The pattern rooted at `par.queue_items`.
 pub fn queue_items_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(Box::new(DeadRead("par.queue_items")));
+    v.push(Box::new(DeadRead(par::QUEUE_ITEMS)));
 }
 
 /// The pattern rooted at `par.alloc`.
 pub fn alloc_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(write_only_buffer("par.alloc"));
+    v.push(write_only_buffer(par::ALLOC));
 }
 
 /// The pattern rooted at `par.local`.
 pub fn local_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    v.push(write_only_buffer("par.local"));
+    v.push(write_only_buffer(par::LOCAL));
 }

@@ -8,6 +8,7 @@
 pub mod abi;
 pub mod bool_atomics;
 pub mod canonicalize;
+pub mod op;
 pub mod ops;
 pub mod types;
 

@@ -3,12 +3,13 @@
 //! Everything is in MLIR's generic form; `docs/dialects/par.md` describes
 //! each operation.
 
+use crate::op as par;
 use strata_abi::GraphArray;
 use strata_ir::context::{Context, OpId};
 use strata_ir::registry::{OpDef, Traits};
 use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
-use strata_ir::Diagnostic;
+use strata_ir::{Diagnostic, OpName};
 
 use crate::canonicalize::{
     alloc_patterns, barrier_patterns, for_patterns, load_patterns, local_patterns, parallel_patterns,
@@ -162,7 +163,7 @@ fn body_args(ctx: &Context, op: OpId, want: &[Type]) -> V {
         return Err(op_error(ctx, op, format!("body must take ({})", strata_ir::types::join_types(want))));
     }
     match ctx.last_op(b) {
-        Some(t) if ctx.op_name(t) == "par.yield" && ctx.operands(t).is_empty() => Ok(()),
+        Some(t) if ctx.op_name(t) == par::YIELD && ctx.operands(t).is_empty() => Ok(()),
         _ => Err(op_error(ctx, op, "body must end with an empty par.yield")),
     }
 }
@@ -170,7 +171,7 @@ fn body_args(ctx: &Context, op: OpId, want: &[Type]) -> V {
 pub(crate) fn in_team(ctx: &Context, op: OpId) -> bool {
     let mut cur = ctx.parent_op(op);
     while let Some(p) = cur {
-        if ctx.op_name(p) == "par.parallel" {
+        if ctx.op_name(p) == par::PARALLEL {
             return true;
         }
         cur = ctx.parent_op(p);
@@ -211,8 +212,8 @@ fn verify_in_team(ctx: &Context, op: OpId) -> V {
 }
 
 fn verify_yield(ctx: &Context, op: OpId) -> V {
-    match ctx.parent_op(op).map(|p| ctx.op_name(p)) {
-        Some("par.parallel" | "par.for") => Ok(()),
+    match ctx.parent_op(op).map(|p| ctx.op_kind(p)) {
+        Some(par::PARALLEL | par::FOR) => Ok(()),
         _ => Err(op_error(ctx, op, "expects parent op to be par.parallel or par.for")),
     }
 }
@@ -243,9 +244,9 @@ fn verify_queue_push(ctx: &Context, op: OpId) -> V {
 fn verify_queue_query(ctx: &Context, op: OpId) -> V {
     counts(ctx, op, 1, 1)?;
     let e = queue(ctx, op, 0)?;
-    let want = match ctx.op_name(op) {
-        "par.queue_items" => crate::types::buf(&e),
-        "par.queue_advance" => Type::i1(),
+    let want = match ctx.op_kind(op) {
+        par::QUEUE_ITEMS => crate::types::buf(&e),
+        par::QUEUE_ADVANCE => Type::i1(),
         _ => Type::Index,
     };
     same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &want)
@@ -253,13 +254,13 @@ fn verify_queue_query(ctx: &Context, op: OpId) -> V {
 
 fn verify_no_operands(ctx: &Context, op: OpId) -> V {
     counts(ctx, op, 0, ctx.results(op).len())?;
-    if ctx.op_name(op) != "par.barrier" {
+    if ctx.op_name(op) != par::BARRIER {
         same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &Type::Index)?;
     }
     verify_in_team(ctx, op)
 }
 
-fn def(name: &'static str, summary: &'static str, traits: Traits, verify: fn(&Context, OpId) -> V) -> OpDef {
+fn def(name: OpName, summary: &'static str, traits: Traits, verify: fn(&Context, OpId) -> V) -> OpDef {
     OpDef { verify: Some(verify), ..OpDef::new(name, summary, traits) }
 }
 
@@ -268,25 +269,25 @@ pub fn ops() -> Vec<OpDef> {
     let none = Traits::NONE;
     let region = Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS;
     vec![
-        OpDef { inherent: &["of"], ..def("par.graph_size", "the number of nodes or edges of a graph", Traits::PURE, verify_graph_size) },
-        OpDef { inherent: &["array"], ..def("par.graph_array", "one CSR/CSC array of a graph as a buffer", Traits::PURE, verify_graph_array) },
-        OpDef { patterns: Some(alloc_patterns), ..def("par.alloc", "a new buffer of N uninitialized elements", none, verify_alloc) },
-        OpDef { patterns: Some(local_patterns), ..def("par.local", "one element of thread-private storage", none, verify_local) },
-        def("par.free", "releases a buffer or a queue", none, verify_free),
-        OpDef { inherent: &["atomic"], patterns: Some(load_patterns), ..def("par.load", "reads an element (atomic: a relaxed atomic read)", none, verify_load) },
-        OpDef { inherent: &["atomic"], ..def("par.store", "writes an element (atomic: a relaxed atomic write)", none, verify_store) },
-        OpDef { inherent: &["kind"], ..def("par.atomic_rmw", "atomic read-modify-write of an element; returns the old value", none, verify_rmw) },
-        def("par.cmpxchg", "atomic compare-and-swap of an element; returns the old value and success", none, verify_cmpxchg),
-        OpDef { patterns: Some(parallel_patterns), ..def("par.parallel", "runs its body on every thread of a new team", region, verify_parallel) },
-        OpDef { inherent: &["dist", "chunk"], patterns: Some(for_patterns), ..def("par.for", "shares the iterations lo..hi among the team, then waits for all", region, verify_for) },
-        OpDef { patterns: Some(barrier_patterns), ..def("par.barrier", "waits until every thread of the team arrives", none, verify_no_operands) },
-        def("par.thread_id", "the number of this thread in its team", Traits::PURE, verify_no_operands),
-        def("par.num_threads", "the size of the team", Traits::PURE, verify_no_operands),
-        def("par.yield", "ends a par.parallel or par.for body", Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE, verify_yield),
-        OpDef { inherent: &["unique"], ..def("par.queue_new", "a new work queue with room for N items per round (a plain one grows)", none, verify_queue_new) },
-        OpDef { inherent: &["buffered"], ..def("par.queue_push", "appends an item to the next round atomically (once per round if unique); buffered: through a per-thread buffer", none, verify_queue_push) },
-        OpDef { patterns: Some(queue_size_patterns), ..def("par.queue_size", "the number of items of the current round", none, verify_queue_query) },
-        OpDef { patterns: Some(queue_items_patterns), ..def("par.queue_items", "the items of the current round as a buffer", none, verify_queue_query) },
-        def("par.queue_advance", "makes the pushed items the current round; true if there are any", none, verify_queue_query),
+        OpDef { inherent: &["of"], ..def(par::GRAPH_SIZE, "the number of nodes or edges of a graph", Traits::PURE, verify_graph_size) },
+        OpDef { inherent: &["array"], ..def(par::GRAPH_ARRAY, "one CSR/CSC array of a graph as a buffer", Traits::PURE, verify_graph_array) },
+        OpDef { patterns: Some(alloc_patterns), ..def(par::ALLOC, "a new buffer of N uninitialized elements", none, verify_alloc) },
+        OpDef { patterns: Some(local_patterns), ..def(par::LOCAL, "one element of thread-private storage", none, verify_local) },
+        def(par::FREE, "releases a buffer or a queue", none, verify_free),
+        OpDef { inherent: &["atomic"], patterns: Some(load_patterns), ..def(par::LOAD, "reads an element (atomic: a relaxed atomic read)", none, verify_load) },
+        OpDef { inherent: &["atomic"], ..def(par::STORE, "writes an element (atomic: a relaxed atomic write)", none, verify_store) },
+        OpDef { inherent: &["kind"], ..def(par::ATOMIC_RMW, "atomic read-modify-write of an element; returns the old value", none, verify_rmw) },
+        def(par::CMPXCHG, "atomic compare-and-swap of an element; returns the old value and success", none, verify_cmpxchg),
+        OpDef { patterns: Some(parallel_patterns), ..def(par::PARALLEL, "runs its body on every thread of a new team", region, verify_parallel) },
+        OpDef { inherent: &["dist", "chunk"], patterns: Some(for_patterns), ..def(par::FOR, "shares the iterations lo..hi among the team, then waits for all", region, verify_for) },
+        OpDef { patterns: Some(barrier_patterns), ..def(par::BARRIER, "waits until every thread of the team arrives", none, verify_no_operands) },
+        def(par::THREAD_ID, "the number of this thread in its team", Traits::PURE, verify_no_operands),
+        def(par::NUM_THREADS, "the size of the team", Traits::PURE, verify_no_operands),
+        def(par::YIELD, "ends a par.parallel or par.for body", Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE, verify_yield),
+        OpDef { inherent: &["unique"], ..def(par::QUEUE_NEW, "a new work queue with room for N items per round (a plain one grows)", none, verify_queue_new) },
+        OpDef { inherent: &["buffered"], ..def(par::QUEUE_PUSH, "appends an item to the next round atomically (once per round if unique); buffered: through a per-thread buffer", none, verify_queue_push) },
+        OpDef { patterns: Some(queue_size_patterns), ..def(par::QUEUE_SIZE, "the number of items of the current round", none, verify_queue_query) },
+        OpDef { patterns: Some(queue_items_patterns), ..def(par::QUEUE_ITEMS, "the items of the current round as a buffer", none, verify_queue_query) },
+        def(par::QUEUE_ADVANCE, "makes the pushed items the current round; true if there are any", none, verify_queue_query),
     ]
 }

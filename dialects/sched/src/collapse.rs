@@ -23,7 +23,10 @@
 //! With `remarks=true` every parallel loop gets a remark: collapsed (naming
 //! the reductions that became atomic) or kept, and why.
 
+use crate::op as sched;
+use strata_graph_dialect::op as graph;
 use strata_ir::context::{Context, OpId};
+use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
 use strata_ir::pass::{bool_option, Pass, PassInfo};
 use strata_ir::Diagnostic;
@@ -59,7 +62,7 @@ fn reductions_at_node(ctx: &Context, op: OpId) -> Vec<OpId> {
     let v = ctx.block_args(body)[0];
     let mut out = Vec::new();
     ctx.walk_pre(op, &mut |o| {
-        if ctx.op_name(o) == "graph.reduce" && ctx.operands(o).get(2) == Some(&v) {
+        if ctx.op_name(o) == graph::REDUCE && ctx.operands(o).get(2) == Some(&v) {
             out.push(o);
         }
     });
@@ -107,8 +110,8 @@ impl Pass for CollapseLoops {
     fn name(&self) -> &'static str {
         "SchedCollapseLoops"
     }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
+    fn anchor(&self) -> Option<strata_ir::OpName> {
+        Some(func::FUNC)
     }
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
         match key {
@@ -120,7 +123,7 @@ impl Pass for CollapseLoops {
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let mut loops = Vec::new();
         ctx.walk_pre(f, &mut |o| {
-            if ctx.op_name(o) == "sched.foreach" {
+            if ctx.op_name(o) == sched::FOREACH {
                 loops.push(o);
             }
         });

@@ -10,6 +10,7 @@
 //! regions and terminator); the `schedule` property is complete and legal
 //! (see [`crate::legality`]).
 
+use crate::op as sched;
 use strata_graph_dialect::canonicalize::loop_patterns;
 use strata_graph_dialect::foreach::{parse_foreach, print_foreach, verify_foreach};
 use strata_ir::context::{Context, OpId};
@@ -36,7 +37,7 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 /// The canonicalization patterns of `sched.foreach`: those of `graph.foreach`.
 fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    loop_patterns("sched.foreach", v);
+    loop_patterns(sched::FOREACH, v);
 }
 
 /// `sched.foreach`.
@@ -48,9 +49,9 @@ pub fn ops() -> Vec<OpDef> {
         print: Some(print_foreach),
         patterns: Some(patterns),
         ..OpDef::new(
-            "sched.foreach",
+            sched::FOREACH,
             "a parallel loop with a decided schedule",
-            Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
+            Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS | Traits::FOREACH_LIKE,
         )
     }]
 }

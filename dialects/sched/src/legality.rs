@@ -21,7 +21,10 @@
 //!   whether the reduction changed it: a private copy cannot answer loads or
 //!   `changed`.
 
+use crate::op as sched;
 use std::collections::HashSet;
+use strata_graph_dialect::op as graph;
+use strata_ir::func::op as func;
 
 use strata_graph_dialect::foreach::{is_foreach, space_of, Space};
 use strata_graph_dialect::types::{classify, GraphType};
@@ -65,11 +68,11 @@ pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
 pub fn enclosing_parallel_loop(ctx: &Context, op: OpId) -> Option<OpId> {
     let mut cur = ctx.parent_op(op);
     while let Some(p) = cur {
-        let name = ctx.op_name(p);
-        if name == "graph.foreach" {
+        let name = ctx.op_kind(p);
+        if name == graph::FOREACH {
             return Some(p);
         }
-        if name == "sched.foreach"
+        if name == sched::FOREACH
             && crate::foreach::schedule_of(ctx, p).is_some_and(|s| s.mapping != Mapping::Sequential)
         {
             return Some(p);
@@ -95,7 +98,7 @@ pub fn collapsible(ctx: &Context, op: OpId) -> Result<OpId, String> {
     let v = ctx.block_args(ctx.entry_block(ctx.region(op, 0)).expect("checked"))[0];
     let mut store = None;
     ctx.walk_pre(inner, &mut |o| {
-        if store.is_none() && ctx.op_name(o) == "graph.store" && ctx.operands(o).get(2) == Some(&v) {
+        if store.is_none() && ctx.op_name(o) == graph::STORE && ctx.operands(o).get(2) == Some(&v) {
             store = Some(o);
         }
     });
@@ -146,7 +149,7 @@ pub fn bitmap_worklist(ctx: &Context, op: OpId) -> Result<Value, String> {
     }
     let wl = ctx.operand(op, 0);
     match ctx.defining_op(wl) {
-        Some(d) if ctx.op_name(d) == "graph.new_worklist" && ctx.prop(d, "unique").is_some() => Ok(wl),
+        Some(d) if ctx.op_name(d) == graph::NEW_WORKLIST && ctx.prop(d, "unique").is_some() => Ok(wl),
         _ => Err("frontier 'bitmap' needs a worklist made by 'graph.new_worklist ... unique' in the same function: a bitmap holds each item once".into()),
     }
 }
@@ -159,11 +162,11 @@ fn neighbour_loop(ctx: &Context, op: OpId, what: &str, spaces: &[Space]) -> Resu
     let Some(body) = ctx.entry_block(ctx.region(op, 0)) else { return Err("empty loop".into()) };
     let v = ctx.block_args(body)[0];
     let ops = ctx.block_ops(body);
-    let Some(inner) = ops.iter().copied().find(|o| is_foreach(ctx.op_name(*o))) else {
+    let Some(inner) = ops.iter().copied().find(|o| is_foreach(ctx, *o)) else {
         return Err(format!("{what} needs a neighbour loop in the body"));
     };
     for o in ops {
-        let name = ctx.op_name(o);
+        let name = ctx.op_kind(o);
         if o == inner {
             if !space_of(ctx, o).is_some_and(|s| spaces.contains(&s)) || ctx.operand(o, 1) != v {
                 let names: Vec<&str> = spaces.iter().map(|s| s.keyword()).collect();
@@ -173,12 +176,12 @@ fn neighbour_loop(ctx: &Context, op: OpId, what: &str, spaces: &[Space]) -> Resu
                     names.join(" or ")
                 ));
             }
-        } else if is_foreach(name) {
+        } else if is_foreach(ctx, o) {
             return Err(format!(
                 "{what} needs one neighbour loop in the body; the loop at {} is a second",
                 ctx.op_loc(o).short()
             ));
-        } else if name != "graph.yield" && !is_pure(ctx, o) && name != "graph.load" {
+        } else if name != graph::YIELD && !is_pure(ctx, o) && name != graph::LOAD {
             return Err(format!(
                 "{what} needs a body of operations that only read and one neighbour loop; '{name}' at {} has effects",
                 ctx.op_loc(o).short()
@@ -201,11 +204,11 @@ pub fn shared_scalars(ctx: &Context, op: OpId) -> Vec<(Value, Option<String>)> {
             if !matches!(classify(ctx.value_type(v)), Some(GraphType::Scalar(_))) || defined_inside(ctx, v, op) {
                 continue;
             }
-            let name = ctx.op_name(o);
+            let name = ctx.op_kind(o);
             let kind = ctx.prop(o, "kind").and_then(|a| a.as_str()).map(str::to_string);
-            let why = if name == "graph.reduce" && i == 1 && ctx.results(o).is_empty() {
+            let why = if name == graph::REDUCE && i == 1 && ctx.results(o).is_empty() {
                 None
-            } else if name == "graph.reduce" && i == 1 {
+            } else if name == graph::REDUCE && i == 1 {
                 Some(format!("is reduced with a 'changed' result at {}", ctx.op_loc(o).short()))
             } else {
                 Some(format!("is used by '{name}' at {}, not only reduced", ctx.op_loc(o).short()))
@@ -241,7 +244,7 @@ fn defined_inside(ctx: &Context, v: Value, op: OpId) -> bool {
 pub fn functions_called_in_loops(ctx: &Context, module: OpId) -> HashSet<OpId> {
     let mut work = Vec::new();
     ctx.walk_pre(module, &mut |o| {
-        if is_foreach(ctx.op_name(o)) {
+        if is_foreach(ctx, o) {
             work.push(o);
         }
     });
@@ -249,7 +252,7 @@ pub fn functions_called_in_loops(ctx: &Context, module: OpId) -> HashSet<OpId> {
     while let Some(root) = work.pop() {
         let mut callees = Vec::new();
         ctx.walk_pre(root, &mut |o| {
-            if ctx.op_name(o) == "func.call" {
+            if ctx.op_name(o) == func::CALL {
                 if let Some(name) = ctx.prop(o, "callee").and_then(|a| a.as_flat_symbol().map(str::to_string)) {
                     callees.push(name);
                 }

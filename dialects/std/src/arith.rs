@@ -1,6 +1,59 @@
 //! The `arith` dialect: constants, integer and float arithmetic, comparisons,
 //! `select` and casts, with MLIR's syntax and wrapping integer semantics.
 
+/// The names of the `arith` dialect's operations, declared once.
+pub mod op {
+    strata_ir::op_names!("arith":
+    ADDF = "addf",
+    ADDI = "addi",
+    ANDI = "andi",
+    BITCAST = "bitcast",
+    CEILDIVSI = "ceildivsi",
+    CEILDIVUI = "ceildivui",
+    CMPF = "cmpf",
+    CMPI = "cmpi",
+    CONSTANT = "constant",
+    DIVF = "divf",
+    DIVSI = "divsi",
+    DIVUI = "divui",
+    EXTF = "extf",
+    EXTSI = "extsi",
+    EXTUI = "extui",
+    FLOORDIVSI = "floordivsi",
+    FPTOSI = "fptosi",
+    FPTOUI = "fptoui",
+    INDEX_CAST = "index_cast",
+    INDEX_CASTUI = "index_castui",
+    MAXIMUMF = "maximumf",
+    MAXNUMF = "maxnumf",
+    MAXSI = "maxsi",
+    MAXUI = "maxui",
+    MINIMUMF = "minimumf",
+    MINNUMF = "minnumf",
+    MINSI = "minsi",
+    MINUI = "minui",
+    MULF = "mulf",
+    MULI = "muli",
+    NEGF = "negf",
+    ORI = "ori",
+    REMF = "remf",
+    REMSI = "remsi",
+    REMUI = "remui",
+    SELECT = "select",
+    SHLI = "shli",
+    SHRSI = "shrsi",
+    SHRUI = "shrui",
+    SITOFP = "sitofp",
+    SUBF = "subf",
+    SUBI = "subi",
+    TRUNCF = "truncf",
+    TRUNCI = "trunci",
+    UITOFP = "uitofp",
+    XORI = "xori",
+    );
+}
+
+use crate::arith::op as arith;
 use strata_ir::attributes::NamedAttr;
 use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::lexer::Tok;
@@ -9,6 +62,7 @@ use strata_ir::printer::OpPrinter;
 use strata_ir::registry::{Dialect, OpDef, Traits};
 use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
+use strata_ir::OpName;
 use strata_ir::{Attribute, Diagnostic, Location};
 
 use crate::arith_fold;
@@ -86,25 +140,25 @@ fn print_flags(p: &mut OpPrinter<'_>, op: OpId, keyword: &str, prop: &str) {
     }
 }
 
-fn flag_kind(name: &str) -> Option<(&'static str, &'static str, &'static [&'static str])> {
-    let overflow = ["arith.addi", "arith.subi", "arith.muli", "arith.shli", "arith.trunci"];
+fn flag_kind(name: OpName) -> Option<(&'static str, &'static str, &'static [&'static str])> {
+    let overflow = [arith::ADDI, arith::SUBI, arith::MULI, arith::SHLI, arith::TRUNCI];
     if overflow.contains(&name) {
         return Some(("overflow", "overflowFlags", &OVERFLOW_FLAGS));
     }
     let fastmath = [
-        "arith.addf",
-        "arith.subf",
-        "arith.mulf",
-        "arith.divf",
-        "arith.remf",
-        "arith.maximumf",
-        "arith.minimumf",
-        "arith.maxnumf",
-        "arith.minnumf",
-        "arith.negf",
-        "arith.cmpf",
-        "arith.extf",
-        "arith.truncf",
+        arith::ADDF,
+        arith::SUBF,
+        arith::MULF,
+        arith::DIVF,
+        arith::REMF,
+        arith::MAXIMUMF,
+        arith::MINIMUMF,
+        arith::MAXNUMF,
+        arith::MINNUMF,
+        arith::NEGF,
+        arith::CMPF,
+        arith::EXTF,
+        arith::TRUNCF,
     ];
     if fastmath.contains(&name) {
         return Some(("fastmath", "fastmath", &FASTMATH_FLAGS));
@@ -118,7 +172,7 @@ fn parse_binary(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let a = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;
     let b = p.parse_operand()?;
-    if let Some((kw, prop, allowed)) = flag_kind(&st.name) {
+    if let Some((kw, prop, allowed)) = arith::lookup(&st.name).and_then(flag_kind) {
         parse_flags(p, st, kw, prop, allowed)?;
     }
     st.attributes = p.parse_optional_attr_dict()?;
@@ -132,9 +186,9 @@ fn print_binary(p: &mut OpPrinter<'_>, op: OpId) {
     let vs = p.ctx.operands(op).to_vec();
     p.w(" ");
     p.operands(&vs);
-    let name = p.ctx.op_name(op).to_string();
+    let name = p.ctx.op_kind(op);
     let mut elided = vec![];
-    if let Some((kw, prop, _)) = flag_kind(&name) {
+    if let Some((kw, prop, _)) = flag_kind(name) {
         print_flags(p, op, kw, prop);
         elided.push(prop);
     }
@@ -146,7 +200,7 @@ fn print_binary(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn parse_unary(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let a = p.parse_operand()?;
-    if let Some((kw, prop, allowed)) = flag_kind(&st.name) {
+    if let Some((kw, prop, allowed)) = arith::lookup(&st.name).and_then(flag_kind) {
         parse_flags(p, st, kw, prop, allowed)?;
     }
     st.attributes = p.parse_optional_attr_dict()?;
@@ -160,9 +214,9 @@ fn print_unary(p: &mut OpPrinter<'_>, op: OpId) {
     let v = p.ctx.operand(op, 0);
     p.w(" ");
     p.operand(v);
-    let name = p.ctx.op_name(op).to_string();
+    let name = p.ctx.op_kind(op);
     let mut elided = vec![];
-    if let Some((kw, prop, _)) = flag_kind(&name) {
+    if let Some((kw, prop, _)) = flag_kind(name) {
         print_flags(p, op, kw, prop);
         elided.push(prop);
     }
@@ -288,7 +342,7 @@ pub fn materialize(ctx: &mut Context, value: &Attribute, ty: &Type, loc: Locatio
         (Attribute::Float(f), Type::Float(k)) if f.kind == *k => value.clone(),
         _ => return None,
     };
-    Some(ctx.create_op(OperationState::new("arith.constant", loc).prop("value", v).results(std::slice::from_ref(ty))))
+    Some(ctx.create_op(OperationState::new(arith::CONSTANT, loc).prop("value", v).results(std::slice::from_ref(ty))))
 }
 
 /// Builds a detached integer or index constant.
@@ -299,7 +353,7 @@ pub fn int_constant(ctx: &mut Context, value: i128, ty: &Type, loc: Location) ->
 // ----- comparisons -----
 
 fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let is_int = &*st.name == "arith.cmpi";
+    let is_int = *st.name == arith::CMPI;
     let table: &[&str] = if is_int { &CMPI_PREDICATES } else { &CMPF_PREDICATES };
     let loc = p.loc();
     let pred = if p.at(Tok::String) { p.parse_string()? } else { p.parse_keyword("predicate")? };
@@ -322,7 +376,7 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
 }
 
 fn print_cmp(p: &mut OpPrinter<'_>, op: OpId) {
-    let is_int = p.ctx.op_name(op) == "arith.cmpi";
+    let is_int = p.ctx.op_name(op) == arith::CMPI;
     let table: &[&str] = if is_int { &CMPI_PREDICATES } else { &CMPF_PREDICATES };
     let idx = p.ctx.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(0) as usize;
     p.w(" ");
@@ -340,7 +394,7 @@ fn print_cmp(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_cmp(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let is_int = ctx.op_name(op) == "arith.cmpi";
+    let is_int = ctx.op_name(op) == arith::CMPI;
     let n = if is_int { CMPI_PREDICATES.len() } else { CMPF_PREDICATES.len() };
     match ctx.prop(op, "predicate").and_then(|a| a.as_int()) {
         Some(i) if (0..n as i128).contains(&i) => {}
@@ -420,7 +474,7 @@ fn verify_select(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 fn parse_cast(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let a = p.parse_operand()?;
-    if let Some((kw, prop, allowed)) = flag_kind(&st.name) {
+    if let Some((kw, prop, allowed)) = arith::lookup(&st.name).and_then(flag_kind) {
         parse_flags(p, st, kw, prop, allowed)?;
     }
     st.attributes = p.parse_optional_attr_dict()?;
@@ -436,9 +490,9 @@ fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
     let v = p.ctx.operand(op, 0);
     p.w(" ");
     p.operand(v);
-    let name = p.ctx.op_name(op).to_string();
+    let name = p.ctx.op_kind(op);
     let mut elided = vec![];
-    if let Some((kw, prop, _)) = flag_kind(&name) {
+    if let Some((kw, prop, _)) = flag_kind(name) {
         print_flags(p, op, kw, prop);
         elided.push(prop);
     }
@@ -467,16 +521,16 @@ fn class_ok(c: Class, t: &Type) -> bool {
     }
 }
 
-fn cast_rule(name: &str) -> (Class, Class, Option<std::cmp::Ordering>) {
+fn cast_rule(name: OpName) -> (Class, Class, Option<std::cmp::Ordering>) {
     use std::cmp::Ordering::*;
     match name {
-        "arith.extsi" | "arith.extui" => (Class::Int, Class::Int, Some(Greater)),
-        "arith.trunci" => (Class::Int, Class::Int, Some(Less)),
-        "arith.extf" => (Class::Float, Class::Float, Some(Greater)),
-        "arith.truncf" => (Class::Float, Class::Float, Some(Less)),
-        "arith.sitofp" | "arith.uitofp" => (Class::Int, Class::Float, None),
-        "arith.fptosi" | "arith.fptoui" => (Class::Float, Class::Int, None),
-        "arith.index_cast" | "arith.index_castui" => (Class::IntOrIndex, Class::IntOrIndex, None),
+        arith::EXTSI | arith::EXTUI => (Class::Int, Class::Int, Some(Greater)),
+        arith::TRUNCI => (Class::Int, Class::Int, Some(Less)),
+        arith::EXTF => (Class::Float, Class::Float, Some(Greater)),
+        arith::TRUNCF => (Class::Float, Class::Float, Some(Less)),
+        arith::SITOFP | arith::UITOFP => (Class::Int, Class::Float, None),
+        arith::FPTOSI | arith::FPTOUI => (Class::Float, Class::Int, None),
+        arith::INDEX_CAST | arith::INDEX_CASTUI => (Class::IntOrIndex, Class::IntOrIndex, None),
         _ => (Class::Any, Class::Any, Some(Equal)),
     }
 }
@@ -503,12 +557,12 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         ));
     }
     let (ef, et) = (elem(from), elem(to));
-    let name = ctx.op_name(op);
+    let name = ctx.op_kind(op);
     let (cf, ct, order) = cast_rule(name);
     if !class_ok(cf, ef) || !class_ok(ct, et) {
         return Err(op_error(ctx, op, format!("operand type '{from}' and result type '{to}' are cast incompatible")));
     }
-    if name.starts_with("arith.index_cast") && (*ef == Type::Index) == (*et == Type::Index) {
+    if matches!(name, arith::INDEX_CAST | arith::INDEX_CASTUI) && (*ef == Type::Index) == (*et == Type::Index) {
         return Err(op_error(ctx, op, "requires exactly one of operand and result to be 'index'"));
     }
     let (wf, wt) = (bit_width(ef), bit_width(et));
@@ -526,8 +580,8 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
 }
 
-fn binary(name: &'static str, summary: &'static str, int: bool, extra: Traits) -> OpDef {
-    let has_overflow = ["arith.addi", "arith.subi", "arith.muli", "arith.shli"].contains(&name);
+fn binary(name: OpName, summary: &'static str, int: bool, extra: Traits) -> OpDef {
+    let has_overflow = [arith::ADDI, arith::SUBI, arith::MULI, arith::SHLI].contains(&name);
     let has_fastmath = !int;
     OpDef {
         inherent: if has_overflow {
@@ -542,7 +596,7 @@ fn binary(name: &'static str, summary: &'static str, int: bool, extra: Traits) -
         } else if has_fastmath {
             fastmath_none
         } else {
-            OpDef::new("", "", Traits::NONE).default_properties
+            no_default_properties
         },
         verify: Some(if int { verify_int_binary } else { verify_float_binary }),
         fold: Some(arith_fold::fold),
@@ -553,13 +607,11 @@ fn binary(name: &'static str, summary: &'static str, int: bool, extra: Traits) -
     }
 }
 
-fn cast(name: &'static str, summary: &'static str) -> OpDef {
+fn cast(name: OpName, summary: &'static str) -> OpDef {
     let (inherent, defaults): (&'static [&'static str], fn(&mut Vec<NamedAttr>)) = match name {
-        "arith.trunci" => (&["overflowFlags"], overflow_none),
-        "arith.extf" | "arith.truncf" => {
-            (&["fastmath", "roundingmode"], OpDef::new("", "", Traits::NONE).default_properties)
-        }
-        _ => (&[], OpDef::new("", "", Traits::NONE).default_properties),
+        arith::TRUNCI => (&["overflowFlags"], overflow_none),
+        arith::EXTF | arith::TRUNCF => (&["fastmath", "roundingmode"], no_default_properties),
+        _ => (&[], no_default_properties),
     };
     OpDef {
         inherent,
@@ -587,6 +639,9 @@ fn verify_flags_attr(body: &str) -> Result<(), String> {
         .unwrap_or_else(|| Err(format!("unknown arith attribute '#arith.{body}'")))
 }
 
+/// Leaves the properties as given.
+fn no_default_properties(_: &mut Vec<NamedAttr>) {}
+
 /// The arith dialect.
 pub fn dialect() -> Dialect {
     let c = Traits::COMMUTATIVE;
@@ -600,37 +655,37 @@ pub fn dialect() -> Dialect {
             parse: Some(parse_constant),
             print: Some(print_constant),
             name_hint: Some(constant_name),
-            ..OpDef::new("arith.constant", "an integer or float constant", Traits::PURE | Traits::CONSTANT_LIKE)
+            ..OpDef::new(arith::CONSTANT, "an integer or float constant", Traits::PURE | Traits::CONSTANT_LIKE)
         },
-        binary("arith.addi", "integer addition (wrapping)", true, c),
-        binary("arith.subi", "integer subtraction (wrapping)", true, n),
-        binary("arith.muli", "integer multiplication (wrapping)", true, c),
-        binary("arith.divsi", "signed integer division rounding toward zero", true, n),
-        binary("arith.divui", "unsigned integer division", true, n),
-        binary("arith.ceildivsi", "signed integer division rounding up", true, n),
-        binary("arith.ceildivui", "unsigned integer division rounding up", true, n),
-        binary("arith.floordivsi", "signed integer division rounding down", true, n),
-        binary("arith.remsi", "signed remainder (sign of the dividend)", true, n),
-        binary("arith.remui", "unsigned remainder", true, n),
-        binary("arith.andi", "bitwise and", true, c | i),
-        binary("arith.ori", "bitwise or", true, c | i),
-        binary("arith.xori", "bitwise exclusive or", true, c),
-        binary("arith.shli", "shift left", true, n),
-        binary("arith.shrsi", "arithmetic shift right", true, n),
-        binary("arith.shrui", "logical shift right", true, n),
-        binary("arith.maxsi", "signed maximum", true, c | i),
-        binary("arith.maxui", "unsigned maximum", true, c | i),
-        binary("arith.minsi", "signed minimum", true, c | i),
-        binary("arith.minui", "unsigned minimum", true, c | i),
-        binary("arith.addf", "float addition", false, c),
-        binary("arith.subf", "float subtraction", false, n),
-        binary("arith.mulf", "float multiplication", false, c),
-        binary("arith.divf", "float division", false, n),
-        binary("arith.remf", "float remainder", false, n),
-        binary("arith.maximumf", "float maximum, NaN-propagating", false, c | i),
-        binary("arith.minimumf", "float minimum, NaN-propagating", false, c | i),
-        binary("arith.maxnumf", "float maximum, NaN-ignoring", false, c | i),
-        binary("arith.minnumf", "float minimum, NaN-ignoring", false, c | i),
+        binary(arith::ADDI, "integer addition (wrapping)", true, c),
+        binary(arith::SUBI, "integer subtraction (wrapping)", true, n),
+        binary(arith::MULI, "integer multiplication (wrapping)", true, c),
+        binary(arith::DIVSI, "signed integer division rounding toward zero", true, n),
+        binary(arith::DIVUI, "unsigned integer division", true, n),
+        binary(arith::CEILDIVSI, "signed integer division rounding up", true, n),
+        binary(arith::CEILDIVUI, "unsigned integer division rounding up", true, n),
+        binary(arith::FLOORDIVSI, "signed integer division rounding down", true, n),
+        binary(arith::REMSI, "signed remainder (sign of the dividend)", true, n),
+        binary(arith::REMUI, "unsigned remainder", true, n),
+        binary(arith::ANDI, "bitwise and", true, c | i),
+        binary(arith::ORI, "bitwise or", true, c | i),
+        binary(arith::XORI, "bitwise exclusive or", true, c),
+        binary(arith::SHLI, "shift left", true, n),
+        binary(arith::SHRSI, "arithmetic shift right", true, n),
+        binary(arith::SHRUI, "logical shift right", true, n),
+        binary(arith::MAXSI, "signed maximum", true, c | i),
+        binary(arith::MAXUI, "unsigned maximum", true, c | i),
+        binary(arith::MINSI, "signed minimum", true, c | i),
+        binary(arith::MINUI, "unsigned minimum", true, c | i),
+        binary(arith::ADDF, "float addition", false, c),
+        binary(arith::SUBF, "float subtraction", false, n),
+        binary(arith::MULF, "float multiplication", false, c),
+        binary(arith::DIVF, "float division", false, n),
+        binary(arith::REMF, "float remainder", false, n),
+        binary(arith::MAXIMUMF, "float maximum, NaN-propagating", false, c | i),
+        binary(arith::MINIMUMF, "float minimum, NaN-propagating", false, c | i),
+        binary(arith::MAXNUMF, "float maximum, NaN-ignoring", false, c | i),
+        binary(arith::MINNUMF, "float minimum, NaN-ignoring", false, c | i),
         OpDef {
             inherent: &["fastmath"],
             default_properties: fastmath_none,
@@ -638,7 +693,7 @@ pub fn dialect() -> Dialect {
             fold: Some(arith_fold::fold),
             parse: Some(parse_unary),
             print: Some(print_unary),
-            ..OpDef::new("arith.negf", "float negation", Traits::PURE | Traits::INVOLUTION)
+            ..OpDef::new(arith::NEGF, "float negation", Traits::PURE | Traits::INVOLUTION)
         },
         OpDef {
             inherent: &["predicate"],
@@ -646,7 +701,7 @@ pub fn dialect() -> Dialect {
             fold: Some(arith_fold::fold),
             parse: Some(parse_cmp),
             print: Some(print_cmp),
-            ..OpDef::new("arith.cmpi", "integer comparison", Traits::PURE)
+            ..OpDef::new(arith::CMPI, "integer comparison", Traits::PURE)
         },
         OpDef {
             inherent: &["predicate", "fastmath"],
@@ -655,29 +710,29 @@ pub fn dialect() -> Dialect {
             fold: Some(arith_fold::fold),
             parse: Some(parse_cmp),
             print: Some(print_cmp),
-            ..OpDef::new("arith.cmpf", "float comparison", Traits::PURE)
+            ..OpDef::new(arith::CMPF, "float comparison", Traits::PURE)
         },
         OpDef {
             verify: Some(verify_select),
             fold: Some(arith_fold::fold),
             parse: Some(parse_select),
             print: Some(print_select),
-            ..OpDef::new("arith.select", "chooses one of two values by a condition", Traits::PURE)
+            ..OpDef::new(arith::SELECT, "chooses one of two values by a condition", Traits::PURE)
         },
     ];
     for (name, summary) in [
-        ("arith.extsi", "sign-extends an integer"),
-        ("arith.extui", "zero-extends an integer"),
-        ("arith.trunci", "truncates an integer"),
-        ("arith.extf", "widens a float"),
-        ("arith.truncf", "narrows a float"),
-        ("arith.sitofp", "signed integer to float"),
-        ("arith.uitofp", "unsigned integer to float"),
-        ("arith.fptosi", "float to signed integer"),
-        ("arith.fptoui", "float to unsigned integer"),
-        ("arith.index_cast", "index to integer or back, sign-extending"),
-        ("arith.index_castui", "index to integer or back, zero-extending"),
-        ("arith.bitcast", "reinterprets bits as another type of the same width"),
+        (arith::EXTSI, "sign-extends an integer"),
+        (arith::EXTUI, "zero-extends an integer"),
+        (arith::TRUNCI, "truncates an integer"),
+        (arith::EXTF, "widens a float"),
+        (arith::TRUNCF, "narrows a float"),
+        (arith::SITOFP, "signed integer to float"),
+        (arith::UITOFP, "unsigned integer to float"),
+        (arith::FPTOSI, "float to signed integer"),
+        (arith::FPTOUI, "float to unsigned integer"),
+        (arith::INDEX_CAST, "index to integer or back, sign-extending"),
+        (arith::INDEX_CASTUI, "index to integer or back, zero-extending"),
+        (arith::BITCAST, "reinterprets bits as another type of the same width"),
     ] {
         ops.push(cast(name, summary));
     }

@@ -6,12 +6,13 @@
 //! operations in the type's precision (f32 and f64), and the identities used
 //! hold for every input, NaN and signed zeros included.
 
+use crate::arith::op as arith;
 use strata_ir::attributes::{normalize_int, FloatAttr};
 use strata_ir::context::{Context, OpId};
 use strata_ir::registry::{FoldResult, Folded, Traits};
 use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
 use strata_ir::types::{FloatKind, Type};
-use strata_ir::{Attribute, OperationState};
+use strata_ir::{Attribute, OpName, OperationState};
 
 use crate::arith::elem;
 
@@ -60,27 +61,27 @@ fn int_attr(v: i128, t: &Type) -> FoldResult {
 }
 
 /// Evaluates an integer binary op on constants; `None` when the result is poison.
-pub fn eval_int(name: &str, a: i128, b: i128, w: u32) -> Option<i128> {
+pub fn eval_int(name: OpName, a: i128, b: i128, w: u32) -> Option<i128> {
     let (sa, sb) = (signed(a, w), signed(b, w));
     let (ua, ub) = (unsigned(a, w), unsigned(b, w));
     let smin = if w >= 128 { i128::MIN } else { -(1i128 << (w - 1)) };
     let r: i128 = match name {
-        "arith.addi" => sa.wrapping_add(sb),
-        "arith.subi" => sa.wrapping_sub(sb),
-        "arith.muli" => sa.wrapping_mul(sb),
-        "arith.andi" => sa & sb,
-        "arith.ori" => sa | sb,
-        "arith.xori" => sa ^ sb,
-        "arith.divsi" | "arith.remsi" | "arith.ceildivsi" | "arith.floordivsi" => {
+        arith::ADDI => sa.wrapping_add(sb),
+        arith::SUBI => sa.wrapping_sub(sb),
+        arith::MULI => sa.wrapping_mul(sb),
+        arith::ANDI => sa & sb,
+        arith::ORI => sa | sb,
+        arith::XORI => sa ^ sb,
+        arith::DIVSI | arith::REMSI | arith::CEILDIVSI | arith::FLOORDIVSI => {
             if sb == 0 || (w > 1 && sa == smin && sb == -1) || (w == 1 && sb == -1 && sa == -1) {
                 return None;
             }
             let q = sa / sb;
             let r = sa % sb;
             match name {
-                "arith.divsi" => q,
-                "arith.remsi" => r,
-                "arith.ceildivsi" => {
+                arith::DIVSI => q,
+                arith::REMSI => r,
+                arith::CEILDIVSI => {
                     if r != 0 && ((r > 0) == (sb > 0)) {
                         q + 1
                     } else {
@@ -96,31 +97,31 @@ pub fn eval_int(name: &str, a: i128, b: i128, w: u32) -> Option<i128> {
                 }
             }
         }
-        "arith.divui" | "arith.remui" | "arith.ceildivui" => {
+        arith::DIVUI | arith::REMUI | arith::CEILDIVUI => {
             if ub == 0 {
                 return None;
             }
             (match name {
-                "arith.divui" => ua / ub,
-                "arith.remui" => ua % ub,
+                arith::DIVUI => ua / ub,
+                arith::REMUI => ua % ub,
                 _ => ua.div_ceil(ub),
             }) as i128
         }
-        "arith.shli" | "arith.shrsi" | "arith.shrui" => {
+        arith::SHLI | arith::SHRSI | arith::SHRUI => {
             if ub >= w as u128 {
                 return None;
             }
             let s = ub as u32;
             match name {
-                "arith.shli" => ((ua << s) & if w >= 128 { u128::MAX } else { (1u128 << w) - 1 }) as i128,
-                "arith.shrsi" => sa >> s,
+                arith::SHLI => ((ua << s) & if w >= 128 { u128::MAX } else { (1u128 << w) - 1 }) as i128,
+                arith::SHRSI => sa >> s,
                 _ => (ua >> s) as i128,
             }
         }
-        "arith.maxsi" => sa.max(sb),
-        "arith.minsi" => sa.min(sb),
-        "arith.maxui" => ua.max(ub) as i128,
-        "arith.minui" => ua.min(ub) as i128,
+        arith::MAXSI => sa.max(sb),
+        arith::MINSI => sa.min(sb),
+        arith::MAXUI => ua.max(ub) as i128,
+        arith::MINUI => ua.min(ub) as i128,
         _ => return None,
     };
     Some(signed(r, w))
@@ -169,20 +170,20 @@ pub fn eval_cmpf(pred: i128, a: f64, b: f64) -> bool {
 }
 
 /// Evaluates a float binary op in the precision of `kind` (f32 and f64 only).
-pub fn eval_float(name: &str, a: &FloatAttr, b: &FloatAttr) -> Option<FloatAttr> {
+pub fn eval_float(name: OpName, a: &FloatAttr, b: &FloatAttr) -> Option<FloatAttr> {
     let kind = a.kind;
     if kind == FloatKind::F32 {
         let (x, y) = (a.value() as f32, b.value() as f32);
         let r = match name {
-            "arith.addf" => x + y,
-            "arith.subf" => x - y,
-            "arith.mulf" => x * y,
-            "arith.divf" => x / y,
-            "arith.remf" => x % y,
-            "arith.maximumf" => maximum(x as f64, y as f64) as f32,
-            "arith.minimumf" => minimum(x as f64, y as f64) as f32,
-            "arith.maxnumf" => x.max(y),
-            "arith.minnumf" => x.min(y),
+            arith::ADDF => x + y,
+            arith::SUBF => x - y,
+            arith::MULF => x * y,
+            arith::DIVF => x / y,
+            arith::REMF => x % y,
+            arith::MAXIMUMF => maximum(x as f64, y as f64) as f32,
+            arith::MINIMUMF => minimum(x as f64, y as f64) as f32,
+            arith::MAXNUMF => x.max(y),
+            arith::MINNUMF => x.min(y),
             _ => return None,
         };
         return Some(FloatAttr::from_f64(kind, r as f64));
@@ -192,15 +193,15 @@ pub fn eval_float(name: &str, a: &FloatAttr, b: &FloatAttr) -> Option<FloatAttr>
     }
     let (x, y) = (a.value(), b.value());
     let r = match name {
-        "arith.addf" => x + y,
-        "arith.subf" => x - y,
-        "arith.mulf" => x * y,
-        "arith.divf" => x / y,
-        "arith.remf" => x % y,
-        "arith.maximumf" => maximum(x, y),
-        "arith.minimumf" => minimum(x, y),
-        "arith.maxnumf" => x.max(y),
-        "arith.minnumf" => x.min(y),
+        arith::ADDF => x + y,
+        arith::SUBF => x - y,
+        arith::MULF => x * y,
+        arith::DIVF => x / y,
+        arith::REMF => x % y,
+        arith::MAXIMUMF => maximum(x, y),
+        arith::MINIMUMF => minimum(x, y),
+        arith::MAXNUMF => x.max(y),
+        arith::MINNUMF => x.min(y),
         _ => return None,
     };
     Some(FloatAttr::from_f64(kind, r))
@@ -242,9 +243,9 @@ fn is_float_const(a: &Option<Attribute>, v: f64) -> bool {
 
 /// The folder shared by all arith operations.
 pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Folded> {
-    let name = ctx.op_name(op).to_string();
+    let name = ctx.op_kind(op);
     let ops = ctx.operands(op).to_vec();
-    if name == "arith.constant" {
+    if name == arith::CONSTANT {
         return None;
     }
     let rt = ctx.value_type(*ctx.results(op).first()?).clone();
@@ -254,8 +255,8 @@ pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Fold
     }
     let one = |r: FoldResult| Some(Folded::Results(vec![r]));
     let w = width(&rt);
-    match name.as_str() {
-        "arith.select" => {
+    match name {
+        arith::SELECT => {
             if let Some(cond) = int_of(&c[0]) {
                 return one(FoldResult::Value(ops[if cond != 0 { 1 } else { 2 }]));
             }
@@ -268,7 +269,7 @@ pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Fold
             }
             None
         }
-        "arith.cmpi" => {
+        arith::CMPI => {
             let pred = ctx.prop(op, "predicate")?.as_int()?;
             let w = width(ctx.value_type(ops[0]));
             if let (Some(a), Some(b)) = (int_of(&c[0]), int_of(&c[1])) {
@@ -280,7 +281,7 @@ pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Fold
             }
             None
         }
-        "arith.cmpf" => {
+        arith::CMPF => {
             let pred = ctx.prop(op, "predicate")?.as_int()?;
             match (float_of(&c[0]), float_of(&c[1])) {
                 (Some(a), Some(b)) => one(FoldResult::Attr(Attribute::Bool(eval_cmpf(pred, a.value(), b.value())))),
@@ -288,23 +289,26 @@ pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Fold
                 _ => None,
             }
         }
-        "arith.negf" => {
+        arith::NEGF => {
             if let Some(a) = float_of(&c[0]) {
                 return one(FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(a.kind, -a.value()))));
             }
             // -(-x) = x.
             let d = ctx.defining_op(ops[0])?;
-            (ctx.op_name(d) == "arith.negf").then(|| Folded::Results(vec![FoldResult::Value(ctx.operand(d, 0))]))
+            (ctx.op_name(d) == arith::NEGF).then(|| Folded::Results(vec![FoldResult::Value(ctx.operand(d, 0))]))
         }
-        n if n.starts_with("arith.ext")
-            || n.starts_with("arith.trunc")
-            || n.contains("tofp")
-            || n.starts_with("arith.fpto")
-            || n.starts_with("arith.index_cast")
-            || n == "arith.bitcast" =>
-        {
-            fold_cast(ctx, op, n, &c[0], &rt)
-        }
+        arith::EXTSI
+        | arith::EXTUI
+        | arith::EXTF
+        | arith::TRUNCI
+        | arith::TRUNCF
+        | arith::SITOFP
+        | arith::UITOFP
+        | arith::FPTOSI
+        | arith::FPTOUI
+        | arith::INDEX_CAST
+        | arith::INDEX_CASTUI
+        | arith::BITCAST => fold_cast(ctx, op, name, &c[0], &rt),
         n if elem(&rt).is_float() => fold_float_binary(ctx, op, n, c),
         n => fold_int_binary(ctx, op, n, c, w, &rt),
     }
@@ -313,7 +317,7 @@ pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Fold
 fn fold_int_binary(
     ctx: &mut Context,
     op: OpId,
-    name: &str,
+    name: OpName,
     c: &[Option<Attribute>],
     w: u32,
     rt: &Type,
@@ -335,18 +339,17 @@ fn fold_int_binary(
     let all_ones = -1i128;
     let (x, y) = (ops[0], ops[1]);
     match (name, rhs) {
-        (
-            "arith.addi" | "arith.subi" | "arith.ori" | "arith.xori" | "arith.shli" | "arith.shrsi" | "arith.shrui",
-            Some(0),
-        ) => one(FoldResult::Value(x)),
-        ("arith.muli" | "arith.divsi" | "arith.divui", Some(1)) => one(FoldResult::Value(x)),
-        ("arith.muli" | "arith.andi", Some(0)) => one(int_attr(0, rt)),
-        ("arith.andi", Some(v)) if v == all_ones => one(FoldResult::Value(x)),
-        ("arith.ori", Some(v)) if v == all_ones => one(int_attr(-1, rt)),
-        ("arith.remsi" | "arith.remui", Some(1)) => one(int_attr(0, rt)),
+        (arith::ADDI | arith::SUBI | arith::ORI | arith::XORI | arith::SHLI | arith::SHRSI | arith::SHRUI, Some(0)) => {
+            one(FoldResult::Value(x))
+        }
+        (arith::MULI | arith::DIVSI | arith::DIVUI, Some(1)) => one(FoldResult::Value(x)),
+        (arith::MULI | arith::ANDI, Some(0)) => one(int_attr(0, rt)),
+        (arith::ANDI, Some(v)) if v == all_ones => one(FoldResult::Value(x)),
+        (arith::ORI, Some(v)) if v == all_ones => one(int_attr(-1, rt)),
+        (arith::REMSI | arith::REMUI, Some(1)) => one(int_attr(0, rt)),
         _ if x == y => match name {
-            "arith.subi" | "arith.xori" => one(int_attr(0, rt)),
-            "arith.andi" | "arith.ori" | "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" => {
+            arith::SUBI | arith::XORI => one(int_attr(0, rt)),
+            arith::ANDI | arith::ORI | arith::MAXSI | arith::MAXUI | arith::MINSI | arith::MINUI => {
                 one(FoldResult::Value(x))
             }
             _ => None,
@@ -356,17 +359,17 @@ fn fold_int_binary(
 }
 
 /// `(x + y) - y = x`, `(x - y) + y = x`, `x + (y - x) = y`: exact in wrapping arithmetic.
-fn fold_add_sub_chain(ctx: &Context, name: &str, x: strata_ir::Value, y: strata_ir::Value) -> Option<Folded> {
-    let def = |v| ctx.defining_op(v).map(|d| (ctx.op_name(d).to_string(), ctx.operands(d).to_vec()));
+fn fold_add_sub_chain(ctx: &Context, name: OpName, x: strata_ir::Value, y: strata_ir::Value) -> Option<Folded> {
+    let def = |v| ctx.defining_op(v).map(|d| (ctx.op_kind(d), ctx.operands(d).to_vec()));
     let r = match name {
-        "arith.subi" => match def(x) {
-            Some((n, o)) if n == "arith.addi" && o[1] == y => Some(o[0]),
-            Some((n, o)) if n == "arith.addi" && o[0] == y => Some(o[1]),
+        arith::SUBI => match def(x) {
+            Some((n, o)) if n == arith::ADDI && o[1] == y => Some(o[0]),
+            Some((n, o)) if n == arith::ADDI && o[0] == y => Some(o[1]),
             _ => None,
         },
-        "arith.addi" => match (def(x), def(y)) {
-            (Some((n, o)), _) if n == "arith.subi" && o[1] == y => Some(o[0]),
-            (_, Some((n, o))) if n == "arith.subi" && o[1] == x => Some(o[0]),
+        arith::ADDI => match (def(x), def(y)) {
+            (Some((n, o)), _) if n == arith::SUBI && o[1] == y => Some(o[0]),
+            (_, Some((n, o))) if n == arith::SUBI && o[1] == x => Some(o[0]),
             _ => None,
         },
         _ => None,
@@ -374,7 +377,7 @@ fn fold_add_sub_chain(ctx: &Context, name: &str, x: strata_ir::Value, y: strata_
     Some(Folded::Results(vec![FoldResult::Value(r)]))
 }
 
-fn fold_float_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Attribute>]) -> Option<Folded> {
+fn fold_float_binary(ctx: &mut Context, op: OpId, name: OpName, c: &[Option<Attribute>]) -> Option<Folded> {
     let ops = ctx.operands(op).to_vec();
     if ops.len() != 2 {
         return None;
@@ -393,19 +396,19 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Attrib
         || Some(Attribute::Float(strata_ir::attributes::FloatAttr::from_f64(ctx.value_type(x).float_kind()?, 0.0)));
     match name {
         // x + -0.0 = x and x - 0.0 = x for every x (including -0.0 and NaN); x + 0.0 is not x when x is -0.0.
-        "arith.addf" if is_float_const(&c[1], -0.0) => one(FoldResult::Value(x)),
-        "arith.subf" if is_float_const(&c[1], 0.0) => one(FoldResult::Value(x)),
-        "arith.mulf" | "arith.divf" if is_float_const(&c[1], 1.0) => one(FoldResult::Value(x)),
-        "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" if ops[0] == ops[1] => {
+        arith::ADDF if is_float_const(&c[1], -0.0) => one(FoldResult::Value(x)),
+        arith::SUBF if is_float_const(&c[1], 0.0) => one(FoldResult::Value(x)),
+        arith::MULF | arith::DIVF if is_float_const(&c[1], 1.0) => one(FoldResult::Value(x)),
+        arith::MAXIMUMF | arith::MINIMUMF | arith::MAXNUMF | arith::MINNUMF if ops[0] == ops[1] => {
             one(FoldResult::Value(x))
         }
         // Under `nsz` the sign of a zero does not matter: x + 0.0 and x - -0.0 are x.
-        "arith.addf" if is_float_const(&c[1], 0.0) && flag("nsz") => one(FoldResult::Value(x)),
-        "arith.subf" if is_float_const(&c[1], -0.0) && flag("nsz") => one(FoldResult::Value(x)),
+        arith::ADDF if is_float_const(&c[1], 0.0) && flag("nsz") => one(FoldResult::Value(x)),
+        arith::SUBF if is_float_const(&c[1], -0.0) && flag("nsz") => one(FoldResult::Value(x)),
         // Without NaNs and infinities x - x is +0.0 (it is NaN for x = ±inf or NaN).
-        "arith.subf" if ops[0] == ops[1] && flag("nnan") && flag("ninf") => one(FoldResult::Attr(zero()?)),
+        arith::SUBF if ops[0] == ops[1] && flag("nnan") && flag("ninf") => one(FoldResult::Attr(zero()?)),
         // Without NaNs (inf * 0 is NaN) and signed zeros (-1 * 0 is -0.0), x * 0.0 is 0.0.
-        "arith.mulf" if is_float_const(&c[1], 0.0) && flag("nnan") && flag("nsz") => one(FoldResult::Attr(zero()?)),
+        arith::MULF if is_float_const(&c[1], 0.0) && flag("nnan") && flag("nsz") => one(FoldResult::Attr(zero()?)),
         _ => None,
     }
 }
@@ -417,53 +420,53 @@ fn has_fastmath(ctx: &Context, op: OpId, flag: &str) -> bool {
         .is_some_and(|body| body.split(',').map(str::trim).any(|f| f == flag || f == "fast"))
 }
 
-fn fold_cast(ctx: &Context, op: OpId, name: &str, c: &Option<Attribute>, rt: &Type) -> Option<Folded> {
+fn fold_cast(ctx: &Context, op: OpId, name: OpName, c: &Option<Attribute>, rt: &Type) -> Option<Folded> {
     let one = |r: FoldResult| Some(Folded::Results(vec![r]));
     let from = ctx.value_type(ctx.operand(op, 0)).clone();
-    if from == *rt && name == "arith.bitcast" {
+    if from == *rt && name == arith::BITCAST {
         return one(FoldResult::Value(ctx.operand(op, 0)));
     }
     let wf = width(&from);
     match (name, c) {
-        ("arith.extsi" | "arith.trunci" | "arith.index_cast", Some(_)) => {
+        (arith::EXTSI | arith::TRUNCI | arith::INDEX_CAST, Some(_)) => {
             let v = signed(int_of(c)?, wf);
             one(int_attr(v, rt))
         }
-        ("arith.extui" | "arith.index_castui", Some(_)) => {
+        (arith::EXTUI | arith::INDEX_CASTUI, Some(_)) => {
             let v = unsigned(int_of(c)?, wf) as i128;
             one(int_attr(v, rt))
         }
-        ("arith.sitofp" | "arith.uitofp", Some(_)) => {
+        (arith::SITOFP | arith::UITOFP, Some(_)) => {
             let k = rt.float_kind()?;
             let v = int_of(c)?;
-            let x = if name == "arith.sitofp" { signed(v, wf) as f64 } else { unsigned(v, wf) as f64 };
+            let x = if name == arith::SITOFP { signed(v, wf) as f64 } else { unsigned(v, wf) as f64 };
             // Exact only when the integer is representable; otherwise rounding twice could differ.
             (x.abs() < 9.007_199_254_740_992e15)
                 .then(|| Folded::Results(vec![FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(k, x)))]))
         }
-        ("arith.fptosi" | "arith.fptoui", Some(Attribute::Float(f))) => {
+        (arith::FPTOSI | arith::FPTOUI, Some(Attribute::Float(f))) => {
             let t = f.value().trunc();
             let w = width(rt);
-            let fits = if name == "arith.fptosi" {
+            let fits = if name == arith::FPTOSI {
                 t.is_finite() && w < 127 && t >= -(2f64.powi(w as i32 - 1)) && t < 2f64.powi(w as i32 - 1)
             } else {
                 t.is_finite() && w < 127 && t >= 0.0 && t < 2f64.powi(w as i32)
             };
             fits.then(|| Folded::Results(vec![int_attr(t as i128, rt)]))
         }
-        ("arith.extf", Some(Attribute::Float(f))) => {
+        (arith::EXTF, Some(Attribute::Float(f))) => {
             one(FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(rt.float_kind()?, f.value()))))
         }
-        ("arith.truncf", Some(Attribute::Float(f))) if ctx.prop(op, "roundingmode").is_none() => {
+        (arith::TRUNCF, Some(Attribute::Float(f))) if ctx.prop(op, "roundingmode").is_none() => {
             one(FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(rt.float_kind()?, f.value()))))
         }
-        ("arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast" | "arith.index_castui", None) => {
+        (arith::EXTSI | arith::EXTUI | arith::TRUNCI | arith::INDEX_CAST | arith::INDEX_CASTUI, None) => {
             // cast(cast(x)) back to x's type, when the inner cast widened and the outer narrowed.
             let d = ctx.defining_op(ctx.operand(op, 0))?;
-            let inner = ctx.op_name(d);
+            let inner = ctx.op_kind(d);
             let src = ctx.operand(d, 0);
-            let widen = matches!(inner, "arith.extsi" | "arith.extui");
-            (name == "arith.trunci" && widen && ctx.value_type(src) == rt)
+            let widen = matches!(inner, arith::EXTSI | arith::EXTUI);
+            (name == arith::TRUNCI && widen && ctx.value_type(src) == rt)
                 .then(|| Folded::Results(vec![FoldResult::Value(src)]))
         }
         _ => None,
@@ -471,13 +474,13 @@ fn fold_cast(ctx: &Context, op: OpId, name: &str, c: &Option<Attribute>, rt: &Ty
 }
 
 /// `(x + c1) + c2 → x + (c1 + c2)` for `addi` and `muli`: reassociation is exact in wrapping arithmetic.
-struct ReassociateConstants(&'static str);
+struct ReassociateConstants(OpName);
 
 impl RewritePattern for ReassociateConstants {
     fn name(&self) -> &'static str {
         "arith-reassociate-constants"
     }
-    fn root(&self) -> Option<&'static str> {
+    fn root(&self) -> Option<strata_ir::OpName> {
         Some(self.0)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
@@ -492,7 +495,7 @@ impl RewritePattern for ReassociateConstants {
         let loc = ctx.op_loc(op).clone();
         let c = rw.create_before(
             op,
-            OperationState::new("arith.constant", loc.clone())
+            OperationState::new(arith::CONSTANT, loc.clone())
                 .prop("value", Attribute::int(v, t.clone()))
                 .results(std::slice::from_ref(&t)),
         );
@@ -507,8 +510,8 @@ pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     if v.iter().any(|p| p.name() == "arith-reassociate-constants") {
         return;
     }
-    v.push(Box::new(ReassociateConstants("arith.addi")));
-    v.push(Box::new(ReassociateConstants("arith.muli")));
+    v.push(Box::new(ReassociateConstants(arith::ADDI)));
+    v.push(Box::new(ReassociateConstants(arith::MULI)));
 }
 
 #[cfg(test)]
@@ -517,15 +520,15 @@ mod tests {
 
     #[test]
     fn integer_folds_wrap_and_refuse_poison() {
-        assert_eq!(eval_int("arith.addi", 127, 1, 8), Some(-128));
-        assert_eq!(eval_int("arith.divsi", -128, -1, 8), None);
-        assert_eq!(eval_int("arith.divui", 1, 0, 8), None);
-        assert_eq!(eval_int("arith.shli", 1, 8, 8), None);
-        assert_eq!(eval_int("arith.shrui", -1, 4, 8), Some(15));
-        assert_eq!(eval_int("arith.floordivsi", -7, 2, 32), Some(-4));
-        assert_eq!(eval_int("arith.ceildivsi", 7, 2, 32), Some(4));
-        assert_eq!(eval_int("arith.remsi", -7, 2, 32), Some(-1));
-        assert_eq!(eval_int("arith.maxui", -1, 3, 8), Some(-1));
+        assert_eq!(eval_int(arith::ADDI, 127, 1, 8), Some(-128));
+        assert_eq!(eval_int(arith::DIVSI, -128, -1, 8), None);
+        assert_eq!(eval_int(arith::DIVUI, 1, 0, 8), None);
+        assert_eq!(eval_int(arith::SHLI, 1, 8, 8), None);
+        assert_eq!(eval_int(arith::SHRUI, -1, 4, 8), Some(15));
+        assert_eq!(eval_int(arith::FLOORDIVSI, -7, 2, 32), Some(-4));
+        assert_eq!(eval_int(arith::CEILDIVSI, 7, 2, 32), Some(4));
+        assert_eq!(eval_int(arith::REMSI, -7, 2, 32), Some(-1));
+        assert_eq!(eval_int(arith::MAXUI, -1, 3, 8), Some(-1));
     }
 
     #[test]

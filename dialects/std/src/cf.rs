@@ -1,5 +1,15 @@
 //! The `cf` dialect: unstructured control flow between blocks (`br`, `cond_br`, `assert`).
 
+/// The names of the `cf` dialect's operations, declared once.
+pub mod op {
+    strata_ir::op_names!("cf":
+    ASSERT = "assert",
+    BR = "br",
+    COND_BR = "cond_br",
+    );
+}
+
+use crate::cf::op as cf;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -143,8 +153,8 @@ impl RewritePattern for CondBrConstant {
     fn name(&self) -> &'static str {
         "cf-cond-br-constant"
     }
-    fn root(&self) -> Option<&'static str> {
-        Some("cf.cond_br")
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(cf::COND_BR)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = &*rw.ctx;
@@ -153,7 +163,7 @@ impl RewritePattern for CondBrConstant {
         let range = cond_br_operands(ctx, op, i);
         let vals = ctx.operands(op)[range].to_vec();
         let target = ctx.successors(op)[i];
-        let st = OperationState::new("cf.br", ctx.op_loc(op).clone()).operands(&vals).successor(target);
+        let st = OperationState::new(cf::BR, ctx.op_loc(op).clone()).operands(&vals).successor(target);
         rw.create_before(op, st);
         rw.erase_op(op);
         true
@@ -167,8 +177,8 @@ impl RewritePattern for AssertTrue {
     fn name(&self) -> &'static str {
         "cf-assert-true"
     }
-    fn root(&self) -> Option<&'static str> {
-        Some("cf.assert")
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(cf::ASSERT)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         if constant_value(rw.ctx, rw.ctx.operand(op, 0)).and_then(|a| a.as_int()) != Some(1) {
@@ -198,7 +208,7 @@ pub fn dialect() -> Dialect {
                 parse: Some(parse_br),
                 print: Some(print_br),
                 successor_operands: Some(br_operands),
-                ..OpDef::new("cf.br", "unconditional branch", Traits::TERMINATOR | Traits::PURE)
+                ..OpDef::new(cf::BR, "unconditional branch", Traits::TERMINATOR | Traits::PURE)
             },
             OpDef {
                 inherent: &["operandSegmentSizes"],
@@ -207,7 +217,7 @@ pub fn dialect() -> Dialect {
                 parse: Some(parse_cond_br),
                 print: Some(print_cond_br),
                 successor_operands: Some(cond_br_operands),
-                ..OpDef::new("cf.cond_br", "conditional branch", Traits::TERMINATOR | Traits::PURE)
+                ..OpDef::new(cf::COND_BR, "conditional branch", Traits::TERMINATOR | Traits::PURE)
             },
             OpDef {
                 inherent: &["msg"],
@@ -215,7 +225,7 @@ pub fn dialect() -> Dialect {
                 patterns: Some(patterns),
                 parse: Some(parse_assert),
                 print: Some(print_assert),
-                ..OpDef::new("cf.assert", "aborts with a message when the condition is false", Traits::NONE)
+                ..OpDef::new(cf::ASSERT, "aborts with a message when the condition is false", Traits::NONE)
             },
         ],
         materialize_constant: Some(crate::arith::materialize),

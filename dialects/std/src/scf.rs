@@ -1,6 +1,18 @@
 //! The `scf` dialect: structured control flow (`for`, `if`, `while`) with
 //! region-carried values, in MLIR's syntax.
 
+/// The names of the `scf` dialect's operations, declared once.
+pub mod op {
+    strata_ir::op_names!("scf":
+    CONDITION = "condition",
+    FOR = "for",
+    IF = "if",
+    WHILE = "while",
+    YIELD = "yield",
+    );
+}
+
+use crate::scf::op as scf;
 use strata_ir::context::{Context, OpId, OperationState, RegionId, Value};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{Argument, PResult, Parser};
@@ -68,7 +80,7 @@ fn parse_for(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         args.push(Argument { loc: n.loc.clone(), name: n, ty: t.clone(), attrs: vec![] });
     }
     let r = p.parse_region(&args)?;
-    p.ensure_terminator(r, "scf.yield", &loc);
+    p.ensure_terminator(r, scf::YIELD, &loc);
     st.attributes = p.parse_optional_attr_dict()?;
     st.operands = operands;
     st.result_types = result_types;
@@ -176,10 +188,10 @@ fn parse_if(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         st.result_types = p.parse_function_result_types()?;
     }
     let then_r = p.parse_region(&[])?;
-    p.ensure_terminator(then_r, "scf.yield", &loc);
+    p.ensure_terminator(then_r, scf::YIELD, &loc);
     let else_r = if p.consume_keyword("else") {
         let r = p.parse_region(&[])?;
-        p.ensure_terminator(r, "scf.yield", &loc);
+        p.ensure_terminator(r, scf::YIELD, &loc);
         r
     } else {
         p.ctx.create_region()
@@ -208,7 +220,7 @@ fn print_if(p: &mut OpPrinter<'_>, op: OpId) {
         || (ctx.region_blocks(else_r).len() == 1 && rs.is_empty() && {
             let b = ctx.region_blocks(else_r)[0];
             ctx.first_op(b) == ctx.last_op(b)
-                && ctx.last_op(b).is_some_and(|t| ctx.operands(t).is_empty() && ctx.op_name(t) == "scf.yield")
+                && ctx.last_op(b).is_some_and(|t| ctx.operands(t).is_empty() && ctx.op_name(t) == scf::YIELD)
         });
     if !else_empty {
         p.w(" else ");
@@ -309,7 +321,7 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(op_error(ctx, op, "expects the 'after' region arguments to match the result types"));
     }
     match region_terminator(ctx, before) {
-        Some(t) if ctx.op_name(t) == "scf.condition" => {
+        Some(t) if ctx.op_name(t) == scf::CONDITION => {
             if types_of(ctx, &ctx.operands(t)[1..]) != results {
                 return Err(op_error(
                     ctx,
@@ -327,11 +339,11 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(parent) = ctx.parent_op(op) else { return Err(op_error(ctx, op, "expects a parent operation")) };
-    let pname = ctx.op_name(parent);
+    let pname = ctx.op_kind(parent);
     let got = types_of(ctx, ctx.operands(op));
     let want = match pname {
-        "scf.for" | "scf.if" | "scf.execute_region" => types_of(ctx, ctx.results(parent)),
-        "scf.while" => types_of(ctx, ctx.operands(parent)),
+        scf::FOR | scf::IF => types_of(ctx, ctx.results(parent)),
+        scf::WHILE => types_of(ctx, ctx.operands(parent)),
         _ => return Err(op_error(ctx, op, "expects parent op to be one of 'scf.for, scf.if, scf.while'")),
     };
     if got != want {
@@ -380,7 +392,7 @@ fn print_condition(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_condition(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    if ctx.parent_op(op).map(|p| ctx.op_name(p)) != Some("scf.while") {
+    if ctx.parent_op(op).map(|p| ctx.op_kind(p)) != Some(scf::WHILE) {
         return Err(op_error(ctx, op, "expects parent op 'scf.while'"));
     }
     if ctx.operands(op).is_empty() || *ctx.value_type(ctx.operand(op, 0)) != Type::i1() {
@@ -417,8 +429,8 @@ impl RewritePattern for IfConstantCondition {
     fn name(&self) -> &'static str {
         "scf-if-constant-condition"
     }
-    fn root(&self) -> Option<&'static str> {
-        Some("scf.if")
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(scf::IF)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let Some(c) = constant_value(rw.ctx, rw.ctx.operand(op, 0)).and_then(|a| a.as_int()) else { return false };
@@ -442,8 +454,8 @@ impl RewritePattern for ForZeroTrips {
     fn name(&self) -> &'static str {
         "scf-for-zero-trips"
     }
-    fn root(&self) -> Option<&'static str> {
-        Some("scf.for")
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(scf::FOR)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = &*rw.ctx;
@@ -471,8 +483,8 @@ impl RewritePattern for ForSingleTrip {
     fn name(&self) -> &'static str {
         "scf-for-single-trip"
     }
-    fn root(&self) -> Option<&'static str> {
-        Some("scf.for")
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(scf::FOR)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = &*rw.ctx;
@@ -512,27 +524,27 @@ pub fn dialect() -> Dialect {
                 patterns: Some(patterns),
                 parse: Some(parse_for),
                 print: Some(print_for),
-                ..OpDef::new("scf.for", "a counted loop with loop-carried values", loop_traits)
+                ..OpDef::new(scf::FOR, "a counted loop with loop-carried values", loop_traits)
             },
             OpDef {
                 verify: Some(verify_if),
                 patterns: Some(patterns),
                 parse: Some(parse_if),
                 print: Some(print_if),
-                ..OpDef::new("scf.if", "a conditional with optional results", loop_traits)
+                ..OpDef::new(scf::IF, "a conditional with optional results", loop_traits)
             },
             OpDef {
                 verify: Some(verify_while),
                 parse: Some(parse_while),
                 print: Some(print_while),
-                ..OpDef::new("scf.while", "a general loop: a condition region and a body region", Traits::SINGLE_BLOCK)
+                ..OpDef::new(scf::WHILE, "a general loop: a condition region and a body region", Traits::SINGLE_BLOCK)
             },
             OpDef {
                 verify: Some(verify_yield),
                 parse: Some(strata_ir::func::parse_return_like),
                 print: Some(strata_ir::func::print_return_like),
                 ..OpDef::new(
-                    "scf.yield",
+                    scf::YIELD,
                     "yields values to the parent scf operation",
                     Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
                 )
@@ -542,7 +554,7 @@ pub fn dialect() -> Dialect {
                 parse: Some(parse_condition),
                 print: Some(print_condition),
                 ..OpDef::new(
-                    "scf.condition",
+                    scf::CONDITION,
                     "ends the condition region of scf.while",
                     Traits::TERMINATOR | Traits::PURE,
                 )

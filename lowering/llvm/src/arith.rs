@@ -5,7 +5,9 @@
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValueEnum, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};
+use strata_ir::OpName;
 use strata_ir::{Attribute, OpId};
+use strata_std::arith::op as arith;
 
 use crate::emitter::{Emitter, Fail, R};
 
@@ -106,8 +108,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(if up { b_.build_int_add(q, delta, "")? } else { b_.build_int_sub(q, delta, "")? })
     }
 
-    pub(crate) fn arith(&mut self, op: OpId, name: &str) -> R<()> {
-        if name == "constant" {
+    pub(crate) fn arith(&mut self, op: OpId, name: OpName) -> R<()> {
+        if name == arith::CONSTANT {
             let c = self.constant(op)?;
             self.set_result(op, 0, c);
             return Ok(());
@@ -119,63 +121,63 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let int = |i: usize| ops[i].into_int_value();
         let flt = |i: usize| ops[i].into_float_value();
         let v: BasicValueEnum<'c> = match name {
-            "addi" => b.build_int_add(int(0), int(1), "")?.into(),
-            "subi" => b.build_int_sub(int(0), int(1), "")?.into(),
-            "muli" => b.build_int_mul(int(0), int(1), "")?.into(),
-            "divsi" => b.build_int_signed_div(int(0), int(1), "")?.into(),
-            "divui" => b.build_int_unsigned_div(int(0), int(1), "")?.into(),
-            "remsi" => b.build_int_signed_rem(int(0), int(1), "")?.into(),
-            "remui" => b.build_int_unsigned_rem(int(0), int(1), "")?.into(),
-            "ceildivsi" => self.rounded_div(int(0), int(1), true, true)?.into(),
-            "ceildivui" => self.rounded_div(int(0), int(1), false, true)?.into(),
-            "floordivsi" => self.rounded_div(int(0), int(1), true, false)?.into(),
-            "andi" => b.build_and(int(0), int(1), "")?.into(),
-            "ori" => b.build_or(int(0), int(1), "")?.into(),
-            "xori" => b.build_xor(int(0), int(1), "")?.into(),
-            "shli" => b.build_left_shift(int(0), int(1), "")?.into(),
-            "shrsi" => b.build_right_shift(int(0), int(1), true, "")?.into(),
-            "shrui" => b.build_right_shift(int(0), int(1), false, "")?.into(),
-            "minsi" => self.intrinsic("llvm.smin", rt, &ops)?,
-            "maxsi" => self.intrinsic("llvm.smax", rt, &ops)?,
-            "minui" => self.intrinsic("llvm.umin", rt, &ops)?,
-            "maxui" => self.intrinsic("llvm.umax", rt, &ops)?,
-            "addf" => b.build_float_add(flt(0), flt(1), "")?.into(),
-            "subf" => b.build_float_sub(flt(0), flt(1), "")?.into(),
-            "mulf" => b.build_float_mul(flt(0), flt(1), "")?.into(),
-            "divf" => b.build_float_div(flt(0), flt(1), "")?.into(),
-            "remf" => b.build_float_rem(flt(0), flt(1), "")?.into(),
-            "negf" => b.build_float_neg(flt(0), "")?.into(),
-            "maximumf" => self.intrinsic("llvm.maximum", rt, &ops)?,
-            "minimumf" => self.intrinsic("llvm.minimum", rt, &ops)?,
-            "maxnumf" => self.intrinsic("llvm.maxnum", rt, &ops)?,
-            "minnumf" => self.intrinsic("llvm.minnum", rt, &ops)?,
-            "cmpi" => {
+            arith::ADDI => b.build_int_add(int(0), int(1), "")?.into(),
+            arith::SUBI => b.build_int_sub(int(0), int(1), "")?.into(),
+            arith::MULI => b.build_int_mul(int(0), int(1), "")?.into(),
+            arith::DIVSI => b.build_int_signed_div(int(0), int(1), "")?.into(),
+            arith::DIVUI => b.build_int_unsigned_div(int(0), int(1), "")?.into(),
+            arith::REMSI => b.build_int_signed_rem(int(0), int(1), "")?.into(),
+            arith::REMUI => b.build_int_unsigned_rem(int(0), int(1), "")?.into(),
+            arith::CEILDIVSI => self.rounded_div(int(0), int(1), true, true)?.into(),
+            arith::CEILDIVUI => self.rounded_div(int(0), int(1), false, true)?.into(),
+            arith::FLOORDIVSI => self.rounded_div(int(0), int(1), true, false)?.into(),
+            arith::ANDI => b.build_and(int(0), int(1), "")?.into(),
+            arith::ORI => b.build_or(int(0), int(1), "")?.into(),
+            arith::XORI => b.build_xor(int(0), int(1), "")?.into(),
+            arith::SHLI => b.build_left_shift(int(0), int(1), "")?.into(),
+            arith::SHRSI => b.build_right_shift(int(0), int(1), true, "")?.into(),
+            arith::SHRUI => b.build_right_shift(int(0), int(1), false, "")?.into(),
+            arith::MINSI => self.intrinsic("llvm.smin", rt, &ops)?,
+            arith::MAXSI => self.intrinsic("llvm.smax", rt, &ops)?,
+            arith::MINUI => self.intrinsic("llvm.umin", rt, &ops)?,
+            arith::MAXUI => self.intrinsic("llvm.umax", rt, &ops)?,
+            arith::ADDF => b.build_float_add(flt(0), flt(1), "")?.into(),
+            arith::SUBF => b.build_float_sub(flt(0), flt(1), "")?.into(),
+            arith::MULF => b.build_float_mul(flt(0), flt(1), "")?.into(),
+            arith::DIVF => b.build_float_div(flt(0), flt(1), "")?.into(),
+            arith::REMF => b.build_float_rem(flt(0), flt(1), "")?.into(),
+            arith::NEGF => b.build_float_neg(flt(0), "")?.into(),
+            arith::MAXIMUMF => self.intrinsic("llvm.maximum", rt, &ops)?,
+            arith::MINIMUMF => self.intrinsic("llvm.minimum", rt, &ops)?,
+            arith::MAXNUMF => self.intrinsic("llvm.maxnum", rt, &ops)?,
+            arith::MINNUMF => self.intrinsic("llvm.minnum", rt, &ops)?,
+            arith::CMPI => {
                 let p = self.ir.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(-1);
                 let Some(p) = usize::try_from(p).ok().and_then(|p| INT_PREDICATES.get(p)) else {
                     return self.error(op, "invalid predicate");
                 };
                 b.build_int_compare(*p, int(0), int(1), "")?.into()
             }
-            "cmpf" => {
+            arith::CMPF => {
                 let p = self.ir.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(-1);
                 let Some(p) = usize::try_from(p).ok().and_then(|p| FLOAT_PREDICATES.get(p)) else {
                     return self.error(op, "invalid predicate");
                 };
                 b.build_float_compare(*p, flt(0), flt(1), "")?.into()
             }
-            "select" => b.build_select(int(0), ops[1], ops[2], "")?,
-            "extsi" => b.build_int_s_extend(int(0), rt.into_int_type(), "")?.into(),
-            "extui" => b.build_int_z_extend(int(0), rt.into_int_type(), "")?.into(),
-            "trunci" => b.build_int_truncate(int(0), rt.into_int_type(), "")?.into(),
-            "index_cast" => b.build_int_cast_sign_flag(int(0), rt.into_int_type(), true, "")?.into(),
-            "index_castui" => b.build_int_cast_sign_flag(int(0), rt.into_int_type(), false, "")?.into(),
-            "extf" => b.build_float_ext(flt(0), rt.into_float_type(), "")?.into(),
-            "truncf" => b.build_float_trunc(flt(0), rt.into_float_type(), "")?.into(),
-            "sitofp" => b.build_signed_int_to_float(int(0), rt.into_float_type(), "")?.into(),
-            "uitofp" => b.build_unsigned_int_to_float(int(0), rt.into_float_type(), "")?.into(),
-            "fptosi" => b.build_float_to_signed_int(flt(0), rt.into_int_type(), "")?.into(),
-            "fptoui" => b.build_float_to_unsigned_int(flt(0), rt.into_int_type(), "")?.into(),
-            "bitcast" => b.build_bit_cast(ops[0], rt, "")?,
+            arith::SELECT => b.build_select(int(0), ops[1], ops[2], "")?,
+            arith::EXTSI => b.build_int_s_extend(int(0), rt.into_int_type(), "")?.into(),
+            arith::EXTUI => b.build_int_z_extend(int(0), rt.into_int_type(), "")?.into(),
+            arith::TRUNCI => b.build_int_truncate(int(0), rt.into_int_type(), "")?.into(),
+            arith::INDEX_CAST => b.build_int_cast_sign_flag(int(0), rt.into_int_type(), true, "")?.into(),
+            arith::INDEX_CASTUI => b.build_int_cast_sign_flag(int(0), rt.into_int_type(), false, "")?.into(),
+            arith::EXTF => b.build_float_ext(flt(0), rt.into_float_type(), "")?.into(),
+            arith::TRUNCF => b.build_float_trunc(flt(0), rt.into_float_type(), "")?.into(),
+            arith::SITOFP => b.build_signed_int_to_float(int(0), rt.into_float_type(), "")?.into(),
+            arith::UITOFP => b.build_unsigned_int_to_float(int(0), rt.into_float_type(), "")?.into(),
+            arith::FPTOSI => b.build_float_to_signed_int(flt(0), rt.into_int_type(), "")?.into(),
+            arith::FPTOUI => b.build_float_to_unsigned_int(flt(0), rt.into_int_type(), "")?.into(),
+            arith::BITCAST => b.build_bit_cast(ops[0], rt, "")?,
             other => return self.error(op, format!("cannot emit 'arith.{other}' as LLVM IR")),
         };
         self.set_result(op, 0, v);

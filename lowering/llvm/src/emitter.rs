@@ -4,6 +4,11 @@
 //! [`crate::par`] and [`crate::parallel`].
 
 use std::collections::HashMap;
+use strata_ir::func::op as func;
+use strata_par_dialect::op as par;
+use strata_std::arith::op as arith;
+use strata_std::cf::op as cf;
+use strata_std::scf::op as scf;
 
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::{Builder, BuilderError};
@@ -57,7 +62,7 @@ pub(crate) type R<T> = Result<T, Fail>;
 pub(crate) enum Exit<'c> {
     /// `scf.yield` of an `scf.for` body: step the induction variable, loop.
     For { header: BasicBlock<'c>, iv: PhiValue<'c>, step: IntValue<'c>, iters: Vec<PhiValue<'c>> },
-    /// `scf.yield` of an `scf.if` branch or `scf.execute_region`: merge.
+    /// `scf.yield` of an `scf.if` branch: merge.
     Merge { merge: BasicBlock<'c>, results: Vec<PhiValue<'c>> },
     /// `scf.condition` of an `scf.while`.
     Condition { after: BasicBlock<'c>, after_args: Vec<PhiValue<'c>>, exit: BasicBlock<'c>, results: Vec<PhiValue<'c>> },
@@ -225,7 +230,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let body = self.ir.region(module, 0);
         for &blk in self.ir.region_blocks(body) {
             for f in self.ir.block_ops(blk) {
-                if self.ir.op_name(f) != "func.func" {
+                if self.ir.op_name(f) != func::FUNC {
                     continue;
                 }
                 let name = symbol(self.ir, f);
@@ -309,23 +314,22 @@ impl<'a, 'c> Emitter<'a, 'c> {
     }
 
     fn emit_op(&mut self, op: OpId) -> R<()> {
-        let name = self.ir.op_name(op).to_string();
-        match name.as_str() {
-            n if n.starts_with("arith.") => self.arith(op, &n[6..]),
-            "par.parallel" => self.parallel(op),
-            "par.for" => self.par_for(op),
-            "par.yield" => self.terminate(op),
-            n if n.starts_with("par.") => self.par(op, &n[4..]),
-            "scf.for" => self.scf_for(op),
-            "scf.if" => self.scf_if(op),
-            "scf.while" => self.scf_while(op),
-            "scf.execute_region" => self.execute_region(op),
-            "scf.yield" | "scf.condition" => self.terminate(op),
-            "cf.br" => self.branch(op, 0, 0, self.ir.operands(op).len()),
-            "cf.cond_br" => self.cond_branch(op),
-            "cf.assert" => self.assert(op),
-            "func.call" => self.call_op(op),
-            "func.return" => self.ret(op),
+        let name = self.ir.op_kind(op);
+        match name {
+            n if n.dialect() == arith::DIALECT => self.arith(op, n),
+            par::PARALLEL => self.parallel(op),
+            par::FOR => self.par_for(op),
+            par::YIELD => self.terminate(op),
+            n if n.dialect() == par::DIALECT => self.par(op, n),
+            scf::FOR => self.scf_for(op),
+            scf::IF => self.scf_if(op),
+            scf::WHILE => self.scf_while(op),
+            scf::YIELD | scf::CONDITION => self.terminate(op),
+            cf::BR => self.branch(op, 0, 0, self.ir.operands(op).len()),
+            cf::COND_BR => self.cond_branch(op),
+            cf::ASSERT => self.assert(op),
+            func::CALL => self.call_op(op),
+            func::RETURN => self.ret(op),
             n => self.error(
                 op,
                 format!("cannot emit '{n}' as LLVM IR: only the par, arith, scf, cf and func dialects are (lower the program to the par level first, e.g. with --target=cpu)"),
@@ -431,17 +435,6 @@ impl<'a, 'c> Emitter<'a, 'c> {
             self.b.position_at_end(otherwise);
             self.emit_nested(r, &[], Exit::Merge { merge, results: results.clone() })?;
         }
-        self.b.position_at_end(merge);
-        for (i, p) in results.iter().enumerate() {
-            self.set_result(op, i, p.as_basic_value());
-        }
-        Ok(())
-    }
-
-    fn execute_region(&mut self, op: OpId) -> R<()> {
-        let merge = self.block("region.end");
-        let results = self.phis(merge, &self.result_types(op)?)?;
-        self.emit_nested(self.ir.region(op, 0), &[], Exit::Merge { merge, results: results.clone() })?;
         self.b.position_at_end(merge);
         for (i, p) in results.iter().enumerate() {
             self.set_result(op, i, p.as_basic_value());

@@ -8,7 +8,9 @@ use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
 use strata_abi::{GraphArray, GRAPH_SCALAR_FIELDS};
 use strata_ir::types::Type;
 use strata_ir::OpId;
+use strata_ir::OpName;
 use strata_par_dialect::abi::{element_bytes, graph_array_of};
+use strata_par_dialect::op as par;
 use strata_par_dialect::types::buf_element;
 
 use crate::emitter::{Emitter, Fail, R};
@@ -77,16 +79,16 @@ impl<'a, 'c> Emitter<'a, 'c> {
         i.set_atomic_ordering(ordering).map_err(|e| Fail::Llvm(e.to_string()))
     }
 
-    pub(crate) fn par(&mut self, op: OpId, name: &str) -> R<()> {
+    pub(crate) fn par(&mut self, op: OpId, name: OpName) -> R<()> {
         let ptr_t = self.cx.ptr_type(AddressSpace::default());
         let atomic = self.ir.prop(op, "atomic").is_some();
         let v: BasicValueEnum<'c> = match name {
-            "graph_size" => {
+            par::GRAPH_SIZE => {
                 let field = u32::from(self.ir.prop(op, "of").and_then(|a| a.as_str()) == Some("edges"));
                 let p = self.b.build_struct_gep(self.graph_struct(), self.ptr_operand(op, 0)?, field, "")?;
                 self.b.build_load(self.cx.i64_type(), p, "")?
             }
-            "graph_array" => {
+            par::GRAPH_ARRAY => {
                 let Some(array) = graph_array_of(self.ir, op) else {
                     return self.error(op, "unknown graph array");
                 };
@@ -98,7 +100,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 )?;
                 self.b.build_load(ptr_t, p, "")?
             }
-            "alloc" => {
+            par::ALLOC => {
                 let elem = buf_element(self.ir.value_type(self.ir.result(op, 0))).unwrap_or(Type::i64());
                 let Some(bytes) = element_bytes(&elem) else {
                     return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR"));
@@ -107,19 +109,19 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 let args = [n, self.i64(bytes as i64).into(), self.cx.bool_type().const_zero().into()];
                 self.call_value("strata.alloc", &args)?
             }
-            "local" => {
+            par::LOCAL => {
                 let elem = buf_element(self.ir.value_type(self.ir.result(op, 0))).unwrap_or(Type::i64());
                 let Some(mt) = memory_type(self.cx, &elem) else {
                     return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR"));
                 };
                 self.entry_alloca(mt)?.into()
             }
-            "free" => {
+            par::FREE => {
                 let is_buf = buf_element(self.ir.value_type(self.ir.operand(op, 0))).is_some();
                 self.call(if is_buf { "strata.free" } else { "strata.queue_free" }, &[self.operand(op, 0)?])?;
                 return Ok(());
             }
-            "load" => {
+            par::LOAD => {
                 let (elem, mt, p) = self.slot(op, 0, 1)?;
                 let v = self.b.build_load(mt, p, "")?;
                 if atomic {
@@ -127,7 +129,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 }
                 self.loaded_value(v, &elem)?
             }
-            "store" => {
+            par::STORE => {
                 let (elem, mt, p) = self.slot(op, 1, 2)?;
                 let v = self.to_memory(self.operand(op, 0)?, mt)?;
                 let st = self.b.build_store(p, v)?;
@@ -136,8 +138,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 }
                 return Ok(());
             }
-            "atomic_rmw" => self.atomic_rmw(op)?,
-            "cmpxchg" => {
+            par::ATOMIC_RMW => self.atomic_rmw(op)?,
+            par::CMPXCHG => {
                 let (elem, mt, p) = self.slot(op, 0, 1)?;
                 let expected = self.to_memory(self.operand(op, 2)?, mt)?;
                 let new = self.to_memory(self.operand(op, 3)?, mt)?;
@@ -155,24 +157,24 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 self.set_result(op, 1, ok);
                 return Ok(());
             }
-            "barrier" => {
+            par::BARRIER => {
                 self.call(if self.gpu { "strata.grid_sync" } else { "GOMP_barrier" }, &[])?;
                 return Ok(());
             }
-            "thread_id" | "num_threads" if self.gpu => {
-                let f = if name == "thread_id" { "strata.gpu_thread_id" } else { "strata.gpu_num_threads" };
+            par::THREAD_ID | par::NUM_THREADS if self.gpu => {
+                let f = if name == par::THREAD_ID { "strata.gpu_thread_id" } else { "strata.gpu_num_threads" };
                 self.call_value(f, &[])?
             }
-            "thread_id" | "num_threads" => {
-                let f = if name == "thread_id" { "omp_get_thread_num" } else { "omp_get_num_threads" };
+            par::THREAD_ID | par::NUM_THREADS => {
+                let f = if name == par::THREAD_ID { "omp_get_thread_num" } else { "omp_get_num_threads" };
                 let n = self.call_value(f, &[])?.into_int_value();
                 self.b.build_int_s_extend(n, self.cx.i64_type(), "")?.into()
             }
-            "queue_new" => {
+            par::QUEUE_NEW => {
                 let unique = self.cx.bool_type().const_int(u64::from(self.ir.prop(op, "unique").is_some()), false);
                 self.call_value("strata.queue_new", &[self.operand(op, 0)?, unique.into()])?
             }
-            "queue_push" => {
+            par::QUEUE_PUSH => {
                 let (item, q) = (self.operand(op, 0)?, self.operand(op, 1)?);
                 let buffer = self
                     .fs
@@ -190,9 +192,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 };
                 return Ok(());
             }
-            "queue_size" => self.call_value("strata.queue_size", &[self.operand(op, 0)?])?,
-            "queue_items" => self.call_value("strata.queue_items", &[self.operand(op, 0)?])?,
-            "queue_advance" => self.call_value("strata.queue_advance", &[self.operand(op, 0)?])?,
+            par::QUEUE_SIZE => self.call_value("strata.queue_size", &[self.operand(op, 0)?])?,
+            par::QUEUE_ITEMS => self.call_value("strata.queue_items", &[self.operand(op, 0)?])?,
+            par::QUEUE_ADVANCE => self.call_value("strata.queue_advance", &[self.operand(op, 0)?])?,
             other => return self.error(op, format!("cannot emit 'par.{other}' as LLVM IR")),
         };
         self.set_result(op, 0, v);

@@ -24,6 +24,8 @@
 //! and `chunk`, and ends with a grid barrier unless the region ends there.
 
 use std::collections::HashSet;
+use strata_par_dialect::op as par;
+use strata_std::arith::op as arith;
 
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::basic_block::BasicBlock;
@@ -68,7 +70,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let (consts, caps): (Vec<Value>, Vec<Value>) = self
             .captures(op)
             .into_iter()
-            .partition(|v| self.ir.defining_op(*v).is_some_and(|d| self.ir.op_name(d) == "arith.constant"));
+            .partition(|v| self.ir.defining_op(*v).is_some_and(|d| self.ir.op_name(d) == arith::CONSTANT));
         let mut vals: Vec<BasicValueEnum<'c>> = caps.iter().map(|v| self.val(*v)).collect::<R<_>>()?;
         // CPU only: dynamic loops and buffered pushes (the GPU shares
         // iterations cyclically and aggregates pushes per warp).
@@ -166,7 +168,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// The `par.for` ops with a dynamic distribution nested in `op`.
     fn dynamic_loops(&self, op: OpId) -> Vec<OpId> {
         self.ops_inside(op, |o| {
-            self.ir.op_name(o) == "par.for" && self.ir.prop(o, "dist").and_then(|a| a.as_str()) == Some("dynamic")
+            self.ir.op_name(o) == par::FOR && self.ir.prop(o, "dist").and_then(|a| a.as_str()) == Some("dynamic")
         })
     }
 
@@ -175,7 +177,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     fn pushed_queues(&self, op: OpId, caps: &[Value]) -> Vec<Value> {
         let mut queues = Vec::new();
         for push in
-            self.ops_inside(op, |o| self.ir.op_name(o) == "par.queue_push" && self.ir.prop(o, "buffered").is_some())
+            self.ops_inside(op, |o| self.ir.op_name(o) == par::QUEUE_PUSH && self.ir.prop(o, "buffered").is_some())
         {
             let q = self.ir.operand(push, 1);
             if caps.contains(&q) && !queues.contains(&q) {
@@ -280,8 +282,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let Some(blk) = self.ir.parent_block(op) else { return false };
         let ops = self.ir.block_ops(blk);
         let at = ops.iter().position(|o| *o == op);
-        let next_is_yield = at.and_then(|i| ops.get(i + 1)).is_some_and(|o| self.ir.op_name(*o) == "par.yield");
-        next_is_yield && self.ir.parent_op(op).is_some_and(|p| self.ir.op_name(p) == "par.parallel")
+        let next_is_yield = at.and_then(|i| ops.get(i + 1)).is_some_and(|o| self.ir.op_name(*o) == par::YIELD);
+        next_is_yield && self.ir.parent_op(op).is_some_and(|p| self.ir.op_name(p) == par::PARALLEL)
     }
 
     pub(crate) fn par_for(&mut self, op: OpId) -> R<()> {

@@ -4,6 +4,8 @@
 
 use std::fmt;
 use std::str::FromStr;
+use strata_ir::OpName;
+use strata_std::arith::op as arith;
 
 use egg::{Analysis, CostFunction, DidMerge, EGraph, Id, Language};
 use strata_ir::attributes::normalize_int;
@@ -147,47 +149,47 @@ mod nodes {
 
 /// The `arith` operation names of the binary integer nodes, in the order
 /// [`binary`] takes them.
-pub const BINARY: [&str; 17] = [
-    "arith.addi",
-    "arith.subi",
-    "arith.muli",
-    "arith.divsi",
-    "arith.divui",
-    "arith.remsi",
-    "arith.remui",
-    "arith.andi",
-    "arith.ori",
-    "arith.xori",
-    "arith.shli",
-    "arith.shrsi",
-    "arith.shrui",
-    "arith.minsi",
-    "arith.maxsi",
-    "arith.minui",
-    "arith.maxui",
+pub const BINARY: [OpName; 17] = [
+    arith::ADDI,
+    arith::SUBI,
+    arith::MULI,
+    arith::DIVSI,
+    arith::DIVUI,
+    arith::REMSI,
+    arith::REMUI,
+    arith::ANDI,
+    arith::ORI,
+    arith::XORI,
+    arith::SHLI,
+    arith::SHRSI,
+    arith::SHRUI,
+    arith::MINSI,
+    arith::MAXSI,
+    arith::MINUI,
+    arith::MAXUI,
 ];
 
 /// The node of the binary `arith` operation `name` on `a` and `b`.
-pub fn binary(name: &str, a: Id, b: Id) -> Option<Expr> {
+pub fn binary(name: OpName, a: Id, b: Id) -> Option<Expr> {
     let k = [a, b];
     Some(match name {
-        "arith.addi" => Expr::Add(k),
-        "arith.subi" => Expr::Sub(k),
-        "arith.muli" => Expr::Mul(k),
-        "arith.divsi" => Expr::DivS(k),
-        "arith.divui" => Expr::DivU(k),
-        "arith.remsi" => Expr::RemS(k),
-        "arith.remui" => Expr::RemU(k),
-        "arith.andi" => Expr::And(k),
-        "arith.ori" => Expr::Or(k),
-        "arith.xori" => Expr::Xor(k),
-        "arith.shli" => Expr::Shl(k),
-        "arith.shrsi" => Expr::ShrS(k),
-        "arith.shrui" => Expr::ShrU(k),
-        "arith.minsi" => Expr::MinS(k),
-        "arith.maxsi" => Expr::MaxS(k),
-        "arith.minui" => Expr::MinU(k),
-        "arith.maxui" => Expr::MaxU(k),
+        arith::ADDI => Expr::Add(k),
+        arith::SUBI => Expr::Sub(k),
+        arith::MULI => Expr::Mul(k),
+        arith::DIVSI => Expr::DivS(k),
+        arith::DIVUI => Expr::DivU(k),
+        arith::REMSI => Expr::RemS(k),
+        arith::REMUI => Expr::RemU(k),
+        arith::ANDI => Expr::And(k),
+        arith::ORI => Expr::Or(k),
+        arith::XORI => Expr::Xor(k),
+        arith::SHLI => Expr::Shl(k),
+        arith::SHRSI => Expr::ShrS(k),
+        arith::SHRUI => Expr::ShrU(k),
+        arith::MINSI => Expr::MinS(k),
+        arith::MAXSI => Expr::MaxS(k),
+        arith::MINUI => Expr::MinU(k),
+        arith::MAXUI => Expr::MaxU(k),
         _ => return None,
     })
 }
@@ -213,7 +215,7 @@ pub fn compare(pred: i128, a: Id, b: Id) -> Option<Expr> {
 impl Expr {
     /// How the node becomes IR: the `arith` operation name and, for a
     /// comparison, its predicate number. `None` for constants and leaves.
-    pub fn op(&self) -> Option<(&'static str, Option<i128>)> {
+    pub fn op(&self) -> Option<(OpName, Option<i128>)> {
         let binary = |i: usize| Some((BINARY[i], None));
         match self {
             Expr::Add(_) => binary(0),
@@ -233,17 +235,17 @@ impl Expr {
             Expr::MaxS(_) => binary(14),
             Expr::MinU(_) => binary(15),
             Expr::MaxU(_) => binary(16),
-            Expr::Eq(_) => Some(("arith.cmpi", Some(0))),
-            Expr::Ne(_) => Some(("arith.cmpi", Some(1))),
-            Expr::Slt(_) => Some(("arith.cmpi", Some(2))),
-            Expr::Sle(_) => Some(("arith.cmpi", Some(3))),
-            Expr::Sgt(_) => Some(("arith.cmpi", Some(4))),
-            Expr::Sge(_) => Some(("arith.cmpi", Some(5))),
-            Expr::Ult(_) => Some(("arith.cmpi", Some(6))),
-            Expr::Ule(_) => Some(("arith.cmpi", Some(7))),
-            Expr::Ugt(_) => Some(("arith.cmpi", Some(8))),
-            Expr::Uge(_) => Some(("arith.cmpi", Some(9))),
-            Expr::Select(_) => Some(("arith.select", None)),
+            Expr::Eq(_) => Some((arith::CMPI, Some(0))),
+            Expr::Ne(_) => Some((arith::CMPI, Some(1))),
+            Expr::Slt(_) => Some((arith::CMPI, Some(2))),
+            Expr::Sle(_) => Some((arith::CMPI, Some(3))),
+            Expr::Sgt(_) => Some((arith::CMPI, Some(4))),
+            Expr::Sge(_) => Some((arith::CMPI, Some(5))),
+            Expr::Ult(_) => Some((arith::CMPI, Some(6))),
+            Expr::Ule(_) => Some((arith::CMPI, Some(7))),
+            Expr::Ugt(_) => Some((arith::CMPI, Some(8))),
+            Expr::Uge(_) => Some((arith::CMPI, Some(9))),
+            Expr::Select(_) => Some((arith::SELECT, None)),
             Expr::Const(_) | Expr::Leaf(_) => None,
         }
     }

@@ -3,6 +3,15 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
+use strata_graph_dialect::op as graph;
+use strata_ir::builtin::op as builtin;
+use strata_ir::func::op as func;
+use strata_ir::OpName;
+use strata_par_dialect::op as par;
+use strata_sched_dialect::op as sched;
+use strata_std::arith::op as arith;
+use strata_std::cf::op as cf;
+use strata_std::scf::op as scf;
 
 use strata_graph::generate::Rng;
 use strata_graph_dialect::foreach::{space_of, Space};
@@ -32,7 +41,7 @@ pub fn run_function(
     args: Vec<Val>,
     opts: Options,
 ) -> Result<Vec<Val>, InterpError> {
-    let Some(f) = lookup_symbol_in(ctx, module, name).filter(|f| ctx.op_name(*f) == "func.func") else {
+    let Some(f) = lookup_symbol_in(ctx, module, name).filter(|f| ctx.op_name(*f) == func::FUNC) else {
         return Err(InterpError { loc: ctx.op_loc(module).clone(), message: format!("no function named '{name}'") });
     };
     let mut m = Machine {
@@ -151,22 +160,20 @@ impl<'a> Machine<'a> {
 
     fn step(&mut self, op: OpId) -> R<Flow> {
         let ctx = self.ctx;
-        let name = ctx.op_name(op);
-        if let Some(rest) = name.strip_prefix("arith.") {
-            self.arith(op, rest)?;
-            return Ok(Flow::Next);
-        }
-        if let Some(rest) = name.strip_prefix("par.").filter(|r| *r != "yield") {
-            return self.par_op(op, rest).map(|_| Flow::Next);
-        }
-        if (name.starts_with("graph.") && name != "graph.yield") || name == "sched.foreach" {
-            return self.graph_op(op, name).map(|_| Flow::Next);
+        let name = ctx.op_kind(op);
+        match name.dialect() {
+            arith::DIALECT => return self.arith(op, name).map(|_| Flow::Next),
+            par::DIALECT if name != par::YIELD => return self.par_op(op, name).map(|_| Flow::Next),
+            graph::DIALECT | sched::DIALECT if name != graph::YIELD => {
+                return self.graph_op(op, name).map(|_| Flow::Next)
+            }
+            _ => {}
         }
         match name {
-            "func.return" | "scf.yield" | "scf.condition" | "graph.yield" | "par.yield" => {
+            func::RETURN | scf::YIELD | scf::CONDITION | graph::YIELD | par::YIELD => {
                 return Ok(Flow::Exit(self.operand_vals(op)))
             }
-            "func.call" => {
+            func::CALL => {
                 let callee = ctx.prop(op, "callee").and_then(|a| {
                     a.as_str().map(str::to_string).or_else(|| Some(a.to_string().trim_start_matches('@').to_string()))
                 });
@@ -177,8 +184,8 @@ impl<'a> Machine<'a> {
                 let rs = self.call(f, self.operand_vals(op))?;
                 self.set_results(op, rs);
             }
-            "cf.br" => return Ok(Flow::Branch(ctx.successors(op)[0], self.operand_vals(op))),
-            "cf.cond_br" => {
+            cf::BR => return Ok(Flow::Branch(ctx.successors(op)[0], self.operand_vals(op))),
+            cf::COND_BR => {
                 let sizes = ctx
                     .prop(op, "operandSegmentSizes")
                     .and_then(|a| a.as_dense_ints().map(|v| v.to_vec()))
@@ -192,19 +199,19 @@ impl<'a> Machine<'a> {
                     Flow::Branch(ctx.successors(op)[1], f)
                 });
             }
-            "cf.assert" => {
+            cf::ASSERT => {
                 if self.int(op, 0) == 0 {
                     let msg = ctx.prop(op, "msg").and_then(|a| a.as_str()).unwrap_or("assertion failed").to_string();
                     return self.err(op, msg);
                 }
             }
-            "scf.if" => {
+            scf::IF => {
                 let r = ctx.region(op, if self.int(op, 0) != 0 { 0 } else { 1 });
                 let vals = self.run_region(r, &[])?;
                 self.set_results(op, vals);
             }
-            "scf.for" => self.scf_for(op)?,
-            "scf.while" => {
+            scf::FOR => self.scf_for(op)?,
+            scf::WHILE => {
                 let mut args = self.operand_vals(op);
                 loop {
                     let c = self.run_region(ctx.region(op, 0), &args)?;
@@ -216,7 +223,7 @@ impl<'a> Machine<'a> {
                 }
                 self.set_results(op, args);
             }
-            "builtin.unrealized_conversion_cast" => {
+            builtin::UNREALIZED_CONVERSION_CAST => {
                 self.set_results(op, self.operand_vals(op));
             }
             _ => return self.err(op, format!("the interpreter cannot run '{name}'")),
@@ -253,11 +260,11 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
-    fn arith(&mut self, op: OpId, name: &str) -> R<()> {
+    fn arith(&mut self, op: OpId, name: OpName) -> R<()> {
         let ctx = self.ctx;
         let rt = ctx.value_type(ctx.result(op, 0)).clone();
         let v = match name {
-            "constant" => match ctx.prop(op, "value") {
+            arith::CONSTANT => match ctx.prop(op, "value") {
                 Some(Attribute::Float(f)) => Val::Float(f.value()),
                 Some(a) => match a.as_int() {
                     Some(i) => Val::Int(normalize_int(i, &rt)),
@@ -265,60 +272,72 @@ impl<'a> Machine<'a> {
                 },
                 None => return self.err(op, "constant without a value"),
             },
-            "cmpi" => {
+            arith::CMPI => {
                 let p = ctx.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(0);
                 let w = width(ctx.value_type(ctx.operand(op, 0)));
                 boolean(eval_cmpi(p, self.int(op, 0), self.int(op, 1), w))
             }
-            "cmpf" => {
+            arith::CMPF => {
                 let p = ctx.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(0);
                 boolean(eval_cmpf(p, self.float(op, 0), self.float(op, 1)))
             }
-            "select" => {
+            arith::SELECT => {
                 let i = if self.int(op, 0) != 0 { 1 } else { 2 };
                 self.get(ctx.operand(op, i)).clone()
             }
-            "negf" => Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), -self.float(op, 0))),
-            "addf" | "subf" | "mulf" | "divf" | "remf" | "maximumf" | "minimumf" | "maxnumf" | "minnumf" => {
+            arith::NEGF => Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), -self.float(op, 0))),
+            arith::ADDF
+            | arith::SUBF
+            | arith::MULF
+            | arith::DIVF
+            | arith::REMF
+            | arith::MAXIMUMF
+            | arith::MINIMUMF
+            | arith::MAXNUMF
+            | arith::MINNUMF => {
                 let (x, y) = (self.float(op, 0), self.float(op, 1));
                 let r = match name {
-                    "addf" => x + y,
-                    "subf" => x - y,
-                    "mulf" => x * y,
-                    "divf" => x / y,
-                    "remf" => x % y,
-                    "maximumf" => maximum(x, y),
-                    "minimumf" => minimum(x, y),
-                    "maxnumf" => x.max(y),
+                    arith::ADDF => x + y,
+                    arith::SUBF => x - y,
+                    arith::MULF => x * y,
+                    arith::DIVF => x / y,
+                    arith::REMF => x % y,
+                    arith::MAXIMUMF => maximum(x, y),
+                    arith::MINIMUMF => minimum(x, y),
+                    arith::MAXNUMF => x.max(y),
                     _ => x.min(y),
                 };
                 Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), r))
             }
-            "extsi" | "index_cast" | "trunci" => Val::Int(normalize_int(self.int(op, 0), &Type::int(width(&rt)))),
-            "extui" | "index_castui" => {
+            arith::EXTSI | arith::INDEX_CAST | arith::TRUNCI => {
+                Val::Int(normalize_int(self.int(op, 0), &Type::int(width(&rt))))
+            }
+            arith::EXTUI | arith::INDEX_CASTUI => {
                 let wf = width(ctx.value_type(ctx.operand(op, 0)));
                 Val::Int(normalize_int(unsigned(self.int(op, 0), wf) as i128, &Type::int(width(&rt))))
             }
-            "sitofp" => Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), self.int(op, 0) as f64)),
-            "uitofp" => {
+            arith::SITOFP => Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), self.int(op, 0) as f64)),
+            arith::UITOFP => {
                 let wf = width(ctx.value_type(ctx.operand(op, 0)));
                 Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), unsigned(self.int(op, 0), wf) as f64))
             }
-            "fptosi" | "fptoui" => {
+            arith::FPTOSI | arith::FPTOUI => {
                 let t = self.float(op, 0).trunc();
                 let w = width(&rt) as i32;
-                let ok = if name == "fptosi" {
+                let ok = if name == arith::FPTOSI {
                     t >= -(2f64.powi(w - 1)) && t < 2f64.powi(w - 1)
                 } else {
                     t >= 0.0 && t < 2f64.powi(w)
                 };
                 if !t.is_finite() || !ok {
-                    return self.err(op, format!("arith.{name}: {} does not fit {rt}", self.float(op, 0)));
+                    return self.err(op, format!("{name}: {} does not fit {rt}", self.float(op, 0)));
                 }
                 Val::Int(normalize_int(t as i128, &rt))
             }
-            "extf" | "truncf" => Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), self.float(op, 0))),
-            "bitcast" => {
+            arith::EXTF | arith::TRUNCF => {
+                Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), self.float(op, 0)))
+            }
+            arith::BITCAST => {
                 let from = ctx.value_type(ctx.operand(op, 0)).clone();
                 match (&from, &rt) {
                     (Type::Float(FloatKind::F64), _) => {
@@ -333,27 +352,24 @@ impl<'a> Machine<'a> {
                     _ => return self.err(op, format!("the interpreter cannot bitcast {from} to {rt}")),
                 }
             }
-            _ => {
-                let full = format!("arith.{name}");
-                match eval_int(&full, self.int(op, 0), self.int(op, 1), width(&rt)) {
-                    Some(r) => Val::Int(r),
-                    None => {
-                        let why = if name.starts_with("sh") {
-                            "a shift by the bit width or more"
-                        } else {
-                            "division by zero or overflow"
-                        };
-                        return self.err(
-                            op,
-                            format!(
-                                "{full} has undefined behaviour on {} and {} ({why})",
-                                self.int(op, 0),
-                                self.int(op, 1)
-                            ),
-                        );
-                    }
+            _ => match eval_int(name, self.int(op, 0), self.int(op, 1), width(&rt)) {
+                Some(r) => Val::Int(r),
+                None => {
+                    let why = if matches!(name, arith::SHLI | arith::SHRSI | arith::SHRUI) {
+                        "a shift by the bit width or more"
+                    } else {
+                        "division by zero or overflow"
+                    };
+                    return self.err(
+                        op,
+                        format!(
+                            "{name} has undefined behaviour on {} and {} ({why})",
+                            self.int(op, 0),
+                            self.int(op, 1)
+                        ),
+                    );
                 }
-            }
+            },
         };
         self.set(op, 0, v);
         Ok(())

@@ -1,6 +1,10 @@
 //! Execution of graph-dialect operations.
 
 use super::*;
+use strata_graph_dialect::op as graph;
+use strata_ir::OpName;
+use strata_sched_dialect::op as sched;
+use strata_std::arith::op as arith;
 
 impl<'a> Machine<'a> {
     fn graph(&self, op: OpId, i: usize) -> R<Rc<strata_graph::Graph>> {
@@ -52,67 +56,67 @@ impl<'a> Machine<'a> {
         }
     }
 
-    pub(super) fn graph_op(&mut self, op: OpId, name: &str) -> R<()> {
+    pub(super) fn graph_op(&mut self, op: OpId, name: OpName) -> R<()> {
         let ctx = self.ctx;
         let n_ops = ctx.operands(op).len();
         let v = match name {
-            "graph.num_nodes" => Val::Int(i128::from(self.graph(op, 0)?.num_nodes())),
-            "graph.num_edges" => Val::Int(i128::from(self.graph(op, 0)?.num_edges())),
-            "graph.out_degree" | "graph.in_degree" => {
+            graph::NUM_NODES => Val::Int(i128::from(self.graph(op, 0)?.num_nodes())),
+            graph::NUM_EDGES => Val::Int(i128::from(self.graph(op, 0)?.num_edges())),
+            graph::OUT_DEGREE | graph::IN_DEGREE => {
                 let g = self.graph(op, 0)?;
                 let v = self.node(op, &g, 1)?;
-                Val::Int(i128::from(if name == "graph.out_degree" { g.out_degree(v) } else { g.in_degree(v) }))
+                Val::Int(i128::from(if name == graph::OUT_DEGREE { g.out_degree(v) } else { g.in_degree(v) }))
             }
-            "graph.src" | "graph.dst" | "graph.weight" => {
+            graph::SRC | graph::DST | graph::WEIGHT => {
                 let g = self.graph(op, 0)?;
                 let e = self.edge(op, &g, 1)?;
                 Val::Int(match name {
-                    "graph.src" => i128::from(g.src(e)),
-                    "graph.dst" => i128::from(g.dst(e)),
+                    graph::SRC => i128::from(g.src(e)),
+                    graph::DST => i128::from(g.dst(e)),
                     _ => i128::from(g.weight(e)),
                 })
             }
-            "graph.has_edge" => {
+            graph::HAS_EDGE => {
                 let g = self.graph(op, 0)?;
                 let (u, w) = (self.node(op, &g, 1)?, self.node(op, &g, 2)?);
                 boolean(g.has_edge(u, w))
             }
-            "graph.node_id" | "graph.edge_id" => Val::Int(self.int(op, 0)),
-            "graph.node" => {
+            graph::NODE_ID | graph::EDGE_ID => Val::Int(self.int(op, 0)),
+            graph::NODE => {
                 let g = self.graph(op, 0)?;
                 Val::Int(i128::from(self.node(op, &g, 1)?))
             }
-            "graph.edge" => {
+            graph::EDGE => {
                 let g = self.graph(op, 0)?;
                 Val::Int(i128::from(self.edge(op, &g, 1)?))
             }
-            "graph.new_node_prop" | "graph.new_edge_prop" => {
+            graph::NEW_NODE_PROP | graph::NEW_EDGE_PROP => {
                 let g = self.graph(op, 0)?;
-                let n = if name == "graph.new_node_prop" { u64::from(g.num_nodes()) } else { g.num_edges() };
+                let n = if name == graph::NEW_NODE_PROP { u64::from(g.num_nodes()) } else { g.num_edges() };
                 let init = self.get(ctx.operand(op, 1)).clone();
                 Val::Prop(Rc::new(RefCell::new(vec![init; n as usize])))
             }
-            "graph.new_scalar" => Val::Prop(Rc::new(RefCell::new(vec![self.get(ctx.operand(op, 0)).clone()]))),
-            "graph.load" => {
+            graph::NEW_SCALAR => Val::Prop(Rc::new(RefCell::new(vec![self.get(ctx.operand(op, 0)).clone()]))),
+            graph::LOAD => {
                 let (p, i) = self.target(op, 0, n_ops > 1)?;
                 let v = p.borrow()[i].clone();
                 v
             }
-            "graph.store" => {
+            graph::STORE => {
                 let (p, i) = self.target(op, 1, n_ops > 2)?;
                 p.borrow_mut()[i] = self.get(ctx.operand(op, 0)).clone();
                 return Ok(());
             }
-            "graph.reduce" => return self.reduce(op),
-            "graph.reduce_arg" => return self.reduce_arg(op),
-            "graph.new_worklist" => {
+            graph::REDUCE => return self.reduce(op),
+            graph::REDUCE_ARG => return self.reduce_arg(op),
+            graph::NEW_WORKLIST => {
                 let g = self.graph(op, 0)?;
                 let elem = element(ctx.value_type(ctx.result(op, 0))).unwrap_or(Type::Index);
                 let size = if is_edge(&elem) { g.num_edges() } else { u64::from(g.num_nodes()) };
                 let pushed_in = ctx.prop(op, "unique").is_some().then(|| vec![0u64; size as usize]);
                 Val::Worklist(Rc::new(RefCell::new(Worklist { pushed_in, ..Worklist::default() })))
             }
-            "graph.push" => {
+            graph::PUSH => {
                 let w = self.worklist(op, 1)?;
                 let item = self.int(op, 0);
                 let mut w = w.borrow_mut();
@@ -124,7 +128,7 @@ impl<'a> Machine<'a> {
                 w.push(item);
                 return Ok(());
             }
-            "graph.iterate" => {
+            graph::ITERATE => {
                 let w = self.worklist(op, 0)?;
                 let mut carried = self.operand_vals(op)[1..].to_vec();
                 while w.borrow_mut().advance() {
@@ -133,7 +137,7 @@ impl<'a> Machine<'a> {
                 self.set_results(op, carried);
                 return Ok(());
             }
-            "graph.fixpoint" => {
+            graph::FIXPOINT => {
                 let mut carried = self.operand_vals(op);
                 loop {
                     let out = self.run_region(ctx.region(op, 0), &carried)?;
@@ -145,13 +149,13 @@ impl<'a> Machine<'a> {
                 self.set_results(op, carried);
                 return Ok(());
             }
-            "graph.foreach" | "sched.foreach" => return self.foreach(op),
-            "graph.single" => return self.single(op),
-            "graph.new_uf" => {
+            graph::FOREACH | sched::FOREACH => return self.foreach(op),
+            graph::SINGLE => return self.single(op),
+            graph::NEW_UF => {
                 let g = self.graph(op, 0)?;
                 Val::UnionFind(Rc::new(RefCell::new((0..g.num_nodes()).collect())))
             }
-            "graph.uf_find" | "graph.uf_union" => {
+            graph::UF_FIND | graph::UF_UNION => {
                 let u = self.uf(op)?;
                 let mut parent = u.borrow_mut();
                 let n = parent.len() as i128;
@@ -170,7 +174,7 @@ impl<'a> Machine<'a> {
                 let Some(a) = find(self.int(op, 1)) else {
                     return self.err(op, format!("node {} is out of range", self.int(op, 1)));
                 };
-                if name == "graph.uf_find" {
+                if name == graph::UF_FIND {
                     Val::Int(i128::from(a))
                 } else {
                     let Some(b) = find(self.int(op, 2)) else {
@@ -202,12 +206,12 @@ impl<'a> Machine<'a> {
         }
         let w = width(elem);
         let arith = match kind {
-            "add" => "arith.addi",
-            "mul" => "arith.muli",
-            "min" => "arith.minsi",
-            "max" => "arith.maxsi",
-            "and" => "arith.andi",
-            _ => "arith.ori",
+            "add" => arith::ADDI,
+            "mul" => arith::MULI,
+            "min" => arith::MINSI,
+            "max" => arith::MAXSI,
+            "and" => arith::ANDI,
+            _ => arith::ORI,
         };
         match eval_int(arith, old.int(), new.int(), w) {
             Some(r) => Ok(Val::Int(r)),

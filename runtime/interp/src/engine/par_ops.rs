@@ -3,6 +3,8 @@
 //! shuffled order when asked), barriers are no-ops and atomics plain.
 
 use super::*;
+use strata_ir::OpName;
+use strata_par_dialect::op as par;
 
 impl<'a> Machine<'a> {
     fn buffer(&self, op: OpId, i: usize) -> R<Rc<RefCell<Vec<Val>>>> {
@@ -40,39 +42,39 @@ impl<'a> Machine<'a> {
         Ok(Val::Prop(b))
     }
 
-    pub(super) fn par_op(&mut self, op: OpId, name: &str) -> R<()> {
+    pub(super) fn par_op(&mut self, op: OpId, name: OpName) -> R<()> {
         let ctx = self.ctx;
         let v = match name {
-            "graph_size" => {
+            par::GRAPH_SIZE => {
                 let Val::Graph(g) = self.get(ctx.operand(op, 0)) else {
                     return self.err(op, "operand is not bound to a graph");
                 };
                 let edges = ctx.prop(op, "of").and_then(|a| a.as_str()) == Some("edges");
                 Val::Int(if edges { i128::from(g.num_edges()) } else { i128::from(g.num_nodes()) })
             }
-            "graph_array" => self.graph_array(op)?,
-            "alloc" => {
+            par::GRAPH_ARRAY => self.graph_array(op)?,
+            par::ALLOC => {
                 let n = self.int(op, 0);
                 if !(0..=1 << 40).contains(&n) {
                     return self.err(op, format!("cannot allocate {n} elements"));
                 }
                 Val::Prop(Rc::new(RefCell::new(vec![Val::Undef; n as usize])))
             }
-            "local" => Val::Prop(Rc::new(RefCell::new(vec![Val::Undef]))),
-            "free" | "barrier" => return Ok(()),
-            "thread_id" => Val::Int(0),
-            "num_threads" => Val::Int(1),
-            "load" => {
+            par::LOCAL => Val::Prop(Rc::new(RefCell::new(vec![Val::Undef]))),
+            par::FREE | par::BARRIER => return Ok(()),
+            par::THREAD_ID => Val::Int(0),
+            par::NUM_THREADS => Val::Int(1),
+            par::LOAD => {
                 let (p, i) = self.slot(op, 0, 1)?;
                 let v = p.borrow()[i].clone();
                 v
             }
-            "store" => {
+            par::STORE => {
                 let (p, i) = self.slot(op, 1, 2)?;
                 p.borrow_mut()[i] = self.get(ctx.operand(op, 0)).clone();
                 return Ok(());
             }
-            "atomic_rmw" => {
+            par::ATOMIC_RMW => {
                 let (p, i) = self.slot(op, 1, 2)?;
                 let old = p.borrow()[i].clone();
                 let x = self.get(ctx.operand(op, 0)).clone();
@@ -82,7 +84,7 @@ impl<'a> Machine<'a> {
                 p.borrow_mut()[i] = new;
                 old
             }
-            "cmpxchg" => {
+            par::CMPXCHG => {
                 let (p, i) = self.slot(op, 0, 1)?;
                 let old = p.borrow()[i].clone();
                 let ok = old.int() == self.int(op, 2) && !matches!(old, Val::Undef);
@@ -92,11 +94,11 @@ impl<'a> Machine<'a> {
                 self.set_results(op, vec![old, boolean(ok)]);
                 return Ok(());
             }
-            "parallel" => {
+            par::PARALLEL => {
                 self.run_region(ctx.region(op, 0), &[])?;
                 return Ok(());
             }
-            "for" => {
+            par::FOR => {
                 let (lo, hi, step) = (self.int(op, 0), self.int(op, 1), self.int(op, 2));
                 if step <= 0 {
                     return self.err(op, format!("step must be positive, got {step}"));
@@ -113,12 +115,12 @@ impl<'a> Machine<'a> {
                 }
                 return Ok(());
             }
-            "queue_new" => {
+            par::QUEUE_NEW => {
                 let n = self.int(op, 0).max(0) as usize;
                 let pushed_in = ctx.prop(op, "unique").is_some().then(|| vec![0u64; n]);
                 Val::Worklist(Rc::new(RefCell::new(crate::value::Worklist { pushed_in, ..Default::default() })))
             }
-            "queue_push" => {
+            par::QUEUE_PUSH => {
                 let Val::Worklist(w) = self.get(ctx.operand(op, 1)).clone() else {
                     return self.err(op, "operand is not bound to a queue");
                 };
@@ -130,14 +132,16 @@ impl<'a> Machine<'a> {
                 w.push(item);
                 return Ok(());
             }
-            "queue_size" | "queue_items" | "queue_advance" => {
+            par::QUEUE_SIZE | par::QUEUE_ITEMS | par::QUEUE_ADVANCE => {
                 let Val::Worklist(w) = self.get(ctx.operand(op, 0)).clone() else {
                     return self.err(op, "operand is not bound to a queue");
                 };
                 let mut w = w.borrow_mut();
                 match name {
-                    "queue_size" => Val::Int(w.current.len() as i128),
-                    "queue_items" => Val::Prop(Rc::new(RefCell::new(w.current.iter().map(|x| Val::Int(*x)).collect()))),
+                    par::QUEUE_SIZE => Val::Int(w.current.len() as i128),
+                    par::QUEUE_ITEMS => {
+                        Val::Prop(Rc::new(RefCell::new(w.current.iter().map(|x| Val::Int(*x)).collect())))
+                    }
                     _ => boolean(w.advance()),
                 }
             }
