@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use crate::context::{Context, OpId};
 use crate::diagnostics::Diagnostic;
-use crate::rewrite::{RewritePattern, Rewriter};
+use crate::rewrite::{Revisit, RewritePattern, Rewriter};
 
 /// Legality of a dynamic check.
 pub type LegalityFn = fn(&Context, OpId) -> bool;
@@ -106,8 +106,7 @@ pub fn apply_conversion(
             }
             let name = ctx.op_name(op).to_string();
             for p in patterns.iter().filter(|p| p.root().is_none_or(|r| r == name)) {
-                let mut rw = Rewriter::new(ctx);
-                if p.match_and_rewrite(op, &mut rw) {
+                if p.match_and_rewrite(op, &mut Rewriter::new(ctx, &mut Revisit::default())) {
                     changed = true;
                     break;
                 }

@@ -319,3 +319,131 @@ impl PassManager {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::pipeline::parse_pipeline;
+
+    /// Counts the operations it runs on; `fail` makes it fail, `break`
+    /// erases the terminator of every block it finds (invalid IR).
+    #[derive(Default)]
+    struct Probe {
+        runs: u64,
+        fail: bool,
+        breaks: bool,
+    }
+
+    impl Pass for Probe {
+        fn argument(&self) -> &'static str {
+            "probe"
+        }
+        fn name(&self) -> &'static str {
+            "Probe"
+        }
+        fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+            match key {
+                "fail" => self.fail = bool_option(value)?,
+                "break" => self.breaks = bool_option(value)?,
+                _ => return Err(format!("no such option '{key}'")),
+            }
+            Ok(())
+        }
+        fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
+            self.runs += 1;
+            if self.breaks {
+                let mut terms = Vec::new();
+                ctx.walk_pre(op, &mut |o| {
+                    if ctx.isa(o, crate::func::op::RETURN) {
+                        terms.push(o);
+                    }
+                });
+                terms.into_iter().for_each(|t| ctx.erase_op(t));
+            }
+            if self.fail {
+                Err(PassFailed)
+            } else {
+                Ok(())
+            }
+        }
+        fn statistics(&self) -> Vec<(&'static str, u64)> {
+            vec![("runs", self.runs)]
+        }
+    }
+
+    fn registry() -> PassRegistry {
+        let mut r = PassRegistry::new();
+        r.register(PassInfo {
+            argument: "probe",
+            description: "test pass",
+            options: &[("fail", "fail"), ("break", "erase terminators")],
+            create: || Box::new(Probe::default()),
+        });
+        r
+    }
+
+    fn module(ctx: &mut Context) -> OpId {
+        let text = "func.func @a() {\n  return\n}\nfunc.func @b() {\n  return\n}\n";
+        crate::parser::parse_source(ctx, "m.mlir", text, 0, text.len()).expect("parses")
+    }
+
+    fn run(pipeline: &str, inst: Instrumentation) -> (Result<(), PassFailed>, PassManager, Vec<String>) {
+        let mut ctx = Context::new(Arc::new(crate::core_registry()));
+        let m = module(&mut ctx);
+        let mut pm = PassManager::new(parse_pipeline(pipeline, &registry()).expect("pipeline"), inst);
+        let r = pm.run(&mut ctx, m);
+        (r, pm, ctx.diagnostics.iter().map(|d| d.message.clone()).collect())
+    }
+
+    #[test]
+    fn nested_pipelines_run_once_per_anchor_and_count_totals() {
+        let inst = Instrumentation { statistics: true, ..Instrumentation::default() };
+        let (r, pm, _) = run("builtin.module(probe,func.func(probe))", inst);
+        assert!(r.is_ok());
+        let runs: Vec<(&str, u64)> = pm.stats.iter().map(|s| (s.1.as_str(), s.2[0].1)).collect();
+        assert_eq!(runs, vec![("probe", 1), ("probe", 2)]);
+    }
+
+    #[test]
+    fn a_failing_pass_stops_the_pipeline_and_says_so() {
+        let inst = Instrumentation { statistics: true, ..Instrumentation::default() };
+        let (r, pm, diags) = run("builtin.module(probe{fail=true},probe)", inst);
+        assert!(r.is_err());
+        assert_eq!(pm.stats.len(), 1, "the second pass must not run");
+        assert_eq!(diags, vec!["pass 'probe' failed"]);
+    }
+
+    #[test]
+    fn verification_after_each_pass_catches_broken_ir() {
+        let inst = Instrumentation { verify_each: true, ..Instrumentation::default() };
+        let (r, _, diags) = run("builtin.module(func.func(probe{break=true}))", inst);
+        assert!(r.is_err());
+        assert!(diags.last().is_some_and(|d| d.starts_with("verification failed after pass 'probe'")), "{diags:?}");
+        let unchecked = Instrumentation { verify_each: false, ..Instrumentation::default() };
+        assert!(run("builtin.module(func.func(probe{break=true}))", unchecked).0.is_ok());
+    }
+
+    #[test]
+    fn the_root_manager_must_match_the_operation() {
+        let (r, _, diags) = run("func.func(probe)", Instrumentation::default());
+        assert!(r.is_err());
+        assert_eq!(diags, vec!["can't run 'func.func' pass manager on 'builtin.module' op"]);
+    }
+
+    #[test]
+    fn pipeline_errors_name_what_is_wrong_and_where() {
+        let err = |text: &str| parse_pipeline(text, &registry()).err().map(|d| (d.message, d.loc.short()));
+        let (msg, _) = err("builtin.module(nope)").expect("unknown pass");
+        assert!(msg.contains("nope"), "{msg}");
+        let (msg, at) = err("builtin.module(probe{speed=1})").expect("unknown option");
+        assert!(msg.starts_with("pass 'probe' has no option 'speed'"), "{msg}");
+        assert!(at.ends_with(":1:22"), "{at}");
+        let (msg, _) = err("builtin.module(probe{fail=maybe})").expect("bad value");
+        assert_eq!(msg, "invalid value for option 'fail' of pass 'probe': expected 'true' or 'false', got 'maybe'");
+        assert!(err("builtin.module(probe").is_some());
+        let pm = parse_pipeline("builtin.module(probe,func.func(probe{fail=false}))", &registry()).expect("parses");
+        assert_eq!(pm.describe(), "builtin.module(probe,func.func(probe))");
+    }
+}

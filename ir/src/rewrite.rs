@@ -5,8 +5,10 @@
 use std::collections::HashMap;
 
 use crate::attributes::Attribute;
-use crate::context::{Context, OpId, OperationState, Value};
+use crate::attributes::Location;
+use crate::context::{BlockId, Context, OpId, OperationState, RegionId, Value};
 use crate::registry::{FoldResult, Folded, Traits};
+use crate::types::Type;
 
 /// A rewrite rule on operations.
 pub trait RewritePattern {
@@ -18,40 +20,100 @@ pub trait RewritePattern {
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool;
 }
 
-/// The handle patterns use to change the IR; it tracks new operations for the driver.
+/// Told of every change a [`Rewriter`] makes, as MLIR's rewriter listeners
+/// are: drivers keep their worklists with it.
+pub trait RewriteListener {
+    /// `op` was created and inserted, or moved to another place.
+    fn inserted(&mut self, op: OpId);
+    /// `op` changed in place: its operands, properties, regions or blocks,
+    /// or the values one of its operands stands for.
+    fn modified(&mut self, op: OpId);
+    /// `op` is about to be erased.
+    fn erased(&mut self, op: OpId);
+}
+
+/// A listener that collects the operations to visit again: everything
+/// inserted or modified, and the producers of an erased operation's
+/// operands (they may have become dead).
+#[derive(Debug, Default)]
+pub struct Revisit {
+    /// The operations, in the order they were touched (with repeats).
+    pub ops: Vec<OpId>,
+}
+
+impl Revisit {
+    /// Takes the collected operations.
+    pub fn take(&mut self) -> Vec<OpId> {
+        std::mem::take(&mut self.ops)
+    }
+}
+
+impl RewriteListener for Revisit {
+    fn inserted(&mut self, op: OpId) {
+        self.ops.push(op);
+    }
+    fn modified(&mut self, op: OpId) {
+        self.ops.push(op);
+    }
+    fn erased(&mut self, _: OpId) {}
+}
+
+/// The only way patterns change the IR: reads go through [`Rewriter::ctx`],
+/// every change through a method that tells the listener.
 pub struct Rewriter<'a> {
-    /// The IR.
-    pub ctx: &'a mut Context,
-    created: Vec<OpId>,
+    ctx: &'a mut Context,
+    listener: &'a mut dyn RewriteListener,
 }
 
 impl<'a> Rewriter<'a> {
-    /// A rewriter over a context.
-    pub fn new(ctx: &'a mut Context) -> Rewriter<'a> {
-        Rewriter { ctx, created: Vec::new() }
+    /// A rewriter over a context that reports to `listener`.
+    pub fn new(ctx: &'a mut Context, listener: &'a mut dyn RewriteListener) -> Rewriter<'a> {
+        Rewriter { ctx, listener }
+    }
+    /// The IR, to read.
+    pub fn ctx(&self) -> &Context {
+        self.ctx
     }
     /// Creates an operation and inserts it before `anchor`.
     pub fn create_before(&mut self, anchor: OpId, state: OperationState) -> OpId {
         let op = self.ctx.create_op(state);
         self.ctx.insert_op_before(anchor, op);
-        self.created.push(op);
+        self.listener.inserted(op);
         op
     }
     /// Creates an operation and appends it to a block.
-    pub fn create_at_end(&mut self, block: crate::context::BlockId, state: OperationState) -> OpId {
+    pub fn create_at_end(&mut self, block: BlockId, state: OperationState) -> OpId {
         let op = self.ctx.create_op(state);
         self.ctx.append_op(block, op);
-        self.created.push(op);
+        self.listener.inserted(op);
         op
     }
-    /// Notes an operation the pattern created or changed, so the driver revisits it.
-    pub fn notify(&mut self, op: OpId) {
-        self.created.push(op);
+    /// Changes `op` in place through `f` (properties, operands), then tells
+    /// the listener.
+    pub fn modify_in_place<T>(&mut self, op: OpId, f: impl FnOnce(&mut Context) -> T) -> T {
+        let r = f(self.ctx);
+        self.listener.modified(op);
+        r
+    }
+    /// Tells the listener that `op` changed through other means than this
+    /// rewriter's methods (e.g. an operation inside its regions moved).
+    pub fn notify_modified(&mut self, op: OpId) {
+        self.listener.modified(op);
+    }
+    /// Replaces every use of `from` with `to`; the users are modified.
+    pub fn replace_all_uses_with(&mut self, from: Value, to: Value) {
+        let users: Vec<OpId> = self.ctx.uses(from).iter().map(|u| u.op).collect();
+        self.ctx.replace_all_uses(from, to);
+        for u in users {
+            self.listener.modified(u);
+        }
     }
     /// Replaces the results of `op` with `values` and erases it.
     pub fn replace_op(&mut self, op: OpId, values: &[Value]) {
-        self.notify_users(op);
-        self.ctx.replace_op(op, values);
+        for (r, v) in self.ctx.results(op).to_vec().into_iter().zip(values) {
+            self.replace_all_uses_with(r, *v);
+        }
+        self.erase_op(op);
     }
     /// Creates a new operation before `op` and replaces `op` with its results.
     pub fn replace_op_with_new(&mut self, op: OpId, state: OperationState) -> OpId {
@@ -60,25 +122,80 @@ impl<'a> Rewriter<'a> {
         self.replace_op(op, &rs);
         new
     }
-    /// Erases an operation whose results are unused.
+    /// Erases an operation whose results are unused; the producers of its
+    /// operands are modified (they lost a use).
     pub fn erase_op(&mut self, op: OpId) {
-        for v in self.ctx.operands(op).to_vec() {
-            if let Some(d) = self.ctx.defining_op(v) {
-                self.created.push(d);
-            }
-        }
+        let producers: Vec<OpId> = self.ctx.operands(op).iter().filter_map(|v| self.ctx.defining_op(*v)).collect();
+        self.listener.erased(op);
         self.ctx.erase_op(op);
-    }
-    fn notify_users(&mut self, op: OpId) {
-        for r in self.ctx.results(op).to_vec() {
-            for u in self.ctx.uses(r).to_vec() {
-                self.created.push(u.op);
-            }
+        for d in producers {
+            self.listener.modified(d);
         }
     }
-    /// Takes the list of created or touched operations.
-    pub fn take_created(&mut self) -> Vec<OpId> {
-        std::mem::take(&mut self.created)
+    /// Moves `op` before `anchor`.
+    pub fn move_op_before(&mut self, op: OpId, anchor: OpId) {
+        self.ctx.move_op_before(op, anchor);
+        self.listener.inserted(op);
+    }
+    /// Moves the operations of a single-block region before `op`, the block
+    /// arguments replaced by `args`; returns the values its terminator
+    /// yielded (the terminator stays behind).
+    pub fn inline_region_before(&mut self, region: RegionId, op: OpId, args: &[Value]) -> Vec<Value> {
+        let Some(b) = self.ctx.entry_block(region) else { return Vec::new() };
+        for (a, v) in self.ctx.block_args(b).to_vec().into_iter().zip(args) {
+            self.replace_all_uses_with(a, *v);
+        }
+        let term = self.ctx.last_op(b);
+        let yielded = term.map(|t| self.ctx.operands(t).to_vec()).unwrap_or_default();
+        let moved: Vec<OpId> = self.ctx.block_ops(b).into_iter().filter(|o| Some(*o) != term).collect();
+        for o in moved {
+            self.move_op_before(o, op);
+        }
+        yielded
+    }
+    /// Erases a block and everything in it; `owner`, the operation whose
+    /// region held it, is modified.
+    pub fn erase_block(&mut self, owner: OpId, b: BlockId) {
+        for o in self.ctx.block_ops(b) {
+            self.listener.erased(o);
+        }
+        self.ctx.erase_block(b);
+        self.listener.modified(owner);
+    }
+    /// Splits the block of `op` before it; returns the new block, which
+    /// holds `op` and what followed it.
+    pub fn split_block(&mut self, op: OpId) -> BlockId {
+        let b = self.ctx.split_block(op);
+        for o in self.ctx.block_ops(b) {
+            self.listener.inserted(o);
+        }
+        b
+    }
+    /// Creates a block with arguments of `args` and inserts it in region
+    /// `r` at `pos`.
+    pub fn create_block(&mut self, r: RegionId, pos: usize, args: &[(Type, Location)]) -> BlockId {
+        let b = self.ctx.create_block(args);
+        self.ctx.insert_block(r, pos, b);
+        b
+    }
+    /// Adds an argument to block `b`.
+    pub fn add_block_arg(&mut self, b: BlockId, ty: Type, loc: Location) -> Value {
+        self.ctx.add_block_arg(b, ty, loc)
+    }
+    /// Removes the argument `index` of block `b`, which must be unused.
+    pub fn erase_block_arg(&mut self, b: BlockId, index: usize) {
+        self.ctx.erase_block_arg(b, index);
+    }
+    /// Moves the blocks of region `src` into region `dst` at `pos`; their
+    /// operations are inserted there.
+    pub fn move_region_blocks(&mut self, src: RegionId, dst: RegionId, pos: usize) {
+        let blocks = self.ctx.region_blocks(src).to_vec();
+        self.ctx.move_region_blocks(src, dst, pos);
+        for b in blocks {
+            for o in self.ctx.block_ops(b) {
+                self.listener.inserted(o);
+            }
+        }
     }
 }
 
@@ -91,11 +208,16 @@ pub struct GreedyConfig {
     pub top_down: bool,
     /// Try folders.
     pub fold: bool,
+    /// Rewrites and folds allowed in one sweep, per operation the IR had
+    /// when the driver started (plus 1,024): patterns that keep rewriting
+    /// what they produce end the sweep instead of running forever; the
+    /// driver then reports that it did not converge.
+    pub rewrites_per_op: u64,
 }
 
 impl Default for GreedyConfig {
     fn default() -> Self {
-        GreedyConfig { max_iterations: 10, top_down: false, fold: true }
+        GreedyConfig { max_iterations: 10, top_down: false, fold: true, rewrites_per_op: 64 }
     }
 }
 
@@ -135,7 +257,7 @@ impl RewritePattern for EraseWriteOnly {
         Some(self.root)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &*rw.ctx;
+        let ctx = rw.ctx();
         let container = ctx.result(op, 0);
         if !ctx.uses(container).iter().all(|u| (self.writes_only)(ctx, u.op, u.index)) {
             return false;
@@ -144,8 +266,8 @@ impl RewritePattern for EraseWriteOnly {
         users.sort();
         users.dedup();
         for u in users {
-            if let Some(p) = rw.ctx.parent_op(u) {
-                rw.notify(p);
+            if let Some(p) = rw.ctx().parent_op(u) {
+                rw.notify_modified(p);
             }
             rw.erase_op(u);
         }
@@ -268,6 +390,9 @@ pub fn apply_patterns_greedily(
         }
     }
     let mut stats = GreedyStats::default();
+    let mut size = 0u64;
+    ctx.walk_pre(root, &mut |_| size += 1);
+    let budget = config.rewrites_per_op.saturating_mul(size).saturating_add(1024);
     for iter in 0..config.max_iterations {
         stats.iterations = iter + 1;
         let mut changed = false;
@@ -279,7 +404,11 @@ pub fn apply_patterns_greedily(
         }
         worklist.retain(|o| *o != root);
         worklist.reverse();
+        let start = stats.rewrites + stats.folds;
         while let Some(op) = worklist.pop() {
+            if stats.rewrites + stats.folds - start >= budget {
+                break;
+            }
             if op == root || !attached_under(ctx, root, op) {
                 continue;
             }
@@ -307,12 +436,11 @@ pub fn apply_patterns_greedily(
             let name = ctx.op_kind(op);
             let candidates = by_root.get(&name).into_iter().flatten().chain(any.iter());
             for p in candidates {
-                let mut rw = Rewriter::new(ctx);
-                if p.match_and_rewrite(op, &mut rw) {
-                    let created = rw.take_created();
+                let mut touched = Revisit::default();
+                if p.match_and_rewrite(op, &mut Rewriter::new(ctx, &mut touched)) {
                     stats.rewrites += 1;
                     changed = true;
-                    worklist.extend(created);
+                    worklist.extend(touched.take());
                     if attached_under(ctx, root, op) {
                         worklist.push(op);
                     }
@@ -326,4 +454,192 @@ pub fn apply_patterns_greedily(
         }
     }
     stats
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::conversion::{apply_conversion, ConversionMode, ConversionTarget};
+    use crate::parser::parse_source;
+    use crate::printer::{print_op, PrintOptions};
+    use crate::registry::{Dialect, OpDef};
+
+    #[allow(dead_code)]
+    mod t {
+        crate::op_names!("t": NEG = "neg", SINK = "sink", OLD = "old", NEW = "new", TICK = "tick");
+    }
+
+    /// `builtin`, `func` and a test dialect: `t.neg` (pure), `t.sink`,
+    /// `t.old`, `t.new` and `t.tick` (effects).
+    fn context() -> Context {
+        let mut r = crate::core_registry();
+        let ops = vec![
+            OpDef::new(t::NEG, "negates", Traits::PURE | Traits::INVOLUTION),
+            OpDef::new(t::SINK, "uses its operands", Traits::NONE),
+            OpDef::new(t::OLD, "to be converted", Traits::NONE),
+            OpDef::new(t::NEW, "what it converts to", Traits::NONE),
+            OpDef::new(t::TICK, "counts", Traits::NONE),
+        ];
+        r.register(Dialect {
+            name: "t",
+            summary: "",
+            ops,
+            materialize_constant: None,
+            verify_type: None,
+            verify_attr: None,
+        });
+        Context::new(Arc::new(r))
+    }
+
+    fn parse(ctx: &mut Context, body: &str) -> OpId {
+        let text = format!("func.func @f(%x: i32) {{\n{body}\n  return\n}}\n");
+        parse_source(ctx, "t.mlir", &text, 0, text.len()).unwrap_or_else(|d| panic!("{}", d.message))
+    }
+
+    fn body(ctx: &Context, module: OpId) -> Vec<String> {
+        let text = print_op(ctx, module, PrintOptions { generic: true, debug_info: false });
+        text.lines().map(str::trim).filter(|l| l.contains("\"t.")).map(String::from).collect()
+    }
+
+    /// `t.neg(t.neg(x))` is `x`.
+    struct DoubleNeg;
+
+    impl RewritePattern for DoubleNeg {
+        fn name(&self) -> &'static str {
+            "double-neg"
+        }
+        fn root(&self) -> Option<crate::OpName> {
+            Some(t::NEG)
+        }
+        fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+            let inner = rw.ctx().defining_op(rw.ctx().operand(op, 0));
+            let Some(inner) = inner.filter(|i| rw.ctx().isa(*i, t::NEG)) else { return false };
+            let x = rw.ctx().operand(inner, 0);
+            rw.replace_op(op, &[x]);
+            true
+        }
+    }
+
+    /// Records what a rewriter reports.
+    #[derive(Default)]
+    struct Log(Vec<(&'static str, OpId)>);
+
+    impl RewriteListener for Log {
+        fn inserted(&mut self, op: OpId) {
+            self.0.push(("inserted", op));
+        }
+        fn modified(&mut self, op: OpId) {
+            self.0.push(("modified", op));
+        }
+        fn erased(&mut self, op: OpId) {
+            self.0.push(("erased", op));
+        }
+    }
+
+    #[test]
+    fn the_rewriter_reports_every_change() {
+        let mut ctx = context();
+        let m = parse(
+            &mut ctx,
+            r#"  %a = "t.neg"(%x) : (i32) -> i32
+  "t.sink"(%a) : (i32) -> ()"#,
+        );
+        let mut ops = Vec::new();
+        ctx.walk_pre(m, &mut |o| ops.push(o));
+        let find = |ctx: &Context, n| ops.iter().copied().find(|o| ctx.isa(*o, n)).expect("op");
+        let (neg, sink) = (find(&ctx, t::NEG), find(&ctx, t::SINK));
+        let x = ctx.operand(neg, 0);
+        let mut log = Log::default();
+        let mut rw = Rewriter::new(&mut ctx, &mut log);
+        let loc = rw.ctx().op_loc(neg).clone();
+        let new = rw.create_before(neg, OperationState::new(t::NEG, loc).operands(&[x]).results(&[Type::i32()]));
+        let v = rw.ctx().result(new, 0);
+        rw.replace_op(neg, &[v]);
+        rw.modify_in_place(sink, |ctx| ctx.set_prop(sink, "seen", Attribute::Bool(true)));
+        assert_eq!(log.0, vec![("inserted", new), ("modified", sink), ("erased", neg), ("modified", sink)]);
+    }
+
+    #[test]
+    fn the_greedy_driver_rewrites_to_a_fixpoint_and_removes_dead_code() {
+        let mut ctx = context();
+        let m = parse(
+            &mut ctx,
+            r#"  %a = "t.neg"(%x) : (i32) -> i32
+  %b = "t.neg"(%a) : (i32) -> i32
+  %c = "t.neg"(%b) : (i32) -> i32
+  %d = "t.neg"(%c) : (i32) -> i32
+  %dead = "t.neg"(%x) : (i32) -> i32
+  "t.sink"(%d) : (i32) -> ()"#,
+        );
+        let patterns: Vec<Box<dyn RewritePattern>> = vec![Box::new(DoubleNeg)];
+        let stats = apply_patterns_greedily(&mut ctx, m, &patterns, &GreedyConfig::default());
+        assert!(stats.converged);
+        assert_eq!(stats.rewrites, 2);
+        assert_eq!(body(&ctx, m), vec![r#""t.sink"(%arg0) : (i32) -> ()"#]);
+    }
+
+    /// Adds a `t.tick` before every `t.sink`, every time: never converges.
+    struct Tick;
+
+    impl RewritePattern for Tick {
+        fn name(&self) -> &'static str {
+            "tick"
+        }
+        fn root(&self) -> Option<crate::OpName> {
+            Some(t::SINK)
+        }
+        fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+            let loc = rw.ctx().op_loc(op).clone();
+            rw.create_before(op, OperationState::new(t::TICK, loc));
+            rw.notify_modified(op);
+            true
+        }
+    }
+
+    #[test]
+    fn the_greedy_driver_stops_at_its_iteration_limit() {
+        let mut ctx = context();
+        let m = parse(&mut ctx, r#"  "t.sink"(%x) : (i32) -> ()"#);
+        let patterns: Vec<Box<dyn RewritePattern>> = vec![Box::new(Tick)];
+        let config = GreedyConfig { max_iterations: 3, ..GreedyConfig::default() };
+        let stats = apply_patterns_greedily(&mut ctx, m, &patterns, &config);
+        assert!(!stats.converged);
+        assert_eq!(stats.iterations, 3);
+    }
+
+    /// `t.old` becomes `t.new` with the same operands.
+    struct OldToNew;
+
+    impl RewritePattern for OldToNew {
+        fn name(&self) -> &'static str {
+            "old-to-new"
+        }
+        fn root(&self) -> Option<crate::OpName> {
+            Some(t::OLD)
+        }
+        fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+            let (loc, operands) = (rw.ctx().op_loc(op).clone(), rw.ctx().operands(op).to_vec());
+            rw.replace_op_with_new(op, OperationState::new(t::NEW, loc).operands(&operands));
+            true
+        }
+    }
+
+    #[test]
+    fn conversion_rewrites_illegal_operations_and_reports_those_left() {
+        let mut ctx = context();
+        let m = parse(
+            &mut ctx,
+            r#"  "t.old"(%x) : (i32) -> ()
+  "t.tick"() : () -> ()"#,
+        );
+        let target = ConversionTarget::new().illegal_ops(&[t::OLD, t::TICK]);
+        let patterns: Vec<Box<dyn RewritePattern>> = vec![Box::new(OldToNew)];
+        let errors = apply_conversion(&mut ctx, m, &target, &patterns, ConversionMode::Partial).unwrap_err();
+        assert_eq!(body(&ctx, m), vec![r#""t.new"(%arg0) : (i32) -> ()"#, r#""t.tick"() : () -> ()"#]);
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].message, "failed to legalize operation 't.tick' that was explicitly marked illegal");
+        assert_eq!(errors[0].loc.short(), "t.mlir:3:3");
+    }
 }

@@ -60,13 +60,12 @@ fn can_split(ctx: &Context, op: OpId) -> bool {
     ctx.parent_op(op).is_some_and(|p| !ctx.might_have_traits(p, Traits::SINGLE_BLOCK))
 }
 
-fn br(ctx: &mut Context, at: BlockId, dest: BlockId, args: &[Value], loc: &Location) {
-    let op = ctx.create_op(OperationState::new(cf::BR, loc.clone()).operands(args).successor(dest));
-    ctx.append_op(at, op);
+fn br(rw: &mut Rewriter<'_>, at: BlockId, dest: BlockId, args: &[Value], loc: &Location) {
+    rw.create_at_end(at, OperationState::new(cf::BR, loc.clone()).operands(args).successor(dest));
 }
 
 fn cond_br(
-    ctx: &mut Context,
+    rw: &mut Rewriter<'_>,
     at: BlockId,
     cond: Value,
     t: (BlockId, &[Value]),
@@ -80,53 +79,59 @@ fn cond_br(
         .successor(t.0)
         .successor(f.0)
         .prop("operandSegmentSizes", segment_sizes(&[1, t.1.len(), f.1.len()]));
-    let op = ctx.create_op(st);
-    ctx.append_op(at, op);
+    rw.create_at_end(at, st);
 }
 
 /// Builds a branch at the end of a block from a replaced terminator's
 /// operands and location.
-type BranchBuilder<'a> = dyn FnMut(&mut Context, BlockId, Vec<Value>, &Location) + 'a;
+type BranchBuilder<'a> = dyn FnMut(&mut Rewriter<'_>, BlockId, Vec<Value>, &Location) + 'a;
 
 /// Replaces every terminator named `name` in `blocks` with a branch built by
 /// `make` from the terminator's operands and location.
-fn replace_terminators(ctx: &mut Context, blocks: &[BlockId], name: OpName, make: &mut BranchBuilder) {
+fn replace_terminators(rw: &mut Rewriter<'_>, blocks: &[BlockId], name: OpName, make: &mut BranchBuilder) {
     for &b in blocks {
-        let Some(t) = ctx.last_op(b).filter(|t| ctx.op_name(*t) == name) else { continue };
-        let (vals, loc) = (ctx.operands(t).to_vec(), ctx.op_loc(t).clone());
-        ctx.erase_op(t);
-        make(ctx, b, vals, &loc);
+        let Some(t) = rw.ctx().last_op(b).filter(|t| rw.ctx().isa(*t, name)) else { continue };
+        let (vals, loc) = (rw.ctx().operands(t).to_vec(), rw.ctx().op_loc(t).clone());
+        rw.erase_op(t);
+        make(rw, b, vals, &loc);
     }
 }
 
 /// Splits the block of `op` after it; the new block gets one argument per
 /// result of `op`, which replace the results.
-fn continuation(ctx: &mut Context, op: OpId) -> BlockId {
-    let next = ctx.next_op(op).expect("an scf op is never a terminator");
-    let cont = ctx.split_block(next);
-    for r in ctx.results(op).to_vec() {
-        let a = ctx.add_block_arg(cont, ctx.value_type(r).clone(), ctx.op_loc(op).clone());
-        ctx.replace_all_uses(r, a);
+fn continuation(rw: &mut Rewriter<'_>, op: OpId) -> BlockId {
+    let next = rw.ctx().next_op(op).expect("an scf op is never a terminator");
+    let cont = rw.split_block(next);
+    for r in rw.ctx().results(op).to_vec() {
+        let (ty, loc) = (rw.ctx().value_type(r).clone(), rw.ctx().op_loc(op).clone());
+        let a = rw.add_block_arg(cont, ty, loc);
+        rw.replace_all_uses_with(r, a);
     }
     cont
 }
 
+/// The region holding block `b` and the position of `b` in it.
+fn position(ctx: &Context, b: BlockId) -> (RegionId, usize) {
+    let parent = ctx.block_parent(b).expect("block in a region");
+    let pos = ctx.region_blocks(parent).iter().position(|x| *x == b).expect("block in its region");
+    (parent, pos)
+}
+
 /// Moves the blocks of region `r` before block `before`; returns them.
-fn move_before(ctx: &mut Context, r: RegionId, before: BlockId) -> Vec<BlockId> {
-    let blocks = ctx.region_blocks(r).to_vec();
-    let parent = ctx.block_parent(before).expect("block in a region");
-    let pos = ctx.region_blocks(parent).iter().position(|b| *b == before).expect("block in its region");
-    ctx.move_region_blocks(r, parent, pos);
+fn move_before(rw: &mut Rewriter<'_>, r: RegionId, before: BlockId) -> Vec<BlockId> {
+    let blocks = rw.ctx().region_blocks(r).to_vec();
+    let (parent, pos) = position(rw.ctx(), before);
+    rw.move_region_blocks(r, parent, pos);
     blocks
 }
 
 /// Replaces the uses of the arguments of `b` with `with` and drops the arguments.
-fn forward_args(ctx: &mut Context, b: BlockId, with: &[Value]) {
-    for (a, v) in ctx.block_args(b).to_vec().into_iter().zip(with) {
-        ctx.replace_all_uses(a, *v);
+fn forward_args(rw: &mut Rewriter<'_>, b: BlockId, with: &[Value]) {
+    for (a, v) in rw.ctx().block_args(b).to_vec().into_iter().zip(with) {
+        rw.replace_all_uses_with(a, *v);
     }
-    for i in (0..ctx.block_args(b).len()).rev() {
-        ctx.erase_block_arg(b, i);
+    for i in (0..rw.ctx().block_args(b).len()).rev() {
+        rw.erase_block_arg(b, i);
     }
 }
 
@@ -140,7 +145,7 @@ impl RewritePattern for LowerFor {
         Some(scf::FOR)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &mut *rw.ctx;
+        let ctx = rw.ctx();
         if !can_split(ctx, op) {
             return false;
         }
@@ -151,44 +156,40 @@ impl RewritePattern for LowerFor {
         let (lb, ub, step, inits) = (operands[0], operands[1], operands[2], &operands[3..]);
         let pred = if ctx.prop(op, "unsignedCmp").is_some() { 6 } else { 2 };
         let init_block = ctx.parent_block(op).expect("in a block");
-
-        let end = ctx.split_block(ctx.next_op(op).expect("an scf op is never a terminator"));
         let arg_types: Vec<(Type, Location)> =
             ctx.block_args(entry).iter().map(|a| (ctx.value_type(*a).clone(), ctx.value_loc(*a).clone())).collect();
-        let cond = ctx.create_block(&arg_types);
-        let parent = ctx.block_parent(end).expect("block in a region");
-        let pos = ctx.region_blocks(parent).iter().position(|b| *b == end).expect("block in its region");
-        ctx.insert_block(parent, pos, cond);
-        let body_blocks = move_before(ctx, body, end);
-        let cond_args = ctx.block_args(cond).to_vec();
-        forward_args(ctx, entry, &cond_args);
+
+        let end = rw.split_block(rw.ctx().next_op(op).expect("an scf op is never a terminator"));
+        let (parent, pos) = position(rw.ctx(), end);
+        let cond = rw.create_block(parent, pos, &arg_types);
+        let body_blocks = move_before(rw, body, end);
+        let cond_args = rw.ctx().block_args(cond).to_vec();
+        forward_args(rw, entry, &cond_args);
         let iv = cond_args[0];
         // Header: continue while iv < ub.
-        let cmp = ctx.create_op(
+        let cmp = rw.create_at_end(
+            cond,
             OperationState::new(arith::CMPI, loc.clone())
                 .prop("predicate", Attribute::int(pred, Type::i64()))
                 .operands(&[iv, ub])
                 .results(&[Type::i1()]),
         );
-        ctx.append_op(cond, cmp);
-        let c = ctx.result(cmp, 0);
-        cond_br(ctx, cond, c, (entry, &[]), (end, &[]), &loc);
+        let c = rw.ctx().result(cmp, 0);
+        cond_br(rw, cond, c, (entry, &[]), (end, &[]), &loc);
         // Latch: every yield adds the step and branches back to the header.
-        replace_terminators(ctx, &body_blocks, scf::YIELD, &mut |ctx, b, vals, yloc| {
-            let ty = ctx.value_type(iv).clone();
-            let add = ctx.create_op(OperationState::new(arith::ADDI, loc.clone()).operands(&[iv, step]).results(&[ty]));
-            ctx.append_op(b, add);
-            let mut args = vec![ctx.result(add, 0)];
+        replace_terminators(rw, &body_blocks, scf::YIELD, &mut |rw, b, vals, yloc| {
+            let ty = rw.ctx().value_type(iv).clone();
+            let add =
+                rw.create_at_end(b, OperationState::new(arith::ADDI, loc.clone()).operands(&[iv, step]).results(&[ty]));
+            let mut args = vec![rw.ctx().result(add, 0)];
             args.extend(vals);
-            br(ctx, b, cond, &args, yloc);
+            br(rw, b, cond, &args, yloc);
         });
         let mut entry_args = vec![lb];
         entry_args.extend_from_slice(inits);
-        br(ctx, init_block, cond, &entry_args, &loc);
-        for (r, a) in ctx.results(op).to_vec().into_iter().zip(&cond_args[1..]) {
-            ctx.replace_all_uses(r, *a);
-        }
-        ctx.erase_op(op);
+        br(rw, init_block, cond, &entry_args, &loc);
+        let results = rw.ctx().results(op).to_vec();
+        rw.replace_op(op, &cond_args[1..1 + results.len()]);
         true
     }
 }
@@ -203,24 +204,24 @@ impl RewritePattern for LowerIf {
         Some(scf::IF)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &mut *rw.ctx;
+        let ctx = rw.ctx();
         if !can_split(ctx, op) {
             return false;
         }
         let loc = ctx.op_loc(op).clone();
         let cond = ctx.operand(op, 0);
         let head = ctx.parent_block(op).expect("in a block");
-        let cont = continuation(ctx, op);
-        let mut to_cont = |ctx: &mut Context, b: BlockId, vals: Vec<Value>, l: &Location| br(ctx, b, cont, &vals, l);
         let (then_r, else_r) = (ctx.region(op, 0), ctx.region(op, 1));
-        let then_blocks = move_before(ctx, then_r, cont);
-        replace_terminators(ctx, &then_blocks, scf::YIELD, &mut to_cont);
-        let else_blocks = move_before(ctx, else_r, cont);
-        replace_terminators(ctx, &else_blocks, scf::YIELD, &mut to_cont);
+        let cont = continuation(rw, op);
+        let mut to_cont = |rw: &mut Rewriter<'_>, b: BlockId, vals: Vec<Value>, l: &Location| br(rw, b, cont, &vals, l);
+        let then_blocks = move_before(rw, then_r, cont);
+        replace_terminators(rw, &then_blocks, scf::YIELD, &mut to_cont);
+        let else_blocks = move_before(rw, else_r, cont);
+        replace_terminators(rw, &else_blocks, scf::YIELD, &mut to_cont);
         let t = then_blocks.first().copied().unwrap_or(cont);
         let f = else_blocks.first().copied().unwrap_or(cont);
-        ctx.erase_op(op);
-        cond_br(ctx, head, cond, (t, &[]), (f, &[]), &loc);
+        rw.erase_op(op);
+        cond_br(rw, head, cond, (t, &[]), (f, &[]), &loc);
         true
     }
 }
@@ -235,24 +236,24 @@ impl RewritePattern for LowerWhile {
         Some(scf::WHILE)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &mut *rw.ctx;
+        let ctx = rw.ctx();
         if !can_split(ctx, op) {
             return false;
         }
         let loc = ctx.op_loc(op).clone();
         let inits = ctx.operands(op).to_vec();
         let head = ctx.parent_block(op).expect("in a block");
-        let cont = continuation(ctx, op);
         let (before_r, after_r) = (ctx.region(op, 0), ctx.region(op, 1));
         let (Some(before), Some(after)) = (ctx.entry_block(before_r), ctx.entry_block(after_r)) else { return false };
-        let before_blocks = move_before(ctx, before_r, cont);
-        let after_blocks = move_before(ctx, after_r, cont);
-        replace_terminators(ctx, &before_blocks, scf::CONDITION, &mut |ctx, b, vals, l| {
-            cond_br(ctx, b, vals[0], (after, &vals[1..]), (cont, &vals[1..]), l);
+        let cont = continuation(rw, op);
+        let before_blocks = move_before(rw, before_r, cont);
+        let after_blocks = move_before(rw, after_r, cont);
+        replace_terminators(rw, &before_blocks, scf::CONDITION, &mut |rw, b, vals, l| {
+            cond_br(rw, b, vals[0], (after, &vals[1..]), (cont, &vals[1..]), l);
         });
-        replace_terminators(ctx, &after_blocks, scf::YIELD, &mut |ctx, b, vals, l| br(ctx, b, before, &vals, l));
-        ctx.erase_op(op);
-        br(ctx, head, before, &inits, &loc);
+        replace_terminators(rw, &after_blocks, scf::YIELD, &mut |rw, b, vals, l| br(rw, b, before, &vals, l));
+        rw.erase_op(op);
+        br(rw, head, before, &inits, &loc);
         true
     }
 }

@@ -17,8 +17,6 @@ use strata_ir::context::{Context, OpId, OperationState, RegionId};
 use strata_ir::rewrite::{constant_value, is_pure, EraseWriteOnly, RewritePattern, Rewriter};
 use strata_ir::OpName;
 
-use strata_std::scf::inline_region_before;
-
 use crate::foreach::{space_of, Space};
 
 /// The constant `i1` yielded first by the single block of `r`, if any.
@@ -44,7 +42,7 @@ impl RewritePattern for ForeachEmptyRange {
         Some(self.0)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &*rw.ctx;
+        let ctx = rw.ctx();
         if space_of(ctx, op) != Some(Space::Range) {
             return false;
         }
@@ -69,16 +67,15 @@ impl RewritePattern for ForeachConstantFilter {
         Some(self.0)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let filter = rw.ctx.region(op, 1);
-        let Some(keep) = yielded_flag(rw.ctx, filter) else { return false };
-        if !region_is_pure(rw.ctx, filter) {
+        let filter = rw.ctx().region(op, 1);
+        let Some(keep) = yielded_flag(rw.ctx(), filter) else { return false };
+        if !region_is_pure(rw.ctx(), filter) {
             return false;
         }
         if keep {
-            for b in rw.ctx.region_blocks(filter).to_vec() {
-                rw.ctx.erase_block(b);
+            for b in rw.ctx().region_blocks(filter).to_vec() {
+                rw.erase_block(op, b);
             }
-            rw.notify(op);
         } else {
             rw.erase_op(op);
         }
@@ -96,7 +93,7 @@ impl RewritePattern for ReduceUnusedChanged {
         Some(self.0)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &*rw.ctx;
+        let ctx = rw.ctx();
         if ctx.results(op).is_empty() || !ctx.results_unused(op) {
             return false;
         }
@@ -121,12 +118,12 @@ impl RewritePattern for FixpointOnce {
         Some(graph::FIXPOINT)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let body = rw.ctx.region(op, 0);
-        if yielded_flag(rw.ctx, body) != Some(false) {
+        let body = rw.ctx().region(op, 0);
+        if yielded_flag(rw.ctx(), body) != Some(false) {
             return false;
         }
-        let inits = rw.ctx.operands(op).to_vec();
-        let yielded = inline_region_before(rw, body, op, &inits);
+        let inits = rw.ctx().operands(op).to_vec();
+        let yielded = rw.inline_region_before(body, op, &inits);
         rw.replace_op(op, &yielded[1..]);
         true
     }

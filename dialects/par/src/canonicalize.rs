@@ -25,7 +25,6 @@ use strata_ir::context::{Context, OpId, OperationState, RegionId};
 use strata_ir::registry::Traits;
 use strata_ir::rewrite::{constant_value, EraseWriteOnly, RewritePattern, Rewriter};
 use strata_ir::OpName;
-use strata_std::scf::inline_region_before;
 
 use crate::ops::in_team;
 
@@ -66,7 +65,7 @@ impl RewritePattern for ParallelMerge {
         Some(par::PARALLEL)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &*rw.ctx;
+        let ctx = rw.ctx();
         let mut between = Vec::new();
         let mut next = ctx.next_op(op);
         let second = loop {
@@ -77,20 +76,20 @@ impl RewritePattern for ParallelMerge {
             }
             next = ctx.next_op(next.expect("matched Some"));
         };
-        let first_ops = body_ops(ctx, rw.ctx.region(op, 0));
+        let first_ops = body_ops(ctx, rw.ctx().region(op, 0));
         let Some(&yield_op) = first_ops.last() else { return false };
         let synced = first_ops.len() >= 2 && synchronizes(ctx, first_ops[first_ops.len() - 2]);
         for n in between {
-            rw.ctx.move_op_before(n, op);
+            rw.move_op_before(n, op);
         }
-        if !synced && !only_terminator(rw.ctx, rw.ctx.region(op, 0)) {
-            let st = barrier(rw.ctx, second);
+        if !synced && !only_terminator(rw.ctx(), rw.ctx().region(op, 0)) {
+            let st = barrier(rw.ctx(), second);
             rw.create_before(yield_op, st);
         }
-        let body = rw.ctx.region(second, 0);
-        inline_region_before(rw, body, yield_op, &[]);
+        let body = rw.ctx().region(second, 0);
+        rw.inline_region_before(body, yield_op, &[]);
         rw.erase_op(second);
-        rw.notify(op);
+        rw.notify_modified(op);
         true
     }
 }
@@ -105,7 +104,7 @@ impl RewritePattern for ParallelEmpty {
         Some(par::PARALLEL)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        if !only_terminator(rw.ctx, rw.ctx.region(op, 0)) {
+        if !only_terminator(rw.ctx(), rw.ctx().region(op, 0)) {
             return false;
         }
         rw.erase_op(op);
@@ -123,7 +122,7 @@ impl RewritePattern for RedundantBarrier {
         Some(par::BARRIER)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &*rw.ctx;
+        let ctx = rw.ctx();
         let team_body = ctx.parent_op(op).is_some_and(|p| ctx.op_name(p) == par::PARALLEL);
         let after_sync = ctx.prev_op(op).is_some_and(|p| synchronizes(ctx, p));
         let first = team_body && ctx.prev_op(op).is_none();
@@ -146,7 +145,7 @@ impl RewritePattern for ForNoWork {
         Some(par::FOR)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &*rw.ctx;
+        let ctx = rw.ctx();
         let bound = |i| constant_value(ctx, ctx.operand(op, i)).and_then(|a| a.as_int());
         let empty_range = matches!((bound(0), bound(1)), (Some(lo), Some(hi)) if lo >= hi);
         if !empty_range && !only_terminator(ctx, ctx.region(op, 0)) {
@@ -169,7 +168,7 @@ impl RewritePattern for DeadRead {
         Some(self.0)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        if !rw.ctx.results_unused(op) || rw.ctx.prop(op, "atomic").is_some() {
+        if !rw.ctx().results_unused(op) || rw.ctx().prop(op, "atomic").is_some() {
             return false;
         }
         rw.erase_op(op);

@@ -484,7 +484,7 @@ impl RewritePattern for ReassociateConstants {
         Some(self.0)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &*rw.ctx;
+        let ctx = rw.ctx();
         let (x, c2) = (ctx.operand(op, 0), ctx.operand(op, 1));
         let Some(c2v) = constant_value(ctx, c2).and_then(|a| a.as_int()) else { return false };
         let Some(inner) = ctx.defining_op(x).filter(|d| ctx.op_name(*d) == self.0) else { return false };
@@ -499,7 +499,7 @@ impl RewritePattern for ReassociateConstants {
                 .prop("value", Attribute::int(v, t.clone()))
                 .results(std::slice::from_ref(&t)),
         );
-        let cv = rw.ctx.result(c, 0);
+        let cv = rw.ctx().result(c, 0);
         rw.replace_op_with_new(op, OperationState::new(self.0, loc).operands(&[y, cv]).results(&[t]));
         true
     }

@@ -157,7 +157,7 @@ impl RewritePattern for CondBrConstant {
         Some(cf::COND_BR)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &*rw.ctx;
+        let ctx = rw.ctx();
         let Some(c) = constant_value(ctx, ctx.operand(op, 0)).and_then(|a| a.as_int()) else { return false };
         let i = if c != 0 { 0 } else { 1 };
         let range = cond_br_operands(ctx, op, i);
@@ -181,7 +181,7 @@ impl RewritePattern for AssertTrue {
         Some(cf::ASSERT)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        if constant_value(rw.ctx, rw.ctx.operand(op, 0)).and_then(|a| a.as_int()) != Some(1) {
+        if constant_value(rw.ctx(), rw.ctx().operand(op, 0)).and_then(|a| a.as_int()) != Some(1) {
             return false;
         }
         rw.erase_op(op);

@@ -403,26 +403,6 @@ fn verify_condition(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 // ----- canonicalization -----
 
-/// Moves the operations of a single-block region before `op`, mapping block args to `args`; returns the yielded values.
-pub fn inline_region_before(rw: &mut Rewriter<'_>, region: RegionId, op: OpId, args: &[Value]) -> Vec<Value> {
-    let ctx = &mut *rw.ctx;
-    let Some(b) = ctx.entry_block(region) else { return Vec::new() };
-    for (a, v) in ctx.block_args(b).to_vec().into_iter().zip(args) {
-        ctx.replace_all_uses(a, *v);
-    }
-    let term = ctx.last_op(b);
-    let yielded = term.map(|t| ctx.operands(t).to_vec()).unwrap_or_default();
-    let moved: Vec<OpId> = ctx.block_ops(b).into_iter().filter(|o| Some(*o) != term).collect();
-    for o in &moved {
-        ctx.detach_op(*o);
-        ctx.insert_op_before(op, *o);
-    }
-    for o in moved {
-        rw.notify(o);
-    }
-    yielded
-}
-
 struct IfConstantCondition;
 
 impl RewritePattern for IfConstantCondition {
@@ -433,16 +413,16 @@ impl RewritePattern for IfConstantCondition {
         Some(scf::IF)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let Some(c) = constant_value(rw.ctx, rw.ctx.operand(op, 0)).and_then(|a| a.as_int()) else { return false };
-        let region = rw.ctx.region(op, if c != 0 { 0 } else { 1 });
-        if rw.ctx.region_blocks(region).is_empty() {
-            if rw.ctx.results(op).is_empty() {
+        let Some(c) = constant_value(rw.ctx(), rw.ctx().operand(op, 0)).and_then(|a| a.as_int()) else { return false };
+        let region = rw.ctx().region(op, if c != 0 { 0 } else { 1 });
+        if rw.ctx().region_blocks(region).is_empty() {
+            if rw.ctx().results(op).is_empty() {
                 rw.erase_op(op);
                 return true;
             }
             return false;
         }
-        let vals = inline_region_before(rw, region, op, &[]);
+        let vals = rw.inline_region_before(region, op, &[]);
         rw.replace_op(op, &vals);
         true
     }
@@ -458,7 +438,7 @@ impl RewritePattern for ForZeroTrips {
         Some(scf::FOR)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &*rw.ctx;
+        let ctx = rw.ctx();
         let ops = ctx.operands(op).to_vec();
         let (Some(lb), Some(ub)) = (
             constant_value(ctx, ops[0]).and_then(|a| a.as_int()),
@@ -487,7 +467,7 @@ impl RewritePattern for ForSingleTrip {
         Some(scf::FOR)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = &*rw.ctx;
+        let ctx = rw.ctx();
         let ops = ctx.operands(op).to_vec();
         let c = |v| constant_value(ctx, v).and_then(|a| a.as_int());
         let (Some(lb), Some(ub), Some(step)) = (c(ops[0]), c(ops[1]), c(ops[2])) else { return false };
@@ -496,7 +476,8 @@ impl RewritePattern for ForSingleTrip {
         }
         let mut args = vec![ops[0]];
         args.extend_from_slice(&ops[3..]);
-        let vals = inline_region_before(rw, rw.ctx.region(op, 0), op, &args);
+        let region0 = rw.ctx().region(op, 0);
+        let vals = rw.inline_region_before(region0, op, &args);
         rw.replace_op(op, &vals);
         true
     }
