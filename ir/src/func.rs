@@ -398,3 +398,47 @@ pub fn dialect() -> Dialect {
         verify_attr: None,
     }
 }
+
+/// Typed constructors of `func` operations.
+pub mod build {
+    use crate::builder::Builder;
+    use crate::context::{BlockId, OpId, Value};
+    use crate::types::Type;
+    use crate::Attribute;
+
+    use super::op as func;
+
+    /// A `func.func @name(inputs) -> results` with an entry block, at the
+    /// builder's insertion point (`private` sets its visibility); returns
+    /// the function, its entry block and the block's arguments.
+    pub fn function(
+        b: &mut Builder<'_>,
+        name: &str,
+        private: bool,
+        inputs: &[Type],
+        results: &[Type],
+    ) -> (OpId, BlockId, Vec<Value>) {
+        let (region, entry, args) = b.region(inputs);
+        let mut st = b
+            .state(func::FUNC)
+            .prop("sym_name", Attribute::string(name))
+            .prop("function_type", Attribute::Type(Type::function(inputs.to_vec(), results.to_vec())))
+            .region(region);
+        if private {
+            st = st.prop("sym_visibility", Attribute::string("private"));
+        }
+        (b.create(st), entry, args)
+    }
+
+    /// `func.return values`.
+    pub fn ret(b: &mut Builder<'_>, values: &[Value]) -> OpId {
+        b.op0(func::RETURN, values)
+    }
+
+    /// `func.call @callee(args) : (...) -> results`; returns the results.
+    pub fn call(b: &mut Builder<'_>, callee: &str, args: &[Value], results: &[Type]) -> Vec<Value> {
+        let st = b.state(func::CALL).operands(args).prop("callee", Attribute::symbol(callee)).results(results);
+        let op = b.create(st);
+        b.ctx().results(op).to_vec()
+    }
+}

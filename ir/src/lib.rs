@@ -10,6 +10,7 @@
 //! - [`builtin`], [`func`]: the two dialects every program uses.
 
 pub mod attributes;
+pub mod builder;
 pub mod builtin;
 pub mod context;
 pub mod conversion;

@@ -23,6 +23,8 @@
 
 pub mod helpers;
 
+use helpers::Helper;
+
 use std::collections::{HashMap, HashSet};
 use strata_graph_dialect::op as graph;
 use strata_ir::builtin::op as builtin;
@@ -348,14 +350,14 @@ impl Lowering {
         self.errors.push(Diagnostic::error(ctx.op_loc(op).clone(), msg.into()));
     }
 
-    /// Adds a helper function once; returns its name.
-    fn helper(&mut self, ctx: &mut Context, which: &str, tys: &[String]) -> String {
-        if which == "uf_union" {
-            self.helper(ctx, "uf_find", &[]);
+    /// Adds a helper function (and those it calls) once; returns its name.
+    fn helper(&mut self, ctx: &mut Context, h: Helper) -> String {
+        for c in h.callees() {
+            self.helper(ctx, c);
         }
-        let (name, text) = helpers::helper(which, tys);
+        let name = h.name();
         if self.helpers.insert(name.clone()) {
-            helpers::insert(ctx, self.module, &text);
+            h.insert(ctx, self.module);
         }
         name
     }
@@ -486,7 +488,7 @@ impl Lowering {
                 let (g, u, v) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
                 let off = self.array(ctx, g, GraphArray::OutOffsets);
                 let tgt = self.array(ctx, g, GraphArray::OutTargets);
-                let f = self.helper(ctx, "has_edge", &[]);
+                let f = self.helper(ctx, Helper::HasEdge);
                 let c = self.call(ctx, at, &f, &[off, tgt, u, v], &[Type::i1()], &loc);
                 let r = ctx.result(c, 0);
                 self.replace(ctx, op, r);
@@ -524,10 +526,10 @@ impl Lowering {
                 self.replace(ctx, op, b);
             }
             graph::UF_FIND | graph::UF_UNION => {
-                let which = &name["graph.".len()..];
-                let f = self.helper(ctx, which, &[]);
+                let (h, rt) =
+                    if name == graph::UF_FIND { (Helper::UfFind, Type::Index) } else { (Helper::UfUnion, Type::i1()) };
+                let f = self.helper(ctx, h);
                 let args = ctx.operands(op).to_vec();
-                let rt = if which == "uf_find" { Type::Index } else { Type::i1() };
                 let c = self.call(ctx, at, &f, &args, &[rt], &loc);
                 let r = ctx.result(c, 0);
                 self.replace(ctx, op, r);
@@ -691,7 +693,7 @@ impl Lowering {
                     "an atomic 'mul' reduction of floats is not supported by the parallel lowering",
                 );
             }
-            let f = self.helper(ctx, "atomic_mul", &[t.to_string()]);
+            let f = self.helper(ctx, Helper::AtomicMul(t.clone()));
             let c = self.call(ctx, at, &f, &[x, b, i], &[t], &loc);
             ctx.result(c, 0)
         } else {
@@ -723,15 +725,15 @@ impl Lowering {
         let i = if ops.len() > 4 { ops[4] } else { index_const(ctx, at, 0, &loc) };
         let kt = conv(ctx.value_type(key));
         let pt = conv(ctx.value_type(pay));
-        let tys = [kt.to_string(), pt.to_string()];
+        let max = kind == "max";
         let c = if self.is_private(ctx, kb) {
-            let f = self.helper(ctx, &format!("reduce_arg_{kind}_plain"), &tys);
+            let f = self.helper(ctx, Helper::ReduceArg { max, plain: true, key: kt, payload: pt });
             self.call(ctx, at, &f, &[key, pay, kb, pb, i], &[Type::i1()], &loc)
         } else {
             let Some(&locks) = self.scope.locks.get("stripes") else {
                 return self.error(ctx, op, "'graph.reduce_arg' into shared data in a function called from a parallel loop cannot reach the round's locks; inline the call");
             };
-            let f = self.helper(ctx, &format!("reduce_arg_{kind}"), &tys);
+            let f = self.helper(ctx, Helper::ReduceArg { max, plain: false, key: kt, payload: pt });
             self.call(ctx, at, &f, &[key, pay, kb, pb, i, locks], &[Type::i1()], &loc)
         };
         if let Some(&changed) = ctx.results(op).first() {
@@ -1087,7 +1089,7 @@ impl Lowering {
                 ks[j + 1] = op1(ctx, at, arith::MAXUI, &[a, b], Type::Index, &loc);
             }
         }
-        let f = self.helper(ctx, "try_lock", &[]);
+        let f = self.helper(ctx, Helper::TryLock);
         let mut ok = constant(ctx, at, Attribute::Bool(true), Type::i1(), &loc);
         for (i, &k) in ks.iter().enumerate() {
             let (tr, tb) = new_body(ctx, &[], &loc);

@@ -7,6 +7,7 @@
 
 pub mod abi;
 pub mod bool_atomics;
+pub mod build;
 pub mod canonicalize;
 pub mod op;
 pub mod ops;

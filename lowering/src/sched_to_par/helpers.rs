@@ -1,240 +1,380 @@
 //! Run-time helpers that `convert-sched-to-par` adds to a module as private
-//! functions, written in the par dialect: union-find, edge lookup, try-locks,
-//! argmin/argmax under a lock and multiplication by compare-and-swap. Each is
-//! instantiated once per element type it is needed for; LLVM inlines them.
+//! functions, built in the par dialect: union-find, edge lookup, try-locks,
+//! argmin/argmax (under a lock or not) and multiplication by
+//! compare-and-swap. Each is instantiated once per element type it is
+//! needed for; LLVM inlines them.
 
-use strata_ir::parser::parse_source;
-use strata_ir::{Context, OpId};
+use std::sync::Arc;
 
-/// `@name` and its text, for the helper `which` at element types `tys`.
-pub fn helper(which: &str, tys: &[String]) -> (String, String) {
-    match which {
-        "uf_find" => ("__par_uf_find".into(), UF_FIND.into()),
-        "uf_union" => ("__par_uf_union".into(), UF_UNION.into()),
-        "has_edge" => ("__par_has_edge".into(), HAS_EDGE.into()),
-        "try_lock" => ("__par_try_lock".into(), TRY_LOCK.into()),
-        "atomic_mul" => {
-            let t = &tys[0];
-            let name = format!("__par_atomic_mul_{t}");
-            (name.clone(), ATOMIC_MUL.replace("NAME", &name).replace("T", t))
+use strata_ir::builder::{Builder, InsertPoint};
+use strata_ir::func::build::{call, function, ret};
+use strata_ir::{Context, Location, OpId, Type, Value};
+use strata_par_dialect::build::{atomic_rmw, cmpxchg, load, store};
+use strata_par_dialect::types::buf;
+use strata_std::arith::op as arith;
+use strata_std::build::arith::{binary, boolean, cmpf, cmpi, index, int};
+use strata_std::build::scf::{if_else, while_loop};
+
+/// Stripe locks of `graph.reduce_arg` into shared data: element `i` takes
+/// lock `i & STRIPE_MASK`.
+const STRIPE_MASK: i128 = 4095;
+
+/// A run-time helper function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Helper {
+    /// `@__par_uf_find(parents, x) -> root`, halving paths.
+    UfFind,
+    /// `@__par_uf_union(parents, a, b) -> i1`: joins two sets; true if they
+    /// were apart.
+    UfUnion,
+    /// `@__par_has_edge(out_offsets, out_targets, u, v) -> i1`: binary search
+    /// in the sorted neighbours of `u`.
+    HasEdge,
+    /// `@__par_try_lock(locks, i) -> i1`: takes lock `i` if it is free.
+    TryLock,
+    /// `@__par_atomic_mul_T(x, buf, i) -> old`: `buf[i] *= x` by
+    /// compare-and-swap.
+    AtomicMul(Type),
+    /// `@__par_reduce_arg_{min,max}[_plain]_K_P(key, payload, keys,
+    /// payloads, i[, locks]) -> i1`: stores (`key`, `payload`) at `i` if the
+    /// key is better, or equal with a smaller payload. `plain` is for data
+    /// no other thread touches: no lock.
+    ReduceArg {
+        /// Keep the largest key (else the smallest).
+        max: bool,
+        /// Without a lock.
+        plain: bool,
+        /// The key type.
+        key: Type,
+        /// The payload type.
+        payload: Type,
+    },
+}
+
+impl Helper {
+    /// The function's name.
+    pub fn name(&self) -> String {
+        match self {
+            Helper::UfFind => "__par_uf_find".into(),
+            Helper::UfUnion => "__par_uf_union".into(),
+            Helper::HasEdge => "__par_has_edge".into(),
+            Helper::TryLock => "__par_try_lock".into(),
+            Helper::AtomicMul(t) => format!("__par_atomic_mul_{t}"),
+            Helper::ReduceArg { max, plain, key, payload } => format!(
+                "__par_reduce_arg_{}{}_{key}_{payload}",
+                if *max { "max" } else { "min" },
+                if *plain { "_plain" } else { "" }
+            ),
         }
-        _ => {
-            // reduce_arg_{min,max}[_plain]: keys of tys[0], payloads of tys[1];
-            // the plain variant, for data nobody else touches, takes no lock.
-            let (k, p) = (&tys[0], &tys[1]);
-            let plain = which.ends_with("_plain");
-            let max = which.trim_end_matches("_plain").ends_with("max");
-            let name = format!("__par_{which}_{k}_{p}");
-            let float = k.starts_with('f');
-            let (better, cmp) = match (float, max) {
-                (true, false) => ("olt", "arith.cmpf"),
-                (true, true) => ("ogt", "arith.cmpf"),
-                (false, false) => ("slt", "arith.cmpi"),
-                (false, true) => ("sgt", "arith.cmpi"),
-            };
-            let eq = if float { "arith.cmpf oeq" } else { "arith.cmpi eq" };
-            let text = if plain {
-                REDUCE_ARG_PLAIN.to_string()
-            } else {
-                REDUCE_ARG_LOCKED
-                    .replace("TAKE_LOCK\n", TAKE_STRIPE_LOCK)
-                    .replace("RELEASE_LOCK\n", RELEASE_STRIPE_LOCK)
-            };
-            let text = text
-                .replace("COMPARE_AND_STORE\n", COMPARE_AND_STORE)
-                .replace("NAME", &name)
-                .replace("BETTER", &format!("{cmp} {better}"))
-                .replace("EQUAL", eq)
-                .replace("KT", k)
-                .replace("PT", p);
-            (name, text)
+    }
+
+    /// The helpers this one calls, which must be in the module too.
+    pub fn callees(&self) -> Vec<Helper> {
+        match self {
+            Helper::UfUnion => vec![Helper::UfFind],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Builds the function at the end of `module`.
+    pub fn insert(&self, ctx: &mut Context, module: OpId) {
+        let body = ctx.entry_block(ctx.region(module, 0)).expect("module body");
+        let loc = Location::Name { name: Arc::from(self.name()), child: None };
+        let mut b = Builder::new(ctx, InsertPoint::End(body), loc);
+        let name = self.name();
+        match self {
+            Helper::UfFind => uf_find(&mut b, &name),
+            Helper::UfUnion => uf_union(&mut b, &name),
+            Helper::HasEdge => has_edge(&mut b, &name),
+            Helper::TryLock => try_lock(&mut b, &name),
+            Helper::AtomicMul(t) => atomic_mul(&mut b, &name, t),
+            Helper::ReduceArg { max, plain, key, payload } => reduce_arg(&mut b, &name, *max, *plain, key, payload),
         }
     }
 }
 
-/// Parses helper text and moves its functions to the end of `module`.
-pub fn insert(ctx: &mut Context, module: OpId, text: &str) {
-    let m = parse_source(ctx, "<par-helpers>", text, 0, text.len()).expect("helper IR parses");
-    let src = ctx.entry_block(ctx.region(m, 0)).expect("module body");
-    let dst = ctx.entry_block(ctx.region(module, 0)).expect("module body");
-    ctx.splice_block(src, dst, None);
-    ctx.erase_op(m);
+/// `scf.if cond { then }` without results or an else branch.
+fn when(b: &mut Builder<'_>, cond: Value, then: impl FnOnce(&mut Builder<'_>)) {
+    if_else(
+        b,
+        cond,
+        &[],
+        |b| {
+            then(b);
+            Vec::new()
+        },
+        None,
+    );
 }
 
-const UF_FIND: &str = r#"
-func.func private @__par_uf_find(%p: !par.buf<index>, %x: index) -> index {
-  %r = scf.while (%v = %x) : (index) -> index {
-    %parent = "par.load"(%p, %v) {atomic} : (!par.buf<index>, index) -> index
-    %more = arith.cmpi ne, %parent, %v : index
-    scf.condition(%more) %v : index
-  } do {
-  ^bb0(%v: index):
-    %parent = "par.load"(%p, %v) {atomic} : (!par.buf<index>, index) -> index
-    %grand = "par.load"(%p, %parent) {atomic} : (!par.buf<index>, index) -> index
-    // Halve the path only where it shortens it: writing a root's child
-    // again would contend for the cache line for nothing.
-    %shorter = arith.cmpi ne, %grand, %parent : index
-    scf.if %shorter {
-      %old, %ok = "par.cmpxchg"(%p, %v, %parent, %grand) : (!par.buf<index>, index, index, index) -> (index, i1)
-    }
-    scf.yield %grand : index
-  }
-  return %r : index
+fn uf_find(b: &mut Builder<'_>, name: &str) {
+    let (_, entry, args) = function(b, name, true, &[buf(&Type::Index), Type::Index], &[Type::Index]);
+    let (p, x) = (args[0], args[1]);
+    b.at_end_of(entry, |b| {
+        let r = while_loop(
+            b,
+            &[x],
+            |b, v| {
+                let parent = load(b, p, v[0], true);
+                let more = cmpi(b, "ne", parent, v[0]);
+                (more, vec![v[0]])
+            },
+            |b, v| {
+                let parent = load(b, p, v[0], true);
+                let grand = load(b, p, parent, true);
+                // Halve the path only where it shortens it: writing a root's
+                // child again would contend for the cache line for nothing.
+                let shorter = cmpi(b, "ne", grand, parent);
+                when(b, shorter, |b| {
+                    cmpxchg(b, p, v[0], parent, grand);
+                });
+                vec![grand]
+            },
+        );
+        ret(b, &r);
+    });
 }
-"#;
 
-const UF_UNION: &str = r#"
-func.func private @__par_uf_union(%p: !par.buf<index>, %a: index, %b: index) -> i1 {
-  %true = arith.constant true
-  %r:3 = scf.while (%x = %a, %y = %b, %done = %true) : (index, index, i1) -> (index, index, i1) {
-    %ra = func.call @__par_uf_find(%p, %x) : (!par.buf<index>, index) -> index
-    %rb = func.call @__par_uf_find(%p, %y) : (!par.buf<index>, index) -> index
-    %apart = arith.cmpi ne, %ra, %rb : index
-    %lo = arith.minui %ra, %rb : index
-    %hi = arith.maxui %ra, %rb : index
-    // Roots already equal need no write (and no contention on the root).
-    %linked = scf.if %apart -> (i1) {
-      %old, %ok = "par.cmpxchg"(%p, %hi, %hi, %lo) : (!par.buf<index>, index, index, index) -> (index, i1)
-      scf.yield %ok : i1
+fn uf_union(b: &mut Builder<'_>, name: &str) {
+    let index_buf = buf(&Type::Index);
+    let (_, entry, args) = function(b, name, true, &[index_buf.clone(), Type::Index, Type::Index], &[Type::i1()]);
+    let (p, a, c) = (args[0], args[1], args[2]);
+    b.at_end_of(entry, |b| {
+        let yes = boolean(b, true);
+        let r = while_loop(
+            b,
+            &[a, c, yes],
+            |b, v| {
+                let find = Helper::UfFind.name();
+                let ra = call(b, &find, &[p, v[0]], &[Type::Index])[0];
+                let rb = call(b, &find, &[p, v[1]], &[Type::Index])[0];
+                let apart = cmpi(b, "ne", ra, rb);
+                let lo = binary(b, arith::MINUI, ra, rb);
+                let hi = binary(b, arith::MAXUI, ra, rb);
+                // Roots already equal need no write (and no contention on the root).
+                let linked = if_else(
+                    b,
+                    apart,
+                    &[Type::i1()],
+                    |b| vec![cmpxchg(b, p, hi, hi, lo).1],
+                    Some(&mut |_: &mut Builder<'_>| vec![yes]),
+                )[0];
+                let failed = binary(b, arith::XORI, linked, yes);
+                let again = binary(b, arith::ANDI, apart, failed);
+                (again, vec![ra, rb, apart])
+            },
+            |_, v| v.to_vec(),
+        );
+        ret(b, &[r[2]]);
+    });
+}
+
+fn has_edge(b: &mut Builder<'_>, name: &str) {
+    let inputs = [buf(&Type::Index), buf(&Type::i32()), Type::Index, Type::Index];
+    let (_, entry, args) = function(b, name, true, &inputs, &[Type::i1()]);
+    let (off, tgt, u, v) = (args[0], args[1], args[2], args[3]);
+    b.at_end_of(entry, |b| {
+        let one = index(b, 1);
+        let lo0 = load(b, off, u, false);
+        let u1 = binary(b, arith::ADDI, u, one);
+        let hi0 = load(b, off, u1, false);
+        let r = while_loop(
+            b,
+            &[lo0, hi0],
+            |b, s| {
+                let more = cmpi(b, "ult", s[0], s[1]);
+                (more, s.to_vec())
+            },
+            |b, s| {
+                let (lo, hi) = (s[0], s[1]);
+                let span = binary(b, arith::SUBI, hi, lo);
+                let half = binary(b, arith::SHRUI, span, one);
+                let mid = binary(b, arith::ADDI, lo, half);
+                let w = target(b, tgt, mid);
+                let below = cmpi(b, "ult", w, v);
+                let mid1 = binary(b, arith::ADDI, mid, one);
+                let nlo = b.op1(arith::SELECT, &[below, mid1, lo], Type::Index);
+                let nhi = b.op1(arith::SELECT, &[below, hi, mid], Type::Index);
+                vec![nlo, nhi]
+            },
+        );
+        let inside = cmpi(b, "ult", r[0], hi0);
+        let found = if_else(
+            b,
+            inside,
+            &[Type::i1()],
+            |b| {
+                let w = target(b, tgt, r[0]);
+                vec![cmpi(b, "eq", w, v)]
+            },
+            Some(&mut |b: &mut Builder<'_>| vec![boolean(b, false)]),
+        );
+        ret(b, &found);
+    });
+}
+
+/// `tgt[i]`, a 32-bit node id, as an `index`.
+fn target(b: &mut Builder<'_>, tgt: Value, i: Value) -> Value {
+    let w32 = load(b, tgt, i, false);
+    b.op1(arith::INDEX_CASTUI, &[w32], Type::Index)
+}
+
+fn try_lock(b: &mut Builder<'_>, name: &str) {
+    let (_, entry, args) = function(b, name, true, &[buf(&Type::i32()), Type::Index], &[Type::i1()]);
+    b.at_end_of(entry, |b| {
+        let zero = int(b, 0, &Type::i32());
+        let one = int(b, 1, &Type::i32());
+        let (_, ok) = cmpxchg(b, args[0], args[1], zero, one);
+        ret(b, &[ok]);
+    });
+}
+
+fn atomic_mul(b: &mut Builder<'_>, name: &str, t: &Type) {
+    let (_, entry, args) = function(b, name, true, &[t.clone(), buf(t), Type::Index], std::slice::from_ref(t));
+    let (x, bf, i) = (args[0], args[1], args[2]);
+    b.at_end_of(entry, |b| {
+        let first = load(b, bf, i, true);
+        let r = while_loop(
+            b,
+            &[first],
+            |b, old| {
+                let new = binary(b, arith::MULI, old[0], x);
+                let (seen, ok) = cmpxchg(b, bf, i, old[0], new);
+                let yes = boolean(b, true);
+                let again = binary(b, arith::XORI, ok, yes);
+                (again, vec![seen])
+            },
+            |_, seen| seen.to_vec(),
+        );
+        ret(b, &r);
+    });
+}
+
+/// Compares `lhs` with `rhs` by `pred` (a float or integer predicate).
+fn compare(b: &mut Builder<'_>, float: bool, pred: &str, lhs: Value, rhs: Value) -> Value {
+    if float {
+        cmpf(b, pred, lhs, rhs)
     } else {
-      scf.yield %true : i1
+        cmpi(b, pred, lhs, rhs)
     }
-    %failed = arith.xori %linked, %true : i1
-    %again = arith.andi %apart, %failed : i1
-    scf.condition(%again) %ra, %rb, %apart : index, index, i1
-  } do {
-  ^bb0(%x: index, %y: index, %d: i1):
-    scf.yield %x, %y, %d : index, index, i1
-  }
-  return %r#2 : i1
 }
-"#;
 
-const HAS_EDGE: &str = r#"
-func.func private @__par_has_edge(%off: !par.buf<index>, %tgt: !par.buf<i32>, %u: index, %v: index) -> i1 {
-  %c1 = arith.constant 1 : index
-  %lo0 = "par.load"(%off, %u) : (!par.buf<index>, index) -> index
-  %u1 = arith.addi %u, %c1 : index
-  %hi0 = "par.load"(%off, %u1) : (!par.buf<index>, index) -> index
-  %r:2 = scf.while (%lo = %lo0, %hi = %hi0) : (index, index) -> (index, index) {
-    %more = arith.cmpi ult, %lo, %hi : index
-    scf.condition(%more) %lo, %hi : index, index
-  } do {
-  ^bb0(%lo: index, %hi: index):
-    %span = arith.subi %hi, %lo : index
-    %half = arith.shrui %span, %c1 : index
-    %mid = arith.addi %lo, %half : index
-    %w32 = "par.load"(%tgt, %mid) : (!par.buf<i32>, index) -> i32
-    %w = arith.index_castui %w32 : i32 to index
-    %below = arith.cmpi ult, %w, %v : index
-    %mid1 = arith.addi %mid, %c1 : index
-    %nlo = arith.select %below, %mid1, %lo : index
-    %nhi = arith.select %below, %hi, %mid : index
-    scf.yield %nlo, %nhi : index, index
-  }
-  %inside = arith.cmpi ult, %r#0, %hi0 : index
-  %found = scf.if %inside -> (i1) {
-    %w32 = "par.load"(%tgt, %r#0) : (!par.buf<i32>, index) -> i32
-    %w = arith.index_castui %w32 : i32 to index
-    %eq = arith.cmpi eq, %w, %v : index
-    scf.yield %eq : i1
-  } else {
-    %false = arith.constant false
-    scf.yield %false : i1
-  }
-  return %found : i1
+fn reduce_arg(b: &mut Builder<'_>, name: &str, max: bool, plain: bool, key: &Type, payload: &Type) {
+    let float = key.is_float();
+    let (better, equal) = match (float, max) {
+        (true, false) => ("olt", "oeq"),
+        (true, true) => ("ogt", "oeq"),
+        (false, false) => ("slt", "eq"),
+        (false, true) => ("sgt", "eq"),
+    };
+    let mut inputs = vec![key.clone(), payload.clone(), buf(key), buf(payload), Type::Index];
+    if !plain {
+        inputs.push(buf(&Type::i32()));
+    }
+    let (_, entry, args) = function(b, name, true, &inputs, &[Type::i1()]);
+    let (k, p, kb, pb, i) = (args[0], args[1], args[2], args[3], args[4]);
+    // Compares (k, p) with element i and stores it if it wins: a better
+    // key, or an equal key with a smaller payload. The key is stored
+    // atomically: the locked variant reads it without the lock first.
+    let compare_and_store = |b: &mut Builder<'_>| {
+        let old_key = load(b, kb, i, false);
+        let old_pay = load(b, pb, i, false);
+        let better = compare(b, float, better, k, old_key);
+        let tie = compare(b, float, equal, k, old_key);
+        let smaller = cmpi(b, "slt", p, old_pay);
+        let tie_wins = binary(b, arith::ANDI, tie, smaller);
+        let wins = binary(b, arith::ORI, better, tie_wins);
+        when(b, wins, |b| {
+            store(b, k, kb, i, true);
+            store(b, p, pb, i, false);
+        });
+        wins
+    };
+    b.at_end_of(entry, |b| {
+        if plain {
+            let wins = compare_and_store(b);
+            ret(b, &[wins]);
+            return;
+        }
+        // Keys only get better while the reduction runs, so a key worse
+        // than one read without the lock (atomically: writers store it
+        // atomically) is worse than the current one too and cannot win: it
+        // returns without taking the lock, which most candidates do once
+        // the best is near.
+        let locks = args[5];
+        let seen = load(b, kb, i, true);
+        let may_better = compare(b, float, better, k, seen);
+        let may_tie = compare(b, float, equal, k, seen);
+        let may = binary(b, arith::ORI, may_better, may_tie);
+        let r = if_else(
+            b,
+            may,
+            &[Type::i1()],
+            |b| {
+                let (s, free) = take_stripe_lock(b, locks, i);
+                let wins = compare_and_store(b);
+                atomic_rmw(b, "xchg", free, locks, s);
+                vec![wins]
+            },
+            Some(&mut |b: &mut Builder<'_>| vec![boolean(b, false)]),
+        );
+        ret(b, &r);
+    });
 }
-"#;
 
-const TRY_LOCK: &str = r#"
-func.func private @__par_try_lock(%locks: !par.buf<i32>, %i: index) -> i1 {
-  %c0 = arith.constant 0 : i32
-  %c1 = arith.constant 1 : i32
-  %old, %ok = "par.cmpxchg"(%locks, %i, %c0, %c1) : (!par.buf<i32>, index, i32, i32) -> (i32, i1)
-  return %ok : i1
+/// Spins until the stripe lock of element `i` is taken; returns the stripe
+/// and the `i32` zero that releases it.
+fn take_stripe_lock(b: &mut Builder<'_>, locks: Value, i: Value) -> (Value, Value) {
+    let zero = int(b, 0, &Type::i32());
+    let one = int(b, 1, &Type::i32());
+    let mask = index(b, STRIPE_MASK);
+    let yes = boolean(b, true);
+    let s = binary(b, arith::ANDI, i, mask);
+    while_loop(
+        b,
+        &[yes],
+        |b, d| {
+            let (_, ok) = cmpxchg(b, locks, s, zero, one);
+            let spin = binary(b, arith::XORI, ok, yes);
+            (spin, d.to_vec())
+        },
+        |_, x| x.to_vec(),
+    );
+    (s, zero)
 }
-"#;
 
-const ATOMIC_MUL: &str = r#"
-func.func private @NAME(%x: T, %b: !par.buf<T>, %i: index) -> T {
-  %first = "par.load"(%b, %i) {atomic} : (!par.buf<T>, index) -> T
-  %r = scf.while (%old = %first) : (T) -> T {
-    %new = arith.muli %old, %x : T
-    %seen, %ok = "par.cmpxchg"(%b, %i, %old, %new) : (!par.buf<T>, index, T, T) -> (T, i1)
-    %true = arith.constant true
-    %again = arith.xori %ok, %true : i1
-    scf.condition(%again) %seen : T
-  } do {
-  ^bb0(%seen: T):
-    scf.yield %seen : T
-  }
-  return %r : T
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use strata_ir::verifier::verify;
+
+    /// Every helper, at the types the lowering asks for, builds into a
+    /// module that verifies.
+    #[test]
+    fn every_helper_builds_verified_ir() {
+        let mut r = strata_std::standard_registry();
+        strata_graph_dialect::register(&mut r);
+        strata_par_dialect::register(&mut r);
+        let mut ctx = Context::new(Arc::new(r));
+        let text = "module {\n}\n";
+        let m = strata_ir::parser::parse_source(&mut ctx, "h.mlir", text, 0, text.len()).expect("parses");
+        let mut all = vec![Helper::UfFind, Helper::UfUnion, Helper::HasEdge, Helper::TryLock];
+        for t in [Type::i32(), Type::i64(), Type::Index] {
+            all.push(Helper::AtomicMul(t));
+        }
+        for (key, payload) in [(Type::i64(), Type::Index), (Type::f64(), Type::i32()), (Type::f32(), Type::Index)] {
+            for (max, plain) in [(false, false), (true, false), (false, true), (true, true)] {
+                all.push(Helper::ReduceArg { max, plain, key: key.clone(), payload: payload.clone() });
+            }
+        }
+        for h in &all {
+            h.insert(&mut ctx, m);
+        }
+        let errors = verify(&ctx, m);
+        assert!(errors.is_empty(), "{:?}", errors.iter().map(|d| &d.message).collect::<Vec<_>>());
+        let body = ctx.entry_block(ctx.region(m, 0)).expect("body");
+        assert_eq!(ctx.block_ops(body).len(), all.len());
+    }
 }
-"#;
-
-/// Spins until the stripe lock of element `%i` (of 4096) is taken.
-const TAKE_STRIPE_LOCK: &str = r#"  %c0 = arith.constant 0 : i32
-  %c1 = arith.constant 1 : i32
-  %mask = arith.constant 4095 : index
-  %true = arith.constant true
-  %s = arith.andi %i, %mask : index
-  %spun = scf.while (%d = %true) : (i1) -> i1 {
-    %old, %ok = "par.cmpxchg"(%locks, %s, %c0, %c1) : (!par.buf<i32>, index, i32, i32) -> (i32, i1)
-    %spin = arith.xori %ok, %true : i1
-    scf.condition(%spin) %d : i1
-  } do {
-  ^bb0(%x: i1):
-    scf.yield %x : i1
-  }
-"#;
-
-const RELEASE_STRIPE_LOCK: &str = r#"  %prev = "par.atomic_rmw"(%c0, %locks, %s) {kind = "xchg"} : (i32, !par.buf<i32>, index) -> i32
-"#;
-
-/// Compares (`%key`, `%pay`) with element `%i` and stores it if it wins: a
-/// better key, or an equal key with a smaller payload. The key is stored
-/// atomically: the locked variant reads it without the lock first.
-const COMPARE_AND_STORE: &str = r#"  %ok = "par.load"(%kb, %i) : (!par.buf<KT>, index) -> KT
-  %op = "par.load"(%pb, %i) : (!par.buf<PT>, index) -> PT
-  %better = BETTER, %key, %ok : KT
-  %tie = EQUAL, %key, %ok : KT
-  %smaller = arith.cmpi slt, %pay, %op : PT
-  %tiewin = arith.andi %tie, %smaller : i1
-  %wins = arith.ori %better, %tiewin : i1
-  scf.if %wins {
-    "par.store"(%key, %kb, %i) {atomic} : (KT, !par.buf<KT>, index) -> ()
-    "par.store"(%pay, %pb, %i) : (PT, !par.buf<PT>, index) -> ()
-  }
-"#;
-
-/// Argmin/argmax into data no other thread touches.
-const REDUCE_ARG_PLAIN: &str = r#"
-func.func private @NAME(%key: KT, %pay: PT, %kb: !par.buf<KT>, %pb: !par.buf<PT>, %i: index) -> i1 {
-COMPARE_AND_STORE
-  return %wins : i1
-}
-"#;
-
-/// Argmin/argmax into shared data, under the element's stripe lock. Keys
-/// only get better while the reduction runs, so a key that is worse than
-/// one read without the lock (atomically: writers store it atomically) is
-/// worse than the current one too and cannot win: it returns without
-/// taking the lock, which most candidates do once the best is near.
-const REDUCE_ARG_LOCKED: &str = r#"
-func.func private @NAME(%key: KT, %pay: PT, %kb: !par.buf<KT>, %pb: !par.buf<PT>, %i: index, %locks: !par.buf<i32>) -> i1 {
-  %seen = "par.load"(%kb, %i) {atomic} : (!par.buf<KT>, index) -> KT
-  %may_better = BETTER, %key, %seen : KT
-  %may_tie = EQUAL, %key, %seen : KT
-  %may = arith.ori %may_better, %may_tie : i1
-  %r = scf.if %may -> (i1) {
-TAKE_LOCK
-COMPARE_AND_STORE
-RELEASE_LOCK
-    scf.yield %wins : i1
-  } else {
-    %lost = arith.constant false
-    scf.yield %lost : i1
-  }
-  return %r : i1
-}
-"#;
