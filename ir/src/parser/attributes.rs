@@ -1,0 +1,418 @@
+//! Attributes and attribute dictionaries: numbers, dense arrays, symbols, dialect attributes.
+
+use super::*;
+
+impl<'a> Parser<'a> {
+    /// Parses `{name = attr, unit_name, ...}`.
+    pub fn parse_attr_dict(&mut self) -> PResult<Vec<NamedAttr>> {
+        let mut out: Vec<NamedAttr> = Vec::new();
+        self.parse_list(Tok::LBrace, Tok::RBrace, "attribute dictionary", |p| {
+            let nloc = p.loc();
+            let name = match p.kind() {
+                Tok::BareIdent => {
+                    let s = p.text().to_string();
+                    p.advance();
+                    s
+                }
+                Tok::String => p.parse_string()?,
+                _ => return p.err("expected attribute name"),
+            };
+            if name.is_empty() {
+                return p.err_at(nloc, "expected valid attribute name");
+            }
+            let value = if p.consume_if(Tok::Equal) { p.parse_attribute(None)? } else { Attribute::Unit };
+            if out.iter().any(|(k, _)| **k == *name) {
+                return p.err_at(nloc, format!("duplicate key '{name}' in dictionary attribute"));
+            }
+            out.push((name.into(), value));
+            Ok(())
+        })?;
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(out)
+    }
+
+    /// Parses `{...}` if present.
+    pub fn parse_optional_attr_dict(&mut self) -> PResult<Vec<NamedAttr>> {
+        if self.at(Tok::LBrace) {
+            self.parse_attr_dict()
+        } else {
+            Ok(Vec::new())
+        }
+    }
+
+    /// Parses `attributes {...}` if present.
+    pub fn parse_optional_attr_dict_with_keyword(&mut self) -> PResult<Vec<NamedAttr>> {
+        if self.consume_keyword("attributes") {
+            self.parse_attr_dict()
+        } else {
+            Ok(Vec::new())
+        }
+    }
+
+    /// Parses `@name` and returns the name.
+    pub fn parse_symbol_name(&mut self) -> PResult<String> {
+        if !self.at(Tok::AtIdent) {
+            return self.err("expected valid '@'-identifier for symbol name");
+        }
+        let t = &self.text()[1..];
+        let s = if t.starts_with('"') {
+            unescape(&t.as_bytes()[1..t.len() - 1])
+                .map_err(|_| Diagnostic::error(self.loc(), "invalid escape sequence in string"))?
+        } else {
+            t.to_string()
+        };
+        self.advance();
+        Ok(s)
+    }
+
+    /// Parses an attribute. `ty` is the expected type for untyped literals.
+    pub fn parse_attribute(&mut self, ty: Option<&Type>) -> PResult<Attribute> {
+        self.enter()?;
+        let r = self.parse_attribute_inner(ty);
+        self.leave();
+        r
+    }
+
+    pub(super) fn parse_attribute_inner(&mut self, ty: Option<&Type>) -> PResult<Attribute> {
+        let loc = self.loc();
+        match self.kind() {
+            Tok::BareIdent => match self.text() {
+                "true" | "false" => {
+                    let b = self.text() == "true";
+                    self.advance();
+                    if self.at(Tok::Colon) && !self.peek_after_colon_is_not_type() {
+                        self.advance();
+                        let t = self.parse_type()?;
+                        return Ok(if t == Type::i1() { Attribute::Bool(b) } else { Attribute::int(b as i128, t) });
+                    }
+                    Ok(Attribute::Bool(b))
+                }
+                "unit" => {
+                    self.advance();
+                    Ok(Attribute::Unit)
+                }
+                "array" => self.parse_dense_array(),
+                "loc" => {
+                    self.advance();
+                    self.expect(Tok::LParen, "'('")?;
+                    let l = self.parse_location_body()?;
+                    self.expect(Tok::RParen, "')'")?;
+                    Ok(Attribute::Location(Box::new(l)))
+                }
+                "dense" | "dense_resource" | "sparse" | "affine_map" | "affine_set" | "strided" | "opaque"
+                | "distinct" => self.parse_verbatim_attribute(),
+                _ => Ok(Attribute::Type(self.parse_type()?)),
+            },
+            Tok::Minus | Tok::Integer | Tok::Float => self.parse_number_attribute(ty),
+            Tok::String => {
+                let s = self.parse_string()?;
+                if self.at(Tok::Colon) && !self.peek_after_colon_is_not_type() {
+                    // Typed strings are rare; keep the text.
+                    self.advance();
+                    let t = self.parse_type()?;
+                    return Ok(Attribute::Verbatim(format!("{} : {t}", crate::attributes::Quoted(&s)).into()));
+                }
+                Ok(Attribute::String(s.into()))
+            }
+            Tok::LSquare => {
+                let mut items = Vec::new();
+                self.parse_list(Tok::LSquare, Tok::RSquare, "array attribute", |p| {
+                    items.push(p.parse_attribute(None)?);
+                    Ok(())
+                })?;
+                Ok(Attribute::Array(Arc::new(items)))
+            }
+            Tok::LBrace => Ok(Attribute::Dictionary(Arc::new(self.parse_attr_dict()?))),
+            Tok::AtIdent => {
+                let root = self.parse_symbol_name()?;
+                let mut nested = Vec::new();
+                while self.at(Tok::Colon) && self.src.get(self.tok.end) == Some(&b':') {
+                    self.reset_to(self.tok.end + 1);
+                    nested.push(self.parse_symbol_name()?.into());
+                }
+                Ok(Attribute::SymbolRef { root: root.into(), nested: Arc::new(nested) })
+            }
+            Tok::HashIdent => {
+                let full = self.text()[1..].to_string();
+                let end = self.tok.end;
+                if let Some((dialect, rest)) = full.split_once('.') {
+                    self.advance();
+                    let mut body = rest.to_string();
+                    if self.src.get(end) == Some(&b'<') {
+                        body.push_str(&self.capture_balanced(end)?);
+                    }
+                    let a = Attribute::Dialect { dialect: dialect.into(), body: body.into() };
+                    self.verify_dialect_attr(&a, loc)?;
+                    return Ok(a);
+                }
+                if self.src.get(end) == Some(&b'<') {
+                    self.advance();
+                    let body = self.capture_balanced(end)?;
+                    return Ok(Attribute::Dialect { dialect: full.into(), body: body.into() });
+                }
+                match self.attr_aliases.get(&full) {
+                    Some(a) => {
+                        let a = a.clone();
+                        self.advance();
+                        Ok(a)
+                    }
+                    None => self.err(format!("undefined symbol alias id '{full}'")),
+                }
+            }
+            _ => {
+                Ok(Attribute::Type(self.parse_type().map_err(|_| Diagnostic::error(loc, "expected attribute value"))?))
+            }
+        }
+    }
+
+    pub(super) fn verify_dialect_attr(&self, a: &Attribute, loc: Location) -> PResult<()> {
+        if let Attribute::Dialect { dialect, body } = a {
+            if let Some(d) = self.ctx.registry().dialect(dialect) {
+                if let Some(v) = d.verify_attr {
+                    return v(body).map_err(|m| Diagnostic::error(loc, m));
+                }
+            } else if !self.ctx.allow_unregistered {
+                return self.err_at(
+                    loc,
+                    format!(
+                        "dialect '{dialect}' is unknown; pass --allow-unregistered-dialect to accept its attributes"
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn peek_after_colon_is_not_type(&self) -> bool {
+        // In `{a = 1 : i32}` the colon types the literal; in `%x = op true : i1` it may start the op type.
+        // A following `(` starts a function type only in trailing op signatures.
+        let next = lex(self.src, self.tok.end, self.end);
+        next.kind == Tok::LParen
+    }
+
+    pub(super) fn parse_number_attribute(&mut self, ty: Option<&Type>) -> PResult<Attribute> {
+        let loc = self.loc();
+        let neg = self.consume_if(Tok::Minus);
+        let is_float = self.at(Tok::Float);
+        if !self.at(Tok::Integer) && !is_float {
+            return self.err("expected integer or float literal");
+        }
+        let text = self.text().to_string();
+        self.advance();
+        let mut explicit = None;
+        if self.at(Tok::Colon) && !self.peek_after_colon_is_not_type() {
+            self.advance();
+            explicit = Some(self.parse_type()?);
+        }
+        let t = explicit.as_ref().or(ty).cloned().unwrap_or(if is_float { Type::f64() } else { Type::i64() });
+        if let Type::Float(kind) = t {
+            if is_float {
+                let v: f64 =
+                    text.parse().map_err(|_| Diagnostic::error(loc.clone(), "invalid floating point literal"))?;
+                if v.is_infinite() {
+                    return self.err_at(loc, "floating point value too large for attribute");
+                }
+                return Ok(Attribute::Float(FloatAttr::from_f64(kind, if neg { -v } else { v })));
+            }
+            if let Some(hex) = text.strip_prefix("0x") {
+                if neg {
+                    return self.err_at(loc, "hexadecimal float literal should not have a leading minus");
+                }
+                let bits = u128::from_str_radix(hex, 16)
+                    .map_err(|_| Diagnostic::error(loc.clone(), "hexadecimal float constant out of range"))?;
+                return FloatAttr::from_bits(kind, bits).map(Attribute::Float).ok_or_else(|| {
+                    Diagnostic::error(loc, format!("hexadecimal float constant out of range for type '{t}'"))
+                });
+            }
+            let v: f64 = text.parse().map_err(|_| Diagnostic::error(loc.clone(), "invalid literal"))?;
+            return Ok(Attribute::Float(FloatAttr::from_f64(kind, if neg { -v } else { v })));
+        }
+        if is_float {
+            return self.err_at(loc, format!("floating point value not valid for specified type '{t}'"));
+        }
+        if !t.is_integer() && t != Type::Index {
+            return self.err_at(loc, format!("integer literal not valid for specified type '{t}'"));
+        }
+        let magnitude = parse_int_literal(&text)
+            .ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range for attribute"))?;
+        let value = if neg { magnitude.checked_neg() } else { Some(magnitude) };
+        let value = value
+            .filter(|v| int_fits(*v, &t))
+            .ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range for attribute"))?;
+        if matches!(t, Type::Integer { signedness: Signedness::Unsigned, .. }) && neg {
+            return self.err_at(loc, "negative integer literal not valid for unsigned integer type");
+        }
+        if t == Type::i1() {
+            return Ok(Attribute::Bool(value != 0));
+        }
+        Ok(Attribute::int(value, t))
+    }
+
+    pub(super) fn parse_dense_array(&mut self) -> PResult<Attribute> {
+        self.advance();
+        self.expect(Tok::Less, "'<' after 'array'")?;
+        let tloc = self.loc();
+        let element = self.parse_type()?;
+        let is_float = element.is_float();
+        if !is_float && !element.is_signless_integer() {
+            return self.err_at(tloc, "expected integer or float type for a dense array");
+        }
+        if let Some(w) = element.int_width() {
+            if ![1, 8, 16, 32, 64].contains(&w) {
+                return self.err_at(tloc, "expected i1, i8, i16, i32, i64, f32 or f64 element type for a dense array");
+            }
+        }
+        let mut ints = Vec::new();
+        let mut floats = Vec::new();
+        if self.consume_if(Tok::Colon) {
+            loop {
+                match self.parse_number_or_bool(&element)? {
+                    Attribute::Float(f) => floats.push(f.value()),
+                    a => ints.push(a.as_int().unwrap_or(0)),
+                }
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Tok::Greater, "'>' to close an array attribute")?;
+        let values = if is_float { DenseValues::Float(floats) } else { DenseValues::Int(ints) };
+        Ok(Attribute::DenseArray { element, values: Arc::new(values) })
+    }
+
+    pub(super) fn parse_number_or_bool(&mut self, ty: &Type) -> PResult<Attribute> {
+        if self.at_keyword("true") || self.at_keyword("false") {
+            let b = self.text() == "true";
+            if *ty != Type::i1() {
+                return self.err("expected integer literal");
+            }
+            self.advance();
+            return Ok(Attribute::Bool(b));
+        }
+        let loc = self.loc();
+        let neg = self.consume_if(Tok::Minus);
+        if !matches!(self.kind(), Tok::Integer | Tok::Float) {
+            return self.err("expected integer or float literal");
+        }
+        let text = self.text().to_string();
+        let is_float = self.at(Tok::Float);
+        self.advance();
+        if let Type::Float(kind) = ty {
+            let v: f64 = if is_float || !text.starts_with("0x") {
+                text.parse().map_err(|_| Diagnostic::error(loc.clone(), "invalid literal"))?
+            } else {
+                let bits = u128::from_str_radix(&text[2..], 16)
+                    .map_err(|_| Diagnostic::error(loc.clone(), "invalid literal"))?;
+                FloatAttr::from_bits(*kind, bits)
+                    .ok_or_else(|| Diagnostic::error(loc.clone(), "hexadecimal float constant out of range"))?
+                    .value()
+            };
+            return Ok(Attribute::Float(FloatAttr::from_f64(*kind, if neg { -v } else { v })));
+        }
+        if is_float {
+            return self.err_at(loc, "expected integer literal");
+        }
+        let m =
+            parse_int_literal(&text).ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range"))?;
+        let v = if neg { -m } else { m };
+        if !int_fits(v, ty) {
+            return self.err_at(loc, "integer constant out of range");
+        }
+        Ok(Attribute::int(v, ty.clone()))
+    }
+
+    pub(super) fn parse_verbatim_attribute(&mut self) -> PResult<Attribute> {
+        let start = self.tok.start;
+        let kw = self.text().to_string();
+        let end = self.tok.end;
+        self.advance();
+        let mut text = kw.clone();
+        if kw == "distinct" {
+            if !self.at(Tok::LSquare) {
+                return self.err("expected '[' after 'distinct'");
+            }
+            let s = self.tok.start;
+            self.advance();
+            if !self.at(Tok::Integer) {
+                return self.err("expected distinct ID");
+            }
+            self.advance();
+            let e = self.tok.end;
+            self.expect(Tok::RSquare, "']'")?;
+            text.push_str(&String::from_utf8_lossy(&self.src[s..e]));
+            let inner = self.parse_attribute(None)?;
+            return Ok(Attribute::Verbatim(format!("{text}{inner}").into()));
+        }
+        if self.src.get(end) != Some(&b'<') {
+            return self.err_at(self.loc_at(start), format!("expected '<' after '{kw}'"));
+        }
+        text.push_str(&self.capture_balanced(end)?);
+        if matches!(kw.as_str(), "dense" | "dense_resource" | "sparse" | "opaque")
+            && self.at(Tok::Colon)
+            && !self.peek_after_colon_is_not_type()
+        {
+            self.advance();
+            let t = self.parse_type()?;
+            text.push_str(&format!(" : {t}"));
+        }
+        Ok(Attribute::Verbatim(text.into()))
+    }
+
+    /// Reads raw text from `pos` (which must be `<`) to its matching `>`, and re-lexes after it.
+    pub fn capture_balanced(&mut self, pos: usize) -> PResult<String> {
+        let mut stack: Vec<u8> = Vec::new();
+        let mut i = pos;
+        while i < self.end {
+            let c = self.src[i];
+            match c {
+                b'<' | b'(' | b'[' | b'{' => stack.push(c),
+                b'-' if self.src.get(i + 1) == Some(&b'>') => {
+                    i += 2;
+                    continue;
+                }
+                b'>' | b')' | b']' | b'}' => {
+                    let open = match c {
+                        b'>' => b'<',
+                        b')' => b'(',
+                        b']' => b'[',
+                        _ => b'{',
+                    };
+                    if stack.pop() != Some(open) {
+                        return self.err_at(
+                            self.loc_at(i),
+                            format!("unbalanced '{}' character in pretty dialect name", c as char),
+                        );
+                    }
+                    if stack.is_empty() {
+                        let s = String::from_utf8_lossy(&self.src[pos..=i]).into_owned();
+                        self.reset_to(i + 1);
+                        return Ok(s);
+                    }
+                }
+                b'"' => {
+                    let t = crate::lexer::lex(self.src, i, self.end);
+                    if t.kind != Tok::String {
+                        return self.err_at(self.loc_at(i), "unterminated string in dialect body");
+                    }
+                    i = t.end;
+                    continue;
+                }
+                _ => {}
+            }
+            if stack.len() > MAX_NESTING as usize {
+                return self.err_at(self.loc_at(i), format!("nesting deeper than {MAX_NESTING} levels"));
+            }
+            i += 1;
+        }
+        self.err_at(self.loc_at(pos), "unbalanced '<' character in pretty dialect name")
+    }
+}
+
+/// Parses a decimal or `0x` hexadecimal literal into an i128, if it fits.
+fn parse_int_literal(text: &str) -> Option<i128> {
+    if let Some(h) = text.strip_prefix("0x") {
+        let u = u128::from_str_radix(h, 16).ok()?;
+        return i128::try_from(u).ok();
+    }
+    text.parse::<i128>().ok()
+}

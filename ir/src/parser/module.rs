@@ -1,0 +1,103 @@
+//! The top level of a file: the implicit module, attribute and type aliases, metadata and deferred locations.
+
+use super::*;
+
+impl<'a> Parser<'a> {
+    /// Parses a whole buffer into a `builtin.module`, wrapping top-level ops in an implicit one.
+    pub fn parse_top_level(&mut self) -> PResult<OpId> {
+        let top_loc = self.loc();
+        let block = self.ctx.create_block(&[]);
+        self.block_scopes.push(BlockScope { labels: HashMap::new() });
+        loop {
+            match self.kind() {
+                Tok::Eof => break,
+                Tok::HashIdent if self.peek_is_alias_def() => self.parse_attr_alias_def()?,
+                Tok::BangIdent if self.peek_is_alias_def() => self.parse_type_alias_def()?,
+                Tok::MetadataBegin => self.skip_metadata()?,
+                _ => {
+                    let op = self.parse_operation()?;
+                    self.ctx.append_op(block, op);
+                }
+            }
+        }
+        self.block_scopes.pop();
+        self.finish_scope()?;
+        self.resolve_deferred_locs()?;
+        let ops = self.ctx.block_ops(block);
+        if ops.len() == 1 && self.ctx.op_name(ops[0]) == builtin::MODULE {
+            self.ctx.detach_op(ops[0]);
+            return Ok(ops[0]);
+        }
+        let region = self.ctx.create_region();
+        self.ctx.append_block(region, block);
+        let loc = match top_loc {
+            Location::FileLineCol { file, .. } => Location::FileLineCol { file, line: 1, col: 1 },
+            l => l,
+        };
+        let module = self.ctx.create_op(OperationState::new(builtin::MODULE, loc).region(region));
+        Ok(module)
+    }
+
+    pub(super) fn peek_is_alias_def(&self) -> bool {
+        lex(self.src, self.tok.end, self.end).kind == Tok::Equal
+    }
+
+    pub(super) fn parse_attr_alias_def(&mut self) -> PResult<()> {
+        let name = self.text()[1..].to_string();
+        let loc = self.loc();
+        if name.contains('.') {
+            return self.err("attribute names with a '.' are reserved for dialect-defined names");
+        }
+        self.advance();
+        self.expect(Tok::Equal, "'='")?;
+        if self.attr_aliases.contains_key(&name) {
+            return self.err_at(loc, format!("redefinition of attribute alias id '{name}'"));
+        }
+        let a = self.parse_attribute(None)?;
+        self.attr_aliases.insert(name, a);
+        Ok(())
+    }
+
+    pub(super) fn parse_type_alias_def(&mut self) -> PResult<()> {
+        let name = self.text()[1..].to_string();
+        let loc = self.loc();
+        if name.contains('.') {
+            return self.err("type names with a '.' are reserved for dialect-defined names");
+        }
+        self.advance();
+        self.expect(Tok::Equal, "'='")?;
+        if self.type_aliases.contains_key(&name) {
+            return self.err_at(loc, format!("redefinition of type alias id '{name}'"));
+        }
+        let t = self.parse_type()?;
+        self.type_aliases.insert(name, t);
+        Ok(())
+    }
+
+    pub(super) fn skip_metadata(&mut self) -> PResult<()> {
+        let loc = self.loc();
+        while !self.at(Tok::MetadataEnd) {
+            if self.at(Tok::Eof) {
+                return self.err_at(loc, "expected '#-}' to end the file metadata dictionary");
+            }
+            self.advance();
+        }
+        self.advance();
+        Ok(())
+    }
+
+    pub(super) fn resolve_deferred_locs(&mut self) -> PResult<()> {
+        for (target, alias, use_loc) in std::mem::take(&mut self.deferred_locs) {
+            let loc = match self.attr_aliases.get(&alias) {
+                Some(Attribute::Location(l)) => (**l).clone(),
+                Some(_) => return self.err_at(use_loc, format!("expected location, but found '#{alias}'")),
+                None => return self.err_at(use_loc, format!("operation location alias was never defined: '#{alias}'")),
+            };
+            match target {
+                LocTarget::Op(op) => self.ctx.set_op_loc(op, loc),
+                LocTarget::Value(v) => self.ctx.set_value_loc(v, loc),
+            }
+        }
+        Ok(())
+    }
+}

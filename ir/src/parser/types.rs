@@ -1,0 +1,234 @@
+//! Types: builtin scalars, functions, shaped types and dialect types.
+
+use super::*;
+
+impl<'a> Parser<'a> {
+    /// Parses a type.
+    pub fn parse_type(&mut self) -> PResult<Type> {
+        self.enter()?;
+        let r = self.parse_type_inner();
+        self.leave();
+        r
+    }
+
+    /// Parses `: type`.
+    pub fn parse_colon_type(&mut self) -> PResult<Type> {
+        self.expect(Tok::Colon, "':'")?;
+        self.parse_type()
+    }
+
+    /// Parses `type (, type)*` without delimiters.
+    pub fn parse_type_list_no_parens(&mut self) -> PResult<Vec<Type>> {
+        let mut v = vec![self.parse_type()?];
+        while self.consume_if(Tok::Comma) {
+            v.push(self.parse_type()?);
+        }
+        Ok(v)
+    }
+
+    /// Parses a result type list: a single type, or `(T, ...)`.
+    pub fn parse_function_result_types(&mut self) -> PResult<Vec<Type>> {
+        if self.at(Tok::LParen) {
+            let mut v = Vec::new();
+            self.parse_list(Tok::LParen, Tok::RParen, "function result types", |p| {
+                v.push(p.parse_type()?);
+                Ok(())
+            })?;
+            Ok(v)
+        } else {
+            Ok(vec![self.parse_type()?])
+        }
+    }
+
+    pub(super) fn parse_type_inner(&mut self) -> PResult<Type> {
+        let loc = self.loc();
+        match self.kind() {
+            Tok::LParen => {
+                let mut inputs = Vec::new();
+                self.parse_list(Tok::LParen, Tok::RParen, "function type", |p| {
+                    inputs.push(p.parse_type()?);
+                    Ok(())
+                })?;
+                self.expect(Tok::Arrow, "'->' in function type")?;
+                let results = self.parse_function_result_types()?;
+                Ok(Type::function(inputs, results))
+            }
+            Tok::BangIdent => {
+                let full = self.text()[1..].to_string();
+                let end = self.tok.end;
+                if let Some((dialect, rest)) = full.split_once('.') {
+                    self.advance();
+                    let mut body = rest.to_string();
+                    if self.src.get(end) == Some(&b'<') {
+                        body.push_str(&self.capture_balanced(end)?);
+                    }
+                    return self.make_dialect_type(dialect, body, loc);
+                }
+                if self.src.get(end) == Some(&b'<') {
+                    self.advance();
+                    let body = self.capture_balanced(end)?;
+                    return self.make_dialect_type(&full, body, loc);
+                }
+                match self.type_aliases.get(&full) {
+                    Some(t) => {
+                        let t = t.clone();
+                        self.advance();
+                        Ok(t)
+                    }
+                    None => self.err(format!("undefined symbol alias id '{full}'")),
+                }
+            }
+            Tok::BareIdent => {
+                let word = self.text().to_string();
+                if let Some(t) = builtin_scalar_type(&word) {
+                    let t = t.map_err(|m| Diagnostic::error(loc.clone(), m))?;
+                    self.advance();
+                    return Ok(t);
+                }
+                match word.as_str() {
+                    "tuple" => {
+                        self.advance();
+                        let mut v = Vec::new();
+                        self.parse_list(Tok::Less, Tok::Greater, "tuple type", |p| {
+                            v.push(p.parse_type()?);
+                            Ok(())
+                        })?;
+                        Ok(Type::Tuple(Arc::new(v)))
+                    }
+                    "complex" => {
+                        self.advance();
+                        self.expect(Tok::Less, "'<' in complex type")?;
+                        let eloc = self.loc();
+                        let t = self.parse_type()?;
+                        if !t.is_float() && !t.is_integer() {
+                            return self.err_at(eloc, "invalid element type for complex");
+                        }
+                        self.expect(Tok::Greater, "'>' in complex type")?;
+                        Ok(Type::Complex(Arc::new(t)))
+                    }
+                    "vector" | "tensor" | "memref" => self.parse_shaped_type(&word),
+                    _ => self.err("expected non-function type"),
+                }
+            }
+            _ => self.err("expected non-function type"),
+        }
+    }
+
+    pub(super) fn make_dialect_type(&mut self, dialect: &str, body: String, loc: Location) -> PResult<Type> {
+        let dt = DialectType { dialect: dialect.to_string(), body };
+        if let Some(d) = self.ctx.registry().dialect(dialect) {
+            if let Some(v) = d.verify_type {
+                v(&dt).map_err(|m| Diagnostic::error(loc.clone(), m))?;
+            }
+        } else if !self.ctx.allow_unregistered {
+            return self.err_at(
+                loc,
+                format!("dialect '{dialect}' is unknown; pass --allow-unregistered-dialect to accept its types"),
+            );
+        }
+        Ok(Type::Dialect(Arc::new(dt)))
+    }
+
+    pub(super) fn parse_shaped_type(&mut self, kind: &str) -> PResult<Type> {
+        self.advance();
+        if !self.at(Tok::Less) {
+            return self.err(format!("expected '<' in {kind} type"));
+        }
+        // Dimensions are read character by character: `4x?x[8]xf32`.
+        let mut i = skip_ws(self.src, self.tok.end, self.end);
+        let mut dims = Vec::new();
+        let mut scalable = Vec::new();
+        let mut ranked = true;
+        if self.src.get(i) == Some(&b'*') {
+            if kind == "vector" {
+                return self.err_at(self.loc_at(i), "vector types must be ranked");
+            }
+            ranked = false;
+            i += 1;
+            if self.src.get(i) != Some(&b'x') {
+                return self.err_at(self.loc_at(i), "expected 'x' in unranked type");
+            }
+            i += 1;
+        } else {
+            loop {
+                let start = i;
+                let mut sc = false;
+                if kind == "vector" && self.src.get(i) == Some(&b'[') {
+                    sc = true;
+                    i += 1;
+                }
+                let d = if self.src.get(i) == Some(&b'?') {
+                    if kind == "vector" {
+                        return self.err_at(self.loc_at(i), "expected static shape");
+                    }
+                    i += 1;
+                    DYNAMIC
+                } else {
+                    let ds = i;
+                    while i < self.end && self.src[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                    if ds == i {
+                        i = start;
+                        break;
+                    }
+                    let s = std::str::from_utf8(&self.src[ds..i]).unwrap_or("");
+                    s.parse::<i64>().map_err(|_| Diagnostic::error(self.loc_at(ds), "invalid dimension"))?
+                };
+                if sc {
+                    if self.src.get(i) != Some(&b']') {
+                        return self.err_at(self.loc_at(i), "missing ']' closing scalable dimension");
+                    }
+                    i += 1;
+                }
+                if self.src.get(i) != Some(&b'x') {
+                    // A number not followed by 'x' is not a dimension (e.g. `tensor<4>`).
+                    return self.err_at(self.loc_at(i), "expected 'x' in dimension list");
+                }
+                i += 1;
+                dims.push(d);
+                scalable.push(sc);
+            }
+        }
+        self.reset_to(i);
+        let element = self.parse_type()?;
+        let mut params = Vec::new();
+        while self.consume_if(Tok::Comma) {
+            params.push(self.parse_attribute(None)?);
+        }
+        self.expect(Tok::Greater, &format!("'>' in {kind} type"))?;
+        let s = Arc::new(ShapedType { shape: ranked.then_some(dims), scalable, element, params });
+        Ok(match kind {
+            "vector" => Type::Vector(s),
+            "tensor" => Type::Tensor(s),
+            _ => Type::MemRef(s),
+        })
+    }
+}
+
+pub(super) fn builtin_scalar_type(word: &str) -> Option<Result<Type, String>> {
+    if let Some(k) = FloatKind::from_keyword(word) {
+        return Some(Ok(Type::Float(k)));
+    }
+    match word {
+        "index" => return Some(Ok(Type::Index)),
+        "none" => return Some(Ok(Type::None)),
+        _ => {}
+    }
+    let (sign, digits) = if let Some(d) = word.strip_prefix("si") {
+        (Signedness::Signed, d)
+    } else if let Some(d) = word.strip_prefix("ui") {
+        (Signedness::Unsigned, d)
+    } else if let Some(d) = word.strip_prefix('i') {
+        (Signedness::Signless, d)
+    } else {
+        return None;
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(match digits.parse::<u32>() {
+        Ok(w) if w <= (1 << 24) => Ok(Type::Integer { width: w, signedness: sign }),
+        _ => Err(format!("integer bitwidth is limited to {} bits", 1 << 24)),
+    })
+}
