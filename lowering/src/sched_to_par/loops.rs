@@ -1,0 +1,383 @@
+//! Parallel loops: iteration spaces (nodes, edges, neighbours, worklist items, ranges, bitmaps, pulled in-edges, collapsed edges), bodies and nested loops.
+
+use super::*;
+
+/// Builds a loop body's arguments at a place from the loop's position.
+pub(super) type BodyArgs = Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>>;
+
+/// What the positions of a lowered loop stand for.
+pub(super) enum Walk {
+    /// The loop's own space; builds the body's arguments from the position.
+    Args(BodyArgs),
+    /// Every node (or edge); those whose flag is set are the items.
+    Members(Value),
+    /// Edges: the outer loop's node is the edge's source (its target for an
+    /// in-loop), its neighbour loop runs once for the edge.
+    Edges(OpId),
+    /// Target nodes gathering over their in-edges (sources tested against
+    /// the bitmap, if any).
+    Pull { inner: OpId, bits: Option<Value> },
+}
+
+impl Lowering {
+    /// Runs `body` for `i` in `0..n`: a statically shared loop of its own
+    /// team outside parallel loops, a plain loop inside them.
+    pub(super) fn each(
+        &mut self,
+        ctx: &mut Context,
+        at: At,
+        n: Value,
+        body: &dyn Fn(&mut Context, At, Value),
+        loc: &Location,
+    ) {
+        let zero = index_const(ctx, at, 0, loc);
+        let one = index_const(ctx, at, 1, loc);
+        if self.scope.parallel {
+            let (r, blk) = new_body(ctx, &[Type::Index], loc);
+            let i = ctx.block_args(blk)[0];
+            body(ctx, At::End(blk), i);
+            op0(ctx, At::End(blk), scf::YIELD, &[], loc);
+            mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[zero, n, one]).region(r));
+        } else {
+            let (pr, pb) = new_body(ctx, &[], loc);
+            let (r, blk) = new_body(ctx, &[Type::Index], loc);
+            let i = ctx.block_args(blk)[0];
+            body(ctx, At::End(blk), i);
+            op0(ctx, At::End(blk), par::YIELD, &[], loc);
+            let st = OperationState::new(par::FOR, loc.clone())
+                .operands(&[zero, n, one])
+                .prop("dist", Attribute::string("static"))
+                .prop("chunk", Attribute::int(4096, Type::i64()))
+                .region(r);
+            mk(ctx, At::End(pb), st);
+            op0(ctx, At::End(pb), par::YIELD, &[], loc);
+            mk(ctx, at, OperationState::new(par::PARALLEL, loc.clone()).region(pr));
+        }
+    }
+
+    /// A flag per node (or edge) of the worklist `op` loops over, set for
+    /// the items of the current round: `(flags, count)`. Made before the
+    /// loop; the caller frees it after.
+    pub(super) fn frontier_bitmap(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        at: At,
+        loc: &Location,
+    ) -> Option<(Value, Value)> {
+        let q = ctx.operand(op, 0);
+        let Some(n) = ctx.defining_op(q).filter(|d| ctx.op_name(*d) == par::QUEUE_NEW).map(|d| ctx.operand(d, 0))
+        else {
+            self.error(ctx, op, "frontier 'bitmap' needs the worklist's 'graph.new_worklist' in the same function");
+            return None;
+        };
+        let bits = op1(ctx, at, par::ALLOC, &[n], buf(&Type::i1()), loc);
+        let no = constant(ctx, at, Attribute::Bool(false), Type::i1(), loc);
+        self.fill(ctx, at, bits, n, &|_| no, loc);
+        let size = op1(ctx, at, par::QUEUE_SIZE, &[q], Type::Index, loc);
+        let items = op1(ctx, at, par::QUEUE_ITEMS, &[q], buf(&Type::Index), loc);
+        let yes = constant(ctx, at, Attribute::Bool(true), Type::i1(), loc);
+        self.each(
+            ctx,
+            at,
+            size,
+            &|ctx, at, i| {
+                let x = load(ctx, at, items, i, false, loc);
+                store(ctx, at, yes, bits, x, loc);
+            },
+            loc,
+        );
+        Some((bits, n))
+    }
+
+    /// Bounds of a loop's space and a builder of the body's arguments from the position.
+    pub(super) fn space(&mut self, ctx: &mut Context, op: OpId, at: At, loc: &Location) -> (Value, Value, BodyArgs) {
+        let space = space_of(ctx, op).unwrap_or(Space::Nodes);
+        let ops = ctx.operands(op).to_vec();
+        match space {
+            Space::Nodes | Space::Edges => {
+                let lo = index_const(ctx, at, 0, loc);
+                let hi = self.size(ctx, at, ops[0], if space == Space::Nodes { "nodes" } else { "edges" }, loc);
+                (lo, hi, Box::new(|_, _, k| vec![k]))
+            }
+            Space::Range => (ops[0], ops[1], Box::new(|_, _, k| vec![k])),
+            Space::Items => {
+                let lo = index_const(ctx, at, 0, loc);
+                let hi = op1(ctx, at, par::QUEUE_SIZE, &[ops[0]], Type::Index, loc);
+                let elem = conv(&element(ctx.value_type(ops[0])).unwrap_or(Type::Index));
+                let items = op1(ctx, at, par::QUEUE_ITEMS, &[ops[0]], buf(&elem), loc);
+                let l = loc.clone();
+                (lo, hi, Box::new(move |ctx, at, k| vec![load(ctx, at, items, k, false, &l)]))
+            }
+            Space::OutEdges | Space::OutNbrs | Space::InEdges | Space::InNbrs => {
+                let out = matches!(space, Space::OutEdges | Space::OutNbrs);
+                let (g, v) = (ops[0], ops[1]);
+                let off = self.array(ctx, g, if out { GraphArray::OutOffsets } else { GraphArray::InOffsets });
+                let (lo, hi) = slice(ctx, at, off, v, loc);
+                let l = loc.clone();
+                let args: BodyArgs = match space {
+                    Space::OutEdges => Box::new(|_, _, k| vec![k]),
+                    Space::OutNbrs => {
+                        let tgt = self.array(ctx, g, GraphArray::OutTargets);
+                        Box::new(move |ctx, at, k| vec![load_index(ctx, at, tgt, k, &l), k])
+                    }
+                    Space::InEdges => {
+                        let ids = self.array(ctx, g, GraphArray::InEdges);
+                        Box::new(move |ctx, at, k| vec![load(ctx, at, ids, k, false, &l)])
+                    }
+                    _ => {
+                        let ids = self.array(ctx, g, GraphArray::InEdges);
+                        let srcs = self.array(ctx, g, GraphArray::InSources);
+                        Box::new(move |ctx, at, k| {
+                            vec![load_index(ctx, at, srcs, k, &l), load(ctx, at, ids, k, false, &l)]
+                        })
+                    }
+                };
+                (lo, hi, args)
+            }
+        }
+    }
+
+    /// Moves the body (and filter) of `op` into `blk` for the iteration with
+    /// argument values `args`, ending it with `term`.
+    pub(super) fn emit_body(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        blk: BlockId,
+        args: &[Value],
+        term: OpName,
+        loc: &Location,
+    ) {
+        let (body, filter) = (ctx.region(op, 0), ctx.region(op, 1));
+        let inline = |ctx: &mut Context, r: RegionId, dst: BlockId| -> Option<OpId> {
+            let src = ctx.entry_block(r)?;
+            for (a, v) in ctx.block_args(src).to_vec().into_iter().zip(args) {
+                ctx.replace_all_uses(a, *v);
+            }
+            let t = ctx.last_op(src);
+            ctx.splice_block(src, dst, None);
+            t
+        };
+        match ctx.entry_block(filter) {
+            Some(_) => {
+                let yielded = inline(ctx, filter, blk).expect("filter");
+                let cond = ctx.operand(yielded, 0);
+                ctx.erase_op(yielded);
+                let then_b = if_then(ctx, At::End(blk), cond, loc);
+                if let Some(t) = inline(ctx, body, then_b) {
+                    ctx.erase_op(t);
+                }
+                op0(ctx, At::End(then_b), scf::YIELD, &[], loc);
+            }
+            None => {
+                if let Some(t) = inline(ctx, body, blk) {
+                    ctx.erase_op(t);
+                }
+            }
+        }
+        op0(ctx, At::End(blk), term, &[], loc);
+    }
+
+    pub(super) fn foreach(&mut self, ctx: &mut Context, op: OpId) {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let s = schedule_of(ctx, op).unwrap_or(LoopSchedule::SEQUENTIAL);
+        let parallel = s.mapping != Mapping::Sequential && !self.scope.parallel;
+        let pulled = if s.direction == Direction::Pull {
+            Some(pullable(ctx, op, &s).expect("checked by the sched verifier"))
+        } else {
+            None
+        };
+        let bits = if s.frontier == Frontier::Bitmap {
+            let Some(b) = self.frontier_bitmap(ctx, op, at, &loc) else { return };
+            Some(b)
+        } else {
+            None
+        };
+        // What position k of the loop stands for, and its bounds.
+        let (lo, hi, walk) = if let Some(inner) = pulled {
+            let lo = index_const(ctx, at, 0, &loc);
+            let hi = self.size(ctx, at, ctx.operand(inner, 0), "nodes", &loc);
+            (lo, hi, Walk::Pull { inner, bits: bits.map(|b| b.0) })
+        } else if let Some((b, n)) = bits {
+            (index_const(ctx, at, 0, &loc), n, Walk::Members(b))
+        } else if s.mapping == Mapping::Edge && parallel {
+            let g = ctx.operand(op, 0);
+            let lo = index_const(ctx, at, 0, &loc);
+            let hi = self.size(ctx, at, g, "edges", &loc);
+            (lo, hi, Walk::Edges(collapsible(ctx, op).expect("checked by the sched verifier")))
+        } else {
+            let (lo, hi, args) = self.space(ctx, op, at, &loc);
+            (lo, hi, Walk::Args(args))
+        };
+        let one = index_const(ctx, at, 1, &loc);
+        let after = |ctx: &Context, o: OpId| {
+            ctx.next_op(o).map(At::Before).unwrap_or_else(|| At::End(ctx.parent_block(o).expect("block")))
+        };
+        if !parallel {
+            let (r, blk) = new_body(ctx, &[Type::Index], &loc);
+            let k = ctx.block_args(blk)[0];
+            self.iteration(ctx, op, &walk, blk, k, scf::YIELD, &loc);
+            let new = mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[lo, hi, one]).region(r));
+            if let Some((b, _)) = bits {
+                op0(ctx, after(ctx, new), par::FREE, &[b], &loc);
+            }
+            ctx.erase_op(op);
+            self.block(ctx, blk);
+            return;
+        }
+        // A parallel loop: one team, one work-shared loop.
+        let saved = std::mem::take(&mut self.scope);
+        self.scope.parallel = true;
+        self.scope.iteration = Some(op);
+        self.scope.reduced = reduced_containers(ctx, op);
+        self.scope.buffered = s.pushes == Pushes::Buffered;
+        // The loop whose first argument is the node each thread owns.
+        let owning = match pulled {
+            Some(inner) if space_of(ctx, inner) == Some(Space::OutNbrs) => Some(inner),
+            None if s.mapping == Mapping::Thread && space_of(ctx, op) == Some(Space::Nodes) => Some(op),
+            _ => None,
+        };
+        if let Some(b) = owning.and_then(|l| ctx.entry_block(ctx.region(l, 0))) {
+            self.scope.owned = single_writer_props(ctx, op, ctx.block_args(b)[0]);
+        }
+        self.make_locks(ctx, op, at, &loc);
+        let (pr, pb) = new_body(ctx, &[], &loc);
+        let privatized: Vec<(Value, String)> = if s.reduction == Reduction::Privatize {
+            strata_sched_dialect::legality::shared_scalars(ctx, op)
+                .into_iter()
+                .map(|(v, _)| (v, reduce_kind_of(ctx, op, v)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for (shared, kind) in &privatized {
+            let t = conv(ctx.value_type(*shared));
+            let e = strata_par_dialect::types::buf_element(&t).expect("buffer");
+            let l = op1(ctx, At::End(pb), par::LOCAL, &[], t, &loc);
+            let n = constant(ctx, At::End(pb), neutral(kind, &e), e, &loc);
+            let z = index_const(ctx, At::End(pb), 0, &loc);
+            store(ctx, At::End(pb), n, l, z, &loc);
+            self.scope.private_copies.insert(*shared, l);
+        }
+        let (fr, fb) = new_body(ctx, &[Type::Index], &loc);
+        let k = ctx.block_args(fb)[0];
+        self.iteration(ctx, op, &walk, fb, k, par::YIELD, &loc);
+        let st = OperationState::new(par::FOR, loc.clone())
+            .operands(&[lo, hi, one])
+            .prop("dist", Attribute::string(s.dist.keyword()))
+            .prop("chunk", Attribute::int(i128::from(s.chunk), Type::i64()))
+            .region(fr);
+        mk(ctx, At::End(pb), st);
+        for (shared, kind) in &privatized {
+            let l = self.scope.private_copies[shared];
+            let z = index_const(ctx, At::End(pb), 0, &loc);
+            let v = load(ctx, At::End(pb), l, z, false, &loc);
+            let t = ctx.value_type(v).clone();
+            mk(
+                ctx,
+                At::End(pb),
+                OperationState::new(par::ATOMIC_RMW, loc.clone())
+                    .operands(&[v, *shared, z])
+                    .prop("kind", Attribute::string(kind))
+                    .results(&[t]),
+            );
+        }
+        op0(ctx, At::End(pb), par::YIELD, &[], &loc);
+        let par = mk(ctx, at, OperationState::new(par::PARALLEL, loc.clone()).region(pr));
+        ctx.erase_op(op);
+        self.block(ctx, fb);
+        let freed: Vec<Value> = self.scope.locks.values().copied().chain(bits.map(|b| b.0)).collect();
+        for l in freed {
+            op0(ctx, after(ctx, par), par::FREE, &[l], &loc);
+        }
+        self.scope = saved;
+    }
+
+    /// Fills `blk` with the iteration at position `k` of the loop `op`,
+    /// ending it with `term`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn iteration(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        walk: &Walk,
+        blk: BlockId,
+        k: Value,
+        term: OpName,
+        loc: &Location,
+    ) {
+        match walk {
+            Walk::Args(args) => {
+                let vals = args(ctx, At::End(blk), k);
+                self.emit_body(ctx, op, blk, &vals, term, loc);
+            }
+            Walk::Members(bits) => {
+                let then_b = guarded(ctx, At::End(blk), *bits, k, loc);
+                self.emit_body(ctx, op, then_b, &[k], scf::YIELD, loc);
+                op0(ctx, At::End(blk), term, &[], loc);
+            }
+            Walk::Edges(inner) => {
+                // Edge k runs the outer body for its source (its target when
+                // the inner loop walks in-edges), then the neighbour loop
+                // once, for k and the other end.
+                let g = ctx.operand(op, 0);
+                let space = space_of(ctx, *inner);
+                let out = matches!(space, Some(Space::OutNbrs | Space::OutEdges));
+                let (node_ends, other_ends) = if out {
+                    (GraphArray::EdgeSources, GraphArray::OutTargets)
+                } else {
+                    (GraphArray::OutTargets, GraphArray::EdgeSources)
+                };
+                let ends = self.array(ctx, g, node_ends);
+                let v = load_index(ctx, At::End(blk), ends, k, loc);
+                self.emit_body(ctx, op, blk, &[v], term, loc);
+                let iat = At::Before(*inner);
+                let ivals = if matches!(space, Some(Space::OutNbrs | Space::InNbrs)) {
+                    let others = self.array(ctx, g, other_ends);
+                    vec![load_index(ctx, iat, others, k, loc), k]
+                } else {
+                    vec![k]
+                };
+                self.inline_loop(ctx, *inner, &ivals, loc);
+            }
+            Walk::Pull { inner, bits } => {
+                // Node k gathers over its in-edges (source v, edge e): the
+                // outer body runs for v, the neighbour loop once, for e.
+                let g = ctx.operand(*inner, 0);
+                let off = self.array(ctx, g, GraphArray::InOffsets);
+                let srcs = self.array(ctx, g, GraphArray::InSources);
+                let ids = self.array(ctx, g, GraphArray::InEdges);
+                let (lo, hi) = slice(ctx, At::End(blk), off, k, loc);
+                let one = index_const(ctx, At::End(blk), 1, loc);
+                let (r, eb) = new_body(ctx, &[Type::Index], loc);
+                let j = ctx.block_args(eb)[0];
+                let v = load_index(ctx, At::End(eb), srcs, j, loc);
+                let e = load(ctx, At::End(eb), ids, j, false, loc);
+                let body_b = match bits {
+                    Some(b) => {
+                        let then_b = guarded(ctx, At::End(eb), *b, v, loc);
+                        op0(ctx, At::End(eb), scf::YIELD, &[], loc);
+                        then_b
+                    }
+                    None => eb,
+                };
+                self.emit_body(ctx, op, body_b, &[v], scf::YIELD, loc);
+                let ivals = if space_of(ctx, *inner) == Some(Space::OutNbrs) { vec![k, e] } else { vec![e] };
+                self.inline_loop(ctx, *inner, &ivals, loc);
+                mk(ctx, At::End(blk), OperationState::new(scf::FOR, loc.clone()).operands(&[lo, hi, one]).region(r));
+                op0(ctx, At::End(blk), term, &[], loc);
+            }
+        }
+    }
+
+    /// Replaces the loop `inner` by its body, run once with arguments `vals`.
+    pub(super) fn inline_loop(&mut self, ctx: &mut Context, inner: OpId, vals: &[Value], loc: &Location) {
+        let iat = At::Before(inner);
+        let tru = constant(ctx, iat, Attribute::Bool(true), Type::i1(), loc);
+        let tb = if_then(ctx, iat, tru, loc);
+        self.emit_body(ctx, inner, tb, vals, scf::YIELD, loc);
+        ctx.erase_op(inner);
+    }
+}

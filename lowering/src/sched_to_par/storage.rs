@@ -1,0 +1,277 @@
+//! Graph arrays, buffers and their initialization, and reductions: atomics, privatized copies, argmin/argmax, and which containers a loop reduces into or owns.
+
+use super::*;
+
+/// The neutral element of a reduction kind for type `t`.
+pub(super) fn neutral(kind: &str, t: &Type) -> Attribute {
+    if let Some(k) = t.float_kind() {
+        let v = match kind {
+            "mul" => 1.0,
+            "min" => f64::INFINITY,
+            "max" => f64::NEG_INFINITY,
+            _ => 0.0,
+        };
+        return Attribute::Float(strata_ir::attributes::FloatAttr::from_f64(k, v));
+    }
+    let w = t.int_width().unwrap_or(64);
+    let (min, max) = if w == 1 { (-1, 0) } else { (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1) };
+    let v = match kind {
+        "mul" => 1,
+        "min" => max,
+        "max" => min,
+        "and" => -1,
+        _ => 0,
+    };
+    if w == 1 {
+        return Attribute::Bool(v != 0);
+    }
+    Attribute::int(v, t.clone())
+}
+
+/// `old (kind) x` with arith ops.
+pub(super) fn combine(ctx: &mut Context, at: At, kind: &str, old: Value, x: Value, loc: &Location) -> Value {
+    let t = ctx.value_type(old).clone();
+    let name = match (kind, t.is_float()) {
+        ("add", false) => arith::ADDI,
+        ("mul", false) => arith::MULI,
+        ("min", false) => arith::MINSI,
+        ("max", false) => arith::MAXSI,
+        ("and", _) => arith::ANDI,
+        ("or", _) => arith::ORI,
+        ("add", true) => arith::ADDF,
+        ("mul", true) => arith::MULF,
+        ("min", true) => arith::MINNUMF,
+        _ => arith::MAXNUMF,
+    };
+    op1(ctx, at, name, &[old, x], t, loc)
+}
+
+/// `a != b`, bitwise for floats.
+pub(super) fn differs(ctx: &mut Context, at: At, a: Value, b: Value, loc: &Location) -> Value {
+    let t = ctx.value_type(a).clone();
+    if let Some(k) = t.float_kind() {
+        let it = Type::int(k.width());
+        let ai = op1(ctx, at, arith::BITCAST, &[a], it.clone(), loc);
+        let bi = op1(ctx, at, arith::BITCAST, &[b], it, loc);
+        return cmpi(ctx, at, "ne", ai, bi, loc);
+    }
+    cmpi(ctx, at, "ne", a, b, loc)
+}
+
+/// The node properties only the thread that runs node `owner` writes in the
+/// loop `op`: reduced there at `owner` alone and otherwise only loaded (a
+/// store, a `graph.reduce_arg`, a call or a reduction at another index
+/// disqualifies a property). Each thread of a `thread`-mapped loop over
+/// nodes owns its node; each thread of a pulled loop owns its target node.
+pub(super) fn single_writer_props(ctx: &Context, op: OpId, owner: Value) -> HashSet<Value> {
+    let (mut out, mut other) = (HashSet::new(), HashSet::new());
+    ctx.walk_pre(op, &mut |o| {
+        let name = ctx.op_kind(o);
+        for (i, &x) in ctx.operands(o).iter().enumerate() {
+            if !matches!(classify(ctx.value_type(x)), Some(GraphType::NodeProp(_))) {
+                continue;
+            }
+            if name == graph::REDUCE && i == 1 && ctx.operands(o).get(2) == Some(&owner) {
+                out.insert(x);
+            } else if name != graph::LOAD {
+                other.insert(x);
+            }
+        }
+    });
+    out.retain(|t| !other.contains(t) && !ctx.defining_op(*t).is_some_and(|d| ctx.is_ancestor(op, d)));
+    out
+}
+
+/// Containers defined outside `op` that its iterations reduce or push into.
+pub(super) fn reduced_containers(ctx: &Context, op: OpId) -> HashSet<Value> {
+    let mut out = HashSet::new();
+    ctx.walk_pre(op, &mut |o| {
+        let target = match ctx.op_kind(o) {
+            graph::REDUCE => ctx.operands(o).get(1).copied(),
+            graph::REDUCE_ARG => ctx.operands(o).get(2).copied(),
+            _ => None,
+        };
+        if let Some(t) = target {
+            if !ctx.defining_op(t).is_some_and(|d| ctx.is_ancestor(op, d)) {
+                out.insert(t);
+            }
+            if ctx.op_name(o) == graph::REDUCE_ARG {
+                out.insert(ctx.operand(o, 3));
+            }
+        }
+    });
+    out
+}
+
+/// The kind of the reductions into `target` inside `op` (legality made them one).
+pub(super) fn reduce_kind_of(ctx: &Context, op: OpId, target: Value) -> String {
+    let mut kind = String::from("add");
+    ctx.walk_pre(op, &mut |o| {
+        if ctx.op_name(o) == graph::REDUCE && ctx.operand(o, 1) == target {
+            kind = ctx.prop(o, "kind").and_then(|a| a.as_str()).unwrap_or("add").to_string();
+        }
+    });
+    kind
+}
+
+impl Lowering {
+    /// A graph array, read once where the graph is defined.
+    pub(super) fn array(&mut self, ctx: &mut Context, g: Value, array: GraphArray) -> Value {
+        if let Some(v) = self.arrays.get(&(g, array)) {
+            return *v;
+        }
+        let at = match ctx.defining_op(g) {
+            Some(d) => match ctx.next_op(d) {
+                Some(n) => At::Before(n),
+                None => At::End(ctx.parent_block(d).expect("in a block")),
+            },
+            None => {
+                let b = ctx.value_block(g).expect("block argument");
+                match ctx.first_op(b) {
+                    Some(f) => At::Before(f),
+                    None => At::End(b),
+                }
+            }
+        };
+        let elem = ir_type(array.element());
+        let loc = ctx.value_loc(g).clone();
+        let o = mk(
+            ctx,
+            at,
+            OperationState::new(par::GRAPH_ARRAY, loc)
+                .operands(&[g])
+                .prop("array", Attribute::string(array.name()))
+                .results(&[buf(&elem)]),
+        );
+        let v = ctx.result(o, 0);
+        self.arrays.insert((g, array), v);
+        v
+    }
+
+    pub(super) fn size(&mut self, ctx: &mut Context, at: At, g: Value, of: &str, loc: &Location) -> Value {
+        let o = mk(
+            ctx,
+            at,
+            OperationState::new(par::GRAPH_SIZE, loc.clone())
+                .operands(&[g])
+                .prop("of", Attribute::string(of))
+                .results(&[Type::Index]),
+        );
+        ctx.result(o, 0)
+    }
+
+    /// Sets `b[i]` for `i` in `0..n` to the value `f` builds, in parallel
+    /// outside parallel loops and sequentially inside them.
+    pub(super) fn fill(
+        &mut self,
+        ctx: &mut Context,
+        at: At,
+        b: Value,
+        n: Value,
+        f: &dyn Fn(Value) -> Value,
+        loc: &Location,
+    ) {
+        self.each(ctx, at, n, &|ctx, at, i| store(ctx, at, f(i), b, i, loc), loc);
+    }
+
+    pub(super) fn is_private(&self, ctx: &Context, target: Value) -> bool {
+        if !self.scope.parallel {
+            return true;
+        }
+        // A thread's own element (a scalar the iteration created) is private by definition.
+        if ctx.defining_op(target).is_some_and(|d| ctx.op_name(d) == par::LOCAL) {
+            return true;
+        }
+        match (self.scope.iteration, ctx.defining_op(target)) {
+            (Some(it), Some(d)) => ctx.is_ancestor(it, d),
+            _ => false,
+        }
+    }
+
+    pub(super) fn reduce(&mut self, ctx: &mut Context, op: OpId) {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let kind = ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("add").to_string();
+        let (x, target) = (ctx.operand(op, 0), ctx.operand(op, 1));
+        let i = if ctx.operands(op).len() > 2 { ctx.operand(op, 2) } else { index_const(ctx, at, 0, &loc) };
+        let (b, plain) = match self.scope.private_copies.get(&target) {
+            Some(l) => (*l, true),
+            None => (target, self.is_private(ctx, target)),
+        };
+        let old = if self.scope.owned.contains(&target) {
+            // Only this thread writes the element; others may read it.
+            let old = load(ctx, at, b, i, true, &loc);
+            let new = combine(ctx, at, &kind, old, x, &loc);
+            let d = differs(ctx, at, new, old, &loc);
+            let blk = if_then(ctx, at, d, &loc);
+            mk(
+                ctx,
+                At::End(blk),
+                OperationState::new(par::STORE, loc.clone()).operands(&[new, b, i]).prop("atomic", Attribute::Unit),
+            );
+            op0(ctx, At::End(blk), scf::YIELD, &[], &loc);
+            old
+        } else if plain {
+            let old = load(ctx, at, b, i, false, &loc);
+            let new = combine(ctx, at, &kind, old, x, &loc);
+            store(ctx, at, new, b, i, &loc);
+            old
+        } else if kind == "mul" {
+            let t = ctx.value_type(x).clone();
+            if t.is_float() {
+                return self.error(
+                    ctx,
+                    op,
+                    "an atomic 'mul' reduction of floats is not supported by the parallel lowering",
+                );
+            }
+            let f = self.helper(ctx, Helper::AtomicMul(t.clone()));
+            let c = self.call(ctx, at, &f, &[x, b, i], &[t], &loc);
+            ctx.result(c, 0)
+        } else {
+            let t = ctx.value_type(x).clone();
+            let o = mk(
+                ctx,
+                at,
+                OperationState::new(par::ATOMIC_RMW, loc.clone())
+                    .operands(&[x, b, i])
+                    .prop("kind", Attribute::string(&kind))
+                    .results(&[t]),
+            );
+            ctx.result(o, 0)
+        };
+        if let Some(&changed) = ctx.results(op).first() {
+            let new = combine(ctx, at, &kind, old, x, &loc);
+            let d = differs(ctx, at, new, old, &loc);
+            ctx.replace_all_uses(changed, d);
+        }
+        ctx.erase_op(op);
+    }
+
+    pub(super) fn reduce_arg(&mut self, ctx: &mut Context, op: OpId) {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let kind = ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("min").to_string();
+        let ops = ctx.operands(op).to_vec();
+        let (key, pay, kb, pb) = (ops[0], ops[1], ops[2], ops[3]);
+        let i = if ops.len() > 4 { ops[4] } else { index_const(ctx, at, 0, &loc) };
+        let kt = conv(ctx.value_type(key));
+        let pt = conv(ctx.value_type(pay));
+        let max = kind == "max";
+        let c = if self.is_private(ctx, kb) {
+            let f = self.helper(ctx, Helper::ReduceArg { max, plain: true, key: kt, payload: pt });
+            self.call(ctx, at, &f, &[key, pay, kb, pb, i], &[Type::i1()], &loc)
+        } else {
+            let Some(&locks) = self.scope.locks.get("stripes") else {
+                return self.error(ctx, op, "'graph.reduce_arg' into shared data in a function called from a parallel loop cannot reach the round's locks; inline the call");
+            };
+            let f = self.helper(ctx, Helper::ReduceArg { max, plain: false, key: kt, payload: pt });
+            self.call(ctx, at, &f, &[key, pay, kb, pb, i, locks], &[Type::i1()], &loc)
+        };
+        if let Some(&changed) = ctx.results(op).first() {
+            let r = ctx.result(c, 0);
+            ctx.replace_all_uses(changed, r);
+        }
+        ctx.erase_op(op);
+    }
+}
