@@ -57,6 +57,14 @@ mod tests {
     }
 
     #[test]
+    fn dialect_keys_differ() {
+        let mut keys: Vec<u32> = declared().iter().map(|(name, _)| strata_ir::op_name::dialect_key(name)).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), declared().len());
+    }
+
+    #[test]
     fn every_dialect_registers_exactly_the_operations_it_declares() {
         let r = super::dialects();
         assert_eq!(r.dialects().len(), declared().len(), "a registered dialect has no declared names");

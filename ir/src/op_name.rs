@@ -18,85 +18,112 @@
 use std::fmt;
 use std::ops::Deref;
 
-/// The name of a registered operation, `dialect.mnemonic`.
+/// The name of a registered operation, `dialect.mnemonic`. Besides the
+/// text it holds a key of its dialect and its index in the dialect's
+/// declaration, compared first: a non-matching arm of a `match` over many
+/// names costs an integer comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct OpName(&'static str);
+pub struct OpName {
+    dialect: u32,
+    index: u16,
+    name: &'static str,
+}
+
+/// The key of a dialect's name: its FNV-1a hash, computed at compile time
+/// (a test checks that the registered dialects' keys differ).
+pub const fn dialect_key(name: &str) -> u32 {
+    let bytes = name.as_bytes();
+    let mut h: u32 = 0x811c_9dc5;
+    let mut i = 0;
+    while i < bytes.len() {
+        h ^= bytes[i] as u32;
+        h = h.wrapping_mul(0x0100_0193);
+        i += 1;
+    }
+    h
+}
 
 impl OpName {
     /// The kind of an operation whose dialect is not registered: it equals
     /// no declared name.
-    pub const UNREGISTERED: OpName = OpName("");
+    pub const UNREGISTERED: OpName = OpName { dialect: 0, index: u16::MAX, name: "" };
 
-    /// A name; used by [`op_names!`](crate::op_names).
-    pub const fn new(name: &'static str) -> OpName {
-        OpName(name)
+    /// The name of operation number `index` of the dialect with the key
+    /// `dialect`; used by [`op_names!`](crate::op_names).
+    pub const fn new(dialect: u32, index: u16, name: &'static str) -> OpName {
+        OpName { dialect, index, name }
     }
     /// The full name.
     pub const fn as_str(self) -> &'static str {
-        self.0
+        self.name
+    }
+    /// The key of its dialect (see [`dialect_key`]), to compare with a
+    /// dialect's `DIALECT_KEY`.
+    pub const fn dialect_key(self) -> u32 {
+        self.dialect
     }
     /// The dialect prefix.
     pub fn dialect(self) -> &'static str {
-        self.0.split_once('.').map_or(self.0, |(d, _)| d)
+        self.name.split_once('.').map_or(self.name, |(d, _)| d)
     }
     /// The name without the dialect prefix.
     pub fn mnemonic(self) -> &'static str {
-        self.0.split_once('.').map_or(self.0, |(_, m)| m)
+        self.name.split_once('.').map_or(self.name, |(_, m)| m)
     }
 }
 
 impl Deref for OpName {
     type Target = str;
     fn deref(&self) -> &str {
-        self.0
+        self.name
     }
 }
 
 impl AsRef<str> for OpName {
     fn as_ref(&self) -> &str {
-        self.0
+        self.name
     }
 }
 
 impl fmt::Display for OpName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0)
+        f.write_str(self.name)
     }
 }
 
 impl PartialEq<OpName> for str {
     fn eq(&self, other: &OpName) -> bool {
-        self == other.0
+        self == other.name
     }
 }
 
 impl PartialEq<OpName> for &str {
     fn eq(&self, other: &OpName) -> bool {
-        *self == other.0
+        *self == other.name
     }
 }
 
 impl PartialEq<String> for OpName {
     fn eq(&self, other: &String) -> bool {
-        self.0 == other
+        self.name == other
     }
 }
 
 impl PartialEq<OpName> for String {
     fn eq(&self, other: &OpName) -> bool {
-        self == other.0
+        self == other.name
     }
 }
 
 impl PartialEq<&str> for OpName {
     fn eq(&self, other: &&str) -> bool {
-        self.0 == *other
+        self.name == *other
     }
 }
 
 impl PartialEq<str> for OpName {
     fn eq(&self, other: &str) -> bool {
-        self.0 == other
+        self.name == other
     }
 }
 
@@ -112,13 +139,20 @@ impl PartialEq<str> for OpName {
 #[macro_export]
 macro_rules! op_names {
     ($dialect:literal: $($name:ident = $mnemonic:literal),* $(,)?) => {
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms, dead_code)]
+        #[repr(u16)]
+        enum Index {
+            $($name),*
+        }
         $(
             #[doc = concat!("`", $dialect, ".", $mnemonic, "`")]
             pub const $name: $crate::op_name::OpName =
-                $crate::op_name::OpName::new(concat!($dialect, ".", $mnemonic));
+                $crate::op_name::OpName::new(DIALECT_KEY, Index::$name as u16, concat!($dialect, ".", $mnemonic));
         )*
         /// The dialect's namespace.
         pub const DIALECT: &str = $dialect;
+        /// The key of the dialect's name, to compare with `OpName::dialect_key`.
+        pub const DIALECT_KEY: u32 = $crate::op_name::dialect_key($dialect);
         /// Every operation of the dialect, in declaration order.
         pub const ALL: &[$crate::op_name::OpName] = &[$($name),*];
         /// The declared name equal to `name` (read from text), if any.
@@ -159,6 +193,9 @@ mod tests {
         assert_eq!((demo::TWO.dialect(), demo::TWO.mnemonic()), (demo::DIALECT, "two_b"));
         assert_eq!(demo::ALL, &[demo::ONE, demo::TWO]);
         assert_eq!((demo::lookup("demo.two_b"), demo::lookup("demo.three")), (Some(demo::TWO), None));
+        assert_eq!(demo::TWO.dialect_key(), demo::DIALECT_KEY);
+        assert_ne!(demo::DIALECT_KEY, dialect_key("demos"));
+        assert_ne!(demo::ONE, OpName::UNREGISTERED);
         let kind = |n: OpName| match n {
             demo::ONE => 1,
             demo::TWO => 2,

@@ -316,11 +316,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
     fn emit_op(&mut self, op: OpId) -> R<()> {
         let name = self.ir.op_kind(op);
         match name {
-            n if n.dialect() == arith::DIALECT => self.arith(op, n),
+            n if n.dialect_key() == arith::DIALECT_KEY => self.arith(op, n),
             par::PARALLEL => self.parallel(op),
             par::FOR => self.par_for(op),
             par::YIELD => self.terminate(op),
-            n if n.dialect() == par::DIALECT => self.par(op, n),
+            n if n.dialect_key() == par::DIALECT_KEY => self.par(op, n),
             scf::FOR => self.scf_for(op),
             scf::IF => self.scf_if(op),
             scf::WHILE => self.scf_while(op),

@@ -161,10 +161,10 @@ impl<'a> Machine<'a> {
     fn step(&mut self, op: OpId) -> R<Flow> {
         let ctx = self.ctx;
         let name = ctx.op_kind(op);
-        match name.dialect() {
-            arith::DIALECT => return self.arith(op, name).map(|_| Flow::Next),
-            par::DIALECT if name != par::YIELD => return self.par_op(op, name).map(|_| Flow::Next),
-            graph::DIALECT | sched::DIALECT if name != graph::YIELD => {
+        match name.dialect_key() {
+            arith::DIALECT_KEY => return self.arith(op, name).map(|_| Flow::Next),
+            par::DIALECT_KEY if name != par::YIELD => return self.par_op(op, name).map(|_| Flow::Next),
+            graph::DIALECT_KEY | sched::DIALECT_KEY if name != graph::YIELD => {
                 return self.graph_op(op, name).map(|_| Flow::Next)
             }
             _ => {}
