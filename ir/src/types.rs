@@ -103,29 +103,59 @@ pub struct ShapedType {
     pub params: Vec<Attribute>,
 }
 
-/// A type owned by a dialect, kept as its textual body.
+/// A type owned by a dialect.
 ///
-/// `!foo.bar<1>` has dialect `foo` and body `bar<1>`; the opaque form
-/// `!foo<"x">` has dialect `foo` and body `<"x">`.
+/// `!foo.bar<i32, !foo.baz>` has dialect `foo`, mnemonic `bar` and the type
+/// parameters `i32` and `!foo.baz`, parsed once when the type is made: a
+/// type whose parameters are all types (every type of this compiler's
+/// dialects) is *structured*, and its text is printed from its parts.
+/// Others (`!foo.bar<1, "x">`, the opaque form `!foo<"x">`) keep their body
+/// as written and have no type parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DialectType {
     /// The dialect namespace.
     pub dialect: String,
     /// Everything after the namespace (and the dot, for the pretty form).
     pub body: String,
+    mnemonic_len: usize,
+    params: Option<Vec<Type>>,
 }
 
 impl DialectType {
-    /// The mnemonic of a pretty dialect type (`bar` in `!foo.bar<1>`), or `""`.
-    pub fn mnemonic(&self) -> &str {
-        let end = self.body.find('<').unwrap_or(self.body.len());
-        &self.body[..end]
+    /// A structured type `!dialect.mnemonic<params>` (`!dialect.mnemonic`
+    /// without parameters).
+    pub fn new(dialect: &str, mnemonic: &str, params: Vec<Type>) -> DialectType {
+        let mut body = mnemonic.to_string();
+        if !params.is_empty() {
+            let list: Vec<String> = params.iter().map(Type::to_string).collect();
+            body.push_str(&format!("<{}>", list.join(", ")));
+        }
+        DialectType { dialect: dialect.into(), body, mnemonic_len: mnemonic.len(), params: Some(params) }
     }
 
-    /// The text between the outermost angle brackets, if any.
-    pub fn params(&self) -> Option<&str> {
-        let start = self.body.find('<')?;
-        self.body[start + 1..].strip_suffix('>')
+    /// A type kept as its body text, with no type parameters.
+    pub fn opaque(dialect: &str, body: &str) -> DialectType {
+        let mnemonic_len = body.find('<').unwrap_or(body.len());
+        DialectType { dialect: dialect.into(), body: body.into(), mnemonic_len, params: None }
+    }
+
+    /// The mnemonic of a pretty dialect type (`bar` in `!foo.bar<1>`), or `""`.
+    pub fn mnemonic(&self) -> &str {
+        &self.body[..self.mnemonic_len]
+    }
+
+    /// The type parameters of a structured type (empty for
+    /// `!foo.bar`); `None` for a type kept as text.
+    pub fn type_params(&self) -> Option<&[Type]> {
+        self.params.as_deref()
+    }
+
+    /// The one type parameter of a structured `!foo.bar<T>`.
+    pub fn single_param(&self) -> Option<&Type> {
+        match self.type_params()? {
+            [t] => Some(t),
+            _ => None,
+        }
     }
 }
 
@@ -190,9 +220,9 @@ impl Type {
     pub fn function(inputs: Vec<Type>, results: Vec<Type>) -> Type {
         Type::Function(Arc::new(FunctionType { inputs, results }))
     }
-    /// A dialect type from its namespace and body.
-    pub fn dialect(dialect: &str, body: &str) -> Type {
-        Type::Dialect(Arc::new(DialectType { dialect: dialect.into(), body: body.into() }))
+    /// A structured dialect type `!dialect.mnemonic<params>`.
+    pub fn dialect(dialect: &str, mnemonic: &str, params: Vec<Type>) -> Type {
+        Type::Dialect(Arc::new(DialectType::new(dialect, mnemonic, params)))
     }
 
     /// True for any integer type (not `index`).
@@ -359,20 +389,14 @@ impl fmt::Display for Type {
     }
 }
 
-/// The element types buffers and properties hold, by name: `i1`, `i8`,
-/// `i16`, `i32`, `i64`, `index`, `f32`, `f64`.
-pub fn parse_scalar_element(text: &str) -> Option<Type> {
-    Some(match text.trim() {
-        "i1" => Type::int(1),
-        "i8" => Type::int(8),
-        "i16" => Type::int(16),
-        "i32" => Type::int(32),
-        "i64" => Type::int(64),
-        "index" => Type::Index,
-        "f32" => Type::Float(FloatKind::F32),
-        "f64" => Type::Float(FloatKind::F64),
-        _ => return None,
-    })
+/// Whether `t` is a scalar element type: `i1` to `i64`, `index`, `f32`, `f64`.
+pub fn is_scalar_element(t: &Type) -> bool {
+    matches!(
+        t,
+        Type::Integer { width: 1 | 8 | 16 | 32 | 64, signedness: Signedness::Signless }
+            | Type::Index
+            | Type::Float(FloatKind::F32 | FloatKind::F64)
+    )
 }
 
 #[cfg(test)]
@@ -384,7 +408,13 @@ mod tests {
         assert_eq!(Type::int(7).to_string(), "i7");
         assert_eq!(Type::function(vec![Type::i32()], vec![Type::f32()]).to_string(), "(i32) -> f32");
         assert_eq!(Type::function(vec![], vec![]).to_string(), "() -> ()");
-        assert_eq!(Type::dialect("foo", "t<1>").to_string(), "!foo.t<1>");
-        assert_eq!(Type::dialect("foo", "<\"x\">").to_string(), "!foo<\"x\">");
+        assert_eq!(Type::Dialect(Arc::new(DialectType::opaque("foo", "t<1>"))).to_string(), "!foo.t<1>");
+        assert_eq!(Type::Dialect(Arc::new(DialectType::opaque("foo", "<\"x\">"))).to_string(), "!foo<\"x\">");
+        let bar = Type::dialect("foo", "bar", vec![]);
+        let t = Type::dialect("foo", "t", vec![Type::i32(), bar.clone()]);
+        assert_eq!(t.to_string(), "!foo.t<i32, !foo.bar>");
+        let Type::Dialect(d) = &t else { panic!("a dialect type") };
+        assert_eq!((d.mnemonic(), d.type_params()), ("t", Some(&[Type::i32(), bar][..])));
+        assert_eq!(DialectType::opaque("foo", "t<1>").type_params(), None);
     }
 }

@@ -37,32 +37,29 @@ pub enum GraphType {
 
 /// `!graph.graph`.
 pub fn graph() -> Type {
-    Type::dialect("graph", "graph")
+    Type::dialect("graph", "graph", Vec::new())
 }
 /// `!graph.node`.
 pub fn node() -> Type {
-    Type::dialect("graph", "node")
+    Type::dialect("graph", "node", Vec::new())
 }
 /// `!graph.edge`.
 pub fn edge() -> Type {
-    Type::dialect("graph", "edge")
+    Type::dialect("graph", "edge", Vec::new())
 }
 /// `!graph.uf`.
 pub fn union_find() -> Type {
-    Type::dialect("graph", "uf")
+    Type::dialect("graph", "uf", Vec::new())
 }
 /// A container type `!graph.<mnemonic><T>`.
 pub fn container(mnemonic: &str, element: &Type) -> Type {
-    Type::dialect("graph", &format!("{mnemonic}<{element}>"))
+    Type::dialect("graph", mnemonic, vec![element.clone()])
 }
 
-/// Parses an element type written inside a container type.
-pub fn parse_element(text: &str) -> Option<Type> {
-    match text.trim() {
-        "!graph.node" => Some(node()),
-        "!graph.edge" => Some(edge()),
-        t => strata_ir::types::parse_scalar_element(t),
-    }
+/// Whether `t` can be the element of a container: `i1` to `i64`, `index`,
+/// `f32`, `f64`, `!graph.node` or `!graph.edge`.
+pub fn is_element(t: &Type) -> bool {
+    strata_ir::types::is_scalar_element(t) || is_node(t) || is_edge(t)
 }
 
 /// Classifies a type; `None` for types outside the graph dialect or malformed ones.
@@ -71,16 +68,17 @@ pub fn classify(t: &Type) -> Option<GraphType> {
     if d.dialect != "graph" {
         return None;
     }
-    let elem = || d.params().and_then(parse_element);
-    Some(match (d.mnemonic(), d.params().is_some()) {
-        ("graph", false) => GraphType::Graph,
-        ("node", false) => GraphType::Node,
-        ("edge", false) => GraphType::Edge,
-        ("uf", false) => GraphType::UnionFind,
-        ("nprop", true) => GraphType::NodeProp(elem()?),
-        ("eprop", true) => GraphType::EdgeProp(elem()?),
-        ("scalar", true) => GraphType::Scalar(elem()?),
-        ("worklist", true) => GraphType::Worklist(elem()?),
+    let params = d.type_params()?;
+    let elem = || d.single_param().filter(|t| is_element(t)).cloned();
+    Some(match (d.mnemonic(), params.is_empty()) {
+        ("graph", true) => GraphType::Graph,
+        ("node", true) => GraphType::Node,
+        ("edge", true) => GraphType::Edge,
+        ("uf", true) => GraphType::UnionFind,
+        ("nprop", false) => GraphType::NodeProp(elem()?),
+        ("eprop", false) => GraphType::EdgeProp(elem()?),
+        ("scalar", false) => GraphType::Scalar(elem()?),
+        ("worklist", false) => GraphType::Worklist(elem()?),
         _ => return None,
     })
 }
@@ -133,7 +131,8 @@ mod tests {
     fn classifies_containers() {
         assert_eq!(classify(&container("nprop", &Type::i64())), Some(GraphType::NodeProp(Type::i64())));
         assert_eq!(classify(&container("worklist", &node())), Some(GraphType::Worklist(node())));
-        assert_eq!(classify(&Type::dialect("graph", "nprop<tensor<4xi8>>")), None);
-        assert_eq!(classify(&Type::dialect("other", "node")), None);
+        assert_eq!(classify(&Type::dialect("graph", "nprop", vec![Type::None])), None);
+        assert_eq!(classify(&Type::dialect("graph", "nprop", vec![])), None);
+        assert_eq!(classify(&Type::dialect("other", "node", vec![])), None);
     }
 }

@@ -84,7 +84,7 @@ mod tests {
     fn par_types_map_onto_slots() {
         assert_eq!(slot_type(&Type::i32()), Some(SlotType::Scalar(ScalarType::Int(32))));
         assert_eq!(slot_type(&buf(&Type::f32())), Some(SlotType::Buffer(ScalarType::F32)));
-        assert_eq!(slot_type(&Type::dialect("graph", "graph")), Some(SlotType::Graph));
+        assert_eq!(slot_type(&Type::dialect("graph", "graph", vec![])), Some(SlotType::Graph));
         assert_eq!(slot_type(&crate::types::queue(&Type::Index)), None);
         for s in [ScalarType::Int(1), ScalarType::Int(64), ScalarType::Index, ScalarType::F32, ScalarType::F64] {
             assert_eq!(scalar_type(&ir_type(s)), Some(s));
@@ -93,7 +93,7 @@ mod tests {
 
     #[test]
     fn an_entry_returns_no_graph() {
-        let g = Type::dialect("graph", "graph");
+        let g = Type::dialect("graph", "graph", vec![]);
         let fty = FunctionType { inputs: vec![g.clone(), Type::i64()], results: vec![buf(&Type::i64())] };
         let (i, r) = entry_slots("CPU", "f", &fty).unwrap();
         assert_eq!(i, vec![SlotType::Graph, SlotType::Scalar(ScalarType::Int(64))]);

@@ -5,16 +5,16 @@
 //! | `!par.buf<T>` | a typed buffer in memory every thread can reach (`T`: `i1`..`i64`, `index`, `f32`, `f64`) |
 //! | `!par.queue<T>` | a double-buffered work queue: the items of the current round and the pushes for the next |
 
-use strata_ir::types::{parse_scalar_element as parse_element, Type};
+use strata_ir::types::{is_scalar_element, Type};
 
 /// `!par.buf<T>`.
 pub fn buf(element: &Type) -> Type {
-    Type::dialect("par", &format!("buf<{element}>"))
+    Type::dialect("par", "buf", vec![element.clone()])
 }
 
 /// `!par.queue<T>`.
 pub fn queue(element: &Type) -> Type {
-    Type::dialect("par", &format!("queue<{element}>"))
+    Type::dialect("par", "queue", vec![element.clone()])
 }
 
 /// The element type of a `!par.buf<T>`.
@@ -32,7 +32,7 @@ fn element_of(t: &Type, mnemonic: &str) -> Option<Type> {
     if d.dialect != "par" || d.mnemonic() != mnemonic {
         return None;
     }
-    d.params().and_then(parse_element)
+    d.single_param().filter(|t| is_scalar_element(t)).cloned()
 }
 
 /// Checks a `!par.*` type body when it is parsed.
@@ -40,7 +40,7 @@ pub fn verify_type(d: &strata_ir::types::DialectType) -> Result<(), String> {
     if !matches!(d.mnemonic(), "buf" | "queue") {
         return Err(format!("unknown par type '{}', expected buf or queue", d.mnemonic()));
     }
-    if d.params().and_then(parse_element).is_none() {
+    if d.single_param().is_none_or(|t| !is_scalar_element(t)) {
         return Err(format!(
             "'!par.{}' needs one element type: i1, i8, i16, i32, i64, index, f32 or f64",
             d.mnemonic()

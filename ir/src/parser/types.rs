@@ -115,7 +115,7 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn make_dialect_type(&mut self, dialect: &str, body: String, loc: Location) -> PResult<Type> {
-        let dt = DialectType { dialect: dialect.to_string(), body };
+        let dt = self.structure(dialect, &body).unwrap_or_else(|| DialectType::opaque(dialect, &body));
         if let Some(d) = self.ctx.registry().dialect(dialect) {
             if let Some(v) = d.verify_type {
                 v(&dt).map_err(|m| Diagnostic::error(loc.clone(), m))?;
@@ -127,6 +127,33 @@ impl<'a> Parser<'a> {
             );
         }
         Ok(Type::Dialect(Arc::new(dt)))
+    }
+
+    /// The structured form of a dialect type's body `mnemonic<T, ...>` (or
+    /// a bare `mnemonic`) when every parameter parses as a type.
+    fn structure(&mut self, dialect: &str, body: &str) -> Option<DialectType> {
+        let Some((mnemonic, rest)) = body.split_once('<') else {
+            let bare = !body.is_empty() && body.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.');
+            return bare.then(|| DialectType::new(dialect, body, Vec::new()));
+        };
+        let inner = rest.strip_suffix('>')?;
+        if mnemonic.is_empty() || inner.trim().is_empty() {
+            return None;
+        }
+        let mut p = Parser::new(self.ctx, "<type>", inner, 0, inner.len());
+        p.depth = self.depth;
+        let mut params = Vec::new();
+        loop {
+            params.push(p.parse_type().ok()?);
+            if p.consume_if(Tok::Comma) {
+                continue;
+            }
+            if !p.at(Tok::Eof) {
+                return None;
+            }
+            break;
+        }
+        Some(DialectType::new(dialect, mnemonic, params))
     }
 
     pub(super) fn parse_shaped_type(&mut self, kind: &str) -> PResult<Type> {
