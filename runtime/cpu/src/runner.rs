@@ -113,3 +113,14 @@ fn read(t: SlotType, slot: u64) -> HostValue {
         SlotType::Graph => HostValue::Graph,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_object_the_linker_refuses_is_an_error_not_a_crash() {
+        let err = Program::load(b"not an object file").err().expect("refused");
+        assert!(err.starts_with("error: linking the compiled program failed") || err.contains("libomp.so"), "{err}");
+    }
+}

@@ -172,3 +172,28 @@ pub struct Device {
 pub fn available() -> Result<Device, String> {
     Gpu::open().map(|g| Device { name: g.name.clone(), arch: format!("sm_{}{}", g.capability.0, g.capability.1) })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Without a driver the GPU is reported missing with a reason; with one,
+    /// its architecture comes from its compute capability.
+    #[test]
+    fn the_gpu_is_found_or_said_missing() {
+        match available() {
+            Ok(d) => assert!(d.arch.starts_with("sm_") && !d.name.is_empty(), "{}", d.arch),
+            Err(e) => assert!(e.starts_with("error: "), "{e}"),
+        }
+    }
+
+    #[test]
+    fn ptx_cannot_load_without_a_gpu_or_when_malformed() {
+        if available().is_err() {
+            assert!(Program::load(b".version 7.8\n").is_err());
+        } else {
+            let err = Program::load(b"this is not PTX").err().expect("refused");
+            assert!(err.contains("CUDA_ERROR"), "{err}");
+        }
+    }
+}
