@@ -41,20 +41,36 @@ pub fn run_function(
     args: Vec<Val>,
     opts: Options,
 ) -> Result<Vec<Val>, InterpError> {
-    let Some(f) = lookup_symbol_in(ctx, module, name).filter(|f| ctx.op_name(*f) == func::FUNC) else {
+    run_function_counted(ctx, module, name, args, opts).map(|(r, _)| r)
+}
+
+/// [`run_function`], also returning how many operations it executed.
+pub fn run_function_counted(
+    ctx: &Context,
+    module: OpId,
+    name: &str,
+    args: Vec<Val>,
+    opts: Options,
+) -> Result<(Vec<Val>, u64), InterpError> {
+    let Some(f) = lookup_symbol_in(ctx, module, name).filter(|f| ctx.isa(*f, func::FUNC)) else {
         return Err(InterpError { loc: ctx.op_loc(module).clone(), message: format!("no function named '{name}'") });
     };
     let mut m = Machine {
         ctx,
         module,
-        env: vec![Val::Undef; ctx.num_values()],
+        env: Vec::new(),
+        slots: vec![u32::MAX; ctx.num_values()],
+        frames: HashMap::new(),
+        callees: HashMap::new(),
         rng: opts.shuffle_seed.map(Rng::new),
         locks: HashSet::new(),
         graph_arrays: HashMap::new(),
         depth: 0,
         calls: 0,
+        steps: 0,
     };
-    m.call(f, args)
+    let r = m.call(f, args)?;
+    Ok((r, m.steps))
 }
 
 enum Flow {
@@ -66,7 +82,15 @@ enum Flow {
 struct Machine<'a> {
     ctx: &'a Context,
     module: OpId,
+    /// The running function's frame: one slot per value it defines.
     env: Vec<Val>,
+    /// The slot of each value in its function's frame (`u32::MAX` until the
+    /// function is first called): values of different functions never mix.
+    slots: Vec<u32>,
+    /// Frame size of each function called so far.
+    frames: HashMap<OpId, usize>,
+    /// The function each `func.call` calls, resolved once.
+    callees: HashMap<OpId, OpId>,
     rng: Option<Rng>,
     /// Held locks: (is edge, id).
     locks: HashSet<(bool, i128)>,
@@ -76,6 +100,8 @@ struct Machine<'a> {
     /// Nesting depth of `graph.foreach`.
     depth: u32,
     calls: u32,
+    /// Operations executed.
+    steps: u64,
 }
 
 type R<T> = Result<T, InterpError>;
@@ -96,18 +122,21 @@ impl<'a> Machine<'a> {
     fn err<T>(&self, op: OpId, message: impl Into<String>) -> R<T> {
         Err(InterpError { loc: self.ctx.op_loc(op).clone(), message: message.into() })
     }
+    fn frame_slot(&self, v: Value) -> usize {
+        self.slots[v.index()] as usize
+    }
     fn get(&self, v: Value) -> &Val {
-        &self.env[v.index()]
+        &self.env[self.frame_slot(v)]
     }
     fn int(&self, op: OpId, i: usize) -> i128 {
-        self.env[self.ctx.operand(op, i).index()].int()
+        self.get(self.ctx.operand(op, i)).int()
     }
     fn float(&self, op: OpId, i: usize) -> f64 {
-        self.env[self.ctx.operand(op, i).index()].float()
+        self.get(self.ctx.operand(op, i)).float()
     }
     fn set(&mut self, op: OpId, i: usize, v: Val) {
-        let r = self.ctx.result(op, i);
-        self.env[r.index()] = v;
+        let s = self.frame_slot(self.ctx.result(op, i));
+        self.env[s] = v;
     }
     fn set_results(&mut self, op: OpId, vals: Vec<Val>) {
         for (i, v) in vals.into_iter().enumerate() {
@@ -128,11 +157,36 @@ impl<'a> Machine<'a> {
             return self.err(f, "cannot call a function without a body");
         }
         // A fresh frame, so recursive calls do not clobber the caller's values.
-        let saved = std::mem::replace(&mut self.env, vec![Val::Undef; self.ctx.num_values()]);
+        let size = self.frame_size(f);
+        let saved = std::mem::replace(&mut self.env, vec![Val::Undef; size]);
         let r = self.run_region(body, &args);
         self.env = saved;
         self.calls -= 1;
         r
+    }
+
+    /// The frame size of `f`, numbering its values' slots on its first call.
+    fn frame_size(&mut self, f: OpId) -> usize {
+        if let Some(n) = self.frames.get(&f) {
+            return *n;
+        }
+        let ctx = self.ctx;
+        let mut values = Vec::new();
+        ctx.walk_pre(f, &mut |o| {
+            if o != f {
+                values.extend_from_slice(ctx.results(o));
+            }
+            for r in ctx.regions(o) {
+                for b in ctx.region_blocks(*r) {
+                    values.extend_from_slice(ctx.block_args(*b));
+                }
+            }
+        });
+        for (n, v) in values.iter().enumerate() {
+            self.slots[v.index()] = n as u32;
+        }
+        self.frames.insert(f, values.len());
+        values.len()
     }
 
     fn run_region(&mut self, r: RegionId, args: &[Val]) -> R<Vec<Val>> {
@@ -140,7 +194,8 @@ impl<'a> Machine<'a> {
         let mut args = args.to_vec();
         'blocks: loop {
             for (a, v) in self.ctx.block_args(block).iter().zip(args.drain(..)) {
-                self.env[a.index()] = v;
+                let s = self.frame_slot(*a);
+                self.env[s] = v;
             }
             let mut cur = self.ctx.first_op(block);
             while let Some(op) = cur {
@@ -159,6 +214,7 @@ impl<'a> Machine<'a> {
     }
 
     fn step(&mut self, op: OpId) -> R<Flow> {
+        self.steps += 1;
         let ctx = self.ctx;
         let name = ctx.op_kind(op);
         match name.dialect_key() {
@@ -174,12 +230,21 @@ impl<'a> Machine<'a> {
                 return Ok(Flow::Exit(self.operand_vals(op)))
             }
             func::CALL => {
-                let callee = ctx.prop(op, "callee").and_then(|a| {
-                    a.as_str().map(str::to_string).or_else(|| Some(a.to_string().trim_start_matches('@').to_string()))
-                });
-                let callee = callee.unwrap_or_default();
-                let Some(f) = lookup_symbol_in(ctx, self.module, callee.trim_start_matches('@')) else {
-                    return self.err(op, format!("unknown function '{callee}'"));
+                let f = match self.callees.get(&op) {
+                    Some(f) => *f,
+                    None => {
+                        let callee = ctx.prop(op, "callee").and_then(|a| {
+                            a.as_str()
+                                .map(str::to_string)
+                                .or_else(|| Some(a.to_string().trim_start_matches('@').to_string()))
+                        });
+                        let callee = callee.unwrap_or_default();
+                        let Some(f) = lookup_symbol_in(ctx, self.module, callee.trim_start_matches('@')) else {
+                            return self.err(op, format!("unknown function '{callee}'"));
+                        };
+                        self.callees.insert(op, f);
+                        f
+                    }
                 };
                 let rs = self.call(f, self.operand_vals(op))?;
                 self.set_results(op, rs);

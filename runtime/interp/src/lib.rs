@@ -11,7 +11,7 @@ mod engine;
 pub mod host;
 pub mod value;
 
-pub use engine::{run_function, Options};
+pub use engine::{run_function, run_function_counted, Options};
 pub use value::Val;
 
 use strata_ir::{Diagnostic, Location};
