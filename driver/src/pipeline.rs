@@ -72,10 +72,9 @@ impl Schedule {
 pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassManager, String> {
     let _ = target;
     let mut to_sched = GraphToSched::default();
+    let decl = to_sched.decl();
     for (k, v) in schedule.entries() {
-        to_sched
-            .set_option(k, v)
-            .map_err(|e| format!("invalid value for option '{k}' of pass '{}': {e}", to_sched.argument()))?;
+        decl.set(&mut to_sched, k, v)?;
     }
     let mut pm = OpPassManager::new(builtin::MODULE);
     pm.add(Box::new(Canonicalize::default()));

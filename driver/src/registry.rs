@@ -56,6 +56,37 @@ mod tests {
         ]
     }
 
+    /// Every registered pass is the pass its declaration describes, and
+    /// takes every option it declares (a second list of option keys in
+    /// `set_option` cannot drift from the declaration unnoticed).
+    #[test]
+    fn every_pass_takes_the_options_it_declares() {
+        use strata_ir::pass::OptionKind;
+        for info in super::passes().all() {
+            let decl = info.decl;
+            assert!(std::ptr::eq((info.create)().decl(), decl), "{}: create() makes another pass", decl.argument);
+            for o in decl.options {
+                let mut pass = (info.create)();
+                let sample = match o.kind {
+                    OptionKind::Bool => "true",
+                    OptionKind::Positive => "16",
+                    OptionKind::Text => "x",
+                };
+                if let Err(e) = decl.set(pass.as_mut(), o.name, sample) {
+                    assert!(
+                        o.kind == OptionKind::Text && !e.contains("no such option") && !e.contains("has no option"),
+                        "{}: option '{}': {e}",
+                        decl.argument,
+                        o.name
+                    );
+                }
+            }
+            let mut pass = (info.create)();
+            let err = decl.set(pass.as_mut(), "no-such-option", "1").unwrap_err();
+            assert!(err.starts_with(&format!("pass '{}' has no option 'no-such-option'", decl.argument)), "{err}");
+        }
+    }
+
     #[test]
     fn dialect_keys_differ() {
         let mut keys: Vec<u32> = declared().iter().map(|(name, _)| strata_ir::op_name::dialect_key(name)).collect();

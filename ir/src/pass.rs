@@ -17,18 +17,110 @@ use crate::verifier::verify;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PassFailed;
 
+/// What a pass option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `true` or `false` (also `1` or `0`).
+    Bool,
+    /// A positive integer.
+    Positive,
+    /// Text the pass reads itself.
+    Text,
+}
+
+/// An option's value, parsed as its [`OptionKind`] says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionValue<'a> {
+    /// A [`OptionKind::Bool`].
+    Bool(bool),
+    /// A [`OptionKind::Positive`].
+    Positive(u64),
+    /// A [`OptionKind::Text`].
+    Text(&'a str),
+}
+
+impl OptionKind {
+    /// Parses the text of an option of this kind.
+    pub fn parse(self, v: &str) -> Result<OptionValue<'_>, String> {
+        match self {
+            OptionKind::Bool => bool_option(v).map(OptionValue::Bool),
+            OptionKind::Positive => v
+                .parse::<u64>()
+                .ok()
+                .filter(|n| *n > 0)
+                .map(OptionValue::Positive)
+                .ok_or_else(|| format!("expected a positive integer, got '{v}'")),
+            OptionKind::Text => Ok(OptionValue::Text(v)),
+        }
+    }
+}
+
+/// One option of a pass: its key, what it takes, and its help.
+#[derive(Clone, Copy, Debug)]
+pub struct PassOption {
+    /// The key (`max-iterations`).
+    pub name: &'static str,
+    /// What it takes.
+    pub kind: OptionKind,
+    /// One line of help, with the default.
+    pub help: &'static str,
+}
+
+/// What a pass is, declared once beside it: the pipeline name, the display
+/// name, a description and its options. The registry, the pipeline parser,
+/// `--list-passes` and the pass itself read it.
+#[derive(Debug)]
+pub struct PassDecl {
+    /// The pipeline name (`canonicalize`).
+    pub argument: &'static str,
+    /// The display name (`Canonicalizer`).
+    pub name: &'static str,
+    /// One-line description.
+    pub description: &'static str,
+    /// The options.
+    pub options: &'static [PassOption],
+}
+
+impl PassDecl {
+    /// Parses `value` for the option `key` and gives it to `pass`. The
+    /// errors name the pass and the option: an unknown key (with the known
+    /// ones) or a value the option does not take.
+    pub fn set(&self, pass: &mut dyn Pass, key: &str, value: &str) -> Result<(), String> {
+        let Some(opt) = self.options.iter().find(|o| o.name == key) else {
+            let known: Vec<&str> = self.options.iter().map(|o| o.name).collect();
+            let hint = if known.is_empty() {
+                "it has no options".to_string()
+            } else {
+                format!("known options: {}", known.join(", "))
+            };
+            return Err(format!("pass '{}' has no option '{key}' ({hint})", self.argument));
+        };
+        let invalid = |m: String| format!("invalid value for option '{key}' of pass '{}': {m}", self.argument);
+        let v = opt.kind.parse(value).map_err(invalid)?;
+        pass.set_option(key, v).map_err(invalid)
+    }
+}
+
 /// A transformation or analysis run on one operation.
 pub trait Pass {
+    /// The pass's declaration.
+    fn decl(&self) -> &'static PassDecl;
     /// The pipeline name (`canonicalize`).
-    fn argument(&self) -> &'static str;
+    fn argument(&self) -> &'static str {
+        self.decl().argument
+    }
     /// The display name (`Canonicalizer`).
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.decl().name
+    }
     /// The operation this pass must run on, if it is restricted.
     fn anchor(&self) -> Option<crate::OpName> {
         None
     }
-    /// Sets an option from the pipeline text; errors name what is wrong.
-    fn set_option(&mut self, key: &str, _value: &str) -> Result<(), String> {
+    /// Sets the option `key` (declared in [`Pass::decl`]) to `value`,
+    /// already parsed as its kind says (see [`PassDecl::set`]); errors say
+    /// what is wrong with the value.
+    fn set_option(&mut self, key: &str, _value: OptionValue<'_>) -> Result<(), String> {
         Err(format!("no such option '{key}'"))
     }
     /// Runs on `op`. On failure, diagnostics are in `ctx.diagnostics`.
@@ -54,12 +146,8 @@ pub type PassStatistics = (usize, String, Vec<(&'static str, u64)>);
 
 /// Registration record of a pass.
 pub struct PassInfo {
-    /// Pipeline name.
-    pub argument: &'static str,
-    /// One-line description.
-    pub description: &'static str,
-    /// Options: (name, help).
-    pub options: &'static [(&'static str, &'static str)],
+    /// The pass's declaration.
+    pub decl: &'static PassDecl,
     /// Constructor.
     pub create: fn() -> Box<dyn Pass>,
 }
@@ -77,7 +165,7 @@ impl PassRegistry {
     }
     /// Registers a pass.
     pub fn register(&mut self, info: PassInfo) {
-        self.passes.insert(info.argument, info);
+        self.passes.insert(info.decl.argument, info);
     }
     /// Looks a pass up.
     pub fn get(&self, argument: &str) -> Option<&PassInfo> {
@@ -336,17 +424,24 @@ mod tests {
         breaks: bool,
     }
 
+    const PROBE: PassDecl = PassDecl {
+        argument: "probe",
+        name: "Probe",
+        description: "test pass",
+        options: &[
+            PassOption { name: "fail", kind: OptionKind::Bool, help: "fail" },
+            PassOption { name: "break", kind: OptionKind::Bool, help: "erase terminators" },
+        ],
+    };
+
     impl Pass for Probe {
-        fn argument(&self) -> &'static str {
-            "probe"
+        fn decl(&self) -> &'static PassDecl {
+            &PROBE
         }
-        fn name(&self) -> &'static str {
-            "Probe"
-        }
-        fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
-            match key {
-                "fail" => self.fail = bool_option(value)?,
-                "break" => self.breaks = bool_option(value)?,
+        fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
+            match (key, value) {
+                ("fail", OptionValue::Bool(b)) => self.fail = b,
+                ("break", OptionValue::Bool(b)) => self.breaks = b,
                 _ => return Err(format!("no such option '{key}'")),
             }
             Ok(())
@@ -375,12 +470,7 @@ mod tests {
 
     fn registry() -> PassRegistry {
         let mut r = PassRegistry::new();
-        r.register(PassInfo {
-            argument: "probe",
-            description: "test pass",
-            options: &[("fail", "fail"), ("break", "erase terminators")],
-            create: || Box::new(Probe::default()),
-        });
+        r.register(PassInfo { decl: &PROBE, create: || Box::new(Probe::default()) });
         r
     }
 

@@ -81,17 +81,8 @@ impl P<'_> {
                     let body = String::from_utf8_lossy(&self.s[body_start..self.pos - 1]).into_owned();
                     for (k, v, off) in split_options(&body) {
                         let opt_pos = body_start + off;
-                        if !info.options.iter().any(|(n, _)| *n == k) {
-                            let known: Vec<&str> = info.options.iter().map(|(n, _)| *n).collect();
-                            let hint = if known.is_empty() {
-                                "it has no options".to_string()
-                            } else {
-                                format!("known options: {}", known.join(", "))
-                            };
-                            return self.err(opt_pos, format!("pass '{name}' has no option '{k}' ({hint})"));
-                        }
-                        if let Err(m) = pass.set_option(&k, &v) {
-                            return self.err(opt_pos, format!("invalid value for option '{k}' of pass '{name}': {m}"));
+                        if let Err(m) = info.decl.set(pass.as_mut(), &k, &v) {
+                            return self.err(opt_pos, m);
                         }
                     }
                 }

@@ -23,7 +23,7 @@ use strata_sched_dialect::op as sched;
 use strata_graph_dialect::foreach::{space_of, Space};
 use strata_ir::attributes::NamedAttr;
 use strata_ir::context::OperationState;
-use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
 use strata_ir::{Attribute, Context, Diagnostic, OpId};
 use strata_sched_dialect::collapse::worth_collapsing;
 use strata_sched_dialect::legality;
@@ -37,22 +37,17 @@ pub struct GraphToSched {
 }
 
 impl Pass for GraphToSched {
-    fn argument(&self) -> &'static str {
-        "convert-graph-to-sched"
-    }
-    fn name(&self) -> &'static str {
-        "ConvertGraphToSched"
+    fn decl(&self) -> &'static PassDecl {
+        &DECL
     }
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(builtin::MODULE)
     }
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let attr = match key {
-            "chunk" => Attribute::int(
-                value.parse::<i128>().map_err(|_| format!("expected a positive integer, got '{value}'"))?,
-                strata_ir::types::Type::i64(),
-            ),
-            _ => Attribute::string(value),
+    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
+        let attr = match value {
+            OptionValue::Positive(n) => Attribute::int(i128::from(n), strata_ir::types::Type::i64()),
+            OptionValue::Text(t) => Attribute::string(t),
+            OptionValue::Bool(_) => return Err(format!("no such option '{key}'")),
         };
         let entry = (key.into(), attr);
         LoopSchedule::PARALLEL.overridden(std::slice::from_ref(&entry))?;
@@ -169,23 +164,51 @@ fn enclosing_function(ctx: &Context, op: OpId) -> Option<OpId> {
     None
 }
 
+/// The pass's declaration.
+const DECL: PassDecl = PassDecl {
+    argument: "convert-graph-to-sched",
+    name: "ConvertGraphToSched",
+    description: "Decide the schedule of every graph.foreach (sched.foreach)",
+    options: &[
+        PassOption {
+            name: "mapping",
+            kind: OptionKind::Text,
+            help: "mapping of outermost loops: thread (default), edge (for the loops that can take it) or sequential",
+        },
+        PassOption {
+            name: "dist",
+            kind: OptionKind::Text,
+            help: "distribution of outermost loops: dynamic (default) or static",
+        },
+        PassOption {
+            name: "chunk",
+            kind: OptionKind::Positive,
+            help: "iterations handed out at once (default 1024, 64 over a sparse worklist)",
+        },
+        PassOption {
+            name: "reduction",
+            kind: OptionKind::Text,
+            help: "scalar reductions: atomic or privatize (default: privatize where legal)",
+        },
+        PassOption {
+            name: "direction",
+            kind: OptionKind::Text,
+            help: "push (default) or pull, for the loops that can be pulled",
+        },
+        PassOption {
+            name: "frontier",
+            kind: OptionKind::Text,
+            help: "worklist loops: sparse (default) or bitmap, for the loops that can take one",
+        },
+        PassOption {
+            name: "pushes",
+            kind: OptionKind::Text,
+            help: "pushes from parallel loops: buffered per thread (default) or direct",
+        },
+    ],
+};
+
 /// Registration.
 pub fn info() -> PassInfo {
-    PassInfo {
-        argument: "convert-graph-to-sched",
-        description: "Decide the schedule of every graph.foreach (sched.foreach)",
-        options: &[
-            (
-                "mapping",
-                "mapping of outermost loops: thread (default), edge (for the loops that can take it) or sequential",
-            ),
-            ("dist", "distribution of outermost loops: dynamic (default) or static"),
-            ("chunk", "iterations handed out at once (default 1024, 64 over a sparse worklist)"),
-            ("reduction", "scalar reductions: atomic or privatize (default: privatize where legal)"),
-            ("direction", "push (default) or pull, for the loops that can be pulled"),
-            ("frontier", "worklist loops: sparse (default) or bitmap, for the loops that can take one"),
-            ("pushes", "pushes from parallel loops: buffered per thread (default) or direct"),
-        ],
-        create: || Box::new(GraphToSched::default()),
-    }
+    PassInfo { decl: &DECL, create: || Box::new(GraphToSched::default()) }
 }

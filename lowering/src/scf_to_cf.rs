@@ -11,7 +11,7 @@
 use strata_ir::context::{BlockId, OperationState, RegionId, Value};
 use strata_ir::conversion::{apply_conversion, ConversionMode, ConversionTarget};
 use strata_ir::pass::PassFailed;
-use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::registry::Traits;
 use strata_ir::rewrite::{RewritePattern, Rewriter};
 use strata_ir::types::Type;
@@ -27,11 +27,8 @@ use strata_std::scf::op as scf;
 pub struct ScfToCf;
 
 impl Pass for ScfToCf {
-    fn argument(&self) -> &'static str {
-        "convert-scf-to-cf"
-    }
-    fn name(&self) -> &'static str {
-        "SCFToControlFlow"
+    fn decl(&self) -> &'static PassDecl {
+        &DECL
     }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         let target = ConversionTarget::new().illegal_ops(&[scf::FOR, scf::IF, scf::WHILE, scf::YIELD, scf::CONDITION]);
@@ -45,14 +42,17 @@ impl Pass for ScfToCf {
     }
 }
 
+/// The pass's declaration.
+const DECL: PassDecl = PassDecl {
+    argument: "convert-scf-to-cf",
+    name: "SCFToControlFlow",
+    description: "Lower scf.for, scf.if and scf.while to cf branches between blocks",
+    options: &[],
+};
+
 /// Registration.
 pub fn info() -> PassInfo {
-    PassInfo {
-        argument: "convert-scf-to-cf",
-        description: "Lower scf.for, scf.if and scf.while to cf branches between blocks",
-        options: &[],
-        create: || Box::new(ScfToCf),
-    }
+    PassInfo { decl: &DECL, create: || Box::new(ScfToCf) }
 }
 
 /// The region holding `op` may take more blocks.

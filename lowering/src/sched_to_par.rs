@@ -46,7 +46,7 @@ use strata_abi::GraphArray;
 use strata_graph_dialect::foreach::{space_of, Space};
 use strata_graph_dialect::types::{classify, element, is_edge, GraphType};
 use strata_ir::context::{BlockId, OperationState, RegionId, Value};
-use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::types::Type;
 use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
 use strata_par_dialect::abi::ir_type;
@@ -61,11 +61,8 @@ use strata_std::arith::CMPI_PREDICATES;
 pub struct SchedToPar;
 
 impl Pass for SchedToPar {
-    fn argument(&self) -> &'static str {
-        "convert-sched-to-par"
-    }
-    fn name(&self) -> &'static str {
-        "ConvertSchedToPar"
+    fn decl(&self) -> &'static PassDecl {
+        &DECL
     }
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(builtin::MODULE)
@@ -114,14 +111,17 @@ impl Pass for SchedToPar {
     }
 }
 
+/// The pass's declaration.
+const DECL: PassDecl = PassDecl {
+    argument: "convert-sched-to-par",
+    name: "ConvertSchedToPar",
+    description: "Lower scheduled graph loops and storage to par teams, work-sharing loops, buffers and atomics",
+    options: &[],
+};
+
 /// Registration.
 pub fn info() -> PassInfo {
-    PassInfo {
-        argument: "convert-sched-to-par",
-        description: "Lower scheduled graph loops and storage to par teams, work-sharing loops, buffers and atomics",
-        options: &[],
-        create: || Box::new(SchedToPar),
-    }
+    PassInfo { decl: &DECL, create: || Box::new(SchedToPar) }
 }
 
 /// What the code being lowered runs inside.

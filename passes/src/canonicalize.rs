@@ -6,7 +6,7 @@
 //! `test-convergence` (fail when the limit is reached, default false).
 
 use strata_ir::pass::PassFailed;
-use strata_ir::pass::{bool_option, Pass, PassInfo};
+use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
 use strata_ir::rewrite::{apply_patterns_greedily, GreedyConfig, RewritePattern};
 use strata_ir::{Context, Diagnostic, OpId};
 
@@ -21,26 +21,17 @@ pub struct Canonicalize {
 }
 
 impl Pass for Canonicalize {
-    fn argument(&self) -> &'static str {
-        "canonicalize"
+    fn decl(&self) -> &'static PassDecl {
+        &DECL
     }
-    fn name(&self) -> &'static str {
-        "Canonicalizer"
-    }
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
-        match key {
-            "max-iterations" => {
-                self.config.max_iterations = value
-                    .parse()
-                    .ok()
-                    .filter(|n| *n > 0)
-                    .ok_or_else(|| format!("expected a positive integer, got '{value}'"))?
+    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
+        match (key, value) {
+            ("max-iterations", OptionValue::Positive(n)) => {
+                self.config.max_iterations = u32::try_from(n).map_err(|_| format!("{n} is too large"))?
             }
-            "top-down" => self.config.top_down = bool_option(value)?,
-            "test-convergence" => self.test_convergence = bool_option(value)?,
-            "region-simplify" => {
-                bool_option(value)?;
-            }
+            ("top-down", OptionValue::Bool(b)) => self.config.top_down = b,
+            ("test-convergence", OptionValue::Bool(b)) => self.test_convergence = b,
+            ("region-simplify", OptionValue::Bool(_)) => {}
             _ => return Err(format!("no such option '{key}'")),
         }
         Ok(())
@@ -86,17 +77,32 @@ fn create() -> Box<dyn Pass> {
     })
 }
 
+/// The pass's declaration.
+const DECL: PassDecl = PassDecl {
+    argument: "canonicalize",
+    name: "Canonicalizer",
+    description: "Fold operations, apply canonicalization patterns and remove dead code",
+    options: &[
+        PassOption {
+            name: "max-iterations",
+            kind: OptionKind::Positive,
+            help: "maximum sweeps of the greedy driver (default 10)",
+        },
+        PassOption { name: "top-down", kind: OptionKind::Bool, help: "visit parents before children (default true)" },
+        PassOption {
+            name: "test-convergence",
+            kind: OptionKind::Bool,
+            help: "fail if the driver does not converge (default false)",
+        },
+        PassOption {
+            name: "region-simplify",
+            kind: OptionKind::Bool,
+            help: "accepted for compatibility; has no effect",
+        },
+    ],
+};
+
 /// Registration.
 pub fn info() -> PassInfo {
-    PassInfo {
-        argument: "canonicalize",
-        description: "Fold operations, apply canonicalization patterns and remove dead code",
-        options: &[
-            ("max-iterations", "maximum sweeps of the greedy driver (default 10)"),
-            ("top-down", "visit parents before children (default true)"),
-            ("test-convergence", "fail if the driver does not converge (default false)"),
-            ("region-simplify", "accepted for compatibility; has no effect"),
-        ],
-        create,
-    }
+    PassInfo { decl: &DECL, create }
 }

@@ -11,7 +11,7 @@ use strata_ir::pass::PassFailed;
 
 use petgraph::algo::dominators::simple_fast;
 use petgraph::graph::{DiGraph, NodeIndex};
-use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::registry::Traits;
 use strata_ir::rewrite::is_pure;
 use strata_ir::{Attribute, BlockId, Context, OpId, RegionId, Type, Value};
@@ -117,11 +117,8 @@ impl Cse {
 }
 
 impl Pass for Cse {
-    fn argument(&self) -> &'static str {
-        "cse"
-    }
-    fn name(&self) -> &'static str {
-        "CSE"
+    fn decl(&self) -> &'static PassDecl {
+        &DECL
     }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         for r in ctx.regions(op).to_vec() {
@@ -134,12 +131,11 @@ impl Pass for Cse {
     }
 }
 
+/// The pass's declaration.
+const DECL: PassDecl =
+    PassDecl { argument: "cse", name: "CSE", description: "Eliminate common sub-expressions", options: &[] };
+
 /// Registration.
 pub fn info() -> PassInfo {
-    PassInfo {
-        argument: "cse",
-        description: "Eliminate common sub-expressions",
-        options: &[],
-        create: || Box::new(Cse::default()),
-    }
+    PassInfo { decl: &DECL, create: || Box::new(Cse::default()) }
 }

@@ -26,7 +26,7 @@ use strata_std::arith::op as arith;
 
 use egg::{EGraph, Extractor, Id, Language, Runner, StopReason};
 use strata_ir::context::OperationState;
-use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
 use strata_ir::{Attribute, BlockId, Context, Location, OpId, Type, Value};
 
 use language::{binary, compare, cost_with, Expr, Folding, Latency, Lit, Ty};
@@ -55,21 +55,14 @@ impl Default for EgraphSimplify {
 }
 
 impl Pass for EgraphSimplify {
-    fn argument(&self) -> &'static str {
-        "egraph-simplify"
-    }
-    fn name(&self) -> &'static str {
-        "EGraphSimplify"
+    fn decl(&self) -> &'static PassDecl {
+        &DECL
     }
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(func::FUNC)
     }
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let n: u64 = value
-            .parse()
-            .ok()
-            .filter(|n| *n > 0)
-            .ok_or_else(|| format!("expected a positive integer, got '{value}'"))?;
+    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
+        let OptionValue::Positive(n) = value else { return Err(format!("no such option '{key}'")) };
         match key {
             "max-iterations" => self.iterations = n as usize,
             "max-nodes" => self.nodes = n as usize,
@@ -99,18 +92,21 @@ impl Pass for EgraphSimplify {
     }
 }
 
+/// The pass's declaration.
+const DECL: PassDecl = PassDecl {
+    argument: "egraph-simplify",
+    name: "EGraphSimplify",
+    description: "Simplify pure integer arith expressions with an e-graph (rewrite rules, constant folding, latency-based extraction)",
+    options: &[
+        PassOption { name: "max-iterations", kind: OptionKind::Positive, help: "rule-application rounds per block (default 30)" },
+        PassOption { name: "max-nodes", kind: OptionKind::Positive, help: "e-nodes per block (default 10000)" },
+        PassOption { name: "time-limit-ms", kind: OptionKind::Positive, help: "time per block in milliseconds (default 1000)" },
+    ],
+};
+
 /// Registration.
 pub fn info() -> PassInfo {
-    PassInfo {
-        argument: "egraph-simplify",
-        description: "Simplify pure integer arith expressions with an e-graph (rewrite rules, constant folding, latency-based extraction)",
-        options: &[
-            ("max-iterations", "rule-application rounds per block (default 30)"),
-            ("max-nodes", "e-nodes per block (default 10000)"),
-            ("time-limit-ms", "time per block in milliseconds (default 1000)"),
-        ],
-        create: || Box::new(EgraphSimplify::default()),
-    }
+    PassInfo { decl: &DECL, create: || Box::new(EgraphSimplify::default()) }
 }
 
 /// A block's expressions in an e-graph.

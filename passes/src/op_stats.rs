@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 use strata_ir::pass::PassFailed;
 
-use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::{Context, OpId};
 
 /// The pass.
@@ -32,11 +32,8 @@ pub fn op_counts(ctx: &Context, root: OpId) -> BTreeMap<String, u64> {
 }
 
 impl Pass for PrintOpStats {
-    fn argument(&self) -> &'static str {
-        "print-op-stats"
-    }
-    fn name(&self) -> &'static str {
-        "PrintOpStats"
+    fn decl(&self) -> &'static PassDecl {
+        &DECL
     }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         let counts = op_counts(ctx, op);
@@ -50,12 +47,15 @@ impl Pass for PrintOpStats {
     }
 }
 
+/// The pass's declaration.
+const DECL: PassDecl = PassDecl {
+    argument: "print-op-stats",
+    name: "PrintOpStats",
+    description: "Print the number of operations of each name on standard error",
+    options: &[],
+};
+
 /// Registration.
 pub fn info() -> PassInfo {
-    PassInfo {
-        argument: "print-op-stats",
-        description: "Print the number of operations of each name on standard error",
-        options: &[],
-        create: || Box::new(PrintOpStats),
-    }
+    PassInfo { decl: &DECL, create: || Box::new(PrintOpStats) }
 }

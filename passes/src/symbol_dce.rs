@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 use strata_ir::pass::PassFailed;
 
-use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::symbols::{is_private, referenced_roots, symbol_name};
 use strata_ir::{Context, OpId};
 
@@ -18,11 +18,8 @@ pub struct SymbolDce {
 }
 
 impl Pass for SymbolDce {
-    fn argument(&self) -> &'static str {
-        "symbol-dce"
-    }
-    fn name(&self) -> &'static str {
-        "SymbolDCE"
+    fn decl(&self) -> &'static PassDecl {
+        &DECL
     }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         loop {
@@ -67,12 +64,15 @@ impl Pass for SymbolDce {
     }
 }
 
+/// The pass's declaration.
+const DECL: PassDecl = PassDecl {
+    argument: "symbol-dce",
+    name: "SymbolDCE",
+    description: "Erase private symbols that are never referenced",
+    options: &[],
+};
+
 /// Registration.
 pub fn info() -> PassInfo {
-    PassInfo {
-        argument: "symbol-dce",
-        description: "Erase private symbols that are never referenced",
-        options: &[],
-        create: || Box::new(SymbolDce::default()),
-    }
+    PassInfo { decl: &DECL, create: || Box::new(SymbolDce::default()) }
 }

@@ -49,7 +49,7 @@ fn command(passes: &PassRegistry) -> Command {
                 .value_parser(clap::value_parser!(bool))
                 .help("verify the IR after each pass"),
         );
-    for p in passes.all() {
+    for p in passes.all().map(|p| p.decl) {
         cmd = cmd.arg(
             Arg::new(format!("pass:{}", p.argument))
                 .long(p.argument)
@@ -66,10 +66,10 @@ fn command(passes: &PassRegistry) -> Command {
 
 fn list_passes(passes: &PassRegistry) -> String {
     let mut s = String::from("Passes:\n");
-    for p in passes.all() {
+    for p in passes.all().map(|p| p.decl) {
         s.push_str(&format!("  --{:<24} {}\n", p.argument, p.description));
-        for (o, h) in p.options {
-            s.push_str(&format!("      {o:<22} {h}\n"));
+        for o in p.options {
+            s.push_str(&format!("      {:<22} {}\n", o.name, o.help));
         }
     }
     s
@@ -78,7 +78,7 @@ fn list_passes(passes: &PassRegistry) -> String {
 /// The pipeline from `--pass-pipeline` or the per-pass flags (in command-line order).
 fn build_pipeline(m: &ArgMatches, passes: &PassRegistry, sm: &mut SourceMgr) -> Result<OpPassManager, Diagnostic> {
     let mut flags: Vec<(usize, String)> = Vec::new();
-    for p in passes.all() {
+    for p in passes.all().map(|p| p.decl) {
         let id = format!("pass:{}", p.argument);
         if let (Some(vals), Some(idx)) = (m.get_many::<String>(&id), m.indices_of(&id)) {
             for (v, i) in vals.zip(idx) {

@@ -28,7 +28,7 @@ use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
 
 use strata_ir::context::{Context, OpId, RegionId, Value, ValueDef};
-use strata_ir::pass::{Pass, PassInfo};
+use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::printer::describe_location;
 use strata_ir::symbols::lookup_symbol_from;
 use strata_ir::Diagnostic;
@@ -245,11 +245,8 @@ pub fn check_races(ctx: &Context, root: OpId) -> Vec<Diagnostic> {
 pub struct CheckRaces;
 
 impl Pass for CheckRaces {
-    fn argument(&self) -> &'static str {
-        "graph-check-races"
-    }
-    fn name(&self) -> &'static str {
-        "GraphCheckRaces"
+    fn decl(&self) -> &'static PassDecl {
+        &DECL
     }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         let found = check_races(ctx, op);
@@ -263,12 +260,15 @@ impl Pass for CheckRaces {
     }
 }
 
+/// The pass's declaration.
+const DECL: PassDecl = PassDecl {
+    argument: "graph-check-races",
+    name: "GraphCheckRaces",
+    description: "Report data races between iterations of graph.foreach loops",
+    options: &[],
+};
+
 /// Registration of `graph-check-races`.
 pub fn info() -> PassInfo {
-    PassInfo {
-        argument: "graph-check-races",
-        description: "Report data races between iterations of graph.foreach loops",
-        options: &[],
-        create: || Box::new(CheckRaces),
-    }
+    PassInfo { decl: &DECL, create: || Box::new(CheckRaces) }
 }

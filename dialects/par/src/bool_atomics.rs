@@ -18,7 +18,7 @@ use crate::op as par;
 use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
-use strata_ir::pass::{bool_option, Pass, PassInfo};
+use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
 use strata_ir::types::Type;
 use strata_ir::{Attribute, Diagnostic};
 use strata_std::arith::op as arith;
@@ -81,18 +81,15 @@ fn eliminate(ctx: &mut Context, op: OpId, kind: &str) {
 }
 
 impl Pass for EliminateBoolAtomics {
-    fn argument(&self) -> &'static str {
-        "par-eliminate-bool-atomics"
-    }
-    fn name(&self) -> &'static str {
-        "ParEliminateBoolAtomics"
+    fn decl(&self) -> &'static PassDecl {
+        &DECL
     }
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(func::FUNC)
     }
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
-        match key {
-            "remarks" => self.remarks = bool_option(value)?,
+    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
+        match (key, value) {
+            ("remarks", OptionValue::Bool(b)) => self.remarks = b,
             _ => return Err(format!("no such option '{key}'")),
         }
         Ok(())
@@ -132,12 +129,17 @@ impl Pass for EliminateBoolAtomics {
     }
 }
 
+/// The pass's declaration.
+const DECL: PassDecl = PassDecl {
+    argument: "par-eliminate-bool-atomics",
+    name: "ParEliminateBoolAtomics",
+    description: "Replace boolean or/and atomic reductions whose old value is unused by a guarded store of the value they would leave",
+    options: &[
+        PassOption { name: "remarks", kind: OptionKind::Bool, help: "report each boolean reduction kept atomic and why (default false)" },
+    ],
+};
+
 /// Registration.
 pub fn info() -> PassInfo {
-    PassInfo {
-        argument: "par-eliminate-bool-atomics",
-        description: "Replace boolean or/and atomic reductions whose old value is unused by a guarded store of the value they would leave",
-        options: &[("remarks", "report each boolean reduction kept atomic and why (default false)")],
-        create: || Box::new(EliminateBoolAtomics::default()),
-    }
+    PassInfo { decl: &DECL, create: || Box::new(EliminateBoolAtomics::default()) }
 }

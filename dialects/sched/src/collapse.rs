@@ -28,7 +28,7 @@ use strata_graph_dialect::op as graph;
 use strata_ir::context::{Context, OpId};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
-use strata_ir::pass::{bool_option, Pass, PassInfo};
+use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
 use strata_ir::Diagnostic;
 
 use crate::foreach::schedule_of;
@@ -104,18 +104,15 @@ impl CollapseLoops {
 }
 
 impl Pass for CollapseLoops {
-    fn argument(&self) -> &'static str {
-        "sched-collapse-loops"
-    }
-    fn name(&self) -> &'static str {
-        "SchedCollapseLoops"
+    fn decl(&self) -> &'static PassDecl {
+        &DECL
     }
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(func::FUNC)
     }
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
-        match key {
-            "remarks" => self.remarks = bool_option(value)?,
+    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
+        match (key, value) {
+            ("remarks", OptionValue::Bool(b)) => self.remarks = b,
             _ => return Err(format!("no such option '{key}'")),
         }
         Ok(())
@@ -137,12 +134,20 @@ impl Pass for CollapseLoops {
     }
 }
 
+/// The pass's declaration.
+const DECL: PassDecl = PassDecl {
+    argument: "sched-collapse-loops",
+    name: "SchedCollapseLoops",
+    description:
+        "Run each thread-mapped node loop with one nested neighbour loop as one loop over the edges (mapping 'edge')",
+    options: &[PassOption {
+        name: "remarks",
+        kind: OptionKind::Bool,
+        help: "report each parallel loop, collapsed or not and why (default false)",
+    }],
+};
+
 /// Registration.
 pub fn info() -> PassInfo {
-    PassInfo {
-        argument: "sched-collapse-loops",
-        description: "Run each thread-mapped node loop with one nested neighbour loop as one loop over the edges (mapping 'edge')",
-        options: &[("remarks", "report each parallel loop, collapsed or not and why (default false)")],
-        create: || Box::new(CollapseLoops::default()),
-    }
+    PassInfo { decl: &DECL, create: || Box::new(CollapseLoops::default()) }
 }
