@@ -178,6 +178,10 @@ impl<'a> Rewriter<'a> {
         self.ctx.insert_block(r, pos, b);
         b
     }
+    /// A new detached region, to give blocks to a new operation.
+    pub fn new_region(&mut self) -> RegionId {
+        self.ctx.create_region()
+    }
     /// Adds an argument to block `b`.
     pub fn add_block_arg(&mut self, b: BlockId, ty: Type, loc: Location) -> Value {
         self.ctx.add_block_arg(b, ty, loc)

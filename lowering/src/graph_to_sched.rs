@@ -12,8 +12,13 @@
 //! pulled worklist loop gets a `bitmap` frontier unless it names one. A
 //! schedule written on a loop that breaks a rule of
 //! [`strata_sched_dialect::legality`] is an error at the loop.
+//!
+//! It runs on the conversion driver: one pattern rewrites each
+//! `graph.foreach`, which the conversion target marks illegal.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
+use std::rc::Rc;
 use strata_graph_dialect::op as graph;
 use strata_ir::builtin::op as builtin;
 use strata_ir::func::op as func;
@@ -23,7 +28,9 @@ use strata_sched_dialect::op as sched;
 use strata_graph_dialect::foreach::{space_of, Space};
 use strata_ir::attributes::NamedAttr;
 use strata_ir::context::OperationState;
+use strata_ir::conversion::{apply_conversion, ConversionMode, ConversionTarget};
 use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
+use strata_ir::rewrite::{RewritePattern, Rewriter};
 use strata_ir::{Attribute, Context, Diagnostic, OpId};
 use strata_sched_dialect::collapse::worth_collapsing;
 use strata_sched_dialect::legality;
@@ -55,29 +62,81 @@ impl Pass for GraphToSched {
         Ok(())
     }
     fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), PassFailed> {
-        let inner_fns = legality::functions_called_in_loops(ctx, module);
-        let mut loops = Vec::new();
-        ctx.walk_pre(module, &mut |o| {
-            if ctx.op_name(o) == graph::FOREACH {
-                loops.push(o);
-            }
-        });
-        let mut failed = false;
-        for l in loops {
-            if let Err(d) = convert(ctx, l, &self.defaults, &inner_fns) {
-                ctx.emit(d);
-                failed = true;
-            }
+        let errors = Rc::new(RefCell::new(Vec::new()));
+        let pattern = ForeachToSched {
+            defaults: self.defaults.clone(),
+            inner_fns: legality::functions_called_in_loops(ctx, module),
+            errors: errors.clone(),
+        };
+        let target = ConversionTarget::new().illegal_ops(&[graph::FOREACH]);
+        let patterns: Vec<Box<dyn RewritePattern>> = vec![Box::new(pattern)];
+        let left = apply_conversion(ctx, module, &target, &patterns, ConversionMode::Partial);
+        // A loop with an illegal schedule says why, rather than the
+        // conversion's "failed to legalize".
+        let specific: Vec<Diagnostic> = errors.borrow_mut().drain(..).map(|(_, d)| d).collect();
+        let reported = if specific.is_empty() { left.err().unwrap_or_default() } else { specific };
+        if reported.is_empty() {
+            return Ok(());
         }
-        if failed {
-            Err(PassFailed)
-        } else {
-            Ok(())
-        }
+        reported.into_iter().for_each(|d| ctx.emit(d));
+        Err(PassFailed)
     }
 }
 
-fn convert(ctx: &mut Context, l: OpId, defaults: &[NamedAttr], inner_fns: &HashSet<OpId>) -> Result<(), Diagnostic> {
+/// `graph.foreach` to `sched.foreach` with the loop's schedule: the
+/// defaults (sequential inside parallel loops and the functions they call),
+/// the pass options, then what the loop says, adjusted to what is legal.
+struct ForeachToSched {
+    defaults: Vec<NamedAttr>,
+    inner_fns: HashSet<OpId>,
+    /// Loops whose schedule is illegal, and why (once each: the driver
+    /// tries a loop again in every round).
+    errors: Rc<RefCell<Vec<(OpId, Diagnostic)>>>,
+}
+
+impl RewritePattern for ForeachToSched {
+    fn name(&self) -> &'static str {
+        "graph-foreach-to-sched"
+    }
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(graph::FOREACH)
+    }
+    fn match_and_rewrite(&self, l: OpId, rw: &mut Rewriter<'_>) -> bool {
+        if self.errors.borrow().iter().any(|(o, _)| *o == l) {
+            return false;
+        }
+        let s = match schedule(rw.ctx(), l, &self.defaults, &self.inner_fns) {
+            Ok(s) => s,
+            Err(d) => {
+                self.errors.borrow_mut().push((l, d));
+                return false;
+            }
+        };
+        let ctx = rw.ctx();
+        let mut st = OperationState::new(sched::FOREACH, ctx.op_loc(l).clone())
+            .operands(ctx.operands(l))
+            .results(&ctx.results(l).iter().map(|r| ctx.value_type(*r).clone()).collect::<Vec<_>>());
+        if let Some(space) = ctx.prop(l, "space").cloned() {
+            st = st.prop("space", space);
+        }
+        st = st.prop("schedule", s.to_attr());
+        st.attributes = ctx.attrs(l).iter().filter(|(k, _)| &**k != "schedule").cloned().collect();
+        let (old_body, old_filter) = (ctx.region(l, 0), ctx.region(l, 1));
+        let (body, filter) = (rw.new_region(), rw.new_region());
+        rw.move_region_blocks(old_body, body, 0);
+        rw.move_region_blocks(old_filter, filter, 0);
+        rw.replace_op_with_new(l, st.region(body).region(filter));
+        true
+    }
+}
+
+/// The schedule of the loop `l`, or why the one it asks for is illegal.
+fn schedule(
+    ctx: &Context,
+    l: OpId,
+    defaults: &[NamedAttr],
+    inner_fns: &HashSet<OpId>,
+) -> Result<LoopSchedule, Diagnostic> {
     let err = |ctx: &Context, m: String| Diagnostic::error(ctx.op_loc(l).clone(), format!("illegal schedule: {m}"));
     let user = match ctx.attr(l, "schedule") {
         Some(a) => a
@@ -137,20 +196,7 @@ fn convert(ctx: &mut Context, l: OpId, defaults: &[NamedAttr], inner_fns: &HashS
         ));
     }
     legality::check(ctx, l, &s).map_err(|m| err(ctx, m))?;
-    let mut st = OperationState::new(sched::FOREACH, ctx.op_loc(l).clone()).operands(ctx.operands(l));
-    if let Some(space) = ctx.prop(l, "space").cloned() {
-        st = st.prop("space", space);
-    }
-    st = st.prop("schedule", s.to_attr());
-    st.attributes = ctx.attrs(l).iter().filter(|(k, _)| &**k != "schedule").cloned().collect();
-    let (body, filter) = (ctx.create_region(), ctx.create_region());
-    ctx.move_region_blocks(ctx.region(l, 0), body, 0);
-    ctx.move_region_blocks(ctx.region(l, 1), filter, 0);
-    st = st.region(body).region(filter);
-    let new = ctx.create_op(st);
-    ctx.insert_op_before(l, new);
-    ctx.erase_op(l);
-    Ok(())
+    Ok(s)
 }
 
 fn enclosing_function(ctx: &Context, op: OpId) -> Option<OpId> {
