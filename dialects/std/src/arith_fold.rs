@@ -191,8 +191,12 @@ pub fn eval_float(name: OpName, a: &FloatAttr, b: &FloatAttr) -> Option<FloatAtt
     if kind != FloatKind::F64 {
         return None;
     }
-    let (x, y) = (a.value(), b.value());
-    let r = match name {
+    eval_float_f64(name, a.value(), b.value()).map(|r| FloatAttr::from_f64(kind, r))
+}
+
+/// Evaluates a float binary op in `f64`; `None` for other operations.
+pub fn eval_float_f64(name: OpName, x: f64, y: f64) -> Option<f64> {
+    Some(match name {
         arith::ADDF => x + y,
         arith::SUBF => x - y,
         arith::MULF => x * y,
@@ -203,8 +207,7 @@ pub fn eval_float(name: OpName, a: &FloatAttr, b: &FloatAttr) -> Option<FloatAtt
         arith::MAXNUMF => x.max(y),
         arith::MINNUMF => x.min(y),
         _ => return None,
-    };
-    Some(FloatAttr::from_f64(kind, r))
+    })
 }
 
 /// `arith.maximumf`: NaN if either is NaN, and +0 above -0.

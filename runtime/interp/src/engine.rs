@@ -21,7 +21,7 @@ use strata_ir::context::{BlockId, RegionId, Value};
 use strata_ir::symbols::lookup_symbol_in;
 use strata_ir::types::{FloatKind, Type};
 use strata_ir::{Attribute, Context, OpId};
-use strata_std::arith_fold::{eval_cmpf, eval_cmpi, eval_int, maximum, minimum, unsigned, width};
+use strata_std::arith_fold::{eval_cmpf, eval_cmpi, eval_float_f64, eval_int, unsigned, width};
 
 use crate::value::{Val, Worklist};
 use crate::InterpError;
@@ -360,18 +360,7 @@ impl<'a> Machine<'a> {
             | arith::MINIMUMF
             | arith::MAXNUMF
             | arith::MINNUMF => {
-                let (x, y) = (self.float(op, 0), self.float(op, 1));
-                let r = match name {
-                    arith::ADDF => x + y,
-                    arith::SUBF => x - y,
-                    arith::MULF => x * y,
-                    arith::DIVF => x / y,
-                    arith::REMF => x % y,
-                    arith::MAXIMUMF => maximum(x, y),
-                    arith::MINIMUMF => minimum(x, y),
-                    arith::MAXNUMF => x.max(y),
-                    _ => x.min(y),
-                };
+                let r = eval_float_f64(name, self.float(op, 0), self.float(op, 1)).expect("a float binary op");
                 Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), r))
             }
             arith::EXTSI | arith::INDEX_CAST | arith::TRUNCI => {
