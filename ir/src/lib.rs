@@ -19,6 +19,7 @@ pub mod expected;
 pub mod func;
 pub mod lexer;
 pub mod op_name;
+pub mod op_view;
 pub mod parser;
 pub mod pass;
 pub mod pipeline;

@@ -17,6 +17,7 @@ pub mod races;
 pub mod rounds;
 pub mod single;
 pub mod types;
+pub mod view;
 pub mod worklist;
 
 use strata_ir::registry::Dialect;

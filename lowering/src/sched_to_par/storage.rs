@@ -1,6 +1,7 @@
 //! Graph arrays, buffers and their initialization, and reductions: atomics, privatized copies, argmin/argmax, and which containers a loop reduces into or owns.
 
 use super::*;
+use strata_graph_dialect::view::{Reduce, ReduceArg};
 
 /// The neutral element of a reduction kind for type `t`.
 pub(super) fn neutral(kind: &str, t: &Type) -> Attribute {
@@ -95,8 +96,8 @@ pub(super) fn reduced_containers(ctx: &Context, op: OpId) -> HashSet<Value> {
             if !ctx.defining_op(t).is_some_and(|d| ctx.is_ancestor(op, d)) {
                 out.insert(t);
             }
-            if ctx.op_name(o) == graph::REDUCE_ARG {
-                out.insert(ctx.operand(o, 3));
+            if let Some(r) = ReduceArg::of(ctx, o) {
+                out.insert(r.payloads(ctx));
             }
         }
     });
@@ -107,7 +108,7 @@ pub(super) fn reduced_containers(ctx: &Context, op: OpId) -> HashSet<Value> {
 pub(super) fn reduce_kind_of(ctx: &Context, op: OpId, target: Value) -> String {
     let mut kind = String::from("add");
     ctx.walk_pre(op, &mut |o| {
-        if ctx.op_name(o) == graph::REDUCE && ctx.operand(o, 1) == target {
+        if Reduce::of(ctx, o).is_some_and(|r| r.target(ctx) == target) {
             kind = ctx.prop(o, "kind").and_then(|a| a.as_str()).unwrap_or("add").to_string();
         }
     });
@@ -192,8 +193,12 @@ impl Lowering {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
         let kind = ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("add").to_string();
-        let (x, target) = (ctx.operand(op, 0), ctx.operand(op, 1));
-        let i = if ctx.operands(op).len() > 2 { ctx.operand(op, 2) } else { index_const(ctx, at, 0, &loc) };
+        let r = Reduce(op);
+        let (x, target) = (r.value(ctx), r.target(ctx));
+        let i = match r.index(ctx).first() {
+            Some(i) => *i,
+            None => index_const(ctx, at, 0, &loc),
+        };
         let (b, plain) = match self.scope.private_copies.get(&target) {
             Some(l) => (*l, true),
             None => (target, self.is_private(ctx, target)),

@@ -2,6 +2,7 @@
 
 use super::*;
 use strata_graph_dialect::op as graph;
+use strata_graph_dialect::view::{Reduce, ReduceArg, Store};
 use strata_ir::OpName;
 use strata_sched_dialect::op as sched;
 use strata_std::arith::op as arith;
@@ -104,7 +105,7 @@ impl<'a> Machine<'a> {
             }
             graph::STORE => {
                 let (p, i) = self.target(op, 1, n_ops > 2)?;
-                p.borrow_mut()[i] = self.get(ctx.operand(op, 0)).clone();
+                p.borrow_mut()[i] = self.get(Store(op).value(ctx)).clone();
                 return Ok(());
             }
             graph::REDUCE => return self.reduce(op),
@@ -222,9 +223,10 @@ impl<'a> Machine<'a> {
     fn reduce(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
         let kind = ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("add").to_string();
-        let (p, i) = self.target(op, 1, ctx.operands(op).len() > 2)?;
-        let elem = element(ctx.value_type(ctx.operand(op, 1))).unwrap_or(Type::i64());
-        let new = self.get(ctx.operand(op, 0)).clone();
+        let r = Reduce(op);
+        let (p, i) = self.target(op, 1, !r.index(ctx).is_empty())?;
+        let elem = element(ctx.value_type(r.target(ctx))).unwrap_or(Type::i64());
+        let new = self.get(r.value(ctx)).clone();
         let old = p.borrow()[i].clone();
         let r = self.combine(op, &kind, &old, &new, &elem)?;
         let changed = match (&old, &r) {
@@ -241,13 +243,14 @@ impl<'a> Machine<'a> {
     fn reduce_arg(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
         let max = ctx.prop(op, "kind").and_then(|a| a.as_str()) == Some("max");
-        let indexed = ctx.operands(op).len() > 4;
+        let r = ReduceArg(op);
+        let indexed = !r.index(ctx).is_empty();
         let kp = self.prop(op, 2)?;
         let (pp, i) = self.target(op, 3, indexed)?;
         if i >= kp.borrow().len() {
             return self.err(op, "index out of range for the key property");
         }
-        let (key, pay) = (self.get(ctx.operand(op, 0)).clone(), self.int(op, 1));
+        let (key, pay) = (self.get(r.key(ctx)).clone(), self.get(r.payload(ctx)).int());
         let (old_key, old_pay) = (kp.borrow()[i].clone(), pp.borrow()[i].int());
         let ord = match (&key, &old_key) {
             (Val::Float(a), Val::Float(b)) => a.partial_cmp(b),
