@@ -7,13 +7,11 @@
 
 use std::sync::Arc;
 
-use strata_interp::{run_function, Options, Val};
-use strata_ir::parser::parse_source;
-use strata_ir::pass::{Instrumentation, PassManager};
-use strata_ir::pipeline::parse_pipeline;
+use strata_abi::compare::compare_results;
+use strata_abi::{HostValue, ScalarType};
+use strata_driver::{registry, Backend, InterpBackend, Program};
+use strata_interp::Options;
 use strata_ir::printer::{print_op, PrintOptions};
-use strata_ir::verifier::verify;
-use strata_ir::{Context, OpId};
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
@@ -115,20 +113,16 @@ fn program(rng: &mut Rng, ty: &str, bits: u32) -> String {
     )
 }
 
-fn load(text: &str) -> (Context, OpId) {
-    let mut ctx = Context::new(Arc::new(strata_driver::registry::dialects()));
-    let m =
-        parse_source(&mut ctx, "random.mlir", text, 0, text.len()).unwrap_or_else(|d| panic!("{}\n{text}", d.message));
-    assert!(verify(&ctx, m).is_empty(), "{text}");
-    (ctx, m)
+fn load(text: &str) -> Program {
+    Program::load(Arc::new(registry::dialects()), "random.mlir", text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
-fn simplify(ctx: &mut Context, m: OpId) -> String {
-    let passes = parse_pipeline("builtin.module(func.func(egraph-simplify))", &strata_driver::registry::passes())
-        .expect("pipeline");
-    let mut pm = PassManager::new(passes, Instrumentation::default());
-    assert!(pm.run(ctx, m).is_ok());
-    print_op(ctx, m, PrintOptions::default())
+/// Runs egraph-simplify on `text`; returns the program and its text.
+fn simplify(text: &str) -> (Program, String) {
+    let mut p = load(text);
+    p.lower_text("builtin.module(func.func(egraph-simplify))", &registry::passes()).unwrap_or_else(|e| panic!("{e}"));
+    let out = print_op(&p.ctx, p.module, PrintOptions::default());
+    (p, out)
 }
 
 #[test]
@@ -138,21 +132,24 @@ fn simplified_programs_compute_the_same() {
     for round in 0..160 {
         let (ty, bits) = [("i8", 8), ("i32", 32), ("i64", 64), ("index", 64)][round % 4];
         let text = program(&mut rng, ty, bits);
-        let (before, bm) = load(&text);
-        let (mut after, am) = load(&text);
-        let once = simplify(&mut after, am);
-        let (mut again, gm) = load(&once);
-        assert_eq!(simplify(&mut again, gm), once, "a second run changed the program:\n{text}");
+        let mut before = InterpBackend::new(load(&text), Options::default());
+        let (after, once) = simplify(&text);
+        let mut after = InterpBackend::new(after, Options::default());
+        assert_eq!(simplify(&once).1, once, "a second run changed the program:\n{text}");
         let vals = edges(bits);
         for k in 0..24 {
             let arg = |rng: &mut Rng| if k % 2 == 0 { vals[rng.below(vals.len())] } else { rng.next() as i64 as i128 };
-            let args: Vec<Val> = (0..3)
-                .map(|_| Val::Int(strata_ir::attributes::normalize_int(arg(&mut rng), &strata_ir::Type::int(bits))))
+            let t = if ty == "index" { ScalarType::Index } else { ScalarType::Int(bits) };
+            let args: Vec<HostValue> = (0..3)
+                .map(|_| {
+                    HostValue::int(t, strata_ir::attributes::normalize_int(arg(&mut rng), &strata_ir::Type::int(bits)))
+                })
                 .collect();
-            let Ok(want) = run_function(&before, bm, "f", args.clone(), Options::default()) else { continue };
-            let got = run_function(&after, am, "f", args.clone(), Options::default())
-                .unwrap_or_else(|e| panic!("{}\n{text}\nbecame\n{once}", e.message));
-            assert_eq!(format!("{got:?}"), format!("{want:?}"), "inputs {args:?}\n{text}\nbecame\n{once}");
+            let Ok(want) = before.run("f", &args, 1) else { continue };
+            let got = after.run("f", &args, 1).unwrap_or_else(|e| panic!("{e}\n{text}\nbecame\n{once}"));
+            if let Err(e) = compare_results(&got.results, &want.results) {
+                panic!("{e}: inputs {args:?}\n{text}\nbecame\n{once}");
+            }
             compared += 1;
         }
     }
