@@ -24,15 +24,18 @@ pub fn passes() -> PassRegistry {
 }
 
 /// The operation summary table of a dialect in Markdown: one row per
-/// operation, sorted by name, with its summary and traits. The dialect
+/// operation, sorted by name, with its summary, traits and declared
+/// signature (operands, results and properties with their constraints;
+/// `?` marks an optional one, `*` a variadic one). The dialect
 /// documents hold it between `<!-- operations: NAME -->` and
 /// `<!-- end operations -->`, kept equal to this by a test.
 pub fn operation_table(d: &strata_ir::Dialect) -> String {
     let mut ops: Vec<_> = d.ops.iter().collect();
     ops.sort_by_key(|o| o.name);
-    let mut out = String::from("| operation | summary | traits |\n|---|---|---|\n");
+    let mut out = String::from("| operation | summary | traits | signature |\n|---|---|---|---|\n");
     for o in ops {
-        out.push_str(&format!("| `{}` | {} | {} |\n", o.name, o.summary, o.traits.names().join(", ")));
+        let signature = o.signature.map_or(String::new(), |s| format!("`{}`", s.describe()));
+        out.push_str(&format!("| `{}` | {} | {} | {signature} |\n", o.name, o.summary, o.traits.names().join(", ")));
     }
     out
 }

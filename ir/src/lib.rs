@@ -4,7 +4,8 @@
 //! - [`types`], [`attributes`]: builtin types and attributes (plus opaque dialect ones);
 //! - [`parser`], [`printer`]: MLIR's generic syntax and per-op custom syntax;
 //! - [`verifier`], [`diagnostics`]: structural and per-op checks, located messages;
-//! - [`registry`]: dialects and operation definitions;
+//! - [`registry`]: dialects and operation definitions; [`op_name`], [`op_view`],
+//!   [`signature`], [`prop_enum`]: how an operation is declared;
 //! - [`pass`], [`pipeline`]: passes, textual pipelines, the pass manager;
 //! - [`rewrite`], [`conversion`]: the greedy pattern driver and dialect conversion;
 //! - [`builtin`], [`func`]: the two dialects every program uses.
@@ -24,8 +25,10 @@ pub mod parser;
 pub mod pass;
 pub mod pipeline;
 pub mod printer;
+pub mod prop_enum;
 pub mod registry;
 pub mod rewrite;
+pub mod signature;
 pub mod symbols;
 pub mod types;
 pub mod verifier;

@@ -15,6 +15,7 @@ use crate::op_name::OpName;
 use crate::parser::{PResult, Parser};
 use crate::printer::OpPrinter;
 use crate::rewrite::RewritePattern;
+use crate::signature::Signature;
 use crate::types::Type;
 
 /// A set of operation traits.
@@ -150,7 +151,11 @@ pub struct OpDef {
     pub summary: &'static str,
     /// Traits.
     pub traits: Traits,
-    /// Names of inherent attributes: given in `{...}` they move to the properties.
+    /// Declared operands, results and properties (from [`crate::op_view!`]),
+    /// checked by the verifier before [`OpDef::verify`].
+    pub signature: Option<Signature>,
+    /// Names of inherent attributes besides the signature's properties:
+    /// given in `{...}` they move to the properties.
     pub inherent: &'static [&'static str],
     /// Adds default values of properties that are missing.
     pub default_properties: fn(&mut Vec<NamedAttr>),
@@ -181,6 +186,7 @@ impl OpDef {
             name,
             summary,
             traits,
+            signature: None,
             inherent: &[],
             default_properties: no_defaults,
             verify: None,
@@ -196,6 +202,11 @@ impl OpDef {
     /// The dialect prefix of the name.
     pub fn dialect(&self) -> &'static str {
         self.name.dialect()
+    }
+    /// True if `name` is an inherent attribute: a declared property or one
+    /// of [`OpDef::inherent`].
+    pub fn is_inherent(&self, name: &str) -> bool {
+        self.inherent.contains(&name) || self.signature.is_some_and(|s| s.has_property(name))
     }
 }
 

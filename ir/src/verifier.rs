@@ -73,10 +73,9 @@ impl Verifier<'_> {
             if def.traits.contains(Traits::SYMBOL_TABLE) {
                 self.verify_symbol_table(op);
             }
-            if let Some(f) = def.verify {
-                if let Err(d) = f(ctx, op) {
-                    self.errors.push(d);
-                }
+            let declared = def.signature.map_or(Ok(()), |s| s.verify(ctx, op));
+            if let Err(d) = declared.and_then(|()| def.verify.map_or(Ok(()), |f| f(ctx, op))) {
+                self.errors.push(d);
             }
         }
     }

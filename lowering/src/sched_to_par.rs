@@ -45,15 +45,17 @@ use strata_std::scf::op as scf;
 use strata_abi::GraphArray;
 use strata_graph_dialect::foreach::{space_of, Space};
 use strata_graph_dialect::types::{classify, element, is_edge, GraphType};
+use strata_graph_dialect::view::ReduceKind;
 use strata_ir::context::{BlockId, OperationState, RegionId, Value};
 use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::types::Type;
 use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
 use strata_par_dialect::abi::ir_type;
 use strata_par_dialect::types::{buf, queue};
+use strata_par_dialect::view::{Dist as ParDist, SizeOf};
 use strata_sched_dialect::foreach::schedule_of;
 use strata_sched_dialect::legality::{collapsible, pullable};
-use strata_sched_dialect::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Pushes, Reduction};
+use strata_sched_dialect::schedule::{Direction, Dist, Frontier, LoopSchedule, Mapping, Pushes, Reduction};
 use strata_std::arith::CMPI_PREDICATES;
 
 /// The pass.
@@ -253,7 +255,8 @@ impl Lowering {
             graph::SINGLE => self.single(ctx, op),
             graph::NUM_NODES | graph::NUM_EDGES => {
                 let g = ctx.operand(op, 0);
-                let v = self.size(ctx, at, g, if name == graph::NUM_NODES { "nodes" } else { "edges" }, &loc);
+                let v =
+                    self.size(ctx, at, g, if name == graph::NUM_NODES { SizeOf::Nodes } else { SizeOf::Edges }, &loc);
                 self.replace(ctx, op, v);
             }
             graph::OUT_DEGREE | graph::IN_DEGREE => {
@@ -297,7 +300,13 @@ impl Lowering {
             }
             graph::NEW_NODE_PROP | graph::NEW_EDGE_PROP => {
                 let (g, init) = (ctx.operand(op, 0), ctx.operand(op, 1));
-                let n = self.size(ctx, at, g, if name == graph::NEW_NODE_PROP { "nodes" } else { "edges" }, &loc);
+                let n = self.size(
+                    ctx,
+                    at,
+                    g,
+                    if name == graph::NEW_NODE_PROP { SizeOf::Nodes } else { SizeOf::Edges },
+                    &loc,
+                );
                 let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
                 let b = op1(ctx, at, par::ALLOC, &[n], t, &loc);
                 self.fill(ctx, at, b, n, &|_| init, &loc);
@@ -318,7 +327,7 @@ impl Lowering {
             }
             graph::NEW_UF => {
                 let g = ctx.operand(op, 0);
-                let n = self.size(ctx, at, g, "nodes", &loc);
+                let n = self.size(ctx, at, g, SizeOf::Nodes, &loc);
                 let b = op1(ctx, at, par::ALLOC, &[n], buf(&Type::Index), &loc);
                 self.fill(ctx, at, b, n, &|i| i, &loc);
                 self.replace(ctx, op, b);
@@ -355,7 +364,7 @@ impl Lowering {
                 let elem = element(ctx.value_type(ctx.result(op, 0))).unwrap_or(Type::Index);
                 // Room for one copy of every node (or edge): all a unique
                 // queue can hold; a plain one grows beyond it.
-                let n = self.size(ctx, at, g, if is_edge(&elem) { "edges" } else { "nodes" }, &loc);
+                let n = self.size(ctx, at, g, if is_edge(&elem) { SizeOf::Edges } else { SizeOf::Nodes }, &loc);
                 let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
                 let mut st = OperationState::new(par::QUEUE_NEW, loc.clone()).operands(&[n]).results(&[t]);
                 if ctx.prop(op, "unique").is_some() {
@@ -375,5 +384,13 @@ impl Lowering {
             }
             _ => self.regions_of(ctx, op),
         }
+    }
+}
+
+/// The `par.for` distribution of a scheduled loop's.
+fn par_dist(d: Dist) -> ParDist {
+    match d {
+        Dist::Static => ParDist::Static,
+        Dist::Dynamic => ParDist::Dynamic,
     }
 }

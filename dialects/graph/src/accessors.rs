@@ -7,160 +7,117 @@
 //! the operands: `%d = graph.out_degree %g, %v`.
 
 use crate::op as graph;
-use strata_ir::context::{Context, OpId, OperationState};
+use crate::view;
+use strata_ir::context::{OpId, OperationState};
 use strata_ir::parser::{PResult, Parser};
 use strata_ir::printer::OpPrinter;
 use strata_ir::registry::{OpDef, Traits};
-use strata_ir::types::Type;
-use strata_ir::verifier::op_error;
-use strata_ir::{Diagnostic, OpName};
+use strata_ir::signature::Signature;
+use strata_ir::OpName;
 
-use crate::types::{edge, graph, node, union_find};
-
-/// Operand kinds and result kind of an accessor.
-struct Signature {
+/// An accessor: its declaration (in [`crate::view`]) and summary.
+struct Accessor {
     name: OpName,
+    signature: Signature,
     summary: &'static str,
-    operands: &'static [Kind],
-    result: Kind,
     traits: Traits,
 }
 
-#[derive(Clone, Copy)]
-enum Kind {
-    Graph,
-    Node,
-    Edge,
-    Index,
-    I64,
-    I1,
-    Uf,
-}
-
-impl Kind {
-    fn ty(self) -> Type {
-        match self {
-            Kind::Graph => graph(),
-            Kind::Node => node(),
-            Kind::Edge => edge(),
-            Kind::Index => Type::Index,
-            Kind::I64 => Type::i64(),
-            Kind::I1 => Type::i1(),
-            Kind::Uf => union_find(),
-        }
-    }
-}
-
-const SIGNATURES: &[Signature] = &[
-    Signature {
+const ACCESSORS: &[Accessor] = &[
+    Accessor {
         name: graph::NUM_NODES,
+        signature: view::NumNodes::SIGNATURE,
         summary: "the number of nodes",
-        operands: &[Kind::Graph],
-        result: Kind::Index,
         traits: Traits::PURE,
     },
-    Signature {
+    Accessor {
         name: graph::NUM_EDGES,
+        signature: view::NumEdges::SIGNATURE,
         summary: "the number of edges",
-        operands: &[Kind::Graph],
-        result: Kind::Index,
         traits: Traits::PURE,
     },
-    Signature {
+    Accessor {
         name: graph::OUT_DEGREE,
+        signature: view::OutDegree::SIGNATURE,
         summary: "the number of out-edges of a node",
-        operands: &[Kind::Graph, Kind::Node],
-        result: Kind::Index,
         traits: Traits::PURE,
     },
-    Signature {
+    Accessor {
         name: graph::IN_DEGREE,
+        signature: view::InDegree::SIGNATURE,
         summary: "the number of in-edges of a node",
-        operands: &[Kind::Graph, Kind::Node],
-        result: Kind::Index,
         traits: Traits::PURE,
     },
-    Signature {
+    Accessor {
         name: graph::SRC,
+        signature: view::Src::SIGNATURE,
         summary: "the source node of an edge",
-        operands: &[Kind::Graph, Kind::Edge],
-        result: Kind::Node,
         traits: Traits::PURE,
     },
-    Signature {
+    Accessor {
         name: graph::DST,
+        signature: view::Dst::SIGNATURE,
         summary: "the destination node of an edge",
-        operands: &[Kind::Graph, Kind::Edge],
-        result: Kind::Node,
         traits: Traits::PURE,
     },
-    Signature {
+    Accessor {
         name: graph::WEIGHT,
+        signature: view::Weight::SIGNATURE,
         summary: "the integer weight of an edge (1 when the graph has no weights)",
-        operands: &[Kind::Graph, Kind::Edge],
-        result: Kind::I64,
         traits: Traits::PURE,
     },
-    Signature {
+    Accessor {
         name: graph::HAS_EDGE,
+        signature: view::HasEdge::SIGNATURE,
         summary: "whether an edge from the first node to the second exists",
-        operands: &[Kind::Graph, Kind::Node, Kind::Node],
-        result: Kind::I1,
         traits: Traits::PURE,
     },
-    Signature {
+    Accessor {
         name: graph::NODE_ID,
+        signature: view::NodeId::SIGNATURE,
         summary: "the number of a node, from 0",
-        operands: &[Kind::Node],
-        result: Kind::Index,
         traits: Traits::PURE,
     },
-    Signature {
+    Accessor {
         name: graph::EDGE_ID,
+        signature: view::EdgeId::SIGNATURE,
         summary: "the number of an edge, from 0",
-        operands: &[Kind::Edge],
-        result: Kind::Index,
         traits: Traits::PURE,
     },
-    Signature {
+    Accessor {
         name: graph::NODE,
+        signature: view::NodeOf::SIGNATURE,
         summary: "the node with a number; out of range is a run-time error",
-        operands: &[Kind::Graph, Kind::Index],
-        result: Kind::Node,
         traits: Traits::PURE,
     },
-    Signature {
+    Accessor {
         name: graph::EDGE,
+        signature: view::EdgeOf::SIGNATURE,
         summary: "the edge with a number; out of range is a run-time error",
-        operands: &[Kind::Graph, Kind::Index],
-        result: Kind::Edge,
         traits: Traits::PURE,
     },
-    Signature {
+    Accessor {
         name: graph::NEW_UF,
+        signature: view::NewUf::SIGNATURE,
         summary: "a union-find set with every node alone",
-        operands: &[Kind::Graph],
-        result: Kind::Uf,
         traits: Traits::NONE,
     },
-    Signature {
+    Accessor {
         name: graph::UF_FIND,
+        signature: view::UfFind::SIGNATURE,
         summary: "the representative of a node's set",
-        operands: &[Kind::Uf, Kind::Node],
-        result: Kind::Node,
         traits: Traits::NONE,
     },
-    Signature {
+    Accessor {
         name: graph::UF_UNION,
+        signature: view::UfUnion::SIGNATURE,
         summary: "merges the sets of two nodes; true if they were apart",
-        operands: &[Kind::Uf, Kind::Node, Kind::Node],
-        result: Kind::I1,
         traits: Traits::NONE,
     },
 ];
 
-fn signature(name: &str) -> &'static Signature {
-    SIGNATURES.iter().find(|s| s.name == name).expect("accessor signature")
+fn signature(name: &str) -> Signature {
+    ACCESSORS.iter().find(|a| a.name == name).expect("an accessor").signature
 }
 
 fn parse(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -168,14 +125,14 @@ fn parse(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let loc = p.loc();
     let names = p.parse_operand_list()?;
     if names.len() != sig.operands.len() {
-        return p.err_at(loc, format!("'{}' expects {} operands, got {}", sig.name, sig.operands.len(), names.len()));
+        return p.err_at(loc, format!("'{}' expects {} operands, got {}", st.name, sig.operands.len(), names.len()));
     }
-    for (n, k) in names.iter().zip(sig.operands) {
-        let v = p.resolve_operand(n, &k.ty())?;
+    for (n, spec) in names.iter().zip(sig.operands) {
+        let v = p.resolve_operand(n, &spec.ty.exact().expect("accessor operands have one type"))?;
         st.operands.push(v);
     }
     st.attributes = p.parse_optional_attr_dict()?;
-    st.result_types = vec![sig.result.ty()];
+    st.result_types = sig.results.iter().map(|r| r.ty.exact().expect("accessor results have one type")).collect();
     Ok(())
 }
 
@@ -186,33 +143,15 @@ fn print(p: &mut OpPrinter<'_>, op: OpId) {
     p.attr_dict(op, &[]);
 }
 
-fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let sig = signature(ctx.op_name(op));
-    let ops = ctx.operands(op);
-    if ops.len() != sig.operands.len() {
-        return Err(op_error(ctx, op, format!("expects {} operands, got {}", sig.operands.len(), ops.len())));
-    }
-    for (i, (v, k)) in ops.iter().zip(sig.operands).enumerate() {
-        if *ctx.value_type(*v) != k.ty() {
-            return Err(op_error(ctx, op, format!("operand #{i} must be {}, got {}", k.ty(), ctx.value_type(*v))));
-        }
-    }
-    let rs = ctx.results(op);
-    if rs.len() != 1 || *ctx.value_type(rs[0]) != sig.result.ty() {
-        return Err(op_error(ctx, op, format!("expects one result of type {}", sig.result.ty())));
-    }
-    Ok(())
-}
-
 /// The accessor operations.
 pub fn ops() -> Vec<OpDef> {
-    SIGNATURES
+    ACCESSORS
         .iter()
-        .map(|s| OpDef {
-            verify: Some(verify),
+        .map(|a| OpDef {
+            signature: Some(a.signature),
             parse: Some(parse),
             print: Some(print),
-            ..OpDef::new(s.name, s.summary, s.traits)
+            ..OpDef::new(a.name, a.summary, a.traits)
         })
         .collect()
 }

@@ -21,9 +21,7 @@ use strata_ir::{Attribute, Diagnostic};
 
 use crate::canonicalize;
 use crate::types::{classify, edge, element, graph, is_edge, is_node, node, GraphType};
-
-/// The reduction operators.
-pub const REDUCE_KINDS: [&str; 6] = ["add", "mul", "min", "max", "and", "or"];
+use crate::view::{ArgKind, Load, Reduce, ReduceArg, ReduceKind, Store};
 
 /// The index type a container is addressed with: `!graph.node`, `!graph.edge`, or none for a scalar.
 pub fn index_type(container: &Type) -> Option<Option<Type>> {
@@ -36,13 +34,12 @@ pub fn index_type(container: &Type) -> Option<Option<Type>> {
 }
 
 /// Which element types a reduction operator accepts.
-pub fn kind_accepts(kind: &str, t: &Type) -> bool {
+pub fn kind_accepts(kind: ReduceKind, t: &Type) -> bool {
     let numeric = t.is_signless_int_or_index() || t.is_float();
     match kind {
-        "add" | "mul" => numeric,
-        "min" | "max" => numeric || is_node(t) || is_edge(t),
-        "and" | "or" => t.is_signless_int_or_index(),
-        _ => false,
+        ReduceKind::Add | ReduceKind::Mul => numeric,
+        ReduceKind::Min | ReduceKind::Max => numeric || is_node(t) || is_edge(t),
+        ReduceKind::And | ReduceKind::Or => t.is_signless_int_or_index(),
     }
 }
 
@@ -238,9 +235,6 @@ fn print_store(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let vs = ctx.operands(op);
-    if vs.len() < 2 {
-        return Err(op_error(ctx, op, "expects a value and a target"));
-    }
     let elem = check_target(ctx, op, &vs[1..])?;
     if *ctx.value_type(vs[0]) != elem {
         return Err(op_error(
@@ -248,9 +242,6 @@ fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             op,
             format!("stored value must be the element type {elem}, got {}", ctx.value_type(vs[0])),
         ));
-    }
-    if !ctx.results(op).is_empty() {
-        return Err(op_error(ctx, op, "has no results"));
     }
     Ok(())
 }
@@ -285,23 +276,8 @@ fn print_changed(p: &mut OpPrinter<'_>, op: OpId) {
     }
 }
 
-fn check_changed(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let rs = ctx.results(op);
-    if rs.len() > 1 || rs.first().is_some_and(|r| *ctx.value_type(*r) != Type::i1()) {
-        return Err(op_error(ctx, op, "may only return one i1 (whether the target changed)"));
-    }
-    Ok(())
-}
-
-fn kind_of(ctx: &Context, op: OpId) -> Result<String, Diagnostic> {
-    ctx.prop(op, "kind")
-        .and_then(|a| a.as_str())
-        .map(str::to_string)
-        .ok_or_else(|| op_error(ctx, op, "requires a string 'kind' property"))
-}
-
 fn parse_reduce(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    parse_kind(p, st, &REDUCE_KINDS)?;
+    parse_kind(p, st, ReduceKind::NAMES)?;
     parse_value_target(p, st)?;
     parse_changed(p, st)
 }
@@ -315,18 +291,8 @@ fn print_reduce(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let kind = kind_of(ctx, op)?;
-    if !REDUCE_KINDS.contains(&kind.as_str()) {
-        return Err(op_error(
-            ctx,
-            op,
-            format!("unknown reduction kind '{kind}', expected one of: {}", REDUCE_KINDS.join(", ")),
-        ));
-    }
+    let kind = Reduce(op).kind(ctx);
     let vs = ctx.operands(op);
-    if vs.len() < 2 {
-        return Err(op_error(ctx, op, "expects a value and a target"));
-    }
     let elem = check_target(ctx, op, &vs[1..])?;
     if *ctx.value_type(vs[0]) != elem {
         return Err(op_error(
@@ -335,14 +301,14 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             format!("reduced value must be the element type {elem}, got {}", ctx.value_type(vs[0])),
         ));
     }
-    if !kind_accepts(&kind, &elem) {
+    if !kind_accepts(kind, &elem) {
         return Err(op_error(ctx, op, format!("reduction '{kind}' does not apply to elements of type {elem}")));
     }
-    check_changed(ctx, op)
+    Ok(())
 }
 
 fn parse_reduce_arg(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    parse_kind(p, st, &["min", "max"])?;
+    parse_kind(p, st, ArgKind::NAMES)?;
     let loc = p.loc();
     let key = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;
@@ -382,14 +348,7 @@ fn print_reduce_arg(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_reduce_arg(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let kind = kind_of(ctx, op)?;
-    if kind != "min" && kind != "max" {
-        return Err(op_error(ctx, op, format!("kind must be 'min' or 'max', got '{kind}'")));
-    }
     let vs = ctx.operands(op);
-    if vs.len() < 4 {
-        return Err(op_error(ctx, op, "expects a key, a payload, a key target and a payload target"));
-    }
     let (kt, pt) = (ctx.value_type(vs[2]), ctx.value_type(vs[3]));
     let same_shape = index_type(kt).is_some() && index_type(kt) == index_type(pt);
     if !same_shape {
@@ -414,7 +373,7 @@ fn verify_reduce_arg(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             format!("payload must be an integer, index, node or edge (ties keep the smallest), got {pe}"),
         ));
     }
-    check_changed(ctx, op)
+    Ok(())
 }
 
 /// The property operations.
@@ -439,19 +398,21 @@ pub fn ops() -> Vec<OpDef> {
         ),
         new(graph::NEW_SCALAR, "a scalar reduction variable set to a value", canonicalize::new_scalar_patterns),
         OpDef {
+            signature: Some(Load::SIGNATURE),
             verify: Some(verify_load),
             parse: Some(parse_load),
             print: Some(print_load),
             ..OpDef::new(graph::LOAD, "reads an element", Traits::NONE)
         },
         OpDef {
+            signature: Some(Store::SIGNATURE),
             verify: Some(verify_store),
             parse: Some(parse_value_target),
             print: Some(print_store),
             ..OpDef::new(graph::STORE, "writes an element", Traits::NONE)
         },
         OpDef {
-            inherent: &["kind"],
+            signature: Some(Reduce::SIGNATURE),
             verify: Some(verify_reduce),
             parse: Some(parse_reduce),
             print: Some(print_reduce),
@@ -459,7 +420,7 @@ pub fn ops() -> Vec<OpDef> {
             ..OpDef::new(graph::REDUCE, "combines a value into an element atomically", Traits::NONE)
         },
         OpDef {
-            inherent: &["kind"],
+            signature: Some(ReduceArg::SIGNATURE),
             verify: Some(verify_reduce_arg),
             parse: Some(parse_reduce_arg),
             print: Some(print_reduce_arg),

@@ -1,64 +1,278 @@
-//! Typed views of the graph dialect's property and worklist operations:
-//! their operands by name.
+//! The declarations of the graph dialect's operations with fixed operands:
+//! operands, results and properties with their constraints (checked by the
+//! verifier), and the typed views that read them.
 
 use crate::op as graph;
+use strata_ir::signature::TypeConstraint;
+
+/// `!graph.graph`.
+pub const GRAPH: TypeConstraint = TypeConstraint::Dialect("graph", "graph");
+/// `!graph.node`.
+pub const NODE: TypeConstraint = TypeConstraint::Dialect("graph", "node");
+/// `!graph.edge`.
+pub const EDGE: TypeConstraint = TypeConstraint::Dialect("graph", "edge");
+/// `!graph.uf`.
+pub const UF: TypeConstraint = TypeConstraint::Dialect("graph", "uf");
+/// `!graph.worklist<T>`.
+pub const WORKLIST: TypeConstraint = TypeConstraint::Dialect("graph", "worklist");
+/// A property or a scalar: `!graph.nprop<T>`, `!graph.eprop<T>`, `!graph.scalar<T>`.
+pub const CONTAINER: TypeConstraint = TypeConstraint::OneOf(&[
+    TypeConstraint::Dialect("graph", "nprop"),
+    TypeConstraint::Dialect("graph", "eprop"),
+    TypeConstraint::Dialect("graph", "scalar"),
+]);
+/// The index of a property's element: a node or an edge.
+pub const ELEMENT_INDEX: TypeConstraint = TypeConstraint::OneOf(&[NODE, EDGE]);
+
+strata_ir::prop_enum! {
+    /// The operator of a `graph.reduce`.
+    pub enum ReduceKind {
+        /// Sum.
+        Add = "add",
+        /// Product.
+        Mul = "mul",
+        /// Minimum (signed; nodes and edges by number).
+        Min = "min",
+        /// Maximum.
+        Max = "max",
+        /// Bitwise and.
+        And = "and",
+        /// Bitwise or.
+        Or = "or",
+    }
+}
+
+strata_ir::prop_enum! {
+    /// The operator of a `graph.reduce_arg`.
+    pub enum ArgKind {
+        /// Keep the smallest key.
+        Min = "min",
+        /// Keep the largest key.
+        Max = "max",
+    }
+}
 
 strata_ir::op_view! {
     /// `graph.load %target[%index]`.
     pub struct Load for graph::LOAD {
-        /// The property or scalar read.
-        target: 0,
+        operands {
+            /// The property or scalar read.
+            target: CONTAINER,
+        }
+        optional {
+            /// The element index, where the target is a property.
+            index: ELEMENT_INDEX,
+        }
+        results {
+            /// The element.
+            value: Any,
+        }
+        properties {}
     }
-    /// The element index, where the target is a property (none for a scalar).
-    rest index from 1
 }
 
 strata_ir::op_view! {
     /// `graph.store %value, %target[%index]`.
     pub struct Store for graph::STORE {
-        /// The value written.
-        value: 0,
-        /// The property or scalar written.
-        target: 1,
+        operands {
+            /// The value written.
+            value: Any,
+            /// The property or scalar written.
+            target: CONTAINER,
+        }
+        optional {
+            /// The element index, where the target is a property.
+            index: ELEMENT_INDEX,
+        }
+        results {}
+        properties {}
     }
-    /// The element index, where the target is a property (none for a scalar).
-    rest index from 2
 }
 
 strata_ir::op_view! {
     /// `graph.reduce kind %value, %target[%index]`.
     pub struct Reduce for graph::REDUCE {
-        /// The value combined in.
-        value: 0,
-        /// The property or scalar combined into.
-        target: 1,
+        operands {
+            /// The value combined in.
+            value: Any,
+            /// The property or scalar combined into.
+            target: CONTAINER,
+        }
+        optional {
+            /// The element index, where the target is a property.
+            index: ELEMENT_INDEX,
+        }
+        results {}
+        optional_result {
+            /// Whether the target changed.
+            changed: Int(1),
+        }
+        properties {
+            /// The operator.
+            kind: ReduceKind,
+        }
     }
-    /// The element index, where the target is a property (none for a scalar).
-    rest index from 2
 }
 
 strata_ir::op_view! {
     /// `graph.reduce_arg kind %key, %payload, %keys, %payloads[%index]`.
     pub struct ReduceArg for graph::REDUCE_ARG {
-        /// The candidate key.
-        key: 0,
-        /// The candidate's payload.
-        payload: 1,
-        /// The property or scalar of keys.
-        keys: 2,
-        /// The property or scalar of payloads.
-        payloads: 3,
+        operands {
+            /// The candidate key.
+            key: Any,
+            /// The candidate's payload.
+            payload: Any,
+            /// The property or scalar of keys.
+            keys: CONTAINER,
+            /// The property or scalar of payloads.
+            payloads: CONTAINER,
+        }
+        optional {
+            /// The element index, where the targets are properties.
+            index: ELEMENT_INDEX,
+        }
+        results {}
+        optional_result {
+            /// Whether the key target changed.
+            changed: Int(1),
+        }
+        properties {
+            /// Which key wins.
+            kind: ArgKind,
+        }
     }
-    /// The element index, where the targets are properties (none for scalars).
-    rest index from 4
 }
 
 strata_ir::op_view! {
     /// `graph.push %item, %worklist`.
     pub struct Push for graph::PUSH {
-        /// The node, edge or number pushed.
-        item: 0,
-        /// The worklist pushed to.
-        worklist: 1,
+        operands {
+            /// The node, edge or number pushed.
+            item: Any,
+            /// The worklist pushed to.
+            worklist: WORKLIST,
+        }
+        results {}
+        properties {}
     }
+}
+
+/// Declares the views of operations that take fixed operands and give one
+/// result.
+macro_rules! accessors {
+    ($($(#[$m:meta])* $view:ident for $name:path { $($(#[$om:meta])* $o:ident: $oc:expr),* } -> $r:ident: $rc:expr;)*) => {
+        $(strata_ir::op_view! {
+            $(#[$m])*
+            pub struct $view for $name {
+                operands { $($(#[$om])* $o: $oc),* }
+                results {
+                    /// The answer.
+                    $r: $rc,
+                }
+                properties {}
+            }
+        })*
+    };
+}
+
+accessors! {
+    /// `graph.num_nodes %g`.
+    NumNodes for graph::NUM_NODES {
+        /// The graph.
+        graph: GRAPH
+    } -> count: Index;
+    /// `graph.num_edges %g`.
+    NumEdges for graph::NUM_EDGES {
+        /// The graph.
+        graph: GRAPH
+    } -> count: Index;
+    /// `graph.out_degree %g, %v`.
+    OutDegree for graph::OUT_DEGREE {
+        /// The graph.
+        graph: GRAPH,
+        /// The node.
+        node: NODE
+    } -> degree: Index;
+    /// `graph.in_degree %g, %v`.
+    InDegree for graph::IN_DEGREE {
+        /// The graph.
+        graph: GRAPH,
+        /// The node.
+        node: NODE
+    } -> degree: Index;
+    /// `graph.src %g, %e`.
+    Src for graph::SRC {
+        /// The graph.
+        graph: GRAPH,
+        /// The edge.
+        edge: EDGE
+    } -> node: NODE;
+    /// `graph.dst %g, %e`.
+    Dst for graph::DST {
+        /// The graph.
+        graph: GRAPH,
+        /// The edge.
+        edge: EDGE
+    } -> node: NODE;
+    /// `graph.weight %g, %e`.
+    Weight for graph::WEIGHT {
+        /// The graph.
+        graph: GRAPH,
+        /// The edge.
+        edge: EDGE
+    } -> weight: Int(64);
+    /// `graph.has_edge %g, %u, %v`.
+    HasEdge for graph::HAS_EDGE {
+        /// The graph.
+        graph: GRAPH,
+        /// The source.
+        from: NODE,
+        /// The destination.
+        to: NODE
+    } -> exists: Int(1);
+    /// `graph.node_id %v`.
+    NodeId for graph::NODE_ID {
+        /// The node.
+        node: NODE
+    } -> id: Index;
+    /// `graph.edge_id %e`.
+    EdgeId for graph::EDGE_ID {
+        /// The edge.
+        edge: EDGE
+    } -> id: Index;
+    /// `graph.node %g, %i`.
+    NodeOf for graph::NODE {
+        /// The graph.
+        graph: GRAPH,
+        /// The number.
+        id: Index
+    } -> node: NODE;
+    /// `graph.edge %g, %i`.
+    EdgeOf for graph::EDGE {
+        /// The graph.
+        graph: GRAPH,
+        /// The number.
+        id: Index
+    } -> edge: EDGE;
+    /// `graph.new_uf %g`.
+    NewUf for graph::NEW_UF {
+        /// The graph.
+        graph: GRAPH
+    } -> set: UF;
+    /// `graph.uf_find %s, %v`.
+    UfFind for graph::UF_FIND {
+        /// The set.
+        set: UF,
+        /// The node.
+        node: NODE
+    } -> root: NODE;
+    /// `graph.uf_union %s, %u, %v`.
+    UfUnion for graph::UF_UNION {
+        /// The set.
+        set: UF,
+        /// The first node.
+        first: NODE,
+        /// The second node.
+        second: NODE
+    } -> merged: Int(1);
 }

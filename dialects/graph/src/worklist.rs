@@ -87,15 +87,8 @@ fn print_push(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_push(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let vs = ctx.operands(op);
-    if vs.len() != 2 {
-        return Err(op_error(ctx, op, "expects an item and a worklist"));
-    }
     let Some(GraphType::Worklist(e)) = classify(ctx.value_type(vs[1])) else {
-        return Err(op_error(
-            ctx,
-            op,
-            format!("second operand must be a !graph.worklist<T>, got {}", ctx.value_type(vs[1])),
-        ));
+        return Err(op_error(ctx, op, format!("expects a !graph.worklist<T>, got {}", ctx.value_type(vs[1]))));
     };
     if *ctx.value_type(vs[0]) != e {
         return Err(op_error(ctx, op, format!("pushed item must be {e}, got {}", ctx.value_type(vs[0]))));
@@ -115,6 +108,7 @@ pub fn ops() -> Vec<OpDef> {
             ..OpDef::new(graph::NEW_WORKLIST, "an empty worklist", Traits::NONE)
         },
         OpDef {
+            signature: Some(crate::view::Push::SIGNATURE),
             verify: Some(verify_push),
             parse: Some(parse_push),
             print: Some(print_push),

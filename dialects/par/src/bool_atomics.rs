@@ -15,6 +15,7 @@
 //! a type other than `i1` (`or` of several bits is not one value to store).
 
 use crate::op as par;
+use crate::view::{AtomicRmw, RmwKind};
 use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
@@ -46,11 +47,11 @@ pub fn needs_atomic(ctx: &Context, op: OpId) -> Option<&'static str> {
 }
 
 /// Replaces the boolean reduction `op` (`or` or `and`) by a guarded store.
-fn eliminate(ctx: &mut Context, op: OpId, kind: &str) {
+fn eliminate(ctx: &mut Context, op: OpId, kind: RmwKind) {
     let loc = ctx.op_loc(op).clone();
     let (x, b, i) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
     // or: store true where x; and: store false where !x.
-    let stored = kind == "or";
+    let stored = kind == RmwKind::Or;
     let value = strata_std::arith::int_constant(ctx, i128::from(stored), &Type::i1(), loc.clone());
     ctx.insert_op_before(op, value);
     let value = ctx.result(value, 0);
@@ -97,9 +98,9 @@ impl Pass for EliminateBoolAtomics {
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let mut found = Vec::new();
         ctx.walk_pre(f, &mut |o| {
-            if ctx.op_name(o) == par::ATOMIC_RMW {
-                if let Some(k @ ("or" | "and")) = ctx.prop(o, "kind").and_then(|a| a.as_str()) {
-                    found.push((o, k.to_string()));
+            if let Some(rmw) = AtomicRmw::of(ctx, o) {
+                if let k @ (RmwKind::Or | RmwKind::And) = rmw.kind(ctx) {
+                    found.push((o, k));
                 }
             }
         });
@@ -110,7 +111,7 @@ impl Pass for EliminateBoolAtomics {
                         let loc = ctx.op_loc(op).clone();
                         ctx.emit(Diagnostic::remark(loc, format!("atomic '{kind}' replaced by a guarded store: its old value is unused and every store writes the same value")));
                     }
-                    eliminate(ctx, op, &kind);
+                    eliminate(ctx, op, kind);
                     self.eliminated += 1;
                 }
                 Some(why) => {

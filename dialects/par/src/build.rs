@@ -6,6 +6,7 @@ use strata_ir::{Attribute, OpId, Type, Value};
 
 use crate::op as par;
 use crate::types::buf_element;
+use crate::view::RmwKind;
 
 /// The element type of the buffer `buf`.
 fn element(b: &Builder<'_>, buf: Value) -> Type {
@@ -40,12 +41,8 @@ pub fn cmpxchg(b: &mut Builder<'_>, buf: Value, i: Value, expected: Value, new: 
 }
 
 /// `par.atomic_rmw kind v, buf[i]`: the old value.
-pub fn atomic_rmw(b: &mut Builder<'_>, kind: &str, v: Value, buf: Value, i: Value) -> Value {
-    let st = b
-        .state(par::ATOMIC_RMW)
-        .operands(&[v, buf, i])
-        .prop("kind", Attribute::string(kind))
-        .results(&[element(b, buf)]);
+pub fn atomic_rmw(b: &mut Builder<'_>, kind: RmwKind, v: Value, buf: Value, i: Value) -> Value {
+    let st = b.state(par::ATOMIC_RMW).operands(&[v, buf, i]).prop("kind", kind.attr()).results(&[element(b, buf)]);
     let op = b.create(st);
     b.ctx().result(op, 0)
 }

@@ -168,7 +168,7 @@ impl RewritePattern for DeadRead {
         Some(self.0)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        if !rw.ctx().results_unused(op) || rw.ctx().prop(op, "atomic").is_some() {
+        if !rw.ctx().results_unused(op) || crate::view::Load::of(rw.ctx(), op).is_some_and(|l| l.atomic(rw.ctx())) {
             return false;
         }
         rw.erase_op(op);

@@ -12,6 +12,7 @@ pub mod canonicalize;
 pub mod op;
 pub mod ops;
 pub mod types;
+pub mod view;
 
 use strata_ir::registry::Dialect;
 use strata_ir::Registry;

@@ -7,9 +7,12 @@ use crate::op as par;
 use strata_abi::GraphArray;
 use strata_ir::context::{Context, OpId};
 use strata_ir::registry::{OpDef, Traits};
+use strata_ir::signature::Signature;
 use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
 use strata_ir::{Diagnostic, OpName};
+
+use crate::view::*;
 
 use crate::canonicalize::{
     alloc_patterns, barrier_patterns, for_patterns, load_patterns, local_patterns, parallel_patterns,
@@ -17,41 +20,10 @@ use crate::canonicalize::{
 };
 use crate::types::{buf_element, queue_element};
 
-/// Kinds of `par.atomic_rmw`.
-pub const RMW_KINDS: [&str; 6] = ["add", "min", "max", "and", "or", "xchg"];
-
 type V = Result<(), Diagnostic>;
 
 fn ty(ctx: &Context, op: OpId, i: usize) -> Type {
     ctx.value_type(ctx.operand(op, i)).clone()
-}
-
-fn counts(ctx: &Context, op: OpId, operands: usize, results: usize) -> V {
-    if ctx.operands(op).len() != operands || ctx.results(op).len() != results {
-        return Err(op_error(ctx, op, format!("expects {operands} operands and {results} results")));
-    }
-    Ok(())
-}
-
-fn is_graph(t: &Type) -> bool {
-    t.is_dialect_type("graph", "graph")
-}
-
-fn str_prop<'a>(ctx: &'a Context, op: OpId, name: &str) -> Option<&'a str> {
-    ctx.prop(op, name).and_then(|a| a.as_str())
-}
-
-/// The buffer operand `i` and its element type, or an error.
-fn buffer(ctx: &Context, op: OpId, i: usize) -> Result<Type, Diagnostic> {
-    buf_element(&ty(ctx, op, i))
-        .ok_or_else(|| op_error(ctx, op, format!("operand {i} must be a !par.buf, got {}", ty(ctx, op, i))))
-}
-
-fn index_operand(ctx: &Context, op: OpId, i: usize) -> V {
-    if ty(ctx, op, i) != Type::Index {
-        return Err(op_error(ctx, op, format!("operand {i} must be an index, got {}", ty(ctx, op, i))));
-    }
-    Ok(())
 }
 
 fn same(ctx: &Context, op: OpId, what: &str, got: &Type, want: &Type) -> V {
@@ -61,96 +33,46 @@ fn same(ctx: &Context, op: OpId, what: &str, got: &Type, want: &Type) -> V {
     Ok(())
 }
 
-fn verify_graph_size(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 1, 1)?;
-    if !matches!(str_prop(ctx, op, "of"), Some("nodes" | "edges")) || !is_graph(&ty(ctx, op, 0)) {
-        return Err(op_error(ctx, op, "takes a !graph.graph and 'of' = \"nodes\" or \"edges\""));
-    }
-    same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &Type::Index)
+/// The element type of buffer operand `i` (the signature checked that it
+/// is a buffer).
+fn element(ctx: &Context, op: OpId, i: usize) -> Type {
+    buf_element(&ty(ctx, op, i)).expect("the signature checks the buffer operand")
 }
 
 fn verify_graph_array(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 1, 1)?;
     let Some(array) = crate::abi::graph_array_of(ctx, op) else {
         let all: Vec<&str> = GraphArray::ALL.iter().map(|a| a.name()).collect();
         return Err(op_error(ctx, op, format!("'array' must be one of: {}", all.join(", "))));
     };
-    if !is_graph(&ty(ctx, op, 0)) {
-        return Err(op_error(ctx, op, "takes a !graph.graph"));
-    }
     let want = crate::types::buf(&crate::abi::ir_type(array.element()));
     same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &want)
 }
 
-fn result_buffer(ctx: &Context, op: OpId) -> V {
-    if buf_element(ctx.value_type(ctx.result(op, 0))).is_none() {
-        return Err(op_error(ctx, op, "result must be a !par.buf"));
-    }
-    Ok(())
-}
-
-fn verify_alloc(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 1, 1)?;
-    index_operand(ctx, op, 0)?;
-    result_buffer(ctx, op)
-}
-
-fn verify_local(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 0, 1)?;
-    result_buffer(ctx, op)
-}
-
-fn verify_free(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 1, 0)?;
-    if buf_element(&ty(ctx, op, 0)).is_none() && queue_element(&ty(ctx, op, 0)).is_none() {
-        return Err(op_error(ctx, op, "frees a !par.buf or a !par.queue"));
-    }
-    Ok(())
-}
-
 fn verify_load(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 2, 1)?;
-    let e = buffer(ctx, op, 0)?;
-    index_operand(ctx, op, 1)?;
-    same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &e)
+    same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &element(ctx, op, 0))
 }
 
 fn verify_store(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 3, 0)?;
-    let e = buffer(ctx, op, 1)?;
-    index_operand(ctx, op, 2)?;
-    same(ctx, op, "stored value", &ty(ctx, op, 0), &e)
+    same(ctx, op, "stored value", &ty(ctx, op, 0), &element(ctx, op, 1))
 }
 
 fn verify_rmw(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 3, 1)?;
-    let e = buffer(ctx, op, 1)?;
-    index_operand(ctx, op, 2)?;
+    let rmw = AtomicRmw(op);
+    let e = element(ctx, op, 1);
     same(ctx, op, "value", &ty(ctx, op, 0), &e)?;
-    same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &e)?;
-    let kind = str_prop(ctx, op, "kind").unwrap_or("");
-    let ok = RMW_KINDS.contains(&kind) && !(e.is_float() && matches!(kind, "and" | "or"));
-    if !ok {
-        return Err(op_error(
-            ctx,
-            op,
-            format!("'kind' must be one of {} ('and'/'or' on integers only), got '{kind}'", RMW_KINDS.join(", ")),
-        ));
+    same(ctx, op, "result", ctx.value_type(rmw.old(ctx)), &e)?;
+    let kind = rmw.kind(ctx);
+    if e.is_float() && matches!(kind, RmwKind::And | RmwKind::Or) {
+        return Err(op_error(ctx, op, format!("'{kind}' applies to integers only, got {e}")));
     }
     Ok(())
 }
 
 fn verify_cmpxchg(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 4, 2)?;
-    let e = buffer(ctx, op, 0)?;
-    index_operand(ctx, op, 1)?;
-    if e.is_float() {
-        return Err(op_error(ctx, op, "compares integers only"));
-    }
+    let e = element(ctx, op, 0);
     same(ctx, op, "expected value", &ty(ctx, op, 2), &e)?;
     same(ctx, op, "new value", &ty(ctx, op, 3), &e)?;
-    same(ctx, op, "result 0", ctx.value_type(ctx.result(op, 0)), &e)?;
-    same(ctx, op, "result 1", ctx.value_type(ctx.result(op, 1)), &Type::i1())
+    same(ctx, op, "result 0", ctx.value_type(ctx.result(op, 0)), &e)
 }
 
 fn body_args(ctx: &Context, op: OpId, want: &[Type]) -> V {
@@ -180,7 +102,6 @@ pub(crate) fn in_team(ctx: &Context, op: OpId) -> bool {
 }
 
 fn verify_parallel(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 0, 0)?;
     if in_team(ctx, op) {
         return Err(op_error(ctx, op, "may not be nested in another par.parallel"));
     }
@@ -188,14 +109,7 @@ fn verify_parallel(ctx: &Context, op: OpId) -> V {
 }
 
 fn verify_for(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 3, 0)?;
-    for i in 0..3 {
-        index_operand(ctx, op, i)?;
-    }
-    if !matches!(str_prop(ctx, op, "dist"), Some("static" | "dynamic")) {
-        return Err(op_error(ctx, op, "'dist' must be \"static\" or \"dynamic\""));
-    }
-    if ctx.prop(op, "chunk").and_then(|a| a.as_int()).is_none_or(|c| c < 1) {
+    if For(op).chunk(ctx) < 1 {
         return Err(op_error(ctx, op, "'chunk' must be a positive integer"));
     }
     if !in_team(ctx, op) {
@@ -218,76 +132,66 @@ fn verify_yield(ctx: &Context, op: OpId) -> V {
     }
 }
 
-fn queue(ctx: &Context, op: OpId, i: usize) -> Result<Type, Diagnostic> {
-    queue_element(&ty(ctx, op, i))
-        .ok_or_else(|| op_error(ctx, op, format!("operand {i} must be a !par.queue, got {}", ty(ctx, op, i))))
+fn queue(ctx: &Context, op: OpId, i: usize) -> Type {
+    queue_element(&ty(ctx, op, i)).expect("the signature checks the queue operand")
 }
 
 fn verify_queue_new(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 1, 1)?;
-    index_operand(ctx, op, 0)?;
-    let Some(e) = queue_element(ctx.value_type(ctx.result(op, 0))) else {
-        return Err(op_error(ctx, op, "result must be a !par.queue"));
-    };
-    if ctx.prop(op, "unique").is_some() && e != Type::Index {
+    let q = QueueNew(op);
+    let e = queue_element(ctx.value_type(q.queue(ctx))).expect("the signature checks the result");
+    if q.unique(ctx) && e != Type::Index {
         return Err(op_error(ctx, op, "'unique' needs index items (nodes or edges)"));
     }
     Ok(())
 }
 
 fn verify_queue_push(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 2, 0)?;
-    let e = queue(ctx, op, 1)?;
-    same(ctx, op, "item", &ty(ctx, op, 0), &e)
+    same(ctx, op, "item", &ty(ctx, op, 0), &queue(ctx, op, 1))
 }
 
-fn verify_queue_query(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 1, 1)?;
-    let e = queue(ctx, op, 0)?;
-    let want = match ctx.op_kind(op) {
-        par::QUEUE_ITEMS => crate::types::buf(&e),
-        par::QUEUE_ADVANCE => Type::i1(),
-        _ => Type::Index,
-    };
-    same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &want)
+fn verify_queue_items(ctx: &Context, op: OpId) -> V {
+    same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &crate::types::buf(&queue(ctx, op, 0)))
 }
 
-fn verify_no_operands(ctx: &Context, op: OpId) -> V {
-    counts(ctx, op, 0, ctx.results(op).len())?;
-    if ctx.op_name(op) != par::BARRIER {
-        same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &Type::Index)?;
-    }
-    verify_in_team(ctx, op)
+fn def(name: OpName, signature: Signature, summary: &'static str, traits: Traits) -> OpDef {
+    OpDef { signature: Some(signature), ..OpDef::new(name, summary, traits) }
 }
 
-fn def(name: OpName, summary: &'static str, traits: Traits, verify: fn(&Context, OpId) -> V) -> OpDef {
-    OpDef { verify: Some(verify), ..OpDef::new(name, summary, traits) }
+fn checked(
+    name: OpName,
+    signature: Signature,
+    summary: &'static str,
+    traits: Traits,
+    verify: fn(&Context, OpId) -> V,
+) -> OpDef {
+    OpDef { verify: Some(verify), ..def(name, signature, summary, traits) }
 }
 
 /// Every par operation.
 pub fn ops() -> Vec<OpDef> {
     let none = Traits::NONE;
     let region = Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS;
+    let pure = Traits::PURE;
     vec![
-        OpDef { inherent: &["of"], ..def(par::GRAPH_SIZE, "the number of nodes or edges of a graph", Traits::PURE, verify_graph_size) },
-        OpDef { inherent: &["array"], ..def(par::GRAPH_ARRAY, "one CSR/CSC array of a graph as a buffer", Traits::PURE, verify_graph_array) },
-        OpDef { patterns: Some(alloc_patterns), ..def(par::ALLOC, "a new buffer of N uninitialized elements", none, verify_alloc) },
-        OpDef { patterns: Some(local_patterns), ..def(par::LOCAL, "one element of thread-private storage", none, verify_local) },
-        def(par::FREE, "releases a buffer or a queue", none, verify_free),
-        OpDef { inherent: &["atomic"], patterns: Some(load_patterns), ..def(par::LOAD, "reads an element (atomic: a relaxed atomic read)", none, verify_load) },
-        OpDef { inherent: &["atomic"], ..def(par::STORE, "writes an element (atomic: a relaxed atomic write)", none, verify_store) },
-        OpDef { inherent: &["kind"], ..def(par::ATOMIC_RMW, "atomic read-modify-write of an element; returns the old value", none, verify_rmw) },
-        def(par::CMPXCHG, "atomic compare-and-swap of an element; returns the old value and success", none, verify_cmpxchg),
-        OpDef { patterns: Some(parallel_patterns), ..def(par::PARALLEL, "runs its body on every thread of a new team", region, verify_parallel) },
-        OpDef { inherent: &["dist", "chunk"], patterns: Some(for_patterns), ..def(par::FOR, "shares the iterations lo..hi among the team, then waits for all", region, verify_for) },
-        OpDef { patterns: Some(barrier_patterns), ..def(par::BARRIER, "waits until every thread of the team arrives", none, verify_no_operands) },
-        def(par::THREAD_ID, "the number of this thread in its team", Traits::PURE, verify_no_operands),
-        def(par::NUM_THREADS, "the size of the team", Traits::PURE, verify_no_operands),
-        def(par::YIELD, "ends a par.parallel or par.for body", Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE, verify_yield),
-        OpDef { inherent: &["unique"], ..def(par::QUEUE_NEW, "a new work queue with room for N items per round (a plain one grows)", none, verify_queue_new) },
-        OpDef { inherent: &["buffered"], ..def(par::QUEUE_PUSH, "appends an item to the next round atomically (once per round if unique); buffered: through a per-thread buffer", none, verify_queue_push) },
-        OpDef { patterns: Some(queue_size_patterns), ..def(par::QUEUE_SIZE, "the number of items of the current round", none, verify_queue_query) },
-        OpDef { patterns: Some(queue_items_patterns), ..def(par::QUEUE_ITEMS, "the items of the current round as a buffer", none, verify_queue_query) },
-        def(par::QUEUE_ADVANCE, "makes the pushed items the current round; true if there are any", none, verify_queue_query),
+        def(par::GRAPH_SIZE, GraphSize::SIGNATURE, "the number of nodes or edges of a graph", pure),
+        checked(par::GRAPH_ARRAY, GraphArrayOp::SIGNATURE, "one CSR/CSC array of a graph as a buffer", pure, verify_graph_array),
+        OpDef { patterns: Some(alloc_patterns), ..def(par::ALLOC, Alloc::SIGNATURE, "a new buffer of N uninitialized elements", none) },
+        OpDef { patterns: Some(local_patterns), ..def(par::LOCAL, Local::SIGNATURE, "one element of thread-private storage", none) },
+        def(par::FREE, Free::SIGNATURE, "releases a buffer or a queue", none),
+        OpDef { patterns: Some(load_patterns), ..checked(par::LOAD, Load::SIGNATURE, "reads an element (atomic: a relaxed atomic read)", none, verify_load) },
+        checked(par::STORE, Store::SIGNATURE, "writes an element (atomic: a relaxed atomic write)", none, verify_store),
+        checked(par::ATOMIC_RMW, AtomicRmw::SIGNATURE, "atomic read-modify-write of an element; returns the old value", none, verify_rmw),
+        checked(par::CMPXCHG, Cmpxchg::SIGNATURE, "atomic compare-and-swap of an element; returns the old value and success", none, verify_cmpxchg),
+        OpDef { patterns: Some(parallel_patterns), ..checked(par::PARALLEL, Parallel::SIGNATURE, "runs its body on every thread of a new team", region, verify_parallel) },
+        OpDef { patterns: Some(for_patterns), ..checked(par::FOR, For::SIGNATURE, "shares the iterations lo..hi among the team, then waits for all", region, verify_for) },
+        OpDef { patterns: Some(barrier_patterns), ..checked(par::BARRIER, Barrier::SIGNATURE, "waits until every thread of the team arrives", none, verify_in_team) },
+        checked(par::THREAD_ID, ThreadId::SIGNATURE, "the number of this thread in its team", pure, verify_in_team),
+        checked(par::NUM_THREADS, NumThreads::SIGNATURE, "the size of the team", pure, verify_in_team),
+        checked(par::YIELD, Yield::SIGNATURE, "ends a par.parallel or par.for body", Traits::TERMINATOR | pure | Traits::RETURN_LIKE, verify_yield),
+        checked(par::QUEUE_NEW, QueueNew::SIGNATURE, "a new work queue with room for N items per round (a plain one grows)", none, verify_queue_new),
+        checked(par::QUEUE_PUSH, QueuePush::SIGNATURE, "appends an item to the next round atomically (once per round if unique); buffered: through a per-thread buffer", none, verify_queue_push),
+        OpDef { patterns: Some(queue_size_patterns), ..def(par::QUEUE_SIZE, QueueSize::SIGNATURE, "the number of items of the current round", none) },
+        OpDef { patterns: Some(queue_items_patterns), ..checked(par::QUEUE_ITEMS, QueueItems::SIGNATURE, "the items of the current round as a buffer", none, verify_queue_items) },
+        def(par::QUEUE_ADVANCE, QueueAdvance::SIGNATURE, "makes the pushes the current round; true if there are any", none),
     ]
 }

@@ -141,7 +141,7 @@ impl<'a> Parser<'a> {
         state.operands = self.resolve_operands(&operands, &ft.inputs, &tloc)?;
         state.result_types = ft.results.clone();
         if let Some(d) = &def {
-            move_inherent(&mut state, d.inherent);
+            move_inherent(&mut state, d);
         }
         Ok(self.ctx.create_op(state))
     }
@@ -170,7 +170,7 @@ impl<'a> Parser<'a> {
         let r = parse(self, &mut state);
         self.default_dialects.pop();
         r?;
-        move_inherent(&mut state, def.inherent);
+        move_inherent(&mut state, &def);
         Ok(self.ctx.create_op(state))
     }
 
@@ -206,13 +206,13 @@ impl<'a> Parser<'a> {
 }
 
 /// Moves inherent attributes given in the discardable dictionary into the properties.
-pub(super) fn move_inherent(state: &mut OperationState, inherent: &[&str]) {
-    if inherent.is_empty() {
+pub(super) fn move_inherent(state: &mut OperationState, def: &crate::registry::OpDef) {
+    if state.attributes.is_empty() {
         return;
     }
     let mut kept = Vec::new();
     for (k, v) in std::mem::take(&mut state.attributes) {
-        if inherent.contains(&&*k) {
+        if def.is_inherent(&k) {
             set_named(&mut state.properties, &k, v);
         } else {
             kept.push((k, v));

@@ -156,15 +156,20 @@ impl<'a, 'c> Emitter<'a, 'c> {
         self.val(self.ir.operand(op, i))
     }
     pub(crate) fn int_operand(&self, op: OpId, i: usize) -> R<IntValue<'c>> {
-        match self.operand(op, i)? {
-            BasicValueEnum::IntValue(v) => Ok(v),
-            _ => Err(Fail::Llvm(format!("operand {i} is not an integer"))),
+        self.int_val(self.ir.operand(op, i))
+    }
+    /// The LLVM value of an IR value of integer type.
+    pub(crate) fn int_val(&self, v: Value) -> R<IntValue<'c>> {
+        match self.val(v)? {
+            BasicValueEnum::IntValue(i) => Ok(i),
+            _ => Err(Fail::Llvm(format!("value {} is not an integer", v.index()))),
         }
     }
-    pub(crate) fn ptr_operand(&self, op: OpId, i: usize) -> R<PointerValue<'c>> {
-        match self.operand(op, i)? {
-            BasicValueEnum::PointerValue(v) => Ok(v),
-            _ => Err(Fail::Llvm(format!("operand {i} is not a pointer"))),
+    /// The LLVM value of an IR value held as a pointer.
+    pub(crate) fn ptr_val(&self, v: Value) -> R<PointerValue<'c>> {
+        match self.val(v)? {
+            BasicValueEnum::PointerValue(p) => Ok(p),
+            _ => Err(Fail::Llvm(format!("value {} is not a pointer", v.index()))),
         }
     }
     pub(crate) fn set_result(&mut self, op: OpId, i: usize, v: BasicValueEnum<'c>) {

@@ -7,11 +7,12 @@ use inkwell::values::{BasicValue, BasicValueEnum, InstructionValue, IntValue, Po
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
 use strata_abi::{GraphArray, GRAPH_SCALAR_FIELDS};
 use strata_ir::types::Type;
-use strata_ir::OpId;
 use strata_ir::OpName;
+use strata_ir::{OpId, Value};
 use strata_par_dialect::abi::{element_bytes, graph_array_of};
 use strata_par_dialect::op as par;
 use strata_par_dialect::types::buf_element;
+use strata_par_dialect::view::{self, RmwKind, SizeOf};
 
 use crate::emitter::{Emitter, Fail, R};
 use crate::types::memory_type;
@@ -40,16 +41,16 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(unsafe { self.b.build_in_bounds_gep(elem, base, &[i], "") }?)
     }
 
-    /// The element type of the buffer operand `i`, its memory type, and the
-    /// address of the element named by operand `at`.
-    fn slot(&self, op: OpId, buf: usize, at: usize) -> R<(Type, BasicTypeEnum<'c>, PointerValue<'c>)> {
-        let Some(elem) = buf_element(self.ir.value_type(self.ir.operand(op, buf))) else {
+    /// The element type of `op`'s buffer `buf`, its memory type, and the
+    /// address of element `at`.
+    fn slot(&self, op: OpId, buf: Value, at: Value) -> R<(Type, BasicTypeEnum<'c>, PointerValue<'c>)> {
+        let Some(elem) = buf_element(self.ir.value_type(buf)) else {
             return self.error(op, "operand is not a buffer");
         };
         let Some(mt) = memory_type(self.cx, &elem) else {
             return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR"));
         };
-        let p = self.element_ptr(mt, self.ptr_operand(op, buf)?, self.int_operand(op, at)?)?;
+        let p = self.element_ptr(mt, self.ptr_val(buf)?, self.int_val(at)?)?;
         Ok((elem, mt, p))
     }
 
@@ -81,11 +82,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
 
     pub(crate) fn par(&mut self, op: OpId, name: OpName) -> R<()> {
         let ptr_t = self.cx.ptr_type(AddressSpace::default());
-        let atomic = self.ir.prop(op, "atomic").is_some();
         let v: BasicValueEnum<'c> = match name {
             par::GRAPH_SIZE => {
-                let field = u32::from(self.ir.prop(op, "of").and_then(|a| a.as_str()) == Some("edges"));
-                let p = self.b.build_struct_gep(self.graph_struct(), self.ptr_operand(op, 0)?, field, "")?;
+                let size = view::GraphSize(op);
+                let field = u32::from(size.counted(self.ir) == SizeOf::Edges);
+                let p = self.b.build_struct_gep(self.graph_struct(), self.ptr_val(size.graph(self.ir))?, field, "")?;
                 self.b.build_load(self.cx.i64_type(), p, "")?
             }
             par::GRAPH_ARRAY => {
@@ -94,7 +95,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 };
                 let p = self.b.build_struct_gep(
                     self.graph_struct(),
-                    self.ptr_operand(op, 0)?,
+                    self.ptr_val(view::GraphArrayOp(op).graph(self.ir))?,
                     GRAPH_SCALAR_FIELDS + array.position() as u32,
                     "",
                 )?;
@@ -105,7 +106,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 let Some(bytes) = element_bytes(&elem) else {
                     return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR"));
                 };
-                let n = self.operand(op, 0)?;
+                let n = self.val(view::Alloc(op).size(self.ir))?;
                 let args = [n, self.i64(bytes as i64).into(), self.cx.bool_type().const_zero().into()];
                 self.call_value("strata.alloc", &args)?
             }
@@ -117,32 +118,36 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 self.entry_alloca(mt)?.into()
             }
             par::FREE => {
-                let is_buf = buf_element(self.ir.value_type(self.ir.operand(op, 0))).is_some();
-                self.call(if is_buf { "strata.free" } else { "strata.queue_free" }, &[self.operand(op, 0)?])?;
+                let storage = view::Free(op).storage(self.ir);
+                let is_buf = buf_element(self.ir.value_type(storage)).is_some();
+                self.call(if is_buf { "strata.free" } else { "strata.queue_free" }, &[self.val(storage)?])?;
                 return Ok(());
             }
             par::LOAD => {
-                let (elem, mt, p) = self.slot(op, 0, 1)?;
+                let load = view::Load(op);
+                let (elem, mt, p) = self.slot(op, load.buffer(self.ir), load.index(self.ir))?;
                 let v = self.b.build_load(mt, p, "")?;
-                if atomic {
+                if load.atomic(self.ir) {
                     self.atomic(v.as_instruction_value(), &elem, AtomicOrdering::Monotonic)?;
                 }
                 self.loaded_value(v, &elem)?
             }
             par::STORE => {
-                let (elem, mt, p) = self.slot(op, 1, 2)?;
-                let v = self.to_memory(self.operand(op, 0)?, mt)?;
+                let store = view::Store(op);
+                let (elem, mt, p) = self.slot(op, store.buffer(self.ir), store.index(self.ir))?;
+                let v = self.to_memory(self.val(store.value(self.ir))?, mt)?;
                 let st = self.b.build_store(p, v)?;
-                if atomic {
+                if store.atomic(self.ir) {
                     self.atomic(Some(st), &elem, AtomicOrdering::Monotonic)?;
                 }
                 return Ok(());
             }
             par::ATOMIC_RMW => self.atomic_rmw(op)?,
             par::CMPXCHG => {
-                let (elem, mt, p) = self.slot(op, 0, 1)?;
-                let expected = self.to_memory(self.operand(op, 2)?, mt)?;
-                let new = self.to_memory(self.operand(op, 3)?, mt)?;
+                let cas = view::Cmpxchg(op);
+                let (elem, mt, p) = self.slot(op, cas.buffer(self.ir), cas.index(self.ir))?;
+                let expected = self.to_memory(self.val(cas.expected(self.ir))?, mt)?;
+                let new = self.to_memory(self.val(cas.new(self.ir))?, mt)?;
                 let pair = self.b.build_cmpxchg(
                     p,
                     expected,
@@ -153,8 +158,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 let old = self.b.build_extract_value(pair, 0, "")?;
                 let ok = self.b.build_extract_value(pair, 1, "")?;
                 let old = self.loaded_value(old, &elem)?;
-                self.set_result(op, 0, old);
-                self.set_result(op, 1, ok);
+                self.fs.vals.insert(cas.old(self.ir), old);
+                self.fs.vals.insert(cas.success(self.ir), ok);
                 return Ok(());
             }
             par::BARRIER => {
@@ -171,18 +176,17 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 self.b.build_int_s_extend(n, self.cx.i64_type(), "")?.into()
             }
             par::QUEUE_NEW => {
-                let unique = self.cx.bool_type().const_int(u64::from(self.ir.prop(op, "unique").is_some()), false);
-                self.call_value("strata.queue_new", &[self.operand(op, 0)?, unique.into()])?
+                let new = view::QueueNew(op);
+                let unique = self.cx.bool_type().const_int(u64::from(new.unique(self.ir)), false);
+                self.call_value("strata.queue_new", &[self.val(new.capacity(self.ir))?, unique.into()])?
             }
             par::QUEUE_PUSH => {
-                let (item, q) = (self.operand(op, 0)?, self.operand(op, 1)?);
-                let buffer = self
-                    .fs
-                    .push_buffers
-                    .iter()
-                    .find(|(v, _, _)| *v == self.ir.operand(op, 1))
-                    .filter(|_| self.ir.prop(op, "buffered").is_some());
-                let warp = self.gpu && self.fs.in_team && self.ir.prop(op, "buffered").is_some();
+                let push = view::QueuePush(op);
+                let (item, q) = (self.val(push.item(self.ir))?, self.val(push.queue(self.ir))?);
+                let buffered = push.buffered(self.ir);
+                let buffer =
+                    self.fs.push_buffers.iter().find(|(v, _, _)| *v == push.queue(self.ir)).filter(|_| buffered);
+                let warp = self.gpu && self.fs.in_team && buffered;
                 match buffer {
                     Some((_, buf, count)) => {
                         self.call("strata.queue_push_local", &[q, item, (*buf).into(), (*count).into()])?
@@ -192,9 +196,15 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 };
                 return Ok(());
             }
-            par::QUEUE_SIZE => self.call_value("strata.queue_size", &[self.operand(op, 0)?])?,
-            par::QUEUE_ITEMS => self.call_value("strata.queue_items", &[self.operand(op, 0)?])?,
-            par::QUEUE_ADVANCE => self.call_value("strata.queue_advance", &[self.operand(op, 0)?])?,
+            par::QUEUE_SIZE => {
+                self.call_value("strata.queue_size", &[self.val(view::QueueSize(op).queue(self.ir))?])?
+            }
+            par::QUEUE_ITEMS => {
+                self.call_value("strata.queue_items", &[self.val(view::QueueItems(op).queue(self.ir))?])?
+            }
+            par::QUEUE_ADVANCE => {
+                self.call_value("strata.queue_advance", &[self.val(view::QueueAdvance(op).queue(self.ir))?])?
+            }
             other => return self.error(op, format!("cannot emit 'par.{other}' as LLVM IR")),
         };
         self.set_result(op, 0, v);
@@ -213,24 +223,24 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// compare-and-swap loop on their bits. `min`, `max`, `and` and `or`
     /// that would not change the element only read it.
     fn atomic_rmw(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
-        let (elem, mt, p) = self.slot(op, 1, 2)?;
-        let kind = self.ir.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("").to_string();
-        let x = self.to_memory(self.operand(op, 0)?, mt)?;
+        let rmw = view::AtomicRmw(op);
+        let (elem, mt, p) = self.slot(op, rmw.buffer(self.ir), rmw.index(self.ir))?;
+        let kind = rmw.kind(self.ir);
+        let x = self.to_memory(self.val(rmw.value(self.ir))?, mt)?;
         let seq = AtomicOrdering::SequentiallyConsistent;
         if let BasicValueEnum::IntValue(x) = x {
-            let bin = match kind.as_str() {
-                "add" => AtomicRMWBinOp::Add,
-                "min" => AtomicRMWBinOp::Min,
-                "max" => AtomicRMWBinOp::Max,
-                "and" => AtomicRMWBinOp::And,
-                "or" => AtomicRMWBinOp::Or,
-                "xchg" => AtomicRMWBinOp::Xchg,
-                k => return self.error(op, format!("unknown atomic kind '{k}'")),
+            let bin = match kind {
+                RmwKind::Add => AtomicRMWBinOp::Add,
+                RmwKind::Min => AtomicRMWBinOp::Min,
+                RmwKind::Max => AtomicRMWBinOp::Max,
+                RmwKind::And => AtomicRMWBinOp::And,
+                RmwKind::Or => AtomicRMWBinOp::Or,
+                RmwKind::Xchg => AtomicRMWBinOp::Xchg,
             };
-            if !matches!(kind.as_str(), "min" | "max" | "and" | "or") {
+            if !matches!(kind, RmwKind::Min | RmwKind::Max | RmwKind::And | RmwKind::Or) {
                 // NVPTX emits atomicrmw relaxed; an exchange (which releases
                 // locks) must not pass the accesses before it.
-                if self.gpu && kind == "xchg" {
+                if self.gpu && kind == RmwKind::Xchg {
                     self.call("strata.fence", &[])?;
                 }
                 let old = self.b.build_atomicrmw(bin, p, x, seq)?;
@@ -241,10 +251,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
             let seen = self.b.build_load(x.get_type(), p, "")?;
             self.atomic(seen.as_instruction_value(), &elem, AtomicOrdering::Monotonic)?;
             let seen = seen.into_int_value();
-            let changes = match kind.as_str() {
-                "min" => self.b.build_int_compare(IntPredicate::SLT, x, seen, "")?,
-                "max" => self.b.build_int_compare(IntPredicate::SGT, x, seen, "")?,
-                "and" => self.b.build_int_compare(IntPredicate::NE, self.b.build_and(seen, x, "")?, seen, "")?,
+            let changes = match kind {
+                RmwKind::Min => self.b.build_int_compare(IntPredicate::SLT, x, seen, "")?,
+                RmwKind::Max => self.b.build_int_compare(IntPredicate::SGT, x, seen, "")?,
+                RmwKind::And => self.b.build_int_compare(IntPredicate::NE, self.b.build_and(seen, x, "")?, seen, "")?,
                 _ => self.b.build_int_compare(IntPredicate::NE, self.b.build_or(seen, x, "")?, seen, "")?,
             };
             let pre = self.current();
@@ -272,11 +282,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
         self.b.position_at_end(retry);
         let old_bits = old.as_basic_value().into_int_value();
         let old_f = self.b.build_bit_cast(old_bits, ft, "")?.into_float_value();
-        let new_f: BasicValueEnum<'c> = match kind.as_str() {
-            "add" => self.b.build_float_add(old_f, x, "")?.into(),
-            "min" => self.intrinsic("llvm.minnum", ft.into(), &[old_f.into(), x.into()])?,
-            "max" => self.intrinsic("llvm.maxnum", ft.into(), &[old_f.into(), x.into()])?,
-            "xchg" => x.into(),
+        let new_f: BasicValueEnum<'c> = match kind {
+            RmwKind::Add => self.b.build_float_add(old_f, x, "")?.into(),
+            RmwKind::Min => self.intrinsic("llvm.minnum", ft.into(), &[old_f.into(), x.into()])?,
+            RmwKind::Max => self.intrinsic("llvm.maxnum", ft.into(), &[old_f.into(), x.into()])?,
+            RmwKind::Xchg => x.into(),
             k => return self.error(op, format!("atomic '{k}' is not defined on floats")),
         };
         let new_bits = self.b.build_bit_cast(new_f, bits_t, "")?.into_int_value();

@@ -25,6 +25,7 @@
 
 use std::collections::HashSet;
 use strata_par_dialect::op as par;
+use strata_par_dialect::view::{self, Dist};
 use strata_std::arith::op as arith;
 
 use inkwell::attributes::{Attribute, AttributeLoc};
@@ -167,19 +168,15 @@ impl<'a, 'c> Emitter<'a, 'c> {
 
     /// The `par.for` ops with a dynamic distribution nested in `op`.
     fn dynamic_loops(&self, op: OpId) -> Vec<OpId> {
-        self.ops_inside(op, |o| {
-            self.ir.op_name(o) == par::FOR && self.ir.prop(o, "dist").and_then(|a| a.as_str()) == Some("dynamic")
-        })
+        self.ops_inside(op, |o| view::For::of(self.ir, o).is_some_and(|f| f.dist(self.ir) == Dist::Dynamic))
     }
 
     /// The queues among `caps` (values from outside `op`) that `op` makes
     /// `buffered` pushes to.
     fn pushed_queues(&self, op: OpId, caps: &[Value]) -> Vec<Value> {
         let mut queues = Vec::new();
-        for push in
-            self.ops_inside(op, |o| self.ir.op_name(o) == par::QUEUE_PUSH && self.ir.prop(o, "buffered").is_some())
-        {
-            let q = self.ir.operand(push, 1);
+        for push in self.ops_inside(op, |o| view::QueuePush::of(self.ir, o).is_some_and(|p| p.buffered(self.ir))) {
+            let q = view::QueuePush(push).queue(self.ir);
             if caps.contains(&q) && !queues.contains(&q) {
                 queues.push(q);
             }
@@ -287,7 +284,12 @@ impl<'a, 'c> Emitter<'a, 'c> {
     }
 
     pub(crate) fn par_for(&mut self, op: OpId) -> R<()> {
-        let (lo, hi, step) = (self.int_operand(op, 0)?, self.int_operand(op, 1)?, self.int_operand(op, 2)?);
+        let par_for = view::For(op);
+        let (lo, hi, step) = (
+            self.int_val(par_for.lower(self.ir))?,
+            self.int_val(par_for.upper(self.ir))?,
+            self.int_val(par_for.step(self.ir))?,
+        );
         let region = self.ir.region(op, 0);
         if !self.fs.in_team {
             return self.counted_loop(region, lo, hi, step);
@@ -304,7 +306,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             }
             return Ok(());
         }
-        let chunk = self.i64(self.ir.prop(op, "chunk").and_then(|a| a.as_int()).unwrap_or(1).max(1) as i64);
+        let chunk = self.i64(par_for.chunk(self.ir));
         let i64t = self.cx.i64_type();
         let one = i64t.const_int(1, false);
         let b = &self.b;

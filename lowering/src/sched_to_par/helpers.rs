@@ -11,6 +11,7 @@ use strata_ir::func::build::{call, function, ret};
 use strata_ir::{Context, Location, OpId, Type, Value};
 use strata_par_dialect::build::{atomic_rmw, cmpxchg, load, store};
 use strata_par_dialect::types::buf;
+use strata_par_dialect::view::RmwKind;
 use strata_std::arith::op as arith;
 use strata_std::build::arith::{binary, boolean, cmpf, cmpi, index, int};
 use strata_std::build::scf::{if_else, while_loop};
@@ -313,7 +314,7 @@ fn reduce_arg(b: &mut Builder<'_>, name: &str, max: bool, plain: bool, key: &Typ
             |b| {
                 let (s, free) = take_stripe_lock(b, locks, i);
                 let wins = compare_and_store(b);
-                atomic_rmw(b, "xchg", free, locks, s);
+                atomic_rmw(b, RmwKind::Xchg, free, locks, s);
                 vec![wins]
             },
             Some(&mut |b: &mut Builder<'_>| vec![boolean(b, false)]),

@@ -46,7 +46,7 @@ impl Lowering {
             op0(ctx, At::End(blk), par::YIELD, &[], loc);
             let st = OperationState::new(par::FOR, loc.clone())
                 .operands(&[zero, n, one])
-                .prop("dist", Attribute::string("static"))
+                .prop("dist", ParDist::Static.attr())
                 .prop("chunk", Attribute::int(4096, Type::i64()))
                 .region(r);
             mk(ctx, At::End(pb), st);
@@ -97,7 +97,8 @@ impl Lowering {
         match space {
             Space::Nodes | Space::Edges => {
                 let lo = index_const(ctx, at, 0, loc);
-                let hi = self.size(ctx, at, ops[0], if space == Space::Nodes { "nodes" } else { "edges" }, loc);
+                let hi =
+                    self.size(ctx, at, ops[0], if space == Space::Nodes { SizeOf::Nodes } else { SizeOf::Edges }, loc);
                 (lo, hi, Box::new(|_, _, k| vec![k]))
             }
             Space::Range => (ops[0], ops[1], Box::new(|_, _, k| vec![k])),
@@ -198,14 +199,14 @@ impl Lowering {
         // What position k of the loop stands for, and its bounds.
         let (lo, hi, walk) = if let Some(inner) = pulled {
             let lo = index_const(ctx, at, 0, &loc);
-            let hi = self.size(ctx, at, ctx.operand(inner, 0), "nodes", &loc);
+            let hi = self.size(ctx, at, ctx.operand(inner, 0), SizeOf::Nodes, &loc);
             (lo, hi, Walk::Pull { inner, bits: bits.map(|b| b.0) })
         } else if let Some((b, n)) = bits {
             (index_const(ctx, at, 0, &loc), n, Walk::Members(b))
         } else if s.mapping == Mapping::Edge && parallel {
             let g = ctx.operand(op, 0);
             let lo = index_const(ctx, at, 0, &loc);
-            let hi = self.size(ctx, at, g, "edges", &loc);
+            let hi = self.size(ctx, at, g, SizeOf::Edges, &loc);
             (lo, hi, Walk::Edges(collapsible(ctx, op).expect("checked by the sched verifier")))
         } else {
             let (lo, hi, args) = self.space(ctx, op, at, &loc);
@@ -244,7 +245,7 @@ impl Lowering {
         }
         self.make_locks(ctx, op, at, &loc);
         let (pr, pb) = new_body(ctx, &[], &loc);
-        let privatized: Vec<(Value, String)> = if s.reduction == Reduction::Privatize {
+        let privatized: Vec<(Value, ReduceKind)> = if s.reduction == Reduction::Privatize {
             strata_sched_dialect::legality::shared_scalars(ctx, op)
                 .into_iter()
                 .map(|(v, _)| (v, reduce_kind_of(ctx, op, v)))
@@ -256,7 +257,7 @@ impl Lowering {
             let t = conv(ctx.value_type(*shared));
             let e = strata_par_dialect::types::buf_element(&t).expect("buffer");
             let l = op1(ctx, At::End(pb), par::LOCAL, &[], t, &loc);
-            let n = constant(ctx, At::End(pb), neutral(kind, &e), e, &loc);
+            let n = constant(ctx, At::End(pb), neutral(*kind, &e), e, &loc);
             let z = index_const(ctx, At::End(pb), 0, &loc);
             store(ctx, At::End(pb), n, l, z, &loc);
             self.scope.private_copies.insert(*shared, l);
@@ -266,7 +267,7 @@ impl Lowering {
         self.iteration(ctx, op, &walk, fb, k, par::YIELD, &loc);
         let st = OperationState::new(par::FOR, loc.clone())
             .operands(&[lo, hi, one])
-            .prop("dist", Attribute::string(s.dist.keyword()))
+            .prop("dist", par_dist(s.dist).attr())
             .prop("chunk", Attribute::int(i128::from(s.chunk), Type::i64()))
             .region(fr);
         mk(ctx, At::End(pb), st);
@@ -274,15 +275,14 @@ impl Lowering {
             let l = self.scope.private_copies[shared];
             let z = index_const(ctx, At::End(pb), 0, &loc);
             let v = load(ctx, At::End(pb), l, z, false, &loc);
-            let t = ctx.value_type(v).clone();
-            mk(
-                ctx,
-                At::End(pb),
-                OperationState::new(par::ATOMIC_RMW, loc.clone())
-                    .operands(&[v, *shared, z])
-                    .prop("kind", Attribute::string(kind))
-                    .results(&[t]),
-            );
+            match rmw_kind(*kind) {
+                Some(rmw) => {
+                    self.atomic(ctx, At::End(pb), rmw, v, *shared, z, &loc);
+                }
+                None => {
+                    self.atomic_mul(ctx, op, At::End(pb), v, *shared, z, &loc);
+                }
+            }
         }
         op0(ctx, At::End(pb), par::YIELD, &[], &loc);
         let par = mk(ctx, at, OperationState::new(par::PARALLEL, loc.clone()).region(pr));

@@ -27,13 +27,13 @@ pub(super) fn replace_with_while(
 impl Lowering {
     /// Lock arrays for the `graph.single`s and `graph.reduce_arg`s of a round, zeroed.
     pub(super) fn make_locks(&mut self, ctx: &mut Context, op: OpId, at: At, loc: &Location) {
-        let mut kinds: Vec<(&'static str, Option<Value>)> = Vec::new();
+        let mut kinds: Vec<(&'static str, Option<(Value, SizeOf)>)> = Vec::new();
         ctx.walk_pre(op, &mut |o| match ctx.op_kind(o) {
             graph::SINGLE => {
                 let edge = ctx.operands(o).get(1).is_some_and(|v| is_edge(ctx.value_type(*v)));
-                let k = if edge { "edges" } else { "nodes" };
+                let (k, of) = if edge { ("edges", SizeOf::Edges) } else { ("nodes", SizeOf::Nodes) };
                 if !kinds.iter().any(|(n, _)| *n == k) {
-                    kinds.push((k, Some(ctx.operand(o, 0))));
+                    kinds.push((k, Some((ctx.operand(o, 0), of))));
                 }
             }
             graph::REDUCE_ARG if !kinds.iter().any(|(n, _)| *n == "stripes") => kinds.push(("stripes", None)),
@@ -43,7 +43,7 @@ impl Lowering {
         self.scope.parallel = false;
         for (k, g) in kinds {
             let n = match g {
-                Some(g) => self.size(ctx, at, g, k, loc),
+                Some((g, of)) => self.size(ctx, at, g, of, loc),
                 None => index_const(ctx, at, 4096, loc),
             };
             let l = op1(ctx, at, par::ALLOC, &[n], buf(&Type::int(32)), loc);

@@ -1,15 +1,16 @@
 //! Graph arrays, buffers and their initialization, and reductions: atomics, privatized copies, argmin/argmax, and which containers a loop reduces into or owns.
 
 use super::*;
-use strata_graph_dialect::view::{Reduce, ReduceArg};
+use strata_graph_dialect::view::{ArgKind, Reduce, ReduceArg, ReduceKind};
+use strata_par_dialect::view::{RmwKind, SizeOf};
 
 /// The neutral element of a reduction kind for type `t`.
-pub(super) fn neutral(kind: &str, t: &Type) -> Attribute {
+pub(super) fn neutral(kind: ReduceKind, t: &Type) -> Attribute {
     if let Some(k) = t.float_kind() {
         let v = match kind {
-            "mul" => 1.0,
-            "min" => f64::INFINITY,
-            "max" => f64::NEG_INFINITY,
+            ReduceKind::Mul => 1.0,
+            ReduceKind::Min => f64::INFINITY,
+            ReduceKind::Max => f64::NEG_INFINITY,
             _ => 0.0,
         };
         return Attribute::Float(strata_ir::attributes::FloatAttr::from_f64(k, v));
@@ -17,11 +18,11 @@ pub(super) fn neutral(kind: &str, t: &Type) -> Attribute {
     let w = t.int_width().unwrap_or(64);
     let (min, max) = if w == 1 { (-1, 0) } else { (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1) };
     let v = match kind {
-        "mul" => 1,
-        "min" => max,
-        "max" => min,
-        "and" => -1,
-        _ => 0,
+        ReduceKind::Mul => 1,
+        ReduceKind::Min => max,
+        ReduceKind::Max => min,
+        ReduceKind::And => -1,
+        ReduceKind::Add | ReduceKind::Or => 0,
     };
     if w == 1 {
         return Attribute::Bool(v != 0);
@@ -30,19 +31,19 @@ pub(super) fn neutral(kind: &str, t: &Type) -> Attribute {
 }
 
 /// `old (kind) x` with arith ops.
-pub(super) fn combine(ctx: &mut Context, at: At, kind: &str, old: Value, x: Value, loc: &Location) -> Value {
+pub(super) fn combine(ctx: &mut Context, at: At, kind: ReduceKind, old: Value, x: Value, loc: &Location) -> Value {
     let t = ctx.value_type(old).clone();
     let name = match (kind, t.is_float()) {
-        ("add", false) => arith::ADDI,
-        ("mul", false) => arith::MULI,
-        ("min", false) => arith::MINSI,
-        ("max", false) => arith::MAXSI,
-        ("and", _) => arith::ANDI,
-        ("or", _) => arith::ORI,
-        ("add", true) => arith::ADDF,
-        ("mul", true) => arith::MULF,
-        ("min", true) => arith::MINNUMF,
-        _ => arith::MAXNUMF,
+        (ReduceKind::Add, false) => arith::ADDI,
+        (ReduceKind::Mul, false) => arith::MULI,
+        (ReduceKind::Min, false) => arith::MINSI,
+        (ReduceKind::Max, false) => arith::MAXSI,
+        (ReduceKind::And, _) => arith::ANDI,
+        (ReduceKind::Or, _) => arith::ORI,
+        (ReduceKind::Add, true) => arith::ADDF,
+        (ReduceKind::Mul, true) => arith::MULF,
+        (ReduceKind::Min, true) => arith::MINNUMF,
+        (ReduceKind::Max, true) => arith::MAXNUMF,
     };
     op1(ctx, at, name, &[old, x], t, loc)
 }
@@ -105,14 +106,27 @@ pub(super) fn reduced_containers(ctx: &Context, op: OpId) -> HashSet<Value> {
 }
 
 /// The kind of the reductions into `target` inside `op` (legality made them one).
-pub(super) fn reduce_kind_of(ctx: &Context, op: OpId, target: Value) -> String {
-    let mut kind = String::from("add");
+pub(super) fn reduce_kind_of(ctx: &Context, op: OpId, target: Value) -> ReduceKind {
+    let mut kind = ReduceKind::Add;
     ctx.walk_pre(op, &mut |o| {
-        if Reduce::of(ctx, o).is_some_and(|r| r.target(ctx) == target) {
-            kind = ctx.prop(o, "kind").and_then(|a| a.as_str()).unwrap_or("add").to_string();
+        if let Some(r) = Reduce::of(ctx, o).filter(|r| r.target(ctx) == target) {
+            kind = r.kind(ctx);
         }
     });
     kind
+}
+
+/// The atomic read-modify-write that performs a reduction, if there is one
+/// (`mul` has none).
+pub(super) fn rmw_kind(kind: ReduceKind) -> Option<RmwKind> {
+    match kind {
+        ReduceKind::Add => Some(RmwKind::Add),
+        ReduceKind::Min => Some(RmwKind::Min),
+        ReduceKind::Max => Some(RmwKind::Max),
+        ReduceKind::And => Some(RmwKind::And),
+        ReduceKind::Or => Some(RmwKind::Or),
+        ReduceKind::Mul => None,
+    }
 }
 
 impl Lowering {
@@ -149,13 +163,13 @@ impl Lowering {
         v
     }
 
-    pub(super) fn size(&mut self, ctx: &mut Context, at: At, g: Value, of: &str, loc: &Location) -> Value {
+    pub(super) fn size(&mut self, ctx: &mut Context, at: At, g: Value, of: SizeOf, loc: &Location) -> Value {
         let o = mk(
             ctx,
             at,
             OperationState::new(par::GRAPH_SIZE, loc.clone())
                 .operands(&[g])
-                .prop("of", Attribute::string(of))
+                .prop("of", of.attr())
                 .results(&[Type::Index]),
         );
         ctx.result(o, 0)
@@ -189,14 +203,55 @@ impl Lowering {
         }
     }
 
+    /// `par.atomic_rmw` of `x` into `b[i]`; returns the old value.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn atomic(
+        &mut self,
+        ctx: &mut Context,
+        at: At,
+        kind: RmwKind,
+        x: Value,
+        b: Value,
+        i: Value,
+        loc: &Location,
+    ) -> Value {
+        let t = ctx.value_type(x).clone();
+        let st = OperationState::new(par::ATOMIC_RMW, loc.clone()).operands(&[x, b, i]).prop("kind", kind.attr());
+        let o = mk(ctx, at, st.results(&[t]));
+        ctx.result(o, 0)
+    }
+
+    /// An atomic `b[i] *= x` by a compare-and-swap loop; returns the old
+    /// value, or reports at `op` that floats have none.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn atomic_mul(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        at: At,
+        x: Value,
+        b: Value,
+        i: Value,
+        loc: &Location,
+    ) -> Option<Value> {
+        let t = ctx.value_type(x).clone();
+        if t.is_float() {
+            self.error(ctx, op, "an atomic 'mul' reduction of floats is not supported by the parallel lowering");
+            return None;
+        }
+        let f = self.helper(ctx, Helper::AtomicMul(t.clone()));
+        let c = self.call(ctx, at, &f, &[x, b, i], &[t], loc);
+        Some(ctx.result(c, 0))
+    }
+
     pub(super) fn reduce(&mut self, ctx: &mut Context, op: OpId) {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let kind = ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("add").to_string();
         let r = Reduce(op);
+        let kind = r.kind(ctx);
         let (x, target) = (r.value(ctx), r.target(ctx));
-        let i = match r.index(ctx).first() {
-            Some(i) => *i,
+        let i = match r.index(ctx) {
+            Some(i) => i,
             None => index_const(ctx, at, 0, &loc),
         };
         let (b, plain) = match self.scope.private_copies.get(&target) {
@@ -206,7 +261,7 @@ impl Lowering {
         let old = if self.scope.owned.contains(&target) {
             // Only this thread writes the element; others may read it.
             let old = load(ctx, at, b, i, true, &loc);
-            let new = combine(ctx, at, &kind, old, x, &loc);
+            let new = combine(ctx, at, kind, old, x, &loc);
             let d = differs(ctx, at, new, old, &loc);
             let blk = if_then(ctx, at, d, &loc);
             mk(
@@ -218,35 +273,19 @@ impl Lowering {
             old
         } else if plain {
             let old = load(ctx, at, b, i, false, &loc);
-            let new = combine(ctx, at, &kind, old, x, &loc);
+            let new = combine(ctx, at, kind, old, x, &loc);
             store(ctx, at, new, b, i, &loc);
             old
-        } else if kind == "mul" {
-            let t = ctx.value_type(x).clone();
-            if t.is_float() {
-                return self.error(
-                    ctx,
-                    op,
-                    "an atomic 'mul' reduction of floats is not supported by the parallel lowering",
-                );
-            }
-            let f = self.helper(ctx, Helper::AtomicMul(t.clone()));
-            let c = self.call(ctx, at, &f, &[x, b, i], &[t], &loc);
-            ctx.result(c, 0)
+        } else if let Some(rmw) = rmw_kind(kind) {
+            self.atomic(ctx, at, rmw, x, b, i, &loc)
         } else {
-            let t = ctx.value_type(x).clone();
-            let o = mk(
-                ctx,
-                at,
-                OperationState::new(par::ATOMIC_RMW, loc.clone())
-                    .operands(&[x, b, i])
-                    .prop("kind", Attribute::string(&kind))
-                    .results(&[t]),
-            );
-            ctx.result(o, 0)
+            match self.atomic_mul(ctx, op, at, x, b, i, &loc) {
+                Some(old) => old,
+                None => return,
+            }
         };
         if let Some(&changed) = ctx.results(op).first() {
-            let new = combine(ctx, at, &kind, old, x, &loc);
+            let new = combine(ctx, at, kind, old, x, &loc);
             let d = differs(ctx, at, new, old, &loc);
             ctx.replace_all_uses(changed, d);
         }
@@ -256,13 +295,13 @@ impl Lowering {
     pub(super) fn reduce_arg(&mut self, ctx: &mut Context, op: OpId) {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let kind = ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("min").to_string();
+        let kind = ReduceArg(op).kind(ctx);
         let ops = ctx.operands(op).to_vec();
         let (key, pay, kb, pb) = (ops[0], ops[1], ops[2], ops[3]);
         let i = if ops.len() > 4 { ops[4] } else { index_const(ctx, at, 0, &loc) };
         let kt = conv(ctx.value_type(key));
         let pt = conv(ctx.value_type(pay));
-        let max = kind == "max";
+        let max = kind == ArgKind::Max;
         let c = if self.is_private(ctx, kb) {
             let f = self.helper(ctx, Helper::ReduceArg { max, plain: true, key: kt, payload: pt });
             self.call(ctx, at, &f, &[key, pay, kb, pb, i], &[Type::i1()], &loc)

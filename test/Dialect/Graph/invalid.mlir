@@ -28,7 +28,7 @@ func.func @f(%g: !graph.graph, %v: !graph.node) {
 // -----
 
 func.func @f(%g: !graph.graph) {
-  // expected-error@+1 {{'graph.num_nodes' op expects 1 operands, got 2}}
+  // expected-error@+1 {{'graph.num_nodes' op requires a single operand}}
   %n = "graph.num_nodes"(%g, %g) : (!graph.graph, !graph.graph) -> index
   return
 }
@@ -36,7 +36,7 @@ func.func @f(%g: !graph.graph) {
 // -----
 
 func.func @f(%g: !graph.graph, %e: !graph.edge) {
-  // expected-error@+1 {{'graph.out_degree' op operand #1 must be !graph.node, got !graph.edge}}
+  // expected-error@+1 {{'graph.out_degree' op operand #1 must be !graph.node, but got '!graph.edge'}}
   %d = "graph.out_degree"(%g, %e) : (!graph.graph, !graph.edge) -> index
   return
 }
@@ -44,7 +44,7 @@ func.func @f(%g: !graph.graph, %e: !graph.edge) {
 // -----
 
 func.func @f(%g: !graph.graph, %e: !graph.edge) {
-  // expected-error@+1 {{'graph.weight' op expects one result of type i64}}
+  // expected-error@+1 {{'graph.weight' op result #0 must be i64, but got 'f64'}}
   %w = "graph.weight"(%g, %e) : (!graph.graph, !graph.edge) -> f64
   return
 }
@@ -309,7 +309,7 @@ func.func @f(%p: !graph.nprop<i64>, %v: !graph.node) {
 // -----
 
 func.func @f() {
-  // expected-error@+1 {{'graph.load' op expects a property or scalar operand}}
+  // expected-error@+1 {{'graph.load' op expected 1 or 2 operands, but found 0}}
   %x = "graph.load"() : () -> i64
   return
 }
@@ -317,7 +317,7 @@ func.func @f() {
 // -----
 
 func.func @f(%x: i64) {
-  // expected-error@+1 {{'graph.load' op expects a property or scalar, got i64}}
+  // expected-error@+1 {{'graph.load' op operand #0 must be !graph.nprop or !graph.eprop or !graph.scalar, but got 'i64'}}
   %y = "graph.load"(%x) : (i64) -> i64
   return
 }
@@ -349,7 +349,7 @@ func.func @f(%s: !graph.scalar<i64>, %v: !graph.node) {
 // -----
 
 func.func @f(%p: !graph.nprop<i64>, %v: !graph.node) {
-  // expected-error@+1 {{'graph.load' op too many operands}}
+  // expected-error@+1 {{'graph.load' op expected 1 or 2 operands, but found 3}}
   %y = "graph.load"(%p, %v, %v) : (!graph.nprop<i64>, !graph.node, !graph.node) -> i64
   return
 }
@@ -365,7 +365,7 @@ func.func @f(%p: !graph.nprop<i64>, %v: !graph.node) {
 // -----
 
 func.func @f(%p: !graph.nprop<i64>) {
-  // expected-error@+1 {{'graph.store' op expects a value and a target}}
+  // expected-error@+1 {{'graph.store' op expected 2 or 3 operands, but found 1}}
   "graph.store"(%p) : (!graph.nprop<i64>) -> ()
   return
 }
@@ -381,7 +381,7 @@ func.func @f(%p: !graph.nprop<i64>, %v: !graph.node, %x: f64) {
 // -----
 
 func.func @f(%p: !graph.nprop<i64>, %v: !graph.node, %x: i64) {
-  // expected-error@+1 {{'graph.store' op has no results}}
+  // expected-error@+1 {{'graph.store' op requires zero results}}
   %r = "graph.store"(%x, %p, %v) : (i64, !graph.nprop<i64>, !graph.node) -> i1
   return
 }
@@ -422,7 +422,7 @@ func.func @f(%s: !graph.scalar<!graph.node>, %x: !graph.node) {
 // -----
 
 func.func @f(%s: !graph.scalar<i64>, %x: i64) {
-  // expected-error@+1 {{'graph.reduce' op requires a string 'kind' property}}
+  // expected-error@+1 {{'graph.reduce' op requires attribute 'kind'}}
   "graph.reduce"(%x, %s) : (i64, !graph.scalar<i64>) -> ()
   return
 }
@@ -430,7 +430,7 @@ func.func @f(%s: !graph.scalar<i64>, %x: i64) {
 // -----
 
 func.func @f(%s: !graph.scalar<i64>, %x: i64) {
-  // expected-error@+1 {{'graph.reduce' op unknown reduction kind 'xor', expected one of: add, mul, min, max, and, or}}
+  // expected-error@+1 {{'graph.reduce' op attribute 'kind' failed to satisfy constraint: string attribute, one of: add, mul, min, max, and, or}}
   "graph.reduce"(%x, %s) <{kind = "xor"}> : (i64, !graph.scalar<i64>) -> ()
   return
 }
@@ -438,7 +438,7 @@ func.func @f(%s: !graph.scalar<i64>, %x: i64) {
 // -----
 
 func.func @f(%x: i64) {
-  // expected-error@+1 {{'graph.reduce' op expects a value and a target}}
+  // expected-error@+1 {{'graph.reduce' op expected 2 or 3 operands, but found 1}}
   "graph.reduce"(%x) <{kind = "add"}> : (i64) -> ()
   return
 }
@@ -454,7 +454,7 @@ func.func @f(%s: !graph.scalar<i64>, %x: i32) {
 // -----
 
 func.func @f(%s: !graph.scalar<i64>, %x: i64) {
-  // expected-error@+1 {{'graph.reduce' op may only return one i1 (whether the target changed)}}
+  // expected-error@+1 {{'graph.reduce' op expected 0 or 1 results, but found 2}}
   %a, %b = "graph.reduce"(%x, %s) <{kind = "add"}> : (i64, !graph.scalar<i64>) -> (i1, i1)
   return
 }
@@ -479,7 +479,7 @@ func.func @f(%k: !graph.nprop<i64>, %p: !graph.nprop<i64>, %v: !graph.node, %x: 
 // -----
 
 func.func @f(%k: !graph.nprop<i64>, %p: !graph.nprop<i64>, %v: !graph.node, %x: i64) {
-  // expected-error@+1 {{'graph.reduce_arg' op kind must be 'min' or 'max', got 'add'}}
+  // expected-error@+1 {{'graph.reduce_arg' op attribute 'kind' failed to satisfy constraint: string attribute, one of: min, max}}
   "graph.reduce_arg"(%x, %x, %k, %p, %v) <{kind = "add"}> : (i64, i64, !graph.nprop<i64>, !graph.nprop<i64>, !graph.node) -> ()
   return
 }
@@ -487,7 +487,7 @@ func.func @f(%k: !graph.nprop<i64>, %p: !graph.nprop<i64>, %v: !graph.node, %x: 
 // -----
 
 func.func @f(%k: !graph.nprop<i64>, %x: i64) {
-  // expected-error@+1 {{'graph.reduce_arg' op expects a key, a payload, a key target and a payload target}}
+  // expected-error@+1 {{'graph.reduce_arg' op expected 4 or 5 operands, but found 3}}
   "graph.reduce_arg"(%x, %x, %k) <{kind = "min"}> : (i64, i64, !graph.nprop<i64>) -> ()
   return
 }
@@ -560,7 +560,7 @@ func.func @f(%x: i64, %p: !graph.nprop<i64>) {
 // -----
 
 func.func @f(%x: i64) {
-  // expected-error@+1 {{'graph.push' op expects an item and a worklist}}
+  // expected-error@+1 {{'graph.push' op expected 2 operands, but found 1}}
   "graph.push"(%x) : (i64) -> ()
   return
 }
@@ -568,7 +568,7 @@ func.func @f(%x: i64) {
 // -----
 
 func.func @f(%x: i64) {
-  // expected-error@+1 {{'graph.push' op second operand must be a !graph.worklist<T>, got i64}}
+  // expected-error@+1 {{'graph.push' op operand #1 must be !graph.worklist, but got 'i64'}}
   "graph.push"(%x, %x) : (i64, i64) -> ()
   return
 }

@@ -2,7 +2,7 @@
 
 use super::*;
 use strata_graph_dialect::op as graph;
-use strata_graph_dialect::view::{Reduce, ReduceArg, Store};
+use strata_graph_dialect::view::{ArgKind, Reduce, ReduceArg, ReduceKind, Store};
 use strata_ir::OpName;
 use strata_sched_dialect::op as sched;
 use strata_std::arith::op as arith;
@@ -194,25 +194,25 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
-    pub(super) fn combine(&self, op: OpId, kind: &str, old: &Val, new: &Val, elem: &Type) -> R<Val> {
+    pub(super) fn combine(&self, op: OpId, kind: ReduceKind, old: &Val, new: &Val, elem: &Type) -> R<Val> {
         if let Type::Float(k) = elem {
             let (a, b) = (old.float(), new.float());
             let r = match kind {
-                "add" => a + b,
-                "mul" => a * b,
-                "min" => a.min(b),
+                ReduceKind::Add => a + b,
+                ReduceKind::Mul => a * b,
+                ReduceKind::Min => a.min(b),
                 _ => a.max(b),
             };
             return Ok(Val::Float(round(*k, r)));
         }
         let w = width(elem);
         let arith = match kind {
-            "add" => arith::ADDI,
-            "mul" => arith::MULI,
-            "min" => arith::MINSI,
-            "max" => arith::MAXSI,
-            "and" => arith::ANDI,
-            _ => arith::ORI,
+            ReduceKind::Add => arith::ADDI,
+            ReduceKind::Mul => arith::MULI,
+            ReduceKind::Min => arith::MINSI,
+            ReduceKind::Max => arith::MAXSI,
+            ReduceKind::And => arith::ANDI,
+            ReduceKind::Or => arith::ORI,
         };
         match eval_int(arith, old.int(), new.int(), w) {
             Some(r) => Ok(Val::Int(r)),
@@ -222,13 +222,13 @@ impl<'a> Machine<'a> {
 
     fn reduce(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let kind = ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("add").to_string();
         let r = Reduce(op);
-        let (p, i) = self.target(op, 1, !r.index(ctx).is_empty())?;
+        let kind = r.kind(ctx);
+        let (p, i) = self.target(op, 1, r.index(ctx).is_some())?;
         let elem = element(ctx.value_type(r.target(ctx))).unwrap_or(Type::i64());
         let new = self.get(r.value(ctx)).clone();
         let old = p.borrow()[i].clone();
-        let r = self.combine(op, &kind, &old, &new, &elem)?;
+        let r = self.combine(op, kind, &old, &new, &elem)?;
         let changed = match (&old, &r) {
             (Val::Float(a), Val::Float(b)) => a.to_bits() != b.to_bits(),
             (a, b) => a.int() != b.int(),
@@ -242,9 +242,9 @@ impl<'a> Machine<'a> {
 
     fn reduce_arg(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let max = ctx.prop(op, "kind").and_then(|a| a.as_str()) == Some("max");
         let r = ReduceArg(op);
-        let indexed = !r.index(ctx).is_empty();
+        let max = r.kind(ctx) == ArgKind::Max;
+        let indexed = r.index(ctx).is_some();
         let kp = self.prop(op, 2)?;
         let (pp, i) = self.target(op, 3, indexed)?;
         if i >= kp.borrow().len() {

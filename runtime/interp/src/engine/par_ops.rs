@@ -3,21 +3,23 @@
 //! shuffled order when asked), barriers are no-ops and atomics plain.
 
 use super::*;
+use strata_graph_dialect::view::ReduceKind;
 use strata_ir::OpName;
 use strata_par_dialect::op as par;
+use strata_par_dialect::view::{self, RmwKind, SizeOf};
 
 impl<'a> Machine<'a> {
-    fn buffer(&self, op: OpId, i: usize) -> R<Rc<RefCell<Vec<Val>>>> {
-        match self.get(self.ctx.operand(op, i)) {
+    fn buffer(&self, op: OpId, v: Value) -> R<Rc<RefCell<Vec<Val>>>> {
+        match self.get(v) {
             Val::Prop(p) => Ok(p.clone()),
             _ => self.err(op, "operand is not bound to a buffer"),
         }
     }
 
-    /// The element `i` names in the buffer of operand `b`.
-    fn slot(&self, op: OpId, b: usize, i: usize) -> R<(Rc<RefCell<Vec<Val>>>, usize)> {
+    /// The element of `op`'s buffer `b` that `i` names.
+    fn slot(&self, op: OpId, b: Value, i: Value) -> R<(Rc<RefCell<Vec<Val>>>, usize)> {
         let p = self.buffer(op, b)?;
-        let i = self.int(op, i);
+        let i = self.get(i).int();
         let len = p.borrow().len();
         if i < 0 || i as usize >= len {
             return self.err(op, format!("index {i} is out of range for a buffer of {len} elements"));
@@ -46,15 +48,16 @@ impl<'a> Machine<'a> {
         let ctx = self.ctx;
         let v = match name {
             par::GRAPH_SIZE => {
-                let Val::Graph(g) = self.get(ctx.operand(op, 0)) else {
+                let size = view::GraphSize(op);
+                let Val::Graph(g) = self.get(size.graph(ctx)) else {
                     return self.err(op, "operand is not bound to a graph");
                 };
-                let edges = ctx.prop(op, "of").and_then(|a| a.as_str()) == Some("edges");
+                let edges = size.counted(ctx) == SizeOf::Edges;
                 Val::Int(if edges { i128::from(g.num_edges()) } else { i128::from(g.num_nodes()) })
             }
             par::GRAPH_ARRAY => self.graph_array(op)?,
             par::ALLOC => {
-                let n = self.int(op, 0);
+                let n = self.get(view::Alloc(op).size(ctx)).int();
                 if !(0..=1 << 40).contains(&n) {
                     return self.err(op, format!("cannot allocate {n} elements"));
                 }
@@ -65,31 +68,45 @@ impl<'a> Machine<'a> {
             par::THREAD_ID => Val::Int(0),
             par::NUM_THREADS => Val::Int(1),
             par::LOAD => {
-                let (p, i) = self.slot(op, 0, 1)?;
+                let load = view::Load(op);
+                let (p, i) = self.slot(op, load.buffer(ctx), load.index(ctx))?;
                 let v = p.borrow()[i].clone();
                 v
             }
             par::STORE => {
-                let (p, i) = self.slot(op, 1, 2)?;
-                p.borrow_mut()[i] = self.get(ctx.operand(op, 0)).clone();
+                let store = view::Store(op);
+                let (p, i) = self.slot(op, store.buffer(ctx), store.index(ctx))?;
+                p.borrow_mut()[i] = self.get(store.value(ctx)).clone();
                 return Ok(());
             }
             par::ATOMIC_RMW => {
-                let (p, i) = self.slot(op, 1, 2)?;
+                let rmw = view::AtomicRmw(op);
+                let (p, i) = self.slot(op, rmw.buffer(ctx), rmw.index(ctx))?;
                 let old = p.borrow()[i].clone();
-                let x = self.get(ctx.operand(op, 0)).clone();
-                let kind = ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("").to_string();
-                let elem = ctx.value_type(ctx.operand(op, 0)).clone();
-                let new = if kind == "xchg" { x } else { self.combine(op, &kind, &old, &x, &elem)? };
+                let x = self.get(rmw.value(ctx)).clone();
+                let elem = ctx.value_type(rmw.value(ctx)).clone();
+                let combined = match rmw.kind(ctx) {
+                    RmwKind::Xchg => None,
+                    RmwKind::Add => Some(ReduceKind::Add),
+                    RmwKind::Min => Some(ReduceKind::Min),
+                    RmwKind::Max => Some(ReduceKind::Max),
+                    RmwKind::And => Some(ReduceKind::And),
+                    RmwKind::Or => Some(ReduceKind::Or),
+                };
+                let new = match combined {
+                    Some(kind) => self.combine(op, kind, &old, &x, &elem)?,
+                    None => x,
+                };
                 p.borrow_mut()[i] = new;
                 old
             }
             par::CMPXCHG => {
-                let (p, i) = self.slot(op, 0, 1)?;
+                let cas = view::Cmpxchg(op);
+                let (p, i) = self.slot(op, cas.buffer(ctx), cas.index(ctx))?;
                 let old = p.borrow()[i].clone();
-                let ok = old.int() == self.int(op, 2) && !matches!(old, Val::Undef);
+                let ok = old.int() == self.get(cas.expected(ctx)).int() && !matches!(old, Val::Undef);
                 if ok {
-                    p.borrow_mut()[i] = self.get(ctx.operand(op, 3)).clone();
+                    p.borrow_mut()[i] = self.get(cas.new(ctx)).clone();
                 }
                 self.set_results(op, vec![old, boolean(ok)]);
                 return Ok(());
@@ -99,7 +116,9 @@ impl<'a> Machine<'a> {
                 return Ok(());
             }
             par::FOR => {
-                let (lo, hi, step) = (self.int(op, 0), self.int(op, 1), self.int(op, 2));
+                let f = view::For(op);
+                let (lo, hi, step) =
+                    (self.get(f.lower(ctx)).int(), self.get(f.upper(ctx)).int(), self.get(f.step(ctx)).int());
                 if step <= 0 {
                     return self.err(op, format!("step must be positive, got {step}"));
                 }
@@ -116,15 +135,17 @@ impl<'a> Machine<'a> {
                 return Ok(());
             }
             par::QUEUE_NEW => {
-                let n = self.int(op, 0).max(0) as usize;
-                let pushed_in = ctx.prop(op, "unique").is_some().then(|| vec![0u64; n]);
+                let new = view::QueueNew(op);
+                let n = self.get(new.capacity(ctx)).int().max(0) as usize;
+                let pushed_in = new.unique(ctx).then(|| vec![0u64; n]);
                 Val::Worklist(Rc::new(RefCell::new(crate::value::Worklist { pushed_in, ..Default::default() })))
             }
             par::QUEUE_PUSH => {
-                let Val::Worklist(w) = self.get(ctx.operand(op, 1)).clone() else {
+                let push = view::QueuePush(op);
+                let Val::Worklist(w) = self.get(push.queue(ctx)).clone() else {
                     return self.err(op, "operand is not bound to a queue");
                 };
-                let item = self.int(op, 0);
+                let item = self.get(push.item(ctx)).int();
                 let mut w = w.borrow_mut();
                 if w.pushed_in.as_ref().is_some_and(|s| item < 0 || item as usize >= s.len()) {
                     return self.err(op, format!("item {item} is out of range for this unique queue"));

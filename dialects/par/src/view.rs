@@ -1,0 +1,363 @@
+//! The declarations of the par dialect's operations: operands, results and
+//! properties with their constraints (checked by the verifier), and the
+//! typed views that read them.
+
+use crate::op as par;
+use strata_ir::signature::TypeConstraint;
+
+/// `!par.buf<T>`.
+pub const BUF: TypeConstraint = TypeConstraint::Dialect("par", "buf");
+/// `!par.queue<T>`.
+pub const QUEUE: TypeConstraint = TypeConstraint::Dialect("par", "queue");
+/// `!graph.graph`.
+pub const GRAPH: TypeConstraint = TypeConstraint::Dialect("graph", "graph");
+
+strata_ir::prop_enum! {
+    /// What `par.graph_size` counts.
+    pub enum SizeOf {
+        /// The nodes.
+        Nodes = "nodes",
+        /// The edges.
+        Edges = "edges",
+    }
+}
+
+strata_ir::prop_enum! {
+    /// The operation of a `par.atomic_rmw`.
+    pub enum RmwKind {
+        /// Integer or float addition.
+        Add = "add",
+        /// Signed minimum.
+        Min = "min",
+        /// Signed maximum.
+        Max = "max",
+        /// Bitwise and (integers only).
+        And = "and",
+        /// Bitwise or (integers only).
+        Or = "or",
+        /// Exchange: stores the value.
+        Xchg = "xchg",
+    }
+}
+
+strata_ir::prop_enum! {
+    /// How a `par.for` shares its iterations among the team.
+    pub enum Dist {
+        /// One block of `chunk` iterations after another, round robin.
+        Static = "static",
+        /// Blocks of `chunk` iterations taken on demand.
+        Dynamic = "dynamic",
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.graph_size {of}`: the number of nodes or edges.
+    pub struct GraphSize for par::GRAPH_SIZE {
+        operands {
+            /// The graph.
+            graph: GRAPH,
+        }
+        results {
+            /// The count.
+            size: Index,
+        }
+        properties {
+            /// What is counted (the property `of`).
+            counted("of"): SizeOf,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.graph_array {array}`: one array of the graph as a buffer.
+    pub struct GraphArrayOp for par::GRAPH_ARRAY {
+        operands {
+            /// The graph.
+            graph: GRAPH,
+        }
+        results {
+            /// The array.
+            buffer: BUF,
+        }
+        properties {
+            /// Which array (a [`strata_abi::GraphArray`] name; the verifier
+            /// checks it).
+            array: String,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.alloc`: a new buffer.
+    pub struct Alloc for par::ALLOC {
+        operands {
+            /// The number of elements.
+            size: Index,
+        }
+        results {
+            /// The buffer.
+            buffer: BUF,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.local`: one element of thread-private storage.
+    pub struct Local for par::LOCAL {
+        operands {}
+        results {
+            /// The one-element buffer.
+            buffer: BUF,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.free`: releases a buffer or a queue.
+    pub struct Free for par::FREE {
+        operands {
+            /// The buffer or queue.
+            storage: OneOf(&[BUF, QUEUE]),
+        }
+        results {}
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.load`: reads an element.
+    pub struct Load for par::LOAD {
+        operands {
+            /// The buffer.
+            buffer: BUF,
+            /// The element's position.
+            index: Index,
+        }
+        results {
+            /// The element.
+            value: Any,
+        }
+        properties {
+            /// A relaxed atomic read.
+            atomic: bool,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.store`: writes an element.
+    pub struct Store for par::STORE {
+        operands {
+            /// The value written.
+            value: Any,
+            /// The buffer.
+            buffer: BUF,
+            /// The element's position.
+            index: Index,
+        }
+        results {}
+        properties {
+            /// A relaxed atomic write.
+            atomic: bool,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.atomic_rmw {kind}`: an atomic read-modify-write of an element.
+    pub struct AtomicRmw for par::ATOMIC_RMW {
+        operands {
+            /// The value combined in.
+            value: Scalar,
+            /// The buffer.
+            buffer: BUF,
+            /// The element's position.
+            index: Index,
+        }
+        results {
+            /// The element's old value.
+            old: Scalar,
+        }
+        properties {
+            /// The operation.
+            kind: RmwKind,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.cmpxchg`: an atomic compare-and-swap of an element.
+    pub struct Cmpxchg for par::CMPXCHG {
+        operands {
+            /// The buffer.
+            buffer: BUF,
+            /// The element's position.
+            index: Index,
+            /// The value the element must hold.
+            expected: IntOrIndex,
+            /// The value stored if it does.
+            new: IntOrIndex,
+        }
+        results {
+            /// The element's old value.
+            old: IntOrIndex,
+            /// Whether the new value was stored.
+            success: Int(1),
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.parallel`: runs its body on every thread of a new team.
+    pub struct Parallel for par::PARALLEL {
+        operands {}
+        results {}
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.for {dist, chunk}`: shares the iterations among the team.
+    pub struct For for par::FOR {
+        operands {
+            /// The first iteration.
+            lower: Index,
+            /// The bound (excluded).
+            upper: Index,
+            /// The step.
+            step: Index,
+        }
+        results {}
+        properties {
+            /// How the iterations are shared.
+            dist: Dist,
+            /// The iterations per block (positive).
+            chunk: i64,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.barrier`: waits for the whole team.
+    pub struct Barrier for par::BARRIER {
+        operands {}
+        results {}
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.thread_id`: this thread's number in its team.
+    pub struct ThreadId for par::THREAD_ID {
+        operands {}
+        results {
+            /// The number.
+            id: Index,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.num_threads`: the size of the team.
+    pub struct NumThreads for par::NUM_THREADS {
+        operands {}
+        results {
+            /// The size.
+            count: Index,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.yield`: ends a `par.parallel` or `par.for` body.
+    pub struct Yield for par::YIELD {
+        operands {}
+        results {}
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.queue_new {unique}`: a new work queue.
+    pub struct QueueNew for par::QUEUE_NEW {
+        operands {
+            /// The room for items per round.
+            capacity: Index,
+        }
+        results {
+            /// The queue.
+            queue: QUEUE,
+        }
+        properties {
+            /// Items are below the capacity and kept once a round.
+            unique: bool,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.queue_push {buffered}`: appends an item to the next round.
+    pub struct QueuePush for par::QUEUE_PUSH {
+        operands {
+            /// The item.
+            item: Any,
+            /// The queue.
+            queue: QUEUE,
+        }
+        results {}
+        properties {
+            /// Through a per-thread buffer.
+            buffered: bool,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.queue_size`: the number of items of the current round.
+    pub struct QueueSize for par::QUEUE_SIZE {
+        operands {
+            /// The queue.
+            queue: QUEUE,
+        }
+        results {
+            /// The count.
+            size: Index,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.queue_items`: the items of the current round as a buffer.
+    pub struct QueueItems for par::QUEUE_ITEMS {
+        operands {
+            /// The queue.
+            queue: QUEUE,
+        }
+        results {
+            /// The items.
+            items: BUF,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.queue_advance`: makes the pushes the current round.
+    pub struct QueueAdvance for par::QUEUE_ADVANCE {
+        operands {
+            /// The queue.
+            queue: QUEUE,
+        }
+        results {
+            /// Whether the new round has items.
+            nonempty: Int(1),
+        }
+        properties {}
+    }
+}

@@ -1,0 +1,102 @@
+//! Properties whose value is one of a few names, as Rust enums.
+//!
+//! ```ignore
+//! strata_ir::prop_enum! {
+//!     /// How a loop shares its iterations.
+//!     pub enum Dist {
+//!         /// Equal blocks.
+//!         Static = "static",
+//!         /// Blocks taken on demand.
+//!         Dynamic = "dynamic",
+//!     }
+//! }
+//! ```
+//!
+//! gives the enum with `ALL`, `NAMES`, `name`, `from_name`, `Display`, and
+//! [`PropType`](crate::signature::PropType), so a view's accessor returns
+//! it and the verifier rejects any other name.
+
+/// Declares an enum of named property values (see the [module](self)).
+#[macro_export]
+macro_rules! prop_enum {
+    (
+        $(#[$m:meta])*
+        $vis:vis enum $name:ident {
+            $($(#[$vm:meta])* $variant:ident = $text:literal),+ $(,)?
+        }
+    ) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        $vis enum $name {
+            $($(#[$vm])* $variant),+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            /// Every value's name, in declaration order.
+            pub const NAMES: &'static [&'static str] = &[$($text),+];
+            /// The name as the IR writes it.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text),+
+                }
+            }
+            /// The value with this name.
+            pub fn from_name(text: &str) -> Option<$name> {
+                match text {
+                    $($text => Some($name::$variant),)+
+                    _ => None,
+                }
+            }
+            /// The property attribute holding this value.
+            pub fn attr(self) -> $crate::Attribute {
+                $crate::Attribute::string(self.name())
+            }
+        }
+
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl $crate::signature::PropType for $name {
+            const KIND: $crate::signature::PropKind = $crate::signature::PropKind::Enum($name::NAMES);
+            fn read(attr: Option<&$crate::Attribute>) -> Option<$name> {
+                attr?.as_str().and_then($name::from_name)
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+#[allow(dead_code)]
+mod tests {
+    use crate::signature::{PropKind, PropType};
+    use crate::Attribute;
+
+    crate::prop_enum! {
+        /// A test enum.
+        enum Side {
+            /// Left.
+            Left = "left",
+            /// Right.
+            Right = "right",
+        }
+    }
+
+    #[test]
+    fn names_round_trip_and_read_as_properties() {
+        for s in Side::ALL {
+            assert_eq!(Side::from_name(s.name()), Some(*s));
+        }
+        assert_eq!(Side::NAMES, &["left", "right"]);
+        assert_eq!(Side::from_name("up"), None);
+        assert_eq!(Side::read(Some(&Attribute::string("right"))), Some(Side::Right));
+        assert_eq!(Side::read(Some(&Attribute::string("up"))), None);
+        assert_eq!(Side::read(None), None);
+        assert!(matches!(Side::KIND, PropKind::Enum(n) if n.len() == 2));
+        assert_eq!(Side::Left.to_string(), "left");
+    }
+}

@@ -1,0 +1,138 @@
+// RUN: graph-opt %s -split-input-file -verify-diagnostics
+// The par dialect's declared signatures (operand and result counts and
+// types, properties) and the relations its verifiers check.
+
+func.func @f(%b: !par.buf<i64>, %i: i64) {
+  // expected-error@+1 {{'par.load' op operand #1 must be index, but got 'i64'}}
+  %v = "par.load"(%b, %i) : (!par.buf<i64>, i64) -> i64
+  return
+}
+
+// -----
+
+func.func @f(%b: !par.buf<i64>, %i: index) {
+  // expected-error@+1 {{'par.load' op result must be i64, got i32}}
+  %v = "par.load"(%b, %i) : (!par.buf<i64>, index) -> i32
+  return
+}
+
+// -----
+
+func.func @f(%b: !par.buf<i64>, %i: index, %x: f64) {
+  // expected-error@+1 {{'par.store' op stored value must be i64, got f64}}
+  "par.store"(%x, %b, %i) : (f64, !par.buf<i64>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%b: !par.buf<i64>, %i: index, %x: i64) {
+  // expected-error@+1 {{'par.store' op expected 3 operands, but found 2}}
+  "par.store"(%x, %b) : (i64, !par.buf<i64>) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%b: !par.buf<i64>, %i: index, %x: i64) {
+  // expected-error@+1 {{'par.atomic_rmw' op requires attribute 'kind'}}
+  %o = "par.atomic_rmw"(%x, %b, %i) : (i64, !par.buf<i64>, index) -> i64
+  return
+}
+
+// -----
+
+func.func @f(%b: !par.buf<i64>, %i: index, %x: i64) {
+  // expected-error@+1 {{'par.atomic_rmw' op attribute 'kind' failed to satisfy constraint: string attribute, one of: add, min, max, and, or, xchg}}
+  %o = "par.atomic_rmw"(%x, %b, %i) <{kind = "mul"}> : (i64, !par.buf<i64>, index) -> i64
+  return
+}
+
+// -----
+
+func.func @f(%b: !par.buf<f64>, %i: index, %x: f64) {
+  // expected-error@+1 {{'par.atomic_rmw' op 'or' applies to integers only, got f64}}
+  %o = "par.atomic_rmw"(%x, %b, %i) <{kind = "or"}> : (f64, !par.buf<f64>, index) -> f64
+  return
+}
+
+// -----
+
+func.func @f(%b: !par.buf<f64>, %i: index, %x: f64) {
+  // expected-error@+1 {{'par.cmpxchg' op operand #2 must be signless-integer-like, but got 'f64'}}
+  %o, %ok = "par.cmpxchg"(%b, %i, %x, %x) : (!par.buf<f64>, index, f64, f64) -> (f64, i1)
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'par.graph_size' op attribute 'of' failed to satisfy constraint: string attribute, one of: nodes, edges}}
+  %n = "par.graph_size"(%g) <{of = "arcs"}> : (!graph.graph) -> index
+  return
+}
+
+// -----
+
+func.func @f(%q: !par.queue<index>, %x: i64) {
+  // expected-error@+1 {{'par.queue_push' op item must be index, got i64}}
+  "par.queue_push"(%x, %q) : (i64, !par.queue<index>) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%b: !par.buf<i64>) {
+  %c = arith.constant 0 : index
+  // expected-error@+1 {{'par.free' op operand #0 must be !par.buf or !par.queue, but got 'index'}}
+  "par.free"(%c) : (index) -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'par.barrier' op must be inside a par.parallel}}
+  "par.barrier"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  "par.parallel"() ({
+    // expected-error@+1 {{'par.for' op 'chunk' must be a positive integer}}
+    "par.for"(%c0, %n, %c1) <{chunk = 0 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  "par.parallel"() ({
+    // expected-error@+1 {{'par.for' op attribute 'dist' failed to satisfy constraint: string attribute, one of: static, dynamic}}
+    "par.for"(%c0, %n, %c1) <{chunk = 4 : i64, dist = "guided"}> ({
+    ^bb0(%i: index):
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'par.thread_id' op result #0 must be index, but got 'i32'}}
+  %t = "par.thread_id"() : () -> i32
+  return
+}
