@@ -3,8 +3,9 @@
 //! Types are immutable values; composite types share their parts through `Arc`,
 //! so cloning a type is cheap. `Display` prints MLIR's syntax exactly.
 
+use std::collections::HashSet;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::attributes::Attribute;
 
@@ -222,7 +223,21 @@ impl Type {
     }
     /// A structured dialect type `!dialect.mnemonic<params>`.
     pub fn dialect(dialect: &str, mnemonic: &str, params: Vec<Type>) -> Type {
-        Type::Dialect(Arc::new(DialectType::new(dialect, mnemonic, params)))
+        Type::interned(DialectType::new(dialect, mnemonic, params))
+    }
+    /// The type `d`, uniqued: every equal dialect type shares one
+    /// allocation, so comparing two is comparing two pointers (as MLIR
+    /// uniques types in its context). Types are made without a context
+    /// (`graph::types::node()`), so the uniquer is the process's.
+    pub fn interned(d: DialectType) -> Type {
+        static UNIQUED: OnceLock<Mutex<HashSet<Arc<DialectType>>>> = OnceLock::new();
+        let mut set = UNIQUED.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = set.get(&d) {
+            return Type::Dialect(t.clone());
+        }
+        let t = Arc::new(d);
+        set.insert(t.clone());
+        Type::Dialect(t)
     }
 
     /// True for any integer type (not `index`).
@@ -408,13 +423,25 @@ mod tests {
         assert_eq!(Type::int(7).to_string(), "i7");
         assert_eq!(Type::function(vec![Type::i32()], vec![Type::f32()]).to_string(), "(i32) -> f32");
         assert_eq!(Type::function(vec![], vec![]).to_string(), "() -> ()");
-        assert_eq!(Type::Dialect(Arc::new(DialectType::opaque("foo", "t<1>"))).to_string(), "!foo.t<1>");
-        assert_eq!(Type::Dialect(Arc::new(DialectType::opaque("foo", "<\"x\">"))).to_string(), "!foo<\"x\">");
+        assert_eq!(Type::interned(DialectType::opaque("foo", "t<1>")).to_string(), "!foo.t<1>");
+        assert_eq!(Type::interned(DialectType::opaque("foo", "<\"x\">")).to_string(), "!foo<\"x\">");
         let bar = Type::dialect("foo", "bar", vec![]);
         let t = Type::dialect("foo", "t", vec![Type::i32(), bar.clone()]);
         assert_eq!(t.to_string(), "!foo.t<i32, !foo.bar>");
         let Type::Dialect(d) = &t else { panic!("a dialect type") };
         assert_eq!((d.mnemonic(), d.type_params()), ("t", Some(&[Type::i32(), bar][..])));
         assert_eq!(DialectType::opaque("foo", "t<1>").type_params(), None);
+    }
+
+    #[test]
+    fn equal_dialect_types_share_one_allocation() {
+        let a = Type::dialect("foo", "t", vec![Type::i32()]);
+        let b = Type::dialect("foo", "t", vec![Type::i32()]);
+        let c = Type::dialect("foo", "t", vec![Type::i64()]);
+        let (Type::Dialect(x), Type::Dialect(y), Type::Dialect(z)) = (&a, &b, &c) else { panic!("dialect types") };
+        assert!(Arc::ptr_eq(x, y));
+        assert!(!Arc::ptr_eq(x, z));
+        assert_eq!(a, b);
+        assert_ne!(a, c);
     }
 }

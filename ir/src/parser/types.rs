@@ -126,7 +126,7 @@ impl<'a> Parser<'a> {
                 format!("dialect '{dialect}' is unknown; pass --allow-unregistered-dialect to accept its types"),
             );
         }
-        Ok(Type::Dialect(Arc::new(dt)))
+        Ok(Type::interned(dt))
     }
 
     /// The structured form of a dialect type's body `mnemonic<T, ...>` (or
