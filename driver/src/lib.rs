@@ -2,6 +2,7 @@
 //! and the integration tests share, so that they only parse flags and print.
 //!
 //! - [`registry`]: every dialect and pass.
+//! - [`load`]: parse, verify and check races: how every tool reads a module.
 //! - [`pipeline`]: the targets' lowering pipelines as values, with a
 //!   default schedule.
 //! - [`Program`]: a module loaded from text (parsed, verified, checked for
@@ -14,6 +15,7 @@ mod backend;
 mod cpu;
 mod gpu;
 mod interp;
+pub mod load;
 pub mod pipeline;
 mod program;
 pub mod registry;

@@ -5,15 +5,14 @@ use std::sync::Arc;
 use strata_ir::func::op as func;
 
 use strata_abi::SlotType;
-use strata_graph_dialect::races::check_races;
+
+use crate::load::{load, Checks};
 use strata_ir::diagnostics::SourceMgr;
 use strata_ir::func::{function_type, is_declaration};
-use strata_ir::parser::parse_source;
 use strata_ir::pass::{Instrumentation, OpPassManager, PassManager, PassRegistry};
 use strata_ir::pipeline::{parse_pipeline, PIPELINE_BUFFER};
 use strata_ir::symbols::lookup_symbol_in;
 use strata_ir::types::FunctionType;
-use strata_ir::verifier::verify;
 use strata_ir::{Context, Diagnostic, OpId, Registry, Severity};
 
 /// A module and the sources its diagnostics point into. Errors of every
@@ -37,16 +36,10 @@ impl Program {
         let mut sources = SourceMgr::new();
         sources.add(file, text);
         let mut ctx = Context::new(registry);
-        let module = parse_source(&mut ctx, file, text, 0, text.len()).map_err(|d| sources.render(&d))?;
-        let mut errors = verify(&ctx, module);
-        if errors.is_empty() {
-            errors = check_races(&ctx, module);
+        match load(&mut ctx, file, text, (0, text.len()), Checks::VerifyAndRaces) {
+            Ok(l) => Ok(Program { ctx, module: l.module, file: file.to_string(), sources }),
+            Err(errors) => Err(errors.iter().map(|d| sources.render(d)).collect()),
         }
-        let program = Program { ctx, module, file: file.to_string(), sources };
-        if !errors.is_empty() {
-            return Err(program.render_all(&errors));
-        }
-        Ok(program)
     }
 
     /// `d` as text.

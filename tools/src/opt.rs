@@ -4,13 +4,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use strata_driver::load::{load, Checks};
 use strata_driver::pipeline::{target_pipeline, Schedule, Target};
 use strata_ir::expected::{check, parse_expectations};
-use strata_ir::parser::parse_source;
 use strata_ir::pass::{Instrumentation, OpPassManager, PassManager, PassRegistry};
 use strata_ir::pipeline::{parse_pipeline, PIPELINE_BUFFER};
 use strata_ir::printer::{print_op, PrintOptions};
-use strata_ir::verifier::verify;
 use strata_ir::{Context, Diagnostic, Registry, Severity, SourceMgr};
 
 use crate::input::{display_name, read_source, split_chunks};
@@ -229,22 +228,17 @@ fn process_chunk(
     };
     let mut ctx = Context::new(registry.clone());
     ctx.allow_unregistered = m.get_flag("allow-unregistered");
-    let t0 = Instant::now();
-    let module = match parse_source(&mut ctx, file, text, range.0, range.1) {
-        Ok(op) => op,
-        Err(d) => {
-            out.diagnostics.push(d);
+    let module = match load(&mut ctx, file, text, range, Checks::Verify) {
+        Ok(l) => {
+            out.timings.push(("Parser".into(), l.parse_time));
+            out.timings.push(("Verifier".into(), l.check_time));
+            l.module
+        }
+        Err(errors) => {
+            out.diagnostics = errors;
             return out;
         }
     };
-    out.timings.push(("Parser".into(), t0.elapsed()));
-    let t1 = Instant::now();
-    let errors = verify(&ctx, module);
-    out.timings.push(("Verifier".into(), t1.elapsed()));
-    if !errors.is_empty() {
-        out.diagnostics = errors;
-        return out;
-    }
     let print = PrintOptions { generic: m.get_flag("generic"), debug_info: m.get_flag("debuginfo") };
     let inst = Instrumentation {
         verify_each: *m.get_one::<bool>("verify-each").unwrap_or(&true),

@@ -1,17 +1,16 @@
 //! Damaged inputs never panic: every `.mlir` file of the lit suite, cut short at
-//! many points and with single bytes deleted or replaced, goes through parsing,
-//! verification, a canonicalize/cse/scf-lowering pipeline and printing, and
+//! many points and with single bytes deleted or replaced, goes through loading
+//! (parsing, verification, the race check), a canonicalize/cse/scf-lowering pipeline and printing, and
 //! must either succeed or end in diagnostics.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use strata_ir::parser::parse_source;
+use strata_driver::load::{load, Checks};
 use strata_ir::pass::{Instrumentation, PassManager};
 use strata_ir::pipeline::parse_pipeline;
 use strata_ir::printer::{print_op, PrintOptions};
-use strata_ir::verifier::verify;
 use strata_ir::Context;
 
 fn mlir_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -31,10 +30,8 @@ fn process(text: &str) {
     let passes = strata_driver::registry::passes();
     let mut ctx = Context::new(registry);
     ctx.allow_unregistered = true;
-    let Ok(module) = parse_source(&mut ctx, "input.mlir", text, 0, text.len()) else { return };
-    if !verify(&ctx, module).is_empty() {
-        return;
-    }
+    let Ok(loaded) = load(&mut ctx, "input.mlir", text, (0, text.len()), Checks::VerifyAndRaces) else { return };
+    let module = loaded.module;
     let pipeline = parse_pipeline("builtin.module(canonicalize,cse,convert-scf-to-cf,canonicalize)", &passes)
         .expect("valid pipeline");
     let mut pm = PassManager::new(pipeline, Instrumentation { verify_each: true, ..Default::default() });
