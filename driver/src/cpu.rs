@@ -17,7 +17,7 @@ pub struct CpuBackend {
 
 impl CpuBackend {
     /// Compiles the lowered `program` with `options` and loads it.
-    pub fn compile(program: Program, options: &strata_llvm::Options) -> Result<CpuBackend, String> {
+    pub fn compile(mut program: Program, options: &strata_llvm::Options) -> Result<CpuBackend, String> {
         let object = program.compile_cpu(options, strata_llvm::Emit::Object)?;
         let loaded = strata_cpu::Program::load(&object)?;
         Ok(CpuBackend { program, loaded, image: None })

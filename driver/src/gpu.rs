@@ -22,7 +22,7 @@ pub struct GpuBackend {
 impl GpuBackend {
     /// Compiles the lowered `program` to PTX for the GPU `device` and loads
     /// it there.
-    pub fn compile(program: Program, device: &strata_gpu::Device) -> Result<GpuBackend, String> {
+    pub fn compile(mut program: Program, device: &strata_gpu::Device) -> Result<GpuBackend, String> {
         let options = strata_llvm::GpuOptions::for_device(&device.arch);
         let ptx = program.compile_gpu(&options, strata_llvm::Emit::Assembly)?;
         let loaded = strata_gpu::Program::load(&ptx)?;

@@ -3,19 +3,27 @@
 //! A target's pipeline canonicalizes at the graph level, lowers to `sched`
 //! with a default [`Schedule`] and on to `par`, then canonicalizes,
 //! removes common subexpressions, turns boolean atomics into stores where
-//! legal and simplifies integer arithmetic with the e-graph. Both targets
+//! legal and simplifies integer arithmetic with the e-graph. Code
+//! generation then lowers structured control flow to branches
+//! ([`codegen_pipeline`]: the emitters take `cf`, not `scf`). Both targets
 //! share the `par` level, so for now they share the pipeline; code
 //! generation is where they part.
 
 use strata_ir::builtin::op as builtin;
 use strata_ir::func::op as func;
 use strata_ir::pass::{OpPassManager, Pass};
+use strata_ir::{Context, OpId};
 use strata_lowering::graph_to_sched::GraphToSched;
+use strata_lowering::scf_to_cf::ScfToCf;
 use strata_lowering::sched_to_par::SchedToPar;
 use strata_par_dialect::bool_atomics::EliminateBoolAtomics;
+use strata_par_dialect::op as par;
 use strata_passes::canonicalize::Canonicalize;
 use strata_passes::cse::Cse;
 use strata_passes::egraph_simplify::EgraphSimplify;
+use strata_std::arith::op as arith;
+use strata_std::cf::op as cf;
+use strata_std::scf::op as scf;
 
 /// What a program is compiled for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +96,33 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     Ok(pm)
 }
 
+/// Whether every operation of `module` is of a dialect code generation
+/// takes (`builtin`, `func`, `arith`, `scf`, `cf`, `par`): only then does it
+/// run the [`codegen_pipeline`]; on a module not lowered that far, the
+/// emitter reports what is left.
+pub fn at_codegen_level(ctx: &Context, module: OpId) -> bool {
+    const KEYS: [u32; 6] = [
+        builtin::DIALECT_KEY,
+        func::DIALECT_KEY,
+        arith::DIALECT_KEY,
+        scf::DIALECT_KEY,
+        cf::DIALECT_KEY,
+        par::DIALECT_KEY,
+    ];
+    let mut ok = true;
+    ctx.walk_pre(module, &mut |o| ok &= KEYS.contains(&ctx.op_kind(o).dialect_key()));
+    ok
+}
+
+/// What code generation runs on a lowered module before emitting it:
+/// `convert-scf-to-cf`, since the emitters take branches (`cf`), not
+/// structured control flow. Every route to machine code goes through it.
+pub fn codegen_pipeline() -> OpPassManager {
+    let mut pm = OpPassManager::new(builtin::MODULE);
+    pm.add(Box::new(ScfToCf));
+    pm
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,6 +135,7 @@ mod tests {
             "builtin.module(canonicalize,convert-graph-to-sched,convert-sched-to-par,canonicalize,cse,\
              func.func(par-eliminate-bool-atomics,egraph-simplify))"
         );
+        assert_eq!(codegen_pipeline().describe(), "builtin.module(convert-scf-to-cf)");
     }
 
     #[test]

@@ -7,6 +7,7 @@ use strata_ir::func::op as func;
 use strata_abi::SlotType;
 
 use crate::load::{load, Checks};
+use crate::pipeline::{at_codegen_level, codegen_pipeline};
 use strata_ir::diagnostics::SourceMgr;
 use strata_ir::func::{function_type, is_declaration};
 use strata_ir::pass::{Instrumentation, OpPassManager, PassManager, PassRegistry};
@@ -95,14 +96,30 @@ impl Program {
         strata_par_dialect::abi::entry_slots(backend, name, &self.signature(name)?)
     }
 
-    /// Compiles the lowered module for the CPU, as `what` asks.
-    pub fn compile_cpu(&self, options: &strata_llvm::Options, what: strata_llvm::Emit) -> Result<Vec<u8>, String> {
+    /// Runs the [`codegen_pipeline`] where the module is lowered far enough
+    /// for it ([`at_codegen_level`]).
+    fn prepare_codegen(&mut self) -> Result<(), String> {
+        if at_codegen_level(&self.ctx, self.module) {
+            self.lower(codegen_pipeline())?;
+        }
+        Ok(())
+    }
+
+    /// Compiles the lowered module for the CPU, as `what` asks (after the
+    /// [`codegen_pipeline`]).
+    pub fn compile_cpu(&mut self, options: &strata_llvm::Options, what: strata_llvm::Emit) -> Result<Vec<u8>, String> {
+        self.prepare_codegen()?;
         strata_llvm::compile(&self.ctx, self.module, options, what).map_err(|d| self.render(&d))
     }
 
     /// Compiles the lowered module for the GPU, as `what` asks (PTX for
-    /// [`strata_llvm::Emit::Assembly`]).
-    pub fn compile_gpu(&self, options: &strata_llvm::GpuOptions, what: strata_llvm::Emit) -> Result<Vec<u8>, String> {
+    /// [`strata_llvm::Emit::Assembly`]; after the [`codegen_pipeline`]).
+    pub fn compile_gpu(
+        &mut self,
+        options: &strata_llvm::GpuOptions,
+        what: strata_llvm::Emit,
+    ) -> Result<Vec<u8>, String> {
+        self.prepare_codegen()?;
         strata_llvm::compile_gpu(&self.ctx, self.module, options, what).map_err(|d| self.render(&d))
     }
 }

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use strata_driver::load::{load, Checks};
-use strata_driver::pipeline::{target_pipeline, Schedule, Target};
+use strata_driver::pipeline::{at_codegen_level, codegen_pipeline, target_pipeline, Schedule, Target};
 use strata_ir::expected::{check, parse_expectations};
 use strata_ir::pass::{Instrumentation, OpPassManager, PassManager, PassRegistry};
 use strata_ir::pipeline::{parse_pipeline, PIPELINE_BUFFER};
@@ -165,6 +165,12 @@ fn emit(
     }
 }
 
+/// Whether `--emit` asks for code (LLVM IR, assembly, an object), which the
+/// code generation pipeline prepares the module for.
+fn emits_code(m: &ArgMatches) -> bool {
+    m.get_one::<String>("emit").is_some_and(|e| e != "mlir")
+}
+
 fn flag(m: &ArgMatches, name: &str) -> String {
     m.get_one::<String>(name).cloned().unwrap_or_default()
 }
@@ -249,15 +255,15 @@ fn process_chunk(
         timing: m.get_flag("timing"),
         statistics: m.get_flag("statistics"),
     };
-    let mut pm = PassManager::new(pm_root, inst);
-    let ok = pm.run(&mut ctx, module).is_ok();
-    out.log = std::mem::take(&mut pm.log);
-    out.timings.extend(pm.timings.iter().cloned());
-    if m.get_flag("statistics") {
-        out.stats = pm.statistics_report();
+    if !run_pipeline(&mut ctx, module, pm_root, &inst, m, &mut out) {
+        return out;
     }
-    out.diagnostics = std::mem::take(&mut ctx.diagnostics);
-    if !ok {
+    // Code generation runs its own pipeline first, on a module lowered far
+    // enough (otherwise the emitter says what is left to lower).
+    if emits_code(m)
+        && at_codegen_level(&ctx, module)
+        && !run_pipeline(&mut ctx, module, codegen_pipeline(), &inst, m, &mut out)
+    {
         return out;
     }
     let t2 = Instant::now();
@@ -267,6 +273,27 @@ fn process_chunk(
     }
     out.timings.push(("Output".into(), t2.elapsed()));
     out
+}
+
+/// Runs `pipeline` on `module`, adding its log, timings, statistics and
+/// diagnostics to `out`; false if it failed.
+fn run_pipeline(
+    ctx: &mut Context,
+    module: strata_ir::OpId,
+    pipeline: OpPassManager,
+    inst: &Instrumentation,
+    m: &ArgMatches,
+    out: &mut Outcome,
+) -> bool {
+    let mut pm = PassManager::new(pipeline, inst.clone());
+    let ok = pm.run(ctx, module).is_ok();
+    out.log.push_str(&pm.log);
+    out.timings.extend(pm.timings.iter().cloned());
+    if m.get_flag("statistics") {
+        out.stats.push_str(&pm.statistics_report());
+    }
+    out.diagnostics.append(&mut ctx.diagnostics);
+    ok
 }
 
 fn timing_report(rows: &[(String, Duration)]) -> String {
@@ -314,8 +341,7 @@ pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> 
         eprintln!("error: {e}");
         return 1;
     }
-    let emits_code = m.get_one::<String>("emit").is_some_and(|e| e != "mlir");
-    if emits_code && m.get_flag("split-input-file") {
+    if emits_code(&m) && m.get_flag("split-input-file") {
         eprintln!(
             "error: --emit={} cannot be combined with --split-input-file",
             m.get_one::<String>("emit").expect("has a default")

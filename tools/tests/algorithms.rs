@@ -191,7 +191,7 @@ fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
         eprintln!("{name}: skipping the GPU runs: {e}");
     }
     for schedule in SCHEDULES {
-        let program = load_program(name, Lowering::Target(Target::Gpu, schedule));
+        let mut program = load_program(name, Lowering::Target(Target::Gpu, schedule));
         let ptx = program
             .compile_gpu(&strata_llvm::GpuOptions::default(), strata_llvm::Emit::Assembly)
             .unwrap_or_else(|e| panic!("{name}: {e}"));

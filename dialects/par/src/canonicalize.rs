@@ -28,14 +28,18 @@ use strata_ir::OpName;
 
 use crate::ops::in_team;
 
-/// The operations of the single block of `r`, its terminator included.
-fn body_ops(ctx: &Context, r: RegionId) -> Vec<OpId> {
-    ctx.entry_block(r).map(|b| ctx.block_ops(b)).unwrap_or_default()
+/// The operations of `r`, its terminator included, if it has one block
+/// (a body lowered to branches has several; the patterns leave it alone).
+fn body_ops(ctx: &Context, r: RegionId) -> Option<Vec<OpId>> {
+    match ctx.region_blocks(r) {
+        [b] => Some(ctx.block_ops(*b)),
+        _ => None,
+    }
 }
 
-/// Whether region `r` holds nothing but its terminator.
+/// Whether region `r` is one block holding nothing but its terminator.
 fn only_terminator(ctx: &Context, r: RegionId) -> bool {
-    body_ops(ctx, r).len() <= 1
+    body_ops(ctx, r).is_some_and(|ops| ops.len() <= 1)
 }
 
 /// Whether `op` is a work-sharing loop or a barrier: after it, every thread
@@ -76,7 +80,10 @@ impl RewritePattern for ParallelMerge {
             }
             next = ctx.next_op(next.expect("matched Some"));
         };
-        let first_ops = body_ops(ctx, rw.ctx().region(op, 0));
+        let (Some(first_ops), Some(_)) = (body_ops(ctx, ctx.region(op, 0)), body_ops(ctx, ctx.region(second, 0)))
+        else {
+            return false;
+        };
         let Some(&yield_op) = first_ops.last() else { return false };
         let synced = first_ops.len() >= 2 && synchronizes(ctx, first_ops[first_ops.len() - 2]);
         for n in between {
@@ -123,7 +130,9 @@ impl RewritePattern for RedundantBarrier {
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = rw.ctx();
-        let team_body = ctx.parent_op(op).is_some_and(|p| ctx.op_name(p) == par::PARALLEL);
+        let team_body = ctx
+            .parent_op(op)
+            .is_some_and(|p| ctx.op_name(p) == par::PARALLEL && ctx.region_blocks(ctx.region(p, 0)).len() == 1);
         let after_sync = ctx.prev_op(op).is_some_and(|p| synchronizes(ctx, p));
         let first = team_body && ctx.prev_op(op).is_none();
         let last = team_body && ctx.next_op(op).is_some_and(|n| ctx.op_name(n) == par::YIELD);

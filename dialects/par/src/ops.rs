@@ -84,10 +84,16 @@ fn body_args(ctx: &Context, op: OpId, want: &[Type]) -> V {
     if got != want {
         return Err(op_error(ctx, op, format!("body must take ({})", strata_ir::types::join_types(want))));
     }
-    match ctx.last_op(b) {
-        Some(t) if ctx.op_name(t) == par::YIELD && ctx.operands(t).is_empty() => Ok(()),
-        _ => Err(op_error(ctx, op, "body must end with an empty par.yield")),
+    // After convert-scf-to-cf a body has several blocks: each ends in a
+    // branch or in the par.yield that leaves the body.
+    for &blk in ctx.region_blocks(ctx.region(op, 0)) {
+        match ctx.last_op(blk) {
+            Some(t) if ctx.op_name(t) == par::YIELD && ctx.operands(t).is_empty() => {}
+            Some(t) if !ctx.successors(t).is_empty() => {}
+            _ => return Err(op_error(ctx, op, "body must end with an empty par.yield")),
+        }
     }
+    Ok(())
 }
 
 pub(crate) fn in_team(ctx: &Context, op: OpId) -> bool {
@@ -170,7 +176,7 @@ fn checked(
 /// Every par operation.
 pub fn ops() -> Vec<OpDef> {
     let none = Traits::NONE;
-    let region = Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS;
+    let region = Traits::RECURSIVE_EFFECTS;
     let pure = Traits::PURE;
     vec![
         def(par::GRAPH_SIZE, GraphSize::SIGNATURE, "the number of nodes or edges of a graph", pure),

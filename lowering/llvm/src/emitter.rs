@@ -8,7 +8,6 @@ use strata_ir::func::op as func;
 use strata_par_dialect::op as par;
 use strata_std::arith::op as arith;
 use strata_std::cf::op as cf;
-use strata_std::scf::op as scf;
 
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::{Builder, BuilderError};
@@ -19,7 +18,6 @@ use inkwell::values::{
     BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, IntValue, PhiValue, PointerValue,
     ValueKind,
 };
-use inkwell::IntPredicate;
 use strata_ir::context::{BlockId, RegionId, Value};
 use strata_ir::func::{function_type, is_declaration};
 use strata_ir::types::Type;
@@ -60,14 +58,6 @@ pub(crate) type R<T> = Result<T, Fail>;
 /// Where the terminator of the region being emitted goes.
 #[derive(Clone)]
 pub(crate) enum Exit<'c> {
-    /// `scf.yield` of an `scf.for` body: step the induction variable, loop.
-    For { header: BasicBlock<'c>, iv: PhiValue<'c>, step: IntValue<'c>, iters: Vec<PhiValue<'c>> },
-    /// `scf.yield` of an `scf.if` branch: merge.
-    Merge { merge: BasicBlock<'c>, results: Vec<PhiValue<'c>> },
-    /// `scf.condition` of an `scf.while`.
-    Condition { after: BasicBlock<'c>, after_args: Vec<PhiValue<'c>>, exit: BasicBlock<'c>, results: Vec<PhiValue<'c>> },
-    /// `scf.yield` of an `scf.while` body: back to the condition.
-    While { before: BasicBlock<'c>, args: Vec<PhiValue<'c>> },
     /// `par.yield` of a loop body: to the loop's latch.
     Latch(BasicBlock<'c>),
     /// `par.yield` of an outlined parallel region: return.
@@ -183,10 +173,6 @@ impl<'a, 'c> Emitter<'a, 'c> {
     }
     pub(crate) fn current(&self) -> BasicBlock<'c> {
         self.b.get_insert_block().expect("builder positioned")
-    }
-    /// LLVM types of the results of `op`.
-    pub(crate) fn result_types(&self, op: OpId) -> R<Vec<BasicTypeEnum<'c>>> {
-        self.ir.results(op).iter().map(|v| self.lower_type(op, self.ir.value_type(*v))).collect()
     }
     /// Phis of the given types at the start of `bb` (which must be empty).
     pub(crate) fn phis(&self, bb: BasicBlock<'c>, types: &[BasicTypeEnum<'c>]) -> R<Vec<PhiValue<'c>>> {
@@ -326,10 +312,6 @@ impl<'a, 'c> Emitter<'a, 'c> {
             par::FOR => self.par_for(op),
             par::YIELD => self.terminate(op),
             n if n.dialect_key() == par::DIALECT_KEY => self.par(op, n),
-            scf::FOR => self.scf_for(op),
-            scf::IF => self.scf_if(op),
-            scf::WHILE => self.scf_while(op),
-            scf::YIELD | scf::CONDITION => self.terminate(op),
             cf::BR => self.branch(op, 0, 0, self.ir.operands(op).len()),
             cf::COND_BR => self.cond_branch(op),
             cf::ASSERT => self.assert(op),
@@ -337,7 +319,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             func::RETURN => self.ret(op),
             n => self.error(
                 op,
-                format!("cannot emit '{n}' as LLVM IR: only the par, arith, scf, cf and func dialects are (lower the program to the par level first, e.g. with --target=cpu)"),
+                format!("cannot emit '{n}' as LLVM IR: only the par, arith, cf and func dialects are (lower the program first, e.g. with --target=cpu; structured control flow with convert-scf-to-cf)"),
             ),
         }
     }
@@ -352,36 +334,12 @@ impl<'a, 'c> Emitter<'a, 'c> {
         }
     }
 
-    /// A terminator of a nested region: goes where the innermost exit says.
+    /// The `par.yield` ending a nested region: goes where the innermost exit says.
     fn terminate(&mut self, op: OpId) -> R<()> {
-        let vals = self.values(self.ir.operands(op))?;
-        let here = self.current();
         let Some(exit) = self.fs.exits.last().cloned() else {
             return self.error(op, "terminator outside of a region the emitter knows");
         };
         match exit {
-            Exit::For { header, iv, step, iters } => {
-                let next = self.b.build_int_add(iv.as_basic_value().into_int_value(), step, "")?;
-                iv.add_incoming(&[(&next, here)]);
-                Self::incoming(&iters, &vals, here);
-                self.b.build_unconditional_branch(header)?;
-            }
-            Exit::Merge { merge, results } => {
-                Self::incoming(&results, &vals, here);
-                self.b.build_unconditional_branch(merge)?;
-            }
-            Exit::Condition { after, after_args, exit, results } => {
-                let Some((cond, rest)) = vals.split_first() else {
-                    return self.error(op, "scf.condition without a condition");
-                };
-                Self::incoming(&after_args, rest, here);
-                Self::incoming(&results, rest, here);
-                self.b.build_conditional_branch(cond.into_int_value(), after, exit)?;
-            }
-            Exit::While { before, args } => {
-                Self::incoming(&args, &vals, here);
-                self.b.build_unconditional_branch(before)?;
-            }
             Exit::Latch(latch) => {
                 self.b.build_unconditional_branch(latch)?;
             }
@@ -399,84 +357,6 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let r = self.emit_region(region, args);
         self.fs.exits.pop();
         r
-    }
-
-    fn scf_for(&mut self, op: OpId) -> R<()> {
-        let ops = self.values(self.ir.operands(op))?;
-        let (lo, hi, step) = (ops[0].into_int_value(), ops[1].into_int_value(), ops[2].into_int_value());
-        let inits = &ops[3..];
-        let pre = self.current();
-        let (header, body, exit) = (self.block("for.header"), self.block("for.body"), self.block("for.exit"));
-        let iv = self.phis(header, &[lo.get_type().into()])?[0];
-        let iters = self.phis(header, &self.result_types(op)?)?;
-        iv.add_incoming(&[(&lo, pre)]);
-        Self::incoming(&iters, inits, pre);
-        self.b.build_unconditional_branch(header)?;
-        self.b.position_at_end(header);
-        let cond = self.b.build_int_compare(IntPredicate::SLT, iv.as_basic_value().into_int_value(), hi, "")?;
-        self.b.build_conditional_branch(cond, body, exit)?;
-        self.b.position_at_end(body);
-        let mut args = vec![iv.as_basic_value()];
-        args.extend(iters.iter().map(|p| p.as_basic_value()));
-        self.emit_nested(self.ir.region(op, 0), &args, Exit::For { header, iv, step, iters: iters.clone() })?;
-        self.b.position_at_end(exit);
-        for (i, p) in iters.iter().enumerate() {
-            self.set_result(op, i, p.as_basic_value());
-        }
-        Ok(())
-    }
-
-    fn scf_if(&mut self, op: OpId) -> R<()> {
-        let cond = self.int_operand(op, 0)?;
-        let merge = self.block("if.end");
-        let results = self.phis(merge, &self.result_types(op)?)?;
-        let then = self.block("if.then");
-        let else_region = self.ir.regions(op).get(1).copied().filter(|r| !self.ir.region_blocks(*r).is_empty());
-        let otherwise = if else_region.is_some() { self.block("if.else") } else { merge };
-        self.b.build_conditional_branch(cond, then, otherwise)?;
-        self.b.position_at_end(then);
-        self.emit_nested(self.ir.region(op, 0), &[], Exit::Merge { merge, results: results.clone() })?;
-        if let Some(r) = else_region {
-            self.b.position_at_end(otherwise);
-            self.emit_nested(r, &[], Exit::Merge { merge, results: results.clone() })?;
-        }
-        self.b.position_at_end(merge);
-        for (i, p) in results.iter().enumerate() {
-            self.set_result(op, i, p.as_basic_value());
-        }
-        Ok(())
-    }
-
-    fn arg_types(&self, region: RegionId) -> R<Vec<BasicTypeEnum<'c>>> {
-        let Some(entry) = self.ir.entry_block(region) else { return Ok(Vec::new()) };
-        self.ir.block_args(entry).iter().map(|v| self.lower_type_at(self.ir.value_type(*v))).collect()
-    }
-
-    fn scf_while(&mut self, op: OpId) -> R<()> {
-        let inits = self.values(self.ir.operands(op))?;
-        let (before_r, after_r) = (self.ir.region(op, 0), self.ir.region(op, 1));
-        let pre = self.current();
-        let (before, after, exit) = (self.block("while.cond"), self.block("while.body"), self.block("while.end"));
-        let args = self.phis(before, &self.arg_types(before_r)?)?;
-        let after_args = self.phis(after, &self.arg_types(after_r)?)?;
-        let results = self.phis(exit, &self.result_types(op)?)?;
-        Self::incoming(&args, &inits, pre);
-        self.b.build_unconditional_branch(before)?;
-        self.b.position_at_end(before);
-        let vals: Vec<BasicValueEnum> = args.iter().map(|p| p.as_basic_value()).collect();
-        self.emit_nested(
-            before_r,
-            &vals,
-            Exit::Condition { after, after_args: after_args.clone(), exit, results: results.clone() },
-        )?;
-        self.b.position_at_end(after);
-        let vals: Vec<BasicValueEnum> = after_args.iter().map(|p| p.as_basic_value()).collect();
-        self.emit_nested(after_r, &vals, Exit::While { before, args })?;
-        self.b.position_at_end(exit);
-        for (i, p) in results.iter().enumerate() {
-            self.set_result(op, i, p.as_basic_value());
-        }
-        Ok(())
     }
 
     /// Branches to successor `succ` with the operands `from..to`.

@@ -7,7 +7,7 @@
 
 // An operation of another dialect, at its location.
 // RUN: not graph-opt %S/Inputs/graph-op.mlir --emit=llvm 2>&1 | FileCheck %s --check-prefix=OP
-// OP: graph-op.mlir:4:8: error: cannot emit 'graph.num_nodes' as LLVM IR: only the par, arith, scf, cf and func dialects are (lower the program to the par level first, e.g. with --target=cpu)
+// OP: graph-op.mlir:4:8: error: cannot emit 'graph.num_nodes' as LLVM IR: only the par, arith, cf and func dialects are (lower the program first, e.g. with --target=cpu; structured control flow with convert-scf-to-cf)
 
 // RUN: not graph-opt %s --emit=llvm 2>&1 | FileCheck %s --check-prefix=TYPE
 // TYPE: invalid.mlir:[[@LINE+1]]:1: error: cannot emit a value of type f16 as LLVM IR

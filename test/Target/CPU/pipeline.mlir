@@ -1,4 +1,5 @@
-// The CPU target's default pipeline, step by step: graph -> sched -> par -> LLVM IR.
+// The CPU target's default pipeline, step by step: graph -> sched -> par ->
+// (code generation) cf -> LLVM IR.
 // RUN: graph-opt %S/../../algorithms/bfs.mlir --target=cpu --emit=llvm --print-ir-after-all -o %t.ll 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=LL < %t.ll
 
@@ -9,6 +10,13 @@
 // CHECK-NOT: sched.foreach
 // CHECK: "par.parallel"
 // CHECK: "par.atomic_rmw"{{.*}}kind = "min"
+// Code generation lowers structured control flow first; team and loop
+// bodies become several blocks joined by branches.
+// CHECK: IR Dump After SCFToControlFlow (convert-scf-to-cf)
+// CHECK-NOT: scf.
+// CHECK: "par.for"
+// CHECK: cf.cond_br
+// CHECK: "par.yield"
 // CHECK: IR Dump After emit-llvm (LLVM IR)
 // CHECK: define void @_strata_entry_bfs(ptr
 
