@@ -24,7 +24,8 @@
 //! ```
 //!
 //! gives `Load(OpId)` with `Load::of(ctx, op)` (the view of an operation of
-//! that name, or `None`), one accessor per operand, result and property
+//! that name, or `None`; operations that share a signature share a view:
+//! `struct Degree for graph::OUT_DEGREE | graph::IN_DEGREE`), one accessor per operand, result and property
 //! (`load.buffer(ctx)`, `load.value(ctx)`, `load.atomic(ctx)`), and
 //! `Load::SIGNATURE`, which the operation's [`OpDef`](crate::OpDef) holds
 //! and the verifier checks. Type constraints are
@@ -61,7 +62,7 @@ macro_rules! __op_view_key {
 macro_rules! op_view {
     (
         $(#[$m:meta])*
-        $vis:vis struct $view:ident for $name:path {
+        $vis:vis struct $view:ident for $($name:path)|+ {
             operands { $($(#[$om:meta])* $o:ident : $oc:expr),* $(,)? }
             $(optional { $(#[$qm:meta])* $q:ident : $qc:expr $(,)? })?
             $(variadic { $(#[$vm:meta])* $v:ident : $vc:expr $(,)? })?
@@ -115,9 +116,10 @@ macro_rules! op_view {
                 "an operation declares at most one optional or variadic operand"
             );
 
-            /// The view of `op`, if it is this operation.
+            /// The view of `op`, if it is this operation (one of these).
             pub fn of(ctx: &$crate::Context, op: $crate::OpId) -> Option<$view> {
-                ctx.isa(op, $name).then_some($view(op))
+                let kind = ctx.op_kind(op);
+                ($(kind == $name)||+).then_some($view(op))
             }
             $(
                 $(#[$om])*

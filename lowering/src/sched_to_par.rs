@@ -45,7 +45,7 @@ use strata_std::scf::op as scf;
 use strata_abi::GraphArray;
 use strata_graph_dialect::foreach::{space_of, Space};
 use strata_graph_dialect::types::{classify, element, is_edge, GraphType};
-use strata_graph_dialect::view::ReduceKind;
+use strata_graph_dialect::view::{self, ReduceKind};
 use strata_ir::context::{BlockId, OperationState, RegionId, Value};
 use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::types::Type;
@@ -253,14 +253,19 @@ impl Lowering {
             graph::ITERATE => self.iterate(ctx, op),
             graph::FIXPOINT => self.fixpoint(ctx, op),
             graph::SINGLE => self.single(ctx, op),
-            graph::NUM_NODES | graph::NUM_EDGES => {
-                let g = ctx.operand(op, 0);
-                let v =
-                    self.size(ctx, at, g, if name == graph::NUM_NODES { SizeOf::Nodes } else { SizeOf::Edges }, &loc);
+            graph::NUM_NODES => {
+                let g = view::NumNodes(op).graph(ctx);
+                let v = self.size(ctx, at, g, SizeOf::Nodes, &loc);
+                self.replace(ctx, op, v);
+            }
+            graph::NUM_EDGES => {
+                let g = view::NumEdges(op).graph(ctx);
+                let v = self.size(ctx, at, g, SizeOf::Edges, &loc);
                 self.replace(ctx, op, v);
             }
             graph::OUT_DEGREE | graph::IN_DEGREE => {
-                let (g, v) = (ctx.operand(op, 0), ctx.operand(op, 1));
+                let d = view::Degree(op);
+                let (g, v) = (d.graph(ctx), d.node(ctx));
                 let off = self.array(
                     ctx,
                     g,
@@ -271,7 +276,10 @@ impl Lowering {
                 self.replace(ctx, op, d);
             }
             graph::SRC | graph::DST | graph::WEIGHT => {
-                let (g, e) = (ctx.operand(op, 0), ctx.operand(op, 1));
+                let (g, e) = match view::Endpoint::of(ctx, op) {
+                    Some(end) => (end.graph(ctx), end.edge(ctx)),
+                    None => (view::Weight(op).graph(ctx), view::Weight(op).edge(ctx)),
+                };
                 let arr = match name {
                     graph::SRC => GraphArray::EdgeSources,
                     graph::DST => GraphArray::OutTargets,
@@ -286,7 +294,8 @@ impl Lowering {
                 self.replace(ctx, op, v);
             }
             graph::HAS_EDGE => {
-                let (g, u, v) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
+                let h = view::HasEdge(op);
+                let (g, u, v) = (h.graph(ctx), h.from(ctx), h.to(ctx));
                 let off = self.array(ctx, g, GraphArray::OutOffsets);
                 let tgt = self.array(ctx, g, GraphArray::OutTargets);
                 let f = self.helper(ctx, Helper::HasEdge);
@@ -295,11 +304,20 @@ impl Lowering {
                 self.replace(ctx, op, r);
             }
             graph::NODE_ID | graph::EDGE_ID | graph::NODE | graph::EDGE => {
-                let v = ctx.operand(op, ctx.operands(op).len() - 1);
+                // Nodes and edges are their numbers.
+                let v = match name {
+                    graph::NODE_ID => view::NodeId(op).node(ctx),
+                    graph::EDGE_ID => view::EdgeId(op).edge(ctx),
+                    graph::NODE => view::NodeOf(op).id(ctx),
+                    _ => view::EdgeOf(op).id(ctx),
+                };
                 self.replace(ctx, op, v);
             }
             graph::NEW_NODE_PROP | graph::NEW_EDGE_PROP => {
-                let (g, init) = (ctx.operand(op, 0), ctx.operand(op, 1));
+                let (g, init) = match view::NewNodeProp::of(ctx, op) {
+                    Some(new) => (new.graph(ctx), new.init(ctx)),
+                    None => (view::NewEdgeProp(op).graph(ctx), view::NewEdgeProp(op).init(ctx)),
+                };
                 let n = self.size(
                     ctx,
                     at,
@@ -313,7 +331,7 @@ impl Lowering {
                 self.replace(ctx, op, b);
             }
             graph::NEW_SCALAR => {
-                let init = ctx.operand(op, 0);
+                let init = view::NewScalar(op).init(ctx);
                 let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
                 let b = if self.scope.parallel {
                     op1(ctx, at, par::LOCAL, &[], t, &loc)
@@ -326,7 +344,7 @@ impl Lowering {
                 self.replace(ctx, op, b);
             }
             graph::NEW_UF => {
-                let g = ctx.operand(op, 0);
+                let g = view::NewUf(op).graph(ctx);
                 let n = self.size(ctx, at, g, SizeOf::Nodes, &loc);
                 let b = op1(ctx, at, par::ALLOC, &[n], buf(&Type::Index), &loc);
                 self.fill(ctx, at, b, n, &|i| i, &loc);
@@ -342,8 +360,12 @@ impl Lowering {
                 self.replace(ctx, op, r);
             }
             graph::LOAD => {
-                let b = ctx.operand(op, 0);
-                let i = if ctx.operands(op).len() > 1 { ctx.operand(op, 1) } else { index_const(ctx, at, 0, &loc) };
+                let l = view::Load(op);
+                let b = l.target(ctx);
+                let i = match l.index(ctx) {
+                    Some(i) => i,
+                    None => index_const(ctx, at, 0, &loc),
+                };
                 let (b, atomic) = match self.scope.private_copies.get(&b) {
                     Some(l) => (*l, false),
                     None => (b, self.scope.reduced.contains(&b)),
@@ -352,22 +374,27 @@ impl Lowering {
                 self.replace(ctx, op, v);
             }
             graph::STORE => {
-                let (v, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
-                let i = if ctx.operands(op).len() > 2 { ctx.operand(op, 2) } else { index_const(ctx, at, 0, &loc) };
+                let s = view::Store(op);
+                let (v, b) = (s.value(ctx), s.target(ctx));
+                let i = match s.index(ctx) {
+                    Some(i) => i,
+                    None => index_const(ctx, at, 0, &loc),
+                };
                 store(ctx, at, v, b, i, &loc);
                 ctx.erase_op(op);
             }
             graph::REDUCE => self.reduce(ctx, op),
             graph::REDUCE_ARG => self.reduce_arg(ctx, op),
             graph::NEW_WORKLIST => {
-                let g = ctx.operand(op, 0);
+                let new = view::NewWorklist(op);
+                let g = new.graph(ctx);
                 let elem = element(ctx.value_type(ctx.result(op, 0))).unwrap_or(Type::Index);
                 // Room for one copy of every node (or edge): all a unique
                 // queue can hold; a plain one grows beyond it.
                 let n = self.size(ctx, at, g, if is_edge(&elem) { SizeOf::Edges } else { SizeOf::Nodes }, &loc);
                 let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
                 let mut st = OperationState::new(par::QUEUE_NEW, loc.clone()).operands(&[n]).results(&[t]);
-                if ctx.prop(op, "unique").is_some() {
+                if new.unique(ctx) {
                     st = st.prop("unique", Attribute::Unit);
                 }
                 let o = mk(ctx, at, st);
@@ -375,7 +402,8 @@ impl Lowering {
                 self.replace(ctx, op, q);
             }
             graph::PUSH => {
-                let args = ctx.operands(op).to_vec();
+                let p = view::Push(op);
+                let args = [p.item(ctx), p.worklist(ctx)];
                 let push = op0(ctx, at, par::QUEUE_PUSH, &args, &loc);
                 if self.scope.buffered {
                     ctx.set_prop(push, "buffered", Attribute::Unit);

@@ -21,7 +21,7 @@ use strata_ir::{Attribute, Diagnostic};
 
 use crate::canonicalize;
 use crate::types::{classify, edge, element, graph, is_edge, is_node, node, GraphType};
-use crate::view::{ArgKind, Load, Reduce, ReduceArg, ReduceKind, Store};
+use crate::view::{ArgKind, Load, NewEdgeProp, NewNodeProp, NewScalar, Reduce, ReduceArg, ReduceKind, Store};
 
 /// The index type a container is addressed with: `!graph.node`, `!graph.edge`, or none for a scalar.
 pub fn index_type(container: &Type) -> Option<Option<Type>> {
@@ -79,32 +79,14 @@ fn print_new(p: &mut OpPrinter<'_>, op: OpId) {
     p.ty(&t);
 }
 
+/// The initial value must be of the element type (the signature checked
+/// the operand and result kinds).
 fn verify_new(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let want = match ctx.op_kind(op) {
-        graph::NEW_NODE_PROP => "nprop",
-        graph::NEW_EDGE_PROP => "eprop",
-        _ => "scalar",
-    };
-    let rs = ctx.results(op);
-    let Some(ty) = rs.first().map(|r| ctx.value_type(*r)).filter(|_| rs.len() == 1) else {
-        return Err(op_error(ctx, op, "expects one result"));
-    };
-    let elem = match (want, classify(ty)) {
-        ("nprop", Some(GraphType::NodeProp(e)))
-        | ("eprop", Some(GraphType::EdgeProp(e)))
-        | ("scalar", Some(GraphType::Scalar(e))) => e,
-        _ => return Err(op_error(ctx, op, format!("result must be a !graph.{want}<T>, got {ty}"))),
-    };
-    let ops = ctx.operands(op);
-    let expected = if want == "scalar" { vec![elem] } else { vec![graph(), elem] };
-    if ops.len() != expected.len() {
-        return Err(op_error(ctx, op, format!("expects {} operands, got {}", expected.len(), ops.len())));
-    }
-    for (i, (v, t)) in ops.iter().zip(&expected).enumerate() {
-        if ctx.value_type(*v) != t {
-            let what = if i + 1 == expected.len() { "initial value" } else { "graph" };
-            return Err(op_error(ctx, op, format!("{what} must be {t}, got {}", ctx.value_type(*v))));
-        }
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let elem = element(ty).expect("the signature checks the result");
+    let init = ctx.value_type(*ctx.operands(op).last().expect("the signature checks the operands"));
+    if *init != elem {
+        return Err(op_error(ctx, op, format!("initial value must be {elem}, got {init}")));
     }
     Ok(())
 }
@@ -378,7 +360,8 @@ fn verify_reduce_arg(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 /// The property operations.
 pub fn ops() -> Vec<OpDef> {
-    let new = |name, summary, patterns| OpDef {
+    let new = |name, signature, summary, patterns| OpDef {
+        signature: Some(signature),
         verify: Some(verify_new),
         parse: Some(parse_new),
         print: Some(print_new),
@@ -388,15 +371,22 @@ pub fn ops() -> Vec<OpDef> {
     vec![
         new(
             graph::NEW_NODE_PROP,
+            NewNodeProp::SIGNATURE,
             "a node property with every element set to a value",
             canonicalize::new_node_prop_patterns,
         ),
         new(
             graph::NEW_EDGE_PROP,
+            NewEdgeProp::SIGNATURE,
             "an edge property with every element set to a value",
             canonicalize::new_edge_prop_patterns,
         ),
-        new(graph::NEW_SCALAR, "a scalar reduction variable set to a value", canonicalize::new_scalar_patterns),
+        new(
+            graph::NEW_SCALAR,
+            NewScalar::SIGNATURE,
+            "a scalar reduction variable set to a value",
+            canonicalize::new_scalar_patterns,
+        ),
         OpDef {
             signature: Some(Load::SIGNATURE),
             verify: Some(verify_load),

@@ -160,10 +160,10 @@ strata_ir::op_view! {
 /// Declares the views of operations that take fixed operands and give one
 /// result.
 macro_rules! accessors {
-    ($($(#[$m:meta])* $view:ident for $name:path { $($(#[$om:meta])* $o:ident: $oc:expr),* } -> $r:ident: $rc:expr;)*) => {
+    ($($(#[$m:meta])* $view:ident for $($name:path)|+ { $($(#[$om:meta])* $o:ident: $oc:expr),* } -> $r:ident: $rc:expr;)*) => {
         $(strata_ir::op_view! {
             $(#[$m])*
-            pub struct $view for $name {
+            pub struct $view for $($name)|+ {
                 operands { $($(#[$om])* $o: $oc),* }
                 results {
                     /// The answer.
@@ -186,29 +186,15 @@ accessors! {
         /// The graph.
         graph: GRAPH
     } -> count: Index;
-    /// `graph.out_degree %g, %v`.
-    OutDegree for graph::OUT_DEGREE {
+    /// `graph.out_degree %g, %v` and `graph.in_degree %g, %v`.
+    Degree for graph::OUT_DEGREE | graph::IN_DEGREE {
         /// The graph.
         graph: GRAPH,
         /// The node.
         node: NODE
     } -> degree: Index;
-    /// `graph.in_degree %g, %v`.
-    InDegree for graph::IN_DEGREE {
-        /// The graph.
-        graph: GRAPH,
-        /// The node.
-        node: NODE
-    } -> degree: Index;
-    /// `graph.src %g, %e`.
-    Src for graph::SRC {
-        /// The graph.
-        graph: GRAPH,
-        /// The edge.
-        edge: EDGE
-    } -> node: NODE;
-    /// `graph.dst %g, %e`.
-    Dst for graph::DST {
+    /// `graph.src %g, %e` and `graph.dst %g, %e`.
+    Endpoint for graph::SRC | graph::DST {
         /// The graph.
         graph: GRAPH,
         /// The edge.
@@ -275,4 +261,71 @@ accessors! {
         /// The second node.
         second: NODE
     } -> merged: Int(1);
+}
+
+strata_ir::op_view! {
+    /// `graph.new_node_prop %g, %init : !graph.nprop<T>`.
+    pub struct NewNodeProp for graph::NEW_NODE_PROP {
+        operands {
+            /// The graph.
+            graph: GRAPH,
+            /// Every element's first value.
+            init: Any,
+        }
+        results {
+            /// The property.
+            prop: TypeConstraint::Dialect("graph", "nprop"),
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `graph.new_edge_prop %g, %init : !graph.eprop<T>`.
+    pub struct NewEdgeProp for graph::NEW_EDGE_PROP {
+        operands {
+            /// The graph.
+            graph: GRAPH,
+            /// Every element's first value.
+            init: Any,
+        }
+        results {
+            /// The property.
+            prop: TypeConstraint::Dialect("graph", "eprop"),
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `graph.new_scalar %init : !graph.scalar<T>`.
+    pub struct NewScalar for graph::NEW_SCALAR {
+        operands {
+            /// The first value.
+            init: Any,
+        }
+        results {
+            /// The scalar.
+            scalar: TypeConstraint::Dialect("graph", "scalar"),
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `graph.new_worklist %g {unique} : !graph.worklist<T>`.
+    pub struct NewWorklist for graph::NEW_WORKLIST {
+        operands {
+            /// The graph.
+            graph: GRAPH,
+        }
+        results {
+            /// The worklist.
+            worklist: WORKLIST,
+        }
+        properties {
+            /// Each item is kept once a round.
+            unique: bool,
+        }
+    }
 }

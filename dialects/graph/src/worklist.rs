@@ -10,6 +10,7 @@
 //! already pushed in the same round (nodes and edges only).
 
 use crate::op as graph;
+use crate::view::NewWorklist;
 use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser};
@@ -45,18 +46,15 @@ fn print_new(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_new(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    if ctx.operands(op).len() != 1 || *ctx.value_type(ctx.operand(op, 0)) != graph() {
-        return Err(op_error(ctx, op, "expects one !graph.graph operand"));
-    }
-    let rs = ctx.results(op);
-    let Some(GraphType::Worklist(e)) = rs.first().and_then(|r| classify(ctx.value_type(*r))) else {
+    let new = NewWorklist(op);
+    let Some(GraphType::Worklist(e)) = classify(ctx.value_type(new.worklist(ctx))) else {
         return Err(op_error(ctx, op, "result must be a !graph.worklist<T>"));
     };
     let item_ok = is_node(&e) || is_edge(&e) || e.is_signless_int_or_index();
     if !item_ok {
         return Err(op_error(ctx, op, format!("worklist items must be nodes, edges, integers or indices, got {e}")));
     }
-    if ctx.prop(op, "unique").is_some() && !(is_node(&e) || is_edge(&e)) {
+    if new.unique(ctx) && !(is_node(&e) || is_edge(&e)) {
         return Err(op_error(ctx, op, format!("a unique worklist holds nodes or edges, got {e}")));
     }
     Ok(())
@@ -100,7 +98,7 @@ fn verify_push(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 pub fn ops() -> Vec<OpDef> {
     vec![
         OpDef {
-            inherent: &["unique"],
+            signature: Some(NewWorklist::SIGNATURE),
             verify: Some(verify_new),
             parse: Some(parse_new),
             print: Some(print_new),

@@ -253,7 +253,7 @@ func.func @f(%g: !graph.graph, %x: i64) {
 // -----
 
 func.func @f(%g: !graph.graph, %x: i64) {
-  // expected-error@+1 {{'graph.new_node_prop' op expects one result}}
+  // expected-error@+1 {{'graph.new_node_prop' op requires one result}}
   "graph.new_node_prop"(%g, %x) : (!graph.graph, i64) -> ()
   return
 }
@@ -261,7 +261,7 @@ func.func @f(%g: !graph.graph, %x: i64) {
 // -----
 
 func.func @f(%g: !graph.graph, %x: i64) {
-  // expected-error@+1 {{'graph.new_node_prop' op result must be a !graph.nprop<T>, got !graph.eprop<i64>}}
+  // expected-error@+1 {{'graph.new_node_prop' op result #0 must be !graph.nprop, but got '!graph.eprop<i64>'}}
   %p = "graph.new_node_prop"(%g, %x) : (!graph.graph, i64) -> !graph.eprop<i64>
   return
 }
@@ -269,7 +269,7 @@ func.func @f(%g: !graph.graph, %x: i64) {
 // -----
 
 func.func @f(%x: i64) {
-  // expected-error@+1 {{'graph.new_edge_prop' op expects 2 operands, got 1}}
+  // expected-error@+1 {{'graph.new_edge_prop' op expected 2 operands, but found 1}}
   %p = "graph.new_edge_prop"(%x) : (i64) -> !graph.eprop<i64>
   return
 }
@@ -536,7 +536,7 @@ func.func @f(%g: !graph.graph) {
 // -----
 
 func.func @f(%x: i64) {
-  // expected-error@+1 {{'graph.new_worklist' op expects one !graph.graph operand}}
+  // expected-error@+1 {{'graph.new_worklist' op operand #0 must be !graph.graph, but got 'i64'}}
   %w = "graph.new_worklist"(%x) : (i64) -> !graph.worklist<i64>
   return
 }
@@ -544,7 +544,7 @@ func.func @f(%x: i64) {
 // -----
 
 func.func @f(%g: !graph.graph) {
-  // expected-error@+1 {{'graph.new_worklist' op result must be a !graph.worklist<T>}}
+  // expected-error@+1 {{'graph.new_worklist' op result #0 must be !graph.worklist, but got '!graph.nprop<i64>'}}
   %w = "graph.new_worklist"(%g) : (!graph.graph) -> !graph.nprop<i64>
   return
 }

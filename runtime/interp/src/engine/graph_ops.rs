@@ -2,56 +2,57 @@
 
 use super::*;
 use strata_graph_dialect::op as graph;
-use strata_graph_dialect::view::{ArgKind, Reduce, ReduceArg, ReduceKind, Store};
+use strata_graph_dialect::view::{self, ArgKind, Reduce, ReduceArg, ReduceKind};
 use strata_ir::OpName;
 use strata_sched_dialect::op as sched;
 use strata_std::arith::op as arith;
 
 impl<'a> Machine<'a> {
-    fn graph(&self, op: OpId, i: usize) -> R<Rc<strata_graph::Graph>> {
-        match self.get(self.ctx.operand(op, i)) {
+    fn graph(&self, op: OpId, v: Value) -> R<Rc<strata_graph::Graph>> {
+        match self.get(v) {
             Val::Graph(g) => Ok(g.clone()),
             _ => self.err(op, "graph operand is not bound to a graph"),
         }
     }
-    fn node(&self, op: OpId, g: &strata_graph::Graph, i: usize) -> R<u32> {
-        let v = self.int(op, i);
+    fn node(&self, op: OpId, g: &strata_graph::Graph, x: Value) -> R<u32> {
+        let v = self.get(x).int();
         if v < 0 || v >= i128::from(g.num_nodes()) {
             return self.err(op, format!("node {v} is out of range (the graph has {} nodes)", g.num_nodes()));
         }
         Ok(v as u32)
     }
-    fn edge(&self, op: OpId, g: &strata_graph::Graph, i: usize) -> R<u64> {
-        let v = self.int(op, i);
+    fn edge(&self, op: OpId, g: &strata_graph::Graph, x: Value) -> R<u64> {
+        let v = self.get(x).int();
         if v < 0 || v >= i128::from(g.num_edges()) {
             return self.err(op, format!("edge {v} is out of range (the graph has {} edges)", g.num_edges()));
         }
         Ok(v as u64)
     }
-    fn prop(&self, op: OpId, i: usize) -> R<Rc<RefCell<Vec<Val>>>> {
-        match self.get(self.ctx.operand(op, i)) {
+    fn prop(&self, op: OpId, v: Value) -> R<Rc<RefCell<Vec<Val>>>> {
+        match self.get(v) {
             Val::Prop(p) => Ok(p.clone()),
             _ => self.err(op, "operand is not bound to a property"),
         }
     }
-    /// The container and element index addressed by operands `c` (and `c + 1` when indexed).
-    fn target(&self, op: OpId, c: usize, indexed: bool) -> R<(Rc<RefCell<Vec<Val>>>, usize)> {
+    /// The container `c` and the element `index` addresses in it (the only
+    /// one, for a scalar).
+    fn target(&self, op: OpId, c: Value, index: Option<Value>) -> R<(Rc<RefCell<Vec<Val>>>, usize)> {
         let p = self.prop(op, c)?;
-        let i = if indexed { self.int(op, c + 1) } else { 0 };
+        let i = index.map_or(0, |i| self.get(i).int());
         let len = p.borrow().len();
         if i < 0 || i as usize >= len {
             return self.err(op, format!("index {i} is out of range for a property of {len} elements"));
         }
         Ok((p, i as usize))
     }
-    fn worklist(&self, op: OpId, i: usize) -> R<Rc<RefCell<Worklist>>> {
-        match self.get(self.ctx.operand(op, i)) {
+    fn worklist(&self, op: OpId, v: Value) -> R<Rc<RefCell<Worklist>>> {
+        match self.get(v) {
             Val::Worklist(w) => Ok(w.clone()),
             _ => self.err(op, "operand is not bound to a worklist"),
         }
     }
-    fn uf(&self, op: OpId) -> R<Rc<RefCell<Vec<u32>>>> {
-        match self.get(self.ctx.operand(op, 0)) {
+    fn uf(&self, op: OpId, v: Value) -> R<Rc<RefCell<Vec<u32>>>> {
+        match self.get(v) {
             Val::UnionFind(u) => Ok(u.clone()),
             _ => self.err(op, "operand is not bound to a union-find set"),
         }
@@ -59,18 +60,22 @@ impl<'a> Machine<'a> {
 
     pub(super) fn graph_op(&mut self, op: OpId, name: OpName) -> R<()> {
         let ctx = self.ctx;
-        let n_ops = ctx.operands(op).len();
         let v = match name {
-            graph::NUM_NODES => Val::Int(i128::from(self.graph(op, 0)?.num_nodes())),
-            graph::NUM_EDGES => Val::Int(i128::from(self.graph(op, 0)?.num_edges())),
+            graph::NUM_NODES => Val::Int(i128::from(self.graph(op, view::NumNodes(op).graph(ctx))?.num_nodes())),
+            graph::NUM_EDGES => Val::Int(i128::from(self.graph(op, view::NumEdges(op).graph(ctx))?.num_edges())),
             graph::OUT_DEGREE | graph::IN_DEGREE => {
-                let g = self.graph(op, 0)?;
-                let v = self.node(op, &g, 1)?;
+                let d = view::Degree(op);
+                let g = self.graph(op, d.graph(ctx))?;
+                let v = self.node(op, &g, d.node(ctx))?;
                 Val::Int(i128::from(if name == graph::OUT_DEGREE { g.out_degree(v) } else { g.in_degree(v) }))
             }
             graph::SRC | graph::DST | graph::WEIGHT => {
-                let g = self.graph(op, 0)?;
-                let e = self.edge(op, &g, 1)?;
+                let (g, e) = match view::Endpoint::of(ctx, op) {
+                    Some(end) => (end.graph(ctx), end.edge(ctx)),
+                    None => (view::Weight(op).graph(ctx), view::Weight(op).edge(ctx)),
+                };
+                let g = self.graph(op, g)?;
+                let e = self.edge(op, &g, e)?;
                 Val::Int(match name {
                     graph::SRC => i128::from(g.src(e)),
                     graph::DST => i128::from(g.dst(e)),
@@ -78,48 +83,62 @@ impl<'a> Machine<'a> {
                 })
             }
             graph::HAS_EDGE => {
-                let g = self.graph(op, 0)?;
-                let (u, w) = (self.node(op, &g, 1)?, self.node(op, &g, 2)?);
+                let h = view::HasEdge(op);
+                let g = self.graph(op, h.graph(ctx))?;
+                let (u, w) = (self.node(op, &g, h.from(ctx))?, self.node(op, &g, h.to(ctx))?);
                 boolean(g.has_edge(u, w))
             }
-            graph::NODE_ID | graph::EDGE_ID => Val::Int(self.int(op, 0)),
+            graph::NODE_ID => Val::Int(self.get(view::NodeId(op).node(ctx)).int()),
+            graph::EDGE_ID => Val::Int(self.get(view::EdgeId(op).edge(ctx)).int()),
             graph::NODE => {
-                let g = self.graph(op, 0)?;
-                Val::Int(i128::from(self.node(op, &g, 1)?))
+                let n = view::NodeOf(op);
+                let g = self.graph(op, n.graph(ctx))?;
+                Val::Int(i128::from(self.node(op, &g, n.id(ctx))?))
             }
             graph::EDGE => {
-                let g = self.graph(op, 0)?;
-                Val::Int(i128::from(self.edge(op, &g, 1)?))
+                let e = view::EdgeOf(op);
+                let g = self.graph(op, e.graph(ctx))?;
+                Val::Int(i128::from(self.edge(op, &g, e.id(ctx))?))
             }
             graph::NEW_NODE_PROP | graph::NEW_EDGE_PROP => {
-                let g = self.graph(op, 0)?;
+                let (g, init) = match view::NewNodeProp::of(ctx, op) {
+                    Some(new) => (new.graph(ctx), new.init(ctx)),
+                    None => (view::NewEdgeProp(op).graph(ctx), view::NewEdgeProp(op).init(ctx)),
+                };
+                let g = self.graph(op, g)?;
                 let n = if name == graph::NEW_NODE_PROP { u64::from(g.num_nodes()) } else { g.num_edges() };
-                let init = self.get(ctx.operand(op, 1)).clone();
+                let init = self.get(init).clone();
                 Val::Prop(Rc::new(RefCell::new(vec![init; n as usize])))
             }
-            graph::NEW_SCALAR => Val::Prop(Rc::new(RefCell::new(vec![self.get(ctx.operand(op, 0)).clone()]))),
+            graph::NEW_SCALAR => {
+                Val::Prop(Rc::new(RefCell::new(vec![self.get(view::NewScalar(op).init(ctx)).clone()])))
+            }
             graph::LOAD => {
-                let (p, i) = self.target(op, 0, n_ops > 1)?;
+                let load = view::Load(op);
+                let (p, i) = self.target(op, load.target(ctx), load.index(ctx))?;
                 let v = p.borrow()[i].clone();
                 v
             }
             graph::STORE => {
-                let (p, i) = self.target(op, 1, n_ops > 2)?;
-                p.borrow_mut()[i] = self.get(Store(op).value(ctx)).clone();
+                let store = view::Store(op);
+                let (p, i) = self.target(op, store.target(ctx), store.index(ctx))?;
+                p.borrow_mut()[i] = self.get(store.value(ctx)).clone();
                 return Ok(());
             }
             graph::REDUCE => return self.reduce(op),
             graph::REDUCE_ARG => return self.reduce_arg(op),
             graph::NEW_WORKLIST => {
-                let g = self.graph(op, 0)?;
-                let elem = element(ctx.value_type(ctx.result(op, 0))).unwrap_or(Type::Index);
+                let new = view::NewWorklist(op);
+                let g = self.graph(op, new.graph(ctx))?;
+                let elem = element(ctx.value_type(new.worklist(ctx))).unwrap_or(Type::Index);
                 let size = if is_edge(&elem) { g.num_edges() } else { u64::from(g.num_nodes()) };
-                let pushed_in = ctx.prop(op, "unique").is_some().then(|| vec![0u64; size as usize]);
+                let pushed_in = new.unique(ctx).then(|| vec![0u64; size as usize]);
                 Val::Worklist(Rc::new(RefCell::new(Worklist { pushed_in, ..Worklist::default() })))
             }
             graph::PUSH => {
-                let w = self.worklist(op, 1)?;
-                let item = self.int(op, 0);
+                let push = view::Push(op);
+                let w = self.worklist(op, push.worklist(ctx))?;
+                let item = self.get(push.item(ctx)).int();
                 let mut w = w.borrow_mut();
                 if let Some(seen) = &w.pushed_in {
                     if item < 0 || item as usize >= seen.len() {
@@ -130,7 +149,7 @@ impl<'a> Machine<'a> {
                 return Ok(());
             }
             graph::ITERATE => {
-                let w = self.worklist(op, 0)?;
+                let w = self.worklist(op, ctx.operand(op, 0))?;
                 let mut carried = self.operand_vals(op)[1..].to_vec();
                 while w.borrow_mut().advance() {
                     carried = self.run_region(ctx.region(op, 0), &carried)?;
@@ -153,11 +172,18 @@ impl<'a> Machine<'a> {
             graph::FOREACH | sched::FOREACH => return self.foreach(op),
             graph::SINGLE => return self.single(op),
             graph::NEW_UF => {
-                let g = self.graph(op, 0)?;
+                let g = self.graph(op, view::NewUf(op).graph(ctx))?;
                 Val::UnionFind(Rc::new(RefCell::new((0..g.num_nodes()).collect())))
             }
             graph::UF_FIND | graph::UF_UNION => {
-                let u = self.uf(op)?;
+                let (set, first, second) = match view::UfFind::of(ctx, op) {
+                    Some(f) => (f.set(ctx), f.node(ctx), None),
+                    None => {
+                        let u = view::UfUnion(op);
+                        (u.set(ctx), u.first(ctx), Some(u.second(ctx)))
+                    }
+                };
+                let u = self.uf(op, set)?;
                 let mut parent = u.borrow_mut();
                 let n = parent.len() as i128;
                 let mut find = |x: i128| -> Option<u32> {
@@ -172,20 +198,21 @@ impl<'a> Machine<'a> {
                     }
                     Some(x)
                 };
-                let Some(a) = find(self.int(op, 1)) else {
-                    return self.err(op, format!("node {} is out of range", self.int(op, 1)));
+                let (x, y) = (self.get(first).int(), second.map(|v| self.get(v).int()));
+                let Some(a) = find(x) else {
+                    return self.err(op, format!("node {x} is out of range"));
                 };
-                if name == graph::UF_FIND {
-                    Val::Int(i128::from(a))
-                } else {
-                    let Some(b) = find(self.int(op, 2)) else {
-                        return self.err(op, format!("node {} is out of range", self.int(op, 2)));
+                if let Some(y) = y {
+                    let Some(b) = find(y) else {
+                        return self.err(op, format!("node {y} is out of range"));
                     };
                     if a != b {
                         let (lo, hi) = (a.min(b), a.max(b));
                         parent[hi as usize] = lo;
                     }
                     boolean(a != b)
+                } else {
+                    Val::Int(i128::from(a))
                 }
             }
             _ => return self.err(op, format!("the interpreter cannot run '{name}'")),
@@ -224,7 +251,7 @@ impl<'a> Machine<'a> {
         let ctx = self.ctx;
         let r = Reduce(op);
         let kind = r.kind(ctx);
-        let (p, i) = self.target(op, 1, r.index(ctx).is_some())?;
+        let (p, i) = self.target(op, r.target(ctx), r.index(ctx))?;
         let elem = element(ctx.value_type(r.target(ctx))).unwrap_or(Type::i64());
         let new = self.get(r.value(ctx)).clone();
         let old = p.borrow()[i].clone();
@@ -244,9 +271,8 @@ impl<'a> Machine<'a> {
         let ctx = self.ctx;
         let r = ReduceArg(op);
         let max = r.kind(ctx) == ArgKind::Max;
-        let indexed = r.index(ctx).is_some();
-        let kp = self.prop(op, 2)?;
-        let (pp, i) = self.target(op, 3, indexed)?;
+        let kp = self.prop(op, r.keys(ctx))?;
+        let (pp, i) = self.target(op, r.payloads(ctx), r.index(ctx))?;
         if i >= kp.borrow().len() {
             return self.err(op, "index out of range for the key property");
         }
@@ -277,11 +303,11 @@ impl<'a> Machine<'a> {
         let ctx = self.ctx;
         let Some(space) = space_of(ctx, op) else { return self.err(op, "foreach without a space") };
         let mut items: Vec<(i128, i128)> = match space {
-            Space::Nodes => (0..i128::from(self.graph(op, 0)?.num_nodes())).map(|v| (v, 0)).collect(),
-            Space::Edges => (0..i128::from(self.graph(op, 0)?.num_edges())).map(|v| (v, 0)).collect(),
+            Space::Nodes => (0..i128::from(self.graph(op, ctx.operand(op, 0))?.num_nodes())).map(|v| (v, 0)).collect(),
+            Space::Edges => (0..i128::from(self.graph(op, ctx.operand(op, 0))?.num_edges())).map(|v| (v, 0)).collect(),
             Space::OutEdges | Space::OutNbrs => {
-                let g = self.graph(op, 0)?;
-                let v = self.node(op, &g, 1)?;
+                let g = self.graph(op, ctx.operand(op, 0))?;
+                let v = self.node(op, &g, ctx.operand(op, 1))?;
                 g.out_edges(v)
                     .map(|e| {
                         if space == Space::OutNbrs {
@@ -293,8 +319,8 @@ impl<'a> Machine<'a> {
                     .collect()
             }
             Space::InEdges | Space::InNbrs => {
-                let g = self.graph(op, 0)?;
-                let v = self.node(op, &g, 1)?;
+                let g = self.graph(op, ctx.operand(op, 0))?;
+                let v = self.node(op, &g, ctx.operand(op, 1))?;
                 g.in_edges(v)
                     .iter()
                     .map(|&e| {
@@ -307,7 +333,7 @@ impl<'a> Machine<'a> {
                     .collect()
             }
             Space::Items => {
-                let w = self.worklist(op, 0)?;
+                let w = self.worklist(op, ctx.operand(op, 0))?;
                 let cur = w.borrow().current.clone();
                 cur.iter().map(|x| (*x, 0)).collect()
             }
