@@ -158,6 +158,13 @@ impl OperationState {
         set_named(&mut self.properties, name, value);
         self
     }
+    /// Sets inherent attributes: what a view's `props` gives.
+    pub fn props(mut self, props: Vec<(&str, Attribute)>) -> Self {
+        for (name, value) in props {
+            set_named(&mut self.properties, name, value);
+        }
+        self
+    }
     /// Sets a discardable attribute.
     pub fn attr(mut self, name: &str, value: Attribute) -> Self {
         set_named(&mut self.attributes, name, value);

@@ -26,7 +26,8 @@
 //! gives `Load(OpId)` with `Load::of(ctx, op)` (the view of an operation of
 //! that name, or `None`; operations that share a signature share a view:
 //! `struct Degree for graph::OUT_DEGREE | graph::IN_DEGREE`), one accessor per operand, result and property
-//! (`load.buffer(ctx)`, `load.value(ctx)`, `load.atomic(ctx)`), and
+//! (`load.buffer(ctx)`, `load.value(ctx)`, `load.atomic(ctx)`),
+//! `Load::props(atomic)` (the properties of a new operation, typed), and
 //! `Load::SIGNATURE`, which the operation's [`OpDef`](crate::OpDef) holds
 //! and the verifier checks. Type constraints are
 //! [`TypeConstraint`](crate::signature::TypeConstraint)s (its variants are
@@ -116,6 +117,20 @@ macro_rules! op_view {
                 "an operation declares at most one optional or variadic operand"
             );
 
+            /// The properties of a new operation with these values, for
+            /// `OperationState::props` (unit properties that are false and
+            /// optional ones that are `None` are left out).
+            #[allow(unused_mut)]
+            pub fn props($($p: $pt),*) -> Vec<(&'static str, $crate::Attribute)> {
+                let mut out = Vec::new();
+                $(
+                    if let Some(a) = <$pt as $crate::signature::PropType>::write(&$p) {
+                        out.push(($crate::__op_view_key!($p $($key)?), a));
+                    }
+                )*
+                out
+            }
+
             /// The view of `op`, if it is this operation (one of these).
             pub fn of(ctx: &$crate::Context, op: $crate::OpId) -> Option<$view> {
                 let kind = ctx.op_kind(op);
@@ -175,7 +190,7 @@ mod tests {
     use crate::func::op as func;
     use crate::registry::OpDef;
     use crate::verifier::verify;
-    use crate::{Context, Dialect, Traits};
+    use crate::{Attribute, Context, Dialect, Traits};
 
     crate::op_names!("t":
         PAIR = "pair",
@@ -265,6 +280,8 @@ mod tests {
         assert_eq!((pair.first(&ctx), pair.second(&ctx), pair.extra(&ctx)), (args[0], args[1], None));
         assert_eq!(pair.sum(&ctx), ctx.result(pair.0, 0));
         assert_eq!((pair.mode(&ctx), pair.flag(&ctx), pair.count(&ctx)), (Mode::Slow, true, None));
+        let props = Pair::props(Mode::Fast, false, Some(3));
+        assert_eq!(props, vec![("mode", Attribute::string("fast")), ("count", Attribute::int(3, crate::Type::i64()))]);
         let ret = ops.iter().find_map(|o| Return::of(&ctx, *o)).expect("a return");
         assert_eq!(ret.values(&ctx), &[pair.sum(&ctx)]);
         assert!(Return::of(&ctx, m).is_none());

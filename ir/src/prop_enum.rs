@@ -66,6 +66,9 @@ macro_rules! prop_enum {
             fn read(attr: Option<&$crate::Attribute>) -> Option<$name> {
                 attr?.as_str().and_then($name::from_name)
             }
+            fn write(&self) -> Option<$crate::Attribute> {
+                Some(self.attr())
+            }
         }
     };
 }

@@ -155,6 +155,9 @@ pub trait PropType: Sized {
     /// The value of the property (`None` where it is missing), or `None`
     /// if the attribute is not of this type.
     fn read(attr: Option<&Attribute>) -> Option<Self>;
+    /// The attribute holding this value, or `None` for a property left out
+    /// (a unit property that is false, an optional one that is `None`).
+    fn write(&self) -> Option<Attribute>;
 }
 
 impl PropType for i64 {
@@ -162,12 +165,18 @@ impl PropType for i64 {
     fn read(attr: Option<&Attribute>) -> Option<i64> {
         attr?.as_int().and_then(|v| i64::try_from(v).ok())
     }
+    fn write(&self) -> Option<Attribute> {
+        Some(Attribute::int(i128::from(*self), Type::i64()))
+    }
 }
 
 impl PropType for String {
     const KIND: PropKind = PropKind::Str;
     fn read(attr: Option<&Attribute>) -> Option<String> {
         attr?.as_str().map(str::to_string)
+    }
+    fn write(&self) -> Option<Attribute> {
+        Some(Attribute::string(self))
     }
 }
 
@@ -177,6 +186,9 @@ impl PropType for bool {
     const REQUIRED: bool = false;
     fn read(attr: Option<&Attribute>) -> Option<bool> {
         Some(attr.is_some())
+    }
+    fn write(&self) -> Option<Attribute> {
+        self.then_some(Attribute::Unit)
     }
 }
 
@@ -188,6 +200,9 @@ impl<T: PropType> PropType for Option<T> {
             None => Some(None),
             Some(a) => T::read(Some(a)).map(Some),
         }
+    }
+    fn write(&self) -> Option<Attribute> {
+        self.as_ref().and_then(T::write)
     }
 }
 

@@ -52,7 +52,7 @@ use strata_ir::types::Type;
 use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
 use strata_par_dialect::abi::ir_type;
 use strata_par_dialect::types::{buf, queue};
-use strata_par_dialect::view::{Dist as ParDist, SizeOf};
+use strata_par_dialect::view::{self as par_view, Dist as ParDist, SizeOf};
 use strata_sched_dialect::foreach::schedule_of;
 use strata_sched_dialect::legality::{collapsible, pullable};
 use strata_sched_dialect::schedule::{Direction, Dist, Frontier, LoopSchedule, Mapping, Pushes, Reduction};
@@ -393,10 +393,10 @@ impl Lowering {
                 // queue can hold; a plain one grows beyond it.
                 let n = self.size(ctx, at, g, if is_edge(&elem) { SizeOf::Edges } else { SizeOf::Nodes }, &loc);
                 let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
-                let mut st = OperationState::new(par::QUEUE_NEW, loc.clone()).operands(&[n]).results(&[t]);
-                if new.unique(ctx) {
-                    st = st.prop("unique", Attribute::Unit);
-                }
+                let st = OperationState::new(par::QUEUE_NEW, loc.clone())
+                    .operands(&[n])
+                    .results(&[t])
+                    .props(par_view::QueueNew::props(new.unique(ctx)));
                 let o = mk(ctx, at, st);
                 let q = ctx.result(o, 0);
                 self.replace(ctx, op, q);
@@ -404,10 +404,10 @@ impl Lowering {
             graph::PUSH => {
                 let p = view::Push(op);
                 let args = [p.item(ctx), p.worklist(ctx)];
-                let push = op0(ctx, at, par::QUEUE_PUSH, &args, &loc);
-                if self.scope.buffered {
-                    ctx.set_prop(push, "buffered", Attribute::Unit);
-                }
+                let st = OperationState::new(par::QUEUE_PUSH, loc.clone())
+                    .operands(&args)
+                    .props(par_view::QueuePush::props(self.scope.buffered));
+                mk(ctx, at, st);
                 ctx.erase_op(op);
             }
             _ => self.regions_of(ctx, op),

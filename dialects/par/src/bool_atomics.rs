@@ -21,7 +21,7 @@ use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
 use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
 use strata_ir::types::Type;
-use strata_ir::{Attribute, Diagnostic};
+use strata_ir::Diagnostic;
 use strata_std::arith::op as arith;
 use strata_std::scf::op as scf;
 
@@ -70,7 +70,7 @@ fn eliminate(ctx: &mut Context, op: OpId, kind: RmwKind) {
     let blk = ctx.create_block(&[]);
     ctx.append_block(then, blk);
     let store = ctx.create_op(
-        OperationState::new(par::STORE, loc.clone()).operands(&[value, b, i]).prop("atomic", Attribute::Unit),
+        OperationState::new(par::STORE, loc.clone()).operands(&[value, b, i]).props(crate::view::Store::props(true)),
     );
     ctx.append_op(blk, store);
     let y = ctx.create_op(OperationState::new(scf::YIELD, loc.clone()));

@@ -2,11 +2,11 @@
 //! [`Builder`](strata_ir::builder::Builder).
 
 use strata_ir::builder::Builder;
-use strata_ir::{Attribute, OpId, Type, Value};
+use strata_ir::{OpId, Type, Value};
 
 use crate::op as par;
 use crate::types::buf_element;
-use crate::view::RmwKind;
+use crate::view::{self, RmwKind};
 
 /// The element type of the buffer `buf`.
 fn element(b: &Builder<'_>, buf: Value) -> Type {
@@ -15,21 +15,14 @@ fn element(b: &Builder<'_>, buf: Value) -> Type {
 
 /// `par.load buf[i]` (`atomic`: a relaxed atomic read).
 pub fn load(b: &mut Builder<'_>, buf: Value, i: Value, atomic: bool) -> Value {
-    let mut st = b.state(par::LOAD).operands(&[buf, i]).results(&[element(b, buf)]);
-    if atomic {
-        st = st.prop("atomic", Attribute::Unit);
-    }
+    let st = b.state(par::LOAD).operands(&[buf, i]).results(&[element(b, buf)]).props(view::Load::props(atomic));
     let op = b.create(st);
     b.ctx().result(op, 0)
 }
 
 /// `par.store v, buf[i]` (`atomic`: a relaxed atomic write).
 pub fn store(b: &mut Builder<'_>, v: Value, buf: Value, i: Value, atomic: bool) -> OpId {
-    let mut st = b.state(par::STORE).operands(&[v, buf, i]);
-    if atomic {
-        st = st.prop("atomic", Attribute::Unit);
-    }
-    b.create(st)
+    b.create(b.state(par::STORE).operands(&[v, buf, i]).props(view::Store::props(atomic)))
 }
 
 /// `par.cmpxchg buf[i], expected, new`: the old value and whether the
@@ -42,7 +35,8 @@ pub fn cmpxchg(b: &mut Builder<'_>, buf: Value, i: Value, expected: Value, new: 
 
 /// `par.atomic_rmw kind v, buf[i]`: the old value.
 pub fn atomic_rmw(b: &mut Builder<'_>, kind: RmwKind, v: Value, buf: Value, i: Value) -> Value {
-    let st = b.state(par::ATOMIC_RMW).operands(&[v, buf, i]).prop("kind", kind.attr()).results(&[element(b, buf)]);
+    let st =
+        b.state(par::ATOMIC_RMW).operands(&[v, buf, i]).props(view::AtomicRmw::props(kind)).results(&[element(b, buf)]);
     let op = b.create(st);
     b.ctx().result(op, 0)
 }

@@ -55,10 +55,10 @@ pub(super) fn cmpi(ctx: &mut Context, at: At, pred: &str, a: Value, b: Value, lo
 
 pub(super) fn load(ctx: &mut Context, at: At, b: Value, i: Value, atomic: bool, loc: &Location) -> Value {
     let ty = strata_par_dialect::types::buf_element(&conv(ctx.value_type(b))).expect("buffer");
-    let mut st = OperationState::new(par::LOAD, loc.clone()).operands(&[b, i]).results(&[ty]);
-    if atomic {
-        st = st.prop("atomic", Attribute::Unit);
-    }
+    let st = OperationState::new(par::LOAD, loc.clone())
+        .operands(&[b, i])
+        .results(&[ty])
+        .props(par_view::Load::props(atomic));
     let o = mk(ctx, at, st);
     ctx.result(o, 0)
 }

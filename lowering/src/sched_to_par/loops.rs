@@ -46,8 +46,7 @@ impl Lowering {
             op0(ctx, At::End(blk), par::YIELD, &[], loc);
             let st = OperationState::new(par::FOR, loc.clone())
                 .operands(&[zero, n, one])
-                .prop("dist", ParDist::Static.attr())
-                .prop("chunk", Attribute::int(4096, Type::i64()))
+                .props(par_view::For::props(ParDist::Static, 4096))
                 .region(r);
             mk(ctx, At::End(pb), st);
             op0(ctx, At::End(pb), par::YIELD, &[], loc);
@@ -267,8 +266,7 @@ impl Lowering {
         self.iteration(ctx, op, &walk, fb, k, par::YIELD, &loc);
         let st = OperationState::new(par::FOR, loc.clone())
             .operands(&[lo, hi, one])
-            .prop("dist", par_dist(s.dist).attr())
-            .prop("chunk", Attribute::int(i128::from(s.chunk), Type::i64()))
+            .props(par_view::For::props(par_dist(s.dist), i64::from(s.chunk)))
             .region(fr);
         mk(ctx, At::End(pb), st);
         for (shared, kind) in &privatized {

@@ -2,7 +2,7 @@
 
 use super::*;
 use strata_graph_dialect::view::{ArgKind, Reduce, ReduceArg, ReduceKind};
-use strata_par_dialect::view::{RmwKind, SizeOf};
+use strata_par_dialect::view::{AtomicRmw, RmwKind, SizeOf, Store as ParStore};
 
 /// The neutral element of a reduction kind for type `t`.
 pub(super) fn neutral(kind: ReduceKind, t: &Type) -> Attribute {
@@ -155,7 +155,7 @@ impl Lowering {
             at,
             OperationState::new(par::GRAPH_ARRAY, loc)
                 .operands(&[g])
-                .prop("array", Attribute::string(array.name()))
+                .props(par_view::GraphArrayOp::props(array.name().to_string()))
                 .results(&[buf(&elem)]),
         );
         let v = ctx.result(o, 0);
@@ -169,7 +169,7 @@ impl Lowering {
             at,
             OperationState::new(par::GRAPH_SIZE, loc.clone())
                 .operands(&[g])
-                .prop("of", of.attr())
+                .props(par_view::GraphSize::props(of))
                 .results(&[Type::Index]),
         );
         ctx.result(o, 0)
@@ -216,7 +216,7 @@ impl Lowering {
         loc: &Location,
     ) -> Value {
         let t = ctx.value_type(x).clone();
-        let st = OperationState::new(par::ATOMIC_RMW, loc.clone()).operands(&[x, b, i]).prop("kind", kind.attr());
+        let st = OperationState::new(par::ATOMIC_RMW, loc.clone()).operands(&[x, b, i]).props(AtomicRmw::props(kind));
         let o = mk(ctx, at, st.results(&[t]));
         ctx.result(o, 0)
     }
@@ -267,7 +267,7 @@ impl Lowering {
             mk(
                 ctx,
                 At::End(blk),
-                OperationState::new(par::STORE, loc.clone()).operands(&[new, b, i]).prop("atomic", Attribute::Unit),
+                OperationState::new(par::STORE, loc.clone()).operands(&[new, b, i]).props(ParStore::props(true)),
             );
             op0(ctx, At::End(blk), scf::YIELD, &[], &loc);
             old
