@@ -131,6 +131,9 @@ macro_rules! op_view {
                 out
             }
 
+            /// The operations this view is of.
+            pub const KINDS: &'static [$crate::OpName] = &[$($name),+];
+
             /// The view of `op`, if it is this operation (one of these).
             pub fn of(ctx: &$crate::Context, op: $crate::OpId) -> Option<$view> {
                 let kind = ctx.op_kind(op);

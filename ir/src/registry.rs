@@ -57,6 +57,8 @@ impl Traits {
     /// operands, `space` property, one body region ending in `graph.yield`):
     /// `graph.foreach` and the loops it lowers to.
     pub const FOREACH_LIKE: Traits = Traits(1 << 14);
+    /// Every operand and result has the same type (the verifier checks it).
+    pub const SAME_OPERANDS_AND_RESULT_TYPE: Traits = Traits(1 << 15);
 
     /// True if every trait of `other` is in `self`.
     pub fn contains(self, other: Traits) -> bool {
@@ -64,7 +66,7 @@ impl Traits {
     }
 
     /// Every trait with its name, in bit order.
-    pub const NAMED: [(Traits, &'static str); 15] = [
+    pub const NAMED: [(Traits, &'static str); 16] = [
         (Traits::TERMINATOR, "Terminator"),
         (Traits::PURE, "Pure"),
         (Traits::ISOLATED_FROM_ABOVE, "IsolatedFromAbove"),
@@ -80,6 +82,7 @@ impl Traits {
         (Traits::IDEMPOTENT, "Idempotent"),
         (Traits::INVOLUTION, "Involution"),
         (Traits::FOREACH_LIKE, "ForeachLike"),
+        (Traits::SAME_OPERANDS_AND_RESULT_TYPE, "SameOperandsAndResultType"),
     ];
 
     /// The names of the traits in `self`, in bit order (MLIR's spelling).

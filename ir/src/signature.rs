@@ -25,6 +25,10 @@ pub enum TypeConstraint {
     Int(u32),
     /// Any signless integer or `index`.
     IntOrIndex,
+    /// A signless integer or `index`, or a vector or tensor of them.
+    IntLike,
+    /// A float, or a vector or tensor of floats.
+    FloatLike,
     /// Any floating-point type.
     Float,
     /// A signless integer, `index` or a float.
@@ -44,6 +48,8 @@ impl TypeConstraint {
             TypeConstraint::Index => *t == Type::Index,
             TypeConstraint::Int(w) => t.is_signless_integer() && t.int_width() == Some(w),
             TypeConstraint::IntOrIndex => t.is_signless_int_or_index(),
+            TypeConstraint::IntLike => t.element_or_self().is_signless_int_or_index(),
+            TypeConstraint::FloatLike => t.element_or_self().is_float(),
             TypeConstraint::Float => t.is_float(),
             TypeConstraint::Scalar => t.is_signless_int_or_index() || t.is_float(),
             TypeConstraint::Dialect(d, m) => t.is_dialect_type(d, m),
@@ -69,7 +75,9 @@ impl TypeConstraint {
             TypeConstraint::Any => "any type".into(),
             TypeConstraint::Index => "index".into(),
             TypeConstraint::Int(w) => format!("i{w}"),
-            TypeConstraint::IntOrIndex => "signless-integer-like".into(),
+            TypeConstraint::IntOrIndex => "signless integer or index".into(),
+            TypeConstraint::IntLike => "signless-integer-like".into(),
+            TypeConstraint::FloatLike => "floating-point-like".into(),
             TypeConstraint::Float => "floating-point".into(),
             TypeConstraint::Scalar => "integer, index or float".into(),
             TypeConstraint::Dialect(d, m) => format!("!{d}.{m}"),
@@ -111,6 +119,8 @@ pub enum PropKind {
     Str,
     /// A string naming one of these.
     Enum(&'static [&'static str]),
+    /// Any attribute (the operation's verifier checks it).
+    Any,
 }
 
 impl PropKind {
@@ -121,6 +131,7 @@ impl PropKind {
             PropKind::Int => a.as_int().is_some(),
             PropKind::Str => a.as_str().is_some(),
             PropKind::Enum(names) => a.as_str().is_some_and(|s| names.contains(&s)),
+            PropKind::Any => true,
         }
     }
 
@@ -131,6 +142,7 @@ impl PropKind {
             PropKind::Int => "integer attribute".into(),
             PropKind::Str => "string attribute".into(),
             PropKind::Enum(names) => format!("string attribute, one of: {}", names.join(", ")),
+            PropKind::Any => "attribute".into(),
         }
     }
 }
@@ -189,6 +201,17 @@ impl PropType for bool {
     }
     fn write(&self) -> Option<Attribute> {
         self.then_some(Attribute::Unit)
+    }
+}
+
+/// An attribute of any kind, as written.
+impl PropType for Attribute {
+    const KIND: PropKind = PropKind::Any;
+    fn read(attr: Option<&Attribute>) -> Option<Attribute> {
+        attr.cloned()
+    }
+    fn write(&self) -> Option<Attribute> {
+        Some(self.clone())
     }
 }
 

@@ -26,6 +26,20 @@ pub fn op_error(ctx: &Context, op: OpId, msg: impl AsRef<str>) -> Diagnostic {
     Diagnostic::error(ctx.op_loc(op).clone(), format!("'{}' op {}", ctx.op_name(op), msg.as_ref()))
 }
 
+/// The checks traits imply (MLIR's trait verifiers), after the signature's
+/// and before the operation's own verifier.
+fn verify_traits(ctx: &Context, op: OpId, traits: Traits) -> Result<(), Diagnostic> {
+    if traits.contains(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {
+        let mut types = ctx.operands(op).iter().chain(ctx.results(op)).map(|v| ctx.value_type(*v));
+        if let Some(first) = types.next() {
+            if types.any(|t| t != first) {
+                return Err(op_error(ctx, op, "requires the same type for all operands and results"));
+            }
+        }
+    }
+    Ok(())
+}
+
 struct RegionDom {
     index: HashMap<BlockId, NodeIndex>,
     dom: Option<Dominators<NodeIndex>>,
@@ -74,7 +88,10 @@ impl Verifier<'_> {
                 self.verify_symbol_table(op);
             }
             let declared = def.signature.map_or(Ok(()), |s| s.verify(ctx, op));
-            if let Err(d) = declared.and_then(|()| def.verify.map_or(Ok(()), |f| f(ctx, op))) {
+            let checked = declared
+                .and_then(|()| verify_traits(ctx, op, def.traits))
+                .and_then(|()| def.verify.map_or(Ok(()), |f| f(ctx, op)));
+            if let Err(d) = checked {
                 self.errors.push(d);
             }
         }

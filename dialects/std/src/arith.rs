@@ -66,6 +66,7 @@ use strata_ir::OpName;
 use strata_ir::{Attribute, Diagnostic, Location};
 
 use crate::arith_fold;
+use crate::arith_view::{FloatBinary, FloatUnary, IntBinary, IntBinaryWithOverflow};
 
 /// Integer comparison predicates, in MLIR's numbering.
 pub const CMPI_PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
@@ -224,51 +225,6 @@ fn print_unary(p: &mut OpPrinter<'_>, op: OpId) {
     p.w(" : ");
     let t = p.ctx.value_type(v).clone();
     p.ty(&t);
-}
-
-fn same_types(ctx: &Context, op: OpId) -> Result<Type, Diagnostic> {
-    let (ops, rs) = (ctx.operands(op), ctx.results(op));
-    if rs.len() != 1 {
-        return Err(op_error(ctx, op, format!("requires one result, found {}", rs.len())));
-    }
-    let t = ctx.value_type(rs[0]).clone();
-    if ops.iter().any(|v| *ctx.value_type(*v) != t) {
-        return Err(op_error(ctx, op, "requires the same type for all operands and results"));
-    }
-    Ok(t)
-}
-
-fn verify_int_binary(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    if ctx.operands(op).len() != 2 {
-        return Err(op_error(ctx, op, format!("expected 2 operands, but found {}", ctx.operands(op).len())));
-    }
-    let t = same_types(ctx, op)?;
-    if !elem(&t).is_signless_int_or_index() {
-        return Err(op_error(ctx, op, format!("operand #0 must be signless-integer-like, but got '{t}'")));
-    }
-    Ok(())
-}
-
-fn verify_float_binary(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    if ctx.operands(op).len() != 2 {
-        return Err(op_error(ctx, op, format!("expected 2 operands, but found {}", ctx.operands(op).len())));
-    }
-    let t = same_types(ctx, op)?;
-    if !elem(&t).is_float() {
-        return Err(op_error(ctx, op, format!("operand #0 must be floating-point-like, but got '{t}'")));
-    }
-    Ok(())
-}
-
-fn verify_float_unary(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    if ctx.operands(op).len() != 1 {
-        return Err(op_error(ctx, op, format!("expected 1 operand, but found {}", ctx.operands(op).len())));
-    }
-    let t = same_types(ctx, op)?;
-    if !elem(&t).is_float() {
-        return Err(op_error(ctx, op, format!("operand #0 must be floating-point-like, but got '{t}'")));
-    }
-    Ok(())
 }
 
 // ----- constant -----
@@ -580,30 +536,25 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
 }
 
-fn binary(name: OpName, summary: &'static str, int: bool, extra: Traits) -> OpDef {
-    let has_overflow = [arith::ADDI, arith::SUBI, arith::MULI, arith::SHLI].contains(&name);
-    let has_fastmath = !int;
+/// An element-wise binary operation, declared in [`crate::arith_view`].
+fn binary(name: OpName, summary: &'static str, extra: Traits) -> OpDef {
+    let (signature, defaults): (_, fn(&mut Vec<NamedAttr>)) = if IntBinaryWithOverflow::KINDS.contains(&name) {
+        (IntBinaryWithOverflow::SIGNATURE, overflow_none)
+    } else if IntBinary::KINDS.contains(&name) {
+        (IntBinary::SIGNATURE, no_default_properties)
+    } else if FloatBinary::KINDS.contains(&name) {
+        (FloatBinary::SIGNATURE, fastmath_none)
+    } else {
+        unreachable!("'{name}' is declared in arith_view")
+    };
     OpDef {
-        inherent: if has_overflow {
-            &["overflowFlags"]
-        } else if has_fastmath {
-            &["fastmath"]
-        } else {
-            &[]
-        },
-        default_properties: if has_overflow {
-            overflow_none
-        } else if has_fastmath {
-            fastmath_none
-        } else {
-            no_default_properties
-        },
-        verify: Some(if int { verify_int_binary } else { verify_float_binary }),
+        signature: Some(signature),
+        default_properties: defaults,
         fold: Some(arith_fold::fold),
         patterns: Some(arith_fold::patterns),
         parse: Some(parse_binary),
         print: Some(print_binary),
-        ..OpDef::new(name, summary, Traits::PURE | extra)
+        ..OpDef::new(name, summary, Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | extra)
     }
 }
 
@@ -657,43 +608,46 @@ pub fn dialect() -> Dialect {
             name_hint: Some(constant_name),
             ..OpDef::new(arith::CONSTANT, "an integer or float constant", Traits::PURE | Traits::CONSTANT_LIKE)
         },
-        binary(arith::ADDI, "integer addition (wrapping)", true, c),
-        binary(arith::SUBI, "integer subtraction (wrapping)", true, n),
-        binary(arith::MULI, "integer multiplication (wrapping)", true, c),
-        binary(arith::DIVSI, "signed integer division rounding toward zero", true, n),
-        binary(arith::DIVUI, "unsigned integer division", true, n),
-        binary(arith::CEILDIVSI, "signed integer division rounding up", true, n),
-        binary(arith::CEILDIVUI, "unsigned integer division rounding up", true, n),
-        binary(arith::FLOORDIVSI, "signed integer division rounding down", true, n),
-        binary(arith::REMSI, "signed remainder (sign of the dividend)", true, n),
-        binary(arith::REMUI, "unsigned remainder", true, n),
-        binary(arith::ANDI, "bitwise and", true, c | i),
-        binary(arith::ORI, "bitwise or", true, c | i),
-        binary(arith::XORI, "bitwise exclusive or", true, c),
-        binary(arith::SHLI, "shift left", true, n),
-        binary(arith::SHRSI, "arithmetic shift right", true, n),
-        binary(arith::SHRUI, "logical shift right", true, n),
-        binary(arith::MAXSI, "signed maximum", true, c | i),
-        binary(arith::MAXUI, "unsigned maximum", true, c | i),
-        binary(arith::MINSI, "signed minimum", true, c | i),
-        binary(arith::MINUI, "unsigned minimum", true, c | i),
-        binary(arith::ADDF, "float addition", false, c),
-        binary(arith::SUBF, "float subtraction", false, n),
-        binary(arith::MULF, "float multiplication", false, c),
-        binary(arith::DIVF, "float division", false, n),
-        binary(arith::REMF, "float remainder", false, n),
-        binary(arith::MAXIMUMF, "float maximum, NaN-propagating", false, c | i),
-        binary(arith::MINIMUMF, "float minimum, NaN-propagating", false, c | i),
-        binary(arith::MAXNUMF, "float maximum, NaN-ignoring", false, c | i),
-        binary(arith::MINNUMF, "float minimum, NaN-ignoring", false, c | i),
+        binary(arith::ADDI, "integer addition (wrapping)", c),
+        binary(arith::SUBI, "integer subtraction (wrapping)", n),
+        binary(arith::MULI, "integer multiplication (wrapping)", c),
+        binary(arith::DIVSI, "signed integer division rounding toward zero", n),
+        binary(arith::DIVUI, "unsigned integer division", n),
+        binary(arith::CEILDIVSI, "signed integer division rounding up", n),
+        binary(arith::CEILDIVUI, "unsigned integer division rounding up", n),
+        binary(arith::FLOORDIVSI, "signed integer division rounding down", n),
+        binary(arith::REMSI, "signed remainder (sign of the dividend)", n),
+        binary(arith::REMUI, "unsigned remainder", n),
+        binary(arith::ANDI, "bitwise and", c | i),
+        binary(arith::ORI, "bitwise or", c | i),
+        binary(arith::XORI, "bitwise exclusive or", c),
+        binary(arith::SHLI, "shift left", n),
+        binary(arith::SHRSI, "arithmetic shift right", n),
+        binary(arith::SHRUI, "logical shift right", n),
+        binary(arith::MAXSI, "signed maximum", c | i),
+        binary(arith::MAXUI, "unsigned maximum", c | i),
+        binary(arith::MINSI, "signed minimum", c | i),
+        binary(arith::MINUI, "unsigned minimum", c | i),
+        binary(arith::ADDF, "float addition", c),
+        binary(arith::SUBF, "float subtraction", n),
+        binary(arith::MULF, "float multiplication", c),
+        binary(arith::DIVF, "float division", n),
+        binary(arith::REMF, "float remainder", n),
+        binary(arith::MAXIMUMF, "float maximum, NaN-propagating", c | i),
+        binary(arith::MINIMUMF, "float minimum, NaN-propagating", c | i),
+        binary(arith::MAXNUMF, "float maximum, NaN-ignoring", c | i),
+        binary(arith::MINNUMF, "float minimum, NaN-ignoring", c | i),
         OpDef {
-            inherent: &["fastmath"],
+            signature: Some(FloatUnary::SIGNATURE),
             default_properties: fastmath_none,
-            verify: Some(verify_float_unary),
             fold: Some(arith_fold::fold),
             parse: Some(parse_unary),
             print: Some(print_unary),
-            ..OpDef::new(arith::NEGF, "float negation", Traits::PURE | Traits::INVOLUTION)
+            ..OpDef::new(
+                arith::NEGF,
+                "float negation",
+                Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::INVOLUTION,
+            )
         },
         OpDef {
             inherent: &["predicate"],

@@ -4,6 +4,7 @@
 
 pub mod arith;
 pub mod arith_fold;
+pub mod arith_view;
 pub mod build;
 pub mod cf;
 pub mod scf;

@@ -59,7 +59,7 @@ func.func @f(%b: !par.buf<f64>, %i: index, %x: f64) {
 // -----
 
 func.func @f(%b: !par.buf<f64>, %i: index, %x: f64) {
-  // expected-error@+1 {{'par.cmpxchg' op operand #2 must be signless-integer-like, but got 'f64'}}
+  // expected-error@+1 {{'par.cmpxchg' op operand #2 must be signless integer or index, but got 'f64'}}
   %o, %ok = "par.cmpxchg"(%b, %i, %x, %x) : (!par.buf<f64>, index, f64, f64) -> (f64, i1)
   return
 }
