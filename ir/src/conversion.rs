@@ -3,9 +3,12 @@
 
 use std::collections::HashSet;
 
+use crate::attributes::Attribute;
 use crate::context::{Context, OpId};
 use crate::diagnostics::Diagnostic;
+use crate::func::{function_type, op as func};
 use crate::rewrite::{Revisit, RewritePattern, Rewriter};
+use crate::types::Type;
 
 /// Legality of a dynamic check.
 pub type LegalityFn = fn(&Context, OpId) -> bool;
@@ -49,6 +52,28 @@ impl ConversionTarget {
     pub fn dynamically_legal(mut self, op: crate::OpName, f: LegalityFn) -> Self {
         self.dynamic.push((op.to_string(), f));
         self
+    }
+
+    /// One error per operation under `root` that is not legal (in
+    /// [`ConversionMode::Partial`], only those marked illegal).
+    pub fn unlegalized(&self, ctx: &Context, root: OpId, mode: ConversionMode) -> Vec<Diagnostic> {
+        let mut errors = Vec::new();
+        ctx.walk_pre(root, &mut |op| {
+            let legality = self.legality(ctx, op);
+            let illegal = match legality {
+                Some(l) => !l,
+                None => mode == ConversionMode::Full,
+            };
+            if op == root || !illegal {
+                return;
+            }
+            let why = if legality == Some(false) { " that was explicitly marked illegal" } else { "" };
+            errors.push(Diagnostic::error(
+                ctx.op_loc(op).clone(),
+                format!("failed to legalize operation '{}'{why}", ctx.op_name(op)),
+            ));
+        });
+        errors
     }
 
     /// `Some(true)` legal, `Some(false)` illegal, `None` unknown.
@@ -116,22 +141,54 @@ pub fn apply_conversion(
             break;
         }
     }
-    let mut errors = Vec::new();
-    let mut ops = Vec::new();
-    ctx.walk_pre(root, &mut |o| ops.push(o));
-    for op in ops {
-        if op == root || !needs_work(ctx, op) {
-            continue;
-        }
-        let why = if target.legality(ctx, op) == Some(false) { " that was explicitly marked illegal" } else { "" };
-        errors.push(Diagnostic::error(
-            ctx.op_loc(op).clone(),
-            format!("failed to legalize operation '{}'{why}", ctx.op_name(op)),
-        ));
-    }
+    let errors = target.unlegalized(ctx, root, mode);
     if errors.is_empty() {
         Ok(())
     } else {
         Err(errors)
+    }
+}
+
+/// Converts types: the values under a root and the signatures of the
+/// functions there get the types `convert` gives (a type it does not
+/// change stays).
+#[derive(Clone, Copy)]
+pub struct TypeConverter {
+    convert: fn(&Type) -> Type,
+}
+
+impl TypeConverter {
+    /// A converter applying `convert` to every type.
+    pub fn new(convert: fn(&Type) -> Type) -> TypeConverter {
+        TypeConverter { convert }
+    }
+    /// The type `t` becomes.
+    pub fn convert(&self, t: &Type) -> Type {
+        (self.convert)(t)
+    }
+    /// Gives every result and block argument under `root`, and every
+    /// function signature there, its converted type.
+    pub fn apply(&self, ctx: &mut Context, root: OpId) {
+        let mut ops = Vec::new();
+        ctx.walk_pre(root, &mut |o| ops.push(o));
+        for o in ops {
+            let mut values = ctx.results(o).to_vec();
+            for r in ctx.regions(o).to_vec() {
+                for b in ctx.region_blocks(r).to_vec() {
+                    values.extend_from_slice(ctx.block_args(b));
+                }
+            }
+            for v in values {
+                let t = self.convert(ctx.value_type(v));
+                ctx.set_value_type(v, t);
+            }
+            if ctx.isa(o, func::FUNC) {
+                if let Some(ft) = function_type(ctx, o) {
+                    let ins = ft.inputs.iter().map(|t| self.convert(t)).collect();
+                    let outs = ft.results.iter().map(|t| self.convert(t)).collect();
+                    ctx.set_prop(o, "function_type", Attribute::Type(Type::function(ins, outs)));
+                }
+            }
+        }
     }
 }

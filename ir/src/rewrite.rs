@@ -465,7 +465,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::conversion::{apply_conversion, ConversionMode, ConversionTarget};
+    use crate::conversion::{apply_conversion, ConversionMode, ConversionTarget, TypeConverter};
     use crate::parser::parse_source;
     use crate::printer::{print_op, PrintOptions};
     use crate::registry::{Dialect, OpDef};
@@ -645,5 +645,20 @@ mod tests {
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].message, "failed to legalize operation 't.tick' that was explicitly marked illegal");
         assert_eq!(errors[0].loc.short(), "t.mlir:3:3");
+        let full = target.unlegalized(&ctx, m, ConversionMode::Full);
+        assert!(full.len() > errors.len(), "full conversion also reports operations of unknown legality");
+    }
+
+    #[test]
+    fn type_conversion_reaches_results_arguments_and_signatures() {
+        let mut ctx = context();
+        let text = "func.func @f(%a: i32) -> i32 {\n  %b = \"t.new\"(%a) : (i32) -> i32\n  return %b : i32\n}\n";
+        let m = parse_source(&mut ctx, "t.mlir", text, 0, text.len()).unwrap_or_else(|d| panic!("{}", d.message));
+        let widen = |t: &Type| if *t == Type::i32() { Type::i64() } else { t.clone() };
+        TypeConverter::new(widen).apply(&mut ctx, m);
+        let text = print_op(&ctx, m, PrintOptions::default());
+        assert!(text.contains("func.func @f(%arg0: i64) -> i64"), "{text}");
+        assert!(text.contains(r#""t.new"(%arg0) : (i64) -> i64"#), "{text}");
+        assert!(!text.contains("i32"), "{text}");
     }
 }

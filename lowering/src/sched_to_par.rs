@@ -19,7 +19,9 @@
 //!   round; union-find, edge lookup, argmin/argmax and atomic multiplication
 //!   call helpers added to the module ([`helpers`]).
 //!
-//! Anything left in the graph or sched dialect afterwards is an error.
+//! Types are converted at the end by a [`TypeConverter`] applying [`conv`];
+//! anything left in the graph or sched dialect afterwards, which a
+//! [`ConversionTarget`] marks illegal, is an error.
 
 mod builders;
 pub mod helpers;
@@ -34,6 +36,7 @@ use storage::*;
 use std::collections::{HashMap, HashSet};
 use strata_graph_dialect::op as graph;
 use strata_ir::builtin::op as builtin;
+use strata_ir::conversion::{ConversionMode, ConversionTarget, TypeConverter};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
 use strata_ir::OpName;
@@ -90,18 +93,11 @@ impl Pass for SchedToPar {
                 lw.block(ctx, b);
             }
         }
-        convert_types(ctx, module);
+        TypeConverter::new(conv).apply(ctx, module);
         if lw.errors.is_empty() {
             // What no specific error explains.
-            ctx.walk_pre(module, &mut |o| {
-                let name = ctx.op_kind(o);
-                if name.starts_with("graph.") || name.starts_with("sched.") {
-                    lw.errors.push(Diagnostic::error(
-                        ctx.op_loc(o).clone(),
-                        format!("failed to legalize operation '{name}'"),
-                    ));
-                }
-            });
+            let target = ConversionTarget::new().illegal_dialects(&[graph::DIALECT, sched::DIALECT]);
+            lw.errors = target.unlegalized(ctx, module, ConversionMode::Partial);
         }
         if lw.errors.is_empty() {
             return Ok(());
@@ -161,32 +157,6 @@ pub fn conv(t: &Type) -> Type {
         Some(GraphType::Worklist(e)) => queue(&conv(&e)),
         Some(GraphType::UnionFind) => buf(&Type::Index),
         _ => t.clone(),
-    }
-}
-
-fn convert_types(ctx: &mut Context, module: OpId) {
-    let mut ops = Vec::new();
-    ctx.walk_pre(module, &mut |o| ops.push(o));
-    for o in ops {
-        for v in ctx.results(o).to_vec() {
-            let t = conv(ctx.value_type(v));
-            ctx.set_value_type(v, t);
-        }
-        for r in ctx.regions(o).to_vec() {
-            for b in ctx.region_blocks(r).to_vec() {
-                for v in ctx.block_args(b).to_vec() {
-                    let t = conv(ctx.value_type(v));
-                    ctx.set_value_type(v, t);
-                }
-            }
-        }
-        if ctx.op_name(o) == func::FUNC {
-            if let Some(ft) = strata_ir::func::function_type(ctx, o) {
-                let ins = ft.inputs.iter().map(conv).collect();
-                let outs = ft.results.iter().map(conv).collect();
-                ctx.set_prop(o, "function_type", Attribute::Type(Type::function(ins, outs)));
-            }
-        }
     }
 }
 
