@@ -66,7 +66,9 @@ use strata_ir::OpName;
 use strata_ir::{Attribute, Diagnostic, Location};
 
 use crate::arith_fold;
-use crate::arith_view::{FloatBinary, FloatUnary, IntBinary, IntBinaryWithOverflow};
+use crate::arith_view::{
+    Cast, Cmpf, Cmpi, Constant, FloatBinary, FloatCast, FloatUnary, IntBinary, IntBinaryWithOverflow, Select, TruncI,
+};
 
 /// Integer comparison predicates, in MLIR's numbering.
 pub const CMPI_PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
@@ -265,13 +267,11 @@ fn print_constant(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_constant(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let Some(v) = ctx.prop(op, "value") else {
-        return Err(op_error(ctx, op, "requires attribute 'value'"));
-    };
-    let Some(t) = constant_type(v) else {
+    let v = Constant(op).value(ctx);
+    let Some(t) = constant_type(&v) else {
         return Err(op_error(ctx, op, "value must be an integer, float, or elements attribute"));
     };
-    if ctx.results(op).len() != 1 || ctx.value_type(ctx.result(op, 0)) != &t {
+    if ctx.value_type(ctx.result(op, 0)) != &t {
         return Err(op_error(ctx, op, "failed to verify that all of {value, result} have same type"));
     }
     if !elem(&t).is_signless_int_or_index() && !elem(&t).is_float() {
@@ -357,17 +357,9 @@ fn verify_cmp(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         _ => return Err(op_error(ctx, op, format!("attribute 'predicate' must be an integer in [0, {n})"))),
     }
     let vs = ctx.operands(op);
-    if vs.len() != 2 || ctx.results(op).len() != 1 {
-        return Err(op_error(ctx, op, "expects two operands and one result"));
-    }
     let t = ctx.value_type(vs[0]);
     if ctx.value_type(vs[1]) != t {
         return Err(op_error(ctx, op, "requires all operands to have the same type"));
-    }
-    let ok = if is_int { elem(t).is_signless_int_or_index() } else { elem(t).is_float() };
-    if !ok {
-        let what = if is_int { "signless-integer-like" } else { "floating-point-like" };
-        return Err(op_error(ctx, op, format!("operand #0 must be {what}, but got '{t}'")));
     }
     if *ctx.value_type(ctx.result(op, 0)) != with_element(t, Type::i1()) {
         return Err(op_error(ctx, op, "result must be i1 with the operands' shape"));
@@ -412,9 +404,6 @@ fn print_select(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_select(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let vs = ctx.operands(op);
-    if vs.len() != 3 || ctx.results(op).len() != 1 {
-        return Err(op_error(ctx, op, "expects three operands and one result"));
-    }
     let (ct, a, b, r) =
         (ctx.value_type(vs[0]), ctx.value_type(vs[1]), ctx.value_type(vs[2]), ctx.value_type(ctx.result(op, 0)));
     if a != b || a != r {
@@ -501,9 +490,6 @@ fn bit_width(t: &Type) -> u32 {
 }
 
 fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    if ctx.operands(op).len() != 1 || ctx.results(op).len() != 1 {
-        return Err(op_error(ctx, op, "expects one operand and one result"));
-    }
     let (from, to) = (ctx.value_type(ctx.operand(op, 0)), ctx.value_type(ctx.result(op, 0)));
     if *from != with_element(from, elem(from).clone()) || with_element(from, elem(to).clone()) != *to {
         return Err(op_error(
@@ -558,14 +544,16 @@ fn binary(name: OpName, summary: &'static str, extra: Traits) -> OpDef {
     }
 }
 
+/// A cast, declared in [`crate::arith_view`].
 fn cast(name: OpName, summary: &'static str) -> OpDef {
-    let (inherent, defaults): (&'static [&'static str], fn(&mut Vec<NamedAttr>)) = match name {
-        arith::TRUNCI => (&["overflowFlags"], overflow_none),
-        arith::EXTF | arith::TRUNCF => (&["fastmath", "roundingmode"], no_default_properties),
-        _ => (&[], no_default_properties),
+    let (signature, defaults): (_, fn(&mut Vec<NamedAttr>)) = match name {
+        arith::TRUNCI => (TruncI::SIGNATURE, overflow_none),
+        arith::EXTF | arith::TRUNCF => (FloatCast::SIGNATURE, no_default_properties),
+        _ if Cast::KINDS.contains(&name) => (Cast::SIGNATURE, no_default_properties),
+        _ => unreachable!("'{name}' is declared in arith_view"),
     };
     OpDef {
-        inherent,
+        signature: Some(signature),
         default_properties: defaults,
         verify: Some(verify_cast),
         fold: Some(arith_fold::fold),
@@ -600,7 +588,7 @@ pub fn dialect() -> Dialect {
     let i = Traits::IDEMPOTENT;
     let mut ops = vec![
         OpDef {
-            inherent: &["value"],
+            signature: Some(Constant::SIGNATURE),
             verify: Some(verify_constant),
             fold: Some(arith_fold::fold),
             parse: Some(parse_constant),
@@ -650,7 +638,7 @@ pub fn dialect() -> Dialect {
             )
         },
         OpDef {
-            inherent: &["predicate"],
+            signature: Some(Cmpi::SIGNATURE),
             verify: Some(verify_cmp),
             fold: Some(arith_fold::fold),
             parse: Some(parse_cmp),
@@ -658,7 +646,7 @@ pub fn dialect() -> Dialect {
             ..OpDef::new(arith::CMPI, "integer comparison", Traits::PURE)
         },
         OpDef {
-            inherent: &["predicate", "fastmath"],
+            signature: Some(Cmpf::SIGNATURE),
             default_properties: fastmath_none,
             verify: Some(verify_cmp),
             fold: Some(arith_fold::fold),
@@ -667,6 +655,7 @@ pub fn dialect() -> Dialect {
             ..OpDef::new(arith::CMPF, "float comparison", Traits::PURE)
         },
         OpDef {
+            signature: Some(Select::SIGNATURE),
             verify: Some(verify_select),
             fold: Some(arith_fold::fold),
             parse: Some(parse_select),

@@ -85,3 +85,135 @@ strata_ir::op_view! {
         }
     }
 }
+
+strata_ir::op_view! {
+    /// `arith.constant`.
+    pub struct Constant for arith::CONSTANT {
+        operands {}
+        results {
+            /// The constant.
+            result: Any,
+        }
+        properties {
+            /// Its value (an integer, float or elements attribute of the
+            /// result's type; the operation's verifier checks it).
+            value: Attribute,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `arith.cmpi`.
+    pub struct Cmpi for arith::CMPI {
+        operands {
+            /// The left operand.
+            lhs: IntLike,
+            /// The right operand.
+            rhs: IntLike,
+        }
+        results {
+            /// `i1`, or booleans of the operands' shape.
+            result: IntLike,
+        }
+        properties {
+            /// The predicate's position in `CMPI_PREDICATES`.
+            predicate: i64,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `arith.cmpf`.
+    pub struct Cmpf for arith::CMPF {
+        operands {
+            /// The left operand.
+            lhs: FloatLike,
+            /// The right operand.
+            rhs: FloatLike,
+        }
+        results {
+            /// `i1`, or booleans of the operands' shape.
+            result: IntLike,
+        }
+        properties {
+            /// The predicate's position in `CMPF_PREDICATES`.
+            predicate: i64,
+            /// `#arith.fastmath<...>`.
+            fastmath: Option<Attribute>,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `arith.select`.
+    pub struct Select for arith::SELECT {
+        operands {
+            /// `i1`, or booleans of the values' shape.
+            condition: IntLike,
+            /// The value where the condition holds.
+            true_value: Any,
+            /// The value where it does not.
+            false_value: Any,
+        }
+        results {
+            /// The chosen value.
+            result: Any,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// Casts without properties (the operation's verifier checks the kinds
+    /// and widths).
+    pub struct Cast for arith::EXTSI | arith::EXTUI | arith::SITOFP | arith::UITOFP | arith::FPTOSI
+        | arith::FPTOUI | arith::INDEX_CAST | arith::INDEX_CASTUI | arith::BITCAST {
+        operands {
+            /// The value cast.
+            input: Any,
+        }
+        results {
+            /// The cast value.
+            output: Any,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `arith.trunci`.
+    pub struct TruncI for arith::TRUNCI {
+        operands {
+            /// The value truncated.
+            input: Any,
+        }
+        results {
+            /// The truncated value.
+            output: Any,
+        }
+        properties {
+            /// `#arith.overflow<...>` (the property `overflowFlags`).
+            overflow("overflowFlags"): Option<Attribute>,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `arith.extf` and `arith.truncf`.
+    pub struct FloatCast for arith::EXTF | arith::TRUNCF {
+        operands {
+            /// The value cast.
+            input: Any,
+        }
+        results {
+            /// The cast value.
+            output: Any,
+        }
+        properties {
+            /// `#arith.fastmath<...>`.
+            fastmath: Option<Attribute>,
+            /// The rounding mode (`truncf`).
+            roundingmode: Option<Attribute>,
+        }
+    }
+}

@@ -121,7 +121,7 @@ func.func @cmpf_result(%a: f32) {
 // -----
 
 func.func @cmp_arity(%a: f32) {
-  // expected-error@+1 {{'arith.cmpf' op expects two operands and one result}}
+  // expected-error@+1 {{'arith.cmpf' op expected 2 operands, but found 1}}
   %0 = "arith.cmpf"(%a) <{predicate = 1 : i64}> : (f32) -> i1
   return
 }
@@ -145,7 +145,7 @@ func.func @select_condition(%c: i32, %a: i32) {
 // -----
 
 func.func @select_arity(%c: i1) {
-  // expected-error@+1 {{'arith.select' op expects three operands and one result}}
+  // expected-error@+1 {{'arith.select' op expected 3 operands, but found 1}}
   %0 = "arith.select"(%c) : (i1) -> i32
   return
 }
@@ -201,7 +201,7 @@ func.func @cast_shape(%a: vector<4xi32>) {
 // -----
 
 func.func @cast_arity(%a: i32) {
-  // expected-error@+1 {{'arith.extui' op expects one operand and one result}}
+  // expected-error@+1 {{'arith.extui' op requires a single operand}}
   %0 = "arith.extui"(%a, %a) : (i32, i32) -> i64
   return
 }
