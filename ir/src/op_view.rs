@@ -36,7 +36,8 @@
 //! one, an enum declared with [`prop_enum!`](crate::prop_enum)). After the
 //! fixed operands, an `optional { .. }` or a `variadic { .. }` section
 //! declares one operand that stands for none or one, or any number; an
-//! `optional_result { .. }` section does the same for a last result.
+//! `optional_result { .. }` or `variadic_results { .. }` section does the
+//! same for a last result.
 //!
 //! A property whose key is not a usable accessor name gives the key in
 //! parentheses: `counted("of"): SizeOf`.
@@ -69,6 +70,7 @@ macro_rules! op_view {
             $(variadic { $(#[$vm:meta])* $v:ident : $vc:expr $(,)? })?
             results { $($(#[$rm:meta])* $r:ident : $rc:expr),* $(,)? }
             $(optional_result { $(#[$sm:meta])* $s:ident : $sc:expr $(,)? })?
+            $(variadic_results { $(#[$wm:meta])* $w:ident : $wc:expr $(,)? })?
             properties { $($(#[$pm:meta])* $p:ident $(($key:literal))? : $pt:ty),* $(,)? }
         }
     ) => {
@@ -95,6 +97,7 @@ macro_rules! op_view {
                 &[
                     $(ValueSpec { name: stringify!($r), ty: $rc, arity: Arity::One },)*
                     $(ValueSpec { name: stringify!($s), ty: $sc, arity: Arity::Optional },)?
+                    $(ValueSpec { name: stringify!($w), ty: $wc, arity: Arity::Variadic },)?
                 ]
             };
             /// The declared properties.
@@ -115,6 +118,10 @@ macro_rules! op_view {
             const _ONE_OPEN_OPERAND: () = assert!(
                 0 $(+ { let _ = stringify!($q); 1 })? $(+ { let _ = stringify!($v); 1 })? <= 1,
                 "an operation declares at most one optional or variadic operand"
+            );
+            const _ONE_OPEN_RESULT: () = assert!(
+                0 $(+ { let _ = stringify!($s); 1 })? $(+ { let _ = stringify!($w); 1 })? <= 1,
+                "an operation declares at most one optional or variadic result"
             );
 
             /// The properties of a new operation with these values, for
@@ -172,6 +179,13 @@ macro_rules! op_view {
                 pub fn $s(self, ctx: &$crate::Context) -> Option<$crate::Value> {
                     const I: usize = $crate::signature::position($view::RESULTS, stringify!($s));
                     ctx.results(self.0).get(I).copied()
+                }
+            )?
+            $(
+                $(#[$wm])*
+                pub fn $w(self, ctx: &$crate::Context) -> &[$crate::Value] {
+                    const I: usize = $crate::signature::position($view::RESULTS, stringify!($w));
+                    ctx.results(self.0).get(I..).unwrap_or(&[])
                 }
             )?
             $(
@@ -288,7 +302,7 @@ mod tests {
         let ret = ops.iter().find_map(|o| Return::of(&ctx, *o)).expect("a return");
         assert_eq!(ret.values(&ctx), &[pair.sum(&ctx)]);
         assert!(Return::of(&ctx, m).is_none());
-        assert_eq!(Pair::SIGNATURE.describe(), "(first: index, second: index, extra?: i64) -> (sum: index) {mode: string attribute, one of: fast, slow, flag?: unit attribute, count?: integer attribute}");
+        assert_eq!(Pair::SIGNATURE.describe(), "(first: index, second: index, extra?: 64-bit signless integer) -> (sum: index) {mode: string attribute, one of: fast, slow, flag?: unit attribute, count?: integer attribute}");
     }
 
     #[test]
@@ -302,7 +316,7 @@ mod tests {
             ),
             (
                 "%s = \"t.pair\"(%a, %a, %a) <{mode = \"fast\"}> : (index, index, index) -> index",
-                "operand #2 must be i64, but got 'index'",
+                "operand #2 must be 64-bit signless integer, but got 'index'",
             ),
             ("\"t.pair\"(%a, %a) <{mode = \"fast\"}> : (index, index) -> ()", "requires one result"),
             (

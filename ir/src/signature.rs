@@ -74,7 +74,7 @@ impl TypeConstraint {
         match *self {
             TypeConstraint::Any => "any type".into(),
             TypeConstraint::Index => "index".into(),
-            TypeConstraint::Int(w) => format!("i{w}"),
+            TypeConstraint::Int(w) => format!("{w}-bit signless integer"),
             TypeConstraint::IntOrIndex => "signless integer or index".into(),
             TypeConstraint::IntLike => "signless-integer-like".into(),
             TypeConstraint::FloatLike => "floating-point-like".into(),

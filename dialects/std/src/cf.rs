@@ -10,6 +10,7 @@ pub mod op {
 }
 
 use crate::cf::op as cf;
+use crate::control_view as view;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -111,9 +112,6 @@ fn verify_cond_br(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if seg[0] != 1 || seg.iter().sum::<usize>() != ctx.operands(op).len() {
         return Err(op_error(ctx, op, "operand count does not match 'operandSegmentSizes'"));
     }
-    if *ctx.value_type(ctx.operand(op, 0)) != Type::i1() {
-        return Err(op_error(ctx, op, "expects an i1 condition"));
-    }
     Ok(())
 }
 
@@ -134,16 +132,6 @@ fn print_assert(p: &mut OpPrinter<'_>, op: OpId) {
     let m = p.ctx.prop(op, "msg").cloned().unwrap_or(Attribute::string(""));
     p.attr(&m);
     p.attr_dict(op, &["msg"]);
-}
-
-fn verify_assert(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    if ctx.operands(op).len() != 1 || *ctx.value_type(ctx.operand(op, 0)) != Type::i1() {
-        return Err(op_error(ctx, op, "expects one i1 operand"));
-    }
-    if ctx.prop(op, "msg").and_then(|a| a.as_str()).is_none() {
-        return Err(op_error(ctx, op, "requires a string attribute 'msg'"));
-    }
-    Ok(())
 }
 
 /// `cf.cond_br` on a constant condition becomes `cf.br` to the taken successor.
@@ -211,6 +199,7 @@ pub fn dialect() -> Dialect {
                 ..OpDef::new(cf::BR, "unconditional branch", Traits::TERMINATOR | Traits::PURE)
             },
             OpDef {
+                signature: Some(view::CondBr::SIGNATURE),
                 inherent: &["operandSegmentSizes"],
                 verify: Some(verify_cond_br),
                 patterns: Some(patterns),
@@ -220,8 +209,8 @@ pub fn dialect() -> Dialect {
                 ..OpDef::new(cf::COND_BR, "conditional branch", Traits::TERMINATOR | Traits::PURE)
             },
             OpDef {
-                inherent: &["msg"],
-                verify: Some(verify_assert),
+                signature: Some(view::Assert::SIGNATURE),
+                verify: None,
                 patterns: Some(patterns),
                 parse: Some(parse_assert),
                 print: Some(print_assert),

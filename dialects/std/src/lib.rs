@@ -7,6 +7,7 @@ pub mod arith_fold;
 pub mod arith_view;
 pub mod build;
 pub mod cf;
+pub mod control_view;
 pub mod scf;
 
 use strata_ir::Registry;

@@ -12,6 +12,7 @@ pub mod op {
     );
 }
 
+use crate::control_view as view;
 use crate::scf::op as scf;
 use strata_ir::context::{Context, OpId, OperationState, RegionId, Value};
 use strata_ir::lexer::Tok;
@@ -132,9 +133,6 @@ fn print_for(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_for(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let ops = ctx.operands(op);
-    if ops.len() < 3 {
-        return Err(op_error(ctx, op, "expects lower bound, upper bound and step operands"));
-    }
     let t = ctx.value_type(ops[0]);
     if !t.is_signless_int_or_index() || ctx.value_type(ops[1]) != t || ctx.value_type(ops[2]) != t {
         return Err(op_error(ctx, op, "expects lower bound, upper bound and step of the same integer or index type"));
@@ -230,9 +228,6 @@ fn print_if(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_if(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    if ctx.operands(op).len() != 1 || *ctx.value_type(ctx.operand(op, 0)) != Type::i1() {
-        return Err(op_error(ctx, op, "expects one i1 condition operand"));
-    }
     if ctx.regions(op).len() != 2 {
         return Err(op_error(ctx, op, "expects a then and an else region"));
     }
@@ -395,9 +390,6 @@ fn verify_condition(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if ctx.parent_op(op).map(|p| ctx.op_kind(p)) != Some(scf::WHILE) {
         return Err(op_error(ctx, op, "expects parent op 'scf.while'"));
     }
-    if ctx.operands(op).is_empty() || *ctx.value_type(ctx.operand(op, 0)) != Type::i1() {
-        return Err(op_error(ctx, op, "expects an i1 condition as the first operand"));
-    }
     Ok(())
 }
 
@@ -500,7 +492,7 @@ pub fn dialect() -> Dialect {
         summary: "structured control flow",
         ops: vec![
             OpDef {
-                inherent: &["unsignedCmp"],
+                signature: Some(view::For::SIGNATURE),
                 verify: Some(verify_for),
                 patterns: Some(patterns),
                 parse: Some(parse_for),
@@ -508,6 +500,7 @@ pub fn dialect() -> Dialect {
                 ..OpDef::new(scf::FOR, "a counted loop with loop-carried values", loop_traits)
             },
             OpDef {
+                signature: Some(view::If::SIGNATURE),
                 verify: Some(verify_if),
                 patterns: Some(patterns),
                 parse: Some(parse_if),
@@ -531,6 +524,7 @@ pub fn dialect() -> Dialect {
                 )
             },
             OpDef {
+                signature: Some(view::Condition::SIGNATURE),
                 verify: Some(verify_condition),
                 parse: Some(parse_condition),
                 print: Some(print_condition),

@@ -55,7 +55,7 @@ func.func @cond_br_segment_sum(%c: i1) {
 // -----
 
 func.func @cond_br_condition(%c: i32) {
-  // expected-error@+1 {{'cf.cond_br' op expects an i1 condition}}
+  // expected-error@+1 {{'cf.cond_br' op operand #0 must be 1-bit signless integer, but got 'i32'}}
   "cf.cond_br"(%c) [^bb1, ^bb1] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
 ^bb1:
   return
@@ -64,7 +64,7 @@ func.func @cond_br_condition(%c: i32) {
 // -----
 
 func.func @assert_operand(%c: i32) {
-  // expected-error@+1 {{'cf.assert' op expects one i1 operand}}
+  // expected-error@+1 {{'cf.assert' op operand #0 must be 1-bit signless integer, but got 'i32'}}
   "cf.assert"(%c) <{msg = "x"}> : (i32) -> ()
   return
 }
@@ -72,7 +72,7 @@ func.func @assert_operand(%c: i32) {
 // -----
 
 func.func @assert_message(%c: i1) {
-  // expected-error@+1 {{'cf.assert' op requires a string attribute 'msg'}}
+  // expected-error@+1 {{'cf.assert' op requires attribute 'msg'}}
   "cf.assert"(%c) : (i1) -> ()
   return
 }

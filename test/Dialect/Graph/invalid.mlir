@@ -44,7 +44,7 @@ func.func @f(%g: !graph.graph, %e: !graph.edge) {
 // -----
 
 func.func @f(%g: !graph.graph, %e: !graph.edge) {
-  // expected-error@+1 {{'graph.weight' op result #0 must be i64, but got 'f64'}}
+  // expected-error@+1 {{'graph.weight' op result #0 must be 64-bit signless integer, but got 'f64'}}
   %w = "graph.weight"(%g, %e) : (!graph.graph, !graph.edge) -> f64
   return
 }

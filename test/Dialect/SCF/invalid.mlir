@@ -12,7 +12,7 @@ func.func @for_bound_types(%a: index, %b: i32) {
 // -----
 
 func.func @for_too_few_operands(%a: index) {
-  // expected-error@+1 {{'scf.for' op expects lower bound, upper bound and step operands}}
+  // expected-error@+1 {{'scf.for' op expected 3 or more operands, but found 1}}
   "scf.for"(%a) ({
   ^bb0(%i: index):
     scf.yield
@@ -137,7 +137,7 @@ func.func @yield_parent() {
 // -----
 
 func.func @if_condition(%c: i32) {
-  // expected-error@+1 {{'scf.if' op expects one i1 condition operand}}
+  // expected-error@+1 {{'scf.if' op operand #0 must be 1-bit signless integer, but got 'i32'}}
   "scf.if"(%c) ({
     scf.yield
   }, {
@@ -296,7 +296,7 @@ func.func @condition_parent(%c: i1) {
 func.func @condition_type(%x: i32) {
   %r = "scf.while"(%x) ({
   ^bb0(%a: i32):
-    // expected-error@+1 {{'scf.condition' op expects an i1 condition as the first operand}}
+    // expected-error@+1 {{'scf.condition' op operand #0 must be 1-bit signless integer, but got 'i32'}}
     "scf.condition"(%a, %a) : (i32, i32) -> ()
   }, {
   ^bb0(%b: i32):

@@ -1,0 +1,97 @@
+//! The declarations of the `scf` and `cf` operations: operands, results and
+//! properties with their constraints (checked by the verifier), and the
+//! typed views that read them. Regions, successors and how operands relate
+//! to block arguments are checked by each operation's verifier.
+
+use crate::cf::op as cf;
+use crate::scf::op as scf;
+
+strata_ir::op_view! {
+    /// `scf.for %iv = %lb to %ub step %step iter_args(...)`.
+    pub struct For for scf::FOR {
+        operands {
+            /// The first value of the induction variable.
+            lower: IntOrIndex,
+            /// The bound it stays below.
+            upper: IntOrIndex,
+            /// The step.
+            step: IntOrIndex,
+        }
+        variadic {
+            /// The loop-carried values' first values.
+            inits: Any,
+        }
+        results {}
+        variadic_results {
+            /// The loop-carried values' last values.
+            results: Any,
+        }
+        properties {
+            /// Compare the bounds unsigned.
+            unsigned_cmp("unsignedCmp"): bool,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `scf.if %condition`.
+    pub struct If for scf::IF {
+        operands {
+            /// The condition.
+            condition: Int(1),
+        }
+        results {}
+        variadic_results {
+            /// The values the taken branch yields.
+            results: Any,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `scf.condition(%c) %args...`.
+    pub struct Condition for scf::CONDITION {
+        operands {
+            /// Whether to run the body again.
+            condition: Int(1),
+        }
+        variadic {
+            /// The values forwarded to the body or the results.
+            args: Any,
+        }
+        results {}
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `cf.cond_br %condition, ^then(...), ^else(...)`.
+    pub struct CondBr for cf::COND_BR {
+        operands {
+            /// The condition.
+            condition: Int(1),
+        }
+        variadic {
+            /// The values passed to the successors.
+            forwarded: Any,
+        }
+        results {}
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `cf.assert %condition, "message"`.
+    pub struct Assert for cf::ASSERT {
+        operands {
+            /// What must hold.
+            condition: Int(1),
+        }
+        results {}
+        properties {
+            /// The message when it does not.
+            msg: String,
+        }
+    }
+}
