@@ -9,6 +9,25 @@ pub mod op {
     );
 }
 
+/// The declarations of the func dialect's operations with fixed operand
+/// kinds (the typed views that read them).
+pub mod view {
+    use super::op as func;
+
+    crate::op_view! {
+        /// `func.return %values...`.
+        pub struct Return for func::RETURN {
+            operands {}
+            variadic {
+                /// The values returned.
+                values: Any,
+            }
+            results {}
+            properties {}
+        }
+    }
+}
+
 use crate::func::op as func;
 use std::sync::Arc;
 
@@ -376,6 +395,7 @@ pub fn dialect() -> Dialect {
                 )
             },
             OpDef {
+                signature: Some(view::Return::SIGNATURE),
                 verify: Some(verify_return),
                 parse: Some(parse_return_like),
                 print: Some(print_return_like),

@@ -288,6 +288,7 @@ pub fn ops() -> Vec<OpDef> {
             )
         },
         OpDef {
+            signature: Some(crate::view::Yield::SIGNATURE),
             verify: Some(verify_yield),
             parse: Some(strata_ir::func::parse_return_like),
             print: Some(strata_ir::func::print_return_like),

@@ -28,7 +28,6 @@ use strata_ir::verifier::op_error;
 use strata_ir::Diagnostic;
 
 use crate::foreach::{check_args, check_yield};
-use crate::types::{classify, GraphType};
 
 /// Parses `iter_args(%a = %x, ...) -> (T, ...)`, if present, and the body region.
 fn parse_iter_args_and_body(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -125,10 +124,6 @@ fn print_iterate(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_iterate(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let ops = ctx.operands(op);
-    match ops.first().map(|v| classify(ctx.value_type(*v))) {
-        Some(Some(GraphType::Worklist(_))) => {}
-        _ => return Err(op_error(ctx, op, "first operand must be a !graph.worklist<T>")),
-    }
     check_carried(ctx, op, &ops[1..], false)
 }
 
@@ -149,6 +144,7 @@ fn verify_fixpoint(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 pub fn ops() -> Vec<OpDef> {
     vec![
         OpDef {
+            signature: Some(crate::view::Iterate::SIGNATURE),
             verify: Some(verify_iterate),
             parse: Some(parse_iterate),
             print: Some(print_iterate),
@@ -159,6 +155,7 @@ pub fn ops() -> Vec<OpDef> {
             )
         },
         OpDef {
+            signature: Some(crate::view::Fixpoint::SIGNATURE),
             verify: Some(verify_fixpoint),
             parse: Some(parse_fixpoint),
             print: Some(print_fixpoint),

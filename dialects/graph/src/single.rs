@@ -23,7 +23,7 @@ use strata_ir::verifier::op_error;
 use strata_ir::Diagnostic;
 
 use crate::foreach::check_yield;
-use crate::types::{graph, is_edge, is_node};
+use crate::types::graph;
 
 fn parse_single(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let loc = p.loc();
@@ -73,16 +73,10 @@ fn print_single(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_single(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let vs = ctx.operands(op);
-    if vs.first().is_none_or(|g| *ctx.value_type(*g) != graph()) {
-        return Err(op_error(ctx, op, "first operand must be the !graph.graph whose elements are locked"));
-    }
     if vs.len() < 2 {
         return Err(op_error(ctx, op, "needs at least one node or edge to lock"));
     }
     let t = ctx.value_type(vs[1]);
-    if !(is_node(t) || is_edge(t)) {
-        return Err(op_error(ctx, op, format!("can only lock nodes or edges, got {t}")));
-    }
     if vs[1..].iter().any(|v| ctx.value_type(*v) != t) {
         return Err(op_error(ctx, op, "all locked elements must have the same type"));
     }
@@ -96,6 +90,7 @@ fn verify_single(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 /// `graph.single`.
 pub fn ops() -> Vec<OpDef> {
     vec![OpDef {
+        signature: Some(crate::view::Single::SIGNATURE),
         verify: Some(verify_single),
         parse: Some(parse_single),
         print: Some(print_single),

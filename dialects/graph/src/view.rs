@@ -329,3 +329,69 @@ strata_ir::op_view! {
         }
     }
 }
+
+strata_ir::op_view! {
+    /// `graph.iterate %wl iter_args(...)`: bulk-synchronous rounds.
+    pub struct Iterate for graph::ITERATE {
+        operands {
+            /// The worklist whose rounds run.
+            worklist: WORKLIST,
+        }
+        variadic {
+            /// The carried values' first values.
+            inits: Any,
+        }
+        results {}
+        variadic_results {
+            /// The carried values' last values.
+            results: Any,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `graph.fixpoint iter_args(...)`: repeats its body while it reports a change.
+    pub struct Fixpoint for graph::FIXPOINT {
+        operands {}
+        variadic {
+            /// The carried values' first values.
+            inits: Any,
+        }
+        results {}
+        variadic_results {
+            /// The carried values' last values.
+            results: Any,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `graph.single(%g; %x, ...)`: runs a region if it gets every lock.
+    pub struct Single for graph::SINGLE {
+        operands {
+            /// The graph whose elements are locked.
+            graph: GRAPH,
+        }
+        variadic {
+            /// The nodes or edges locked.
+            locked: ELEMENT_INDEX,
+        }
+        results {}
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `graph.yield %values...`.
+    pub struct Yield for graph::YIELD {
+        operands {}
+        variadic {
+            /// The values passed to the parent.
+            values: Any,
+        }
+        results {}
+        properties {}
+    }
+}

@@ -192,6 +192,7 @@ pub fn dialect() -> Dialect {
         summary: "unstructured control flow",
         ops: vec![
             OpDef {
+                signature: Some(view::Br::SIGNATURE),
                 verify: Some(verify_br),
                 parse: Some(parse_br),
                 print: Some(print_br),

@@ -95,3 +95,46 @@ strata_ir::op_view! {
         }
     }
 }
+
+strata_ir::op_view! {
+    /// `scf.while (%args = %inits) : ... { before } do { after }`.
+    pub struct While for scf::WHILE {
+        operands {}
+        variadic {
+            /// The first values of the before region's arguments.
+            inits: Any,
+        }
+        results {}
+        variadic_results {
+            /// The values `scf.condition` forwards when it stops.
+            results: Any,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `scf.yield %values...`.
+    pub struct Yield for scf::YIELD {
+        operands {}
+        variadic {
+            /// The values passed to the parent.
+            values: Any,
+        }
+        results {}
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `cf.br ^dest(%args...)`.
+    pub struct Br for cf::BR {
+        operands {}
+        variadic {
+            /// The successor's arguments.
+            forwarded: Any,
+        }
+        results {}
+        properties {}
+    }
+}

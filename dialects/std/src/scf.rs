@@ -508,12 +508,14 @@ pub fn dialect() -> Dialect {
                 ..OpDef::new(scf::IF, "a conditional with optional results", loop_traits)
             },
             OpDef {
+                signature: Some(view::While::SIGNATURE),
                 verify: Some(verify_while),
                 parse: Some(parse_while),
                 print: Some(print_while),
                 ..OpDef::new(scf::WHILE, "a general loop: a condition region and a body region", Traits::SINGLE_BLOCK)
             },
             OpDef {
+                signature: Some(view::Yield::SIGNATURE),
                 verify: Some(verify_yield),
                 parse: Some(strata_ir::func::parse_return_like),
                 print: Some(strata_ir::func::print_return_like),

@@ -614,7 +614,7 @@ func.func @f(%w: !graph.worklist<i64>) {
 // -----
 
 func.func @f(%x: i64) {
-  // expected-error@+1 {{'graph.iterate' op first operand must be a !graph.worklist<T>}}
+  // expected-error@+1 {{'graph.iterate' op operand #0 must be !graph.worklist, but got 'i64'}}
   "graph.iterate"(%x) ({
     "graph.yield"() : () -> ()
   }) : (i64) -> ()
@@ -645,7 +645,7 @@ func.func @f(%x: i64) {
 // Single.
 
 func.func @f(%g: !graph.graph, %i: index) {
-  // expected-error@+1 {{'graph.single' op can only lock nodes or edges, got index}}
+  // expected-error@+1 {{'graph.single' op operand #1 must be !graph.node or !graph.edge, but got 'index'}}
   graph.single %g[%i] : index {
   }
   return
@@ -663,7 +663,7 @@ func.func @f(%g: !graph.graph) {
 // -----
 
 func.func @f(%v: !graph.node) {
-  // expected-error@+1 {{'graph.single' op first operand must be the !graph.graph whose elements are locked}}
+  // expected-error@+1 {{'graph.single' op operand #0 must be !graph.graph, but got '!graph.node'}}
   "graph.single"(%v, %v) ({
     "graph.yield"() : () -> ()
   }, {
