@@ -16,7 +16,7 @@
 //!   Loads of data other iterations reduce into are relaxed atomic loads.
 //! - `graph.iterate` and `graph.fixpoint` become `scf.while`; `graph.single`
 //!   takes try-locks (in sorted order) on a lock array that lives for the
-//!   round; union-find, edge lookup, argmin/argmax and atomic multiplication
+//!   round; union-find, edge lookup and argmin/argmax
 //!   call helpers added to the module ([`helpers`]).
 //!
 //! Types are converted at the end by a [`TypeConverter`] applying [`conv`];

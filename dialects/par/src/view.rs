@@ -27,6 +27,8 @@ strata_ir::prop_enum! {
     pub enum RmwKind {
         /// Integer or float addition.
         Add = "add",
+        /// Integer or float multiplication (a compare-and-swap loop).
+        Mul = "mul",
         /// Signed minimum.
         Min = "min",
         /// Signed maximum.

@@ -2,7 +2,7 @@
 //! accesses, compare-and-swap, and work queues (calls into the run-time
 //! support of `runtime.ll`). Teams and loops are in [`crate::parallel`].
 
-use inkwell::types::{BasicType, BasicTypeEnum, StructType};
+use inkwell::types::{BasicType, BasicTypeEnum, IntType, StructType};
 use inkwell::values::{BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue};
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
 use strata_abi::{GraphArray, GRAPH_SCALAR_FIELDS};
@@ -219,17 +219,26 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(())
     }
 
-    /// `par.atomic_rmw`: integers by LLVM's `atomicrmw`, floats by a
-    /// compare-and-swap loop on their bits. `min`, `max`, `and` and `or`
-    /// that would not change the element only read it.
+    /// `par.atomic_rmw`: integers by LLVM's `atomicrmw`, floats and
+    /// integer `mul` by a compare-and-swap loop (on a float's bits). `min`,
+    /// `max`, `and` and `or` that would not change the element only read it.
     fn atomic_rmw(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
         let rmw = view::AtomicRmw(op);
         let (elem, mt, p) = self.slot(op, rmw.buffer(self.ir), rmw.index(self.ir))?;
-        let kind = rmw.kind(self.ir);
+        // Booleans multiply as they are and-ed (and are stored as 0 or -1).
+        let kind = match rmw.kind(self.ir) {
+            RmwKind::Mul if elem == Type::i1() => RmwKind::And,
+            k => k,
+        };
         let x = self.to_memory(self.val(rmw.value(self.ir))?, mt)?;
         let seq = AtomicOrdering::SequentiallyConsistent;
+        if let (BasicValueEnum::IntValue(x), RmwKind::Mul) = (x, kind) {
+            let old = self.cas_loop(p, &elem, x.get_type(), |old| Ok(self.b.build_int_mul(old, x, "")?))?;
+            return self.loaded_value(old.into(), &elem);
+        }
         if let BasicValueEnum::IntValue(x) = x {
             let bin = match kind {
+                RmwKind::Mul => unreachable!("multiplied above"),
                 RmwKind::Add => AtomicRMWBinOp::Add,
                 RmwKind::Min => AtomicRMWBinOp::Min,
                 RmwKind::Max => AtomicRMWBinOp::Max,
@@ -272,8 +281,35 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let ft = mt.into_float_type();
         let bits_t = if element_bytes(&elem) == Some(4) { self.cx.i32_type() } else { self.cx.i64_type() };
         let x = x.into_float_value();
+        let old = self.cas_loop(p, &elem, bits_t, |old_bits| {
+            let old_f = self.b.build_bit_cast(old_bits, ft, "")?.into_float_value();
+            let new_f: BasicValueEnum<'c> = match kind {
+                RmwKind::Add => self.b.build_float_add(old_f, x, "")?.into(),
+                RmwKind::Mul => self.b.build_float_mul(old_f, x, "")?.into(),
+                RmwKind::Min => self.intrinsic("llvm.minnum", ft.into(), &[old_f.into(), x.into()])?,
+                RmwKind::Max => self.intrinsic("llvm.maxnum", ft.into(), &[old_f.into(), x.into()])?,
+                RmwKind::Xchg => x.into(),
+                k => return self.error(op, format!("atomic '{k}' is not defined on floats")),
+            };
+            Ok(self.b.build_bit_cast(new_f, bits_t, "")?.into_int_value())
+        })?;
+        Ok(self.b.build_bit_cast(old, ft, "")?)
+    }
+
+    /// A compare-and-swap loop on element `p` (of `elem`, accessed as the
+    /// integer type `bits_t`) that stores `f(old)`; returns the old value.
+    /// Nothing is written where `f(old)` has the same bits as `old` (a
+    /// minimum that loses, adding zero): the loop then only reads.
+    fn cas_loop(
+        &self,
+        p: PointerValue<'c>,
+        elem: &Type,
+        bits_t: IntType<'c>,
+        f: impl FnOnce(IntValue<'c>) -> R<IntValue<'c>>,
+    ) -> R<IntValue<'c>> {
+        let seq = AtomicOrdering::SequentiallyConsistent;
         let first = self.b.build_load(bits_t, p, "")?;
-        self.atomic(first.as_instruction_value(), &elem, AtomicOrdering::Monotonic)?;
+        self.atomic(first.as_instruction_value(), elem, AtomicOrdering::Monotonic)?;
         let pre = self.current();
         let (retry, done) = (self.block("cas.loop"), self.block("cas.done"));
         let old = self.phis(retry, &[bits_t.into()])?[0];
@@ -281,16 +317,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         self.b.build_unconditional_branch(retry)?;
         self.b.position_at_end(retry);
         let old_bits = old.as_basic_value().into_int_value();
-        let old_f = self.b.build_bit_cast(old_bits, ft, "")?.into_float_value();
-        let new_f: BasicValueEnum<'c> = match kind {
-            RmwKind::Add => self.b.build_float_add(old_f, x, "")?.into(),
-            RmwKind::Min => self.intrinsic("llvm.minnum", ft.into(), &[old_f.into(), x.into()])?,
-            RmwKind::Max => self.intrinsic("llvm.maxnum", ft.into(), &[old_f.into(), x.into()])?,
-            RmwKind::Xchg => x.into(),
-            k => return self.error(op, format!("atomic '{k}' is not defined on floats")),
-        };
-        let new_bits = self.b.build_bit_cast(new_f, bits_t, "")?.into_int_value();
-        // Nothing to write (min/max that lose, adding zero): done, reading only.
+        let new_bits = f(old_bits)?;
         let same = self.b.build_int_compare(IntPredicate::EQ, new_bits, old_bits, "")?;
         let swap = self.block("cas.swap");
         self.b.build_conditional_branch(same, done, swap)?;
@@ -301,6 +328,6 @@ impl<'a, 'c> Emitter<'a, 'c> {
         old.add_incoming(&[(&seen, swap)]);
         self.b.build_conditional_branch(ok, done, retry)?;
         self.b.position_at_end(done);
-        Ok(old_f.into())
+        Ok(old_bits)
     }
 }

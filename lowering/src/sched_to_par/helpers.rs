@@ -33,9 +33,6 @@ pub enum Helper {
     HasEdge,
     /// `@__par_try_lock(locks, i) -> i1`: takes lock `i` if it is free.
     TryLock,
-    /// `@__par_atomic_mul_T(x, buf, i) -> old`: `buf[i] *= x` by
-    /// compare-and-swap.
-    AtomicMul(Type),
     /// `@__par_reduce_arg_{min,max}[_plain]_K_P(key, payload, keys,
     /// payloads, i[, locks]) -> i1`: stores (`key`, `payload`) at `i` if the
     /// key is better, or equal with a smaller payload. `plain` is for data
@@ -60,7 +57,6 @@ impl Helper {
             Helper::UfUnion => "__par_uf_union".into(),
             Helper::HasEdge => "__par_has_edge".into(),
             Helper::TryLock => "__par_try_lock".into(),
-            Helper::AtomicMul(t) => format!("__par_atomic_mul_{t}"),
             Helper::ReduceArg { max, plain, key, payload } => format!(
                 "__par_reduce_arg_{}{}_{key}_{payload}",
                 if *max { "max" } else { "min" },
@@ -88,7 +84,6 @@ impl Helper {
             Helper::UfUnion => uf_union(&mut b, &name),
             Helper::HasEdge => has_edge(&mut b, &name),
             Helper::TryLock => try_lock(&mut b, &name),
-            Helper::AtomicMul(t) => atomic_mul(&mut b, &name, t),
             Helper::ReduceArg { max, plain, key, payload } => reduce_arg(&mut b, &name, *max, *plain, key, payload),
         }
     }
@@ -230,27 +225,6 @@ fn try_lock(b: &mut Builder<'_>, name: &str) {
     });
 }
 
-fn atomic_mul(b: &mut Builder<'_>, name: &str, t: &Type) {
-    let (_, entry, args) = function(b, name, true, &[t.clone(), buf(t), Type::Index], std::slice::from_ref(t));
-    let (x, bf, i) = (args[0], args[1], args[2]);
-    b.at_end_of(entry, |b| {
-        let first = load(b, bf, i, true);
-        let r = while_loop(
-            b,
-            &[first],
-            |b, old| {
-                let new = binary(b, arith::MULI, old[0], x);
-                let (seen, ok) = cmpxchg(b, bf, i, old[0], new);
-                let yes = boolean(b, true);
-                let again = binary(b, arith::XORI, ok, yes);
-                (again, vec![seen])
-            },
-            |_, seen| seen.to_vec(),
-        );
-        ret(b, &r);
-    });
-}
-
 /// Compares `lhs` with `rhs` by `pred` (a float or integer predicate).
 fn compare(b: &mut Builder<'_>, float: bool, pred: &str, lhs: Value, rhs: Value) -> Value {
     if float {
@@ -362,9 +336,6 @@ mod tests {
         let text = "module {\n}\n";
         let m = strata_ir::parser::parse_source(&mut ctx, "h.mlir", text, 0, text.len()).expect("parses");
         let mut all = vec![Helper::UfFind, Helper::UfUnion, Helper::HasEdge, Helper::TryLock];
-        for t in [Type::i32(), Type::i64(), Type::Index] {
-            all.push(Helper::AtomicMul(t));
-        }
         for (key, payload) in [(Type::i64(), Type::Index), (Type::f64(), Type::i32()), (Type::f32(), Type::Index)] {
             for (max, plain) in [(false, false), (true, false), (false, true), (true, true)] {
                 all.push(Helper::ReduceArg { max, plain, key: key.clone(), payload: payload.clone() });

@@ -273,14 +273,7 @@ impl Lowering {
             let l = self.scope.private_copies[shared];
             let z = index_const(ctx, At::End(pb), 0, &loc);
             let v = load(ctx, At::End(pb), l, z, false, &loc);
-            match rmw_kind(*kind) {
-                Some(rmw) => {
-                    self.atomic(ctx, At::End(pb), rmw, v, *shared, z, &loc);
-                }
-                None => {
-                    self.atomic_mul(ctx, op, At::End(pb), v, *shared, z, &loc);
-                }
-            }
+            self.atomic(ctx, At::End(pb), rmw_kind(*kind), v, *shared, z, &loc);
         }
         op0(ctx, At::End(pb), par::YIELD, &[], &loc);
         let par = mk(ctx, at, OperationState::new(par::PARALLEL, loc.clone()).region(pr));

@@ -116,16 +116,15 @@ pub(super) fn reduce_kind_of(ctx: &Context, op: OpId, target: Value) -> ReduceKi
     kind
 }
 
-/// The atomic read-modify-write that performs a reduction, if there is one
-/// (`mul` has none).
-pub(super) fn rmw_kind(kind: ReduceKind) -> Option<RmwKind> {
+/// The atomic read-modify-write that performs a reduction.
+pub(super) fn rmw_kind(kind: ReduceKind) -> RmwKind {
     match kind {
-        ReduceKind::Add => Some(RmwKind::Add),
-        ReduceKind::Min => Some(RmwKind::Min),
-        ReduceKind::Max => Some(RmwKind::Max),
-        ReduceKind::And => Some(RmwKind::And),
-        ReduceKind::Or => Some(RmwKind::Or),
-        ReduceKind::Mul => None,
+        ReduceKind::Add => RmwKind::Add,
+        ReduceKind::Mul => RmwKind::Mul,
+        ReduceKind::Min => RmwKind::Min,
+        ReduceKind::Max => RmwKind::Max,
+        ReduceKind::And => RmwKind::And,
+        ReduceKind::Or => RmwKind::Or,
     }
 }
 
@@ -221,29 +220,6 @@ impl Lowering {
         ctx.result(o, 0)
     }
 
-    /// An atomic `b[i] *= x` by a compare-and-swap loop; returns the old
-    /// value, or reports at `op` that floats have none.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn atomic_mul(
-        &mut self,
-        ctx: &mut Context,
-        op: OpId,
-        at: At,
-        x: Value,
-        b: Value,
-        i: Value,
-        loc: &Location,
-    ) -> Option<Value> {
-        let t = ctx.value_type(x).clone();
-        if t.is_float() {
-            self.error(ctx, op, "an atomic 'mul' reduction of floats is not supported by the parallel lowering");
-            return None;
-        }
-        let f = self.helper(ctx, Helper::AtomicMul(t.clone()));
-        let c = self.call(ctx, at, &f, &[x, b, i], &[t], loc);
-        Some(ctx.result(c, 0))
-    }
-
     pub(super) fn reduce(&mut self, ctx: &mut Context, op: OpId) {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
@@ -276,13 +252,8 @@ impl Lowering {
             let new = combine(ctx, at, kind, old, x, &loc);
             store(ctx, at, new, b, i, &loc);
             old
-        } else if let Some(rmw) = rmw_kind(kind) {
-            self.atomic(ctx, at, rmw, x, b, i, &loc)
         } else {
-            match self.atomic_mul(ctx, op, at, x, b, i, &loc) {
-                Some(old) => old,
-                None => return,
-            }
+            self.atomic(ctx, at, rmw_kind(kind), x, b, i, &loc)
         };
         if let Some(&changed) = ctx.results(op).first() {
             let new = combine(ctx, at, kind, old, x, &loc);

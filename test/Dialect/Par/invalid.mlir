@@ -43,8 +43,8 @@ func.func @f(%b: !par.buf<i64>, %i: index, %x: i64) {
 // -----
 
 func.func @f(%b: !par.buf<i64>, %i: index, %x: i64) {
-  // expected-error@+1 {{'par.atomic_rmw' op attribute 'kind' failed to satisfy constraint: string attribute, one of: add, min, max, and, or, xchg}}
-  %o = "par.atomic_rmw"(%x, %b, %i) <{kind = "mul"}> : (i64, !par.buf<i64>, index) -> i64
+  // expected-error@+1 {{'par.atomic_rmw' op attribute 'kind' failed to satisfy constraint: string attribute, one of: add, mul, min, max, and, or, xchg}}
+  %o = "par.atomic_rmw"(%x, %b, %i) <{kind = "nand"}> : (i64, !par.buf<i64>, index) -> i64
   return
 }
 

@@ -88,6 +88,7 @@ impl<'a> Machine<'a> {
                 let combined = match rmw.kind(ctx) {
                     RmwKind::Xchg => None,
                     RmwKind::Add => Some(ReduceKind::Add),
+                    RmwKind::Mul => Some(ReduceKind::Mul),
                     RmwKind::Min => Some(ReduceKind::Min),
                     RmwKind::Max => Some(ReduceKind::Max),
                     RmwKind::And => Some(ReduceKind::And),
