@@ -4,9 +4,27 @@
 use std::time::{Duration, Instant};
 
 use strata_graph_dialect::races::check_races;
-use strata_ir::parser::parse_source;
+use strata_ir::parser::{parse_indexed, LineIndex};
 use strata_ir::verifier::verify;
 use strata_ir::{Context, Diagnostic, OpId};
+
+/// A source text and the index of its lines, made once for all the chunks
+/// read from it.
+pub struct Source<'t> {
+    /// The file's name in diagnostics.
+    pub file: &'t str,
+    /// The text.
+    pub text: &'t str,
+    /// Where its lines start.
+    pub lines: LineIndex,
+}
+
+impl<'t> Source<'t> {
+    /// `text`, called `file` in diagnostics.
+    pub fn new(file: &'t str, text: &'t str) -> Source<'t> {
+        Source { file, text, lines: LineIndex::new(text) }
+    }
+}
 
 /// What loading checks after parsing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,17 +46,16 @@ pub struct Loaded {
     pub check_time: Duration,
 }
 
-/// Parses `text[range.0..range.1]` (called `file` in diagnostics) into
-/// `ctx` and checks it; the error holds every diagnostic found.
+/// Parses `source.text[range.0..range.1]` into `ctx` and checks it; the
+/// error holds every diagnostic found.
 pub fn load(
     ctx: &mut Context,
-    file: &str,
-    text: &str,
+    source: &Source<'_>,
     range: (usize, usize),
     checks: Checks,
 ) -> Result<Loaded, Vec<Diagnostic>> {
     let t0 = Instant::now();
-    let module = parse_source(ctx, file, text, range.0, range.1).map_err(|d| vec![d])?;
+    let module = parse_indexed(ctx, source.file, source.text, &source.lines, range.0, range.1).map_err(|d| vec![d])?;
     let parse_time = t0.elapsed();
     let t1 = Instant::now();
     let mut errors = verify(ctx, module);
@@ -53,7 +70,7 @@ pub fn load(
 
 #[cfg(test)]
 mod tests {
-    use super::{load, Checks};
+    use super::{load, Checks, Source};
     use std::sync::Arc;
     use strata_ir::Context;
 
@@ -61,7 +78,7 @@ mod tests {
 
     fn run(text: &str, checks: Checks) -> Result<(), Vec<String>> {
         let mut ctx = Context::new(Arc::new(crate::registry::dialects()));
-        load(&mut ctx, "t.mlir", text, (0, text.len()), checks)
+        load(&mut ctx, &Source::new("t.mlir", text), (0, text.len()), checks)
             .map(|_| ())
             .map_err(|ds| ds.into_iter().map(|d| d.message).collect())
     }

@@ -6,7 +6,7 @@ use strata_ir::func::op as func;
 
 use strata_abi::SlotType;
 
-use crate::load::{load, Checks};
+use crate::load::{load, Checks, Source};
 use crate::pipeline::{at_codegen_level, codegen_pipeline};
 use strata_ir::diagnostics::SourceMgr;
 use strata_ir::func::{function_type, is_declaration};
@@ -37,7 +37,7 @@ impl Program {
         let mut sources = SourceMgr::new();
         sources.add(file, text);
         let mut ctx = Context::new(registry);
-        match load(&mut ctx, file, text, (0, text.len()), Checks::VerifyAndRaces) {
+        match load(&mut ctx, &Source::new(file, text), (0, text.len()), Checks::VerifyAndRaces) {
             Ok(l) => Ok(Program { ctx, module: l.module, file: file.to_string(), sources }),
             Err(errors) => Err(errors.iter().map(|d| sources.render(d)).collect()),
         }

@@ -23,9 +23,15 @@ pub struct Expected {
 }
 
 /// Scans a source window for expectations; errors are malformed comments.
-pub fn parse_expectations(file: &str, src: &str, start: usize, end: usize) -> Result<Vec<Expected>, Diagnostic> {
+pub fn parse_expectations(
+    file: &str,
+    src: &str,
+    lines: &crate::parser::LineIndex,
+    start: usize,
+    end: usize,
+) -> Result<Vec<Expected>, Diagnostic> {
     let mut out = Vec::new();
-    let first_line = src[..start].matches('\n').count() as u32 + 1;
+    let first_line = lines.line_of(start);
     for (i, line) in src[start..end].split('\n').enumerate() {
         let lineno = first_line + i as u32;
         let mut rest = line;
@@ -127,7 +133,7 @@ mod tests {
     #[test]
     fn parses_offsets() {
         let src = "a\n// expected-error@+1 {{boom}}\nb\n// expected-note@above {{n}} expected-warning {{w}}\n";
-        let e = parse_expectations("f", src, 0, src.len()).unwrap();
+        let e = parse_expectations("f", src, &crate::parser::LineIndex::new(src), 0, src.len()).unwrap();
         assert_eq!(e.len(), 3);
         assert_eq!((e[0].line, e[0].text.as_str()), (3, "boom"));
         assert_eq!(e[1].line, 3);

@@ -73,6 +73,25 @@ enum LocTarget {
     Value(Value),
 }
 
+/// Where the lines of a source text start: made once per text and shared by
+/// the parsers of its chunks (`--split-input-file`), so that parsing every
+/// chunk of a file costs the file's length, not the chunks' count times it.
+#[derive(Clone, Debug)]
+pub struct LineIndex(Vec<usize>);
+
+impl LineIndex {
+    /// The index of `text`.
+    pub fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1));
+        LineIndex(starts)
+    }
+    /// The line (from 1) holding byte `pos`.
+    pub fn line_of(&self, pos: usize) -> u32 {
+        self.0.partition_point(|s| *s <= pos) as u32
+    }
+}
+
 /// The parser state over one source buffer window.
 pub struct Parser<'a> {
     /// The context receiving the IR.
@@ -80,7 +99,7 @@ pub struct Parser<'a> {
     src: &'a [u8],
     file: Arc<str>,
     end: usize,
-    line_starts: Vec<usize>,
+    line_starts: std::borrow::Cow<'a, [usize]>,
     tok: Token,
     scopes: Vec<Scope>,
     block_scopes: Vec<BlockScope>,
@@ -94,13 +113,31 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     /// A parser over `src[start..end]` of a file named `file`; locations use the whole file's lines.
     pub fn new(ctx: &'a mut Context, file: &str, src: &'a str, start: usize, end: usize) -> Parser<'a> {
+        let LineIndex(starts) = LineIndex::new(src);
+        Parser::with_lines(ctx, file, src, std::borrow::Cow::Owned(starts), start, end)
+    }
+
+    /// A parser over `src[start..end]` whose lines `lines` indexes.
+    pub fn indexed(
+        ctx: &'a mut Context,
+        file: &str,
+        src: &'a str,
+        lines: &'a LineIndex,
+        start: usize,
+        end: usize,
+    ) -> Parser<'a> {
+        Parser::with_lines(ctx, file, src, std::borrow::Cow::Borrowed(&lines.0), start, end)
+    }
+
+    fn with_lines(
+        ctx: &'a mut Context,
+        file: &str,
+        src: &'a str,
+        line_starts: std::borrow::Cow<'a, [usize]>,
+        start: usize,
+        end: usize,
+    ) -> Parser<'a> {
         let bytes = src.as_bytes();
-        let mut line_starts = vec![0];
-        for (i, b) in bytes.iter().enumerate() {
-            if *b == b'\n' {
-                line_starts.push(i + 1);
-            }
-        }
         let tok = lex(bytes, start, end);
         Parser {
             ctx,
@@ -265,6 +302,20 @@ fn tok_text(t: Tok) -> &'static str {
 /// Parses a source buffer (or a window of it) into a module operation.
 pub fn parse_source(ctx: &mut Context, file: &str, src: &str, start: usize, end: usize) -> PResult<OpId> {
     let mut p = Parser::new(ctx, file, src, start, end);
+    p.parse_top_level()
+}
+
+/// [`parse_source`] with the lines of `src` indexed once by the caller (for
+/// the chunks of one file).
+pub fn parse_indexed(
+    ctx: &mut Context,
+    file: &str,
+    src: &str,
+    lines: &LineIndex,
+    start: usize,
+    end: usize,
+) -> PResult<OpId> {
+    let mut p = Parser::indexed(ctx, file, src, lines, start, end);
     p.parse_top_level()
 }
 

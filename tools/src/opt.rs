@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use strata_driver::load::{load, Checks};
+use strata_driver::load::{load, Checks, Source};
 use strata_driver::pipeline::{at_codegen_level, codegen_pipeline, target_pipeline, Schedule, Target};
 use strata_ir::expected::{check, parse_expectations};
 use strata_ir::pass::{Instrumentation, OpPassManager, PassManager, PassRegistry};
@@ -213,8 +213,7 @@ fn process_chunk(
     registry: &Arc<Registry>,
     m: &ArgMatches,
     passes: &PassRegistry,
-    file: &str,
-    text: &str,
+    source: &Source<'_>,
     range: (usize, usize),
     sm: &mut SourceMgr,
 ) -> Outcome {
@@ -234,7 +233,7 @@ fn process_chunk(
     };
     let mut ctx = Context::new(registry.clone());
     ctx.allow_unregistered = m.get_flag("allow-unregistered");
-    let module = match load(&mut ctx, file, text, range, Checks::Verify) {
+    let module = match load(&mut ctx, source, range, Checks::Verify) {
         Ok(l) => {
             out.timings.push(("Parser".into(), l.parse_time));
             out.timings.push(("Verifier".into(), l.check_time));
@@ -359,9 +358,10 @@ pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> 
     let mut failed = false;
     let mut outputs = Vec::new();
     let mut timings = Vec::new();
+    let source = Source::new(&file, &text);
     for range in split_chunks(&text, m.get_flag("split-input-file")) {
         let mut expected = if verify_mode {
-            match parse_expectations(&file, &text, range.0, range.1) {
+            match parse_expectations(&file, &text, &source.lines, range.0, range.1) {
                 Ok(e) => e,
                 Err(d) => {
                     eprint!("{}", sm.render(&d));
@@ -372,7 +372,7 @@ pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> 
         } else {
             Vec::new()
         };
-        let o = process_chunk(&registry, &m, &passes, &file, &text, range, &mut sm);
+        let o = process_chunk(&registry, &m, &passes, &source, range, &mut sm);
         eprint!("{}", o.log);
         eprint!("{}", o.stats);
         timings.extend(o.timings);

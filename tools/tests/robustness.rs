@@ -7,7 +7,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use strata_driver::load::{load, Checks};
+use strata_driver::load::{load, Checks, Source};
 use strata_ir::pass::{Instrumentation, PassManager};
 use strata_ir::pipeline::parse_pipeline;
 use strata_ir::printer::{print_op, PrintOptions};
@@ -30,7 +30,8 @@ fn process(text: &str) {
     let passes = strata_driver::registry::passes();
     let mut ctx = Context::new(registry);
     ctx.allow_unregistered = true;
-    let Ok(loaded) = load(&mut ctx, "input.mlir", text, (0, text.len()), Checks::VerifyAndRaces) else { return };
+    let source = Source::new("input.mlir", text);
+    let Ok(loaded) = load(&mut ctx, &source, (0, text.len()), Checks::VerifyAndRaces) else { return };
     let module = loaded.module;
     let pipeline = parse_pipeline("builtin.module(canonicalize,cse,convert-scf-to-cf,canonicalize)", &passes)
         .expect("valid pipeline");
