@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod input;
 pub mod opt;
+pub mod output;
 pub mod run;
 
 pub use opt::opt_main;

@@ -406,15 +406,14 @@ pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> 
             if failed {
                 return 1;
             }
-            if let Err(e) = std::fs::write(path, joined) {
-                eprintln!("error: cannot write output file '{path}': {e}");
+            if let Err(e) = crate::output::write_file(path, &joined) {
+                eprintln!("{e}");
                 return 1;
             }
         }
         _ => {
-            use std::io::Write;
-            let mut out = std::io::stdout().lock();
-            if out.write_all(&joined).and_then(|_| out.flush()).is_err() {
+            if let Err(e) = crate::output::write_stdout(&joined) {
+                eprintln!("{e}");
                 return 1;
             }
         }

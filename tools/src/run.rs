@@ -192,10 +192,7 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     }
     let out = format_results(&results);
     match m.get_one::<String>("output") {
-        Some(o) => std::fs::write(o, out).map_err(|e| format!("error: cannot write {o}: {e}")),
-        None => {
-            print!("{out}");
-            Ok(())
-        }
+        Some(o) => crate::output::write_file(o, out.as_bytes()),
+        None => crate::output::write_stdout(out.as_bytes()),
     }
 }
