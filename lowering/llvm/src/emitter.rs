@@ -4,6 +4,7 @@
 //! [`crate::par`] and [`crate::parallel`].
 
 use std::collections::HashMap;
+use strata_abi::symbol_name;
 use strata_ir::func::op as func;
 use strata_par_dialect::op as par;
 use strata_std::arith::op as arith;
@@ -241,7 +242,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 // the interface), so their names never clash with a library's;
                 // LLVM renames them where they meet a run-time function's.
                 let linkage = if is_declaration(self.ir, f) { Linkage::External } else { Linkage::Internal };
-                let lf = self.m.add_function(&name, ty, Some(linkage));
+                // Code a target runs gets a name every target accepts; a
+                // declaration names a library's function as it is.
+                let llvm_name = if is_declaration(self.ir, f) { name.clone() } else { symbol_name(&name) };
+                let lf = self.m.add_function(&llvm_name, ty, Some(linkage));
                 self.funcs.insert(name, (lf, f));
             }
         }

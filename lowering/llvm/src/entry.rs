@@ -14,7 +14,7 @@
 use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue, ValueKind};
 use inkwell::{AddressSpace, AtomicOrdering, IntPredicate};
-use strata_abi::{ENTRY_PREFIX, FREE, SET_THREADS};
+use strata_abi::{entry_symbol, FREE, SET_THREADS};
 use strata_ir::func::{function_type, is_declaration};
 use strata_ir::OpId;
 
@@ -93,7 +93,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let ptr_t = self.cx.ptr_type(AddressSpace::default());
         for (name, lf, op) in self.public_functions() {
             let w = self.m.add_function(
-                &format!("{ENTRY_PREFIX}{name}"),
+                &entry_symbol(&name),
                 self.cx.void_type().fn_type(&[ptr_t.into(), ptr_t.into()], false),
                 None,
             );
@@ -130,7 +130,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let dispatch = self.dispatch()?;
         for (name, lf, op) in self.public_functions() {
             let k = self.m.add_function(
-                &format!("{ENTRY_PREFIX}{name}"),
+                &entry_symbol(&name),
                 self.cx.void_type().fn_type(&[ptr_t.into(), ptr_t.into()], false),
                 None,
             );

@@ -87,7 +87,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             }
             vals.push(counters.into());
         }
-        let parent = self.fs.op.map(|f| symbol(self.ir, f)).unwrap_or_default();
+        let parent = self.fs.op.map(|f| strata_abi::symbol_name(&symbol(self.ir, f))).unwrap_or_default();
         let name = format!("{parent}.par{}", self.outlined);
         self.outlined += 1;
         // The frame: on the caller's stack for an OpenMP team; on the GPU a

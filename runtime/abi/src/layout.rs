@@ -5,6 +5,28 @@
 pub const HEADER_BYTES: usize = 64;
 /// Prefix of the exported entry wrappers (`_strata_entry_f` for `f`).
 pub const ENTRY_PREFIX: &str = "_strata_entry_";
+/// The name in machine code of a function the IR calls `name`: letters,
+/// digits and `_` stay; every other byte, and a leading digit, becomes `$`
+/// and two hex digits (`a.b` is `a$2eb`). The result is a valid symbol for
+/// every target (PTX accepts no other characters) and different names stay
+/// different.
+pub fn symbol_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for (i, b) in name.bytes().enumerate() {
+        if b.is_ascii_alphabetic() || b == b'_' || (b.is_ascii_digit() && i > 0) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("${b:02x}"));
+        }
+    }
+    out
+}
+
+/// The exported entry wrapper of the function `name`.
+pub fn entry_symbol(name: &str) -> String {
+    format!("{ENTRY_PREFIX}{}", symbol_name(name))
+}
+
 /// `void _strata_set_threads(i32)`.
 pub const SET_THREADS: &str = "_strata_set_threads";
 /// `void _strata_free(ptr)`.
@@ -123,6 +145,18 @@ impl GraphArray {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn symbol_names_keep_plain_names_and_escape_the_rest() {
+        use super::{entry_symbol, symbol_name};
+        assert_eq!(symbol_name("bfs_2"), "bfs_2");
+        assert_eq!(symbol_name("a.b"), "a$2eb");
+        assert_eq!(symbol_name("0x"), "$30x");
+        assert_eq!(symbol_name("$"), "$24");
+        assert_ne!(symbol_name("a$2eb"), symbol_name("a.b"), "escapes stay distinct from names that look like them");
+        assert_eq!(entry_symbol("f g"), "_strata_entry_f$20g");
+    }
+
     use super::*;
 
     #[test]

@@ -34,6 +34,7 @@ mod value;
 
 pub use image::{array_elements, GraphImage};
 pub use layout::{
-    GraphArray, ScalarType, SlotType, ENTRY_PREFIX, FREE, GRAPH_SCALAR_FIELDS, HEADER_BYTES, SET_THREADS,
+    entry_symbol, symbol_name, GraphArray, ScalarType, SlotType, ENTRY_PREFIX, FREE, GRAPH_SCALAR_FIELDS, HEADER_BYTES,
+    SET_THREADS,
 };
 pub use value::{HostValue, Number};

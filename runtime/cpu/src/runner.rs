@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use strata_abi::slots::{argument_slots, decode_buffer, decode_slot, returned_buffers};
-use strata_abi::{GraphImage, HostValue, SlotType, ENTRY_PREFIX};
+use strata_abi::{entry_symbol, GraphImage, HostValue, SlotType};
 
 use crate::ffi::Library;
 
@@ -87,7 +87,7 @@ impl Program {
         repeat: usize,
     ) -> Result<(Vec<HostValue>, Vec<Duration>), String> {
         let slots = argument_slots(args, inputs, graph.map(GraphImage::descriptor_address))?;
-        let entry = format!("{ENTRY_PREFIX}{name}");
+        let entry = entry_symbol(name);
         let (mut times, mut vals) = (Vec::new(), Vec::new());
         for run in 0..repeat.max(1) {
             let mut out = vec![0u64; results.len()];

@@ -16,7 +16,7 @@ mod driver;
 use std::time::{Duration, Instant};
 
 use strata_abi::slots::{argument_slots, decode_buffer, decode_slot, returned_buffers};
-use strata_abi::{GraphImage, HostValue, ScalarType, SlotType, ENTRY_PREFIX, FREE, HEADER_BYTES};
+use strata_abi::{entry_symbol, GraphImage, HostValue, ScalarType, SlotType, FREE, HEADER_BYTES};
 
 use driver::{DeviceMemory, Gpu, Kernel, Module, Timer};
 
@@ -102,7 +102,7 @@ impl Program {
         repeat: usize,
     ) -> Result<Runs, String> {
         let slots = argument_slots(args, inputs, graph.map(|g| g.descriptor.ptr))?;
-        let entry = self.module.kernel(&format!("{ENTRY_PREFIX}{name}"))?;
+        let entry = self.module.kernel(&entry_symbol(name))?;
         let free = self.module.kernel(FREE)?;
         let per_sm = entry.blocks_per_multiprocessor(BLOCK)?;
         if per_sm == 0 {

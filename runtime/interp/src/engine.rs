@@ -233,13 +233,9 @@ impl<'a> Machine<'a> {
                 let f = match self.callees.get(&op) {
                     Some(f) => *f,
                     None => {
-                        let callee = ctx.prop(op, "callee").and_then(|a| {
-                            a.as_str()
-                                .map(str::to_string)
-                                .or_else(|| Some(a.to_string().trim_start_matches('@').to_string()))
-                        });
+                        let callee = ctx.prop(op, "callee").and_then(|a| a.as_flat_symbol().or(a.as_str()));
                         let callee = callee.unwrap_or_default();
-                        let Some(f) = lookup_symbol_in(ctx, self.module, callee.trim_start_matches('@')) else {
+                        let Some(f) = lookup_symbol_in(ctx, self.module, callee) else {
                             return self.err(op, format!("unknown function '{callee}'"));
                         };
                         self.callees.insert(op, f);
