@@ -6,6 +6,9 @@
 // RUN: not graph-opt %s --pass-pipeline='builtin.module(canonicalize{max-iterations=x})' 2>&1 | FileCheck %s --check-prefix=BADVAL
 // BADVAL: error: invalid value for option 'max-iterations' of pass 'canonicalize': expected a positive integer, got 'x'
 
+// RUN: not graph-opt %s --canonicalize --print-ir-after=canonicalise 2>&1 | FileCheck %s --check-prefix=AFTER
+// AFTER: error: --print-ir-after: no pass named 'canonicalise' (see --list-passes)
+
 // RUN: not graph-opt %s --pass-pipeline='builtin.module(cse{foo=1})' 2>&1 | FileCheck %s --check-prefix=NOOPT
 // NOOPT: error: pass 'cse' has no option 'foo' (it has no options)
 

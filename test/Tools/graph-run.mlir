@@ -12,6 +12,10 @@
 // RUN: not graph-run %S/../algorithms/bfs.mlir --graph %S/Inputs/small.el --entry bfs 6 2>&1 | FileCheck %s --check-prefix=RANGE
 // RANGE: error: argument 1: node 6 is out of range (the graph has 6 nodes)
 
+// RUN: not graph-run %S/../algorithms/bfs.mlir --graph gen:kron:scale=10.5 --entry bfs 0 2>&1 | FileCheck %s --check-prefix=WHOLE
+// WHOLE: 'scale' must be a whole number, got 10.5
+// RUN: not graph-run %S/../algorithms/bfs.mlir --graph gen:grid:rows=2,rows=3 --entry bfs 0 2>&1 | FileCheck %s --check-prefix=TWICE
+// TWICE: generator parameter 'rows' is given twice
 // RUN: not graph-run %S/../algorithms/bfs.mlir --entry bfs 0 2>&1 | FileCheck %s --check-prefix=NOGRAPH
 // NOGRAPH: error: 'bfs' takes a graph; pass one with --graph
 

@@ -340,6 +340,12 @@ pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> 
         eprintln!("error: {e}");
         return 1;
     }
+    for name in m.get_many::<String>("print-ir-after").into_iter().flatten() {
+        if passes.get(name).is_none() {
+            eprintln!("error: --print-ir-after: no pass named '{name}' (see --list-passes)");
+            return 1;
+        }
+    }
     if emits_code(&m) && m.get_flag("split-input-file") {
         eprintln!(
             "error: --emit={} cannot be combined with --split-input-file",

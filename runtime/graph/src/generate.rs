@@ -128,7 +128,13 @@ pub fn from_spec(spec: &str) -> Result<Generated, String> {
     let mut seed = 1u64;
     let mut weighted = false;
     let mut nums: Vec<(String, f64)> = Vec::new();
+    let mut given: Vec<&str> = Vec::new();
     for p in params.split(',').filter(|p| !p.is_empty()) {
+        let name = p.split_once('=').map_or(p, |(k, _)| k);
+        if given.contains(&name) {
+            return Err(format!("generator parameter '{name}' is given twice"));
+        }
+        given.push(name);
         match p.split_once('=') {
             None if p == "weighted" => weighted = true,
             None => return Err(format!("bad generator parameter '{p}', expected NAME=VALUE or 'weighted'")),
@@ -136,17 +142,23 @@ pub fn from_spec(spec: &str) -> Result<Generated, String> {
             Some((k, v)) => nums.push((k.to_string(), v.parse().map_err(|_| format!("bad value '{v}' for '{k}'"))?)),
         }
     }
-    let allowed: &[(&str, f64, f64, f64)] = match kind {
-        "kron" => &[("scale", 10.0, 1.0, 30.0), ("degree", 16.0, 1.0, 1024.0)],
-        "uniform" => &[("nodes", 1024.0, 1.0, 4e9), ("edges", 8192.0, 0.0, 1e10)],
-        "grid" => &[("rows", 32.0, 1.0, 65536.0), ("cols", 32.0, 1.0, 65536.0), ("drop", 0.0, 0.0, 1.0)],
+    // Name, default, bounds, and whether it counts something (a whole number).
+    let allowed: &[(&str, f64, f64, f64, bool)] = match kind {
+        "kron" => &[("scale", 10.0, 1.0, 30.0, true), ("degree", 16.0, 1.0, 1024.0, true)],
+        "uniform" => &[("nodes", 1024.0, 1.0, 4e9, true), ("edges", 8192.0, 0.0, 1e10, true)],
+        "grid" => {
+            &[("rows", 32.0, 1.0, 65536.0, true), ("cols", 32.0, 1.0, 65536.0, true), ("drop", 0.0, 0.0, 1.0, false)]
+        }
         _ => return Err(format!("unknown generator '{kind}', expected kron, uniform or grid")),
     };
     let mut get = |name: &str| -> Result<f64, String> {
-        let (_, def, lo, hi) = allowed.iter().find(|a| a.0 == name).expect("listed");
+        let (_, def, lo, hi, whole) = allowed.iter().find(|a| a.0 == name).expect("listed");
         let v = nums.iter().position(|(k, _)| k == name).map(|i| nums.remove(i).1).unwrap_or(*def);
         if !(v >= *lo && v <= *hi) {
             return Err(format!("'{name}' must be in {lo}..={hi}, got {v}"));
+        }
+        if *whole && v.fract() != 0.0 {
+            return Err(format!("'{name}' must be a whole number, got {v}"));
         }
         Ok(v)
     };
@@ -182,5 +194,8 @@ mod tests {
         assert!(from_spec("kron:scale=99").is_err());
         assert!(from_spec("grid:depth=3").unwrap_err().contains("unknown parameter"));
         assert!(from_spec("star").is_err());
+        assert_eq!(from_spec("kron:scale=10.5").unwrap_err(), "'scale' must be a whole number, got 10.5");
+        assert_eq!(from_spec("grid:rows=2,rows=3").unwrap_err(), "generator parameter 'rows' is given twice");
+        assert!(from_spec("grid:rows=2,cols=2,drop=0.5").is_ok());
     }
 }

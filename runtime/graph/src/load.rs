@@ -167,10 +167,14 @@ fn fields(line: &[u8]) -> impl Iterator<Item = &[u8]> {
 }
 
 fn parse_u64(f: &[u8], what: &str) -> Result<u64, String> {
-    if f.is_empty() || f.len() > 19 || !f.iter().all(u8::is_ascii_digit) {
-        return Err(format!("expected {what} (a non-negative integer), got '{}'", String::from_utf8_lossy(f)));
+    let text = || String::from_utf8_lossy(f);
+    if f.is_empty() || !f.iter().all(u8::is_ascii_digit) {
+        return Err(format!("expected {what} (a non-negative integer), got '{}'", text()));
     }
-    Ok(f.iter().fold(0u64, |a, d| a * 10 + u64::from(d - b'0')))
+    // Leading zeros are padding; what is left must fit.
+    f.iter()
+        .try_fold(0u64, |a, d| a.checked_mul(10)?.checked_add(u64::from(d - b'0')))
+        .ok_or_else(|| format!("{what} '{}' is too large", text()))
 }
 
 fn parse_weight(f: &[u8], real: bool) -> Result<i64, String> {
@@ -407,6 +411,10 @@ mod tests {
         assert_eq!(e.to_string(), "t:2: error: expected a destination node (a non-negative integer), got 'x'");
         let e = load_str("0 1\n1 2 3\n", None).unwrap_err();
         assert_eq!(e.line, Some(2));
+        let g = load_str("00000000000000000001 00000000000000000002\n", None).unwrap();
+        assert_eq!((g.num_nodes(), g.num_edges()), (3, 1));
+        let e = load_str("0 99999999999999999999\n", None).unwrap_err();
+        assert_eq!(e.to_string(), "t:1: error: a destination node '99999999999999999999' is too large");
     }
 
     #[test]
