@@ -16,6 +16,9 @@
 // WHOLE: 'scale' must be a whole number, got 10.5
 // RUN: not graph-run %S/../algorithms/bfs.mlir --graph gen:grid:rows=2,rows=3 --entry bfs 0 2>&1 | FileCheck %s --check-prefix=TWICE
 // TWICE: generator parameter 'rows' is given twice
+// A range too long to hold is an error at the loop, not a crash of the interpreter.
+// RUN: not graph-run %S/Inputs/huge-range.mlir --graph gen:grid:rows=2,cols=2 --entry huge 4611686018427387904 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: huge-range.mlir:7:3: error: cannot hold 4611686018427387904 loop iterations: not enough memory for the interpreter
 // RUN: not graph-run %S/../algorithms/bfs.mlir --entry bfs 0 2>&1 | FileCheck %s --check-prefix=NOGRAPH
 // NOGRAPH: error: 'bfs' takes a graph; pass one with --graph
 

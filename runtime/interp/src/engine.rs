@@ -122,6 +122,15 @@ impl<'a> Machine<'a> {
     fn err<T>(&self, op: OpId, message: impl Into<String>) -> R<T> {
         Err(InterpError { loc: self.ctx.op_loc(op).clone(), message: message.into() })
     }
+    /// An empty vector with room for `n` `what`s, or an error at `op` where
+    /// memory cannot hold them (instead of aborting the process).
+    fn room<T>(&self, op: OpId, n: i128, what: &str) -> R<Vec<T>> {
+        let mut v = Vec::new();
+        match usize::try_from(n.max(0)).ok().filter(|n| v.try_reserve_exact(*n).is_ok()) {
+            Some(_) => Ok(v),
+            None => self.err(op, format!("cannot hold {n} {what}: not enough memory for the interpreter")),
+        }
+    }
     fn frame_slot(&self, v: Value) -> usize {
         self.slots[v.index()] as usize
     }

@@ -337,7 +337,12 @@ impl<'a> Machine<'a> {
                 let cur = w.borrow().current.clone();
                 cur.iter().map(|x| (*x, 0)).collect()
             }
-            Space::Range => (self.int(op, 0)..self.int(op, 1).max(self.int(op, 0))).map(|i| (i, 0)).collect(),
+            Space::Range => {
+                let (lo, hi) = (self.int(op, 0), self.int(op, 1));
+                let mut items = self.room(op, hi - lo, "loop iterations")?;
+                items.extend((lo..hi.max(lo)).map(|i| (i, 0)));
+                items
+            }
         };
         if let Some(rng) = &mut self.rng {
             for i in (1..items.len()).rev() {

@@ -61,7 +61,9 @@ impl<'a> Machine<'a> {
                 if !(0..=1 << 40).contains(&n) {
                     return self.err(op, format!("cannot allocate {n} elements"));
                 }
-                Val::Prop(Rc::new(RefCell::new(vec![Val::Undef; n as usize])))
+                let mut elements = self.room(op, n, "buffer elements")?;
+                elements.resize(n as usize, Val::Undef);
+                Val::Prop(Rc::new(RefCell::new(elements)))
             }
             par::LOCAL => Val::Prop(Rc::new(RefCell::new(vec![Val::Undef]))),
             par::FREE | par::BARRIER => return Ok(()),
@@ -123,7 +125,9 @@ impl<'a> Machine<'a> {
                 if step <= 0 {
                     return self.err(op, format!("step must be positive, got {step}"));
                 }
-                let mut items: Vec<i128> = (lo..hi.max(lo)).step_by(step as usize).collect();
+                let count = (hi - lo + step - 1).max(0) / step;
+                let mut items: Vec<i128> = self.room(op, count, "loop iterations")?;
+                items.extend((lo..hi.max(lo)).step_by(usize::try_from(step).unwrap_or(usize::MAX)));
                 if let Some(rng) = &mut self.rng {
                     for i in (1..items.len()).rev() {
                         let j = rng.below(i as u64 + 1) as usize;
