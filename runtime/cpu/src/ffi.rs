@@ -56,7 +56,7 @@ impl Library {
     }
 }
 
-const INVALID_ACCESS: &str = "error: the compiled program made an invalid memory access (an index out of a buffer's range?); --backend interp reports where\n";
+const INVALID_ACCESS: &str = "error: the compiled program made an invalid memory access (an index out of a buffer's range?) or overflowed its stack (recursion too deep?); --backend interp reports where\n";
 
 /// The signals a compiled program stops on, each with what it says.
 const FAULTS: [(libc::c_int, &str); 5] = [
@@ -86,6 +86,9 @@ fn on_faults_exit<T>(call: impl FnOnce() -> T) -> T {
     unsafe {
         let mut action: libc::sigaction = std::mem::zeroed();
         action.sa_sigaction = fault as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        // On the thread's alternate stack (Rust's threads have one), so a
+        // stack overflow is reported too.
+        action.sa_flags = libc::SA_ONSTACK;
         libc::sigemptyset(&mut action.sa_mask);
         let mut old: Vec<libc::sigaction> = FAULTS.iter().map(|_| std::mem::zeroed()).collect();
         for ((signal, _), old) in FAULTS.iter().zip(old.iter_mut()) {

@@ -11,7 +11,7 @@
 
 // The fault is on a thread of the team, not the caller's.
 // RUN: not graph-run %s --entry out_of_range --backend cpu --threads 2 4000000000000 2>&1 | FileCheck %s --check-prefix=RANGE
-// RANGE: error: the compiled program made an invalid memory access (an index out of a buffer's range?); --backend interp reports where
+// RANGE: error: the compiled program made an invalid memory access (an index out of a buffer's range?) or overflowed its stack (recursion too deep?); --backend interp reports where
 // RUN: not graph-run %s --entry out_of_range --backend interp 4000000000000 2>&1 | FileCheck %s --check-prefix=RANGE-INTERP
 // RANGE-INTERP: error: index 4000000000000 is out of range for a buffer of 8 elements
 
@@ -55,4 +55,34 @@ func.func @out_of_range(%k: index) -> !par.buf<i64> {
     "par.yield"() : () -> ()
   }) : () -> ()
   return %dst : !par.buf<i64>
+}
+
+// Recursion deeper than the stack is reported the same way (the handler
+// runs on the thread's alternate stack).
+// RUN: not graph-run %s --entry deep --backend cpu 100000000 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: graph-run %s --entry deep --backend cpu 3 | FileCheck %s --check-prefix=SHALLOW
+// SHALLOW: {{^}}896{{$}}
+
+// down(n) = down(n - 1) * 31 xor n, down(0) = 0: a recursion LLVM cannot
+// turn into a loop.
+func.func private @down(%n: i64) -> i64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c31 = arith.constant 31 : i64
+  %z = arith.cmpi eq, %n, %c0 : i64
+  %r = scf.if %z -> (i64) {
+    scf.yield %c0 : i64
+  } else {
+    %m = arith.subi %n, %c1 : i64
+    %x = func.call @down(%m) : (i64) -> i64
+    %t = arith.muli %x, %c31 : i64
+    %y = arith.xori %t, %n : i64
+    scf.yield %y : i64
+  }
+  return %r : i64
+}
+
+func.func @deep(%n: i64) -> i64 {
+  %r = func.call @down(%n) : (i64) -> i64
+  return %r : i64
 }
