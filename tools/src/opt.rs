@@ -440,7 +440,10 @@ pub fn run_guarded(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
         let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
         eprintln!("error: internal compiler error: {msg}{at}; please report this with the input that caused it");
     }));
-    match std::thread::Builder::new().stack_size(512 << 20).spawn(f) {
+    // A large stack, reserved rather than used: deep IR nesting in the
+    // parser and printer, deep recursion in the interpreter and in compiled
+    // code run here.
+    match std::thread::Builder::new().stack_size(2 << 30).spawn(f) {
         Ok(h) => h.join().unwrap_or(1),
         Err(e) => {
             eprintln!("error: cannot start the compiler thread: {e}");

@@ -178,7 +178,11 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
             program.lower(crate::opt::scheduled_pipeline(m, Target::Gpu)?)?;
             Box::new(GpuBackend::compile(program, &device)?)
         }
-        _ => Box::new(InterpBackend::new(program, Options { shuffle_seed: m.get_one::<u64>("shuffle").copied() })),
+        // The tools run on a thread with a 2 GB stack (run_guarded).
+        _ => Box::new(InterpBackend::new(
+            program,
+            Options { shuffle_seed: m.get_one::<u64>("shuffle").copied(), max_call_depth: Options::DEEP_CALL_DEPTH },
+        )),
     };
     if let Some(g) = graph {
         backend.set_graph(g)?;

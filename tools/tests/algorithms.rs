@@ -101,7 +101,7 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
             let g = Rc::new(g);
             interp.set_graph(g.clone()).expect("graph");
             for seed in [None, Some(7)] {
-                interp.set_options(Options { shuffle_seed: seed });
+                interp.set_options(Options { shuffle_seed: seed, ..Options::default() });
                 let r = interp
                     .run(name, &arguments(&g, scalars), 1)
                     .unwrap_or_else(|e| panic!("{name} on {gname}: {e}"))

@@ -27,10 +27,27 @@ use crate::value::{Val, Worklist};
 use crate::InterpError;
 
 /// How to run.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Options {
     /// Visit `graph.foreach` iterations in a random order from this seed.
     pub shuffle_seed: Option<u64>,
+    /// The deepest nesting of calls allowed. Each level takes about 1.3 KB
+    /// of the calling thread's stack in an optimized build (more in a debug
+    /// one): a deep limit needs a thread with a large stack.
+    pub max_call_depth: u32,
+}
+
+impl Options {
+    /// The default call depth limit.
+    pub const CALL_DEPTH: u32 = 10_000;
+    /// The limit for a thread with a 2 GB stack (the tools' thread).
+    pub const DEEP_CALL_DEPTH: u32 = 1_000_000;
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { shuffle_seed: None, max_call_depth: Options::CALL_DEPTH }
+    }
 }
 
 /// Runs the function `name` of `module` with `args`; returns its results.
@@ -67,6 +84,7 @@ pub fn run_function_counted(
         graph_arrays: HashMap::new(),
         depth: 0,
         calls: 0,
+        max_calls: opts.max_call_depth,
         steps: 0,
     };
     let r = m.call(f, args)?;
@@ -100,6 +118,8 @@ struct Machine<'a> {
     /// Nesting depth of `graph.foreach`.
     depth: u32,
     calls: u32,
+    /// The deepest call nesting allowed.
+    max_calls: u32,
     /// Operations executed.
     steps: u64,
 }
@@ -158,8 +178,8 @@ impl<'a> Machine<'a> {
 
     fn call(&mut self, f: OpId, args: Vec<Val>) -> R<Vec<Val>> {
         self.calls += 1;
-        if self.calls > 10_000 {
-            return self.err(f, "call depth exceeds 10000");
+        if self.calls > self.max_calls {
+            return self.err(f, format!("call depth exceeds {}", self.max_calls));
         }
         let body = self.ctx.region(f, 0);
         if self.ctx.region_blocks(body).is_empty() {

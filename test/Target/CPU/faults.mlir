@@ -59,9 +59,16 @@ func.func @out_of_range(%k: index) -> !par.buf<i64> {
 
 // Recursion deeper than the stack is reported the same way (the handler
 // runs on the thread's alternate stack).
-// RUN: not graph-run %s --entry deep --backend cpu 100000000 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: not graph-run %s --entry deep --backend cpu 1000000000 2>&1 | FileCheck %s --check-prefix=RANGE
 // RUN: graph-run %s --entry deep --backend cpu 3 | FileCheck %s --check-prefix=SHALLOW
 // SHALLOW: {{^}}896{{$}}
+// The interpreter follows recursion as deep as the compiled code does (up to
+// a million calls), so it stays the oracle.
+// RUN: graph-run %s --entry deep 100000 > %t.interp
+// RUN: graph-run %s --entry deep --backend cpu 100000 > %t.cpu
+// RUN: diff %t.interp %t.cpu
+// RUN: not graph-run %s --entry deep 2000000 2>&1 | FileCheck %s --check-prefix=DEPTH
+// DEPTH: error: call depth exceeds 1000000
 
 // down(n) = down(n - 1) * 31 xor n, down(0) = 0: a recursion LLVM cannot
 // turn into a loop.
