@@ -19,6 +19,10 @@
 // A range too long to hold is an error at the loop, not a crash of the interpreter.
 // RUN: not graph-run %S/Inputs/huge-range.mlir --graph gen:grid:rows=2,cols=2 --entry huge 4611686018427387904 2>&1 | FileCheck %s --check-prefix=HUGE
 // HUGE: huge-range.mlir:7:3: error: cannot hold 4611686018427387904 loop iterations: not enough memory for the interpreter
+// A run that never ends is stopped by --time-limit, on every backend.
+// RUN: not graph-run %S/Inputs/forever.mlir --graph gen:grid:rows=2,cols=2 --entry forever --time-limit 0.5 2>&1 | FileCheck %s --check-prefix=LIMIT
+// RUN: not graph-run %S/Inputs/forever.mlir --graph gen:grid:rows=2,cols=2 --entry forever --backend cpu --time-limit 0.5 2>&1 | FileCheck %s --check-prefix=LIMIT
+// LIMIT: error: the run did not finish within 0.5 s (--time-limit)
 // RUN: not graph-run %S/../algorithms/bfs.mlir --entry bfs 0 2>&1 | FileCheck %s --check-prefix=NOGRAPH
 // NOGRAPH: error: 'bfs' takes a graph; pass one with --graph
 

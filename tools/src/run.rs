@@ -34,6 +34,7 @@ fn command() -> Command {
         .arg(crate::opt::schedule_arg())
         .arg(Arg::new("threads").long("threads").value_name("N").value_parser(clap::value_parser!(u32).range(1..=4096)).help("cpu: threads per parallel region (default: OMP_NUM_THREADS, or all cores)"))
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("1").help("run the entry function N times (results of the last run are printed)"))
+        .arg(Arg::new("time-limit").long("time-limit").value_name("SECONDS").value_parser(clap::value_parser!(f64)).help("stop with an error if the whole run (loading, compiling and running) takes longer"))
         .arg(Arg::new("time").long("time").action(ArgAction::SetTrue).help("print the median, min and max time of the runs on standard error (excluding loading and compiling)"))
         .arg(Arg::new("shuffle").long("shuffle").value_name("SEED").value_parser(clap::value_parser!(u64)).help("interpreter: visit foreach iterations in a random order from SEED"))
         .arg(Arg::new("output").long("output").short('o').value_name("FILE").help("write results here instead of standard output"))
@@ -110,6 +111,13 @@ pub fn run_main(args: Vec<String>, registry: Registry) -> i32 {
         Ok(m) => m,
         Err(code) => return code,
     };
+    if let Some(&limit) = m.get_one::<f64>("time-limit") {
+        if !(limit.is_finite() && limit > 0.0) {
+            eprintln!("error: --time-limit must be a positive number of seconds, got {limit}");
+            return 2;
+        }
+        stop_after(limit);
+    }
     match run(&m, registry) {
         Ok(()) => 0,
         Err(msg) => {
@@ -120,6 +128,18 @@ pub fn run_main(args: Vec<String>, registry: Registry) -> i32 {
             1
         }
     }
+}
+
+/// Ends the process with an error after `seconds`: a program that never
+/// finishes (a fixpoint that always changes, a negative cycle) is stopped
+/// on every backend alike. Results are written only at the end, so nothing
+/// partial is left.
+fn stop_after(seconds: f64) {
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs_f64(seconds));
+        eprintln!("error: the run did not finish within {seconds} s (--time-limit)");
+        std::process::exit(1);
+    });
 }
 
 fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
