@@ -116,10 +116,12 @@ pub fn at_codegen_level(ctx: &Context, module: OpId) -> bool {
 
 /// What code generation runs on a lowered module before emitting it:
 /// `convert-scf-to-cf`, since the emitters take branches (`cf`), not
-/// structured control flow. Every route to machine code goes through it.
+/// structured control flow, with run-time checks that a loop's step is
+/// positive where it is not a constant (as the interpreter checks). Every
+/// route to machine code goes through it.
 pub fn codegen_pipeline() -> OpPassManager {
     let mut pm = OpPassManager::new(builtin::MODULE);
-    pm.add(Box::new(ScfToCf));
+    pm.add(Box::new(ScfToCf { check_steps: true }));
     pm
 }
 

@@ -11,28 +11,42 @@
 use strata_ir::context::{BlockId, OperationState, RegionId, Value};
 use strata_ir::conversion::{apply_conversion, ConversionMode, ConversionTarget};
 use strata_ir::pass::PassFailed;
-use strata_ir::pass::{Pass, PassDecl, PassInfo};
+use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
 use strata_ir::registry::Traits;
-use strata_ir::rewrite::{RewritePattern, Rewriter};
+use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
 use strata_ir::types::Type;
 use strata_ir::OpName;
 use strata_ir::{Attribute, Context, Location, OpId};
 use strata_std::arith::op as arith;
+use strata_std::arith::CMPI_PREDICATES;
 use strata_std::cf::op as cf;
 use strata_std::cf::segment_sizes;
 use strata_std::scf::op as scf;
 
 /// The pass.
 #[derive(Default)]
-pub struct ScfToCf;
+pub struct ScfToCf {
+    /// Asserts at run time that a loop's step is positive where it is not a
+    /// constant (code generation asks for it, so compiled code stops where
+    /// the interpreter does instead of looping forever).
+    pub check_steps: bool,
+}
 
 impl Pass for ScfToCf {
     fn decl(&self) -> &'static PassDecl {
         &DECL
     }
+    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
+        match (key, value) {
+            ("check-steps", OptionValue::Bool(b)) => self.check_steps = b,
+            _ => return Err(format!("no such option '{key}'")),
+        }
+        Ok(())
+    }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         let target = ConversionTarget::new().illegal_ops(&[scf::FOR, scf::IF, scf::WHILE, scf::YIELD, scf::CONDITION]);
-        let patterns: Vec<Box<dyn RewritePattern>> = vec![Box::new(LowerFor), Box::new(LowerIf), Box::new(LowerWhile)];
+        let patterns: Vec<Box<dyn RewritePattern>> =
+            vec![Box::new(LowerFor { check_steps: self.check_steps }), Box::new(LowerIf), Box::new(LowerWhile)];
         apply_conversion(ctx, op, &target, &patterns, ConversionMode::Partial).map_err(|errors| {
             for e in errors {
                 ctx.emit(e);
@@ -47,12 +61,16 @@ const DECL: PassDecl = PassDecl {
     argument: "convert-scf-to-cf",
     name: "SCFToControlFlow",
     description: "Lower scf.for, scf.if and scf.while to cf branches between blocks",
-    options: &[],
+    options: &[PassOption {
+        name: "check-steps",
+        kind: OptionKind::Bool,
+        help: "assert at run time that a non-constant scf.for step is positive (default false)",
+    }],
 };
 
 /// Registration.
 pub fn info() -> PassInfo {
-    PassInfo { decl: &DECL, create: || Box::new(ScfToCf) }
+    PassInfo { decl: &DECL, create: || Box::new(ScfToCf::default()) }
 }
 
 /// The region holding `op` may take more blocks.
@@ -135,7 +153,10 @@ fn forward_args(rw: &mut Rewriter<'_>, b: BlockId, with: &[Value]) {
     }
 }
 
-struct LowerFor;
+/// `scf.for`, with a run-time check of its step where asked.
+struct LowerFor {
+    check_steps: bool,
+}
 
 impl RewritePattern for LowerFor {
     fn name(&self) -> &'static str {
@@ -185,6 +206,9 @@ impl RewritePattern for LowerFor {
             args.extend(vals);
             br(rw, b, cond, &args, yloc);
         });
+        if self.check_steps && constant_value(rw.ctx(), step).and_then(|a| a.as_int()).is_none_or(|s| s <= 0) {
+            assert_positive(rw, init_block, step, &loc);
+        }
         let mut entry_args = vec![lb];
         entry_args.extend_from_slice(inits);
         br(rw, init_block, cond, &entry_args, &loc);
@@ -192,6 +216,31 @@ impl RewritePattern for LowerFor {
         rw.replace_op(op, &cond_args[1..1 + results.len()]);
         true
     }
+}
+
+/// `cf.assert (step > 0)` at the end of `b`, with the interpreter's message.
+fn assert_positive(rw: &mut Rewriter<'_>, b: BlockId, step: Value, loc: &Location) {
+    let ty = rw.ctx().value_type(step).clone();
+    let zero = rw.create_at_end(
+        b,
+        OperationState::new(arith::CONSTANT, loc.clone()).prop("value", Attribute::int(0, ty.clone())).results(&[ty]),
+    );
+    let zero = rw.ctx().result(zero, 0);
+    let sgt = CMPI_PREDICATES.iter().position(|p| *p == "sgt").expect("a predicate") as i128;
+    let positive = rw.create_at_end(
+        b,
+        OperationState::new(arith::CMPI, loc.clone())
+            .prop("predicate", Attribute::int(sgt, Type::i64()))
+            .operands(&[step, zero])
+            .results(&[Type::i1()]),
+    );
+    let positive = rw.ctx().result(positive, 0);
+    rw.create_at_end(
+        b,
+        OperationState::new(cf::ASSERT, loc.clone())
+            .operands(&[positive])
+            .props(strata_std::control_view::Assert::props("scf.for step must be positive".into())),
+    );
 }
 
 struct LowerIf;

@@ -93,3 +93,21 @@ func.func @deep(%n: i64) -> i64 {
   %r = func.call @down(%n) : (i64) -> i64
   return %r : i64
 }
+
+// A loop step that is not a constant is checked at run time in compiled
+// code as in the interpreter: zero (or less) stops the program at the loop
+// instead of looping forever.
+// RUN: not graph-run %s --entry count --backend cpu 10 0 2>&1 | FileCheck %s --check-prefix=STEP
+// RUN: not graph-run %s --entry count 10 0 2>&1 | FileCheck %s --check-prefix=STEP
+// STEP: faults.mlir:[[# @LINE + 5]]:8: error: scf.for step must be positive
+// RUN: graph-run %s --entry count --backend cpu 10 3 | FileCheck %s --check-prefix=STEP3
+// STEP3: {{^}}4{{$}}
+func.func @count(%n: index, %step: index) -> index {
+  %c0 = arith.constant 0 : index
+  %r = scf.for %i = %c0 to %n step %step iter_args(%acc = %c0) -> (index) {
+    %c1 = arith.constant 1 : index
+    %next = arith.addi %acc, %c1 : index
+    scf.yield %next : index
+  }
+  return %r : index
+}
