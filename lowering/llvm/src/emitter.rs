@@ -96,9 +96,10 @@ pub(crate) struct Emitter<'a, 'c> {
     pub outlined: usize,
     /// Whether the module is for the GPU (NVPTX) rather than the CPU.
     pub gpu: bool,
-    /// GPU: the outlined regions and the frames the master thread fills for
-    /// them, in the order of their numbers (region `k` is number `k + 1`).
-    pub regions: Vec<(FunctionValue<'c>, GlobalValue<'c>)>,
+    /// GPU: the outlined regions, the frames the master thread fills for
+    /// them and the IR functions they come from, in the order of their
+    /// numbers (region `k` is number `k + 1`).
+    pub regions: Vec<(FunctionValue<'c>, GlobalValue<'c>, OpId)>,
 }
 
 fn unsupported_type(t: &Type) -> String {

@@ -15,7 +15,7 @@ use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue, ValueKind};
 use inkwell::{AddressSpace, AtomicOrdering, IntPredicate};
 use strata_abi::{entry_symbol, FREE, SET_THREADS};
-use strata_ir::func::{function_type, is_declaration};
+use strata_ir::func::{function_type, is_declaration, op as func};
 use strata_ir::OpId;
 
 use crate::emitter::{Emitter, Fail, R};
@@ -34,6 +34,24 @@ impl<'a, 'c> Emitter<'a, 'c> {
             has_body && !private && function_type(self.ir, *op).is_some()
         });
         funcs
+    }
+
+    /// The IR functions `root` runs: itself and those it calls, directly or
+    /// not.
+    fn reachable_functions(&self, root: OpId) -> std::collections::HashSet<OpId> {
+        let mut seen = std::collections::HashSet::from([root]);
+        let mut work = vec![root];
+        while let Some(f) = work.pop() {
+            self.ir.walk_pre(f, &mut |o| {
+                let callee = self.ir.prop(o, "callee").and_then(|a| a.as_flat_symbol());
+                if let Some((_, def)) = callee.filter(|_| self.ir.isa(o, func::CALL)).and_then(|c| self.funcs.get(c)) {
+                    if seen.insert(*def) {
+                        work.push(*def);
+                    }
+                }
+            });
+        }
+        seen
     }
 
     /// Calls `lf` (the IR function `op`) with the arguments in the slots at
@@ -162,8 +180,14 @@ impl<'a, 'c> Emitter<'a, 'c> {
             let load = word.as_instruction_value().ok_or_else(|| Fail::Llvm("load without an instruction".into()))?;
             load.set_alignment(4).map_err(|e| Fail::Llvm(e.to_string()))?;
             load.set_atomic_ordering(AtomicOrdering::Monotonic).map_err(|e| Fail::Llvm(e.to_string()))?;
+            // Only the regions this entry can reach: every kernel holding
+            // every region made code grow with the square of the program.
+            let reachable = self.reachable_functions(op);
             let mut cases = Vec::new();
-            for (i, (region, frame)) in self.regions.clone().into_iter().enumerate() {
+            for (i, (region, frame, owner)) in self.regions.clone().into_iter().enumerate() {
+                if !reachable.contains(&owner) {
+                    continue;
+                }
                 let bb = self.block("region");
                 self.b.position_at_end(bb);
                 self.b.build_call(region, &[frame.as_pointer_value().into()], "")?;

@@ -132,7 +132,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
             AttributeLoc::Function,
             self.cx.create_enum_attribute(Attribute::get_named_enum_kind_id("convergent"), 0),
         );
-        self.regions.push((outlined, global));
+        let owner = self.fs.op.ok_or_else(|| Fail::Llvm("a parallel region outside a function".into()))?;
+        self.regions.push((outlined, global, owner));
         self.set_dispatch(self.regions.len() as u64)?;
         self.call("strata.grid_sync", &[])?;
         self.b.build_call(outlined, &[frame.into()], "")?;
