@@ -38,7 +38,7 @@ use crate::lexer::Tok;
 use crate::parser::{Argument, PResult, Parser};
 use crate::printer::OpPrinter;
 use crate::registry::{Dialect, OpDef, Traits};
-use crate::symbols::lookup_symbol_from;
+use crate::symbols::SymbolTableCollection;
 use crate::types::{FunctionType, Type};
 use crate::verifier::op_error;
 
@@ -334,14 +334,14 @@ fn print_call(p: &mut OpPrinter<'_>, op: OpId) {
     p.functional_type(op);
 }
 
-fn verify_call(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+fn verify_call(ctx: &Context, op: OpId, symbols: &mut SymbolTableCollection) -> Result<(), Diagnostic> {
     let Some(callee) = ctx.prop(op, "callee").cloned() else {
         return Err(op_error(ctx, op, "requires a 'callee' symbol reference attribute"));
     };
     let Some(name) = callee.as_flat_symbol() else {
         return Err(op_error(ctx, op, "requires 'callee' to be a flat symbol reference"));
     };
-    let Some(f) = lookup_symbol_from(ctx, op, &callee).filter(|f| ctx.op_name(*f) == func::FUNC) else {
+    let Some(f) = symbols.lookup_symbol_from(ctx, op, &callee).filter(|f| ctx.op_name(*f) == func::FUNC) else {
         return Err(op_error(ctx, op, format!("'{name}' does not reference a valid function")));
     };
     let Some(ft) = function_type(ctx, f) else { return Ok(()) };
@@ -407,7 +407,7 @@ pub fn dialect() -> Dialect {
             },
             OpDef {
                 inherent: &["callee", "arg_attrs", "res_attrs", "no_inline"],
-                verify: Some(verify_call),
+                verify_symbol_uses: Some(verify_call),
                 parse: Some(parse_call),
                 print: Some(print_call),
                 ..OpDef::new(func::CALL, "calls a function by symbol", Traits::NONE)

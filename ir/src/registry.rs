@@ -16,6 +16,7 @@ use crate::parser::{PResult, Parser};
 use crate::printer::OpPrinter;
 use crate::rewrite::RewritePattern;
 use crate::signature::Signature;
+use crate::symbols::SymbolTableCollection;
 use crate::types::Type;
 
 /// A set of operation traits.
@@ -130,6 +131,10 @@ pub enum Folded {
 
 /// Per-operation verifier: returns the first violation found.
 pub type VerifyFn = fn(&Context, OpId) -> Result<(), Diagnostic>;
+/// Verifier of an operation's symbol references (MLIR's `verifySymbolUses`):
+/// resolves them through the verifier's shared symbol tables, so checking
+/// every call of a module costs one scan of each table, not one per call.
+pub type VerifySymbolUsesFn = fn(&Context, OpId, &mut SymbolTableCollection) -> Result<(), Diagnostic>;
 /// Folder: given constant operands (where known), simplify without creating operations.
 pub type FoldFn = fn(&mut Context, OpId, &[Option<Attribute>]) -> Option<Folded>;
 /// Custom-syntax parser: fills the state from the text after the operation name.
@@ -164,6 +169,8 @@ pub struct OpDef {
     pub default_properties: fn(&mut Vec<NamedAttr>),
     /// Verifier.
     pub verify: Option<VerifyFn>,
+    /// Verifier of symbol references, run after [`OpDef::verify`].
+    pub verify_symbol_uses: Option<VerifySymbolUsesFn>,
     /// Folder.
     pub fold: Option<FoldFn>,
     /// Canonicalization patterns.
@@ -193,6 +200,7 @@ impl OpDef {
             inherent: &[],
             default_properties: no_defaults,
             verify: None,
+            verify_symbol_uses: None,
             fold: None,
             patterns: None,
             parse: None,

@@ -11,7 +11,7 @@
 //!   operations are exempt), and no use across an `IsolatedFromAbove` boundary;
 //! - symbol tables hold each name at most once.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use petgraph::algo::dominators::{simple_fast, Dominators};
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -19,7 +19,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 use crate::context::{BlockId, Context, OpId, RegionId, Value, ValueDef};
 use crate::diagnostics::Diagnostic;
 use crate::registry::Traits;
-use crate::symbols::symbol_name;
+use crate::symbols::{nearest_symbol_table, symbol_name, SymbolTableCollection};
 
 /// An error on an operation: `'name' op message` at its location.
 pub fn op_error(ctx: &Context, op: OpId, msg: impl AsRef<str>) -> Diagnostic {
@@ -50,11 +50,14 @@ struct Verifier<'a> {
     errors: Vec<Diagnostic>,
     doms: HashMap<RegionId, RegionDom>,
     position: HashMap<OpId, usize>,
+    /// Operations whose own verification failed: their symbol uses are not checked.
+    failed: HashSet<OpId>,
 }
 
 /// Verifies `root` and everything nested in it; returns all errors found.
 pub fn verify(ctx: &Context, root: OpId) -> Vec<Diagnostic> {
-    let mut v = Verifier { ctx, errors: Vec::new(), doms: HashMap::new(), position: HashMap::new() };
+    let mut v =
+        Verifier { ctx, errors: Vec::new(), doms: HashMap::new(), position: HashMap::new(), failed: HashSet::new() };
     let mut all = Vec::new();
     ctx.walk_pre(root, &mut |o| all.push(o));
     for op in &all {
@@ -66,9 +69,10 @@ pub fn verify(ctx: &Context, root: OpId) -> Vec<Diagnostic> {
             }
         }
     }
-    for op in all {
-        v.verify_op(op);
+    for op in &all {
+        v.verify_op(*op);
     }
+    v.verify_symbol_uses(&all);
     v.errors
 }
 
@@ -92,6 +96,29 @@ impl Verifier<'_> {
                 .and_then(|()| verify_traits(ctx, op, def.traits))
                 .and_then(|()| def.verify.map_or(Ok(()), |f| f(ctx, op)));
             if let Err(d) = checked {
+                self.errors.push(d);
+                self.failed.insert(op);
+            }
+        }
+    }
+
+    /// Checks symbol references as MLIR does, when the symbol table they
+    /// resolve in is verified (after everything inside it): only tables
+    /// within the verified operation, so verifying one function of a module
+    /// after a pass does not rescan the module. The tables are indexed once.
+    fn verify_symbol_uses(&mut self, all: &[OpId]) {
+        let ctx = self.ctx;
+        let tables: HashSet<OpId> = all.iter().copied().filter(|o| ctx.has_traits(*o, Traits::SYMBOL_TABLE)).collect();
+        if tables.is_empty() {
+            return;
+        }
+        let mut symbols = SymbolTableCollection::new();
+        for op in all {
+            let Some(check) = ctx.op_def(*op).and_then(|d| d.verify_symbol_uses) else { continue };
+            if self.failed.contains(op) || !nearest_symbol_table(ctx, *op).is_some_and(|t| tables.contains(&t)) {
+                continue;
+            }
+            if let Err(d) = check(ctx, *op, &mut symbols) {
                 self.errors.push(d);
             }
         }

@@ -206,7 +206,7 @@ impl EgraphSimplify {
             .with_iter_limit(self.iterations)
             .with_node_limit(self.nodes)
             .with_time_limit(self.time)
-            .run(&rules::rules());
+            .run(rules::rules());
         match runner.stop_reason {
             Some(StopReason::Saturated) => self.saturated += 1,
             _ => self.limited += 1,

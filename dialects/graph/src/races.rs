@@ -30,7 +30,7 @@ use strata_ir::pass::PassFailed;
 use strata_ir::context::{Context, OpId, RegionId, Value, ValueDef};
 use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::printer::describe_location;
-use strata_ir::symbols::lookup_symbol_from;
+use strata_ir::symbols::SymbolTableCollection;
 use strata_ir::Diagnostic;
 
 use crate::foreach::{space_of, Space};
@@ -59,6 +59,7 @@ struct Collector<'a> {
     own: Vec<Value>,
     accesses: Vec<Access>,
     calls: HashSet<OpId>,
+    symbols: &'a mut SymbolTableCollection,
 }
 
 /// Values of a called function's frame mapped to the loop's frame; `None`
@@ -146,7 +147,9 @@ impl Collector<'_> {
     /// Follows a call into the callee's body, once per call site and never recursively.
     fn call(&mut self, op: OpId, frame: &Frame, locks: &[Value]) {
         let ctx = self.ctx;
-        let Some(callee) = ctx.prop(op, "callee").and_then(|s| lookup_symbol_from(ctx, op, s)) else { return };
+        let Some(callee) = ctx.prop(op, "callee").and_then(|s| self.symbols.lookup_symbol_from(ctx, op, s)) else {
+            return;
+        };
         if !self.calls.insert(callee) {
             return;
         }
@@ -186,8 +189,9 @@ fn describe_access(ctx: &Context, op: OpId) -> String {
     format!("the {what} at {}", describe_location(ctx.op_loc(op)))
 }
 
-fn check_loop(ctx: &Context, lp: OpId, out: &mut Vec<Diagnostic>) {
-    let mut c = Collector { ctx, lp, own: own_iterators(ctx, lp), accesses: Vec::new(), calls: HashSet::new() };
+fn check_loop(ctx: &Context, lp: OpId, symbols: &mut SymbolTableCollection, out: &mut Vec<Diagnostic>) {
+    let own = own_iterators(ctx, lp);
+    let mut c = Collector { ctx, lp, own, accesses: Vec::new(), calls: HashSet::new(), symbols };
     for r in ctx.regions(lp) {
         c.region(*r, &None, &[]);
     }
@@ -234,8 +238,9 @@ pub fn check_races(ctx: &Context, root: OpId) -> Vec<Diagnostic> {
         }
     });
     let mut out = Vec::new();
+    let mut symbols = SymbolTableCollection::new();
     for lp in loops {
-        check_loop(ctx, lp, &mut out);
+        check_loop(ctx, lp, &mut symbols, &mut out);
     }
     out
 }

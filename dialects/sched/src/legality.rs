@@ -249,6 +249,7 @@ pub fn functions_called_in_loops(ctx: &Context, module: OpId) -> HashSet<OpId> {
         }
     });
     let mut seen = HashSet::new();
+    let mut symbols = strata_ir::symbols::SymbolTableCollection::new();
     while let Some(root) = work.pop() {
         let mut callees = Vec::new();
         ctx.walk_pre(root, &mut |o| {
@@ -259,7 +260,7 @@ pub fn functions_called_in_loops(ctx: &Context, module: OpId) -> HashSet<OpId> {
             }
         });
         for name in callees {
-            if let Some(f) = strata_ir::symbols::lookup_symbol_in(ctx, module, &name) {
+            if let Some(f) = symbols.lookup_symbol_in(ctx, module, &name) {
                 if seen.insert(f) {
                     work.push(f);
                 }

@@ -5,6 +5,8 @@
 //! often, never the other way round. `docs/egraph-simplify.md` lists the
 //! rules with the reason each is sound, and the ones left out on purpose.
 
+use std::sync::LazyLock;
+
 use egg::{Applier, ConditionalApplier, EGraph, Id, Pattern, PatternAst, Rewrite, Subst, Symbol, Var};
 
 use super::language::{Expr, Folding, Lit};
@@ -88,8 +90,14 @@ fn always(_: &mut Graph, _: Id, _: &Subst) -> bool {
     true
 }
 
-/// Every rule.
-pub fn rules() -> Vec<Rule> {
+/// Every rule, built once per process (parsing the patterns costs more than
+/// saturating a small function, and the pass runs once per function).
+pub fn rules() -> &'static [Rule] {
+    static RULES: LazyLock<Vec<Rule>> = LazyLock::new(build);
+    &RULES
+}
+
+fn build() -> Vec<Rule> {
     let mut r: Vec<Rule> = Vec::new();
     // Commutativity: each of these is commutative on all inputs.
     for op in ["addi", "muli", "andi", "ori", "xori", "minsi", "maxsi", "minui", "maxui", "eq", "ne"] {

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Compile time against program size: the corpus concatenated 1, 10 and 100
+# times (every symbol renamed per copy), lowered to the par level for the
+# CPU, compiled to an object, and compiled to PTX. Prints a Markdown table of
+# medians (seconds) over RUNS runs; time should grow with size, not faster.
+# Usage: scripts/compile-scaling.sh [GRAPH-OPT] [RUNS]   (default target/release/graph-opt, 3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+opt=${1:-target/release/graph-opt}
+runs=${2:-3}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+copies() { # N: the corpus N times, each copy's symbols renamed
+  local k src
+  for k in $(seq 1 "$1"); do
+    for src in test/algorithms/*.mlir; do
+      sed -E "s/@([A-Za-z_][A-Za-z0-9_]*)/@\1_c${k}_$(basename "$src" .mlir)/g" "$src"
+    done
+  done
+}
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+seconds() { # COMMAND...: wall seconds of one run
+  local t0 t1
+  t0=$(date +%s.%N); "$@" >/dev/null; t1=$(date +%s.%N)
+  echo "$t1 - $t0" | bc -l
+}
+echo "| copies | bytes | operations | --target=cpu (par level) | --target=cpu --emit=obj | --target=gpu --emit=ptx |"
+echo "|---|---|---|---|---|---|"
+for n in 1 10 100; do
+  f="$dir/corpus$n.mlir"
+  copies "$n" > "$f"
+  ops=$("$opt" "$f" --pass-pipeline='builtin.module(print-op-stats)' -o /dev/null 2>&1 | awk '$1 == "total" { print $3 }')
+  row="| $n | $(wc -c < "$f") | $ops"
+  for mode in "--target=cpu" "--target=cpu --emit=obj" "--target=gpu --emit=ptx"; do
+    # shellcheck disable=SC2086
+    t=$(for _ in $(seq 1 "$runs"); do seconds "$opt" "$f" $mode -o "$dir/out"; done | median)
+    row+=" | $(printf '%.2f' "$t")"
+  done
+  echo "$row |"
+done
