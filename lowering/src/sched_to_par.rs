@@ -273,15 +273,30 @@ impl Lowering {
                 let r = ctx.result(c, 0);
                 self.replace(ctx, op, r);
             }
-            graph::NODE_ID | graph::EDGE_ID | graph::NODE | graph::EDGE => {
+            graph::NODE_ID | graph::EDGE_ID => {
                 // Nodes and edges are their numbers.
                 let v = match name {
                     graph::NODE_ID => view::NodeId(op).node(ctx),
-                    graph::EDGE_ID => view::EdgeId(op).edge(ctx),
-                    graph::NODE => view::NodeOf(op).id(ctx),
-                    _ => view::EdgeOf(op).id(ctx),
+                    _ => view::EdgeId(op).edge(ctx),
                 };
                 self.replace(ctx, op, v);
+            }
+            graph::NODE | graph::EDGE => {
+                // A number becomes a node or an edge once checked against
+                // the graph; from then on it is valid by construction.
+                let (g, id, of) = match view::NodeOf::of(ctx, op) {
+                    Some(node) => (node.graph(ctx), node.id(ctx), SizeOf::Nodes),
+                    None => (view::EdgeOf(op).graph(ctx), view::EdgeOf(op).id(ctx), SizeOf::Edges),
+                };
+                let count = self.size(ctx, at, g, of, &loc);
+                mk(
+                    ctx,
+                    at,
+                    OperationState::new(par::CHECK_INDEX, loc.clone())
+                        .operands(&[id, count])
+                        .props(par_view::CheckIndex::props(of)),
+                );
+                self.replace(ctx, op, id);
             }
             graph::NEW_NODE_PROP | graph::NEW_EDGE_PROP => {
                 let (g, init) = match view::NewNodeProp::of(ctx, op) {

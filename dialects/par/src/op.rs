@@ -4,6 +4,7 @@ strata_ir::op_names!("par":
     ALLOC = "alloc",
     ATOMIC_RMW = "atomic_rmw",
     BARRIER = "barrier",
+    CHECK_INDEX = "check_index",
     CMPXCHG = "cmpxchg",
     FOR = "for",
     FREE = "free",

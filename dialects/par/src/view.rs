@@ -22,6 +22,22 @@ strata_ir::prop_enum! {
     }
 }
 
+impl SizeOf {
+    /// What one of the counted things is called: `node` or `edge`.
+    pub fn singular(self) -> &'static str {
+        match self {
+            SizeOf::Nodes => "node",
+            SizeOf::Edges => "edge",
+        }
+    }
+
+    /// The message of a node or edge number `index` out of `0..count`, the
+    /// same wherever it is reported.
+    pub fn out_of_range(self, index: impl std::fmt::Display, count: impl std::fmt::Display) -> String {
+        format!("{} {index} is out of range (the graph has {count} {self})", self.singular())
+    }
+}
+
 strata_ir::prop_enum! {
     /// The operation of a `par.atomic_rmw`.
     pub enum RmwKind {
@@ -113,6 +129,25 @@ strata_ir::op_view! {
             buffer: BUF,
         }
         properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.check_index {of}`: stops the program with
+    /// [`SizeOf::out_of_range`]'s message unless `0 <= index < count`, where
+    /// a node or an edge is made from a number.
+    pub struct CheckIndex for par::CHECK_INDEX {
+        operands {
+            /// The number, read as signed in the message.
+            index: Index,
+            /// The number of nodes or edges.
+            count: Index,
+        }
+        results {}
+        properties {
+            /// What `count` counts (the property `of`).
+            counted("of"): SizeOf,
+        }
     }
 }
 

@@ -50,10 +50,28 @@ done:
   ret ptr %p
 }
 
-; The runtime's messages hold no conversions, so they are their own format.
+@.string = private constant [3 x i8] c"%s\00"
+
+; A message (NUL-terminated) is printed as a string, never read as a format:
+; a location may hold `%`.
 define internal i64 @write(i32 %fd, ptr %msg, i64 %len) {
-  %r = call i32 @vprintf(ptr %msg, ptr null)
+  %args = alloca ptr, align 8
+  store ptr %msg, ptr %args, align 8
+  %r = call i32 @vprintf(ptr @.string, ptr %args)
   ret i64 %len
+}
+
+; Stops the program with a message holding two numbers: `fmt` is a printf
+; format with two %lld conversions (and no other), whose arguments vprintf
+; reads from a buffer.
+define internal void @strata.fail_values(ptr %fmt, i64 %a, i64 %b) noreturn cold {
+  %args = alloca { i64, i64 }, align 8
+  store i64 %a, ptr %args, align 8
+  %second = getelementptr inbounds { i64, i64 }, ptr %args, i32 0, i32 1
+  store i64 %b, ptr %second, align 8
+  %r = call i32 @vprintf(ptr %fmt, ptr %args)
+  call void @abort()
+  unreachable
 }
 
 define internal void @abort() cold noreturn {

@@ -41,6 +41,25 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(unsafe { self.b.build_in_bounds_gep(elem, base, &[i], "") }?)
     }
 
+    /// `par.check_index`: an unsigned `index < count` (a negative index is
+    /// out of range too), else the located message with both numbers.
+    fn check_index(&mut self, op: OpId) -> R<()> {
+        let check = view::CheckIndex(op);
+        let (index, count) = (self.int_val(check.index(self.ir))?, self.int_val(check.count(self.ir))?);
+        let ok = self.b.build_int_compare(IntPredicate::ULT, index, count, "")?;
+        let (pass, fail) = (self.block("check.ok"), self.block("check.fail"));
+        self.b.build_conditional_branch(ok, pass, fail)?;
+        self.b.position_at_end(fail);
+        // A printf format: the location's own `%`s are escaped.
+        let at = self.ir.op_loc(op).short().replace('%', "%%");
+        let text = format!("{at}: error: {}\n", check.counted(self.ir).out_of_range("%lld", "%lld"));
+        let fmt = self.b.build_global_string_ptr(&text, "")?;
+        self.call("strata.fail_values", &[fmt.as_pointer_value().into(), index.into(), count.into()])?;
+        self.b.build_unreachable()?;
+        self.b.position_at_end(pass);
+        Ok(())
+    }
+
     /// The element type of `op`'s buffer `buf`, its memory type, and the
     /// address of element `at`.
     fn slot(&self, op: OpId, buf: Value, at: Value) -> R<(Type, BasicTypeEnum<'c>, PointerValue<'c>)> {
@@ -117,6 +136,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 };
                 self.entry_alloca(mt)?.into()
             }
+            par::CHECK_INDEX => return self.check_index(op),
             par::FREE => {
                 let storage = view::Free(op).storage(self.ir);
                 let is_buf = buf_element(self.ir.value_type(storage)).is_some();

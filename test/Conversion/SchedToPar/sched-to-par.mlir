@@ -292,3 +292,20 @@ func.func @bitmap(%g: !graph.graph, %s: !graph.node) {
   }
   return
 }
+
+// -----
+
+// A node or an edge made from a number is checked against the graph's size
+// where it is made; the number is the node from then on.
+// CHECK-LABEL: func.func @from_numbers
+// CHECK-SAME: (%[[G:.*]]: !graph.graph, %[[I:.*]]: index
+// CHECK: %[[N:.*]] = "par.graph_size"(%[[G]]) <{of = "nodes"}>
+// CHECK: "par.check_index"(%[[I]], %[[N]]) <{of = "nodes"}> : (index, index) -> ()
+// CHECK: %[[M:.*]] = "par.graph_size"(%[[G]]) <{of = "edges"}>
+// CHECK: "par.check_index"(%[[I]], %[[M]]) <{of = "edges"}> : (index, index) -> ()
+// CHECK: return %[[I]], %[[I]] : index, index
+func.func @from_numbers(%g: !graph.graph, %i: index) -> (!graph.node, !graph.edge) {
+  %v = graph.node %g, %i
+  %e = graph.edge %g, %i
+  return %v, %e : !graph.node, !graph.edge
+}

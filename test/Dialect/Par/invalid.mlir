@@ -136,3 +136,19 @@ func.func @f() {
   %t = "par.thread_id"() : () -> i32
   return
 }
+
+// -----
+
+func.func @f(%i: index, %n: index) {
+  // expected-error@+1 {{'par.check_index' op attribute 'of' failed to satisfy constraint: string attribute, one of: nodes, edges}}
+  "par.check_index"(%i, %n) <{of = "arcs"}> : (index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%i: i64, %n: index) {
+  // expected-error@+1 {{'par.check_index' op operand #0 must be index, but got 'i64'}}
+  "par.check_index"(%i, %n) <{of = "nodes"}> : (i64, index) -> ()
+  return
+}

@@ -4,6 +4,7 @@ use super::*;
 use strata_graph_dialect::op as graph;
 use strata_graph_dialect::view::{self, ArgKind, Reduce, ReduceArg, ReduceKind};
 use strata_ir::OpName;
+use strata_par_dialect::view::SizeOf;
 use strata_sched_dialect::op as sched;
 use strata_std::arith::op as arith;
 
@@ -17,14 +18,14 @@ impl<'a> Machine<'a> {
     fn node(&self, op: OpId, g: &strata_graph::Graph, x: Value) -> R<u32> {
         let v = self.get(x).int();
         if v < 0 || v >= i128::from(g.num_nodes()) {
-            return self.err(op, format!("node {v} is out of range (the graph has {} nodes)", g.num_nodes()));
+            return self.err(op, SizeOf::Nodes.out_of_range(v, g.num_nodes()));
         }
         Ok(v as u32)
     }
     fn edge(&self, op: OpId, g: &strata_graph::Graph, x: Value) -> R<u64> {
         let v = self.get(x).int();
         if v < 0 || v >= i128::from(g.num_edges()) {
-            return self.err(op, format!("edge {v} is out of range (the graph has {} edges)", g.num_edges()));
+            return self.err(op, SizeOf::Edges.out_of_range(v, g.num_edges()));
         }
         Ok(v as u64)
     }

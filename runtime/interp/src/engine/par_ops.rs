@@ -66,6 +66,14 @@ impl<'a> Machine<'a> {
                 Val::Prop(Rc::new(RefCell::new(elements)))
             }
             par::LOCAL => Val::Prop(Rc::new(RefCell::new(vec![Val::Undef]))),
+            par::CHECK_INDEX => {
+                let check = view::CheckIndex(op);
+                let (i, n) = (self.get(check.index(ctx)).int(), self.get(check.count(ctx)).int());
+                if !(0..n).contains(&i) {
+                    return self.err(op, check.counted(ctx).out_of_range(i, n));
+                }
+                return Ok(());
+            }
             par::FREE | par::BARRIER => return Ok(()),
             par::THREAD_ID => Val::Int(0),
             par::NUM_THREADS => Val::Int(1),
