@@ -16,6 +16,13 @@
 // WHOLE: 'scale' must be a whole number, got 10.5
 // RUN: not graph-run %S/../algorithms/bfs.mlir --graph gen:grid:rows=2,rows=3 --entry bfs 0 2>&1 | FileCheck %s --check-prefix=TWICE
 // TWICE: generator parameter 'rows' is given twice
+// Generators refuse, before generating, what node ids or memory cannot hold.
+// RUN: not graph-run %S/../algorithms/bfs.mlir --graph gen:grid:rows=65536,cols=65536 --entry bfs 0 2>&1 | FileCheck %s --check-prefix=IDS
+// IDS: gen:grid:rows=65536,cols=65536: error: a graph of 4294967296 nodes is too large: node ids are 32-bit (at most 4294967294)
+// RUN: (ulimit -v 8000000; not graph-run %S/../algorithms/bfs.mlir --graph gen:kron:scale=28,degree=16 --entry bfs 0 2>&1) | FileCheck %s --check-prefix=KRON
+// KRON: gen:kron:scale=28,degree=16: error: a graph of 268435456 nodes and 4294967296 edges does not fit in memory (building it needs about 210.5 GB)
+// RUN: (ulimit -v 8000000; not graph-run %S/../algorithms/bfs.mlir --graph gen:uniform:nodes=4e9,edges=0 --entry bfs 0 2>&1) | FileCheck %s --check-prefix=NODES
+// NODES: error: a graph of 4000000000 nodes and 0 edges does not fit in memory
 // A range too long to hold is an error at the loop, not a crash of the interpreter.
 // RUN: not graph-run %S/Inputs/huge-range.mlir --graph gen:grid:rows=2,cols=2 --entry huge 4611686018427387904 2>&1 | FileCheck %s --check-prefix=HUGE
 // HUGE: huge-range.mlir:7:3: error: cannot hold 4611686018427387904 loop iterations: not enough memory for the interpreter

@@ -22,6 +22,25 @@ pub struct Graph {
     in_edges: Vec<u64>,
 }
 
+/// Refuses a graph whose node ids do not fit 32 bits, or whose edge list and
+/// arrays cannot be allocated (about 48 bytes an edge and 16 a node at the
+/// peak of building it), with a message instead of an abort when an
+/// allocation fails later.
+pub fn check_fits(nodes: u64, edges: u64) -> Result<(), String> {
+    if nodes >= u64::from(u32::MAX) {
+        return Err(format!("a graph of {nodes} nodes is too large: node ids are 32-bit (at most {})", u32::MAX - 1));
+    }
+    let need = edges.saturating_mul(48).saturating_add(nodes.saturating_add(1).saturating_mul(16));
+    let fits = usize::try_from(need).is_ok_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok());
+    if !fits {
+        return Err(format!(
+            "a graph of {nodes} nodes and {edges} edges does not fit in memory (building it needs about {:.1} GB)",
+            need as f64 / 1e9
+        ));
+    }
+    Ok(())
+}
+
 /// One edge as read or generated: source, destination, weight.
 pub type EdgeTriple = (u32, u32, i64);
 

@@ -7,7 +7,7 @@
 //! `--graph gen:...`: `kron:scale=12,degree=16,seed=1,weighted`,
 //! `uniform:nodes=1000,edges=8000`, `grid:rows=64,cols=64,drop=0.1`.
 
-use crate::csr::EdgeTriple;
+use crate::csr::{check_fits, EdgeTriple};
 
 /// SplitMix64: a small, fast, well-mixed generator.
 #[derive(Clone, Debug)]
@@ -162,15 +162,34 @@ pub fn from_spec(spec: &str) -> Result<Generated, String> {
         }
         Ok(v)
     };
-    let g = match kind {
-        "kron" => kronecker(get("scale")? as u32, get("degree")? as u32, seed, weighted),
-        "uniform" => uniform(get("nodes")? as u32, get("edges")? as u64, seed, weighted),
-        _ => grid(get("rows")? as u32, get("cols")? as u32, get("drop")?, seed, weighted),
+    // Every parameter is read and checked before anything is generated.
+    enum Shape {
+        Kron(u32, u32),
+        Uniform(u64, u64),
+        Grid(u32, u32, f64),
+    }
+    let shape = match kind {
+        "kron" => Shape::Kron(get("scale")? as u32, get("degree")? as u32),
+        "uniform" => Shape::Uniform(get("nodes")? as u64, get("edges")? as u64),
+        _ => Shape::Grid(get("rows")? as u32, get("cols")? as u32, get("drop")?),
     };
     if let Some((k, _)) = nums.first() {
         return Err(format!("unknown parameter '{k}' for generator '{kind}'"));
     }
-    Ok(g)
+    let (nodes, edges) = match shape {
+        Shape::Kron(scale, degree) => (1u64 << scale, (1u64 << scale) * u64::from(degree)),
+        Shape::Uniform(n, m) => (n, m),
+        Shape::Grid(rows, cols, _) => {
+            let (r, c) = (u64::from(rows), u64::from(cols));
+            (r * c, 2 * ((r - 1) * c + r * (c - 1)))
+        }
+    };
+    check_fits(nodes, edges)?;
+    Ok(match shape {
+        Shape::Kron(scale, degree) => kronecker(scale, degree, seed, weighted),
+        Shape::Uniform(n, m) => uniform(n as u32, m, seed, weighted),
+        Shape::Grid(rows, cols, drop) => grid(rows, cols, drop, seed, weighted),
+    })
 }
 
 #[cfg(test)]
@@ -197,5 +216,16 @@ mod tests {
         assert_eq!(from_spec("kron:scale=10.5").unwrap_err(), "'scale' must be a whole number, got 10.5");
         assert_eq!(from_spec("grid:rows=2,rows=3").unwrap_err(), "generator parameter 'rows' is given twice");
         assert!(from_spec("grid:rows=2,cols=2,drop=0.5").is_ok());
+        assert!(from_spec("grid:rows=65536,cols=65536").unwrap_err().contains("node ids are 32-bit"));
+    }
+
+    /// The edge count `from_spec` checks memory for is the one generated.
+    #[test]
+    fn grid_edge_count_is_the_generated_one() {
+        for (rows, cols) in [(1, 1), (1, 5), (4, 3), (7, 7)] {
+            let (n, edges, _) = from_spec(&format!("grid:rows={rows},cols={cols}")).unwrap();
+            let (r, c) = (rows as usize, cols as usize);
+            assert_eq!((n as usize, edges.len()), (r * c, 2 * ((r - 1) * c + r * (c - 1))));
+        }
     }
 }

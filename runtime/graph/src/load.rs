@@ -97,15 +97,12 @@ pub fn detect(bytes: &[u8]) -> Format {
 /// Parses file contents; `format` `None` detects it.
 pub fn parse(file: &str, bytes: &[u8], format: Option<Format>, opts: LoadOptions) -> Result<Graph, LoadError> {
     let (n, edges, weighted) = read_edges(file, bytes, format)?;
-    // Refuse node counts whose arrays cannot be allocated instead of aborting.
-    let need = (n as usize + 1).saturating_mul(4 * std::mem::size_of::<u64>());
-    if Vec::<u8>::new().try_reserve_exact(need).is_err() {
-        return Err(LoadError {
-            file: file.to_string(),
-            line: None,
-            message: format!("a graph of {n} nodes does not fit in memory"),
-        });
-    }
+    // Refuse graphs whose arrays cannot be allocated instead of aborting.
+    crate::csr::check_fits(u64::from(n), edges.len() as u64).map_err(|message| LoadError {
+        file: file.to_string(),
+        line: None,
+        message,
+    })?;
     Ok(build(n, edges, weighted, opts))
 }
 

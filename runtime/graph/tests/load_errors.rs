@@ -107,5 +107,8 @@ fn unreadable_files_and_impossible_sizes() {
     let e = load(std::path::Path::new("/nonexistent/graph.el"), LoadOptions::default()).unwrap_err();
     assert!(e.to_string().starts_with("/nonexistent/graph.el: error: cannot read: "), "{e}");
     let e = error("p sp 4294967294 0\n", Some(Format::Dimacs));
-    assert_eq!(e, "g: error: a graph of 4294967294 nodes does not fit in memory");
+    assert_eq!(
+        e,
+        "g: error: a graph of 4294967294 nodes and 0 edges does not fit in memory (building it needs about 68.7 GB)"
+    );
 }
