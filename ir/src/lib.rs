@@ -19,6 +19,7 @@ pub mod diagnostics;
 pub mod expected;
 pub mod func;
 pub mod lexer;
+pub mod nesting;
 pub mod op_name;
 pub mod op_view;
 pub mod parser;

@@ -26,8 +26,8 @@ mod values;
 /// Result of a parse step.
 pub type PResult<T> = Result<T, Diagnostic>;
 
-/// How deep regions, types and attributes may nest.
-pub const MAX_NESTING: u32 = 500;
+pub use crate::nesting::MAX_NESTING;
+use crate::nesting::{attr_depth, loc_depth, type_depth, TEXT_SLACK};
 
 /// A block argument as parsed: its name, type, location, and a location
 /// alias still to resolve (name and where it was used).
@@ -106,7 +106,12 @@ pub struct Parser<'a> {
     attr_aliases: HashMap<String, Attribute>,
     type_aliases: HashMap<String, Type>,
     deferred_locs: Vec<(LocTarget, String, Location)>,
-    depth: u32,
+    /// Nesting of the text of the value being read (types, attributes, locations).
+    depth: usize,
+    /// Regions around the operation being read (the module's body is 1).
+    regions: usize,
+    /// The most regions seen around an operation since it was last reset.
+    deepest_regions: usize,
     default_dialects: Vec<Option<&'static str>>,
 }
 
@@ -152,6 +157,8 @@ impl<'a> Parser<'a> {
             type_aliases: HashMap::new(),
             deferred_locs: Vec::new(),
             depth: 0,
+            regions: 0,
+            deepest_regions: 0,
             default_dialects: Vec::new(),
         }
     }
@@ -244,15 +251,28 @@ impl<'a> Parser<'a> {
         Ok(s)
     }
 
+    /// Enters a type, attribute or location; its text may nest a little
+    /// deeper than the limit, which [`crate::nesting`] checks on the values.
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
-        if self.depth > MAX_NESTING {
+        if self.depth > MAX_NESTING + TEXT_SLACK {
             return self.err(format!("nesting deeper than {MAX_NESTING} levels"));
         }
         Ok(())
     }
     fn leave(&mut self) {
         self.depth -= 1;
+    }
+    fn enter_region(&mut self) -> PResult<()> {
+        self.regions += 1;
+        self.deepest_regions = self.deepest_regions.max(self.regions);
+        if self.regions > MAX_NESTING {
+            return self.err(format!("nesting deeper than {MAX_NESTING} levels"));
+        }
+        Ok(())
+    }
+    fn leave_region(&mut self) {
+        self.regions -= 1;
     }
 
     /// Parses `elem (, elem)*` between `open` and `close`; empty lists are allowed.

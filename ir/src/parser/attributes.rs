@@ -399,7 +399,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => {}
             }
-            if stack.len() > MAX_NESTING as usize {
+            if stack.len() > MAX_NESTING + crate::nesting::TEXT_SLACK {
                 return self.err_at(self.loc_at(i), format!("nesting deeper than {MAX_NESTING} levels"));
             }
             i += 1;

@@ -8,6 +8,12 @@ impl<'a> Parser<'a> {
         let top_loc = self.loc();
         let block = self.ctx.create_block(&[]);
         self.block_scopes.push(BlockScope { labels: HashMap::new() });
+        // The module's body is one level of nesting, whether the module is
+        // written or implicit: a module written at the top is read at level
+        // 0, anything else inside the implicit module's body, at level 1.
+        // A written module that turns out to sit beside other operations is
+        // wrapped in the implicit one, one level deeper than it was read.
+        let mut modules = Vec::new();
         loop {
             match self.kind() {
                 Tok::Eof => break,
@@ -15,16 +21,27 @@ impl<'a> Parser<'a> {
                 Tok::BangIdent if self.peek_is_alias_def() => self.parse_type_alias_def()?,
                 Tok::MetadataBegin => self.skip_metadata()?,
                 _ => {
+                    let written = matches!(self.text(), "module" | "builtin.module" | "\"builtin.module\"");
+                    (self.regions, self.deepest_regions) = if written { (0, 0) } else { (1, 1) };
+                    let at = self.loc();
                     let op = self.parse_operation()?;
+                    self.regions = 0;
+                    if written {
+                        modules.push((at, self.deepest_regions));
+                    }
                     self.ctx.append_op(block, op);
                 }
             }
         }
+        let ops = self.ctx.block_ops(block);
+        let implicit = !(ops.len() == 1 && self.ctx.op_name(ops[0]) == builtin::MODULE);
+        if let Some((at, _)) = modules.into_iter().find(|(_, deepest)| implicit && *deepest >= MAX_NESTING) {
+            return self.err_at(at, format!("nesting deeper than {MAX_NESTING} levels"));
+        }
         self.block_scopes.pop();
         self.finish_scope()?;
         self.resolve_deferred_locs()?;
-        let ops = self.ctx.block_ops(block);
-        if ops.len() == 1 && self.ctx.op_name(ops[0]) == builtin::MODULE {
+        if !implicit {
             self.ctx.detach_op(ops[0]);
             return Ok(ops[0]);
         }

@@ -41,6 +41,7 @@ impl<'a> Parser<'a> {
             _ => return self.err("expected operation name in quotes"),
         };
         self.parse_trailing_location(LocTarget::Op(op))?;
+        self.check_value_nesting(op, &op_loc)?;
         let results = self.ctx.results(op).to_vec();
         if !defs.is_empty() {
             let declared: u32 = defs.iter().map(|d| d.1).sum();
@@ -58,6 +59,34 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(op)
+    }
+
+    /// Refuses an operation whose types, attributes or location nest deeper
+    /// than the limit, measured on the values (see [`crate::nesting`]).
+    fn check_value_nesting(&self, op: OpId, at: &Location) -> PResult<()> {
+        let ctx = &*self.ctx;
+        let mut types: Vec<&Type> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
+        for r in ctx.regions(op) {
+            for b in ctx.region_blocks(*r) {
+                types.extend(ctx.block_args(*b).iter().map(|v| ctx.value_type(*v)));
+            }
+        }
+        let deepest = types
+            .into_iter()
+            .map(type_depth)
+            .chain(match ctx.properties(op) {
+                // The dictionary holding an operation's properties is syntax, not a level.
+                Some(Attribute::Dictionary(entries)) => entries.iter().map(|(_, a)| attr_depth(a)).max(),
+                other => other.map(attr_depth),
+            })
+            .chain(ctx.attrs(op).iter().map(|(_, a)| attr_depth(a)))
+            .chain(std::iter::once(loc_depth(ctx.op_loc(op))))
+            .max()
+            .unwrap_or(0);
+        if deepest > MAX_NESTING {
+            return self.err_at(at.clone(), format!("nesting deeper than {MAX_NESTING} levels"));
+        }
+        Ok(())
     }
 
     pub(super) fn check_dialect_allowed(&self, name: &str, loc: &Location) -> PResult<()> {

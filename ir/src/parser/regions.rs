@@ -24,7 +24,7 @@ impl<'a> Parser<'a> {
         isolated: bool,
         default_dialect: Option<&'static str>,
     ) -> PResult<RegionId> {
-        self.enter()?;
+        self.enter_region()?;
         if isolated {
             self.push_isolated_scope();
         }
@@ -35,7 +35,7 @@ impl<'a> Parser<'a> {
             Ok(region) if isolated => self.finish_scope().map(|_| region),
             other => other,
         };
-        self.leave();
+        self.leave_region();
         r
     }
 
