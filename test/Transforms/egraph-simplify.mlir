@@ -268,3 +268,50 @@ func.func @combined_comparisons(%x: i32, %y: i32, %z: i32) -> (i1, i1, i1, i1, i
   %g = arith.ori %ult, %gt : i1
   return %a, %b, %c, %d, %e, %f, %g : i1, i1, i1, i1, i1, i1, i1
 }
+
+// -----
+
+// Multiplication distributes over a constant addend, so its product
+// cancels: (i + 1) * n - n is i * n (CSR row offsets). With an addend that
+// is not a constant, nothing is distributed.
+// CHECK-LABEL: func.func @row_offset
+// CHECK-NOT: arith.subi
+// CHECK: %[[M:.*]] = arith.muli {{%arg1, %arg0|%arg0, %arg1}} : index
+// CHECK: %[[Q:.*]] = arith.muli
+// CHECK: %[[S:.*]] = arith.subi %[[Q]], %arg1 : index
+// CHECK: return %[[M]], %[[S]] : index, index
+func.func @row_offset(%i: index, %n: index, %k: index) -> (index, index) {
+  %c1 = arith.constant 1 : index
+  %j = arith.addi %i, %c1 : index
+  %p = arith.muli %j, %n : index
+  %r = arith.subi %p, %n : index
+  %jk = arith.addi %i, %k : index
+  %q = arith.muli %jk, %n : index
+  %s = arith.subi %q, %n : index
+  return %r, %s : index, index
+}
+
+// -----
+
+// And and or factor out a shared operand, in either nesting; with no
+// shared operand they stay as written.
+// CHECK-LABEL: func.func @and_or
+// CHECK-DAG: %[[O:.*]] = arith.ori %arg1, %arg2 : i32
+// CHECK-DAG: %[[A:.*]] = arith.andi %arg0, %[[O]] : i32
+// CHECK-DAG: %[[N:.*]] = arith.andi %arg1, %arg2 : i32
+// CHECK-DAG: %[[R:.*]] = arith.ori %arg0, %[[N]] : i32
+// CHECK-DAG: %[[X:.*]] = arith.andi %arg0, %arg1 : i32
+// CHECK-DAG: %[[Y:.*]] = arith.andi %arg2, %arg3 : i32
+// CHECK-DAG: %[[Z:.*]] = arith.ori %[[X]], %[[Y]] : i32
+// CHECK: return %[[A]], %[[R]], %[[Z]] : i32, i32, i32
+func.func @and_or(%a: i32, %b: i32, %c: i32, %d: i32) -> (i32, i32, i32) {
+  %ab = arith.andi %a, %b : i32
+  %ca = arith.andi %c, %a : i32
+  %f = arith.ori %ab, %ca : i32
+  %oab = arith.ori %a, %b : i32
+  %oca = arith.ori %c, %a : i32
+  %g = arith.andi %oab, %oca : i32
+  %cd = arith.andi %c, %d : i32
+  %h = arith.ori %ab, %cd : i32
+  return %f, %g, %h : i32, i32, i32
+}

@@ -171,6 +171,16 @@ fn build() -> Vec<Rule> {
     // subtraction. Only the direction that saves a multiplication.
     r.push(plain("factor-add", "(addi (muli ?a ?b) (muli ?a ?c))", "(muli ?a (addi ?b ?c))"));
     r.push(plain("factor-sub", "(subi (muli ?a ?b) (muli ?a ?c))", "(muli ?a (subi ?b ?c))"));
+    // Multiplication distributed over an addition or subtraction of a
+    // constant, so that the constant's product can cancel or fold:
+    // (i + 1) * n - n is i * n, the shape of CSR row offsets. Only for a
+    // constant addend, which keeps the e-graph small.
+    let constant = |g: &mut Graph, _: Id, s: &Subst| g[s[var("?b")]].data.value.is_some();
+    r.push(when("distribute-add-constant", "(muli (addi ?a ?b) ?c)", "(addi (muli ?a ?c) (muli ?b ?c))", constant));
+    r.push(when("distribute-sub-constant", "(muli (subi ?a ?b) ?c)", "(subi (muli ?a ?c) (muli ?b ?c))", constant));
+    // Bitwise and and or distribute over each other: factoring saves an operation.
+    r.push(plain("factor-and-or", "(ori (andi ?a ?b) (andi ?a ?c))", "(andi ?a (ori ?b ?c))"));
+    r.push(plain("factor-or-and", "(andi (ori ?a ?b) (ori ?a ?c))", "(ori ?a (andi ?b ?c))"));
     // Absorption.
     r.push(plain("and-or-absorb", "(andi (ori ?a ?b) ?a)", "?a"));
     r.push(plain("or-and-absorb", "(ori (andi ?a ?b) ?a)", "?a"));
