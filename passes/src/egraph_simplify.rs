@@ -157,6 +157,9 @@ impl Group {
                 let (c, a, b) = (self.id(ctx, ops[0]), self.id(ctx, ops[1]), self.id(ctx, ops[2]));
                 Some(Expr::Select([c, a, b]))
             }
+            // An operation whose flags forbid a wrap keeps its check: it
+            // is not an expression the rules may rewrite.
+            _ if strata_std::arith_view::overflow_flags(ctx, op).any() => None,
             _ if ops.len() == 2
                 && typed(0) == Some(ty)
                 && typed(1) == Some(ty)

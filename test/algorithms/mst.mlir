@@ -5,11 +5,34 @@
 // and, holding the lock on its own representative, joins the component
 // across it in the union-find set; when two components chose the same edge
 // only the first join counts it. Rounds go on while components join.
+// A graph whose forest could weigh more than a 64-bit integer holds (the
+// largest weight's magnitude times nodes - 1) is refused before the rounds.
 func.func @mst(%g: !graph.graph) -> i64 {
   %c0 = arith.constant 0 : i64
   %none = arith.constant -1 : i64
   %false = arith.constant false
   %heaviest = arith.constant 9223372036854775807 : i64
+  %lightest = arith.constant -9223372036854775807 : i64
+  %max_w = graph.new_scalar %lightest : !graph.scalar<i64>
+  %min_w = graph.new_scalar %heaviest : !graph.scalar<i64>
+  graph.foreach %e in edges(%g) {
+    %w = graph.weight %g, %e
+    graph.reduce max %w, %max_w : !graph.scalar<i64>
+    graph.reduce min %w, %min_w : !graph.scalar<i64>
+  }
+  %hi = graph.load %max_w : !graph.scalar<i64>
+  %lo = graph.load %min_w : !graph.scalar<i64>
+  %n = graph.num_nodes %g
+  %n64 = arith.index_cast %n : index to i64
+  %c1 = arith.constant 1 : i64
+  %links = arith.subi %n64, %c1 : i64
+  %div = arith.maxsi %links, %c1 : i64
+  %limit = arith.divsi %heaviest, %div : i64
+  %neg_limit = arith.subi %c0, %limit : i64
+  %hi_ok = arith.cmpi sle, %hi, %limit : i64
+  %lo_ok = arith.cmpi sge, %lo, %neg_limit : i64
+  %fits = arith.andi %hi_ok, %lo_ok : i1
+  cf.assert %fits, "the forest's weight may not fit a 64-bit integer: a weight's magnitude times (nodes - 1) exceeds 2^63 - 1"
   %total = graph.new_scalar %c0 : !graph.scalar<i64>
   %sets = graph.new_uf %g
   %best_w = graph.new_node_prop %g, %heaviest : !graph.nprop<i64>

@@ -1,7 +1,8 @@
 // Single-source shortest paths, data-driven: a node whose distance dropped
 // in one round relaxes its out-edges in the next. Per node the length of a
 // shortest path from the source with the edges' integer weights; -1 where
-// the source does not reach.
+// the source does not reach. A path longer than a 64-bit integer holds is an
+// error where it is found (overflow<nsw>), never a wrapped distance.
 func.func @sssp(%g: !graph.graph, %source: !graph.node) -> !graph.nprop<i64> {
   %inf = arith.constant 9223372036854775807 : i64
   %c0 = arith.constant 0 : i64
@@ -15,7 +16,7 @@ func.func @sssp(%g: !graph.graph, %source: !graph.node) -> !graph.nprop<i64> {
       %dv = graph.load %dist[%v] : !graph.nprop<i64>
       graph.foreach %u, %e in out_nbrs(%g, %v) {
         %w = graph.weight %g, %e
-        %nd = arith.addi %dv, %w : i64
+        %nd = arith.addi %dv, %w overflow<nsw> : i64
         %changed = graph.reduce min %nd, %dist[%u] : !graph.nprop<i64> -> i1
         scf.if %changed {
           graph.push %u, %wl : !graph.worklist<!graph.node>

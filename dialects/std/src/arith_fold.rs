@@ -15,6 +15,7 @@ use strata_ir::types::{FloatKind, Type};
 use strata_ir::{Attribute, OpName, OperationState};
 
 use crate::arith::elem;
+use crate::arith_view::{overflow_flags, OverflowFlags};
 
 /// The bit width arithmetic on a type uses: the integer width, 64 for `index`.
 pub fn width(t: &Type) -> u32 {
@@ -58,6 +59,37 @@ fn int_attr(v: i128, t: &Type) -> FoldResult {
     } else {
         FoldResult::Attr(Attribute::int(v, t.clone()))
     }
+}
+
+/// The wrap an `addi`, `subi` or `muli` of `a` and `b` (`w` bits wide, at
+/// most 64) makes that its flags forbid: `signed` or `unsigned`.
+pub fn forbidden_wrap(name: OpName, a: i128, b: i128, w: u32, flags: OverflowFlags) -> Option<&'static str> {
+    if !flags.any() || w > 64 || !matches!(name, arith::ADDI | arith::SUBI | arith::MULI) {
+        return None;
+    }
+    let exact = |x: i128, y: i128| match name {
+        arith::ADDI => x + y,
+        arith::SUBI => x - y,
+        _ => x * y,
+    };
+    let s = exact(signed(a, w), signed(b, w));
+    if flags.nsw && (s < -(1i128 << (w - 1)) || s >= 1i128 << (w - 1)) {
+        return Some("signed");
+    }
+    let u = exact(unsigned(a, w) as i128, unsigned(b, w) as i128);
+    if flags.nuw && !(0..1i128 << w).contains(&u) {
+        return Some("unsigned");
+    }
+    None
+}
+
+/// The message of a forbidden wrap (`kind` from [`forbidden_wrap`]), the
+/// same from the interpreter and from compiled code.
+pub fn wrap_message(name: OpName, kind: &str, a: impl std::fmt::Display, b: impl std::fmt::Display) -> String {
+    let (article, flag) = if kind == "unsigned" { ("an", "nuw") } else { ("a", "nsw") };
+    format!(
+        "{name} has undefined behaviour on {a} and {b} ({article} {kind} overflow, which overflow<{flag}> rules out)"
+    )
 }
 
 /// Evaluates an integer binary op on constants; `None` when the result is poison.
@@ -331,6 +363,10 @@ fn fold_int_binary(
     }
     let one = |r: FoldResult| Some(Folded::Results(vec![r]));
     if let (Some(a), Some(b)) = (int_of(&c[0]), int_of(&c[1])) {
+        // A wrap the flags forbid stays for the run to report.
+        if forbidden_wrap(name, a, b, w, overflow_flags(ctx, op)).is_some() {
+            return None;
+        }
         return eval_int(name, a, b, w).map(|v| Folded::Results(vec![int_attr(v, rt)]));
     }
     // Commutative ops keep constants on the right.
@@ -491,6 +527,10 @@ impl RewritePattern for ReassociateConstants {
         let (x, c2) = (ctx.operand(op, 0), ctx.operand(op, 1));
         let Some(c2v) = constant_value(ctx, c2).and_then(|a| a.as_int()) else { return false };
         let Some(inner) = ctx.defining_op(x).filter(|d| ctx.op_name(*d) == self.0) else { return false };
+        // Regrouping would lose where a forbidden wrap happens.
+        if overflow_flags(ctx, op).any() || overflow_flags(ctx, inner).any() {
+            return false;
+        }
         let Some(c1v) = constant_value(ctx, ctx.operand(inner, 1)).and_then(|a| a.as_int()) else { return false };
         let t = ctx.value_type(x).clone();
         let Some(v) = eval_int(self.0, c1v, c2v, width(&t)) else { return false };

@@ -8,6 +8,8 @@ use inkwell::{FloatPredicate, IntPredicate};
 use strata_ir::OpName;
 use strata_ir::{Attribute, OpId};
 use strata_std::arith::op as arith;
+use strata_std::arith_fold::wrap_message;
+use strata_std::arith_view::overflow_flags;
 
 use crate::emitter::{Emitter, Fail, R};
 
@@ -83,6 +85,58 @@ impl<'a, 'c> Emitter<'a, 'c> {
         })
     }
 
+    /// An `addi`, `subi` or `muli` of scalars up to 64 bits whose overflow
+    /// flags forbid a wrap: the operation with LLVM's overflow intrinsics,
+    /// and where a forbidden wrap happens, the interpreter's located message
+    /// with both operands. `None` for any other operation.
+    fn checked_arith(&mut self, op: OpId, name: OpName, ops: &[BasicValueEnum<'c>]) -> R<Option<BasicValueEnum<'c>>> {
+        let flags = overflow_flags(self.ir, op);
+        let (Some(BasicValueEnum::IntValue(a)), Some(BasicValueEnum::IntValue(b))) = (ops.first(), ops.get(1)) else {
+            return Ok(None);
+        };
+        let (a, b) = (*a, *b);
+        let t = a.get_type();
+        if !flags.any() || t.get_bit_width() > 64 || !matches!(name, arith::ADDI | arith::SUBI | arith::MULI) {
+            return Ok(None);
+        }
+        let what = match name {
+            arith::ADDI => "add",
+            arith::SUBI => "sub",
+            _ => "mul",
+        };
+        let mut result = None;
+        for (kind, set, sign) in [("signed", flags.nsw, 's'), ("unsigned", flags.nuw, 'u')] {
+            if !set {
+                continue;
+            }
+            let pair = self.intrinsic(&format!("llvm.{sign}{what}.with.overflow"), t.into(), &[a.into(), b.into()])?;
+            let pair = pair.into_struct_value();
+            let value = self.b.build_extract_value(pair, 0, "")?;
+            let wrapped = self.b.build_extract_value(pair, 1, "")?.into_int_value();
+            let (ok, fail) = (self.block("wrap.ok"), self.block("wrap.fail"));
+            self.b.build_conditional_branch(wrapped, fail, ok)?;
+            self.b.position_at_end(fail);
+            let i64t = self.cx.i64_type();
+            let widen = |v: IntValue<'c>| -> R<IntValue<'c>> {
+                Ok(if kind == "signed" {
+                    self.b.build_int_s_extend_or_bit_cast(v, i64t, "")?
+                } else {
+                    self.b.build_int_z_extend_or_bit_cast(v, i64t, "")?
+                })
+            };
+            let (wa, wb) = (widen(a)?, widen(b)?);
+            let conv = if kind == "signed" { "%lld" } else { "%llu" };
+            let at = self.ir.op_loc(op).short().replace('%', "%%");
+            let text = format!("{at}: error: {}\n", wrap_message(name, kind, conv, conv));
+            let fmt = self.b.build_global_string_ptr(&text, "")?;
+            self.call("strata.fail_values", &[fmt.as_pointer_value().into(), wa.into(), wb.into()])?;
+            self.b.build_unreachable()?;
+            self.b.position_at_end(ok);
+            result = Some(value);
+        }
+        Ok(result)
+    }
+
     /// `a / b` rounded down (`floor`) or up (`ceil`), signed or not.
     fn rounded_div(&self, a: IntValue<'c>, b: IntValue<'c>, signed: bool, up: bool) -> R<IntValue<'c>> {
         let b_ = &self.b;
@@ -117,6 +171,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let ops: Vec<BasicValueEnum<'c>> =
             (0..self.ir.operands(op).len()).map(|i| self.operand(op, i)).collect::<R<_>>()?;
         let rt = self.lower_type(op, self.ir.value_type(self.ir.result(op, 0)))?;
+        if let Some(v) = self.checked_arith(op, name, &ops)? {
+            self.set_result(op, 0, v);
+            return Ok(());
+        }
         let b = &self.b;
         let int = |i: usize| ops[i].into_int_value();
         let flt = |i: usize| ops[i].into_float_value();

@@ -21,7 +21,10 @@ use strata_ir::context::{BlockId, RegionId, Value};
 use strata_ir::symbols::lookup_symbol_in;
 use strata_ir::types::{FloatKind, Type};
 use strata_ir::{Attribute, Context, OpId};
-use strata_std::arith_fold::{eval_cmpf, eval_cmpi, eval_float_f64, eval_int, unsigned, width};
+use strata_std::arith_fold::{
+    eval_cmpf, eval_cmpi, eval_float_f64, eval_int, forbidden_wrap, unsigned, width, wrap_message,
+};
+use strata_std::arith_view::overflow_flags;
 
 use crate::value::{Val, Worklist};
 use crate::InterpError;
@@ -156,6 +159,15 @@ impl<'a> Machine<'a> {
     }
     fn get(&self, v: Value) -> &Val {
         &self.env[self.frame_slot(v)]
+    }
+    /// The message for an `addi`, `subi` or `muli` whose operands wrap in a
+    /// way its overflow flags forbid (operands shown unsigned for `nuw`).
+    fn forbidden_wrap(&self, op: OpId, name: OpName, rt: &Type) -> Option<String> {
+        let (a, b, w) = (self.int(op, 0), self.int(op, 1), width(rt));
+        match forbidden_wrap(name, a, b, w, overflow_flags(self.ctx, op))? {
+            "unsigned" => Some(wrap_message(name, "unsigned", unsigned(a, w), unsigned(b, w))),
+            kind => Some(wrap_message(name, kind, a, b)),
+        }
     }
     fn int(&self, op: OpId, i: usize) -> i128 {
         self.get(self.ctx.operand(op, i)).int()
@@ -430,6 +442,9 @@ impl<'a> Machine<'a> {
                     (_, _) if from.is_integer() && rt.is_integer() => self.get(ctx.operand(op, 0)).clone(),
                     _ => return self.err(op, format!("the interpreter cannot bitcast {from} to {rt}")),
                 }
+            }
+            _ if self.forbidden_wrap(op, name, &rt).is_some() => {
+                return self.err(op, self.forbidden_wrap(op, name, &rt).unwrap_or_default());
             }
             _ => match eval_int(name, self.int(op, 0), self.int(op, 1), width(&rt)) {
                 Some(r) => Val::Int(r),
