@@ -33,9 +33,20 @@ pub fn segment_sizes(sizes: &[usize]) -> Attribute {
     }
 }
 
-fn segments(ctx: &Context, op: OpId) -> Option<Vec<usize>> {
-    let v = ctx.prop(op, "operandSegmentSizes")?.as_dense_ints()?;
-    Some(v.iter().map(|x| *x as usize).collect())
+fn segments(ctx: &Context, op: OpId) -> Option<Vec<i128>> {
+    Some(ctx.prop(op, "operandSegmentSizes")?.as_dense_ints()?.to_vec())
+}
+
+/// The condition's and each destination's operand counts, when the
+/// segments describe the operands (one condition, no negative size);
+/// otherwise every operand after the condition goes to the false
+/// destination, so that code reading an unverified branch stays in range.
+fn split(ctx: &Context, op: OpId) -> [usize; 3] {
+    let n = ctx.operands(op).len();
+    match segments(ctx, op).as_deref() {
+        Some(&[1, t, f]) if t >= 0 && f >= 0 && 1 + t as usize + f as usize == n => [1, t as usize, f as usize],
+        _ => [n.min(1), 0, n.saturating_sub(1)],
+    }
 }
 
 fn parse_br(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -80,7 +91,7 @@ fn parse_cond_br(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
 
 fn print_cond_br(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
-    let seg = segments(ctx, op).unwrap_or_else(|| vec![1, 0, 0]);
+    let seg = split(ctx, op);
     let ops = ctx.operands(op).to_vec();
     let s = ctx.successors(op).to_vec();
     p.w(" ");
@@ -93,12 +104,11 @@ fn print_cond_br(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn cond_br_operands(ctx: &Context, op: OpId, i: usize) -> Range<usize> {
-    let seg = segments(ctx, op).unwrap_or_else(|| vec![1, 0, 0]);
+    let [c, t, f] = split(ctx, op);
     if i == 0 {
-        1..1 + seg.get(1).copied().unwrap_or(0)
+        c..c + t
     } else {
-        let start = 1 + seg.get(1).copied().unwrap_or(0);
-        start..start + seg.get(2).copied().unwrap_or(0)
+        c + t..c + t + f
     }
 }
 
@@ -109,7 +119,8 @@ fn verify_cond_br(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(seg) = segments(ctx, op).filter(|s| s.len() == 3) else {
         return Err(op_error(ctx, op, "requires 'operandSegmentSizes' with three entries"));
     };
-    if seg[0] != 1 || seg.iter().sum::<usize>() != ctx.operands(op).len() {
+    let described = seg.iter().all(|s| *s >= 0) && seg.iter().sum::<i128>() == ctx.operands(op).len() as i128;
+    if seg[0] != 1 || !described {
         return Err(op_error(ctx, op, "operand count does not match 'operandSegmentSizes'"));
     }
     Ok(())

@@ -54,6 +54,19 @@ func.func @cond_br_segment_sum(%c: i1) {
 
 // -----
 
+// A negative segment size is reported, not followed (an operand range
+// past the operands).
+func.func @cond_br_negative_segment(%c: i1) {
+  // expected-error@+1 {{'cf.cond_br' op operand count does not match 'operandSegmentSizes'}}
+  "cf.cond_br"(%c, %c) [^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, -1, 2>}> : (i1, i1) -> ()
+^bb1:
+  return
+^bb2(%x: i1):
+  return
+}
+
+// -----
+
 func.func @cond_br_condition(%c: i32) {
   // expected-error@+1 {{'cf.cond_br' op operand #0 must be 1-bit signless integer, but got 'i32'}}
   "cf.cond_br"(%c) [^bb1, ^bb1] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
