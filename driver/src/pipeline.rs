@@ -17,6 +17,7 @@ use strata_lowering::graph_to_sched::GraphToSched;
 use strata_lowering::scf_to_cf::ScfToCf;
 use strata_lowering::sched_to_par::SchedToPar;
 use strata_par_dialect::bool_atomics::EliminateBoolAtomics;
+use strata_par_dialect::free_buffers::FreeBuffers;
 use strata_par_dialect::op as par;
 use strata_passes::canonicalize::Canonicalize;
 use strata_passes::cse::Cse;
@@ -93,6 +94,7 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     let f = pm.nest(func::FUNC);
     f.add(Box::new(EliminateBoolAtomics::default()));
     f.add(Box::new(EgraphSimplify::default()));
+    f.add(Box::new(FreeBuffers::default()));
     Ok(pm)
 }
 
@@ -135,7 +137,7 @@ mod tests {
         assert_eq!(
             pm.describe(),
             "builtin.module(canonicalize,convert-graph-to-sched,convert-sched-to-par,canonicalize,cse,\
-             func.func(par-eliminate-bool-atomics,egraph-simplify))"
+             func.func(par-eliminate-bool-atomics,egraph-simplify,par-free-buffers))"
         );
         assert_eq!(codegen_pipeline().describe(), "builtin.module(convert-scf-to-cf)");
     }
