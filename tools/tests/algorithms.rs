@@ -48,7 +48,59 @@ fn graphs() -> Vec<(&'static str, Graph)> {
         ("grid", build(grid(20, 25, 0.1, 5, true))),
         ("kron", build(kronecker(9, 8, 11, true))),
         ("uniform", build(uniform(600, 2400, 3, true))),
+        ("shapes-1", build(random_shapes(1))),
+        ("shapes-2", build(random_shapes(2))),
     ]
+}
+
+/// A graph of random pieces side by side: stars (a hub with in- and
+/// out-edges: skew), paths, cycles, dense random clusters (with parallel
+/// edges and self-loops), cliques and isolated nodes, about 500 nodes in
+/// all, with weights 1, small, or near 2^40 (large, while every path sum
+/// and forest weight still fits 64 bits).
+fn random_shapes(seed: u64) -> (u32, Vec<EdgeTriple>, bool) {
+    let mut rng = strata_graph::generate::Rng::new(seed);
+    let mut below = |n: u64| rng.below(n);
+    let mut edges = Vec::new();
+    let mut n = 0u32;
+    while n < 500 {
+        let size = 1 + below(60) as u32;
+        let kind = below(6);
+        let base = n;
+        let weight = |below: &mut dyn FnMut(u64) -> u64| match below(3) {
+            0 => 1,
+            1 => 1 + below(255) as i64,
+            _ => (1i64 << 40) + below(1 << 20) as i64,
+        };
+        for i in 0..size {
+            let v = base + i;
+            match kind {
+                0 if i > 0 => {
+                    edges.push((base, v, weight(&mut below)));
+                    if below(2) == 0 {
+                        edges.push((v, base, weight(&mut below)));
+                    }
+                }
+                1 if i + 1 < size => edges.push((v, v + 1, weight(&mut below))),
+                2 => edges.push((v, base + (i + 1) % size, weight(&mut below))),
+                3 => {
+                    for _ in 0..3 {
+                        edges.push((v, base + below(u64::from(size)) as u32, weight(&mut below)));
+                    }
+                }
+                4 if size <= 12 => {
+                    for j in 0..size {
+                        if j != i {
+                            edges.push((v, base + j, weight(&mut below)));
+                        }
+                    }
+                }
+                _ => {} // isolated
+            }
+        }
+        n += size;
+    }
+    (n, edges, true)
 }
 
 /// How a corpus program is lowered before it runs.
