@@ -16,6 +16,7 @@ use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, Functi
 use inkwell::{AddressSpace, AtomicOrdering, IntPredicate};
 use strata_abi::{entry_symbol, FREE, SET_THREADS};
 use strata_ir::func::{function_type, is_declaration, op as func};
+use strata_ir::types::{FloatKind, Type};
 use strata_ir::OpId;
 
 use crate::emitter::{Emitter, Fail, R};
@@ -65,6 +66,15 @@ impl<'a, 'c> Emitter<'a, 'c> {
     ) -> R<()> {
         let i64t = self.cx.i64_type();
         let Some(sig) = function_type(self.ir, op).cloned() else { return self.error(op, "function has no type") };
+        if let Some(t) = sig.inputs.iter().chain(&sig.results).find(|t| !fits_a_slot(t)) {
+            return self.error(
+                op,
+                format!(
+                    "an entry cannot take or return {t}: values cross the host interface in 64-bit slots \
+                     (declare the function private to keep it out of the interface)"
+                ),
+            );
+        }
         let mut args: Vec<BasicMetadataValueEnum> = Vec::new();
         for (i, t) in sig.inputs.iter().enumerate() {
             let lt = self.lower_type(op, t)?;
@@ -204,5 +214,17 @@ impl<'a, 'c> Emitter<'a, 'c> {
             self.b.build_return(None)?;
         }
         Ok(())
+    }
+}
+
+/// Whether a value of type `t` crosses the host interface in a 64-bit slot:
+/// integers up to 64 bits, `index`, floats up to `f64`, and handles (the
+/// graph, buffers, queues).
+fn fits_a_slot(t: &Type) -> bool {
+    match t {
+        Type::Integer { width, .. } => *width <= 64,
+        Type::Float(k) => !matches!(k, FloatKind::F80 | FloatKind::F128),
+        Type::Index | Type::Dialect(_) => true,
+        _ => false,
     }
 }

@@ -15,6 +15,16 @@ func.func @half(%x: f16) -> f16 {
   return %x : f16
 }
 
+// Entry arguments and results cross the host interface in 64-bit slots:
+// an entry with a wider type is an error on both targets (it would write
+// past its slot); inside the program wide integers are fine.
+// RUN: not graph-opt %S/Inputs/wide-entry.mlir --emit=obj -o %t.o 2>&1 | FileCheck %s --check-prefix=WIDE
+// RUN: not graph-opt %S/Inputs/wide-entry.mlir --target=gpu --emit=ptx -o %t.o 2>&1 | FileCheck %s --check-prefix=WIDE
+// WIDE: wide-entry.mlir:1:1: error: an entry cannot take or return i128: values cross the host interface in 64-bit slots (declare the function private to keep it out of the interface)
+// RUN: graph-run %S/Inputs/wide-inside.mlir --entry high_word --backend cpu 4294967296 | FileCheck %s --check-prefix=INSIDE
+// RUN: graph-run %S/Inputs/wide-inside.mlir --entry high_word --backend interp 4294967296 | FileCheck %s --check-prefix=INSIDE
+// INSIDE: {{^}}1{{$}}
+
 // RUN: not graph-opt %s --emit=llvm --split-input-file 2>&1 | FileCheck %s --check-prefix=SPLIT
 // SPLIT: error: --emit=llvm cannot be combined with --split-input-file
 

@@ -1,0 +1,3 @@
+func.func @wide(%a: i128) -> i128 {
+  return %a : i128
+}
