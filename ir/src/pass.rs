@@ -11,6 +11,7 @@ use crate::attributes::Location;
 use crate::context::{Context, OpId};
 use crate::diagnostics::Diagnostic;
 use crate::printer::{print_op, PrintOptions};
+use crate::registry::{Registry, Traits};
 use crate::verifier::verify;
 
 /// A pass failed; its diagnostics are in the context's `diagnostics`.
@@ -194,6 +195,29 @@ pub struct OpPassManager {
 }
 
 impl OpPassManager {
+    /// A message for each nested pipeline that can never run: one anchored
+    /// on a symbol (which sits directly in a symbol table) inside one
+    /// anchored on an operation that is not a symbol table, such as
+    /// `func.func(func.func(...))`.
+    pub fn dead_nestings(&self, reg: &Registry) -> Vec<String> {
+        let mut out = Vec::new();
+        for e in &self.elements {
+            let PipelineElement::Nested(inner) = e else { continue };
+            let (outer, nested) = (reg.op(&self.anchor), reg.op(&inner.anchor));
+            if let (Some(outer), Some(nested)) = (outer, nested) {
+                if nested.traits.contains(Traits::SYMBOL) && !outer.traits.contains(Traits::SYMBOL_TABLE) {
+                    out.push(format!(
+                        "the '{0}' pipeline nested in '{1}' never runs: a '{0}' sits directly in a symbol table, \
+                         and '{1}' is not one",
+                        inner.anchor, self.anchor
+                    ));
+                }
+            }
+            out.extend(inner.dead_nestings(reg));
+        }
+        out
+    }
+
     /// An empty manager for an anchor.
     pub fn new(anchor: impl AsRef<str>) -> OpPassManager {
         OpPassManager { anchor: anchor.as_ref().to_string(), elements: Vec::new() }

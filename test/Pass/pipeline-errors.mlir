@@ -47,3 +47,11 @@ func.func @f() -> i32 {
   %c = arith.constant 1 : i32
   return %c : i32
 }
+
+// A nested pipeline that can never run is accepted, as MLIR does, with a
+// warning saying why; the module comes out unchanged.
+// RUN: graph-opt %s --pass-pipeline='builtin.module(func.func(func.func(cse)))' 2>&1 | FileCheck %s --check-prefix=DEAD
+// DEAD: warning: the 'func.func' pipeline nested in 'func.func' never runs: a 'func.func' sits directly in a symbol table, and 'func.func' is not one
+// DEAD: func.func @f
+// RUN: graph-opt %s --pass-pipeline='builtin.module(builtin.module(cse),func.func(cse))' 2>&1 | FileCheck %s --check-prefix=LIVE
+// LIVE-NOT: warning

@@ -231,6 +231,8 @@ fn process_chunk(
             return out;
         }
     };
+    let dead = pm_root.dead_nestings(registry);
+    out.diagnostics.extend(dead.into_iter().map(|w| Diagnostic::warning(strata_ir::Location::Unknown, w)));
     let mut ctx = Context::new(registry.clone());
     ctx.allow_unregistered = m.get_flag("allow-unregistered");
     let module = match load(&mut ctx, source, range, Checks::Verify) {
