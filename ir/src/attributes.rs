@@ -152,6 +152,19 @@ pub enum Location {
         /// Optional child location.
         child: Option<Box<Location>>,
     },
+    /// `loc("file":line:col to end_line:end_col)` (`to :end_col` on one line).
+    FileLineColRange {
+        /// File name.
+        file: Arc<str>,
+        /// 1-based first line.
+        line: u32,
+        /// 1-based first column.
+        col: u32,
+        /// Last line.
+        end_line: u32,
+        /// Last column.
+        end_col: u32,
+    },
     /// `loc(callsite(callee at caller))`.
     CallSite {
         /// Where the callee is.
@@ -177,7 +190,9 @@ impl Location {
     /// The first file:line:col found inside this location.
     pub fn file_line_col(&self) -> Option<(&str, u32, u32)> {
         match self {
-            Location::FileLineCol { file, line, col } => Some((file, *line, *col)),
+            Location::FileLineCol { file, line, col } | Location::FileLineColRange { file, line, col, .. } => {
+                Some((file, *line, *col))
+            }
             Location::Name { child, .. } => child.as_ref()?.file_line_col(),
             Location::CallSite { callee, .. } => callee.file_line_col(),
             Location::Fused { locs, .. } => locs.iter().find_map(|l| l.file_line_col()),
@@ -198,6 +213,12 @@ fn write_loc_body(f: &mut fmt::Formatter<'_>, l: &Location) -> fmt::Result {
     match l {
         Location::Unknown => f.write_str("unknown"),
         Location::FileLineCol { file, line, col } => write!(f, "{}:{line}:{col}", Quoted(file)),
+        Location::FileLineColRange { file, line, col, end_line, end_col } if end_line == line => {
+            write!(f, "{}:{line}:{col} to :{end_col}", Quoted(file))
+        }
+        Location::FileLineColRange { file, line, col, end_line, end_col } => {
+            write!(f, "{}:{line}:{col} to {end_line}:{end_col}", Quoted(file))
+        }
         Location::Name { name, child } => {
             write!(f, "{}", Quoted(name))?;
             if let Some(c) = child {

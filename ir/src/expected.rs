@@ -56,7 +56,8 @@ pub fn parse_expectations(
                 return Err(Diagnostic::error(at, "expected-*-re regular expressions are not supported"));
             }
             let mut target = lineno;
-            if let Some(t) = tail.strip_prefix('@') {
+            // `expected-error @+1 {{...}}`: spaces may come before the target.
+            if let Some(t) = tail.trim_start_matches([' ', '\t']).strip_prefix('@') {
                 let digits_end = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
                 if let Some(t2) = t.strip_prefix("above") {
                     target = lineno.saturating_sub(1);

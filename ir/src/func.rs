@@ -107,10 +107,10 @@ fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     }
     st.attributes = p.parse_optional_attr_dict_with_keyword()?;
     if p.at(Tok::LBrace) {
-        if named == Some(false) {
-            return p.err("expected named arguments for a function with a body");
-        }
-        let r = p.parse_region_in_scope(&args, true, Some("func"))?;
+        // With argument types only, the body's entry block names them
+        // (`^bb0(%a: f32):`), and the verifier checks that they match.
+        let declared: &[_] = if named == Some(false) { &[] } else { &args };
+        let r = p.parse_region_in_scope(declared, true, Some("func"))?;
         st.regions.push(r);
     } else {
         if named == Some(true) {

@@ -56,7 +56,7 @@ pub fn attr_depth(a: &Attribute) -> usize {
 /// Nesting of a location.
 pub fn loc_depth(l: &Location) -> usize {
     1 + match l {
-        Location::Unknown | Location::FileLineCol { .. } => 0,
+        Location::Unknown | Location::FileLineCol { .. } | Location::FileLineColRange { .. } => 0,
         Location::Name { child, .. } => child.as_deref().map_or(0, loc_depth),
         Location::CallSite { callee, caller } => loc_depth(callee).max(loc_depth(caller)),
         Location::Fused { locs, metadata } => {

@@ -6,6 +6,12 @@ func.func @f(%a: i32) -> i32 {
   return %0 : i32 loc(callsite("g" at fused["a.c":1:2, unknown]))
 }
 
+// A line without a column (column 0), and ranges: on one line (`to :col`)
+// and across lines, printed as MLIR prints them.
+"test.line"() : () -> () loc("l.c":10)
+"test.range"() : () -> () loc("r.c":10:2 to :5)
+"test.lines"() : () -> () loc("r.c":10:2 to 11:3)
+
 // Aliases defined after their use, as mlir-opt prints them.
 "test.aliased"() : () -> () loc(#loc9)
 #loc9 = loc("alias.c":3:4)
@@ -14,7 +20,14 @@ func.func @f(%a: i32) -> i32 {
 // CHECK: "arith.addi"{{.*}} loc("{{.*}}locations.mlir":5:8)
 // CHECK: "func.return"{{.*}} loc(callsite("g" at fused["a.c":1:2, unknown]))
 // CHECK: }) : () -> () loc("{{.*}}locations.mlir":4:1)
+// CHECK: "test.line"() : () -> () loc("l.c":10:0)
+// CHECK: "test.range"() : () -> () loc("r.c":10:2 to :5)
+// CHECK: "test.lines"() : () -> () loc("r.c":10:2 to 11:3)
 // CHECK: "test.aliased"() : () -> () loc("alias.c":3:4)
+// The implicit module is at line 0, column 0, as in MLIR.
+// CHECK: }) : () -> () loc("{{.*}}locations.mlir":0:0)
 // ROUND: func.func @f(%arg0: i32 loc("{{.*}}locations.mlir":4:14))
 // ROUND: arith.addi {{.*}} loc("{{.*}}locations.mlir":5:8)
 // ROUND: return {{.*}} loc(callsite("g" at fused["a.c":1:2, unknown]))
+// ROUND: "test.range"() : () -> () loc("r.c":10:2 to :5)
+// ROUND: "test.lines"() : () -> () loc("r.c":10:2 to 11:3)

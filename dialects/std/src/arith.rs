@@ -500,6 +500,21 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
     let (ef, et) = (elem(from), elem(to));
     let name = ctx.op_kind(op);
+    // `index` has no fixed width: it cannot be reinterpreted bit for bit.
+    if name == arith::BITCAST {
+        for (what, t, e) in [("operand", from, ef), ("result", to, et)] {
+            if *e == Type::Index {
+                return Err(op_error(
+                    ctx,
+                    op,
+                    format!(
+                        "{what} #0 must be signless-integer-or-float-like or memref of signless-integer or float, \
+                         but got '{t}'"
+                    ),
+                ));
+            }
+        }
+    }
     let (cf, ct, order) = cast_rule(name);
     if !class_ok(cf, ef) || !class_ok(ct, et) {
         return Err(op_error(ctx, op, format!("operand type '{from}' and result type '{to}' are cast incompatible")));

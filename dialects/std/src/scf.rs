@@ -137,11 +137,9 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if !t.is_signless_int_or_index() || ctx.value_type(ops[1]) != t || ctx.value_type(ops[2]) != t {
         return Err(op_error(ctx, op, "expects lower bound, upper bound and step of the same integer or index type"));
     }
-    if let Some(s) = constant_value(ctx, ops[2]).and_then(|a| a.as_int()) {
-        if s <= 0 {
-            return Err(op_error(ctx, op, "constant step operand must be positive"));
-        }
-    }
+    // A step that is not positive is accepted, as MLIR 22 does; running
+    // such a loop is an error (the interpreter, and convert-scf-to-cf's
+    // check-steps in compiled code).
     let inits = &ops[3..];
     let results = ctx.results(op);
     if results.len() != inits.len() {

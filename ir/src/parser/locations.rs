@@ -82,17 +82,17 @@ impl<'a> Parser<'a> {
             let s = self.parse_string()?;
             if self.consume_if(Tok::Colon) {
                 let line = self.parse_u32("line number")?;
-                self.expect(Tok::Colon, "':' in file location")?;
+                // Without a column, the column is 0 (MLIR's reading).
+                if !self.consume_if(Tok::Colon) {
+                    return Ok(Location::FileLineCol { file: s.into(), line, col: 0 });
+                }
                 let col = self.parse_u32("column number")?;
                 if self.consume_keyword("to") {
-                    // A range `to line:col`: keep the start.
-                    if self.at(Tok::Colon) {
-                        self.advance();
-                    } else {
-                        self.parse_u32("line number")?;
-                        self.expect(Tok::Colon, "':'")?;
-                    }
-                    self.parse_u32("column number")?;
+                    // `to :col` ends on the same line, `to line:col` on another.
+                    let end_line = if self.at(Tok::Colon) { line } else { self.parse_u32("line number")? };
+                    self.expect(Tok::Colon, "':' in file location range")?;
+                    let end_col = self.parse_u32("column number")?;
+                    return Ok(Location::FileLineColRange { file: s.into(), line, col, end_line, end_col });
                 }
                 return Ok(Location::FileLineCol { file: s.into(), line, col });
             }

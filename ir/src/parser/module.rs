@@ -48,7 +48,7 @@ impl<'a> Parser<'a> {
         let region = self.ctx.create_region();
         self.ctx.append_block(region, block);
         let loc = match top_loc {
-            Location::FileLineCol { file, .. } => Location::FileLineCol { file, line: 1, col: 1 },
+            Location::FileLineCol { file, .. } => Location::FileLineCol { file, line: 0, col: 0 },
             l => l,
         };
         let module = self.ctx.create_op(OperationState::new(builtin::MODULE, loc).region(region));

@@ -229,3 +229,21 @@ func.func @one_result_required(%a: i32) {
   %0:2 = "arith.addi"(%a, %a) : (i32, i32) -> (i32, i32)
   return
 }
+
+// -----
+
+// `index` has no fixed width to reinterpret (the directive with a space
+// before its target, as upstream writes it).
+func.func @bitcast_to_index(%a: i64) {
+  // expected-error @+1 {{'arith.bitcast' op result #0 must be signless-integer-or-float-like or memref of signless-integer or float, but got 'index'}}
+  %0 = arith.bitcast %a : i64 to index
+  return
+}
+
+// -----
+
+func.func @bitcast_from_index(%a: index) {
+  // expected-error @+1 {{'arith.bitcast' op operand #0 must be signless-integer-or-float-like or memref of signless-integer or float, but got 'index'}}
+  %0 = arith.bitcast %a : index to i64
+  return
+}

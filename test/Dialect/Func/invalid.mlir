@@ -148,3 +148,11 @@ func.func @dup() {
   return
 }
 // expected-note@-7 {{see existing symbol definition here}}
+
+// -----
+
+// Argument types only, and an entry block that does not name them.
+// expected-error @+1 {{'func.func' op entry block must have 1 arguments to match function signature}}
+func.func @types_only(f32) {
+  return
+}

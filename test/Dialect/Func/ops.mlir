@@ -30,3 +30,11 @@ func.func nested @nested_vis() {
 func.func @return_attrs(%x: i32) -> i32 {
   return {test.note} %x : i32
 }
+
+// Argument types only in the signature: the body's entry block names them.
+// CHECK-LABEL: func.func @types_only(%arg0: f32) -> f32
+// CHECK-NEXT: return %arg0 : f32
+func.func @types_only(f32) -> f32 {
+^bb0(%a: f32):
+  return %a : f32
+}

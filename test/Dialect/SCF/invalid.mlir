@@ -22,16 +22,6 @@ func.func @for_too_few_operands(%a: index) {
 
 // -----
 
-func.func @for_zero_step(%a: index) {
-  %c0 = arith.constant 0 : index
-  // expected-error@+1 {{'scf.for' op constant step operand must be positive}}
-  scf.for %i = %a to %a step %c0 {
-  }
-  return
-}
-
-// -----
-
 func.func @for_results(%a: index, %x: i32) {
   // expected-error@+1 {{'scf.for' op mismatch in number of loop-carried values and defined values}}
   %r:2 = "scf.for"(%a, %a, %a, %x) ({

@@ -111,3 +111,19 @@ func.func @count(%n: index, %step: index) -> index {
   }
   return %r : index
 }
+
+// A constant step that is not positive verifies, as in MLIR 22, and stops
+// the run at the loop the same way.
+// RUN: not graph-run %s --entry count_back --backend cpu 10 2>&1 | FileCheck %s --check-prefix=BACK
+// RUN: not graph-run %s --entry count_back 10 2>&1 | FileCheck %s --check-prefix=BACK
+// BACK: faults.mlir:[[# @LINE + 4]]:8: error: scf.for step must be positive
+func.func @count_back(%n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %back = arith.constant -1 : index
+  %r = scf.for %i = %c0 to %n step %back iter_args(%acc = %c0) -> (index) {
+    %c1 = arith.constant 1 : index
+    %next = arith.addi %acc, %c1 : index
+    scf.yield %next : index
+  }
+  return %r : index
+}
