@@ -156,3 +156,11 @@ func.func @unterminated( {
 func.func @f() {
   // expected-error@+1 {{expected '}' to end the region}}
   scf.if %c {
+
+// -----
+
+func.func @dense_scalar() {
+  // expected-error @+1 {{elements literal must be a shaped type}}
+  %0 = arith.constant dense<[4]> : i32
+  return
+}

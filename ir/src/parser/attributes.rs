@@ -353,6 +353,10 @@ impl<'a> Parser<'a> {
         {
             self.advance();
             let t = self.parse_type()?;
+            // Elements need a shape to lay them out.
+            if kw != "opaque" && !matches!(t, Type::Vector(_) | Type::Tensor(_) | Type::MemRef(_)) {
+                return self.err_at(self.loc_at(start), "elements literal must be a shaped type");
+            }
             text.push_str(&format!(" : {t}"));
         }
         Ok(Attribute::Verbatim(text.into()))
