@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Runs a directory of upstream-style MLIR test files through graph-opt chunk
+# by chunk (split on `// -----`) and prints, per file and in all, how many
+# in-scope chunks pass. A chunk is in scope when every operation, type and
+# attribute it names belongs to a dialect graph-opt implements (builtin,
+# func, arith, scf, cf). How a file is checked comes from its first RUN line:
+#   -verify-diagnostics   the chunk passes `graph-opt -verify-diagnostics`;
+#   passes (-canonicalize, -cse, --pass-pipeline=...)
+#                         graph-opt with those passes, then FileCheck with the
+#                         chunk's own CHECK lines (and the RUN line's prefix);
+#   otherwise             a round trip: printed, read back, and FileCheck.
+# Usage: scripts/conformance.sh DIR [GRAPH-OPT]   (default target/debug/graph-opt)
+set -euo pipefail
+dir=${1:?usage: scripts/conformance.sh DIR [GRAPH-OPT]}
+opt=${2:-$(dirname "$0")/../target/debug/graph-opt}
+filecheck=$(command -v FileCheck-22 || command -v FileCheck || echo /usr/lib/llvm-22/bin/FileCheck)
+[ -d "$dir" ] || { echo "conformance: '$dir' is not a directory" >&2; exit 2; }
+[ -x "$opt" ] || { echo "conformance: graph-opt not found at '$opt' (cargo build first)" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+known='^(builtin|func|arith|scf|cf)$'
+
+# Whether a chunk names only dialects graph-opt implements.
+in_scope() {
+  local names
+  names=$(grep -v '^ *//' "$1" |
+    grep -oE '(^|[[:space:]"=(])[!#]?[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_.]*' |
+    sed -E 's/^[[:space:]"=(]//; s/^[!#]//; s/\..*//' | sort -u || true)
+  local d
+  for d in $names; do
+    [[ "$d" =~ $known ]] || return 1
+  done
+  return 0
+}
+
+total=0 passed=0
+printf '%-60s %8s %8s %6s\n' file in-scope passed rate
+while IFS= read -r file; do
+  run=$(grep -m1 -E '//[[:space:]]*RUN:' "$file" || true)
+  [ -n "$run" ] || continue
+  mode=roundtrip
+  flags=()
+  if [[ "$run" == *verify-diagnostics* ]]; then
+    mode=verify
+  else
+    for f in $(grep -oE -- "-{1,2}(canonicalize|cse|pass-pipeline=('[^']*'|\"[^\"]*\"|[^ ]+))" <<<"$run" || true); do
+      f=${f#-}; f=${f#-}
+      f=${f//\'/}; f=${f//\"/}
+      flags+=("--$f")
+      mode=transform
+    done
+  fi
+  prefix=$(grep -oE -- '--check-prefix(es)?=[A-Za-z0-9_,-]+' <<<"$run" | head -1 | cut -d= -f2 || true)
+  prefix=${prefix:-CHECK}
+  awk -v dir="$work" 'BEGIN { n = 0; f = dir "/chunk0.mlir" } /^\/\/ -----/ { n++; f = dir "/chunk" n ".mlir"; next } { print > f }' "$file"
+  scope=0 ok=0
+  for chunk in "$work"/chunk*.mlir; do
+    in_scope "$chunk" || continue
+    scope=$((scope + 1))
+    case $mode in
+      verify)
+        timeout 20 "$opt" "$chunk" -verify-diagnostics >/dev/null 2>&1 && ok=$((ok + 1)) ;;
+      transform)
+        timeout 20 "$opt" "$chunk" "${flags[@]}" -o "$work/out.mlir" >/dev/null 2>&1 &&
+          "$filecheck" "$chunk" --check-prefixes="$prefix" --input-file="$work/out.mlir" >/dev/null 2>&1 && ok=$((ok + 1)) ;;
+      roundtrip)
+        timeout 20 "$opt" "$chunk" -o "$work/once.mlir" >/dev/null 2>&1 &&
+          timeout 20 "$opt" "$work/once.mlir" -o "$work/twice.mlir" >/dev/null 2>&1 &&
+          "$filecheck" "$chunk" --check-prefixes="$prefix" --input-file="$work/twice.mlir" >/dev/null 2>&1 && ok=$((ok + 1)) ;;
+    esac
+  done
+  rm -f "$work"/chunk*.mlir
+  [ "$scope" -gt 0 ] || continue
+  total=$((total + scope)) passed=$((passed + ok))
+  printf '%-60s %8d %8d %5d%%\n' "${file#"$dir"/}" "$scope" "$ok" $((100 * ok / scope))
+done < <(find "$dir" -name '*.mlir' -not -path '*/Output/*' | sort)
+[ "$total" -gt 0 ] || { echo "conformance: no in-scope chunk under '$dir'"; exit 1; }
+printf '%-60s %8d %8d %5d%%\n' all "$total" "$passed" $((100 * passed / total))
