@@ -25,7 +25,7 @@ while [ "$(date +%s)" -lt "$end" ]; do
   seconds=$(( left < 600 ? left : 600 ))
   seed=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')
   rounds=$((rounds + 1))
-  if ! STRATA_FUZZ_SECONDS=$seconds STRATA_FUZZ_SEED=$seed STRATA_FUZZ_SAVE=target/fuzz \
+  if ! STRATA_FUZZ_SECONDS=$seconds STRATA_FUZZ_SEED=$seed STRATA_FUZZ_SAVE="$PWD/target/fuzz" \
     cargo test --quiet -p strata-tools --test fuzz -- --nocapture 2>&1 | grep '^fuzz: '; then
     failed=$((failed + 1))
   fi

@@ -436,6 +436,10 @@ pub fn int_fits(value: i128, ty: &Type) -> bool {
     if w >= 128 {
         return true;
     }
+    if w == 0 {
+        // `i0` holds one value.
+        return value == 0;
+    }
     let smin = -(1i128 << (w - 1).min(126));
     let smax = (1i128 << (w - 1).min(126)) - 1;
     let umax = (1i128 << w) - 1;

@@ -164,3 +164,12 @@ func.func @dense_scalar() {
   %0 = arith.constant dense<[4]> : i32
   return
 }
+
+// -----
+
+// `i0` holds only 0.
+func.func @i0_literal() {
+  // expected-error @+1 {{integer constant out of range for attribute}}
+  %0 = arith.constant 2 : i0
+  return
+}
