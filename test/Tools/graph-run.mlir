@@ -40,3 +40,11 @@
 // RUN: not graph-run %S/Inputs/racy.mlir --graph %S/Inputs/small.el --entry racy 2>&1 | FileCheck %s --check-prefix=RACE
 // RACE: racy.mlir:9:7: error: 'graph.store' op data race: two iterations of the graph.foreach at {{.*}}racy.mlir:5:3 may store into the same element
 // RACE-NOT: {{^}}0
+
+// i0 holds only 0: its arithmetic runs, and any other argument is refused.
+// RUN: graph-run %S/Inputs/zero-width.mlir --entry f 0 0 | FileCheck %s --check-prefix=I0
+// I0: {{^}}0{{$}}
+// RUN: not graph-run %S/Inputs/zero-width.mlir --entry f 1 0 2>&1 | FileCheck %s --check-prefix=I0-ARG
+// I0-ARG: error: argument 1: 1 does not fit i0
+// RUN: graph-opt %S/Inputs/zero-width.mlir --canonicalize --cse | graph-opt | FileCheck %s --check-prefix=I0-FOLD
+// I0-FOLD: arith.muli %{{.*}}, %{{.*}} overflow<nsw> : i0

@@ -54,7 +54,11 @@ fn parse_arg(text: &str, ty: &Type, g: Option<&Graph>) -> Result<HostValue, Stri
         Type::Integer { .. } | Type::Index => {
             let w = if let Type::Integer { width, .. } = ty { *width } else { 64 };
             let v: i128 = text.parse().map_err(|_| format!("expected an integer for {ty}, got '{text}'"))?;
-            let fits = w >= 128 || (v >= -(1i128 << (w - 1)) && v < (1i128 << w));
+            let fits = match w {
+                0 => v == 0,
+                128.. => true,
+                _ => v >= -(1i128 << (w - 1)) && v < (1i128 << w),
+            };
             if !fits {
                 return Err(format!("{v} does not fit {ty}"));
             }

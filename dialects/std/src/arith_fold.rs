@@ -64,7 +64,7 @@ fn int_attr(v: i128, t: &Type) -> FoldResult {
 /// The wrap an `addi`, `subi` or `muli` of `a` and `b` (`w` bits wide, at
 /// most 64) makes that its flags forbid: `signed` or `unsigned`.
 pub fn forbidden_wrap(name: OpName, a: i128, b: i128, w: u32, flags: OverflowFlags) -> Option<&'static str> {
-    if !flags.any() || w > 64 || !matches!(name, arith::ADDI | arith::SUBI | arith::MULI) {
+    if !flags.any() || w == 0 || w > 64 || !matches!(name, arith::ADDI | arith::SUBI | arith::MULI) {
         return None;
     }
     let exact = |x: i128, y: i128| match name {
@@ -94,6 +94,20 @@ pub fn wrap_message(name: OpName, kind: &str, a: impl std::fmt::Display, b: impl
 
 /// Evaluates an integer binary op on constants; `None` when the result is poison.
 pub fn eval_int(name: OpName, a: i128, b: i128, w: u32) -> Option<i128> {
+    if w == 0 {
+        // Every `i0` is 0: dividing by it is undefined, anything else is 0.
+        let divides = matches!(
+            name,
+            arith::DIVSI
+                | arith::DIVUI
+                | arith::REMSI
+                | arith::REMUI
+                | arith::CEILDIVSI
+                | arith::CEILDIVUI
+                | arith::FLOORDIVSI
+        );
+        return (!divides).then_some(0);
+    }
     let (sa, sb) = (signed(a, w), signed(b, w));
     let (ua, ub) = (unsigned(a, w), unsigned(b, w));
     let smin = if w >= 128 { i128::MIN } else { -(1i128 << (w - 1)) };
