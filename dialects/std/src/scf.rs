@@ -56,17 +56,10 @@ fn parse_for(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
             Ok(())
         })?;
         p.expect(Tok::Arrow, "'->'")?;
-        let loc = p.loc();
         result_types = p.parse_function_result_types()?;
         if result_types.len() != inits.len() {
-            return p.err_at(
-                loc,
-                format!(
-                    "mismatch in number of loop-carried values ({}) and defined values ({})",
-                    inits.len(),
-                    result_types.len()
-                ),
-            );
+            // At the operation, as upstream reports it.
+            return p.err_at(st.loc.clone(), "mismatch in number of loop-carried values and defined values");
         }
     }
     let iv_ty = if p.consume_if(Tok::Colon) { p.parse_type()? } else { Type::Index };
@@ -134,8 +127,8 @@ fn print_for(p: &mut OpPrinter<'_>, op: OpId) {
 fn verify_for(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let ops = ctx.operands(op);
     let t = ctx.value_type(ops[0]);
-    if !t.is_signless_int_or_index() || ctx.value_type(ops[1]) != t || ctx.value_type(ops[2]) != t {
-        return Err(op_error(ctx, op, "expects lower bound, upper bound and step of the same integer or index type"));
+    if ctx.value_type(ops[1]) != t || ctx.value_type(ops[2]) != t {
+        return Err(op_error(ctx, op, "failed to verify that all of {lowerBound, upperBound, step} have same type"));
     }
     // A step that is not positive is accepted, as MLIR 22 does; running
     // such a loop is an error (the interpreter, and convert-scf-to-cf's
@@ -145,19 +138,14 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if results.len() != inits.len() {
         return Err(op_error(ctx, op, "mismatch in number of loop-carried values and defined values"));
     }
-    for (i, (r, v)) in results.iter().zip(inits).enumerate() {
-        if ctx.value_type(*r) != ctx.value_type(*v) {
-            return Err(op_error(ctx, op, format!("types mismatch between {i}th iter operand and defined value")));
-        }
-    }
     if ctx.regions(op).len() != 1 {
-        return Err(op_error(ctx, op, "expects one region"));
+        return Err(op_error(ctx, op, "requires one region"));
     }
     let Some(entry) = ctx.entry_block(ctx.region(op, 0)) else {
         return Err(op_error(ctx, op, "expects a body block"));
     };
     let args = ctx.block_args(entry);
-    if args.len() != 1 + inits.len() {
+    if args.is_empty() {
         return Err(op_error(
             ctx,
             op,
@@ -165,11 +153,66 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         ));
     }
     if ctx.value_type(args[0]) != t {
-        return Err(op_error(ctx, op, "expects the induction variable to have the same type as the bounds"));
+        return Err(op_error(ctx, op, "expected induction variable to be same type as bounds"));
     }
-    for (i, (a, v)) in args[1..].iter().zip(inits).enumerate() {
-        if ctx.value_type(*a) != ctx.value_type(*v) {
-            return Err(op_error(ctx, op, format!("types mismatch between iter operand #{i} and its region argument")));
+    let iter_args = &args[1..];
+    if iter_args.len() != inits.len() {
+        return Err(op_error(
+            ctx,
+            op,
+            format!("different number of inits and region iter_args: {} != {}", inits.len(), iter_args.len()),
+        ));
+    }
+    // Upstream's order: each iter_arg against its init, then its result.
+    let ty = |v: &Value| ctx.value_type(*v);
+    for (i, (a, v)) in iter_args.iter().zip(inits).enumerate() {
+        if ty(a) != ty(v) {
+            return Err(op_error(
+                ctx,
+                op,
+                format!("{i}-th init and {i}-th region iter_arg have different type: '{}' != '{}'", ty(v), ty(a)),
+            ));
+        }
+    }
+    for (i, (a, r)) in iter_args.iter().zip(results).enumerate() {
+        if ty(a) != ty(r) {
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "{i}-th region iter_arg and {i}-th loop result have different type: '{}' != '{}'",
+                    ty(a),
+                    ty(r)
+                ),
+            ));
+        }
+    }
+    // The body's yield forwards one value per iter_arg, of its type.
+    if let Some(y) = region_terminator(ctx, ctx.region(op, 0)).filter(|y| ctx.op_kind(*y) == scf::YIELD) {
+        let yielded = ctx.operands(y);
+        if yielded.len() != iter_args.len() {
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "different number of region iter_args and yielded values: {} != {}",
+                    iter_args.len(),
+                    yielded.len()
+                ),
+            ));
+        }
+        for (i, (a, v)) in iter_args.iter().zip(yielded).enumerate() {
+            if ty(a) != ty(v) {
+                return Err(op_error(
+                    ctx,
+                    op,
+                    format!(
+                        "{i}-th region iter_arg and {i}-th yielded value have different type: '{}' != '{}'",
+                        ty(a),
+                        ty(v)
+                    ),
+                ));
+            }
         }
     }
     Ok(())
@@ -227,7 +270,12 @@ fn print_if(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_if(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if ctx.regions(op).len() != 2 {
-        return Err(op_error(ctx, op, "expects a then and an else region"));
+        return Err(op_error(ctx, op, "expected 2 regions"));
+    }
+    for i in 0..2 {
+        if ctx.entry_block(ctx.region(op, i)).is_some_and(|b| !ctx.block_args(b).is_empty()) {
+            return Err(op_error(ctx, op, format!("region #{i} should have no arguments")));
+        }
     }
     if !ctx.results(op).is_empty() && ctx.region_blocks(ctx.region(op, 1)).is_empty() {
         return Err(op_error(ctx, op, "must have an else block if defining values"));
@@ -243,18 +291,24 @@ fn verify_if(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 fn parse_while(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let mut names = Vec::new();
     let mut inits = Vec::new();
-    p.parse_list(Tok::LParen, Tok::RParen, "while arguments", |p| {
-        names.push(p.parse_operand()?);
-        p.expect(Tok::Equal, "'='")?;
-        inits.push(p.parse_operand()?);
-        Ok(())
-    })?;
+    // `(%arg = %init, ...)`, left out when there are none.
+    if !p.at(Tok::Colon) {
+        p.parse_list(Tok::LParen, Tok::RParen, "while arguments", |p| {
+            names.push(p.parse_operand()?);
+            p.expect(Tok::Equal, "'='")?;
+            inits.push(p.parse_operand()?);
+            Ok(())
+        })?;
+    }
     p.expect(Tok::Colon, "':'")?;
     let loc = p.loc();
     let ft = p.parse_type()?;
     let Type::Function(ft) = ft else { return p.err_at(loc, "expected function type") };
     if ft.inputs.len() != inits.len() {
-        return p.err_at(loc, "expected as many input types as operands");
+        return p.err_at(
+            loc,
+            format!("expected as many input types as operands (expected {} got {})", inits.len(), ft.inputs.len()),
+        );
     }
     let mut operands = Vec::new();
     for (i, t) in inits.iter().zip(&ft.inputs) {
@@ -280,16 +334,19 @@ fn print_while(p: &mut OpPrinter<'_>, op: OpId) {
     let before = ctx.region(op, 0);
     let args = ctx.entry_block(before).map(|b| ctx.block_args(b).to_vec()).unwrap_or_default();
     let inits = ctx.operands(op).to_vec();
-    p.w(" (");
-    for (i, (a, v)) in args.iter().zip(&inits).enumerate() {
-        if i > 0 {
-            p.w(", ");
+    if !inits.is_empty() {
+        p.w(" (");
+        for (i, (a, v)) in args.iter().zip(&inits).enumerate() {
+            if i > 0 {
+                p.w(", ");
+            }
+            p.operand(*a);
+            p.w(" = ");
+            p.operand(*v);
         }
-        p.operand(*a);
-        p.w(" = ");
-        p.operand(*v);
+        p.w(")");
     }
-    p.w(") : ");
+    p.w(" : ");
     p.functional_type(op);
     p.w(" ");
     p.region(before, false, true);
@@ -335,7 +392,9 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let pname = ctx.op_kind(parent);
     let got = types_of(ctx, ctx.operands(op));
     let want = match pname {
-        scf::FOR | scf::IF => types_of(ctx, ctx.results(parent)),
+        // scf.for checks its yield against its iter_args, as upstream does.
+        scf::FOR => return Ok(()),
+        scf::IF => types_of(ctx, ctx.results(parent)),
         scf::WHILE => types_of(ctx, ctx.operands(parent)),
         _ => return Err(op_error(ctx, op, "expects parent op to be one of 'scf.for, scf.if, scf.while'")),
     };

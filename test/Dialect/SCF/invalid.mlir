@@ -1,7 +1,7 @@
 // RUN: graph-opt %s -split-input-file -verify-diagnostics
 
 func.func @for_bound_types(%a: index, %b: i32) {
-  // expected-error@+1 {{'scf.for' op expects lower bound, upper bound and step of the same integer or index type}}
+  // expected-error@+1 {{'scf.for' op failed to verify that all of {lowerBound, upperBound, step} have same type}}
   "scf.for"(%a, %b, %a) ({
   ^bb0(%i: index):
     scf.yield
@@ -26,7 +26,6 @@ func.func @for_results(%a: index, %x: i32) {
   // expected-error@+1 {{'scf.for' op mismatch in number of loop-carried values and defined values}}
   %r:2 = "scf.for"(%a, %a, %a, %x) ({
   ^bb0(%i: index, %v: i32):
-    // expected-error@+1 {{'scf.yield' op types mismatch between yield op (i32) and its parent 'scf.for' (i32, i32)}}
     scf.yield %v : i32
   }) : (index, index, index, i32) -> (i32, i32)
   return
@@ -35,10 +34,9 @@ func.func @for_results(%a: index, %x: i32) {
 // -----
 
 func.func @for_result_types(%a: index, %x: i32) {
-  // expected-error@+1 {{'scf.for' op types mismatch between 0th iter operand and defined value}}
+  // expected-error@+1 {{'scf.for' op 0-th region iter_arg and 0-th loop result have different type: 'i32' != 'i64'}}
   %r = "scf.for"(%a, %a, %a, %x) ({
   ^bb0(%i: index, %v: i32):
-    // expected-error@+1 {{'scf.yield' op types mismatch between yield op (i32) and its parent 'scf.for' (i64)}}
     scf.yield %v : i32
   }) : (index, index, index, i32) -> i64
   return
@@ -69,7 +67,7 @@ func.func @for_no_body(%a: index) {
 // -----
 
 func.func @for_regions(%a: index) {
-  // expected-error@+1 {{'scf.for' op expects one region}}
+  // expected-error@+1 {{'scf.for' op requires one region}}
   "scf.for"(%a, %a, %a) : (index, index, index) -> ()
   return
 }
@@ -87,7 +85,7 @@ func.func @for_body_args(%a: index) {
 // -----
 
 func.func @for_iv_type(%a: index) {
-  // expected-error@+1 {{'scf.for' op expects the induction variable to have the same type as the bounds}}
+  // expected-error@+1 {{'scf.for' op expected induction variable to be same type as bounds}}
   "scf.for"(%a, %a, %a) ({
   ^bb0(%i: i32):
     scf.yield
@@ -98,7 +96,7 @@ func.func @for_iv_type(%a: index) {
 // -----
 
 func.func @for_iter_arg_type(%a: index, %x: i32) {
-  // expected-error@+1 {{'scf.for' op types mismatch between iter operand #0 and its region argument}}
+  // expected-error@+1 {{'scf.for' op 0-th init and 0-th region iter_arg have different type: 'i32' != 'i64'}}
   %r = "scf.for"(%a, %a, %a, %x) ({
   ^bb0(%i: index, %v: i64):
     scf.yield %x : i32
@@ -109,9 +107,9 @@ func.func @for_iter_arg_type(%a: index, %x: i32) {
 // -----
 
 func.func @yield_types(%a: index, %x: i32) {
+  // expected-error@+1 {{'scf.for' op 0-th region iter_arg and 0-th yielded value have different type: 'i32' != 'i64'}}
   %r = scf.for %i = %a to %a step %a iter_args(%v = %x) -> (i32) {
     %w = arith.extsi %v : i32 to i64
-    // expected-error@+1 {{'scf.yield' op types mismatch between yield op (i64) and its parent 'scf.for' (i32)}}
     scf.yield %w : i64
   }
   return
@@ -138,7 +136,7 @@ func.func @if_condition(%c: i32) {
 // -----
 
 func.func @if_regions(%c: i1) {
-  // expected-error@+1 {{'scf.if' op expects a then and an else region}}
+  // expected-error@+1 {{'scf.if' op expected 2 regions}}
   "scf.if"(%c) ({
     scf.yield
   }) : (i1) -> ()
@@ -292,5 +290,37 @@ func.func @condition_type(%x: i32) {
   ^bb0(%b: i32):
     scf.yield %b : i32
   }) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func @for_iter_arg_count(%a: index, %x: i32) {
+  // expected-error @below {{'scf.for' op different number of inits and region iter_args: 1 != 2}}
+  %r = "scf.for"(%a, %a, %a, %x) ({
+  ^bb0(%i: index, %v: i32, %w: i32):
+    scf.yield %v, %w : i32, i32
+  }) : (index, index, index, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @for_yield_count(%a: index, %x: i32) {
+  // expected-error @below {{'scf.for' op different number of region iter_args and yielded values: 1 != 0}}
+  %r = "scf.for"(%a, %a, %a, %x) ({
+  ^bb0(%i: index, %v: i32):
+    scf.yield
+  }) : (index, index, index, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @for_custom_result_count(%a: index, %x: i32) {
+  // expected-error@+1 {{mismatch in number of loop-carried values and defined values}}
+  %r:2 = scf.for %i = %a to %a step %a iter_args(%v = %x) -> (i32, i32) {
+    scf.yield %v : i32
+  }
   return
 }
