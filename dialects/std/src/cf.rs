@@ -77,6 +77,23 @@ fn verify_br(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 fn parse_cond_br(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let c = p.parse_operand()?;
+    // `weights([30, 70])`: how likely each successor is.
+    if p.consume_keyword("weights") {
+        p.expect(Tok::LParen, "'('")?;
+        let mut weights = Vec::new();
+        p.parse_list(Tok::LSquare, Tok::RSquare, "branch weights", |p| {
+            match p.parse_attribute(Some(&Type::i32()))? {
+                Attribute::Integer { value, .. } => weights.push(value),
+                _ => return p.err("expected an integer branch weight"),
+            }
+            Ok(())
+        })?;
+        p.expect(Tok::RParen, "')'")?;
+        st.properties.push((
+            "branch_weights".into(),
+            Attribute::DenseArray { element: Type::i32(), values: Arc::new(DenseValues::Int(weights)) },
+        ));
+    }
     p.expect(Tok::Comma, "','")?;
     let (t, tv) = p.parse_successor_and_operands()?;
     p.expect(Tok::Comma, "','")?;
@@ -96,11 +113,15 @@ fn print_cond_br(p: &mut OpPrinter<'_>, op: OpId) {
     let s = ctx.successors(op).to_vec();
     p.w(" ");
     p.operand(ops[0]);
+    if let Some(w) = branch_weights(ctx, op) {
+        let list: Vec<String> = w.iter().map(i128::to_string).collect();
+        p.w(&format!(" weights([{}])", list.join(", ")));
+    }
     p.w(", ");
     p.successor_with_operands(s[0], &ops[1..1 + seg[1]]);
     p.w(", ");
     p.successor_with_operands(s[1], &ops[1 + seg[1]..]);
-    p.attr_dict(op, &["operandSegmentSizes"]);
+    p.attr_dict(op, &["operandSegmentSizes", "branch_weights"]);
 }
 
 fn cond_br_operands(ctx: &Context, op: OpId, i: usize) -> Range<usize> {
@@ -112,7 +133,25 @@ fn cond_br_operands(ctx: &Context, op: OpId, i: usize) -> Range<usize> {
     }
 }
 
+/// The `branch_weights` of a `cf.cond_br`, if it has them.
+fn branch_weights(ctx: &Context, op: OpId) -> Option<Vec<i128>> {
+    Some(ctx.prop(op, "branch_weights")?.as_dense_ints()?.to_vec())
+}
+
 fn verify_cond_br(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if let Some(w) = branch_weights(ctx, op) {
+        let n = ctx.successors(op).len();
+        if w.len() != n {
+            return Err(op_error(
+                ctx,
+                op,
+                format!("expects number of branch weights to match number of successors: {} vs {n}", w.len()),
+            ));
+        }
+        if w.iter().all(|x| *x == 0) {
+            return Err(op_error(ctx, op, "branch weights cannot all be zero"));
+        }
+    }
     if ctx.successors(op).len() != 2 {
         return Err(op_error(ctx, op, "requires exactly two successors"));
     }
@@ -212,7 +251,7 @@ pub fn dialect() -> Dialect {
             },
             OpDef {
                 signature: Some(view::CondBr::SIGNATURE),
-                inherent: &["operandSegmentSizes"],
+                inherent: &["operandSegmentSizes", "branch_weights"],
                 verify: Some(verify_cond_br),
                 patterns: Some(patterns),
                 parse: Some(parse_cond_br),

@@ -104,3 +104,25 @@ func.func @undefined_block() {
   // expected-error@+1 {{reference to an undefined block '^bb7'}}
   cf.br ^bb7
 }
+
+// -----
+
+func.func @weights_count(%c: i1) {
+  // expected-error @+1 {{'cf.cond_br' op expects number of branch weights to match number of successors: 1 vs 2}}
+  cf.cond_br %c weights([100]), ^bb1, ^bb2
+^bb1:
+  return
+^bb2:
+  return
+}
+
+// -----
+
+func.func @weights_zero(%c: i1) {
+  // expected-error @+1 {{'cf.cond_br' op branch weights cannot all be zero}}
+  cf.cond_br %c weights([0, 0]), ^bb1, ^bb2
+^bb1:
+  return
+^bb2:
+  return
+}

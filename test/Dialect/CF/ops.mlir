@@ -15,3 +15,14 @@ func.func @branches(%c: i1, %x: i32) -> i32 {
   cf.assert %c, "must hold"
   return %a : i32
 }
+
+// Branch weights: how likely each successor is.
+// CHECK-LABEL: func.func @weighted
+// CHECK: cf.cond_br %arg0 weights([30, 70]), ^bb1, ^bb2
+func.func @weighted(%c: i1) {
+  cf.cond_br %c weights([30, 70]), ^bb1, ^bb2
+^bb1:
+  return
+^bb2:
+  return
+}
