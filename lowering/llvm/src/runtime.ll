@@ -18,10 +18,19 @@ define internal void @strata.fail(ptr %msg, i64 %len) noreturn cold {
 }
 
 ; n elements of `size` bytes after a 64-byte header whose first word is n.
+; A size whose bytes do not fit 64 bits (a huge or negative n) is out of
+; memory too, never a wrapped, too small block.
 define internal ptr @strata.alloc(i64 %n, i64 %size, i1 %zero) {
 entry:
-  %bytes = mul i64 %n, %size
-  %total = add i64 %bytes, 64
+  %prod = call { i64, i1 } @llvm.umul.with.overflow.i64(i64 %n, i64 %size)
+  %bytes = extractvalue { i64, i1 } %prod, 0
+  %wide = extractvalue { i64, i1 } %prod, 1
+  %sum = call { i64, i1 } @llvm.uadd.with.overflow.i64(i64 %bytes, i64 64)
+  %total = extractvalue { i64, i1 } %sum, 0
+  %wider = extractvalue { i64, i1 } %sum, 1
+  %too_big = or i1 %wide, %wider
+  br i1 %too_big, label %fail, label %sized
+sized:
   br i1 %zero, label %z, label %u
 z:
   %pz = call ptr @calloc(i64 %total, i64 1)
@@ -191,6 +200,8 @@ done:
 }
 
 declare i64 @llvm.umax.i64(i64, i64)
+declare { i64, i1 } @llvm.umul.with.overflow.i64(i64, i64)
+declare { i64, i1 } @llvm.uadd.with.overflow.i64(i64, i64)
 declare i64 @llvm.umin.i64(i64, i64)
 declare i64 @llvm.usub.sat.i64(i64, i64)
 

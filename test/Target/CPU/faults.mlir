@@ -127,3 +127,20 @@ func.func @count_back(%n: index) -> index {
   }
   return %r : index
 }
+
+// A buffer whose bytes do not fit 64 bits (2^61 elements of 8 bytes, or a
+// negative count) is out of memory in compiled code, as it cannot be
+// allocated in the interpreter; never a wrapped, too small block.
+// RUN: not graph-run %s --entry huge_buffer --backend cpu 2305843009213693952 2>&1 | FileCheck %s --check-prefix=HUGE
+// RUN: not graph-run %s --entry huge_buffer --backend cpu -- -1 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: error: out of memory allocating a buffer
+// RUN: not graph-run %s --entry huge_buffer --backend interp 2305843009213693952 2>&1 | FileCheck %s --check-prefix=HUGE-INTERP
+// HUGE-INTERP: error: cannot allocate 2305843009213693952 elements
+func.func @huge_buffer(%n: index) -> i64 {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant 7 : i64
+  %b = "par.alloc"(%n) : (index) -> !par.buf<i64>
+  "par.store"(%v, %b, %c0) : (i64, !par.buf<i64>, index) -> ()
+  %x = "par.load"(%b, %c0) : (!par.buf<i64>, index) -> i64
+  return %x : i64
+}
