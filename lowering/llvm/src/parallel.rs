@@ -242,6 +242,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         name: &str,
         start: IntValue<'c>,
         bound: IntValue<'c>,
+        pred: IntPredicate,
     ) -> R<(PhiValue<'c>, BasicBlock<'c>, BasicBlock<'c>)> {
         let pre = self.current();
         let (header, body, exit) = (
@@ -253,22 +254,62 @@ impl<'a, 'c> Emitter<'a, 'c> {
         iv.add_incoming(&[(&start, pre)]);
         self.b.build_unconditional_branch(header)?;
         self.b.position_at_end(header);
-        let more = self.b.build_int_compare(IntPredicate::SLT, iv.as_basic_value().into_int_value(), bound, "")?;
+        let more = self.b.build_int_compare(pred, iv.as_basic_value().into_int_value(), bound, "")?;
         self.b.build_conditional_branch(more, body, exit)?;
         self.b.position_at_end(body);
         Ok((iv, header, exit))
     }
 
-    /// A loop `for (i = lo; i < hi; i += step)` around the body of the
-    /// one-argument `region`, whose `par.yield` continues the loop.
-    fn counted_loop(&mut self, region: RegionId, lo: IntValue<'c>, hi: IntValue<'c>, step: IntValue<'c>) -> R<()> {
-        let (iv, header, exit) = self.loop_head("loop", lo, hi)?;
+    /// The iterations of `for (i = lo; i < hi; i += step)` for a positive
+    /// step, as an unsigned count: 0 when `hi <= lo`, else
+    /// `(hi - lo - 1) / step + 1` with `hi - lo` read unsigned, so that no
+    /// range of 64-bit bounds overflows (the interpreter counts exactly).
+    fn trip_count(&self, lo: IntValue<'c>, hi: IntValue<'c>, step: IntValue<'c>) -> R<IntValue<'c>> {
+        let b = &self.b;
+        let t = lo.get_type();
+        let one = t.const_int(1, false);
+        let empty = b.build_int_compare(IntPredicate::SLE, hi, lo, "")?;
+        let span = b.build_int_sub(hi, lo, "")?;
+        let n = b.build_int_add(b.build_int_unsigned_div(b.build_int_sub(span, one, "")?, step, "")?, one, "")?;
+        Ok(b.build_select(empty, t.const_zero(), n, "")?.into_int_value())
+    }
+
+    /// Stops the program with the interpreter's message unless `step > 0`.
+    fn check_step(&mut self, op: OpId, step: IntValue<'c>) -> R<()> {
+        let positive = self.b.build_int_compare(IntPredicate::SGT, step, step.get_type().const_zero(), "")?;
+        let (ok, fail) = (self.block("step.ok"), self.block("step.fail"));
+        self.b.build_conditional_branch(positive, ok, fail)?;
+        self.b.position_at_end(fail);
+        let at = self.ir.op_loc(op).short().replace('%', "%%");
+        let fmt = self.b.build_global_string_ptr(&format!("{at}: error: step must be positive, got %lld\n"), "")?;
+        let wide = self.b.build_int_s_extend_or_bit_cast(step, self.cx.i64_type(), "")?;
+        self.call("strata.fail_values", &[fmt.as_pointer_value().into(), wide.into(), wide.into()])?;
+        self.b.build_unreachable()?;
+        self.b.position_at_end(ok);
+        Ok(())
+    }
+
+    /// `for (j = from; j < to; j += stride) body(lo + j * step)` over the
+    /// one-argument `region`, whose `par.yield` continues the loop; `j`
+    /// counts iterations (unsigned, its step saturating), so the loop ends
+    /// even where `lo + j * step` would pass the largest value.
+    fn index_loop(
+        &mut self,
+        region: RegionId,
+        lo: IntValue<'c>,
+        step: IntValue<'c>,
+        from: IntValue<'c>,
+        to: IntValue<'c>,
+        stride: IntValue<'c>,
+    ) -> R<()> {
+        let (j, header, exit) = self.loop_head("loop", from, to, IntPredicate::ULT)?;
         let latch = self.block("loop.latch");
-        let i = iv.as_basic_value().into_int_value();
+        let jv = j.as_basic_value().into_int_value();
+        let i = self.b.build_int_add(lo, self.b.build_int_mul(jv, step, "")?, "")?;
         self.emit_nested(region, &[i.into()], Exit::Latch(latch))?;
         self.b.position_at_end(latch);
-        let next = self.b.build_int_add(i, step, "")?;
-        iv.add_incoming(&[(&next, latch)]);
+        let next = self.intrinsic("llvm.uadd.sat", jv.get_type().into(), &[jv.into(), stride.into()])?;
+        j.add_incoming(&[(&next.into_int_value(), latch)]);
         self.b.build_unconditional_branch(header)?;
         self.b.position_at_end(exit);
         Ok(())
@@ -292,16 +333,18 @@ impl<'a, 'c> Emitter<'a, 'c> {
             self.int_val(par_for.step(self.ir))?,
         );
         let region = self.ir.region(op, 0);
+        self.check_step(op, step)?;
+        let n = self.trip_count(lo, hi, step)?;
+        let t = lo.get_type();
+        let one = t.const_int(1, false);
         if !self.fs.in_team {
-            return self.counted_loop(region, lo, hi, step);
+            return self.index_loop(region, lo, step, t.const_zero(), n, one);
         }
         if self.gpu {
             // Iteration k on thread k mod threads.
             let tid = self.call_value("strata.gpu_thread_id", &[])?.into_int_value();
             let nt = self.call_value("strata.gpu_num_threads", &[])?.into_int_value();
-            let from = self.b.build_int_add(lo, self.b.build_int_mul(tid, step, "")?, "")?;
-            let stride = self.b.build_int_mul(nt, step, "")?;
-            self.counted_loop(region, from, hi, stride)?;
+            self.index_loop(region, lo, step, tid, n, nt)?;
             if !self.ends_region(op) {
                 self.call("strata.grid_sync", &[])?;
             }
@@ -309,14 +352,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
         }
         let chunk = self.i64(par_for.chunk(self.ir));
         let i64t = self.cx.i64_type();
-        let one = i64t.const_int(1, false);
         let b = &self.b;
-        // Iterations: ceil((hi - lo) / step), or 0; chunks: ceil(n / chunk).
-        let span = b.build_int_sub(hi, lo, "")?;
-        let span = self.intrinsic("llvm.smax", i64t.into(), &[span.into(), i64t.const_zero().into()])?.into_int_value();
-        let b = &self.b;
-        let n = b.build_int_signed_div(b.build_int_sub(b.build_int_add(span, step, "")?, one, "")?, step, "")?;
-        let chunks = b.build_int_signed_div(b.build_int_sub(b.build_int_add(n, chunk, "")?, one, "")?, chunk, "")?;
+        // Chunks: ceil(n / chunk), unsigned.
+        let none = b.build_int_compare(IntPredicate::EQ, n, t.const_zero(), "")?;
+        let some = b.build_int_add(b.build_int_unsigned_div(b.build_int_sub(n, one, "")?, chunk, "")?, one, "")?;
+        let chunks = b.build_select(none, t.const_zero(), some, "")?.into_int_value();
         let tid = self.call_value("omp_get_thread_num", &[])?.into_int_value();
         let nt = self.call_value("omp_get_num_threads", &[])?.into_int_value();
         let tid = self.b.build_int_s_extend(tid, i64t, "")?;
@@ -339,15 +379,13 @@ impl<'a, 'c> Emitter<'a, 'c> {
             Some(base) => grab(self, base)?,
             None => tid,
         };
-        let (k, header, exit) = self.loop_head("chunk", first, chunks)?;
+        let (k, header, exit) = self.loop_head("chunk", first, chunks, IntPredicate::ULT)?;
         let kv = k.as_basic_value().into_int_value();
-        // for (i = lo + k * chunk * step; i < lo + min((k + 1) * chunk, n) * step; i += step)
+        // Iterations k * chunk .. min((k + 1) * chunk, n).
         let start = self.b.build_int_mul(kv, chunk, "")?;
-        let end = self.b.build_int_add(start, chunk, "")?;
-        let end = self.intrinsic("llvm.smin", i64t.into(), &[end.into(), n.into()])?.into_int_value();
-        let from = self.b.build_int_add(lo, self.b.build_int_mul(start, step, "")?, "")?;
-        let to = self.b.build_int_add(lo, self.b.build_int_mul(end, step, "")?, "")?;
-        self.counted_loop(region, from, to, step)?;
+        let end = self.intrinsic("llvm.uadd.sat", i64t.into(), &[start.into(), chunk.into()])?;
+        let end = self.intrinsic("llvm.umin", i64t.into(), &[end, n.into()])?.into_int_value();
+        self.index_loop(region, lo, step, start, end, one)?;
         let next = match base {
             Some(base) => grab(self, base)?,
             None => self.b.build_int_add(kv, nt, "")?,
