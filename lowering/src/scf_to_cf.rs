@@ -198,11 +198,40 @@ impl RewritePattern for LowerFor {
         let c = rw.ctx().result(cmp, 0);
         cond_br(rw, cond, c, (entry, &[]), (end, &[]), &loc);
         // Latch: every yield adds the step and branches back to the header.
+        // A step other than 1 could carry iv past the largest value and wrap
+        // below ub: the next iv is iv + step only if step < ub - iv (read
+        // unsigned, which is exact), else ub, which ends the loop.
+        let unit_step = constant_value(rw.ctx(), step).and_then(|a| a.as_int()) == Some(1);
         replace_terminators(rw, &body_blocks, scf::YIELD, &mut |rw, b, vals, yloc| {
             let ty = rw.ctx().value_type(iv).clone();
-            let add =
-                rw.create_at_end(b, OperationState::new(arith::ADDI, loc.clone()).operands(&[iv, step]).results(&[ty]));
-            let mut args = vec![rw.ctx().result(add, 0)];
+            let arith_op = |rw: &mut Rewriter<'_>, st: OperationState| {
+                let o = rw.create_at_end(b, st);
+                rw.ctx().result(o, 0)
+            };
+            let add = arith_op(
+                rw,
+                OperationState::new(arith::ADDI, loc.clone()).operands(&[iv, step]).results(std::slice::from_ref(&ty)),
+            );
+            let next = if unit_step {
+                add
+            } else {
+                let room = arith_op(
+                    rw,
+                    OperationState::new(arith::SUBI, loc.clone())
+                        .operands(&[ub, iv])
+                        .results(std::slice::from_ref(&ty)),
+                );
+                let ult = CMPI_PREDICATES.iter().position(|p| *p == "ult").expect("a predicate") as i128;
+                let more = arith_op(
+                    rw,
+                    OperationState::new(arith::CMPI, loc.clone())
+                        .prop("predicate", Attribute::int(ult, Type::i64()))
+                        .operands(&[step, room])
+                        .results(&[Type::i1()]),
+                );
+                arith_op(rw, OperationState::new(arith::SELECT, loc.clone()).operands(&[more, add, ub]).results(&[ty]))
+            };
+            let mut args = vec![next];
             args.extend(vals);
             br(rw, b, cond, &args, yloc);
         });

@@ -32,3 +32,18 @@ func.func @count(%hi: index, %step: index) -> i64 {
   %x = "par.load"(%b, %c0) : (!par.buf<i64>, index) -> i64
   return %x : i64
 }
+
+// The same for scf.for: a step that would carry the loop variable past the
+// largest value ends the loop (it looped forever).
+// RUN: graph-run %s --entry count_seq --backend cpu 9223372036854775807 4611686018427387904 | FileCheck %s --check-prefix=TWO
+// RUN: graph-run %s --entry count_seq --backend interp 9223372036854775807 4611686018427387904 | FileCheck %s --check-prefix=TWO
+// RUN: graph-run %s --entry count_seq --backend cpu 10 3 | FileCheck %s --check-prefix=FOUR
+func.func @count_seq(%hi: index, %step: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %hi step %step iter_args(%acc = %c0) -> (index) {
+    %n = arith.addi %acc, %c1 : index
+    scf.yield %n : index
+  }
+  return %r : index
+}
