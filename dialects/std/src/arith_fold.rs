@@ -83,6 +83,18 @@ pub fn forbidden_wrap(name: OpName, a: i128, b: i128, w: u32, flags: OverflowFla
     None
 }
 
+/// The message of an integer operation that is undefined on its operands
+/// (a division by zero or overflowing, a shift by the width or more), the
+/// same from the interpreter and from compiled code.
+pub fn undefined_message(name: OpName, a: impl std::fmt::Display, b: impl std::fmt::Display) -> String {
+    let why = if matches!(name, arith::SHLI | arith::SHRSI | arith::SHRUI) {
+        "a shift by the bit width or more"
+    } else {
+        "division by zero or overflow"
+    };
+    format!("{name} has undefined behaviour on {a} and {b} ({why})")
+}
+
 /// The message of a forbidden wrap (`kind` from [`forbidden_wrap`]), the
 /// same from the interpreter and from compiled code.
 pub fn wrap_message(name: OpName, kind: &str, a: impl std::fmt::Display, b: impl std::fmt::Display) -> String {

@@ -8,7 +8,7 @@ use inkwell::{FloatPredicate, IntPredicate};
 use strata_ir::OpName;
 use strata_ir::{Attribute, OpId};
 use strata_std::arith::op as arith;
-use strata_std::arith_fold::wrap_message;
+use strata_std::arith_fold::{undefined_message, wrap_message};
 use strata_std::arith_view::overflow_flags;
 
 use crate::emitter::{Emitter, Fail, R};
@@ -137,6 +137,39 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(result)
     }
 
+    /// A shift of a scalar up to 64 bits by its width or more (or by a
+    /// negative amount) is undefined: the program stops there with the
+    /// interpreter's message instead of computing whatever the machine's
+    /// shift gives. Constant amounts fold the check away.
+    fn check_shift(&mut self, op: OpId, name: OpName, ops: &[BasicValueEnum<'c>]) -> R<()> {
+        if !matches!(name, arith::SHLI | arith::SHRSI | arith::SHRUI) {
+            return Ok(());
+        }
+        let (Some(BasicValueEnum::IntValue(a)), Some(BasicValueEnum::IntValue(b))) = (ops.first(), ops.get(1)) else {
+            return Ok(());
+        };
+        let (a, b) = (*a, *b);
+        let t = a.get_type();
+        if t.get_bit_width() > 64 {
+            return Ok(());
+        }
+        let width = t.const_int(u64::from(t.get_bit_width()), false);
+        let in_range = self.b.build_int_compare(IntPredicate::ULT, b, width, "")?;
+        let (ok, fail) = (self.block("shift.ok"), self.block("shift.fail"));
+        self.b.build_conditional_branch(in_range, ok, fail)?;
+        self.b.position_at_end(fail);
+        let i64t = self.cx.i64_type();
+        let (wa, wb) =
+            (self.b.build_int_s_extend_or_bit_cast(a, i64t, "")?, self.b.build_int_s_extend_or_bit_cast(b, i64t, "")?);
+        let at = self.ir.op_loc(op).short().replace('%', "%%");
+        let text = format!("{at}: error: {}\n", undefined_message(name, "%lld", "%lld"));
+        let fmt = self.b.build_global_string_ptr(&text, "")?;
+        self.call("strata.fail_values", &[fmt.as_pointer_value().into(), wa.into(), wb.into()])?;
+        self.b.build_unreachable()?;
+        self.b.position_at_end(ok);
+        Ok(())
+    }
+
     /// `a / b` rounded down (`floor`) or up (`ceil`), signed or not.
     fn rounded_div(&self, a: IntValue<'c>, b: IntValue<'c>, signed: bool, up: bool) -> R<IntValue<'c>> {
         let b_ = &self.b;
@@ -175,6 +208,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             self.set_result(op, 0, v);
             return Ok(());
         }
+        self.check_shift(op, name, &ops)?;
         let b = &self.b;
         let int = |i: usize| ops[i].into_int_value();
         let flt = |i: usize| ops[i].into_float_value();

@@ -22,7 +22,7 @@ use strata_ir::symbols::lookup_symbol_in;
 use strata_ir::types::{FloatKind, Type};
 use strata_ir::{Attribute, Context, OpId};
 use strata_std::arith_fold::{
-    eval_cmpf, eval_cmpi, eval_float_f64, eval_int, forbidden_wrap, unsigned, width, wrap_message,
+    eval_cmpf, eval_cmpi, eval_float_f64, eval_int, forbidden_wrap, undefined_message, unsigned, width, wrap_message,
 };
 use strata_std::arith_view::overflow_flags;
 
@@ -448,21 +448,7 @@ impl<'a> Machine<'a> {
             }
             _ => match eval_int(name, self.int(op, 0), self.int(op, 1), width(&rt)) {
                 Some(r) => Val::Int(r),
-                None => {
-                    let why = if matches!(name, arith::SHLI | arith::SHRSI | arith::SHRUI) {
-                        "a shift by the bit width or more"
-                    } else {
-                        "division by zero or overflow"
-                    };
-                    return self.err(
-                        op,
-                        format!(
-                            "{name} has undefined behaviour on {} and {} ({why})",
-                            self.int(op, 0),
-                            self.int(op, 1)
-                        ),
-                    );
-                }
+                None => return self.err(op, undefined_message(name, self.int(op, 0), self.int(op, 1))),
             },
         };
         self.set(op, 0, v);

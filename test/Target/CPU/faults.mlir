@@ -5,9 +5,16 @@
 // RUN: not graph-run %s --entry div --backend cpu 7 0 2>&1 | FileCheck %s --check-prefix=DIV
 // DIV: error: the compiled program stopped on an arithmetic exception (an integer division by zero or overflow); --backend interp reports where
 // RUN: not graph-run %s --entry div --backend interp 7 0 2>&1 | FileCheck %s --check-prefix=DIV-INTERP
-// DIV-INTERP: faults.mlir:[[# @LINE + 17]]:8: error: arith.divsi has undefined behaviour on 7 and 0 (division by zero or overflow)
+// DIV-INTERP: faults.mlir:[[# @LINE + 24]]:8: error: arith.divsi has undefined behaviour on 7 and 0 (division by zero or overflow)
 // RUN: not graph-run %s --entry shl --backend interp 1 64 2>&1 | FileCheck %s --check-prefix=SHL-INTERP
-// SHL-INTERP: error: arith.shli has undefined behaviour on 1 and 64 (a shift by the bit width or more)
+// A shift by the width or more stops compiled code at the shift with the
+// same message (the machine's shift would give some value silently).
+// RUN: not graph-run %s --entry shl --backend cpu 1 64 2>&1 | FileCheck %s --check-prefix=SHL-INTERP
+// RUN: not graph-run %s --entry shl --backend cpu 1 -1 2>&1 | FileCheck %s --check-prefix=SHL-NEG
+// SHL-INTERP: faults.mlir:{{[0-9]+}}:8: error: arith.shli has undefined behaviour on 1 and 64 (a shift by the bit width or more)
+// SHL-NEG: error: arith.shli has undefined behaviour on 1 and -1 (a shift by the bit width or more)
+// RUN: graph-run %s --entry shl --backend cpu 1 63 | FileCheck %s --check-prefix=SHL-OK
+// SHL-OK: {{^}}-9223372036854775808{{$}}
 
 // The fault is on a thread of the team, not the caller's.
 // RUN: not graph-run %s --entry out_of_range --backend cpu --threads 2 4000000000000 2>&1 | FileCheck %s --check-prefix=RANGE
