@@ -95,6 +95,13 @@ pub fn undefined_message(name: OpName, a: impl std::fmt::Display, b: impl std::f
     format!("{name} has undefined behaviour on {a} and {b} ({why})")
 }
 
+/// The message of a float-to-integer conversion whose operand (truncated)
+/// is NaN or out of the result type's range, which is undefined; the same
+/// from the interpreter and from compiled code.
+pub fn unconvertible_message(name: OpName, to: &dyn std::fmt::Display) -> String {
+    format!("{name} has undefined behaviour: its operand is NaN or out of the range of {to}")
+}
+
 /// The message of a forbidden wrap (`kind` from [`forbidden_wrap`]), the
 /// same from the interpreter and from compiled code.
 pub fn wrap_message(name: OpName, kind: &str, a: impl std::fmt::Display, b: impl std::fmt::Display) -> String {

@@ -8,7 +8,7 @@ use inkwell::{FloatPredicate, IntPredicate};
 use strata_ir::OpName;
 use strata_ir::{Attribute, OpId};
 use strata_std::arith::op as arith;
-use strata_std::arith_fold::{undefined_message, wrap_message};
+use strata_std::arith_fold::{unconvertible_message, undefined_message, wrap_message};
 use strata_std::arith_view::overflow_flags;
 
 use crate::emitter::{Emitter, Fail, R};
@@ -170,6 +170,45 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(())
     }
 
+    /// A float-to-integer conversion of NaN or of a value whose truncation
+    /// is out of the result's range is undefined: the program stops there
+    /// with the interpreter's message instead of taking the machine's value.
+    fn check_conversion(&mut self, op: OpId, name: OpName, ops: &[BasicValueEnum<'c>], rt: BasicTypeEnum<'c>) -> R<()> {
+        if !matches!(name, arith::FPTOSI | arith::FPTOUI) {
+            return Ok(());
+        }
+        let (Some(BasicValueEnum::FloatValue(x)), BasicTypeEnum::IntType(it)) = (ops.first(), rt) else {
+            return Ok(());
+        };
+        let w = it.get_bit_width();
+        if w > 64 {
+            return Ok(());
+        }
+        let ft = x.get_type();
+        let t = self.intrinsic("llvm.trunc", ft.into(), &[(*x).into()])?.into_float_value();
+        let (lo, hi) = if name == arith::FPTOSI {
+            (-(2f64.powi(w as i32 - 1)), 2f64.powi(w as i32 - 1))
+        } else {
+            (0.0, 2f64.powi(w as i32))
+        };
+        let b = &self.b;
+        let above = b.build_float_compare(FloatPredicate::OGE, t, ft.const_float(lo), "")?;
+        let below = b.build_float_compare(FloatPredicate::OLT, t, ft.const_float(hi), "")?;
+        let fits = b.build_and(above, below, "")?;
+        let (ok, fail) = (self.block("convert.ok"), self.block("convert.fail"));
+        self.b.build_conditional_branch(fits, ok, fail)?;
+        self.b.position_at_end(fail);
+        let to = self.ir.value_type(self.ir.result(op, 0)).to_string();
+        let at = self.ir.op_loc(op).short().replace('%', "%%");
+        let text = format!("{at}: error: {}\n", unconvertible_message(name, &to).replace('%', "%%"));
+        let fmt = self.b.build_global_string_ptr(&text, "")?;
+        let zero = self.cx.i64_type().const_zero();
+        self.call("strata.fail_values", &[fmt.as_pointer_value().into(), zero.into(), zero.into()])?;
+        self.b.build_unreachable()?;
+        self.b.position_at_end(ok);
+        Ok(())
+    }
+
     /// `a / b` rounded down (`floor`) or up (`ceil`), signed or not.
     fn rounded_div(&self, a: IntValue<'c>, b: IntValue<'c>, signed: bool, up: bool) -> R<IntValue<'c>> {
         let b_ = &self.b;
@@ -209,6 +248,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             return Ok(());
         }
         self.check_shift(op, name, &ops)?;
+        self.check_conversion(op, name, &ops, rt)?;
         let b = &self.b;
         let int = |i: usize| ops[i].into_int_value();
         let flt = |i: usize| ops[i].into_float_value();

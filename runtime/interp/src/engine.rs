@@ -22,7 +22,8 @@ use strata_ir::symbols::lookup_symbol_in;
 use strata_ir::types::{FloatKind, Type};
 use strata_ir::{Attribute, Context, OpId};
 use strata_std::arith_fold::{
-    eval_cmpf, eval_cmpi, eval_float_f64, eval_int, forbidden_wrap, undefined_message, unsigned, width, wrap_message,
+    eval_cmpf, eval_cmpi, eval_float_f64, eval_int, forbidden_wrap, unconvertible_message, undefined_message, unsigned,
+    width, wrap_message,
 };
 use strata_std::arith_view::overflow_flags;
 
@@ -421,7 +422,7 @@ impl<'a> Machine<'a> {
                     t >= 0.0 && t < 2f64.powi(w)
                 };
                 if !t.is_finite() || !ok {
-                    return self.err(op, format!("{name}: {} does not fit {rt}", self.float(op, 0)));
+                    return self.err(op, unconvertible_message(name, &rt));
                 }
                 Val::Int(normalize_int(t as i128, &rt))
             }

@@ -151,3 +151,15 @@ func.func @huge_buffer(%n: index) -> i64 {
   %x = "par.load"(%b, %c0) : (!par.buf<i64>, index) -> i64
   return %x : i64
 }
+
+// A float-to-integer conversion of NaN or of a value out of range stops
+// compiled code with the interpreter's message (the machine would give some
+// value silently).
+// RUN: not graph-run %S/Inputs/float-to-int.mlir --entry f --backend cpu 1e10 2>&1 | FileCheck %s --check-prefix=FPTOSI
+// RUN: not graph-run %S/Inputs/float-to-int.mlir --entry f --backend interp nan 2>&1 | FileCheck %s --check-prefix=FPTOSI
+// RUN: not graph-run %S/Inputs/float-to-int.mlir --entry f --backend cpu nan 2>&1 | FileCheck %s --check-prefix=FPTOSI
+// FPTOSI: float-to-int.mlir:3:8: error: arith.fptosi has undefined behaviour: its operand is NaN or out of the range of i32
+// RUN: not graph-run %S/Inputs/float-to-int.mlir --entry g --backend cpu -- -1.5 2>&1 | FileCheck %s --check-prefix=FPTOUI
+// FPTOUI: error: arith.fptoui has undefined behaviour: its operand is NaN or out of the range of i64
+// RUN: graph-run %S/Inputs/float-to-int.mlir --entry f --backend cpu -- -2147483648.5 | FileCheck %s --check-prefix=FITS
+// FITS: {{^}}-2147483648{{$}}
