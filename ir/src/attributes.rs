@@ -194,7 +194,7 @@ impl Location {
                 Some((file, *line, *col))
             }
             Location::Name { child, .. } => child.as_ref()?.file_line_col(),
-            Location::CallSite { callee, .. } => callee.file_line_col(),
+            Location::CallSite { callee, caller } => callee.file_line_col().or_else(|| caller.file_line_col()),
             Location::Fused { locs, .. } => locs.iter().find_map(|l| l.file_line_col()),
             Location::Unknown => None,
         }

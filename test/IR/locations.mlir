@@ -31,3 +31,8 @@ func.func @f(%a: i32) -> i32 {
 // ROUND: return {{.*}} loc(callsite("g" at fused["a.c":1:2, unknown]))
 // ROUND: "test.range"() : () -> () loc("r.c":10:2 to :5)
 // ROUND: "test.lines"() : () -> () loc("r.c":10:2 to 11:3)
+
+// A diagnostic at a call site whose callee has no position points at the
+// first position inside the caller.
+// RUN: not graph-opt %S/Inputs/callsite-error.mlir 2>&1 | FileCheck %s --check-prefix=CALLSITE
+// CALLSITE: {{^}}a.c:1:2: error: 'func.return' op type of return operand 0 ('i32') doesn't match function result type ('i64')
