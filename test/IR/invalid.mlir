@@ -173,3 +173,14 @@ func.func @i0_literal() {
   %0 = arith.constant 2 : i0
   return
 }
+
+// -----
+
+// A boolean literal takes no type: `true : f64` is not the float 1.0 (it used
+// to be read as the integer 1 typed f64, printed as `1 : f64`, and read back
+// as a float).
+func.func @typed_bool() -> f64 {
+  // expected-error@+1 {{expected operation name in quotes}}
+  %b = arith.constant true : f64
+  return %b : f64
+}

@@ -79,12 +79,9 @@ impl<'a> Parser<'a> {
             Tok::BareIdent => match self.text() {
                 "true" | "false" => {
                     let b = self.text() == "true";
+                    // A boolean takes no type, as in MLIR: `true : f64` is
+                    // not a typed constant.
                     self.advance();
-                    if self.at(Tok::Colon) && !self.peek_after_colon_is_not_type() {
-                        self.advance();
-                        let t = self.parse_type()?;
-                        return Ok(if t == Type::i1() { Attribute::Bool(b) } else { Attribute::int(b as i128, t) });
-                    }
                     Ok(Attribute::Bool(b))
                 }
                 "unit" => {
