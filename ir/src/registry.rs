@@ -233,14 +233,17 @@ pub struct Dialect {
     pub materialize_constant: Option<MaterializeFn>,
     /// Checks a type of this dialect (`!d.x<...>`), returning an error message.
     pub verify_type: Option<VerifyTypeFn>,
-    /// Checks an attribute of this dialect (`#d.x<...>`), given its body.
+    /// Checks an attribute of this dialect (`#d.x<...>`), given its body,
+    /// and gives the body as the dialect prints it.
     pub verify_attr: Option<VerifyAttrFn>,
 }
 
 /// Checks a dialect type when it is parsed; the error is the message.
 pub type VerifyTypeFn = fn(&crate::types::DialectType) -> Result<(), String>;
-/// Checks a dialect attribute's body when it is parsed; the error is the message.
-pub type VerifyAttrFn = fn(&str) -> Result<(), String>;
+/// Checks a dialect attribute's body when it is parsed and gives it in the
+/// form the dialect prints (e.g. flags in their canonical order); the error
+/// is the message.
+pub type VerifyAttrFn = fn(&str) -> Result<String, String>;
 
 /// All registered dialects and operations.
 #[derive(Default)]

@@ -130,7 +130,9 @@ fn parse_flags(
         flags.push(f);
         Ok(())
     })?;
-    st.properties.push((prop.into(), Attribute::dialect("arith", &format!("{keyword}<{}>", flags.join(", ")))));
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let body = canonical_flags(keyword, &flags, allowed).map_err(|m| Diagnostic::error(p.loc(), m))?;
+    st.properties.push((prop.into(), Attribute::dialect("arith", &format!("{keyword}<{body}>"))));
     Ok(())
 }
 
@@ -578,19 +580,36 @@ fn cast(name: OpName, summary: &'static str) -> OpDef {
     }
 }
 
-fn verify_flags_attr(body: &str) -> Result<(), String> {
-    let check = |kw: &str, allowed: &[&str]| -> Option<Result<(), String>> {
+/// `#arith.overflow<...>` and `#arith.fastmath<...>`: checked, and printed
+/// as MLIR prints them.
+fn verify_flags_attr(body: &str) -> Result<String, String> {
+    let check = |kw: &str, allowed: &[&str]| -> Option<Result<String, String>> {
         let inner = body.strip_prefix(kw)?.strip_prefix('<')?.strip_suffix('>')?;
-        for f in inner.split(',').map(str::trim) {
-            if !allowed.contains(&f) {
-                return Some(Err(format!("unknown {kw} flag '{f}'")));
-            }
-        }
-        Some(Ok(()))
+        let flags: Vec<&str> = inner.split(',').map(str::trim).collect();
+        Some(canonical_flags(kw, &flags, allowed).map(|f| format!("{kw}<{f}>")))
     };
     check("overflow", &OVERFLOW_FLAGS)
         .or_else(|| check("fastmath", &FASTMATH_FLAGS))
         .unwrap_or_else(|| Err(format!("unknown arith attribute '#arith.{body}'")))
+}
+
+/// A flag set as MLIR prints it: each flag once, in declaration order
+/// (`none` alone, every fastmath flag as `fast`), fastmath flags joined by
+/// `,`, overflow flags by `, `.
+fn canonical_flags(keyword: &str, flags: &[&str], allowed: &[&str]) -> Result<String, String> {
+    if let Some(f) = flags.iter().find(|f| !allowed.contains(f)) {
+        return Err(format!("unknown {keyword} flag '{f}'"));
+    }
+    // `fast` (last) is every flag between `none` and it.
+    let all = &allowed[1..];
+    let fast = keyword == "fastmath" && flags.contains(&"fast");
+    let set: Vec<&str> = all.iter().copied().filter(|a| fast || flags.contains(a)).collect();
+    Ok(match set.as_slice() {
+        [] => "none".to_string(),
+        s if keyword == "fastmath" && s.len() >= all.len() - 1 => "fast".to_string(),
+        s if keyword == "fastmath" => s.join(","),
+        s => s.join(", "),
+    })
 }
 
 /// Leaves the properties as given.

@@ -138,9 +138,7 @@ impl<'a> Parser<'a> {
                     if self.src.get(end) == Some(&b'<') {
                         body.push_str(&self.capture_balanced(end)?);
                     }
-                    let a = Attribute::Dialect { dialect: dialect.into(), body: body.into() };
-                    self.verify_dialect_attr(&a, loc)?;
-                    return Ok(a);
+                    return self.dialect_attr(dialect, body, loc);
                 }
                 if self.src.get(end) == Some(&b'<') {
                     self.advance();
@@ -162,13 +160,15 @@ impl<'a> Parser<'a> {
         }
     }
 
-    pub(super) fn verify_dialect_attr(&self, a: &Attribute, loc: Location) -> PResult<()> {
-        if let Attribute::Dialect { dialect, body } = a {
-            if let Some(d) = self.ctx.registry().dialect(dialect) {
-                if let Some(v) = d.verify_attr {
-                    return v(body).map_err(|m| Diagnostic::error(loc, m));
-                }
-            } else if !self.ctx.allow_unregistered {
+    /// The attribute `#DIALECT.BODY`, checked (and its body put in the
+    /// printed form) by its dialect.
+    fn dialect_attr(&self, dialect: &str, body: String, loc: Location) -> PResult<Attribute> {
+        let body = match self.ctx.registry().dialect(dialect) {
+            Some(d) => match d.verify_attr {
+                Some(v) => v(&body).map_err(|m| Diagnostic::error(loc, m))?,
+                None => body,
+            },
+            None if !self.ctx.allow_unregistered => {
                 return self.err_at(
                     loc,
                     format!(
@@ -176,8 +176,9 @@ impl<'a> Parser<'a> {
                     ),
                 );
             }
-        }
-        Ok(())
+            None => body,
+        };
+        Ok(Attribute::Dialect { dialect: dialect.into(), body: body.into() })
     }
 
     pub(super) fn peek_after_colon_is_not_type(&self) -> bool {

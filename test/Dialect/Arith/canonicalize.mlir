@@ -99,7 +99,7 @@ func.func @float_identities(%x: f32) -> (f32, f32, f32) {
 // CHECK-DAG: %[[Z:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-DAG: %[[A:.*]] = arith.addf %[[X]], %[[Z]] fastmath<nnan> : f64
 // CHECK-DAG: %[[B:.*]] = arith.subf %[[X]], %[[X]] fastmath<nnan> : f64
-// CHECK-DAG: %[[C:.*]] = arith.mulf %[[X]], %[[Z]] fastmath<nnan, ninf> : f64
+// CHECK-DAG: %[[C:.*]] = arith.mulf %[[X]], %[[Z]] fastmath<nnan,ninf> : f64
 // CHECK: return %[[X]], %[[X]], %[[Z]], %[[Z]], %[[A]], %[[B]], %[[C]]
 func.func @float_fastmath(%x: f64) -> (f64, f64, f64, f64, f64, f64, f64) {
   %pz = arith.constant 0.0 : f64

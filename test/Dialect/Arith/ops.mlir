@@ -101,3 +101,19 @@ func.func @float_ops_and_casts(%x: f32, %n: i32) -> f64 {
   %t = arith.constant true
   return %9 : f64
 }
+
+// Flags print as MLIR prints them, whatever order and spelling they were
+// written in: declaration order, `fast` for every fastmath flag, fastmath
+// joined by `,` and overflow by `, `; the generic form's attributes too.
+// CHECK-LABEL: func.func @flag_order
+// CHECK: arith.mulf %{{.*}}, %{{.*}} fastmath<nnan,ninf> : f32
+// CHECK: arith.mulf %{{.*}}, %{{.*}} fastmath<nnan,ninf> : f32
+// CHECK: arith.mulf %{{.*}}, %{{.*}} fastmath<fast> : f32
+// CHECK: arith.addi %{{.*}}, %{{.*}} overflow<nsw, nuw> : i32
+func.func @flag_order(%a: f32, %b: i32) -> (f32, f32, f32, i32) {
+  %0 = arith.mulf %a, %a fastmath<ninf, nnan> : f32
+  %1 = "arith.mulf"(%a, %a) <{fastmath = #arith.fastmath<ninf,  nnan>}> : (f32, f32) -> f32
+  %2 = arith.mulf %a, %a fastmath<reassoc, nnan, ninf, nsz, arcp, contract, afn> : f32
+  %3 = arith.addi %b, %b overflow<nuw, nsw> : i32
+  return %0, %1, %2, %3 : f32, f32, f32, i32
+}
