@@ -187,6 +187,31 @@ impl Location {
         Location::FileLineCol { file: file.into(), line, col }
     }
 
+    /// `fused<metadata>[locs]` as MLIR builds it: fused locations with the
+    /// same metadata are flattened into it, unknown ones dropped, repeats
+    /// kept once; with no metadata, one location is itself and none is
+    /// unknown (with metadata, none is `[unknown]`).
+    pub fn fused(locs: Vec<Location>, metadata: Option<Box<Attribute>>) -> Location {
+        let mut kept: Vec<Location> = Vec::new();
+        let mut keep = |l: Location| {
+            if l != Location::Unknown && !kept.contains(&l) {
+                kept.push(l);
+            }
+        };
+        for l in locs {
+            match l {
+                Location::Fused { locs: inner, metadata: m } if m == metadata => inner.into_iter().for_each(&mut keep),
+                other => keep(other),
+            }
+        }
+        match (kept.len(), &metadata) {
+            (0, None) => Location::Unknown,
+            (0, Some(_)) => Location::Fused { locs: vec![Location::Unknown], metadata },
+            (1, None) => kept.pop().expect("one location"),
+            _ => Location::Fused { locs: kept, metadata },
+        }
+    }
+
     /// The first file:line:col found inside this location.
     pub fn file_line_col(&self) -> Option<(&str, u32, u32)> {
         match self {

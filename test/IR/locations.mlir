@@ -18,7 +18,7 @@ func.func @f(%a: i32) -> i32 {
 
 // CHECK: ^bb0(%{{.*}}: i32 loc("{{.*}}locations.mlir":4:14)):
 // CHECK: "arith.addi"{{.*}} loc("{{.*}}locations.mlir":5:8)
-// CHECK: "func.return"{{.*}} loc(callsite("g" at fused["a.c":1:2, unknown]))
+// CHECK: "func.return"{{.*}} loc(callsite("g" at "a.c":1:2))
 // CHECK: }) : () -> () loc("{{.*}}locations.mlir":4:1)
 // CHECK: "test.line"() : () -> () loc("l.c":10:0)
 // CHECK: "test.range"() : () -> () loc("r.c":10:2 to :5)
@@ -28,7 +28,7 @@ func.func @f(%a: i32) -> i32 {
 // CHECK: }) : () -> () loc("{{.*}}locations.mlir":0:0)
 // ROUND: func.func @f(%arg0: i32 loc("{{.*}}locations.mlir":4:14))
 // ROUND: arith.addi {{.*}} loc("{{.*}}locations.mlir":5:8)
-// ROUND: return {{.*}} loc(callsite("g" at fused["a.c":1:2, unknown]))
+// ROUND: return {{.*}} loc(callsite("g" at "a.c":1:2))
 // ROUND: "test.range"() : () -> () loc("r.c":10:2 to :5)
 // ROUND: "test.lines"() : () -> () loc("r.c":10:2 to 11:3)
 

@@ -65,7 +65,7 @@ impl<'a> Parser<'a> {
                 locs.push(p.parse_location_body()?);
                 Ok(())
             })?;
-            return Ok(Location::Fused { locs, metadata });
+            return Ok(Location::fused(locs, metadata));
         }
         if self.at(Tok::HashIdent) {
             let alias = self.text()[1..].to_string();
