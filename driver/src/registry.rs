@@ -20,6 +20,7 @@ pub fn passes() -> PassRegistry {
     strata_graph_dialect::register_passes(&mut r);
     strata_sched_dialect::register_passes(&mut r);
     strata_par_dialect::register_passes(&mut r);
+    strata_upstream::register(&mut r);
     r
 }
 

@@ -1,0 +1,55 @@
+// The `upstream` pass runs upstream MLIR's passes in-process. Operations of
+// dialects upstream does not know (graph) travel as unregistered operations;
+// locations come back.
+// RUN: graph-opt %s --pass-pipeline='builtin.module(upstream{pipeline="func.func(canonicalize)"})' --mlir-print-debuginfo | FileCheck %s
+// Without a pipeline: upstream's parser and verifier only.
+// RUN: graph-opt %s --pass-pipeline='builtin.module(upstream)' | FileCheck %s --check-prefix=EMPTY
+// An anchored upstream pipeline, mixed with this compiler's passes.
+// RUN: graph-opt %s --pass-pipeline='builtin.module(cse,upstream{pipeline="builtin.module(func.func(sccp),symbol-dce)"})' | FileCheck %s --check-prefix=SCCP
+// An unknown upstream pass is an error in the pipeline, before anything runs.
+// RUN: not graph-opt %s --pass-pipeline='builtin.module(upstream{pipeline="no-such-pass"})' -o %t.nope 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not test -e %t.nope
+// What upstream produces in a dialect this compiler lacks (llvm) does not
+// read back: an error at the module, naming the line, and no output.
+// RUN: not graph-opt %s --pass-pipeline='builtin.module(upstream{pipeline="convert-arith-to-llvm"})' -o %t.llvm 2>&1 | FileCheck %s --check-prefix=BACK
+// RUN: not test -e %t.llvm
+// ... unless unregistered operations are allowed.
+// RUN: graph-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(upstream{pipeline="convert-arith-to-llvm"})' | FileCheck %s --check-prefix=LLVM
+
+// CHECK-LABEL: func.func @fold
+// CHECK-NEXT: %[[C:.*]] = arith.constant 5 : i32 loc("{{.*}}pass.mlir":[[# @LINE + 9]]:8)
+// CHECK-NEXT: %[[N:.*]] = graph.num_nodes %arg0 loc("{{.*}}pass.mlir":[[# @LINE + 10]]:8)
+// CHECK-NEXT: return %[[C]], %[[N]] : i32, index
+
+// EMPTY-LABEL: func.func @fold
+// EMPTY: arith.addi
+func.func @fold(%g: !graph.graph) -> (i32, index) {
+  %a = arith.constant 2 : i32
+  %b = arith.constant 3 : i32
+  %c = arith.addi %a, %b : i32
+  %unused = arith.muli %a, %b : i32
+  %n = graph.num_nodes %g
+  return %c, %n : i32, index
+}
+
+// SCCP-LABEL: func.func @branch
+// SCCP: %[[C:.*]] = arith.constant 7 : i32
+// SCCP: return %[[C]] : i32
+// SCCP-NOT: @dead
+func.func @branch(%x: i32) -> i32 {
+  %t = arith.constant true
+  %a = arith.constant 7 : i32
+  cf.cond_br %t, ^yes, ^no
+^yes:
+  return %a : i32
+^no:
+  return %x : i32
+}
+
+func.func private @dead() -> ()
+
+// UNKNOWN: <pass-pipeline>:1:25: error: invalid value for option 'pipeline' of pass 'upstream': upstream MLIR does not accept the pipeline 'builtin.module(no-such-pass)': 'no-such-pass' does not refer to a registered pass or pass pipeline
+
+// BACK: pass.mlir:0:0: error: what upstream MLIR produced does not read back: operation being parsed with an unregistered dialect{{.*}}(line {{[0-9]+}} of its output: `%{{[0-9]+}} = "llvm.mlir.constant"()
+
+// LLVM: "llvm.mlir.constant"()

@@ -1,0 +1,161 @@
+//! `upstream{pipeline="..."}`: runs an upstream MLIR pass pipeline on the
+//! module, in-process, through the [`crate::bridge`].
+//!
+//! The pipeline is upstream's textual form (`canonicalize,sccp` or
+//! `builtin.module(func.func(licm))`; without an anchor it runs on the
+//! module). It is checked when the option is given, so an unknown upstream
+//! pass is reported with the pipeline, before anything runs. The module
+//! crosses in the generic form with its locations; what comes back replaces
+//! the module's body and attributes, and upstream's diagnostics are reported
+//! at their locations.
+
+use melior::pass::PassManager;
+use strata_ir::builtin::op as builtin;
+use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassFailed, PassInfo, PassOption};
+use strata_ir::{Context, Diagnostic, OpId, OpName};
+
+use crate::bridge::Upstream;
+
+/// The pass.
+pub struct UpstreamPass {
+    /// The upstream pipeline, anchored on `builtin.module`; without the
+    /// option, the empty one (the module goes through upstream's parser and
+    /// verifier and back).
+    pipeline: String,
+}
+
+impl Default for UpstreamPass {
+    fn default() -> Self {
+        UpstreamPass { pipeline: anchored("") }
+    }
+}
+
+/// `pipeline` anchored on `builtin.module` unless it names an anchor.
+fn anchored(pipeline: &str) -> String {
+    let p = pipeline.trim();
+    if p.starts_with("builtin.module(") {
+        p.to_string()
+    } else {
+        format!("builtin.module({p})")
+    }
+}
+
+/// Builds the pass manager of `pipeline` in `upstream`'s context.
+fn pass_manager<'c>(upstream: &'c Upstream, pipeline: &str) -> Result<PassManager<'c>, String> {
+    let pm = PassManager::new(upstream.context());
+    melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline).map_err(|e| {
+        // Upstream's report is `<parser>:1:1: error: MESSAGE`, the pipeline
+        // and a caret: the message says it.
+        let report = e.to_string();
+        let message = report.lines().find_map(|l| l.split_once("error: ").map(|(_, m)| m)).unwrap_or(&report);
+        format!("upstream MLIR does not accept the pipeline '{pipeline}': {message}")
+    })?;
+    Ok(pm)
+}
+
+impl Pass for UpstreamPass {
+    fn decl(&self) -> &'static PassDecl {
+        &DECL
+    }
+
+    fn anchor(&self) -> Option<OpName> {
+        Some(builtin::MODULE)
+    }
+
+    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
+        match (key, value) {
+            ("pipeline", OptionValue::Text(text)) => {
+                let pipeline = anchored(text);
+                pass_manager(&Upstream::new(), &pipeline)?;
+                self.pipeline = pipeline;
+                Ok(())
+            }
+            _ => Err(format!("no such option '{key}'")),
+        }
+    }
+
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
+        let upstream = Upstream::new();
+        let fail = |ctx: &mut Context, diagnostics: Vec<Diagnostic>| {
+            ctx.diagnostics.extend(diagnostics);
+            Err(PassFailed)
+        };
+        let pipeline = &self.pipeline;
+        let pm = match pass_manager(&upstream, pipeline) {
+            Ok(pm) => pm,
+            Err(e) => {
+                let loc = ctx.op_loc(op).clone();
+                return fail(ctx, vec![Diagnostic::error(loc, e)]);
+            }
+        };
+        let mut module = match upstream.import(ctx, op) {
+            Ok(m) => m,
+            Err(d) => return fail(ctx, d),
+        };
+        if pm.run(&mut module).is_err() {
+            let d = upstream.failure(ctx, op, &format!("the upstream pipeline '{pipeline}' failed"));
+            return fail(ctx, d);
+        }
+        // Remarks and warnings upstream emitted on success are reported too.
+        let reported = upstream.take_diagnostics(ctx);
+        ctx.diagnostics.extend(reported);
+        let loc = ctx.op_loc(op).clone();
+        let new = match upstream.export(ctx, &module, &loc) {
+            Ok(new) => new,
+            Err(d) => return fail(ctx, d),
+        };
+        replace_module(ctx, op, new);
+        Ok(())
+    }
+}
+
+/// Gives `op` the body, properties and attributes of the detached module
+/// `new`, which is then erased.
+fn replace_module(ctx: &mut Context, op: OpId, new: OpId) {
+    let (old_body, new_body) = (ctx.region(op, 0), ctx.region(new, 0));
+    for b in ctx.region_blocks(old_body).to_vec() {
+        ctx.erase_block(b);
+    }
+    ctx.move_region_blocks(new_body, old_body, 0);
+    for (name, _) in ctx.attrs(op).to_vec() {
+        ctx.remove_attr(op, &name);
+    }
+    for (name, value) in ctx.attrs(new).to_vec() {
+        ctx.set_attr(op, &name, value);
+    }
+    let old_props: Vec<String> = prop_names(ctx, op);
+    for name in old_props {
+        ctx.remove_prop(op, &name);
+    }
+    if let Some(strata_ir::Attribute::Dictionary(d)) = ctx.properties(new).cloned() {
+        for (name, value) in d.iter() {
+            ctx.set_prop(op, name, value.clone());
+        }
+    }
+    ctx.erase_op(new);
+}
+
+/// The names of `op`'s properties.
+fn prop_names(ctx: &Context, op: OpId) -> Vec<String> {
+    match ctx.properties(op) {
+        Some(strata_ir::Attribute::Dictionary(d)) => d.iter().map(|(k, _)| k.to_string()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The pass's declaration.
+const DECL: PassDecl = PassDecl {
+    argument: "upstream",
+    name: "Upstream",
+    description: "Run an upstream MLIR pass pipeline on the module, in-process (e.g. upstream{pipeline=\"sccp,licm\"})",
+    options: &[PassOption {
+        name: "pipeline",
+        kind: OptionKind::Text,
+        help: "the upstream pass pipeline, in upstream's syntax; anchored on builtin.module unless it names an anchor (default: none, a round trip through upstream's parser and verifier)",
+    }],
+};
+
+/// Registration.
+pub fn info() -> PassInfo {
+    PassInfo { decl: &DECL, create: || Box::new(UpstreamPass::default()) }
+}
