@@ -593,6 +593,24 @@ impl Context {
     pub fn region(&self, op: OpId, i: usize) -> RegionId {
         self.ops[op.index()].regions[i]
     }
+    /// Appends a new empty region to `op`.
+    pub fn push_region(&mut self, op: OpId) -> RegionId {
+        let r = self.create_region();
+        self.regions[r.0 as usize].parent = Some(op);
+        self.ops[op.index()].regions.push(r);
+        r
+    }
+    /// Removes the last region of `op` if it is empty; whether it did.
+    pub fn pop_empty_region(&mut self, op: OpId) -> bool {
+        match self.ops[op.index()].regions.last() {
+            Some(r) if self.regions[r.0 as usize].blocks.is_empty() => {
+                let r = self.ops[op.index()].regions.pop().expect("a last region");
+                self.regions[r.0 as usize].parent = None;
+                true
+            }
+            _ => false,
+        }
+    }
     /// The raw properties attribute.
     pub fn properties(&self, op: OpId) -> Option<&Attribute> {
         self.ops[op.index()].properties.as_ref()

@@ -53,3 +53,31 @@ func.func private @dead() -> ()
 // BACK: pass.mlir:0:0: error: what upstream MLIR produced does not read back: operation being parsed with an unregistered dialect{{.*}}(line {{[0-9]+}} of its output: `%{{[0-9]+}} = "llvm.mlir.constant"()
 
 // LLVM: "llvm.mlir.constant"()
+
+// A call inside an operation upstream does not know (one region) finds its
+// callee there: the operation travels with an empty second region, removed
+// on the way back. Upstream's symbol-dce sees the use and keeps @twice (and
+// erases @dead).
+// RUN: graph-opt %s --pass-pipeline='builtin.module(upstream{pipeline="symbol-dce"})' | FileCheck %s --check-prefix=CALL
+// CALL-LABEL: func.func @calls_in_loops
+// CALL: graph.foreach %{{.*}} in nodes(%arg0) {
+// CALL-NEXT: graph.load
+// CALL-NEXT: call @twice
+// CALL-NEXT: graph.store
+// CALL-NEXT: }
+// CALL-NOT: strata.upstream_padded
+// CALL: func.func private @twice
+// CALL-NOT: @dead
+func.func @calls_in_loops(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  graph.foreach %v in nodes(%g) {
+    %x = graph.load %p[%v] : !graph.nprop<i64>
+    %y = func.call @twice(%x) : (i64) -> i64
+    graph.store %y, %p[%v] : !graph.nprop<i64>
+  }
+  return
+}
+
+func.func private @twice(%x: i64) -> i64 {
+  %y = arith.addi %x, %x : i64
+  return %y : i64
+}

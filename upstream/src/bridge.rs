@@ -3,7 +3,9 @@
 //! A module crosses as text in the generic form with every location
 //! (`loc(...)` on each operation and block argument): the one form both
 //! sides define identically, which keeps operations of dialects upstream does
-//! not know and the locations of everything. Upstream's diagnostics come back
+//! not know and the locations of everything. Those operations travel as
+//! unregistered operations, the ones with one region with an empty second
+//! region ([`PADDED`]). Upstream's diagnostics come back
 //! as this compiler's, at their locations.
 
 use std::cell::RefCell;
@@ -22,6 +24,15 @@ use strata_ir::{Context, OpId};
 
 /// The name given to the text that comes back from upstream.
 pub const EXPORTED_BUFFER: &str = "<upstream>";
+
+/// Marks an operation that carries, to upstream and back, an empty second
+/// region besides its one region. Upstream takes an operation it does not
+/// know with exactly one region for a possible symbol table, and then
+/// resolves no symbol below it (a `func.call` inside `graph.foreach` would
+/// find no callee); with two regions it looks further up, as this compiler
+/// does. The region and the mark are added on the way there and removed on
+/// the way back.
+pub const PADDED: &str = "strata.upstream_padded";
 
 /// An upstream MLIR context with every upstream dialect registered,
 /// unregistered dialects allowed, and a handler that keeps upstream's
@@ -89,6 +100,18 @@ impl Upstream {
         Upstream { context, diagnostics }
     }
 
+    /// Whether upstream knows the operation `name` (its dialect is loaded
+    /// first: registered dialects load when first used).
+    pub fn knows(&self, name: &str) -> bool {
+        if let Some((dialect, _)) = name.split_once('.') {
+            if self.context.is_registered_operation(name) {
+                return true;
+            }
+            self.context.get_or_load_dialect(dialect);
+        }
+        self.context.is_registered_operation(name)
+    }
+
     /// The upstream context.
     pub fn context(&self) -> &melior::Context {
         &self.context
@@ -104,7 +127,21 @@ impl Upstream {
     /// The module `op` of `ctx` as an upstream module, parsed and verified by
     /// upstream. On failure, upstream's diagnostics.
     pub fn import(&self, ctx: &mut Context, op: OpId) -> Result<Module<'_>, Vec<Diagnostic>> {
+        let mut padded = Vec::new();
+        ctx.walk_pre(op, &mut |o| {
+            if ctx.regions(o).len() == 1 && !self.knows(ctx.op_name(o)) {
+                padded.push(o);
+            }
+        });
+        for &o in &padded {
+            ctx.push_region(o);
+            ctx.set_attr(o, PADDED, Attribute::Unit);
+        }
         let text = print_op(ctx, op, PrintOptions { generic: true, debug_info: true });
+        for &o in &padded {
+            ctx.pop_empty_region(o);
+            ctx.remove_attr(o, PADDED);
+        }
         match Module::parse(&self.context, &text) {
             Some(m) => Ok(m),
             None => Err(self.failure(ctx, op, "upstream MLIR does not accept the module")),
@@ -125,7 +162,7 @@ impl Upstream {
         let text = module.as_operation().to_string_with_flags(flags).map_err(|e| {
             vec![Diagnostic::error(Location::Unknown, format!("upstream MLIR could not print the module: {e}"))]
         })?;
-        parse_source(ctx, EXPORTED_BUFFER, &text, 0, text.len()).map_err(|e| {
+        let module = parse_source(ctx, EXPORTED_BUFFER, &text, 0, text.len()).map_err(|e| {
             // The text is upstream's, not the user's: say where in it, with
             // the line, at the module's location.
             let at = match &e.loc {
@@ -137,7 +174,21 @@ impl Upstream {
                 message.push_str(&format!(" (line {line} of its output: `{l}`)"));
             }
             vec![Diagnostic::error(module_loc.clone(), message)]
-        })
+        })?;
+        let mut padded = Vec::new();
+        ctx.walk_pre(module, &mut |o| {
+            if ctx.attr(o, PADDED).is_some() {
+                padded.push(o);
+            }
+        });
+        for o in padded {
+            ctx.remove_attr(o, PADDED);
+            if !ctx.pop_empty_region(o) {
+                let loc = ctx.op_loc(o).clone();
+                return Err(vec![Diagnostic::error(loc, "upstream MLIR filled the empty region the bridge added")]);
+            }
+        }
+        Ok(module)
     }
 
     /// Upstream's diagnostics, or `what` at `op` where it said nothing.
