@@ -212,12 +212,37 @@ impl<'a> Parser<'a> {
             false
         }
     }
-    /// Consumes a token of the kind or fails with "expected WHAT".
+    /// Consumes a token of the kind or fails with "expected WHAT" (at
+    /// [`Parser::wrong_token_loc`]).
     pub fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
         if self.consume_if(k) {
             Ok(())
         } else {
-            self.err(format!("expected {what}"))
+            Err(Diagnostic::error(self.wrong_token_loc(), format!("expected {what}")))
+        }
+    }
+    /// Where MLIR reports a token that is not the one expected: just after
+    /// the last character before it that is not blank, skipping blank lines
+    /// and `//` comments, i.e. at the end of what was read (at the token
+    /// itself when nothing precedes it).
+    pub fn wrong_token_loc(&self) -> Location {
+        let mut end = self.tok.start;
+        loop {
+            while end > 0 && matches!(self.src[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                return self.loc();
+            }
+            if !matches!(self.src[end - 1], b'\n' | b'\r') {
+                return self.loc_at(end);
+            }
+            end -= 1;
+            // A comment on the line before ends where it starts.
+            let line_start = self.src[..end].iter().rposition(|c| matches!(c, b'\n' | b'\r')).map_or(0, |i| i + 1);
+            if let Some(c) = self.src[line_start..end].windows(2).position(|w| w == b"//") {
+                end = line_start + c;
+            }
         }
     }
     /// True if the current token is the bare keyword.
@@ -233,12 +258,12 @@ impl<'a> Parser<'a> {
             false
         }
     }
-    /// Consumes the keyword or fails.
+    /// Consumes the keyword or fails (at [`Parser::wrong_token_loc`]).
     pub fn expect_keyword(&mut self, kw: &str) -> PResult<()> {
         if self.consume_keyword(kw) {
             Ok(())
         } else {
-            self.err(format!("expected '{kw}'"))
+            Err(Diagnostic::error(self.wrong_token_loc(), format!("expected '{kw}'")))
         }
     }
     /// Consumes and returns a bare identifier.

@@ -184,3 +184,15 @@ func.func @typed_bool() -> f64 {
   %b = arith.constant true : f64
   return %b : f64
 }
+
+// -----
+
+// A missing token is reported where MLIR reports it: at the end of what was
+// read, above blank lines and comments, not at the next token.
+func.func @wrong_token_on_next_line(%a: i32) -> i32 {
+  // expected-error@+1 {{expected ':' followed by operation type}}
+  %b = "arith.addi"(%a, %a)
+
+  // The type is missing.
+  return %b : i32
+}

@@ -38,7 +38,7 @@ impl<'a> Parser<'a> {
         let op = match self.kind() {
             Tok::String => self.parse_generic_operation()?,
             Tok::BareIdent => self.parse_custom_operation()?,
-            _ => return self.err("expected operation name in quotes"),
+            _ => return Err(Diagnostic::error(self.wrong_token_loc(), "expected operation name in quotes")),
         };
         self.parse_trailing_location(LocTarget::Op(op))?;
         self.check_value_nesting(op, &op_loc)?;
