@@ -311,6 +311,8 @@ impl Context {
         if let Some(d) = &def {
             (d.default_properties)(&mut props);
         }
+        // Looked up by name in sorted order, as MLIR keeps dictionaries.
+        props.sort_by(|a, b| a.0.cmp(&b.0));
         let properties = match state.raw_properties {
             Some(raw) => Some(raw),
             None if props.is_empty() => None,

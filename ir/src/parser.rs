@@ -258,12 +258,13 @@ impl<'a> Parser<'a> {
             false
         }
     }
-    /// Consumes the keyword or fails (at [`Parser::wrong_token_loc`]).
+    /// Consumes the keyword or fails at the current token (as MLIR's
+    /// `parseKeyword` does).
     pub fn expect_keyword(&mut self, kw: &str) -> PResult<()> {
         if self.consume_keyword(kw) {
             Ok(())
         } else {
-            Err(Diagnostic::error(self.wrong_token_loc(), format!("expected '{kw}'")))
+            self.err(format!("expected '{kw}'"))
         }
     }
     /// Consumes and returns a bare identifier.

@@ -235,6 +235,12 @@ impl<'a> OpPrinter<'a> {
             self.w(")");
         }
     }
+    /// Starts a new line indented `extra` columns deeper than the operation
+    /// being printed (for operations whose custom form spans lines).
+    pub fn newline(&mut self, extra: usize) {
+        self.out.push('\n');
+        self.pad(self.indent + extra);
+    }
     /// Writes `%arg0: i32` (and its location with debug info).
     pub fn block_arg_decl(&mut self, v: Value) {
         self.operand(v);

@@ -1,4 +1,5 @@
-//! The `cf` dialect: unstructured control flow between blocks (`br`, `cond_br`, `assert`).
+//! The `cf` dialect: unstructured control flow between blocks (`br`,
+//! `cond_br`, `switch`, `assert`).
 
 /// The names of the `cf` dialect's operations, declared once.
 pub mod op {
@@ -6,6 +7,7 @@ pub mod op {
     ASSERT = "assert",
     BR = "br",
     COND_BR = "cond_br",
+    SWITCH = "switch",
     );
 }
 
@@ -165,6 +167,213 @@ fn verify_cond_br(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// The case values of a `cf.switch` (`case_values`, a dense vector of the
+/// flag's type; none without cases), as read from their text, sign-extended.
+pub fn switch_case_values(ctx: &Context, op: OpId) -> Option<Vec<i128>> {
+    let Some(attr) = ctx.prop(op, "case_values") else { return Some(Vec::new()) };
+    let Attribute::Verbatim(text) = attr else { return None };
+    let (body, ty) = text.strip_prefix("dense<")?.rsplit_once("> : vector<")?;
+    let (count, elem) = ty.strip_suffix('>')?.split_once('x')?;
+    let count: usize = count.parse().ok()?;
+    let width: u32 = elem.strip_prefix('i')?.parse().ok()?;
+    let read = |v: &str| -> Option<i128> {
+        let v = v.trim();
+        match v {
+            "true" => Some(1),
+            "false" => Some(0),
+            _ => v.parse().ok(),
+        }
+    };
+    let values: Vec<i128> = match body.strip_prefix('[').and_then(|b| b.strip_suffix(']')) {
+        Some(list) if list.trim().is_empty() => Vec::new(),
+        Some(list) => list.split(',').map(read).collect::<Option<_>>()?,
+        None => vec![read(body)?; count],
+    };
+    let ty = Type::int(width);
+    (values.len() == count).then(|| values.into_iter().map(|v| strata_ir::attributes::normalize_int(v, &ty)).collect())
+}
+
+/// `dense<...> : vector<NxT>` holding `values` (of the integer type `ty`)
+/// as MLIR prints it: signed, `true`/`false` for `i1`, one value when all
+/// are equal.
+fn case_values_attr(values: &[i128], ty: &Type) -> Attribute {
+    let show = |v: i128| match ty.int_width() {
+        Some(1) => (if v != 0 { "true" } else { "false" }).to_string(),
+        _ => strata_ir::attributes::normalize_int(v, ty).to_string(),
+    };
+    let body = if values.iter().all(|v| *v == values[0]) {
+        show(values[0])
+    } else {
+        format!("[{}]", values.iter().map(|v| show(*v)).collect::<Vec<_>>().join(", "))
+    };
+    Attribute::Verbatim(format!("dense<{body}> : vector<{}x{ty}>", values.len()).into())
+}
+
+/// The operand counts of a `cf.switch`'s destinations, default first, when
+/// its segments describe its operands.
+fn switch_segments(ctx: &Context, op: OpId) -> Option<Vec<usize>> {
+    let seg = segments(ctx, op)?;
+    let cases = ctx.prop(op, "case_operand_segments")?.as_dense_ints()?.to_vec();
+    let [1, d, c] = seg[..] else { return None };
+    let sizes: Vec<i128> = std::iter::once(d).chain(cases.iter().copied()).collect();
+    let described = sizes.iter().all(|s| *s >= 0)
+        && cases.iter().sum::<i128>() == c
+        && 1 + d + c == ctx.operands(op).len() as i128
+        && sizes.len() == ctx.successors(op).len();
+    described.then(|| sizes.into_iter().map(|s| s as usize).collect())
+}
+
+/// The operands a `cf.switch` passes to its successor `i` (the default is
+/// 0); empty when its segments do not describe its operands.
+pub fn switch_operands(ctx: &Context, op: OpId, i: usize) -> Range<usize> {
+    let Some(sizes) = switch_segments(ctx, op) else { return 0..0 };
+    let start = 1 + sizes[..i].iter().sum::<usize>();
+    start..start + sizes[i]
+}
+
+/// The successor a `cf.switch` takes for the flag value `flag`: the first
+/// case equal to it (compared at the flag's width), else the default (0).
+pub fn switch_successor(ctx: &Context, op: OpId, flag: i128) -> usize {
+    let ty = ctx.value_type(ctx.operand(op, 0)).clone();
+    let flag = strata_ir::attributes::normalize_int(flag, &ty);
+    let cases = switch_case_values(ctx, op).unwrap_or_default();
+    cases.iter().position(|c| *c == flag).map_or(0, |i| i + 1)
+}
+
+fn parse_switch(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let flag = p.parse_operand()?;
+    let ty = p.parse_colon_type()?;
+    p.expect(Tok::Comma, "','")?;
+    p.expect(Tok::LSquare, "'['")?;
+    p.expect_keyword("default")?;
+    p.expect(Tok::Colon, "':'")?;
+    let (default, default_values) = p.parse_successor_and_operands()?;
+    let width = ty.int_width().filter(|_| ty.is_signless_integer());
+    let (mut values, mut successors, mut case_sizes, mut case_values) =
+        (Vec::new(), vec![default], Vec::new(), Vec::new());
+    while p.consume_if(Tok::Comma) {
+        let loc = p.loc();
+        let negative = p.consume_if(Tok::Minus);
+        if !p.at(Tok::Integer) {
+            return p.err("expected integer value");
+        }
+        let text = p.text().to_string();
+        p.advance_token();
+        let magnitude =
+            text.strip_prefix("0x").map_or_else(|| text.parse::<u128>().ok(), |h| u128::from_str_radix(h, 16).ok());
+        // A case may be written signed or unsigned: from the smallest signed
+        // to the largest unsigned value of the flag's type.
+        let value =
+            magnitude.and_then(|m| if negative { i128::try_from(m).ok().map(|m| -m) } else { i128::try_from(m).ok() });
+        let fits = match (value, width) {
+            (Some(v), Some(w)) if w < 127 => v >= -(1i128 << (w - 1)) && v < (1i128 << w),
+            (value, _) => value.is_some(),
+        };
+        if !fits {
+            return p.err_at(loc, format!("case value is out of range for '{ty}'"));
+        }
+        p.expect(Tok::Colon, "':'")?;
+        let (b, vs) = p.parse_successor_and_operands()?;
+        case_values.push(value.expect("checked above"));
+        case_sizes.push(vs.len());
+        successors.push(b);
+        values.extend(vs);
+    }
+    p.expect(Tok::RSquare, "']'")?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    let flag = p.resolve_operand(&flag, &ty)?;
+    if !case_values.is_empty() {
+        st.properties.push(("case_values".into(), case_values_attr(&case_values, &ty)));
+    }
+    st.properties.push(("case_operand_segments".into(), segment_sizes(&case_sizes)));
+    st.properties.push(("operandSegmentSizes".into(), segment_sizes(&[1, default_values.len(), values.len()])));
+    st.operands = std::iter::once(flag).chain(default_values).chain(values).collect();
+    st.successors = successors;
+    Ok(())
+}
+
+fn print_switch(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let flag = ctx.operand(op, 0);
+    let ty = ctx.value_type(flag).clone();
+    let ops = ctx.operands(op).to_vec();
+    let succ = ctx.successors(op).to_vec();
+    p.w(" ");
+    p.operand(flag);
+    p.w(" : ");
+    p.ty(&ty);
+    p.w(", [");
+    p.newline(2);
+    p.w("default: ");
+    p.successor_with_operands(succ[0], &ops[switch_operands(ctx, op, 0)]);
+    let cases = switch_case_values(ctx, op).unwrap_or_default();
+    for (i, c) in cases.iter().enumerate().filter(|(i, _)| i + 1 < succ.len()) {
+        p.w(",");
+        p.newline(2);
+        // MLIR prints the cases unsigned.
+        let bits = ty.int_width().unwrap_or(64).min(127);
+        let unsigned = if *c < 0 { c + (1i128 << bits) } else { *c };
+        p.w(&format!("{unsigned}: "));
+        p.successor_with_operands(succ[i + 1], &ops[switch_operands(ctx, op, i + 1)]);
+    }
+    if !cases.is_empty() {
+        p.newline(0);
+    }
+    p.w("]");
+    p.attr_dict(op, &["case_values", "case_operand_segments", "operandSegmentSizes"]);
+}
+
+fn verify_switch(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let flag_ty = ctx.value_type(ctx.operand(op, 0)).clone();
+    if !flag_ty.is_signless_integer() {
+        return Err(op_error(ctx, op, format!("operand #0 must be integer, but got '{flag_ty}'")));
+    }
+    if ctx.successors(op).is_empty() {
+        return Err(op_error(ctx, op, "requires a default destination"));
+    }
+    let Some(cases) = switch_case_values(ctx, op) else {
+        return Err(op_error(ctx, op, "'case_values' must be a dense vector of integers"));
+    };
+    if let Some(Attribute::Verbatim(text)) = ctx.prop(op, "case_values") {
+        let elem = text.rsplit_once('x').map(|(_, e)| e.trim_end_matches('>')).unwrap_or("");
+        if elem != flag_ty.to_string() {
+            return Err(op_error(
+                ctx,
+                op,
+                format!("'flag' type ('{flag_ty}') should match case value type ('{elem}')"),
+            ));
+        }
+    }
+    let destinations = ctx.successors(op).len() - 1;
+    if ctx.prop(op, "case_values").is_some() && cases.len() != destinations {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "number of case values ({}) should match number of case destinations ({destinations})",
+                cases.len()
+            ),
+        ));
+    }
+    if switch_segments(ctx, op).is_none() {
+        let seg = segments(ctx, op).unwrap_or_default();
+        let cases = ctx.prop(op, "case_operand_segments").and_then(|a| a.as_dense_ints()).unwrap_or_default();
+        let message = match (&seg[..], cases.len() == destinations) {
+            (&[1, d, c], true) if 1 + d + c == ctx.operands(op).len() as i128 => format!(
+                "caseOperands count ({c}) does not match with the total size ({}) specified in attribute 'case_operand_segments'",
+                cases.iter().sum::<i128>()
+            ),
+            (_, false) => format!(
+                "'case_operand_segments' has {} entries, one per case destination ({destinations}) is needed",
+                cases.len()
+            ),
+            _ => "operand count does not match 'operandSegmentSizes'".to_string(),
+        };
+        return Err(op_error(ctx, op, message));
+    }
+    Ok(())
+}
+
 fn parse_assert(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let c = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;
@@ -227,11 +436,67 @@ impl RewritePattern for AssertTrue {
     }
 }
 
+/// `cf.switch` on a constant flag, or with only its default, becomes
+/// `cf.br` to the destination taken; cases that go where the default goes
+/// with the same values are dropped.
+struct SwitchSimplify;
+
+impl RewritePattern for SwitchSimplify {
+    fn name(&self) -> &'static str {
+        "cf-switch-simplify"
+    }
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(cf::SWITCH)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = rw.ctx();
+        let (Some(cases), Some(_)) = (switch_case_values(ctx, op), switch_segments(ctx, op)) else { return false };
+        let succ = ctx.successors(op).to_vec();
+        let forwarded = |i: usize| ctx.operands(op)[switch_operands(ctx, op, i)].to_vec();
+        let taken = match constant_value(ctx, ctx.operand(op, 0)).and_then(|a| a.as_int()) {
+            Some(c) => Some(switch_successor(ctx, op, c)),
+            None if cases.is_empty() => Some(0),
+            None => None,
+        };
+        if let Some(i) = taken {
+            let st = OperationState::new(cf::BR, ctx.op_loc(op).clone()).operands(&forwarded(i)).successor(succ[i]);
+            rw.create_before(op, st);
+            rw.erase_op(op);
+            return true;
+        }
+        let (default, default_values) = (succ[0], forwarded(0));
+        let kept: Vec<usize> =
+            (1..succ.len()).filter(|&i| !(succ[i] == default && forwarded(i) == default_values)).collect();
+        if kept.len() == cases.len() {
+            return false;
+        }
+        let flag = ctx.operand(op, 0);
+        let ty = ctx.value_type(flag).clone();
+        let values: Vec<_> = kept.iter().flat_map(|&i| forwarded(i)).collect();
+        let sizes: Vec<usize> = kept.iter().map(|&i| switch_operands(ctx, op, i).len()).collect();
+        let case_values: Vec<i128> = kept.iter().map(|&i| cases[i - 1]).collect();
+        let mut props = Vec::new();
+        if !case_values.is_empty() {
+            props.push(("case_values", case_values_attr(&case_values, &ty)));
+        }
+        props.push(("case_operand_segments", segment_sizes(&sizes)));
+        props.push(("operandSegmentSizes", segment_sizes(&[1, default_values.len(), values.len()])));
+        let operands: Vec<_> = std::iter::once(flag).chain(default_values).chain(values).collect();
+        let mut st = OperationState::new(cf::SWITCH, ctx.op_loc(op).clone()).operands(&operands).props(props);
+        st.successors = std::iter::once(default).chain(kept.iter().map(|&i| succ[i])).collect();
+        st.attributes = ctx.attrs(op).to_vec();
+        rw.create_before(op, st);
+        rw.erase_op(op);
+        true
+    }
+}
+
 fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     if v.iter().any(|p| p.name() == "cf-cond-br-constant") {
         return;
     }
     v.push(Box::new(CondBrConstant));
+    v.push(Box::new(SwitchSimplify));
     v.push(Box::new(AssertTrue));
 }
 
@@ -258,6 +523,16 @@ pub fn dialect() -> Dialect {
                 print: Some(print_cond_br),
                 successor_operands: Some(cond_br_operands),
                 ..OpDef::new(cf::COND_BR, "conditional branch", Traits::TERMINATOR | Traits::PURE)
+            },
+            OpDef {
+                signature: Some(view::Switch::SIGNATURE),
+                inherent: &["operandSegmentSizes", "case_values", "case_operand_segments"],
+                verify: Some(verify_switch),
+                patterns: Some(patterns),
+                parse: Some(parse_switch),
+                print: Some(print_switch),
+                successor_operands: Some(switch_operands),
+                ..OpDef::new(cf::SWITCH, "multi-way branch on an integer", Traits::TERMINATOR | Traits::PURE)
             },
             OpDef {
                 signature: Some(view::Assert::SIGNATURE),

@@ -82,6 +82,22 @@ strata_ir::op_view! {
 }
 
 strata_ir::op_view! {
+    /// `cf.switch %flag : iN, [default: ^bb(...), 42: ^bb(...), ...]`.
+    pub struct Switch for cf::SWITCH {
+        operands {
+            /// The value compared with the cases.
+            flag: IntOrIndex,
+        }
+        variadic {
+            /// The values passed to the default destination, then to each case's.
+            forwarded: Any,
+        }
+        results {}
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
     /// `cf.assert %condition, "message"`.
     pub struct Assert for cf::ASSERT {
         operands {

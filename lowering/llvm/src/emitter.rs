@@ -319,6 +319,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             n if n.dialect_key() == par::DIALECT_KEY => self.par(op, n),
             cf::BR => self.branch(op, 0, 0, self.ir.operands(op).len()),
             cf::COND_BR => self.cond_branch(op),
+            cf::SWITCH => self.switch(op),
             cf::ASSERT => self.assert(op),
             func::CALL => self.call_op(op),
             func::RETURN => self.ret(op),
@@ -392,6 +393,37 @@ impl<'a, 'c> Emitter<'a, 'c> {
         self.branch(op, 0, 1, 1 + t as usize)?;
         self.b.position_at_end(fb);
         self.branch(op, 1, 1 + t as usize, (1 + t + f) as usize)?;
+        Ok(())
+    }
+
+    fn switch(&mut self, op: OpId) -> R<()> {
+        let Some(cases) = strata_std::cf::switch_case_values(self.ir, op) else {
+            return self.error(op, "'case_values' must be a dense vector of integers");
+        };
+        let flag = self.int_operand(op, 0)?;
+        let n = self.ir.successors(op).len();
+        // Each destination gets its own edge block, so phis see distinct predecessors.
+        let edges: Vec<BasicBlock<'c>> =
+            (0..n).map(|i| self.block(if i == 0 { "switch.default" } else { "switch.case" })).collect();
+        // LLVM wants distinct case values: the first case of a value is the
+        // one taken, as in the interpreter.
+        let mut seen = std::collections::HashSet::new();
+        let ty = flag.get_type();
+        let pairs: Vec<_> = cases
+            .iter()
+            .enumerate()
+            .filter(|(i, v)| seen.insert(**v) && i + 1 < n)
+            .map(|(i, v)| {
+                let words = [*v as u64, (*v >> 64) as u64];
+                (ty.const_int_arbitrary_precision(&words), edges[i + 1])
+            })
+            .collect();
+        self.b.build_switch(flag, edges[0], &pairs)?;
+        for (i, edge) in edges.into_iter().enumerate() {
+            self.b.position_at_end(edge);
+            let r = strata_std::cf::switch_operands(self.ir, op, i);
+            self.branch(op, i, r.start, r.end)?;
+        }
         Ok(())
     }
 

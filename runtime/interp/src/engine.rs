@@ -302,6 +302,11 @@ impl<'a> Machine<'a> {
                     Flow::Branch(ctx.successors(op)[1], f)
                 });
             }
+            cf::SWITCH => {
+                let i = strata_std::cf::switch_successor(ctx, op, self.int(op, 0));
+                let vals = self.operand_vals(op)[strata_std::cf::switch_operands(ctx, op, i)].to_vec();
+                return Ok(Flow::Branch(ctx.successors(op)[i], vals));
+            }
             cf::ASSERT => {
                 if self.int(op, 0) == 0 {
                     let msg = ctx.prop(op, "msg").and_then(|a| a.as_str()).unwrap_or("assertion failed").to_string();

@@ -126,3 +126,81 @@ func.func @weights_zero(%c: i1) {
 ^bb2:
   return
 }
+
+// -----
+
+func.func @switch_case_not_integer(%flag: i32) {
+  cf.switch %flag : i32, [
+    default: ^bb1,
+    // expected-error@+1 {{expected integer value}}
+    "one": ^bb1
+  ]
+^bb1:
+  return
+}
+
+// -----
+
+func.func @switch_missing_comma(%flag: i32) {
+  cf.switch %flag : i32, [
+    default: ^bb1,
+    // expected-error@+1 {{expected ']'}}
+    1: ^bb1
+    2: ^bb1
+  ]
+^bb1:
+  return
+}
+
+// -----
+
+func.func @switch_without_default(%flag: i32) {
+  cf.switch %flag : i32, [
+    // expected-error@+1 {{expected 'default'}}
+    1: ^bb1
+  ]
+^bb1:
+  return
+}
+
+// -----
+
+func.func @switch_case_out_of_range(%flag: i8) {
+  cf.switch %flag : i8, [
+    default: ^bb1,
+    255: ^bb1,
+    -128: ^bb1,
+    // MLIR 22 takes it (and wraps it); later versions reject it, as here.
+    // expected-error@+1 {{case value is out of range for 'i8'}}
+    -129: ^bb1
+  ]
+^bb1:
+  return
+}
+
+// -----
+
+func.func @switch_case_type(%flag: i32) {
+  // expected-error@+1 {{'cf.switch' op 'flag' type ('i32') should match case value type ('i64')}}
+  "cf.switch"(%flag)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, case_values = dense<1> : vector<1xi64>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}
+
+// -----
+
+func.func @switch_case_count(%flag: i32) {
+  // expected-error@+1 {{'cf.switch' op number of case values (2) should match number of case destinations (1)}}
+  "cf.switch"(%flag)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, case_values = dense<[1, 2]> : vector<2xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}
+
+// -----
+
+func.func @switch_segments(%flag: i32) {
+  // expected-error@+1 {{'cf.switch' op caseOperands count (1) does not match with the total size (0) specified in attribute 'case_operand_segments'}}
+  "cf.switch"(%flag, %flag)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, case_values = dense<1> : vector<1xi32>, operandSegmentSizes = array<i32: 1, 0, 1>}> : (i32, i32) -> ()
+^bb1:
+  return
+}
