@@ -257,6 +257,7 @@ impl<'a> OpPrinter<'a> {
         self.w("{\n");
         self.indent += 2;
         let blocks = self.ctx.region_blocks(r).to_vec();
+        let preds = if blocks.len() > 1 { self.predecessors(&blocks) } else { HashMap::new() };
         for (i, b) in blocks.iter().enumerate() {
             let args = self.ctx.block_args(*b).to_vec();
             // As MLIR does, the generic form labels an empty entry block so it survives a round trip.
@@ -275,7 +276,9 @@ impl<'a> OpPrinter<'a> {
                     }
                     self.w(")");
                 }
-                self.w(":\n");
+                self.w(":");
+                self.predecessor_comment(i == 0, preds.get(b).map_or(&[][..], Vec::as_slice));
+                self.w("\n");
             }
             let ops = self.ctx.block_ops(*b);
             for (k, op) in ops.iter().enumerate() {
@@ -291,6 +294,43 @@ impl<'a> OpPrinter<'a> {
         self.indent -= 2;
         self.pad(self.indent);
         self.w("}");
+    }
+
+    /// The blocks of a region that branch to each block, one entry per
+    /// edge, in block order (as MLIR lists them).
+    fn predecessors(&self, blocks: &[BlockId]) -> HashMap<BlockId, Vec<BlockId>> {
+        let mut preds: HashMap<BlockId, Vec<BlockId>> = HashMap::new();
+        for &b in blocks {
+            if let Some(t) = self.ctx.block_ops_iter(b).last() {
+                for &s in self.ctx.successors(t) {
+                    preds.entry(s).or_default().push(b);
+                }
+            }
+        }
+        preds
+    }
+
+    /// `  // pred: ^bb0`, `  // 2 preds: ^bb0, ^bb1` or (for a block other
+    /// than the entry) `  // no predecessors`, after a block's label, as
+    /// MLIR prints them.
+    fn predecessor_comment(&mut self, entry: bool, preds: &[BlockId]) {
+        match preds {
+            [] if entry => {}
+            [] => self.w("  // no predecessors"),
+            [p] => {
+                self.w("  // pred: ");
+                self.successor(*p);
+            }
+            _ => {
+                let _ = write!(self.out, "  // {} preds: ", preds.len());
+                for (i, p) in preds.iter().enumerate() {
+                    if i > 0 {
+                        self.w(", ");
+                    }
+                    self.successor(*p);
+                }
+            }
+        }
     }
 
     fn is_elidable_terminator(&self, op: OpId) -> bool {

@@ -140,7 +140,8 @@ fn emit(
         Some("llvm") => strata_llvm::Emit::LlvmIr,
         Some("asm" | "ptx") => strata_llvm::Emit::Assembly,
         Some("obj") => strata_llvm::Emit::Object,
-        _ => return Ok(print_op(ctx, module, print).into_bytes()),
+        // As mlir-opt prints it: the module, then an empty line.
+        _ => return Ok(format!("{}\n", print_op(ctx, module, print)).into_bytes()),
     };
     let opt_level = *m.get_one::<u8>("opt-level").unwrap_or(&3);
     let compile = |what| {
