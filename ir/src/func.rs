@@ -206,6 +206,9 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if ctx.regions(op).len() != 1 {
         return Err(op_error(ctx, op, "requires one region"));
     }
+    if !ctx.results(op).is_empty() {
+        return Err(op_error(ctx, op, "requires zero results"));
+    }
     for (key, n) in [("arg_attrs", ft.inputs.len()), ("res_attrs", ft.results.len())] {
         if let Some(a) = ctx.prop(op, key) {
             match a.as_array() {

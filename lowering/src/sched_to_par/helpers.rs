@@ -76,7 +76,9 @@ impl Helper {
     /// Builds the function at the end of `module`.
     pub fn insert(&self, ctx: &mut Context, module: OpId) {
         let body = ctx.entry_block(ctx.region(module, 0)).expect("module body");
-        let loc = Location::Name { name: Arc::from(self.name()), child: None };
+        // Named after the helper, in the user's file (at the module), so
+        // that a diagnostic about it is located.
+        let loc = Location::Name { name: Arc::from(self.name()), child: Some(Box::new(ctx.op_loc(module).clone())) };
         let mut b = Builder::new(ctx, InsertPoint::End(body), loc);
         let name = self.name();
         match self {

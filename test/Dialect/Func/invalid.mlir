@@ -156,3 +156,10 @@ func.func @dup() {
 func.func @types_only(f32) {
   return
 }
+
+// -----
+
+// expected-error@+1 {{'func.func' op requires zero results}}
+%0 = "func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+  "func.return"() : () -> ()
+}) : () -> index

@@ -33,3 +33,9 @@ func.func @half(%x: f16) -> f16 {
 
 // RUN: not graph-opt %S/../../algorithms/bfs.mlir --target=cpu --emit=obj --cpu=nonsense -o %t.o 2>&1 | FileCheck %s --check-prefix=CPU
 // CPU: error: invalid value 'nonsense' for '--cpu <NAME>'
+
+// A diagnostic about a helper function the lowering added is located in the
+// user's file (it used to name the helper only).
+// RUN: not graph-opt %S/Inputs/helper-left.mlir --allow-unregistered-dialect --target=cpu --emit=obj -o %t.helper 2>&1 | FileCheck %s --check-prefix=HELPER
+// RUN: not test -e %t.helper
+// HELPER: helper-left.mlir:0:0: error: cannot emit
