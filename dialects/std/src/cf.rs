@@ -175,6 +175,11 @@ pub fn switch_case_values(ctx: &Context, op: OpId) -> Option<Vec<i128>> {
     let (body, ty) = text.strip_prefix("dense<")?.rsplit_once("> : vector<")?;
     let (count, elem) = ty.strip_suffix('>')?.split_once('x')?;
     let count: usize = count.parse().ok()?;
+    // One value per case destination: no more is read (a splat may claim
+    // any count).
+    if count >= ctx.successors(op).len() {
+        return None;
+    }
     let width: u32 = elem.strip_prefix('i')?.parse().ok()?;
     let read = |v: &str| -> Option<i128> {
         let v = v.trim();
@@ -331,7 +336,23 @@ fn verify_switch(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if ctx.successors(op).is_empty() {
         return Err(op_error(ctx, op, "requires a default destination"));
     }
-    let Some(cases) = switch_case_values(ctx, op) else {
+    let destinations = ctx.successors(op).len() - 1;
+    let count = match ctx.prop(op, "case_values") {
+        None => Some(0),
+        Some(Attribute::Verbatim(text)) => text
+            .rsplit_once("> : vector<")
+            .and_then(|(_, t)| t.split_once('x'))
+            .and_then(|(n, _)| n.parse::<u64>().ok()),
+        Some(_) => None,
+    };
+    if let Some(n) = count.filter(|n| *n != destinations as u64) {
+        return Err(op_error(
+            ctx,
+            op,
+            format!("number of case values ({n}) should match number of case destinations ({destinations})"),
+        ));
+    }
+    let Some(_) = switch_case_values(ctx, op) else {
         return Err(op_error(ctx, op, "'case_values' must be a dense vector of integers"));
     };
     if let Some(Attribute::Verbatim(text)) = ctx.prop(op, "case_values") {
@@ -343,17 +364,6 @@ fn verify_switch(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
                 format!("'flag' type ('{flag_ty}') should match case value type ('{elem}')"),
             ));
         }
-    }
-    let destinations = ctx.successors(op).len() - 1;
-    if ctx.prop(op, "case_values").is_some() && cases.len() != destinations {
-        return Err(op_error(
-            ctx,
-            op,
-            format!(
-                "number of case values ({}) should match number of case destinations ({destinations})",
-                cases.len()
-            ),
-        ));
     }
     if switch_segments(ctx, op).is_none() {
         let seg = segments(ctx, op).unwrap_or_default();

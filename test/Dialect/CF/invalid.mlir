@@ -204,3 +204,25 @@ func.func @switch_segments(%flag: i32) {
 ^bb1:
   return
 }
+
+// -----
+
+// Case destinations without case values (found by the fuzzer: the custom
+// form dropped the destination).
+func.func @switch_destinations_without_values(%flag: i32) {
+  // expected-error@+1 {{'cf.switch' op number of case values (0) should match number of case destinations (1)}}
+  "cf.switch"(%flag)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}
+
+// -----
+
+// A splat claiming 2^32 values is not expanded (found by the fuzzer: it
+// exhausted memory).
+func.func @switch_huge_splat(%flag: i32) {
+  // expected-error@+1 {{'cf.switch' op number of case values (4294967296) should match number of case destinations (1)}}
+  "cf.switch"(%flag)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, case_values = dense<1> : vector<4294967296xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}
