@@ -18,6 +18,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::files::mlir_files;
+
 /// Deterministic pseudo-random numbers (xorshift64*).
 struct Rng(u64);
 
@@ -385,17 +388,6 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
     s
 }
 
-fn mlir_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).expect("test directory").flatten() {
-        let p = e.path();
-        if p.is_dir() && p.file_name().is_some_and(|n| n != "Output") {
-            mlir_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "mlir") {
-            out.push(p);
-        }
-    }
-}
-
 const PIPELINES: &[&str] = &[
     "builtin.module(canonicalize,cse)",
     "builtin.module(func.func(egraph-simplify{max-iterations=4 max-nodes=1000}),canonicalize)",
@@ -417,9 +409,7 @@ fn mutated_inputs_keep_the_tools_contract() {
         std::env::var("STRATA_FUZZ_SEED").ok().and_then(|s| s.parse().ok()).filter(|s| *s != 0).unwrap_or(1);
     eprintln!("fuzz: seed {seed}, {seconds} s (STRATA_FUZZ_SEED={seed} repeats this run)");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut files = Vec::new();
-    mlir_files(&root.join("test"), &mut files);
-    files.sort();
+    let files = mlir_files(&root.join("test"));
     let mut chunks: Vec<String> = Vec::new();
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap_or_default();

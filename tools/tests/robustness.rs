@@ -4,7 +4,7 @@
 //! must either succeed or end in diagnostics.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use strata_driver::load::{load, Checks, Source};
@@ -13,16 +13,8 @@ use strata_ir::pipeline::parse_pipeline;
 use strata_ir::printer::{print_op, PrintOptions};
 use strata_ir::Context;
 
-fn mlir_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).expect("test directory").flatten() {
-        let p = e.path();
-        if p.is_dir() && p.file_name().is_some_and(|n| n != "Output") {
-            mlir_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "mlir") {
-            out.push(p);
-        }
-    }
-}
+mod common;
+use common::files::mlir_files;
 
 /// Parses, verifies, transforms and prints one input; panics propagate.
 fn process(text: &str) {
@@ -75,9 +67,7 @@ fn variants(text: &str, rng: &mut Rng) -> Vec<(String, String)> {
 #[test]
 fn damaged_inputs_never_panic() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../test");
-    let mut files = Vec::new();
-    mlir_files(&root, &mut files);
-    files.sort();
+    let files = mlir_files(&root);
     assert!(files.len() > 10, "the lit suite was not found under {}", root.display());
     std::panic::set_hook(Box::new(|_| {}));
     let failures = std::thread::Builder::new()

@@ -1,7 +1,8 @@
-//! The bridge to upstream MLIR (the `upstream` pass) from the compiler's
-//! side.
+//! The bridge to upstream MLIR ([`strata_upstream`] and the `upstream` pass).
 //!
-//! The corpus lowered for each target (par level: teams, loops, buffers,
+//! Every program of the lit tests and the corpus that this compiler accepts
+//! (each chunk, where its RUN lines split the file) goes to upstream MLIR and
+//! back, and prints the same, locations included. The corpus lowered for each target (par level: teams, loops, buffers,
 //! calls inside them) goes to upstream and back unchanged.
 //!
 //! This compiler's `canonicalize` and `cse` against upstream MLIR's: random programs of integer `arith`
@@ -17,9 +18,15 @@ use strata_abi::compare::compare_results;
 use strata_driver::pipeline::{target_pipeline, Schedule, Target};
 use strata_driver::{registry, Backend, InterpBackend, Program};
 use strata_interp::Options;
+use strata_ir::parser::parse_source;
 use strata_ir::printer::{print_op, PrintOptions};
+use strata_ir::verifier::verify;
+use strata_ir::Context;
+use strata_tools::input::split_chunks;
+use strata_upstream::bridge::Upstream;
 
 mod common;
+use common::files::mlir_files;
 use common::random_arith::{arguments, program, Rng};
 
 /// `text` after `pipeline`, and its printed form.
@@ -71,9 +78,7 @@ fn canonicalize_and_cse_agree_with_upstream() {
 #[test]
 fn lowered_corpus_programs_come_back_the_same() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../test/algorithms");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("the corpus").filter_map(|e| Some(e.ok()?.path())).collect();
-    files.retain(|p| p.extension().is_some_and(|e| e == "mlir"));
-    files.sort();
+    let files = mlir_files(&dir);
     assert!(files.len() >= 8, "the corpus is missing: {}", dir.display());
     let show = PrintOptions { generic: false, debug_info: true };
     for file in &files {
@@ -90,4 +95,55 @@ fn lowered_corpus_programs_come_back_the_same() {
             assert_eq!(before, after, "{name} ({}) came back different", target.name());
         }
     }
+}
+
+#[test]
+fn every_accepted_lit_input_and_corpus_program_comes_back_the_same() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let files = [mlir_files(&root.join("test")), mlir_files(&root.join("examples"))].concat();
+    let registry = Arc::new(registry::dialects());
+    let upstream = Upstream::new();
+    let show = PrintOptions { generic: false, debug_info: true };
+    let (mut checked, mut failures) = (0, Vec::new());
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read a test file");
+        let name = file.strip_prefix(&root).unwrap_or(file).display().to_string();
+        let split = text.lines().any(|l| l.contains("RUN:") && l.contains("split-input-file"));
+        for (start, end) in split_chunks(&text, split) {
+            let mut ctx = Context::new(Arc::clone(&registry));
+            ctx.allow_unregistered = text.contains("-allow-unregistered-dialect");
+            let Ok(module) = parse_source(&mut ctx, &name, &text, start, end) else { continue };
+            if !verify(&ctx, module).is_empty() {
+                continue;
+            }
+            let line = text[..start].lines().count() + 1;
+            let before = print_op(&ctx, module, show);
+            let back = upstream.import(&mut ctx, module).and_then(|m| {
+                let loc = ctx.op_loc(module).clone();
+                upstream.export(&mut ctx, &m, &loc)
+            });
+            match back {
+                Ok(again) => {
+                    let errors = verify(&ctx, again);
+                    let after = print_op(&ctx, again, show);
+                    if !errors.is_empty() || after != before {
+                        failures
+                            .push(format!("{name}:{line}: differs\n--- before\n{before}--- after\n{after}{errors:?}"));
+                    }
+                }
+                Err(d) => {
+                    failures.push(format!("{name}:{line}: {:?}", d.iter().map(|d| &d.message).collect::<Vec<_>>()))
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 150, "only {checked} programs were checked: the test files were not found");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} programs do not come back the same:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    eprintln!("bridge: {checked} programs went to upstream MLIR and came back the same");
 }
