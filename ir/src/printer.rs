@@ -241,6 +241,18 @@ impl<'a> OpPrinter<'a> {
         self.out.push('\n');
         self.pad(self.indent + extra);
     }
+    /// Writes `%a = %x, %b = %y`: each value of `names` bound to the value
+    /// of `values` at its position (loop-carried values and their inits).
+    pub fn bindings(&mut self, names: &[Value], values: &[Value]) {
+        for (i, (n, v)) in names.iter().zip(values).enumerate() {
+            if i > 0 {
+                self.w(", ");
+            }
+            self.operand(*n);
+            self.w(" = ");
+            self.operand(*v);
+        }
+    }
     /// Writes `%arg0: i32` (and its location with debug info).
     pub fn block_arg_decl(&mut self, v: Value) {
         self.operand(v);

@@ -71,14 +71,7 @@ fn print_iter_args_and_body(p: &mut OpPrinter<'_>, op: OpId, inits: &[strata_ir:
     let args = ctx.entry_block(body).map(|b| ctx.block_args(b).to_vec()).unwrap_or_default();
     if !inits.is_empty() {
         p.w(" iter_args(");
-        for (i, (a, v)) in args.iter().zip(inits).enumerate() {
-            if i > 0 {
-                p.w(", ");
-            }
-            p.operand(*a);
-            p.w(" = ");
-            p.operand(*v);
-        }
+        p.bindings(&args, inits);
         p.w(") -> (");
         p.value_types(inits);
         p.w(")");

@@ -101,14 +101,7 @@ fn print_for(p: &mut OpPrinter<'_>, op: OpId) {
     p.operand(ops[2]);
     if ops.len() > 3 {
         p.w(" iter_args(");
-        for (i, (a, init)) in args[1..].iter().zip(&ops[3..]).enumerate() {
-            if i > 0 {
-                p.w(", ");
-            }
-            p.operand(*a);
-            p.w(" = ");
-            p.operand(*init);
-        }
+        p.bindings(&args[1..], &ops[3..]);
         p.w(") -> (");
         let ts = types_of(ctx, &ops[3..]);
         p.types(&ts);
@@ -336,14 +329,7 @@ fn print_while(p: &mut OpPrinter<'_>, op: OpId) {
     let inits = ctx.operands(op).to_vec();
     if !inits.is_empty() {
         p.w(" (");
-        for (i, (a, v)) in args.iter().zip(&inits).enumerate() {
-            if i > 0 {
-                p.w(", ");
-            }
-            p.operand(*a);
-            p.w(" = ");
-            p.operand(*v);
-        }
+        p.bindings(&args, &inits);
         p.w(")");
     }
     p.w(" : ");
