@@ -28,6 +28,7 @@ pub type PResult<T> = Result<T, Diagnostic>;
 
 pub use crate::nesting::MAX_NESTING;
 use crate::nesting::{attr_depth, loc_depth, type_depth, TEXT_SLACK};
+pub use attributes::parse_int_literal;
 
 /// A block argument as parsed: its name, type, location, and a location
 /// alias still to resolve (name and where it was used).

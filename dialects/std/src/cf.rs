@@ -171,13 +171,10 @@ fn verify_cond_br(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 /// flag's type; none without cases), as read from their text, sign-extended.
 pub fn switch_case_values(ctx: &Context, op: OpId) -> Option<Vec<i128>> {
     let Some(attr) = ctx.prop(op, "case_values") else { return Some(Vec::new()) };
-    let Attribute::Verbatim(text) = attr else { return None };
-    let (body, ty) = text.strip_prefix("dense<")?.rsplit_once("> : vector<")?;
-    let (count, elem) = ty.strip_suffix('>')?.split_once('x')?;
-    let count: usize = count.parse().ok()?;
+    let (body, count, elem) = case_values_parts(attr)?;
     // One value per case destination: no more is read (a splat may claim
     // any count).
-    if count >= ctx.successors(op).len() {
+    if count >= ctx.successors(op).len() as u64 {
         return None;
     }
     let width: u32 = elem.strip_prefix('i')?.parse().ok()?;
@@ -192,10 +189,20 @@ pub fn switch_case_values(ctx: &Context, op: OpId) -> Option<Vec<i128>> {
     let values: Vec<i128> = match body.strip_prefix('[').and_then(|b| b.strip_suffix(']')) {
         Some(list) if list.trim().is_empty() => Vec::new(),
         Some(list) => list.split(',').map(read).collect::<Option<_>>()?,
-        None => vec![read(body)?; count],
+        None => vec![read(body)?; count as usize],
     };
     let ty = Type::int(width);
-    (values.len() == count).then(|| values.into_iter().map(|v| strata_ir::attributes::normalize_int(v, &ty)).collect())
+    (values.len() as u64 == count)
+        .then(|| values.into_iter().map(|v| strata_ir::attributes::normalize_int(v, &ty)).collect())
+}
+
+/// The parts of `dense<BODY> : vector<COUNTxELEM>`, the text `case_values`
+/// holds.
+fn case_values_parts(attr: &Attribute) -> Option<(&str, u64, &str)> {
+    let Attribute::Verbatim(text) = attr else { return None };
+    let (body, ty) = text.strip_prefix("dense<")?.rsplit_once("> : vector<")?;
+    let (count, elem) = ty.strip_suffix('>')?.split_once('x')?;
+    Some((body, count.parse().ok()?, elem))
 }
 
 /// `dense<...> : vector<NxT>` holding `values` (of the integer type `ty`)
@@ -264,12 +271,9 @@ fn parse_switch(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         }
         let text = p.text().to_string();
         p.advance_token();
-        let magnitude =
-            text.strip_prefix("0x").map_or_else(|| text.parse::<u128>().ok(), |h| u128::from_str_radix(h, 16).ok());
         // A case may be written signed or unsigned: from the smallest signed
         // to the largest unsigned value of the flag's type.
-        let value =
-            magnitude.and_then(|m| if negative { i128::try_from(m).ok().map(|m| -m) } else { i128::try_from(m).ok() });
+        let value = strata_ir::parser::parse_int_literal(&text).map(|m| if negative { -m } else { m });
         let fits = match (value, width) {
             (Some(v), Some(w)) if w < 127 => v >= -(1i128 << (w - 1)) && v < (1i128 << w),
             (value, _) => value.is_some(),
@@ -337,33 +341,26 @@ fn verify_switch(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(op_error(ctx, op, "requires a default destination"));
     }
     let destinations = ctx.successors(op).len() - 1;
-    let count = match ctx.prop(op, "case_values") {
-        None => Some(0),
-        Some(Attribute::Verbatim(text)) => text
-            .rsplit_once("> : vector<")
-            .and_then(|(_, t)| t.split_once('x'))
-            .and_then(|(n, _)| n.parse::<u64>().ok()),
-        Some(_) => None,
+    let parts = match ctx.prop(op, "case_values") {
+        None => None,
+        Some(attr) => match case_values_parts(attr) {
+            Some(parts) => Some(parts),
+            None => return Err(op_error(ctx, op, "'case_values' must be a dense vector of integers")),
+        },
     };
-    if let Some(n) = count.filter(|n| *n != destinations as u64) {
+    let count = parts.map_or(0, |(_, n, _)| n);
+    if count != destinations as u64 {
         return Err(op_error(
             ctx,
             op,
-            format!("number of case values ({n}) should match number of case destinations ({destinations})"),
+            format!("number of case values ({count}) should match number of case destinations ({destinations})"),
         ));
     }
-    let Some(_) = switch_case_values(ctx, op) else {
+    if switch_case_values(ctx, op).is_none() {
         return Err(op_error(ctx, op, "'case_values' must be a dense vector of integers"));
-    };
-    if let Some(Attribute::Verbatim(text)) = ctx.prop(op, "case_values") {
-        let elem = text.rsplit_once('x').map(|(_, e)| e.trim_end_matches('>')).unwrap_or("");
-        if elem != flag_ty.to_string() {
-            return Err(op_error(
-                ctx,
-                op,
-                format!("'flag' type ('{flag_ty}') should match case value type ('{elem}')"),
-            ));
-        }
+    }
+    if let Some((_, _, elem)) = parts.filter(|(_, _, elem)| *elem != flag_ty.to_string()) {
+        return Err(op_error(ctx, op, format!("'flag' type ('{flag_ty}') should match case value type ('{elem}')")));
     }
     if switch_segments(ctx, op).is_none() {
         let seg = segments(ctx, op).unwrap_or_default();

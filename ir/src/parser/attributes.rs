@@ -411,7 +411,7 @@ impl<'a> Parser<'a> {
 }
 
 /// Parses a decimal or `0x` hexadecimal literal into an i128, if it fits.
-fn parse_int_literal(text: &str) -> Option<i128> {
+pub fn parse_int_literal(text: &str) -> Option<i128> {
     if let Some(h) = text.strip_prefix("0x") {
         let u = u128::from_str_radix(h, 16).ok()?;
         return i128::try_from(u).ok();
