@@ -617,6 +617,11 @@ impl Context {
     pub fn properties(&self, op: OpId) -> Option<&Attribute> {
         self.ops[op.index()].properties.as_ref()
     }
+    /// Replaces the raw properties attribute (as [`Context::properties`]
+    /// gives it).
+    pub fn set_properties(&mut self, op: OpId, properties: Option<Attribute>) {
+        self.ops[op.index()].properties = properties;
+    }
     /// An inherent attribute (property) by name.
     pub fn prop(&self, op: OpId, name: &str) -> Option<&Attribute> {
         match &self.ops[op.index()].properties {

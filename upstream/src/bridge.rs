@@ -104,9 +104,6 @@ impl Upstream {
     /// first: registered dialects load when first used).
     pub fn knows(&self, name: &str) -> bool {
         if let Some((dialect, _)) = name.split_once('.') {
-            if self.context.is_registered_operation(name) {
-                return true;
-            }
             self.context.get_or_load_dialect(dialect);
         }
         self.context.is_registered_operation(name)
@@ -150,8 +147,7 @@ impl Upstream {
 
     /// An upstream module as a module of `ctx` (a new top-level operation).
     /// On failure (upstream produced what this compiler does not read), the
-    /// reason.
-    /// Errors are reported at `module_loc`.
+    /// reason, reported at `module_loc`.
     pub fn export(
         &self,
         ctx: &mut Context,

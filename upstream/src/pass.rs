@@ -123,24 +123,9 @@ fn replace_module(ctx: &mut Context, op: OpId, new: OpId) {
     for (name, value) in ctx.attrs(new).to_vec() {
         ctx.set_attr(op, &name, value);
     }
-    let old_props: Vec<String> = prop_names(ctx, op);
-    for name in old_props {
-        ctx.remove_prop(op, &name);
-    }
-    if let Some(strata_ir::Attribute::Dictionary(d)) = ctx.properties(new).cloned() {
-        for (name, value) in d.iter() {
-            ctx.set_prop(op, name, value.clone());
-        }
-    }
+    let properties = ctx.properties(new).cloned();
+    ctx.set_properties(op, properties);
     ctx.erase_op(new);
-}
-
-/// The names of `op`'s properties.
-fn prop_names(ctx: &Context, op: OpId) -> Vec<String> {
-    match ctx.properties(op) {
-        Some(strata_ir::Attribute::Dictionary(d)) => d.iter().map(|(k, _)| k.to_string()).collect(),
-        _ => Vec::new(),
-    }
 }
 
 /// The pass's declaration.
