@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, idempotently: LLVM/MLIR 22 from
-# Debian's packages (lit, FileCheck, mlir-opt, the LLVM, MLIR and OpenMP libraries)
+# Debian's packages (lit, FileCheck, mlir-opt, lli, the LLVM, MLIR and OpenMP libraries)
 # and a C linker (the CPU backend links compiled programs with `cc`).
 # As root it installs; otherwise it prints the command to run.
 set -euo pipefail
 
 # The upstream bridge (melior) also needs libclang (bindgen) and what its
 # TableGen step links statically (Polly, zstd, zlib).
-packages=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev python3 gcc libc6-dev
+packages=(llvm-22-dev llvm-22-tools llvm-22-runtime libmlir-22-dev mlir-22-tools libomp-22-dev python3 gcc libc6-dev
   libclang-22-dev libpolly-22-dev libzstd-dev zlib1g-dev)
 missing=()
 for p in "${packages[@]}"; do

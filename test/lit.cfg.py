@@ -46,3 +46,18 @@ else:
 import ctypes.util
 if ctypes.util.find_library("cuda"):
     config.available_features.add("cuda-driver")
+
+# Upstream's own tools to lower, link and run what --emit=upstream-mlir
+# writes: mlir-opt and mlir-translate, llvm-link, and lli with OpenMP's
+# runtime and MLIR's runner utilities (printI64) loaded.
+llvm_lib = "/usr/lib/llvm-22/lib"
+upstream_tools = {name: os.path.join(llvm_bin, name) for name in ["mlir-translate", "llvm-link", "lli"]}
+upstream_libs = [os.path.join(llvm_lib, lib) for lib in ["libomp.so", "libmlir_c_runner_utils.so"]]
+if mlir_opt and all(os.path.exists(p) for p in list(upstream_tools.values()) + upstream_libs):
+    config.available_features.add("upstream-run")
+    config.substitutions.append(("%upstream-lower", mlir_opt + " --convert-scf-to-cf --convert-to-llvm --reconcile-unrealized-casts"))
+    config.substitutions.append(("%mlir-translate", upstream_tools["mlir-translate"]))
+    config.substitutions.append(("%llvm-link", upstream_tools["llvm-link"]))
+    config.substitutions.append(("%lli", upstream_tools["lli"] + "".join(" --dlopen=" + lib for lib in upstream_libs)))
+elif os.environ.get("CI"):
+    lit_config.fatal("upstream MLIR's tools or runtime libraries not found: run scripts/setup.sh")

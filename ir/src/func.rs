@@ -453,6 +453,19 @@ pub mod build {
         (b.create(st), entry, args)
     }
 
+    /// A private `func.func @name(inputs) -> results` without a body (a
+    /// function defined elsewhere), at the builder's insertion point.
+    pub fn declaration(b: &mut Builder<'_>, name: &str, inputs: &[Type], results: &[Type]) -> OpId {
+        let region = b.ctx_mut().create_region();
+        let st = b
+            .state(func::FUNC)
+            .prop("sym_name", Attribute::string(name))
+            .prop("function_type", Attribute::Type(Type::function(inputs.to_vec(), results.to_vec())))
+            .prop("sym_visibility", Attribute::string("private"))
+            .region(region);
+        b.create(st)
+    }
+
     /// `func.return values`.
     pub fn ret(b: &mut Builder<'_>, values: &[Value]) -> OpId {
         b.op0(func::RETURN, values)

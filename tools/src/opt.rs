@@ -22,7 +22,7 @@ fn command(passes: &PassRegistry) -> Command {
         .arg(Arg::new("pass-pipeline").long("pass-pipeline").value_name("PIPELINE").help("textual pipeline, e.g. 'builtin.module(func.func(canonicalize,cse))'"))
         .arg(Arg::new("target").long("target").value_name("TARGET").value_parser(["cpu", "gpu"]).help("lower for this target: the default pipeline when none is given (cpu: graph to sched to par)"))
         .arg(schedule_arg())
-        .arg(Arg::new("emit").long("emit").value_name("WHAT").value_parser(["mlir", "llvm", "asm", "obj", "ptx"]).default_value("mlir").help("what to write: the IR after the pipeline, or LLVM IR, assembly or an object for the target (ptx: the GPU's assembly)"))
+        .arg(Arg::new("emit").long("emit").value_name("WHAT").value_parser(["mlir", "upstream-mlir", "llvm", "asm", "obj", "ptx"]).default_value("mlir").help("what to write: the IR after the pipeline, or LLVM IR, assembly or an object for the target (ptx: the GPU's assembly; upstream-mlir: the par-level program in upstream MLIR's dialects)"))
         .arg(Arg::new("opt-level").long("opt-level").value_name("N").value_parser(clap::value_parser!(u8).range(0..=3)).default_value("3").help("LLVM optimization level for --emit=llvm|asm|obj"))
         .arg(Arg::new("cpu").long("cpu").value_name("NAME").default_value("x86-64").value_parser(strata_llvm::CPUS).help("processor to generate code for (native: this machine)"))
         .arg(Arg::new("gpu-arch").long("gpu-arch").value_name("SM").default_value("sm_80").help("GPU architecture for --target=gpu (sm_70 and later)"))
@@ -169,7 +169,7 @@ fn emit(
 /// Whether `--emit` asks for code (LLVM IR, assembly, an object), which the
 /// code generation pipeline prepares the module for.
 fn emits_code(m: &ArgMatches) -> bool {
-    m.get_one::<String>("emit").is_some_and(|e| e != "mlir")
+    m.get_one::<String>("emit").is_some_and(|e| e != "mlir" && e != "upstream-mlir")
 }
 
 fn flag(m: &ArgMatches, name: &str) -> String {
@@ -190,6 +190,9 @@ fn check_target_flags(m: &ArgMatches) -> Result<(), String> {
         }
         if emit == "obj" {
             return Err("--target=gpu writes PTX (--emit=ptx) or LLVM IR (--emit=llvm), not objects".into());
+        }
+        if emit == "upstream-mlir" {
+            return Err("--emit=upstream-mlir writes the CPU program (--target=cpu); the GPU's is not written in upstream dialects".into());
         }
         return strata_llvm::gpu_target(&flag(m, "gpu-arch"), &flag(m, "ptx-version")).map(|_| ());
     }
@@ -269,9 +272,14 @@ fn process_chunk(
         return out;
     }
     let t2 = Instant::now();
-    match emit(&ctx, module, m, print, &mut out.log) {
+    let emitted = if flag(m, "emit") == "upstream-mlir" {
+        strata_upstream::emit_upstream_mlir(&mut ctx, module, print.debug_info).map(String::into_bytes)
+    } else {
+        emit(&ctx, module, m, print, &mut out.log).map_err(|d| vec![d])
+    };
+    match emitted {
         Ok(bytes) => out.output = Some(bytes),
-        Err(d) => out.diagnostics.push(d),
+        Err(mut d) => out.diagnostics.append(&mut d),
     }
     out.timings.push(("Output".into(), t2.elapsed()));
     out

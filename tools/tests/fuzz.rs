@@ -6,7 +6,8 @@
 //! programs), within a time limit, with no internal error and nothing left
 //! at `-o` on error; what `graph-opt` prints must read back to the same
 //! module, in the custom and the generic form. Accepted programs also go
-//! through the default pipelines of both targets and `egraph-simplify`.
+//! through the default pipelines of both targets (for the CPU also written in
+//! upstream dialects, `--emit=upstream-mlir`) and `egraph-simplify`.
 //!
 //! `STRATA_FUZZ_SECONDS` sets the time (default 60), `STRATA_FUZZ_SEED` the
 //! seed (default 1, so that the suite tries the same inputs first every
@@ -222,9 +223,10 @@ impl Fuzzer {
         if !deep {
             return Ok(());
         }
-        let modes: [&[&str]; 4] = [
+        let modes: [&[&str]; 5] = [
             &["--target=cpu"],
             &["--target=cpu", "--emit=obj"],
+            &["--target=cpu", "--emit=upstream-mlir"],
             &["--target=gpu", "--emit=ptx"],
             &["--pass-pipeline=builtin.module(func.func(egraph-simplify))"],
         ];

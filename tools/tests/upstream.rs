@@ -147,3 +147,33 @@ fn every_accepted_lit_input_and_corpus_program_comes_back_the_same() {
     );
     eprintln!("bridge: {checked} programs went to upstream MLIR and came back the same");
 }
+
+/// Each `par.atomic_rmw` that becomes a `memref.atomic_rmw` carries the
+/// number upstream gives the intended kind: upstream prints its keyword.
+#[test]
+fn exported_atomic_kinds_are_the_intended_ones() {
+    let cases = [
+        ("i64", "add", "addi"),
+        ("i64", "min", "mins"),
+        ("i64", "max", "maxs"),
+        ("i64", "and", "andi"),
+        ("i64", "or", "ori"),
+        ("i64", "xchg", "assign"),
+        ("f64", "add", "addf"),
+        ("f64", "min", "minnumf"),
+        ("f64", "max", "maxnumf"),
+        ("f64", "xchg", "assign"),
+    ];
+    for (ty, kind, keyword) in cases {
+        let text = format!(
+            "func.func @f(%b: !par.buf<{ty}>, %i: index, %v: {ty}) -> {ty} {{\n  \
+             %old = \"par.atomic_rmw\"(%v, %b, %i) <{{kind = \"{kind}\"}}> : ({ty}, !par.buf<{ty}>, index) -> {ty}\n  \
+             return %old : {ty}\n}}\n"
+        );
+        let mut p = Program::load(Arc::new(registry::dialects()), "kind.mlir", &text).unwrap_or_else(|e| panic!("{e}"));
+        let out = strata_upstream::emit_upstream_mlir(&mut p.ctx, p.module, false)
+            .unwrap_or_else(|e| panic!("{kind} on {ty}: {e:?}"));
+        let want = format!("memref.atomic_rmw {keyword} %arg2, %arg0[%arg1] : ({ty}, memref<?x{ty}>) -> {ty}");
+        assert!(out.contains(&want), "{kind} on {ty}: expected `{want}` in\n{out}");
+    }
+}

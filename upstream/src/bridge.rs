@@ -187,6 +187,23 @@ impl Upstream {
         Ok(module)
     }
 
+    /// An upstream module as upstream prints it (its custom forms; `debug_info`:
+    /// with locations), as `mlir-opt` would, followed by an empty line. On
+    /// failure, the reason at the location of `op`.
+    pub fn print(
+        &self,
+        ctx: &mut Context,
+        op: OpId,
+        module: &Module<'_>,
+        debug_info: bool,
+    ) -> Result<String, Vec<Diagnostic>> {
+        let flags = OperationPrintingFlags::new().enable_debug_info(debug_info, false);
+        match module.as_operation().to_string_with_flags(flags) {
+            Ok(text) => Ok(format!("{text}\n")),
+            Err(e) => Err(self.failure(ctx, op, &format!("upstream MLIR could not print the module: {e}"))),
+        }
+    }
+
     /// Upstream's diagnostics, or `what` at `op` where it said nothing.
     pub fn failure(&self, ctx: &mut Context, op: OpId, what: &str) -> Vec<Diagnostic> {
         let mut out = self.take_diagnostics(ctx);

@@ -9,13 +9,29 @@
 //!   operations.
 //! - [`pass`]: `upstream{pipeline="..."}`, a pass that runs an upstream pass
 //!   pipeline on the module.
+//! - [`par_to_upstream`]: a module at the `par` level in upstream's own
+//!   dialects (`memref`, `omp`, `llvm`, ...), for `--emit=upstream-mlir`
+//!   ([`emit_upstream_mlir`]).
 
 pub mod bridge;
+pub mod par_to_upstream;
 pub mod pass;
+
+use strata_ir::{Context, Diagnostic, OpId};
 
 use strata_ir::pass::PassRegistry;
 
 /// Registers the passes of this crate.
 pub fn register(r: &mut PassRegistry) {
     r.register(pass::info());
+}
+
+/// `module` (at the `par` level) in upstream MLIR's dialects, as upstream
+/// prints it after parsing and verifying it (`debug_info`: with locations).
+/// The module is rewritten on the way.
+pub fn emit_upstream_mlir(ctx: &mut Context, module: OpId, debug_info: bool) -> Result<String, Vec<Diagnostic>> {
+    par_to_upstream::convert(ctx, module)?;
+    let upstream = bridge::Upstream::new();
+    let imported = upstream.import(ctx, module)?;
+    upstream.print(ctx, module, &imported, debug_info)
 }

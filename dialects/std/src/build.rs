@@ -97,6 +97,32 @@ pub mod scf {
         b.ctx().results(op).to_vec()
     }
 
+    /// `scf.if cond { then }` without results or an else branch.
+    pub fn when(b: &mut Builder<'_>, cond: Value, then: impl FnOnce(&mut Builder<'_>)) {
+        if_else(
+            b,
+            cond,
+            &[],
+            |b| {
+                then(b);
+                Vec::new()
+            },
+            None,
+        );
+    }
+
+    /// `scf.for %i = lo to hi step step` without loop-carried values; `body`
+    /// gets the induction variable.
+    pub fn for_loop(b: &mut Builder<'_>, bounds: [Value; 3], body: impl FnOnce(&mut Builder<'_>, Value)) {
+        let (region, block, args) = b.region(&[Type::Index]);
+        b.at_end_of(block, |b| {
+            body(b, args[0]);
+            b.op0(scf::YIELD, &[])
+        });
+        let st = b.state(scf::FOR).operands(&bounds).region(region);
+        b.create(st);
+    }
+
     /// Builds a branch of an `scf.if`; gives the values it yields.
     pub type Branch<'f> = dyn FnMut(&mut Builder<'_>) -> Vec<Value> + 'f;
 

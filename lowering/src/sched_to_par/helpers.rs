@@ -14,7 +14,7 @@ use strata_par_dialect::types::buf;
 use strata_par_dialect::view::RmwKind;
 use strata_std::arith::op as arith;
 use strata_std::build::arith::{binary, boolean, cmpf, cmpi, index, int};
-use strata_std::build::scf::{if_else, while_loop};
+use strata_std::build::scf::{if_else, when, while_loop};
 
 /// Stripe locks of `graph.reduce_arg` into shared data: element `i` takes
 /// lock `i & STRIPE_MASK`.
@@ -89,20 +89,6 @@ impl Helper {
             Helper::ReduceArg { max, plain, key, payload } => reduce_arg(&mut b, &name, *max, *plain, key, payload),
         }
     }
-}
-
-/// `scf.if cond { then }` without results or an else branch.
-fn when(b: &mut Builder<'_>, cond: Value, then: impl FnOnce(&mut Builder<'_>)) {
-    if_else(
-        b,
-        cond,
-        &[],
-        |b| {
-            then(b);
-            Vec::new()
-        },
-        None,
-    );
 }
 
 fn uf_find(b: &mut Builder<'_>, name: &str) {

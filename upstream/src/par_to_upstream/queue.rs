@@ -1,0 +1,317 @@
+//! Work queues (`!par.queue<index>`) in upstream dialects: private
+//! functions of `memref`, `arith` and `scf` operations that the converted
+//! `par.queue_*` operations call, added to the module once each.
+//!
+//! A queue is a `memref<5xmemref<?xi64>>`: the current round's items, the
+//! next round's, seven counters, the round stamps of a unique queue (one per
+//! item, the last round that pushed it; empty for a plain queue) and the
+//! spill area of a plain queue. A push reserves a place in the next round
+//! with an atomic add; places beyond the capacity go to the spill area under
+//! a spin lock, and the next advance (run by one thread, between teams)
+//! replaces both buffers by ones large enough for the round. A unique queue
+//! pushes an item once a round (its stamp is claimed by an atomic exchange)
+//! and so never spills.
+
+use strata_ir::builder::Builder;
+use strata_ir::func::build::{function, ret};
+use strata_ir::{Type, Value};
+use strata_std::arith::op as arith;
+use strata_std::build::arith::{binary, boolean, cmpi, index, int};
+use strata_std::build::scf::{for_loop, if_else, when, while_loop};
+
+use super::ops::{alloc, atomic_rmw, dealloc, dim, load, memref_type, store, vector_of, RmwKind};
+
+/// The places of a queue's memrefs.
+const CURRENT: i128 = 0;
+const NEXT: i128 = 1;
+const COUNTERS: i128 = 2;
+const STAMPS: i128 = 3;
+const SPILL: i128 = 4;
+const SLOTS: i64 = 5;
+
+/// The counters (`i64`).
+const CURRENT_LENGTH: i128 = 0;
+const NEXT_LENGTH: i128 = 1;
+const ROUND: i128 = 2;
+const CAPACITY: i128 = 3;
+const SPILL_LENGTH: i128 = 4;
+const SPILL_LOCK: i128 = 5;
+const UNIQUE: i128 = 6;
+const COUNTER_COUNT: i128 = 7;
+
+/// The type a queue becomes.
+pub fn queue_type() -> Type {
+    memref_type(SLOTS, items_type())
+}
+
+/// The type of a round's items.
+fn items_type() -> Type {
+    vector_of(Type::i64())
+}
+
+/// A queue operation, as a function of the module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum QueueFn {
+    /// `(capacity: index, unique: i1) -> queue`.
+    New,
+    /// `(queue, item: index)`.
+    Push,
+    /// `(queue) -> index`: the current round's length.
+    Size,
+    /// `(queue) -> memref<?xi64>`: the current round's items.
+    Items,
+    /// `(queue) -> i1`: the pushes become the current round; whether there
+    /// are any.
+    Advance,
+    /// `(queue)`: releases it.
+    Free,
+}
+
+impl QueueFn {
+    /// The function's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            QueueFn::New => "strata.queue_new",
+            QueueFn::Push => "strata.queue_push",
+            QueueFn::Size => "strata.queue_size",
+            QueueFn::Items => "strata.queue_items",
+            QueueFn::Advance => "strata.queue_advance",
+            QueueFn::Free => "strata.queue_free",
+        }
+    }
+
+    /// The function's argument and result types.
+    pub fn signature(self) -> (Vec<Type>, Vec<Type>) {
+        let q = queue_type();
+        match self {
+            QueueFn::New => (vec![Type::Index, Type::i1()], vec![q]),
+            QueueFn::Push => (vec![q, Type::Index], vec![]),
+            QueueFn::Size => (vec![q], vec![Type::Index]),
+            QueueFn::Items => (vec![q], vec![items_type()]),
+            QueueFn::Advance => (vec![q], vec![Type::i1()]),
+            QueueFn::Free => (vec![q], vec![]),
+        }
+    }
+
+    /// Builds the function at the builder's insertion point.
+    pub fn build(self, b: &mut Builder<'_>) {
+        let (inputs, results) = self.signature();
+        let (_, entry, args) = function(b, self.name(), true, &inputs, &results);
+        b.at_end_of(entry, |b| {
+            let out = match self {
+                QueueFn::New => new(b, args[0], args[1]),
+                QueueFn::Push => push(b, args[0], args[1]),
+                QueueFn::Size => {
+                    let c = element(b, args[0], COUNTERS);
+                    let n = element(b, c, CURRENT_LENGTH);
+                    vec![to_index(b, n)]
+                }
+                QueueFn::Items => vec![element(b, args[0], CURRENT)],
+                QueueFn::Advance => advance(b, args[0]),
+                QueueFn::Free => {
+                    for s in [CURRENT, NEXT, COUNTERS, STAMPS, SPILL] {
+                        let m = element(b, args[0], s);
+                        dealloc(b, m);
+                    }
+                    dealloc(b, args[0]);
+                    Vec::new()
+                }
+            };
+            ret(b, &out);
+        });
+    }
+}
+
+/// Element `k` of `m` (a queue's memref, or a counter).
+fn element(b: &mut Builder<'_>, m: Value, k: i128) -> Value {
+    let i = index(b, k);
+    load(b, m, i)
+}
+
+/// Stores `v` as element `k` of `m`.
+fn set_element(b: &mut Builder<'_>, m: Value, k: i128, v: Value) {
+    let i = index(b, k);
+    store(b, v, m, i);
+}
+
+fn i64_const(b: &mut Builder<'_>, v: i128) -> Value {
+    int(b, v, &Type::i64())
+}
+
+fn to_index(b: &mut Builder<'_>, v: Value) -> Value {
+    b.op1(arith::INDEX_CAST, &[v], Type::Index)
+}
+
+fn to_i64(b: &mut Builder<'_>, v: Value) -> Value {
+    b.op1(arith::INDEX_CAST, &[v], Type::i64())
+}
+
+/// Copies `n` elements of `from` to `to`, from position `at` on.
+fn copy(b: &mut Builder<'_>, from: Value, to: Value, n: Value, at: Value) {
+    let (zero, one) = (index(b, 0), index(b, 1));
+    for_loop(b, [zero, n, one], |b, i| {
+        let v = load(b, from, i);
+        let j = binary(b, arith::ADDI, i, at);
+        store(b, v, to, j);
+    });
+}
+
+fn new(b: &mut Builder<'_>, capacity: Value, unique: Value) -> Vec<Value> {
+    let q = alloc(b, &queue_type(), None);
+    let items = items_type();
+    let current = alloc(b, &items, Some(capacity));
+    let next = alloc(b, &items, Some(capacity));
+    let count = index(b, COUNTER_COUNT);
+    let c = alloc(b, &items, Some(count));
+    let zero = i64_const(b, 0);
+    for k in 0..COUNTER_COUNT {
+        set_element(b, c, k, zero);
+    }
+    let cap = to_i64(b, capacity);
+    set_element(b, c, CAPACITY, cap);
+    let flag = b.op1(arith::EXTUI, &[unique], Type::i64());
+    set_element(b, c, UNIQUE, flag);
+    let none = index(b, 0);
+    let stamp_count = b.op1(arith::SELECT, &[unique, capacity, none], Type::Index);
+    let stamps = alloc(b, &items, Some(stamp_count));
+    let never = i64_const(b, -1);
+    let one = index(b, 1);
+    for_loop(b, [none, stamp_count, one], |b, i| store(b, never, stamps, i));
+    let spill = alloc(b, &items, Some(none));
+    for (s, m) in [(CURRENT, current), (NEXT, next), (COUNTERS, c), (STAMPS, stamps), (SPILL, spill)] {
+        set_element(b, q, s, m);
+    }
+    vec![q]
+}
+
+fn push(b: &mut Builder<'_>, q: Value, item: Value) -> Vec<Value> {
+    let c = element(b, q, COUNTERS);
+    let item = to_i64(b, item);
+    let flag = element(b, c, UNIQUE);
+    let zero = i64_const(b, 0);
+    let unique = cmpi(b, "ne", flag, zero);
+    let claimed = if_else(
+        b,
+        unique,
+        &[Type::i1()],
+        |b| {
+            // The stamp says which round last pushed the item.
+            let stamps = element(b, q, STAMPS);
+            let round = element(b, c, ROUND);
+            let at = to_index(b, item);
+            let last = atomic_rmw(b, RmwKind::Assign, round, stamps, at);
+            vec![cmpi(b, "ne", last, round)]
+        },
+        Some(&mut |b: &mut Builder<'_>| vec![boolean(b, true)]),
+    )[0];
+    when(b, claimed, |b| {
+        let one = i64_const(b, 1);
+        let next_length = index(b, NEXT_LENGTH);
+        let at = atomic_rmw(b, RmwKind::AddI, one, c, next_length);
+        let cap = element(b, c, CAPACITY);
+        let fits = cmpi(b, "slt", at, cap);
+        if_else(
+            b,
+            fits,
+            &[],
+            |b| {
+                let next = element(b, q, NEXT);
+                let at = to_index(b, at);
+                store(b, item, next, at);
+                Vec::new()
+            },
+            Some(&mut |b: &mut Builder<'_>| {
+                spill(b, q, c, item);
+                Vec::new()
+            }),
+        );
+    });
+    Vec::new()
+}
+
+/// Appends `item` to the spill area under its lock, doubling the area when
+/// it is full.
+fn spill(b: &mut Builder<'_>, q: Value, c: Value, item: Value) {
+    let lock = index(b, SPILL_LOCK);
+    let (zero, one) = (i64_const(b, 0), i64_const(b, 1));
+    while_loop(
+        b,
+        &[],
+        |b, _| {
+            let held = atomic_rmw(b, RmwKind::Assign, one, c, lock);
+            (cmpi(b, "ne", held, zero), Vec::new())
+        },
+        |_, _| Vec::new(),
+    );
+    let area = element(b, q, SPILL);
+    let length = element(b, c, SPILL_LENGTH);
+    let size = dim(b, area);
+    let size = to_i64(b, size);
+    let full = cmpi(b, "eq", length, size);
+    when(b, full, |b| {
+        let two = i64_const(b, 2);
+        let doubled = binary(b, arith::MULI, size, two);
+        let least = i64_const(b, 64);
+        let larger = binary(b, arith::MAXSI, doubled, least);
+        let larger = to_index(b, larger);
+        let grown = alloc(b, &items_type(), Some(larger));
+        let (n, start) = (to_index(b, length), index(b, 0));
+        copy(b, area, grown, n, start);
+        dealloc(b, area);
+        set_element(b, q, SPILL, grown);
+    });
+    let area = element(b, q, SPILL);
+    let at = to_index(b, length);
+    store(b, item, area, at);
+    let length = binary(b, arith::ADDI, length, one);
+    set_element(b, c, SPILL_LENGTH, length);
+    atomic_rmw(b, RmwKind::Assign, zero, c, lock);
+}
+
+fn advance(b: &mut Builder<'_>, q: Value) -> Vec<Value> {
+    let c = element(b, q, COUNTERS);
+    let n = element(b, c, NEXT_LENGTH);
+    let cap = element(b, c, CAPACITY);
+    let spilled = cmpi(b, "sgt", n, cap);
+    if_else(
+        b,
+        spilled,
+        &[],
+        |b| {
+            let two = i64_const(b, 2);
+            let doubled = binary(b, arith::MULI, cap, two);
+            let larger = binary(b, arith::MAXSI, doubled, n);
+            let size = to_index(b, larger);
+            let current = alloc(b, &items_type(), Some(size));
+            let next = alloc(b, &items_type(), Some(size));
+            let (old_current, old_next, area) = (element(b, q, CURRENT), element(b, q, NEXT), element(b, q, SPILL));
+            let (kept, start) = (to_index(b, cap), index(b, 0));
+            copy(b, old_next, current, kept, start);
+            let rest = binary(b, arith::SUBI, n, cap);
+            let rest = to_index(b, rest);
+            copy(b, area, current, rest, kept);
+            dealloc(b, old_current);
+            dealloc(b, old_next);
+            set_element(b, q, CURRENT, current);
+            set_element(b, q, NEXT, next);
+            set_element(b, c, CAPACITY, larger);
+            let zero = i64_const(b, 0);
+            set_element(b, c, SPILL_LENGTH, zero);
+            Vec::new()
+        },
+        Some(&mut |b: &mut Builder<'_>| {
+            let (current, next) = (element(b, q, CURRENT), element(b, q, NEXT));
+            set_element(b, q, CURRENT, next);
+            set_element(b, q, NEXT, current);
+            Vec::new()
+        }),
+    );
+    set_element(b, c, CURRENT_LENGTH, n);
+    let zero = i64_const(b, 0);
+    set_element(b, c, NEXT_LENGTH, zero);
+    let round = element(b, c, ROUND);
+    let one = i64_const(b, 1);
+    let round = binary(b, arith::ADDI, round, one);
+    set_element(b, c, ROUND, round);
+    vec![cmpi(b, "sgt", n, zero)]
+}
