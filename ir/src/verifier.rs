@@ -1,9 +1,12 @@
 //! The verifier: structural invariants of the IR plus each operation's own rules.
 //!
-//! Checked here, with every violation collected (not just the first):
+//! Checked here, in MLIR's order, stopping at the first violation as MLIR
+//! does (each operation, then the blocks of its regions: on entry, their
+//! operations, on exit; then symbol uses; then dominance):
 //! - per-op verifiers of registered operations;
 //! - terminators: blocks of registered ops without `NoTerminator` end in a
-//!   terminator, and terminators appear only at the end of a block;
+//!   terminator (or an unregistered operation), terminators and operations
+//!   with successors appear only at the end of a block;
 //! - single-block regions have at most one block;
 //! - successors are blocks of the same region, never an entry block, and pass
 //!   operands whose types match the successor's arguments;
@@ -54,7 +57,8 @@ struct Verifier<'a> {
     failed: HashSet<OpId>,
 }
 
-/// Verifies `root` and everything nested in it; returns all errors found.
+/// Verifies `root` and everything nested in it; returns the first error
+/// found, in MLIR's order, or nothing.
 pub fn verify(ctx: &Context, root: OpId) -> Vec<Diagnostic> {
     let mut v =
         Verifier { ctx, errors: Vec::new(), doms: HashMap::new(), position: HashMap::new(), failed: HashSet::new() };
@@ -69,19 +73,94 @@ pub fn verify(ctx: &Context, root: OpId) -> Vec<Diagnostic> {
             }
         }
     }
-    for op in &all {
-        v.verify_op(*op);
+    if v.verify_structure(root) {
+        v.verify_symbol_uses(&all);
     }
-    v.verify_symbol_uses(&all);
+    if v.errors.is_empty() {
+        'dominance: for op in &all {
+            for (i, operand) in ctx.operands(*op).iter().enumerate() {
+                v.verify_dominance(*op, i, *operand);
+                if !v.errors.is_empty() {
+                    break 'dominance;
+                }
+            }
+        }
+    }
+    v.errors.truncate(1);
     v.errors
 }
 
 impl Verifier<'_> {
+    /// An operation, then each block of its regions (on entry, its
+    /// operations, on exit), stopping at the first error; false after one.
+    fn verify_structure(&mut self, op: OpId) -> bool {
+        let ctx = self.ctx;
+        self.verify_op(op);
+        if !self.errors.is_empty() {
+            return false;
+        }
+        for r in ctx.regions(op) {
+            for b in ctx.region_blocks(*r) {
+                if !self.verify_block_entry(op, *b) {
+                    return false;
+                }
+                for o in ctx.block_ops_iter(*b) {
+                    if !self.verify_structure(o) {
+                        return false;
+                    }
+                }
+                if !self.verify_block_exit(op, *b) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether the blocks of `op`'s regions must end in a terminator.
+    fn needs_terminator(&self, op: OpId) -> bool {
+        self.ctx.op_def(op).is_some() && !self.ctx.might_have_traits(op, Traits::NO_TERMINATOR)
+    }
+
+    /// A block is empty only where no terminator is needed; only its last
+    /// operation has successors.
+    fn verify_block_entry(&mut self, op: OpId, b: BlockId) -> bool {
+        let ctx = self.ctx;
+        let Some(last) = ctx.last_op(b) else {
+            if self.needs_terminator(op) {
+                self.errors
+                    .push(Diagnostic::error(ctx.op_loc(op).clone(), "empty block: expect at least a terminator"));
+                return false;
+            }
+            return true;
+        };
+        if let Some(o) = ctx.block_ops_iter(b).find(|o| *o != last && !ctx.successors(*o).is_empty()) {
+            self.errors.push(Diagnostic::error(
+                ctx.op_loc(o).clone(),
+                "operation with block successors must terminate its parent block",
+            ));
+            return false;
+        }
+        true
+    }
+
+    /// A block whose operation needs terminators ends in one (or in an
+    /// unregistered operation, which may be one).
+    fn verify_block_exit(&mut self, op: OpId, b: BlockId) -> bool {
+        let ctx = self.ctx;
+        let Some(last) = ctx.last_op(b) else { return true };
+        if !self.needs_terminator(op) || ctx.op_def(last).is_none() || ctx.has_traits(last, Traits::TERMINATOR) {
+            return true;
+        }
+        let printed =
+            crate::printer::print_op(ctx, last, crate::printer::PrintOptions { generic: true, debug_info: false });
+        self.errors
+            .push(Diagnostic::error(ctx.op_loc(last).clone(), format!("block with no terminator, has {printed}")));
+        false
+    }
+
     fn verify_op(&mut self, op: OpId) {
         let ctx = self.ctx;
-        for (i, operand) in ctx.operands(op).iter().enumerate() {
-            self.verify_dominance(op, i, *operand);
-        }
         self.verify_successors(op);
         self.verify_regions(op);
         if let Some(def) = ctx.op_def(op) {
@@ -124,28 +203,15 @@ impl Verifier<'_> {
         }
     }
 
+    /// Single-block regions hold at most one block.
     fn verify_regions(&mut self, op: OpId) {
         let ctx = self.ctx;
-        let needs_terminator = !ctx.might_have_traits(op, Traits::NO_TERMINATOR);
+        if !ctx.has_traits(op, Traits::SINGLE_BLOCK) {
+            return;
+        }
         for (ri, r) in ctx.regions(op).iter().enumerate() {
-            let blocks = ctx.region_blocks(*r);
-            if ctx.has_traits(op, Traits::SINGLE_BLOCK) && blocks.len() > 1 {
+            if ctx.region_blocks(*r).len() > 1 {
                 self.errors.push(op_error(ctx, op, format!("expects region #{ri} to have 0 or 1 blocks")));
-            }
-            if !needs_terminator {
-                continue;
-            }
-            for b in blocks {
-                match ctx.last_op(*b) {
-                    None => self.errors.push(op_error(ctx, op, "empty block: expect at least a terminator")),
-                    Some(last) => {
-                        if ctx.op_def(last).is_some() && !ctx.has_traits(last, Traits::TERMINATOR) {
-                            let e = op_error(ctx, last, "operation at the end of a block must be a terminator")
-                                .note(ctx.op_loc(op).clone(), format!("in a region of '{}'", ctx.op_name(op)));
-                            self.errors.push(e);
-                        }
-                    }
-                }
             }
         }
     }

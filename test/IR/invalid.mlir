@@ -87,15 +87,16 @@ func.func @wide(%a: i99999999) {
 
 // -----
 
-// expected-note@+1 {{in a region of 'func.func'}}
+// The verifier stops at the first error, as MLIR's does, and words it as
+// MLIR does.
 func.func @missing_terminator() {
-  // expected-error@+1 {{'arith.constant' op operation at the end of a block must be a terminator}}
+  // expected-error@+1 {{block with no terminator, has %0 = "arith.constant"() <{value = 1 : i32}> : () -> i32}}
   %0 = arith.constant 1 : i32
 }
 
 // -----
 
-// expected-error@+1 {{'func.func' op empty block: expect at least a terminator}}
+// expected-error@+1 {{empty block: expect at least a terminator}}
 "func.func"() <{function_type = () -> (), sym_name = "f"}> ({
 ^bb0:
 }) : () -> ()
@@ -195,4 +196,27 @@ func.func @wrong_token_on_next_line(%a: i32) -> i32 {
 
   // The type is missing.
   return %b : i32
+}
+
+// -----
+
+func.func @branch_in_the_middle() {
+  // expected-error@+1 {{operation with block successors must terminate its parent block}}
+  cf.br ^bb1
+  %0 = arith.constant 1 : i32
+^bb1:
+  return
+}
+
+// -----
+
+// Only the first error is reported: the second function's is not.
+func.func @first(%a: i32) {
+  // expected-error@+1 {{'arith.addi' op requires the same type for all operands and results}}
+  %0 = "arith.addi"(%a, %a) : (i32, i32) -> i64
+  return
+}
+func.func @second(%a: i32) {
+  %0 = "arith.addi"(%a, %a) : (i32, i32) -> i64
+  return
 }

@@ -341,13 +341,34 @@ fn print_while(p: &mut OpPrinter<'_>, op: OpId) {
     p.attr_dict_with_keyword(op, &[]);
 }
 
+/// As upstream checks it: one block per region (the regions' constraint),
+/// non-empty blocks (the region-branch interface), the terminators (with a
+/// note at the wrong one), then the types carried around the loop.
 fn verify_while(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if ctx.regions(op).len() != 2 {
         return Err(op_error(ctx, op, "expects a before and an after region"));
     }
     let (before, after) = (ctx.region(op, 0), ctx.region(op, 1));
-    let Some(bb) = ctx.entry_block(before) else { return Err(op_error(ctx, op, "expects a non-empty before region")) };
-    let Some(ab) = ctx.entry_block(after) else { return Err(op_error(ctx, op, "expects a non-empty after region")) };
+    for (i, (r, name)) in [(before, "before"), (after, "after")].into_iter().enumerate() {
+        if ctx.region_blocks(r).len() != 1 {
+            return Err(op_error(
+                ctx,
+                op,
+                format!("region #{i} ('{name}') failed to verify constraint: region with 1 blocks"),
+            ));
+        }
+    }
+    let (Some(cond), Some(_)) = (region_terminator(ctx, before), region_terminator(ctx, after)) else {
+        return Err(op_error(ctx, op, "expects a non-empty block"));
+    };
+    for (r, name, want) in [(before, "before", scf::CONDITION), (after, "after", scf::YIELD)] {
+        let t = region_terminator(ctx, r).expect("checked non-empty above");
+        if !ctx.isa(t, want) {
+            return Err(op_error(ctx, op, format!("expects the '{name}' region to terminate with '{want}'"))
+                .note(ctx.op_loc(t).clone(), "terminator here"));
+        }
+    }
+    let (bb, ab) = (ctx.entry_block(before).expect("one block"), ctx.entry_block(after).expect("one block"));
     let inits = types_of(ctx, ctx.operands(op));
     if types_of(ctx, ctx.block_args(bb)) != inits {
         return Err(op_error(ctx, op, "expects the 'before' region arguments to match the operand types"));
@@ -356,17 +377,8 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if types_of(ctx, ctx.block_args(ab)) != results {
         return Err(op_error(ctx, op, "expects the 'after' region arguments to match the result types"));
     }
-    match region_terminator(ctx, before) {
-        Some(t) if ctx.op_name(t) == scf::CONDITION => {
-            if types_of(ctx, &ctx.operands(t)[1..]) != results {
-                return Err(op_error(
-                    ctx,
-                    op,
-                    "expects the values forwarded by 'scf.condition' to match the result types",
-                ));
-            }
-        }
-        _ => return Err(op_error(ctx, op, "expects the 'before' region to terminate with 'scf.condition'")),
+    if types_of(ctx, &ctx.operands(cond)[1..]) != results {
+        return Err(op_error(ctx, op, "expects the values forwarded by 'scf.condition' to match the result types"));
     }
     Ok(())
 }

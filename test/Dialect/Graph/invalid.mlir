@@ -182,7 +182,6 @@ func.func @f(%g: !graph.graph) {
   // expected-error@+1 {{'graph.foreach' op body must end with graph.yield}}
   "graph.foreach"(%g) <{space = "nodes"}> ({
   ^bb0(%v: !graph.node):
-    // expected-error@+1 {{'func.return' op expects parent op 'func.func'}}
     "func.return"() : () -> ()
   }, {
   }) : (!graph.graph) -> ()

@@ -192,7 +192,7 @@ func.func @while_regions(%x: i32) {
 // -----
 
 func.func @while_before_empty(%x: i32) {
-  // expected-error@+1 {{'scf.while' op expects a non-empty before region}}
+  // expected-error@+1 {{'scf.while' op region #0 ('before') failed to verify constraint: region with 1 blocks}}
   "scf.while"(%x) ({
   }, {
   ^bb0(%a: i32):
@@ -204,7 +204,7 @@ func.func @while_before_empty(%x: i32) {
 // -----
 
 func.func @while_after_empty(%x: i32) {
-  // expected-error@+1 {{'scf.while' op expects a non-empty after region}}
+  // expected-error@+1 {{'scf.while' op region #1 ('after') failed to verify constraint: region with 1 blocks}}
   "scf.while"(%x) ({
   ^bb0(%a: i32):
     %t = arith.constant true
@@ -264,6 +264,7 @@ func.func @while_terminator(%x: i32) {
   // expected-error@+1 {{'scf.while' op expects the 'before' region to terminate with 'scf.condition'}}
   %r = "scf.while"(%x) ({
   ^bb0(%a: i32):
+    // expected-note@+1 {{terminator here}}
     scf.yield %a : i32
   }, {
   ^bb0(%b: i32):
@@ -322,5 +323,30 @@ func.func @for_custom_result_count(%a: index, %x: i32) {
   %r:2 = scf.for %i = %a to %a step %a iter_args(%v = %x) -> (i32, i32) {
     scf.yield %v : i32
   }
+  return
+}
+
+// -----
+
+func.func @while_empty_block(%x: i32) {
+  // expected-error@+1 {{'scf.while' op expects a non-empty block}}
+  "scf.while"() ({
+  ^bb0:
+  }, {
+  ^bb0:
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @while_after_terminator(%c: i1) {
+  // expected-error@+1 {{'scf.while' op expects the 'after' region to terminate with 'scf.yield'}}
+  "scf.while"() ({
+    scf.condition(%c)
+  }, {
+    // expected-note@+1 {{terminator here}}
+    "scf.condition"(%c) : (i1) -> ()
+  }) : () -> ()
   return
 }
