@@ -29,6 +29,8 @@ pub enum TypeConstraint {
     IntLike,
     /// A float, or a vector or tensor of floats.
     FloatLike,
+    /// `i1`, or a vector or tensor of `i1`.
+    BoolLike,
     /// Any floating-point type.
     Float,
     /// A signless integer, `index` or a float.
@@ -50,6 +52,7 @@ impl TypeConstraint {
             TypeConstraint::IntOrIndex => t.is_signless_int_or_index(),
             TypeConstraint::IntLike => t.element_or_self().is_signless_int_or_index(),
             TypeConstraint::FloatLike => t.element_or_self().is_float(),
+            TypeConstraint::BoolLike => *t.element_or_self() == Type::i1(),
             TypeConstraint::Float => t.is_float(),
             TypeConstraint::Scalar => t.is_signless_int_or_index() || t.is_float(),
             TypeConstraint::Dialect(d, m) => t.is_dialect_type(d, m),
@@ -78,6 +81,7 @@ impl TypeConstraint {
             TypeConstraint::IntOrIndex => "signless integer or index".into(),
             TypeConstraint::IntLike => "signless-integer-like".into(),
             TypeConstraint::FloatLike => "floating-point-like".into(),
+            TypeConstraint::BoolLike => "bool-like".into(),
             TypeConstraint::Float => "floating-point".into(),
             TypeConstraint::Scalar => "integer, index or float".into(),
             TypeConstraint::Dialect(d, m) => format!("!{d}.{m}"),

@@ -165,7 +165,7 @@ impl DialectType {
 pub enum Type {
     /// `iN`, `siN`, `uiN`.
     Integer {
-        /// Bit width (1 to 2^24).
+        /// Bit width (0 to 2^24 - 1).
         width: u32,
         /// Sign semantics.
         signedness: Signedness,

@@ -73,7 +73,7 @@ func.func @bad_type(%a: notatype) {
 
 // -----
 
-// expected-error@+1 {{integer bitwidth is limited to 16777216 bits}}
+// expected-error@+1 {{integer bitwidth is limited to 16777215 bits}}
 func.func @wide(%a: i99999999) {
   return
 }

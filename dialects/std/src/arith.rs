@@ -268,18 +268,42 @@ fn print_constant(p: &mut OpPrinter<'_>, op: OpId) {
     }
 }
 
+/// The value's type is the result's, an integer result is signless, and
+/// the value is a number or elements, in upstream's order and words.
 fn verify_constant(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let v = Constant(op).value(ctx);
-    let Some(t) = constant_type(&v) else {
-        return Err(op_error(ctx, op, "value must be an integer, float, or elements attribute"));
-    };
-    if ctx.value_type(ctx.result(op, 0)) != &t {
+    let t = ctx.value_type(ctx.result(op, 0));
+    if constant_type(&v).as_ref() != Some(t) {
         return Err(op_error(ctx, op, "failed to verify that all of {value, result} have same type"));
     }
-    if !elem(&t).is_signless_int_or_index() && !elem(&t).is_float() {
-        return Err(op_error(ctx, op, "integer constants must be signless"));
+    if t.is_integer() && !t.is_signless_integer() {
+        return Err(op_error(ctx, op, "integer return type must be signless"));
+    }
+    if !elem(t).is_signless_int_or_index() && !elem(t).is_float() {
+        return Err(op_error(ctx, op, "value must be an integer, float, or elements attribute"));
+    }
+    let scalable = matches!(t, Type::Vector(s) if s.scalable.iter().any(|b| *b));
+    if scalable && !dense_is_splat(&v) {
+        return Err(op_error(
+            ctx,
+            op,
+            "intializing scalable vectors with elements attribute is not supported unless it's a vector splat",
+        ));
     }
     Ok(())
+}
+
+/// Whether a `dense<...>` value holds one value (written once, or every
+/// element the same), as MLIR's splat elements do.
+fn dense_is_splat(v: &Attribute) -> bool {
+    let Attribute::Verbatim(text) = v else { return true };
+    let Some(body) = text.strip_prefix("dense<").and_then(|b| b.rsplit_once("> :")).map(|(b, _)| b) else {
+        return true;
+    };
+    let mut elements =
+        body.split(|c: char| matches!(c, '[' | ']' | ',') || c.is_whitespace()).filter(|e| !e.is_empty());
+    let first = elements.next();
+    elements.all(|e| Some(e) == first)
 }
 
 fn constant_name(ctx: &Context, op: OpId) -> Option<String> {
@@ -314,10 +338,20 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let is_int = *st.name == arith::CMPI;
     let table: &[&str] = if is_int { &CMPI_PREDICATES } else { &CMPF_PREDICATES };
     let loc = p.loc();
-    let pred = if p.at(Tok::String) { p.parse_string()? } else { p.parse_keyword("predicate")? };
-    let Some(idx) = table.iter().position(|x| *x == pred) else {
-        return p.err_at(loc, format!("invalid predicate '{pred}', expected one of: {}", table.join(", ")));
+    let expected = || {
+        format!(
+            "expected string or keyword containing one of the following enum values for attribute 'predicate' [{}]",
+            table.join(", ")
+        )
     };
+    let pred = if p.at(Tok::String) {
+        p.parse_string()?
+    } else if p.at(Tok::BareIdent) {
+        p.parse_keyword("predicate")?
+    } else {
+        return p.err_at(loc, expected());
+    };
+    let Some(idx) = table.iter().position(|x| *x == pred) else { return p.err_at(loc, expected()) };
     p.expect(Tok::Comma, "','")?;
     let a = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;
@@ -326,7 +360,17 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         parse_flags(p, st, "fastmath", "fastmath", &FASTMATH_FLAGS)?;
     }
     st.attributes = p.parse_optional_attr_dict()?;
+    let type_loc = p.loc();
     let t = p.parse_colon_type()?;
+    // The operands' type gives the result's: upstream's parser checks it.
+    let (like, ok) = if is_int {
+        ("signless-integer-like", elem(&t).is_signless_int_or_index())
+    } else {
+        ("floating-point-like", elem(&t).is_float())
+    };
+    if !ok {
+        return p.err_at(type_loc, format!("'lhs' must be {like}, but got '{t}'"));
+    }
     st.properties.push(("predicate".into(), Attribute::int(idx as i128, Type::i64())));
     st.operands = vec![p.resolve_operand(&a, &t)?, p.resolve_operand(&b, &t)?];
     st.result_types = vec![with_element(&t, Type::i1())];
@@ -351,20 +395,36 @@ fn print_cmp(p: &mut OpPrinter<'_>, op: OpId) {
     p.ty(&t);
 }
 
+/// After the signature (operands, a bool-like result): the predicate, the
+/// result's shape, then the operands' types, in upstream's order and words.
 fn verify_cmp(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let is_int = ctx.op_name(op) == arith::CMPI;
     let n = if is_int { CMPI_PREDICATES.len() } else { CMPF_PREDICATES.len() };
     match ctx.prop(op, "predicate").and_then(|a| a.as_int()) {
         Some(i) if (0..n as i128).contains(&i) => {}
-        _ => return Err(op_error(ctx, op, format!("attribute 'predicate' must be an integer in [0, {n})"))),
+        _ => {
+            let cases: Vec<String> = (0..n).map(|i| i.to_string()).collect();
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: {}",
+                    cases.join(", ")
+                ),
+            ));
+        }
     }
     let vs = ctx.operands(op);
     let t = ctx.value_type(vs[0]);
+    if *ctx.value_type(ctx.result(op, 0)) != with_element(t, Type::i1()) {
+        return Err(op_error(
+            ctx,
+            op,
+            "failed to verify that result type has i1 element type and same shape as operands",
+        ));
+    }
     if ctx.value_type(vs[1]) != t {
         return Err(op_error(ctx, op, "requires all operands to have the same type"));
-    }
-    if *ctx.value_type(ctx.result(op, 0)) != with_element(t, Type::i1()) {
-        return Err(op_error(ctx, op, "result must be i1 with the operands' shape"));
     }
     Ok(())
 }
@@ -404,15 +464,28 @@ fn print_select(p: &mut OpPrinter<'_>, op: OpId) {
     p.ty(&t);
 }
 
+/// After the signature (a bool-like condition): the values' and the
+/// result's types, the condition's shape, then (upstream's own check) the
+/// condition's type against the result's, encodings included.
 fn verify_select(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let vs = ctx.operands(op);
     let (ct, a, b, r) =
         (ctx.value_type(vs[0]), ctx.value_type(vs[1]), ctx.value_type(vs[2]), ctx.value_type(ctx.result(op, 0)));
     if a != b || a != r {
-        return Err(op_error(ctx, op, "requires the true value, false value and result to have the same type"));
+        return Err(op_error(ctx, op, "failed to verify that all of {true_value, false_value, result} have same type"));
     }
-    if *ct != Type::i1() && *ct != with_element(a, Type::i1()) {
-        return Err(op_error(ctx, op, format!("expected condition to be a signless i1, but got '{ct}'")));
+    if *ct == Type::i1() {
+        return Ok(());
+    }
+    let shape = |t: &Type| match t {
+        Type::Vector(s) | Type::Tensor(s) => Some((s.shape.clone(), s.scalable.clone())),
+        _ => None,
+    };
+    if shape(ct).is_none() || shape(ct) != shape(r) {
+        return Err(op_error(ctx, op, "failed to verify that condition is signless i1 or has matching shape"));
+    }
+    if *ct != with_element(r, Type::i1()) {
+        return Err(op_error(ctx, op, "expected condition type to have the same shape as the result type"));
     }
     Ok(())
 }
@@ -451,94 +524,6 @@ fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
     p.ty(&b);
 }
 
-#[derive(Clone, Copy, PartialEq)]
-enum Class {
-    Int,
-    Float,
-    IntOrIndex,
-    Any,
-}
-
-fn class_ok(c: Class, t: &Type) -> bool {
-    match c {
-        Class::Int => t.is_signless_integer(),
-        Class::Float => t.is_float(),
-        Class::IntOrIndex => t.is_signless_int_or_index(),
-        Class::Any => t.is_signless_int_or_index() || t.is_float(),
-    }
-}
-
-fn cast_rule(name: OpName) -> (Class, Class, Option<std::cmp::Ordering>) {
-    use std::cmp::Ordering::*;
-    match name {
-        arith::EXTSI | arith::EXTUI => (Class::Int, Class::Int, Some(Greater)),
-        arith::TRUNCI => (Class::Int, Class::Int, Some(Less)),
-        arith::EXTF => (Class::Float, Class::Float, Some(Greater)),
-        arith::TRUNCF => (Class::Float, Class::Float, Some(Less)),
-        arith::SITOFP | arith::UITOFP => (Class::Int, Class::Float, None),
-        arith::FPTOSI | arith::FPTOUI => (Class::Float, Class::Int, None),
-        arith::INDEX_CAST | arith::INDEX_CASTUI => (Class::IntOrIndex, Class::IntOrIndex, None),
-        _ => (Class::Any, Class::Any, Some(Equal)),
-    }
-}
-
-fn bit_width(t: &Type) -> u32 {
-    match t {
-        Type::Integer { width, .. } => *width,
-        Type::Float(k) => k.width(),
-        Type::Index => 64,
-        _ => 0,
-    }
-}
-
-fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let (from, to) = (ctx.value_type(ctx.operand(op, 0)), ctx.value_type(ctx.result(op, 0)));
-    if *from != with_element(from, elem(from).clone()) || with_element(from, elem(to).clone()) != *to {
-        return Err(op_error(
-            ctx,
-            op,
-            format!("requires operand and result of the same shape, got '{from}' and '{to}'"),
-        ));
-    }
-    let (ef, et) = (elem(from), elem(to));
-    let name = ctx.op_kind(op);
-    // `index` has no fixed width: it cannot be reinterpreted bit for bit.
-    if name == arith::BITCAST {
-        for (what, t, e) in [("operand", from, ef), ("result", to, et)] {
-            if *e == Type::Index {
-                return Err(op_error(
-                    ctx,
-                    op,
-                    format!(
-                        "{what} #0 must be signless-integer-or-float-like or memref of signless-integer or float, \
-                         but got '{t}'"
-                    ),
-                ));
-            }
-        }
-    }
-    let (cf, ct, order) = cast_rule(name);
-    if !class_ok(cf, ef) || !class_ok(ct, et) {
-        return Err(op_error(ctx, op, format!("operand type '{from}' and result type '{to}' are cast incompatible")));
-    }
-    if matches!(name, arith::INDEX_CAST | arith::INDEX_CASTUI) && (*ef == Type::Index) == (*et == Type::Index) {
-        return Err(op_error(ctx, op, "requires exactly one of operand and result to be 'index'"));
-    }
-    let (wf, wt) = (bit_width(ef), bit_width(et));
-    match order {
-        Some(std::cmp::Ordering::Greater) if wt <= wf => {
-            Err(op_error(ctx, op, format!("result type '{to}' must be wider than operand type '{from}'")))
-        }
-        Some(std::cmp::Ordering::Less) if wt >= wf => {
-            Err(op_error(ctx, op, format!("result type '{to}' must be shorter than operand type '{from}'")))
-        }
-        Some(std::cmp::Ordering::Equal) if wt != wf => {
-            Err(op_error(ctx, op, format!("operand type '{from}' and result type '{to}' are cast incompatible")))
-        }
-        _ => Ok(()),
-    }
-}
-
 /// An element-wise binary operation, declared in [`crate::arith_view`].
 fn binary(name: OpName, summary: &'static str, extra: Traits) -> OpDef {
     let (signature, defaults): (_, fn(&mut Vec<NamedAttr>)) = if IntBinaryWithOverflow::KINDS.contains(&name) {
@@ -572,7 +557,7 @@ fn cast(name: OpName, summary: &'static str) -> OpDef {
     OpDef {
         signature: Some(signature),
         default_properties: defaults,
-        verify: Some(verify_cast),
+        verify: Some(crate::arith_cast::verify_cast),
         fold: Some(arith_fold::fold),
         parse: Some(parse_cast),
         print: Some(print_cast),

@@ -150,7 +150,7 @@ strata_ir::op_view! {
         }
         results {
             /// `i1`, or booleans of the operands' shape.
-            result: IntLike,
+            result: BoolLike,
         }
         properties {
             /// The predicate's position in `CMPI_PREDICATES`.
@@ -170,7 +170,7 @@ strata_ir::op_view! {
         }
         results {
             /// `i1`, or booleans of the operands' shape.
-            result: IntLike,
+            result: BoolLike,
         }
         properties {
             /// The predicate's position in `CMPF_PREDICATES`.
@@ -186,7 +186,7 @@ strata_ir::op_view! {
     pub struct Select for arith::SELECT {
         operands {
             /// `i1`, or booleans of the values' shape.
-            condition: IntLike,
+            condition: BoolLike,
             /// The value where the condition holds.
             true_value: Any,
             /// The value where it does not.

@@ -3,6 +3,7 @@
 //! control flow) and [`cf`] (unstructured branches).
 
 pub mod arith;
+pub mod arith_cast;
 pub mod arith_fold;
 pub mod arith_view;
 pub mod build;

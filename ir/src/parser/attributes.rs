@@ -98,7 +98,12 @@ impl<'a> Parser<'a> {
                 }
                 "dense" | "dense_resource" | "sparse" | "affine_map" | "affine_set" | "strided" | "opaque"
                 | "distinct" => self.parse_verbatim_attribute(),
-                _ => Ok(Attribute::Type(self.parse_type()?)),
+                word if super::types::builtin_scalar_type(word).is_some()
+                    || matches!(word, "tuple" | "complex" | "vector" | "tensor" | "memref") =>
+                {
+                    Ok(Attribute::Type(self.parse_type()?))
+                }
+                _ => Err(Diagnostic::error(self.wrong_token_loc(), "expected attribute value")),
             },
             Tok::Minus | Tok::Integer | Tok::Float => self.parse_number_attribute(ty),
             Tok::String => {
@@ -155,7 +160,10 @@ impl<'a> Parser<'a> {
                 }
             }
             _ => {
-                Ok(Attribute::Type(self.parse_type().map_err(|_| Diagnostic::error(loc, "expected attribute value"))?))
+                // Reported where MLIR reports a wrong token: after the
+                // previous one when this one starts a later line.
+                let at = self.wrong_token_loc();
+                Ok(Attribute::Type(self.parse_type().map_err(|_| Diagnostic::error(at, "expected attribute value"))?))
             }
         }
     }

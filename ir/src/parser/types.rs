@@ -161,7 +161,8 @@ impl<'a> Parser<'a> {
         if !self.at(Tok::Less) {
             return self.err(format!("expected '<' in {kind} type"));
         }
-        // Dimensions are read character by character: `4x?x[8]xf32`.
+        // Dimensions are read character by character: `4x?x[8]xf32`, with
+        // blanks between them as the lexer allows (`4 x [8] x f32`).
         let mut i = skip_ws(self.src, self.tok.end, self.end);
         let mut dims = Vec::new();
         let mut scalable = Vec::new();
@@ -178,11 +179,12 @@ impl<'a> Parser<'a> {
             i += 1;
         } else {
             loop {
+                i = skip_ws(self.src, i, self.end);
                 let start = i;
                 let mut sc = false;
                 if kind == "vector" && self.src.get(i) == Some(&b'[') {
                     sc = true;
-                    i += 1;
+                    i = skip_ws(self.src, i + 1, self.end);
                 }
                 let d = if self.src.get(i) == Some(&b'?') {
                     if kind == "vector" {
@@ -202,11 +204,12 @@ impl<'a> Parser<'a> {
                     let s = std::str::from_utf8(&self.src[ds..i]).unwrap_or("");
                     s.parse::<i64>().map_err(|_| Diagnostic::error(self.loc_at(ds), "invalid dimension"))?
                 };
+                i = skip_ws(self.src, i, self.end);
                 if sc {
                     if self.src.get(i) != Some(&b']') {
                         return self.err_at(self.loc_at(i), "missing ']' closing scalable dimension");
                     }
-                    i += 1;
+                    i = skip_ws(self.src, i + 1, self.end);
                 }
                 if self.src.get(i) != Some(&b'x') {
                     // A number not followed by 'x' is not a dimension (e.g. `tensor<4>`).
@@ -255,7 +258,7 @@ pub(super) fn builtin_scalar_type(word: &str) -> Option<Result<Type, String>> {
         return None;
     }
     Some(match digits.parse::<u32>() {
-        Ok(w) if w <= (1 << 24) => Ok(Type::Integer { width: w, signedness: sign }),
-        _ => Err(format!("integer bitwidth is limited to {} bits", 1 << 24)),
+        Ok(w) if w < (1 << 24) => Ok(Type::Integer { width: w, signedness: sign }),
+        _ => Err(format!("integer bitwidth is limited to {} bits", (1 << 24) - 1)),
     })
 }

@@ -57,7 +57,7 @@ func.func @constant_missing_value() {
 // -----
 
 func.func @constant_not_a_number() {
-  // expected-error@+1 {{'arith.constant' op value must be an integer, float, or elements attribute}}
+  // expected-error@+1 {{'arith.constant' op failed to verify that all of {value, result} have same type}}
   %0 = "arith.constant"() <{value = "x"}> : () -> i64
   return
 }
@@ -65,7 +65,7 @@ func.func @constant_not_a_number() {
 // -----
 
 func.func @constant_signed_type() {
-  // expected-error@+1 {{'arith.constant' op integer constants must be signless}}
+  // expected-error@+1 {{'arith.constant' op integer return type must be signless}}
   %0 = "arith.constant"() <{value = 1 : si32}> : () -> si32
   return
 }
@@ -81,7 +81,7 @@ func.func @constant_out_of_range() {
 // -----
 
 func.func @cmpi_predicate(%a: i32) {
-  // expected-error@+1 {{invalid predicate 'olt', expected one of: eq, ne}}
+  // expected-error@+1 {{expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]}}
   %0 = arith.cmpi olt, %a, %a : i32
   return
 }
@@ -89,7 +89,7 @@ func.func @cmpi_predicate(%a: i32) {
 // -----
 
 func.func @cmpi_predicate_range(%a: i32) {
-  // expected-error@+1 {{'arith.cmpi' op attribute 'predicate' must be an integer in [0, 10)}}
+  // expected-error@+1 {{'arith.cmpi' op attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}
   %0 = "arith.cmpi"(%a, %a) <{predicate = 12 : i64}> : (i32, i32) -> i1
   return
 }
@@ -113,7 +113,7 @@ func.func @cmpi_on_floats(%a: f32) {
 // -----
 
 func.func @cmpf_result(%a: f32) {
-  // expected-error@+1 {{'arith.cmpf' op result must be i1 with the operands' shape}}
+  // expected-error@+1 {{'arith.cmpf' op result #0 must be bool-like, but got 'i32'}}
   %0 = "arith.cmpf"(%a, %a) <{predicate = 1 : i64}> : (f32, f32) -> i32
   return
 }
@@ -129,7 +129,7 @@ func.func @cmp_arity(%a: f32) {
 // -----
 
 func.func @select_types(%c: i1, %a: i32, %b: i64) {
-  // expected-error@+1 {{'arith.select' op requires the true value, false value and result to have the same type}}
+  // expected-error@+1 {{'arith.select' op failed to verify that all of {true_value, false_value, result} have same type}}
   %0 = "arith.select"(%c, %a, %b) : (i1, i32, i64) -> i32
   return
 }
@@ -137,7 +137,7 @@ func.func @select_types(%c: i1, %a: i32, %b: i64) {
 // -----
 
 func.func @select_condition(%c: i32, %a: i32) {
-  // expected-error@+1 {{'arith.select' op expected condition to be a signless i1, but got 'i32'}}
+  // expected-error@+1 {{'arith.select' op operand #0 must be bool-like, but got 'i32'}}
   %0 = "arith.select"(%c, %a, %a) : (i32, i32, i32) -> i32
   return
 }
@@ -153,7 +153,7 @@ func.func @select_arity(%c: i1) {
 // -----
 
 func.func @extsi_must_widen(%a: i32) {
-  // expected-error@+1 {{'arith.extsi' op result type 'i16' must be wider than operand type 'i32'}}
+  // expected-error@+1 {{'arith.extsi' op operand type 'i32' and result type 'i16' are cast incompatible}}
   %0 = arith.extsi %a : i32 to i16
   return
 }
@@ -161,7 +161,7 @@ func.func @extsi_must_widen(%a: i32) {
 // -----
 
 func.func @trunci_must_narrow(%a: i32) {
-  // expected-error@+1 {{'arith.trunci' op result type 'i64' must be shorter than operand type 'i32'}}
+  // expected-error@+1 {{'arith.trunci' op operand type 'i32' and result type 'i64' are cast incompatible}}
   %0 = arith.trunci %a : i32 to i64
   return
 }
@@ -169,7 +169,7 @@ func.func @trunci_must_narrow(%a: i32) {
 // -----
 
 func.func @sitofp_kinds(%a: f32) {
-  // expected-error@+1 {{'arith.sitofp' op operand type 'f32' and result type 'f64' are cast incompatible}}
+  // expected-error@+1 {{'arith.sitofp' op operand #0 must be signless-fixed-width-integer-like, but got 'f32'}}
   %0 = arith.sitofp %a : f32 to f64
   return
 }
@@ -177,7 +177,7 @@ func.func @sitofp_kinds(%a: f32) {
 // -----
 
 func.func @index_cast_needs_index(%a: i32) {
-  // expected-error@+1 {{'arith.index_cast' op requires exactly one of operand and result to be 'index'}}
+  // expected-error@+1 {{'arith.index_cast' op operand type 'i32' and result type 'i64' are cast incompatible}}
   %0 = arith.index_cast %a : i32 to i64
   return
 }
@@ -193,7 +193,7 @@ func.func @bitcast_width(%a: i32) {
 // -----
 
 func.func @cast_shape(%a: vector<4xi32>) {
-  // expected-error@+1 {{'arith.extsi' op requires operand and result of the same shape}}
+  // expected-error@+1 {{'arith.extsi' op requires the same shape for all operands and results}}
   %0 = arith.extsi %a : vector<4xi32> to i64
   return
 }
@@ -245,5 +245,104 @@ func.func @bitcast_to_index(%a: i64) {
 func.func @bitcast_from_index(%a: index) {
   // expected-error @+1 {{'arith.bitcast' op operand #0 must be signless-integer-or-float-like or memref of signless-integer or float, but got 'index'}}
   %0 = arith.bitcast %a : index to i64
+  return
+}
+
+// -----
+
+// Casts are checked in upstream's order: the operand's and the result's
+// kinds, equal tensor sizes, the same shape, then whether the types cast.
+func.func @cast_operand_kind(%a: index) {
+  // expected-error@+1 {{'arith.extui' op operand #0 must be signless-fixed-width-integer-like, but got 'index'}}
+  %0 = arith.extui %a : index to i64
+  return
+}
+
+// -----
+
+func.func @cast_result_kind(%a: f64) {
+  // expected-error@+1 {{'arith.truncf' op result #0 must be floating-point-like, but got 'i32'}}
+  %0 = arith.truncf %a : f64 to i32
+  return
+}
+
+// -----
+
+func.func @cast_tensor_sizes(%a: tensor<3xi8>) {
+  // expected-error@+1 {{'arith.extsi' op failed to verify that input and output have the same tensor dimensions}}
+  %0 = arith.extsi %a : tensor<3xi8> to tensor<?xi16>
+  return
+}
+
+// -----
+
+func.func @cast_scalable_shape(%a: vector<[2]xf32>) {
+  // expected-error@+1 {{'arith.fptosi' op requires the same shape for all operands and results}}
+  %0 = arith.fptosi %a : vector<[2]xf32> to vector<2xi32>
+  return
+}
+
+// -----
+
+func.func @cast_same_width(%a: vector<4 x f32>) {
+  // expected-error@+1 {{'arith.extf' op operand type 'vector<4xf32>' and result type 'vector<4xf32>' are cast incompatible}}
+  %0 = arith.extf %a : vector<4 x f32> to vector<4 x f32>
+  return
+}
+
+// -----
+
+func.func @bitcast_index(%a: index) {
+  // expected-error@+1 {{'arith.bitcast' op operand #0 must be signless-integer-or-float-like or memref of signless-integer or float, but got 'index'}}
+  %0 = arith.bitcast %a : index to i64
+  return
+}
+
+// -----
+
+func.func @cmpf_on_integers(%a: i8) {
+  // expected-error@+1 {{'lhs' must be floating-point-like, but got 'i8'}}
+  %0 = arith.cmpf olt, %a, %a : i8
+  return
+}
+
+// -----
+
+func.func @cmpi_result_shape(%a: vector<3xi8>) {
+  // expected-error@+1 {{'arith.cmpi' op failed to verify that result type has i1 element type and same shape as operands}}
+  %0 = "arith.cmpi"(%a, %a) <{predicate = 0 : i64}> : (vector<3xi8>, vector<3xi8>) -> vector<4xi1>
+  return
+}
+
+// -----
+
+func.func @select_condition_shape(%c: vector<2xi1>, %a: vector<3xi8>) {
+  // expected-error@+1 {{'arith.select' op failed to verify that condition is signless i1 or has matching shape}}
+  %0 = arith.select %c, %a, %a : vector<2xi1>, vector<3xi8>
+  return
+}
+
+// -----
+
+func.func @scalable_constant() {
+  // expected-error@+1 {{'arith.constant' op intializing scalable vectors with elements attribute is not supported unless it's a vector splat}}
+  %0 = arith.constant dense<[1, 2, 3, 4]> : vector<[4]xi16>
+  return
+}
+
+// -----
+
+// A splat, written out or not, initializes a scalable vector.
+func.func @scalable_splats() {
+  %0 = arith.constant dense<7> : vector<[4]xi16>
+  %1 = arith.constant dense<[7, 7, 7, 7]> : vector<[4]xi16>
+  return
+}
+
+// -----
+
+func.func @missing_constant_value() {
+  %0 = arith.constant // expected-error {{expected attribute value}}
+
   return
 }
