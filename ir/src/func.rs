@@ -69,7 +69,7 @@ fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.parse_list(Tok::LParen, Tok::RParen, "argument list", |p| {
         let is_named = p.at(Tok::PercentIdent);
         if *named.get_or_insert(is_named) != is_named {
-            return p.err("expected SSA identifier");
+            return p.err(if is_named { "expected type instead of SSA identifier" } else { "expected SSA identifier" });
         }
         if is_named {
             let a = p.parse_argument(true)?;
@@ -110,12 +110,13 @@ fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         // With argument types only, the body's entry block names them
         // (`^bb0(%a: f32):`), and the verifier checks that they match.
         let declared: &[_] = if named == Some(false) { &[] } else { &args };
+        let body_loc = p.loc();
         let r = p.parse_region_in_scope(declared, true, Some("func"))?;
+        if p.ctx.region_blocks(r).is_empty() {
+            return p.err_at(body_loc, "expected non-empty function body");
+        }
         st.regions.push(r);
     } else {
-        if named == Some(true) {
-            // MLIR allows named arguments without a body only for declarations it does not print that way.
-        }
         let r = p.ctx.create_region();
         st.regions.push(r);
     }
@@ -201,7 +202,11 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(op_error(ctx, op, "requires attribute 'sym_name'"));
     }
     let Some(ft) = function_type(ctx, op) else {
-        return Err(op_error(ctx, op, "requires attribute 'function_type' to be a function type"));
+        return Err(op_error(
+            ctx,
+            op,
+            "attribute 'function_type' failed to satisfy constraint: type attribute of function type",
+        ));
     };
     if ctx.regions(op).len() != 1 {
         return Err(op_error(ctx, op, "requires one region"));
@@ -209,12 +214,27 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if !ctx.results(op).is_empty() {
         return Err(op_error(ctx, op, "requires zero results"));
     }
-    for (key, n) in [("arg_attrs", ft.inputs.len()), ("res_attrs", ft.results.len())] {
-        if let Some(a) = ctx.prop(op, key) {
-            match a.as_array() {
-                Some(items) if items.len() == n && items.iter().all(|i| i.as_dict().is_some()) => {}
-                _ => return Err(op_error(ctx, op, format!("expects '{key}' to be an array of {n} dictionaries"))),
-            }
+    for (key, what, n) in [("arg_attrs", "argument", ft.inputs.len()), ("res_attrs", "result", ft.results.len())] {
+        let Some(a) = ctx.prop(op, key) else { continue };
+        let Some(items) = a.as_array().filter(|items| items.iter().all(|i| i.as_dict().is_some())) else {
+            let constraint = format!("attribute '{key}' failed to satisfy constraint: Array of dictionary attributes");
+            return Err(op_error(ctx, op, constraint));
+        };
+        if items.len() != n {
+            let got = items.len();
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "expects {what} attribute array to have the same number of elements as the number of function \
+                     {what}s, got {got}, but expected {n}"
+                ),
+            ));
+        }
+        // As MLIR's function interface: only dialect attributes
+        // (`dialect.name`) on arguments and results.
+        if items.iter().flat_map(|i| i.as_dict().unwrap_or_default()).any(|(k, _)| !k.contains('.')) {
+            return Err(op_error(ctx, op, format!("{what}s may only have dialect attributes")));
         }
     }
     let body = ctx.region(op, 0);
@@ -297,9 +317,9 @@ fn verify_return(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     for (i, (v, t)) in vs.iter().zip(&ft.results).enumerate() {
         let vt = ctx.value_type(*v);
         if vt != t {
-            return Err(op_error(
-                ctx,
-                op,
+            // Not prefixed with the operation's name, as MLIR reports it.
+            return Err(Diagnostic::error(
+                ctx.op_loc(op).clone(),
                 format!("type of return operand {i} ('{vt}') doesn't match function result type ('{t}') in function @{name}"),
             ));
         }
@@ -339,7 +359,7 @@ fn print_call(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_call(ctx: &Context, op: OpId, symbols: &mut SymbolTableCollection) -> Result<(), Diagnostic> {
     let Some(callee) = ctx.prop(op, "callee").cloned() else {
-        return Err(op_error(ctx, op, "requires a 'callee' symbol reference attribute"));
+        return Err(op_error(ctx, op, "requires attribute 'callee'"));
     };
     let Some(name) = callee.as_flat_symbol() else {
         return Err(op_error(ctx, op, "requires 'callee' to be a flat symbol reference"));
@@ -371,9 +391,12 @@ fn verify_call(ctx: &Context, op: OpId, symbols: &mut SymbolTableCollection) -> 
     for (i, (r, t)) in rs.iter().zip(&ft.results).enumerate() {
         let rt = ctx.value_type(*r);
         if rt != t {
+            let quoted =
+                |ts: &mut dyn Iterator<Item = &Type>| ts.map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", ");
+            let ours = quoted(&mut rs.iter().map(|r| ctx.value_type(*r)));
             return Err(op_error(ctx, op, format!("result type mismatch at index {i}"))
-                .note(ctx.op_loc(op).clone(), format!("op result types: '{rt}'"))
-                .note(ctx.op_loc(f).clone(), format!("function result types: '{t}'")));
+                .note(ctx.op_loc(op).clone(), format!("op result types: {ours}"))
+                .note(ctx.op_loc(op).clone(), format!("function result types: {}", quoted(&mut ft.results.iter()))));
         }
     }
     Ok(())

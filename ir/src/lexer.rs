@@ -152,7 +152,8 @@ pub fn lex(src: &[u8], pos: usize, end: usize) -> Token {
                 }
                 return tok(Tok::AtIdent, s.end);
             }
-            if !(at(i).is_ascii_alphabetic() || matches!(at(i), b'_' | b'$' | b'.')) {
+            // As MLIR's lexer: `@` then a letter or `_` (or a string).
+            if !(at(i).is_ascii_alphabetic() || at(i) == b'_') {
                 return tok(Tok::Error, i);
             }
             while i < end && is_bare_char(src[i]) {

@@ -35,4 +35,4 @@ func.func @f(%a: i32) -> i32 {
 // A diagnostic at a call site whose callee has no position points at the
 // first position inside the caller.
 // RUN: not graph-opt %S/Inputs/callsite-error.mlir 2>&1 | FileCheck %s --check-prefix=CALLSITE
-// CALLSITE: {{^}}a.c:1:2: error: 'func.return' op type of return operand 0 ('i32') doesn't match function result type ('i64')
+// CALLSITE: {{^}}a.c:1:2: error: type of return operand 0 ('i32') doesn't match function result type ('i64')

@@ -51,6 +51,9 @@ impl<'a> Parser<'a> {
 
     /// Parses `@name` and returns the name.
     pub fn parse_symbol_name(&mut self) -> PResult<String> {
+        if self.at(Tok::Error) && self.text().starts_with('@') {
+            return self.err("@ identifier expected to start with letter or '_'");
+        }
         if !self.at(Tok::AtIdent) {
             return self.err("expected valid '@'-identifier for symbol name");
         }

@@ -12,7 +12,7 @@ func.func @decl(i32)
 
 // -----
 
-// expected-error@+1 {{'func.func' op requires attribute 'function_type' to be a function type}}
+// expected-error@+1 {{'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type}}
 "func.func"() <{function_type = i32, sym_name = "f"}> ({
   func.return
 }) : () -> ()
@@ -34,7 +34,7 @@ func.func @decl(i32)
 
 // -----
 
-// expected-error@+1 {{'func.func' op expects 'arg_attrs' to be an array of 1 dictionaries}}
+// expected-error@+1 {{'func.func' op attribute 'arg_attrs' failed to satisfy constraint: Array of dictionary attributes}}
 "func.func"() <{function_type = (i32) -> (), sym_name = "f", arg_attrs = [1]}> ({
 ^bb0(%a: i32):
   func.return
@@ -62,7 +62,7 @@ func.func @return_count() -> i32 {
 // -----
 
 func.func @return_type(%a: i64) -> i32 {
-  // expected-error@+1 {{'func.return' op type of return operand 0 ('i64') doesn't match function result type ('i32') in function @return_type}}
+  // expected-error@+1 {{type of return operand 0 ('i64') doesn't match function result type ('i32') in function @return_type}}
   return %a : i64
 }
 
@@ -113,19 +113,19 @@ func.func @call_results(%a: i32) {
 
 // -----
 
-// expected-note@+1 {{function result types: 'i32'}}
-func.func private @f(i32) -> i32
+func.func private @f(i32) -> (i32, i64)
 func.func @call_result_type(%a: i32) {
-  // expected-error@+2 {{'func.call' op result type mismatch at index 0}}
-  // expected-note@+1 {{op result types: 'i64'}}
-  %r = call @f(%a) : (i32) -> i64
+  // expected-error@+3 {{'func.call' op result type mismatch at index 0}}
+  // expected-note@+2 {{op result types: 'i64', 'i64'}}
+  // expected-note@+1 {{function result types: 'i32', 'i64'}}
+  %r:2 = call @f(%a) : (i32) -> (i64, i64)
   return
 }
 
 // -----
 
 func.func @call_callee_missing() {
-  // expected-error@+1 {{'func.call' op requires a 'callee' symbol reference attribute}}
+  // expected-error@+1 {{'func.call' op requires attribute 'callee'}}
   "func.call"() : () -> ()
   return
 }
@@ -163,3 +163,37 @@ func.func @types_only(f32) {
 %0 = "func.func"() <{function_type = () -> (), sym_name = "f"}> ({
   "func.return"() : () -> ()
 }) : () -> index
+
+// -----
+
+// expected-error@+1 {{'func.func' op arguments may only have dialect attributes}}
+func.func private @plain_argument_attribute(i32 {size = 4})
+
+// -----
+
+// expected-error@+1 {{'func.func' op results may only have dialect attributes}}
+func.func private @plain_result_attribute() -> (i32 {size = 4})
+
+// -----
+
+func.func @empty_body() {} // expected-error {{expected non-empty function body}}
+
+// -----
+
+// expected-error@+1 {{@ identifier expected to start with letter or '_'}}
+func.func private @.hidden()
+
+// -----
+
+func.func @types_then_names(i32,
+                            %b: i32) { // expected-error {{expected type instead of SSA identifier}}
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got 2, but expected 1}}
+"func.func"() <{function_type = (i32) -> (), sym_name = "f", arg_attrs = [{}, {}]}> ({
+^bb0(%a: i32):
+  func.return
+}) : () -> ()
