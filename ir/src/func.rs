@@ -66,7 +66,7 @@ fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let mut inputs = Vec::new();
     let mut arg_attrs: Vec<Vec<NamedAttr>> = Vec::new();
     let mut named = None;
-    p.parse_list(Tok::LParen, Tok::RParen, "argument list", |p| {
+    p.parse_list(Tok::LParen, Tok::RParen, "in argument list", |p| {
         let is_named = p.at(Tok::PercentIdent);
         if *named.get_or_insert(is_named) != is_named {
             return p.err(if is_named { "expected type instead of SSA identifier" } else { "expected SSA identifier" });
@@ -86,7 +86,7 @@ fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let mut res_attrs: Vec<Vec<NamedAttr>> = Vec::new();
     if p.consume_if(Tok::Arrow) {
         if p.at(Tok::LParen) {
-            p.parse_list(Tok::LParen, Tok::RParen, "result list", |p| {
+            p.parse_list(Tok::LParen, Tok::RParen, "in result list", |p| {
                 results.push(p.parse_type()?);
                 res_attrs.push(p.parse_optional_attr_dict()?);
                 Ok(())

@@ -49,6 +49,8 @@ pub enum Tok {
     Comma,
     /// `:`
     Colon,
+    /// `...`
+    Ellipsis,
     /// `=`
     Equal,
     /// `->`
@@ -104,6 +106,21 @@ pub fn skip_trivia(src: &[u8], mut pos: usize, end: usize) -> usize {
     pos
 }
 
+/// Why the text of a [`Tok::Error`] token is not a token, in MLIR's lexer's
+/// words.
+pub fn error_message(text: &[u8]) -> &'static str {
+    match text.first() {
+        Some(b'@') => "@ identifier expected to start with letter or '_'",
+        Some(b'.') => "expected three consecutive dots for an ellipsis",
+        Some(b'"') => "expected '\"' in string literal",
+        Some(b'%') => "invalid SSA name",
+        Some(b'^') => "invalid block name",
+        Some(b'#') => "invalid attribute name",
+        Some(b'!') => "invalid type identifier",
+        _ => "unexpected character",
+    }
+}
+
 /// Lexes one token starting at `pos` (after trivia), not reading past `end`.
 pub fn lex(src: &[u8], pos: usize, end: usize) -> Token {
     let start = skip_trivia(src, pos, end);
@@ -131,6 +148,7 @@ pub fn lex(src: &[u8], pos: usize, end: usize) -> Token {
         b'>' => tok(Tok::Greater, i),
         b',' => tok(Tok::Comma, i),
         b':' => tok(Tok::Colon, i),
+        b'.' if at(i) == b'.' && at(i + 1) == b'.' => tok(Tok::Ellipsis, i + 2),
         b'=' => tok(Tok::Equal, i),
         b'?' => tok(Tok::Question, i),
         b'*' => tok(Tok::Star, i),

@@ -176,7 +176,20 @@ impl<'a> Parser<'a> {
     }
     /// An error at the current token.
     pub fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
-        Err(Diagnostic::error(self.loc(), msg))
+        Err(Diagnostic::error(self.loc(), self.lexer_error().map_or_else(|| msg.into(), String::from)))
+    }
+    /// `msg` where MLIR reports a wrong token ([`Parser::wrong_token_loc`]),
+    /// or the lexer's complaint at a token it could not read.
+    pub fn err_wrong_token<T>(&self, msg: impl Into<String>) -> PResult<T> {
+        match self.lexer_error() {
+            Some(lexer) => Err(Diagnostic::error(self.loc(), lexer)),
+            None => Err(Diagnostic::error(self.wrong_token_loc(), msg)),
+        }
+    }
+    /// At a token the lexer could not read, why, which MLIR reports instead
+    /// of what the parser expected there.
+    fn lexer_error(&self) -> Option<&'static str> {
+        (self.tok.kind == Tok::Error).then(|| crate::lexer::error_message(&self.src[self.tok.start..self.tok.end]))
     }
     /// An error at a location.
     pub fn err_at<T>(&self, loc: Location, msg: impl Into<String>) -> PResult<T> {
@@ -218,6 +231,8 @@ impl<'a> Parser<'a> {
     pub fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
         if self.consume_if(k) {
             Ok(())
+        } else if let Some(lexer) = self.lexer_error() {
+            Err(Diagnostic::error(self.loc(), lexer))
         } else {
             Err(Diagnostic::error(self.wrong_token_loc(), format!("expected {what}")))
         }
@@ -302,7 +317,9 @@ impl<'a> Parser<'a> {
         self.regions -= 1;
     }
 
-    /// Parses `elem (, elem)*` between `open` and `close`; empty lists are allowed.
+    /// Parses `elem (, elem)*` between `open` and `close`; empty lists are
+    /// allowed. `what` says where, with its preposition, as MLIR's messages
+    /// do: `expected ')' to end operand list`, `expected '>' in tuple type`.
     pub fn parse_list(
         &mut self,
         open: Tok,
@@ -311,7 +328,8 @@ impl<'a> Parser<'a> {
         mut elem: impl FnMut(&mut Self) -> PResult<()>,
     ) -> PResult<()> {
         let open_txt = tok_text(open);
-        self.expect(open, &format!("'{open_txt}'"))?;
+        let context = if what.starts_with("in ") { format!(" {what}") } else { String::new() };
+        self.expect(open, &format!("'{open_txt}'{context}"))?;
         if self.consume_if(close) {
             return Ok(());
         }
@@ -323,7 +341,7 @@ impl<'a> Parser<'a> {
             if self.consume_if(close) {
                 return Ok(());
             }
-            return self.err(format!("expected ',' or '{}' in {what}", tok_text(close)));
+            return Err(Diagnostic::error(self.wrong_token_loc(), format!("expected '{}' {what}", tok_text(close))));
         }
     }
 }

@@ -19,6 +19,7 @@ use std::collections::{HashMap, HashSet};
 use petgraph::algo::dominators::{simple_fast, Dominators};
 use petgraph::graph::{DiGraph, NodeIndex};
 
+use crate::attributes::Location;
 use crate::context::{BlockId, Context, OpId, RegionId, Value, ValueDef};
 use crate::diagnostics::Diagnostic;
 use crate::registry::Traits;
@@ -203,14 +204,23 @@ impl Verifier<'_> {
         }
     }
 
-    /// Single-block regions hold at most one block.
+    /// No region's entry block has predecessors; single-block regions hold
+    /// at most one block.
     fn verify_regions(&mut self, op: OpId) {
         let ctx = self.ctx;
-        if !ctx.has_traits(op, Traits::SINGLE_BLOCK) {
-            return;
-        }
         for (ri, r) in ctx.regions(op).iter().enumerate() {
-            if ctx.region_blocks(*r).len() > 1 {
+            let blocks = ctx.region_blocks(*r);
+            let entry = blocks.first();
+            let branches_to_entry = blocks
+                .iter()
+                .filter_map(|b| ctx.last_op(*b))
+                .any(|t| ctx.successors(t).iter().any(|s| Some(s) == entry));
+            if branches_to_entry {
+                let message = "entry block of region may not have predecessors";
+                self.errors.push(Diagnostic::error(ctx.op_loc(op).clone(), message));
+                return;
+            }
+            if ctx.has_traits(op, Traits::SINGLE_BLOCK) && blocks.len() > 1 {
                 self.errors.push(op_error(ctx, op, format!("expects region #{ri} to have 0 or 1 blocks")));
             }
         }
@@ -232,13 +242,6 @@ impl Verifier<'_> {
                     format!("reference to block defined in another region (successor #{i})"),
                 ));
                 continue;
-            }
-            if sr.and_then(|r| ctx.entry_block(r)) == Some(*s) {
-                self.errors.push(op_error(
-                    ctx,
-                    op,
-                    format!("successor #{i} is the entry block of its region, which may not have predecessors"),
-                ));
             }
             if let Some(f) = ctx.op_def(op).and_then(|d| d.successor_operands) {
                 let range = f(ctx, op, i);
@@ -349,9 +352,52 @@ impl Verifier<'_> {
         }
     }
 
+    /// MLIR's message, with a note saying where the value is defined
+    /// relative to its use.
     fn dominance_error(&self, user: OpId, index: usize, v: Value) -> Diagnostic {
-        op_error(self.ctx, user, format!("operand #{index} does not dominate this use"))
-            .note(self.ctx.value_loc(v).clone(), "operand defined here")
+        let ctx = self.ctx;
+        let error = op_error(ctx, user, format!("operand #{index} does not dominate this use"));
+        let use_block = ctx.parent_block(user);
+        let use_region = use_block.and_then(|b| ctx.block_parent(b));
+        let relation = |def_region: Option<RegionId>| match (def_region, use_region) {
+            (Some(d), Some(u)) if d == u => "in the same region",
+            (Some(d), Some(u)) if self.region_encloses(d, u) => "in a parent region",
+            (Some(d), Some(u)) if self.region_encloses(u, d) => "in a child region",
+            _ => "neither in a parent nor in a child region",
+        };
+        match ctx.value_def(v) {
+            ValueDef::Result(def, _) => {
+                let def_block = ctx.parent_block(def);
+                let place = if def_block.is_some() && def_block == use_block {
+                    "op in the same block".to_string()
+                } else {
+                    format!("op {}", relation(def_block.and_then(|b| ctx.block_parent(b))))
+                };
+                error.note(ctx.op_loc(def).clone(), format!("operand defined here ({place})"))
+            }
+            ValueDef::Argument(b, _) => {
+                let region = ctx.block_parent(b);
+                let owner = region.and_then(|r| ctx.region_parent(r));
+                let at = owner.map_or(Location::Unknown, |o| ctx.op_loc(o).clone());
+                let index = region.and_then(|r| ctx.region_blocks(r).iter().position(|x| *x == b)).unwrap_or(0);
+                error.note(at, format!("operand defined as a block argument (block #{index} {})", relation(region)))
+            }
+            ValueDef::Placeholder => error,
+        }
+    }
+
+    /// Whether region `outer` holds `inner`, at any depth.
+    fn region_encloses(&self, outer: RegionId, inner: RegionId) -> bool {
+        let ctx = self.ctx;
+        let mut r = inner;
+        while let Some(op) = ctx.region_parent(r) {
+            let Some(up) = ctx.parent_block(op).and_then(|b| ctx.block_parent(b)) else { return false };
+            if up == outer {
+                return true;
+            }
+            r = up;
+        }
+        false
     }
 
     fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {

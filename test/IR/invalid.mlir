@@ -43,7 +43,7 @@ frobnicate
 // -----
 
 func.func @f() {
-  // expected-error@+1 {{expected ',' or ')' in operand list}}
+  // expected-error@+1 {{expected ')' to end operand list}}
   "arith.addi"(%a %b) : () -> ()
 }
 
@@ -220,3 +220,4 @@ func.func @second(%a: i32) {
   %0 = "arith.addi"(%a, %a) : (i32, i32) -> i64
   return
 }
+

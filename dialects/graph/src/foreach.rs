@@ -114,7 +114,7 @@ pub fn parse_foreach(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()>
     };
     let mut operands = Vec::new();
     let mut wl_type = None;
-    p.parse_list(Tok::LParen, Tok::RParen, "iteration space operands", |p| {
+    p.parse_list(Tok::LParen, Tok::RParen, "in iteration space operands", |p| {
         operands.push(p.parse_operand()?);
         if space == Space::Items && p.consume_if(Tok::Colon) {
             wl_type = Some(p.parse_type()?);

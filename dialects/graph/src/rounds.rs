@@ -35,7 +35,7 @@ fn parse_iter_args_and_body(p: &mut Parser<'_>, st: &mut OperationState) -> PRes
     let mut names = Vec::new();
     let mut inits = Vec::new();
     if p.consume_keyword("iter_args") {
-        p.parse_list(Tok::LParen, Tok::RParen, "iter_args", |p| {
+        p.parse_list(Tok::LParen, Tok::RParen, "in iter_args", |p| {
             names.push(p.parse_operand()?);
             p.expect(Tok::Equal, "'='")?;
             inits.push(p.parse_operand()?);

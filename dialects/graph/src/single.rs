@@ -29,7 +29,7 @@ fn parse_single(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let loc = p.loc();
     let g = p.parse_operand()?;
     let mut targets = Vec::new();
-    p.parse_list(Tok::LSquare, Tok::RSquare, "lock targets", |p| {
+    p.parse_list(Tok::LSquare, Tok::RSquare, "in lock targets", |p| {
         targets.push(p.parse_operand()?);
         Ok(())
     })?;

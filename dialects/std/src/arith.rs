@@ -121,7 +121,7 @@ fn parse_flags(
     }
     p.advance_token();
     let mut flags = Vec::new();
-    p.parse_list(Tok::Less, Tok::Greater, &format!("{keyword} flags"), |p| {
+    p.parse_list(Tok::Less, Tok::Greater, &format!("in {keyword} flags"), |p| {
         let loc = p.loc();
         let f = p.parse_keyword("flag")?;
         if !allowed.contains(&f.as_str()) {
@@ -293,17 +293,11 @@ fn verify_constant(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// Whether a `dense<...>` value holds one value (written once, or every
-/// element the same), as MLIR's splat elements do.
+/// Whether a `dense<...>` value holds one value (the parser keeps a list
+/// of equal elements as that one, as MLIR does).
 fn dense_is_splat(v: &Attribute) -> bool {
     let Attribute::Verbatim(text) = v else { return true };
-    let Some(body) = text.strip_prefix("dense<").and_then(|b| b.rsplit_once("> :")).map(|(b, _)| b) else {
-        return true;
-    };
-    let mut elements =
-        body.split(|c: char| matches!(c, '[' | ']' | ',') || c.is_whitespace()).filter(|e| !e.is_empty());
-    let first = elements.next();
-    elements.all(|e| Some(e) == first)
+    !text.starts_with("dense<[")
 }
 
 fn constant_name(ctx: &Context, op: OpId) -> Option<String> {

@@ -83,7 +83,7 @@ fn parse_cond_br(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     if p.consume_keyword("weights") {
         p.expect(Tok::LParen, "'('")?;
         let mut weights = Vec::new();
-        p.parse_list(Tok::LSquare, Tok::RSquare, "branch weights", |p| {
+        p.parse_list(Tok::LSquare, Tok::RSquare, "in branch weights", |p| {
             match p.parse_attribute(Some(&Type::i32()))? {
                 Attribute::Integer { value, .. } => weights.push(value),
                 _ => return p.err("expected an integer branch weight"),

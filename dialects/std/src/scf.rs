@@ -49,7 +49,7 @@ fn parse_for(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let mut inits = Vec::new();
     let mut result_types = Vec::new();
     if p.consume_keyword("iter_args") {
-        p.parse_list(Tok::LParen, Tok::RParen, "iter_args", |p| {
+        p.parse_list(Tok::LParen, Tok::RParen, "in iter_args", |p| {
             iter_names.push(p.parse_operand()?);
             p.expect(Tok::Equal, "'='")?;
             inits.push(p.parse_operand()?);
@@ -286,7 +286,7 @@ fn parse_while(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let mut inits = Vec::new();
     // `(%arg = %init, ...)`, left out when there are none.
     if !p.at(Tok::Colon) {
-        p.parse_list(Tok::LParen, Tok::RParen, "while arguments", |p| {
+        p.parse_list(Tok::LParen, Tok::RParen, "in while arguments", |p| {
             names.push(p.parse_operand()?);
             p.expect(Tok::Equal, "'='")?;
             inits.push(p.parse_operand()?);

@@ -6,7 +6,7 @@ impl<'a> Parser<'a> {
     /// Parses `{name = attr, unit_name, ...}`.
     pub fn parse_attr_dict(&mut self) -> PResult<Vec<NamedAttr>> {
         let mut out: Vec<NamedAttr> = Vec::new();
-        self.parse_list(Tok::LBrace, Tok::RBrace, "attribute dictionary", |p| {
+        self.parse_list(Tok::LBrace, Tok::RBrace, "in attribute dictionary", |p| {
             let nloc = p.loc();
             let name = match p.kind() {
                 Tok::BareIdent => {
@@ -106,7 +106,7 @@ impl<'a> Parser<'a> {
                 {
                     Ok(Attribute::Type(self.parse_type()?))
                 }
-                _ => Err(Diagnostic::error(self.wrong_token_loc(), "expected attribute value")),
+                _ => self.err_wrong_token("expected attribute value"),
             },
             Tok::Minus | Tok::Integer | Tok::Float => self.parse_number_attribute(ty),
             Tok::String => {
@@ -121,7 +121,7 @@ impl<'a> Parser<'a> {
             }
             Tok::LSquare => {
                 let mut items = Vec::new();
-                self.parse_list(Tok::LSquare, Tok::RSquare, "array attribute", |p| {
+                self.parse_list(Tok::LSquare, Tok::RSquare, "in array attribute", |p| {
                     items.push(p.parse_attribute(None)?);
                     Ok(())
                 })?;
@@ -356,6 +356,12 @@ impl<'a> Parser<'a> {
             return self.err_at(self.loc_at(start), format!("expected '<' after '{kw}'"));
         }
         text.push_str(&self.capture_balanced(end)?);
+        if kw == "dense" {
+            // Every element the same: MLIR keeps (and prints) one.
+            if let Some(e) = splat_element(&text["dense<".len()..text.len() - 1]) {
+                text = format!("dense<{e}>");
+            }
+        }
         if matches!(kw.as_str(), "dense" | "dense_resource" | "sparse" | "opaque")
             && self.at(Tok::Colon)
             && !self.peek_after_colon_is_not_type()
@@ -428,4 +434,17 @@ pub fn parse_int_literal(text: &str) -> Option<i128> {
         return i128::try_from(u).ok();
     }
     text.parse::<i128>().ok()
+}
+
+/// The one element of a `dense<[...]>` body whose elements are all written
+/// the same way (nested lists included), if it is one.
+fn splat_element(body: &str) -> Option<&str> {
+    let body = body.trim();
+    if !body.starts_with('[') || body.contains(['(', '"']) {
+        return None;
+    }
+    let mut elements =
+        body.split(|c: char| matches!(c, '[' | ']' | ',') || c.is_whitespace()).filter(|e| !e.is_empty());
+    let first = elements.next()?;
+    elements.all(|e| e == first).then_some(first)
 }

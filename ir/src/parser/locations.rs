@@ -61,7 +61,7 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::Greater, "'>' after fused location metadata")?;
             }
             let mut locs = Vec::new();
-            self.parse_list(Tok::LSquare, Tok::RSquare, "fused location", |p| {
+            self.parse_list(Tok::LSquare, Tok::RSquare, "in fused location", |p| {
                 locs.push(p.parse_location_body()?);
                 Ok(())
             })?;

@@ -17,8 +17,10 @@ impl<'a> Parser<'a> {
         loop {
             match self.kind() {
                 Tok::Eof => break,
-                Tok::HashIdent if self.peek_is_alias_def() => self.parse_attr_alias_def()?,
-                Tok::BangIdent if self.peek_is_alias_def() => self.parse_type_alias_def()?,
+                // At the top level `#name` and `!name` start alias
+                // definitions, as in MLIR.
+                Tok::HashIdent => self.parse_attr_alias_def()?,
+                Tok::BangIdent => self.parse_type_alias_def()?,
                 Tok::MetadataBegin => self.skip_metadata()?,
                 _ => {
                     let written = matches!(self.text(), "module" | "builtin.module" | "\"builtin.module\"");
@@ -55,10 +57,6 @@ impl<'a> Parser<'a> {
         Ok(module)
     }
 
-    pub(super) fn peek_is_alias_def(&self) -> bool {
-        lex(self.src, self.tok.end, self.end).kind == Tok::Equal
-    }
-
     pub(super) fn parse_attr_alias_def(&mut self) -> PResult<()> {
         let name = self.text()[1..].to_string();
         let loc = self.loc();
@@ -66,7 +64,7 @@ impl<'a> Parser<'a> {
             return self.err("attribute names with a '.' are reserved for dialect-defined names");
         }
         self.advance();
-        self.expect(Tok::Equal, "'='")?;
+        self.expect(Tok::Equal, "'=' in attribute alias definition")?;
         if self.attr_aliases.contains_key(&name) {
             return self.err_at(loc, format!("redefinition of attribute alias id '{name}'"));
         }
@@ -82,7 +80,7 @@ impl<'a> Parser<'a> {
             return self.err("type names with a '.' are reserved for dialect-defined names");
         }
         self.advance();
-        self.expect(Tok::Equal, "'='")?;
+        self.expect(Tok::Equal, "'=' in type alias definition")?;
         if self.type_aliases.contains_key(&name) {
             return self.err_at(loc, format!("redefinition of type alias id '{name}'"));
         }

@@ -10,7 +10,7 @@ impl<'a> Parser<'a> {
             loop {
                 let loc = self.loc();
                 if !self.at(Tok::PercentIdent) {
-                    return self.err("expected SSA value name");
+                    return self.err("expected valid ssa identifier");
                 }
                 let name = self.text()[1..].to_string();
                 if name.contains('#') {
@@ -44,6 +44,9 @@ impl<'a> Parser<'a> {
         self.check_value_nesting(op, &op_loc)?;
         let results = self.ctx.results(op).to_vec();
         if !defs.is_empty() {
+            if results.is_empty() {
+                return self.err_at(op_loc, "cannot name an operation with no results");
+            }
             let declared: u32 = defs.iter().map(|d| d.1).sum();
             if declared as usize != results.len() {
                 return self.err_at(
@@ -126,13 +129,16 @@ impl<'a> Parser<'a> {
         let def = self.ctx.registry().op(&name).cloned();
         let mut state = OperationState::new(&name, loc.clone());
         let mut operands = Vec::new();
-        self.parse_list(Tok::LParen, Tok::RParen, "operand list", |p| {
+        self.parse_list(Tok::LParen, Tok::RParen, "to end operand list", |p| {
             operands.push(p.parse_operand()?);
             Ok(())
         })?;
         if self.at(Tok::LSquare) {
+            if def.as_ref().is_some_and(|d| !d.traits.contains(Traits::TERMINATOR)) {
+                return self.err("successors in non-terminator");
+            }
             let mut succ = Vec::new();
-            self.parse_list(Tok::LSquare, Tok::RSquare, "successor list", |p| {
+            self.parse_list(Tok::LSquare, Tok::RSquare, "in successor list", |p| {
                 succ.push(p.parse_successor()?);
                 Ok(())
             })?;
@@ -152,7 +158,7 @@ impl<'a> Parser<'a> {
         let dd = def.as_ref().and_then(|d| d.default_dialect);
         if self.at(Tok::LParen) {
             let mut regions = Vec::new();
-            self.parse_list(Tok::LParen, Tok::RParen, "region list", |p| {
+            self.parse_list(Tok::LParen, Tok::RParen, "to end region list", |p| {
                 regions.push(p.parse_region_in_scope(&[], isolated, dd)?);
                 Ok(())
             })?;
@@ -167,6 +173,11 @@ impl<'a> Parser<'a> {
         let Type::Function(ft) = ty else {
             return self.err_at(tloc, "expected function type");
         };
+        if operands.len() != ft.inputs.len() {
+            let plural = if operands.len() == 1 { "" } else { "s" };
+            let message = format!("expected {} operand type{plural} but had {}", operands.len(), ft.inputs.len());
+            return self.err_at(tloc, message);
+        }
         state.operands = self.resolve_operands(&operands, &ft.inputs, &tloc)?;
         state.result_types = ft.results.clone();
         if let Some(d) = &def {
@@ -181,10 +192,9 @@ impl<'a> Parser<'a> {
         let reg = self.ctx.registry().clone();
         let mut candidates = vec![written.clone()];
         if !written.contains('.') {
-            if let Some(Some(d)) = self.default_dialects.last() {
-                candidates.push(format!("{d}.{written}"));
-            }
-            candidates.push(format!("builtin.{written}"));
+            // The innermost default dialect, `builtin` outside any.
+            let default = self.default_dialects.last().copied().flatten().unwrap_or("builtin");
+            candidates.push(format!("{default}.{written}"));
         }
         let def = candidates.iter().find_map(|c| reg.op(c)).cloned();
         let Some(def) = def.filter(|d| d.parse.is_some()) else {

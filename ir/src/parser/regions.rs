@@ -108,17 +108,15 @@ impl<'a> Parser<'a> {
         let b = self.block_ref(&name, loc.clone());
         let bs = self.block_scopes.last_mut().expect("block scope");
         let entry = bs.labels.get_mut(&name).expect("just referenced");
-        if let Some(prev) = &entry.1 {
-            let prev = prev.clone();
-            return Err(Diagnostic::error(loc, format!("redefinition of block '^{name}'"))
-                .note(prev, "previously defined here"));
+        if entry.1.is_some() {
+            return Err(Diagnostic::error(loc, format!("redefinition of block '^{name}'")));
         }
         entry.1 = Some(loc);
         if self.at(Tok::LParen) {
             let mut args: Vec<BlockArgument> = Vec::new();
-            self.parse_list(Tok::LParen, Tok::RParen, "block argument list", |p| {
+            self.parse_list(Tok::LParen, Tok::RParen, "in block argument list", |p| {
                 let name = p.parse_operand()?;
-                p.expect(Tok::Colon, "':' and type for SSA value")?;
+                p.expect(Tok::Colon, "':' and type for SSA operand")?;
                 let ty = p.parse_type()?;
                 let mut aloc = name.loc.clone();
                 let mut pending = None;

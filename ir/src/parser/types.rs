@@ -30,7 +30,7 @@ impl<'a> Parser<'a> {
     pub fn parse_function_result_types(&mut self) -> PResult<Vec<Type>> {
         if self.at(Tok::LParen) {
             let mut v = Vec::new();
-            self.parse_list(Tok::LParen, Tok::RParen, "function result types", |p| {
+            self.parse_list(Tok::LParen, Tok::RParen, "in function result types", |p| {
                 v.push(p.parse_type()?);
                 Ok(())
             })?;
@@ -45,7 +45,7 @@ impl<'a> Parser<'a> {
         match self.kind() {
             Tok::LParen => {
                 let mut inputs = Vec::new();
-                self.parse_list(Tok::LParen, Tok::RParen, "function type", |p| {
+                self.parse_list(Tok::LParen, Tok::RParen, "in function type", |p| {
                     inputs.push(p.parse_type()?);
                     Ok(())
                 })?;
@@ -89,7 +89,7 @@ impl<'a> Parser<'a> {
                     "tuple" => {
                         self.advance();
                         let mut v = Vec::new();
-                        self.parse_list(Tok::Less, Tok::Greater, "tuple type", |p| {
+                        self.parse_list(Tok::Less, Tok::Greater, "in tuple type", |p| {
                             v.push(p.parse_type()?);
                             Ok(())
                         })?;
@@ -107,10 +107,10 @@ impl<'a> Parser<'a> {
                         Ok(Type::Complex(Arc::new(t)))
                     }
                     "vector" | "tensor" | "memref" => self.parse_shaped_type(&word),
-                    _ => self.err("expected non-function type"),
+                    _ => self.err_wrong_token("expected non-function type"),
                 }
             }
-            _ => self.err("expected non-function type"),
+            _ => self.err_wrong_token("expected non-function type"),
         }
     }
 

@@ -50,10 +50,9 @@ impl<'a> Parser<'a> {
             if let Some((ph, use_loc)) = scope.forward.remove(&(name.to_string(), i as u32)) {
                 let (pt, vt) = (self.ctx.value_type(ph).clone(), self.ctx.value_type(*v).clone());
                 if pt != vt {
-                    let suffix = if values.len() > 1 { format!("#{i}") } else { String::new() };
                     return Err(Diagnostic::error(
                         loc,
-                        format!("definition of SSA value '%{name}{suffix}' has type '{vt}'"),
+                        format!("definition of SSA value '%{name}#{i}' has type '{vt}'"),
                     )
                     .note(use_loc, format!("previously used here with type '{pt}'")));
                 }
@@ -78,7 +77,7 @@ impl<'a> Parser<'a> {
     /// Parses `%name` or `%name#N`.
     pub fn parse_operand(&mut self) -> PResult<UnresolvedOperand> {
         if !self.at(Tok::PercentIdent) {
-            return self.err("expected SSA operand");
+            return self.err_wrong_token("expected SSA operand");
         }
         let loc = self.loc();
         let name = self.text()[1..].to_string();

@@ -92,9 +92,9 @@ func.func @assert_message(%c: i1) {
 
 // -----
 
+// expected-error@+1 {{entry block of region may not have predecessors}}
 func.func @branch_to_entry() {
 ^bb0:
-  // expected-error@+1 {{'cf.br' op successor #0 is the entry block of its region, which may not have predecessors}}
   cf.br ^bb0
 }
 
