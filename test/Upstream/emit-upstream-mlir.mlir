@@ -299,3 +299,9 @@ func.func @kinds(%n: index) -> !par.buf<i64> {
   "par.free"(%words) : (!par.buf<i32>) -> ()
   return %results : !par.buf<i64>
 }
+
+// An operation without a place in the file is reported at the nearest one
+// that has one (here the module, at line 0).
+// RUN: printf '"t.c"() : () -> () loc(fused<"m">[unknown])\n' > %t.unknown.mlir
+// RUN: not graph-opt %t.unknown.mlir --allow-unregistered-dialect --emit=upstream-mlir 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: unknown.mlir:0:0: error: cannot write 't.c' in upstream dialects: it has no counterpart in upstream MLIR's dialects

@@ -30,7 +30,7 @@ use strata_ir::builder::{Builder, InsertPoint};
 use strata_ir::func::build::{call, declaration};
 use strata_ir::func::op as func;
 use strata_ir::types::FunctionType;
-use strata_ir::{Attribute, Context, Diagnostic, OpId, Type, Value};
+use strata_ir::{Attribute, Context, Diagnostic, Location, OpId, Type, Value};
 use strata_par_dialect::abi::graph_array_of;
 use strata_par_dialect::op as par;
 use strata_par_dialect::types::{buf_element, queue_element};
@@ -172,10 +172,20 @@ fn check(ctx: &Context, module: OpId) -> Result<(), Vec<Diagnostic>> {
 }
 
 fn error(ctx: &Context, op: OpId, what: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(
-        ctx.op_loc(op).clone(),
-        format!("cannot write '{}' in upstream dialects: it {what}", ctx.op_name(op)),
-    )
+    Diagnostic::error(located(ctx, op), format!("cannot write '{}' in upstream dialects: it {what}", ctx.op_name(op)))
+}
+
+/// The location of `op`, or where it has none in a file, the nearest
+/// enclosing operation's that has one.
+fn located(ctx: &Context, op: OpId) -> Location {
+    let mut at = Some(op);
+    while let Some(o) = at {
+        if ctx.op_loc(o).file_line_col().is_some() {
+            return ctx.op_loc(o).clone();
+        }
+        at = ctx.parent_op(o);
+    }
+    ctx.op_loc(op).clone()
 }
 
 /// The upstream type of a value of type `t` (graphs are expanded apart).
@@ -362,11 +372,9 @@ impl Conversion {
                 let c = view::CheckIndex(op);
                 let (i, n, counted) = (c.index(b.ctx()), c.count(b.ctx()), c.counted(b.ctx()));
                 let ok = cmpi(&mut b, "ult", i, n);
-                let message = format!(
-                    "{}: error: {} out of range (the graph has fewer {counted})",
-                    loc.short(),
-                    counted.singular()
-                );
+                let at = located(b.ctx(), op).short();
+                let message =
+                    format!("{at}: error: {} out of range (the graph has fewer {counted})", counted.singular());
                 let st = b.state(cf::ASSERT).operands(&[ok]).prop("msg", Attribute::string(&message));
                 b.create(st);
                 Vec::new()
