@@ -41,28 +41,42 @@ struct Namer<'a> {
 struct NameScope {
     next_result: usize,
     next_arg: usize,
+    /// The suffix of the next name taken twice (`%c0_0`, then `%c1_1`): one
+    /// counter for the scope, as MLIR's printer keeps.
+    next_conflict: usize,
     used: HashSet<String>,
+}
+
+impl NameScope {
+    /// `hint`, or where it is taken, `hint_N` with the scope's next free N.
+    fn unique(&mut self, hint: &str) -> String {
+        let mut n = hint.to_string();
+        while self.used.contains(&n) {
+            n = format!("{hint}_{}", self.next_conflict);
+            self.next_conflict += 1;
+        }
+        self.used.insert(n.clone());
+        n
+    }
 }
 
 impl Namer<'_> {
     fn name_op(&mut self, op: OpId, scope: &mut NameScope) {
         let results = self.ctx.results(op);
-        if !results.is_empty() {
+        let named = if self.generic { &[][..] } else { self.ctx.op_def(op).map_or(&[][..], |d| d.result_names) };
+        if !results.is_empty() && named.len() == results.len() {
+            for (r, hint) in results.iter().zip(named) {
+                let n = scope.unique(hint);
+                self.names.insert(*r, n);
+            }
+        } else if !results.is_empty() {
             let hint = if self.generic {
                 None
             } else {
                 self.ctx.op_def(op).and_then(|d| d.name_hint).and_then(|h| h(self.ctx, op))
             };
             let base = match hint {
-                Some(h) => {
-                    let mut n = h.clone();
-                    let mut k = 0;
-                    while scope.used.contains(&n) {
-                        n = format!("{h}_{k}");
-                        k += 1;
-                    }
-                    n
-                }
+                Some(h) => scope.unique(&h),
                 None => {
                     let mut n;
                     loop {
@@ -370,7 +384,12 @@ impl<'a> OpPrinter<'a> {
         if !results.is_empty() {
             let first = self.names.get(&results[0]).cloned().unwrap_or_default();
             let base = first.split('#').next().unwrap_or("").to_string();
-            if results.len() > 1 {
+            if results.len() > 1 && !first.contains('#') {
+                // Each result named apart.
+                let all: Vec<String> =
+                    results.iter().map(|r| format!("%{}", self.names.get(r).cloned().unwrap_or_default())).collect();
+                let _ = write!(self.out, "{} = ", all.join(", "));
+            } else if results.len() > 1 {
                 let _ = write!(self.out, "%{base}:{} = ", results.len());
             } else {
                 let _ = write!(self.out, "%{base} = ");

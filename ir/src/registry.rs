@@ -185,6 +185,9 @@ pub struct OpDef {
     pub successor_operands: Option<SuccessorOperandsFn>,
     /// Result name hint.
     pub name_hint: Option<NameHintFn>,
+    /// A name for each result, printed apart (`%sum, %overflow = ...`), as
+    /// MLIR's `getAsmResultNames` gives them.
+    pub result_names: &'static [&'static str],
 }
 
 fn no_defaults(_: &mut Vec<NamedAttr>) {}
@@ -208,6 +211,7 @@ impl OpDef {
             default_dialect: None,
             successor_operands: None,
             name_hint: None,
+            result_names: &[],
         }
     }
     /// The dialect prefix of the name.

@@ -6,6 +6,7 @@ pub mod op {
     strata_ir::op_names!("arith":
     ADDF = "addf",
     ADDI = "addi",
+    ADDUI_EXTENDED = "addui_extended",
     ANDI = "andi",
     BITCAST = "bitcast",
     CEILDIVSI = "ceildivsi",
@@ -34,6 +35,8 @@ pub mod op {
     MINUI = "minui",
     MULF = "mulf",
     MULI = "muli",
+    MULSI_EXTENDED = "mulsi_extended",
+    MULUI_EXTENDED = "mului_extended",
     NEGF = "negf",
     ORI = "ori",
     REMF = "remf",
@@ -67,7 +70,8 @@ use strata_ir::{Attribute, Diagnostic, Location};
 
 use crate::arith_fold;
 use crate::arith_view::{
-    Cast, Cmpf, Cmpi, Constant, FloatBinary, FloatCast, FloatUnary, IntBinary, IntBinaryWithOverflow, Select, TruncI,
+    AddUIExtended, Cast, Cmpf, Cmpi, Constant, FloatBinary, FloatCast, FloatUnary, IntBinary, IntBinaryWithOverflow,
+    MulExtended, Select, TruncI,
 };
 
 /// Integer comparison predicates, in MLIR's numbering.
@@ -540,6 +544,21 @@ fn binary(name: OpName, summary: &'static str, extra: Traits) -> OpDef {
     }
 }
 
+/// An operation with two results, declared in [`crate::arith_view`].
+fn extended(name: OpName, summary: &'static str) -> OpDef {
+    let signature = if name == arith::ADDUI_EXTENDED { AddUIExtended::SIGNATURE } else { MulExtended::SIGNATURE };
+    OpDef {
+        signature: Some(signature),
+        verify: Some(crate::arith_extended::verify),
+        fold: Some(crate::arith_extended::fold),
+        patterns: Some(crate::arith_extended::patterns),
+        parse: Some(crate::arith_extended::parse),
+        print: Some(crate::arith_extended::print),
+        result_names: if name == arith::ADDUI_EXTENDED { &["sum", "overflow"] } else { &["low", "high"] },
+        ..OpDef::new(name, summary, Traits::PURE | Traits::COMMUTATIVE)
+    }
+}
+
 /// A cast, declared in [`crate::arith_view`].
 fn cast(name: OpName, summary: &'static str) -> OpDef {
     let (signature, defaults): (_, fn(&mut Vec<NamedAttr>)) = match name {
@@ -622,6 +641,9 @@ pub fn dialect() -> Dialect {
         binary(arith::ANDI, "bitwise and", c | i),
         binary(arith::ORI, "bitwise or", c | i),
         binary(arith::XORI, "bitwise exclusive or", c),
+        extended(arith::ADDUI_EXTENDED, "integer addition with its unsigned carry (sum, overflow)"),
+        extended(arith::MULSI_EXTENDED, "signed integer multiplication to twice the width (low, high)"),
+        extended(arith::MULUI_EXTENDED, "unsigned integer multiplication to twice the width (low, high)"),
         binary(arith::SHLI, "shift left", n),
         binary(arith::SHRSI, "arithmetic shift right", n),
         binary(arith::SHRUI, "logical shift right", n),

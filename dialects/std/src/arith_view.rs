@@ -254,3 +254,42 @@ strata_ir::op_view! {
         }
     }
 }
+
+strata_ir::op_view! {
+    /// `arith.addui_extended`: the sum and whether it carried out.
+    pub struct AddUIExtended for arith::ADDUI_EXTENDED {
+        operands {
+            /// The left operand.
+            lhs: IntLike,
+            /// The right operand.
+            rhs: IntLike,
+        }
+        results {
+            /// The wrapped sum.
+            sum: IntLike,
+            /// Whether the unsigned sum does not fit.
+            overflow: BoolLike,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `arith.mulsi_extended` and `arith.mului_extended`: the full product
+    /// (signed or unsigned), as its low and high halves.
+    pub struct MulExtended for arith::MULSI_EXTENDED | arith::MULUI_EXTENDED {
+        operands {
+            /// The left operand.
+            lhs: IntLike,
+            /// The right operand.
+            rhs: IntLike,
+        }
+        results {
+            /// The low half of the product.
+            low: IntLike,
+            /// The high half of the product.
+            high: IntLike,
+        }
+        properties {}
+    }
+}

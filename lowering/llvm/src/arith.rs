@@ -46,6 +46,34 @@ const FLOAT_PREDICATES: [FloatPredicate; 16] = [
 ];
 
 impl<'a, 'c> Emitter<'a, 'c> {
+    /// `addui_extended` (the sum, and whether it is below an operand: a
+    /// carry) and the extended products (computed at twice the width, then
+    /// split).
+    fn extended(&self, name: OpName, a: IntValue<'c>, b: IntValue<'c>) -> R<(IntValue<'c>, IntValue<'c>)> {
+        let bld = &self.b;
+        if name == arith::ADDUI_EXTENDED {
+            let sum = bld.build_int_add(a, b, "")?;
+            let carry = bld.build_int_compare(IntPredicate::ULT, sum, a, "")?;
+            return Ok((sum, carry));
+        }
+        let t = a.get_type();
+        let wide = std::num::NonZeroU32::new(2 * t.get_bit_width())
+            .and_then(|w| self.cx.custom_width_int_type(w).ok())
+            .ok_or_else(|| Fail::Llvm(format!("no integer type twice as wide as {t}")))?;
+        let signed = name == arith::MULSI_EXTENDED;
+        let extend = |v: IntValue<'c>| {
+            if signed {
+                bld.build_int_s_extend(v, wide, "")
+            } else {
+                bld.build_int_z_extend(v, wide, "")
+            }
+        };
+        let full = bld.build_int_mul(extend(a)?, extend(b)?, "")?;
+        let shift = wide.const_int(u64::from(t.get_bit_width()), false);
+        let high = bld.build_right_shift(full, shift, signed, "")?;
+        Ok((bld.build_int_truncate(full, t, "")?, bld.build_int_truncate(high, t, "")?))
+    }
+
     /// Calls an overloaded LLVM intrinsic on values of type `t`.
     pub(crate) fn intrinsic(
         &self,
@@ -242,6 +270,12 @@ impl<'a, 'c> Emitter<'a, 'c> {
         }
         let ops: Vec<BasicValueEnum<'c>> =
             (0..self.ir.operands(op).len()).map(|i| self.operand(op, i)).collect::<R<_>>()?;
+        if matches!(name, arith::ADDUI_EXTENDED | arith::MULSI_EXTENDED | arith::MULUI_EXTENDED) {
+            let (first, second) = self.extended(name, ops[0].into_int_value(), ops[1].into_int_value())?;
+            self.set_result(op, 0, first.into());
+            self.set_result(op, 1, second.into());
+            return Ok(());
+        }
         let rt = self.lower_type(op, self.ir.value_type(self.ir.result(op, 0)))?;
         if let Some(v) = self.checked_arith(op, name, &ops)? {
             self.set_result(op, 0, v);

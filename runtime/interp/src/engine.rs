@@ -370,6 +370,16 @@ impl<'a> Machine<'a> {
 
     fn arith(&mut self, op: OpId, name: OpName) -> R<()> {
         let ctx = self.ctx;
+        if matches!(name, arith::ADDUI_EXTENDED | arith::MULSI_EXTENDED | arith::MULUI_EXTENDED) {
+            let w = width(ctx.value_type(ctx.operand(op, 0)));
+            let Some((first, second)) = strata_std::arith_extended::eval(name, self.int(op, 0), self.int(op, 1), w)
+            else {
+                return self.err(op, format!("the interpreter runs {name} on integers of at most 64 bits"));
+            };
+            self.set(op, 0, Val::Int(first));
+            self.set(op, 1, if name == arith::ADDUI_EXTENDED { boolean(second != 0) } else { Val::Int(second) });
+            return Ok(());
+        }
         let rt = ctx.value_type(ctx.result(op, 0)).clone();
         let v = match name {
             arith::CONSTANT => match ctx.prop(op, "value") {

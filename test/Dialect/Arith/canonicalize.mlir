@@ -180,3 +180,41 @@ func.func @dead(%x: i32) {
   %a = arith.muli %x, %x : i32
   return
 }
+
+// -----
+
+// The extended operations fold on constants, by 0 (and an unsigned product
+// by 1), and become addi/muli when their second result is unused.
+// CHECK-LABEL: func.func @extended_folds
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : i8
+// CHECK-NEXT: %[[TRUE:.*]] = arith.constant true
+// CHECK-NEXT: %[[MINUS2:.*]] = arith.constant -2 : i8
+// CHECK-NEXT: %[[SIX:.*]] = arith.constant 6 : i8
+// CHECK-NEXT: %[[FALSE:.*]] = arith.constant false
+// CHECK-NEXT: return %[[ZERO]], %[[TRUE]], %[[MINUS2]], %[[ZERO]], %[[SIX]], %[[ZERO]], %arg0, %[[FALSE]], %[[ZERO]], %[[ZERO]], %arg0, %[[ZERO]]
+func.func @extended_folds(%x: i8) -> (i8, i1, i8, i8, i8, i8, i8, i1, i8, i8, i8, i8) {
+  %c0 = arith.constant 0 : i8
+  %c1 = arith.constant 1 : i8
+  %c255 = arith.constant 255 : i8
+  %c1b = arith.constant 1 : i8
+  %c127 = arith.constant 127 : i8
+  %c2 = arith.constant 2 : i8
+  %c3 = arith.constant 3 : i8
+  %s, %c = arith.addui_extended %c255, %c1b : i8, i1
+  %l, %h = arith.mulsi_extended %c127, %c2 : i8
+  %ul, %uh = arith.mului_extended %c2, %c3 : i8
+  %a, %ac = arith.addui_extended %x, %c0 : i8, i1
+  %z, %zh = arith.mulsi_extended %x, %c0 : i8
+  %o, %oh = arith.mului_extended %x, %c1 : i8
+  return %s, %c, %l, %h, %ul, %uh, %a, %ac, %z, %zh, %o, %oh : i8, i1, i8, i8, i8, i8, i8, i1, i8, i8, i8, i8
+}
+
+// CHECK-LABEL: func.func @extended_to_plain
+// CHECK-NEXT: %[[S:.*]] = arith.addi %arg0, %arg1 : i32
+// CHECK-NEXT: %[[P:.*]] = arith.muli %arg0, %arg1 : i32
+// CHECK-NEXT: return %[[S]], %[[P]] : i32, i32
+func.func @extended_to_plain(%a: i32, %b: i32) -> (i32, i32) {
+  %s, %c = arith.addui_extended %a, %b : i32, i1
+  %l, %h = arith.mulsi_extended %a, %b : i32
+  return %s, %l : i32, i32
+}

@@ -346,3 +346,43 @@ func.func @missing_constant_value() {
 
   return
 }
+
+// -----
+
+func.func @extended_on_floats(%a: f64) {
+  // expected-error@+1 {{'arith.mului_extended' op operand #0 must be signless-integer-like, but got 'f64'}}
+  %l, %h = arith.mului_extended %a, %a : f64
+  return
+}
+
+// -----
+
+func.func @extended_carry(%a: i16) {
+  // expected-error@+1 {{'arith.addui_extended' op result #1 must be bool-like, but got 'i16'}}
+  %s, %c = arith.addui_extended %a, %a : i16, i16
+  return
+}
+
+// -----
+
+func.func @extended_scalar_carry(%a: vector<2xi16>) {
+  // expected-error@+1 {{'arith.addui_extended' op if an operand is non-scalar, then all results must be non-scalar}}
+  %s, %c = arith.addui_extended %a, %a : vector<2xi16>, i1
+  return
+}
+
+// -----
+
+func.func @extended_carry_shape(%a: vector<2xi16>) {
+  // expected-error@+1 {{'arith.addui_extended' op all non-scalar operands/results must have the same shape and base type}}
+  %s, %c = arith.addui_extended %a, %a : vector<2xi16>, vector<3xi1>
+  return
+}
+
+// -----
+
+func.func @extended_types(%a: i16, %b: i32) {
+  // expected-error@+1 {{'arith.mulsi_extended' op failed to verify that all of {lhs, rhs, low, high} have same type}}
+  %l, %h = "arith.mulsi_extended"(%a, %b) : (i16, i32) -> (i16, i16)
+  return
+}

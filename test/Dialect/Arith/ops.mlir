@@ -117,3 +117,17 @@ func.func @flag_order(%a: f32, %b: i32) -> (f32, f32, f32, i32) {
   %3 = arith.addi %b, %b overflow<nuw, nsw> : i32
   return %0, %1, %2, %3 : f32, f32, f32, i32
 }
+
+// CHECK-LABEL: func.func @extended
+// CHECK-NEXT: %sum, %overflow = arith.addui_extended %arg0, %arg1 : i32, i1
+// CHECK-NEXT: %low, %high = arith.mului_extended %arg0, %arg1 : i32
+// CHECK-NEXT: %low_0, %high_1 = arith.mulsi_extended %arg2, %arg2 : vector<4xi8>
+// CHECK-NEXT: %sum_2, %overflow_3 = arith.addui_extended %arg2, %arg2 : vector<4xi8>, vector<4xi1>
+// CHECK-NEXT: return %sum, %overflow, %low, %high : i32, i1, i32, i32
+func.func @extended(%a: i32, %b: i32, %v: vector<4xi8>) -> (i32, i1, i32, i32) {
+  %s, %c = arith.addui_extended %a, %b : i32, i1
+  %l, %h = arith.mului_extended %a, %b : i32
+  %vl, %vh = arith.mulsi_extended %v, %v : vector<4xi8>
+  %vs, %vc = arith.addui_extended %v, %v : vector<4xi8>, vector<4xi1>
+  return %s, %c, %l, %h : i32, i1, i32, i32
+}
