@@ -4,6 +4,8 @@
 pub mod op {
     crate::op_names!("func":
     CALL = "call",
+    CALL_INDIRECT = "call_indirect",
+    CONSTANT = "constant",
     FUNC = "func",
     RETURN = "return",
     );
@@ -402,6 +404,131 @@ fn verify_call(ctx: &Context, op: OpId, symbols: &mut SymbolTableCollection) -> 
     Ok(())
 }
 
+/// `func.constant @f : (T) -> U`: the value is a flat symbol reference.
+fn parse_constant(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let loc = p.loc();
+    let value = p.parse_attribute(None)?;
+    if value.as_flat_symbol().is_none() {
+        return p.err_at(loc, "invalid kind of attribute specified");
+    }
+    st.properties.push(("value".into(), value));
+    st.attributes = p.parse_optional_attr_dict()?;
+    st.result_types = vec![p.parse_colon_type()?];
+    Ok(())
+}
+
+fn print_constant(p: &mut OpPrinter<'_>, op: OpId) {
+    p.w(" ");
+    if let Some(v) = p.ctx.prop(op, "value").cloned() {
+        p.attr(&v);
+    }
+    p.attr_dict(op, &["value"]);
+    p.w(" : ");
+    let t = p.ctx.value_type(p.ctx.result(op, 0)).clone();
+    p.ty(&t);
+}
+
+fn verify_constant(ctx: &Context, op: OpId, symbols: &mut SymbolTableCollection) -> Result<(), Diagnostic> {
+    let Some(value) = ctx.prop(op, "value").cloned().filter(|v| v.as_flat_symbol().is_some()) else {
+        return Err(op_error(ctx, op, "requires attribute 'value' to be a flat symbol reference"));
+    };
+    let name = value.as_flat_symbol().unwrap_or_default();
+    let Some(f) = symbols.lookup_symbol_from(ctx, op, &value).filter(|f| ctx.op_name(*f) == func::FUNC) else {
+        return Err(op_error(ctx, op, format!("reference to undefined function '{name}'")));
+    };
+    let want = function_type(ctx, f).map(|ft| Type::Function(Arc::new(ft.clone())));
+    if want.as_ref() != Some(ctx.value_type(ctx.result(op, 0))) {
+        return Err(op_error(ctx, op, "reference to function with mismatched type"));
+    }
+    Ok(())
+}
+
+/// `func.call_indirect %f(%args) : (T) -> U`.
+fn parse_call_indirect(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let callee = p.parse_operand()?;
+    p.expect(Tok::LParen, "'('")?;
+    let ops = p.parse_operand_list()?;
+    p.expect(Tok::RParen, "')'")?;
+    st.attributes = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let loc = p.loc();
+    let t = p.parse_type()?;
+    let Type::Function(ft) = &t else { return p.err_at(loc, "expected function type") };
+    let mut operands = vec![p.resolve_operand(&callee, &t)?];
+    operands.extend(p.resolve_operands(&ops, &ft.inputs, &loc)?);
+    st.operands = operands;
+    st.result_types = ft.results.clone();
+    Ok(())
+}
+
+fn print_call_indirect(p: &mut OpPrinter<'_>, op: OpId) {
+    let vs = p.ctx.operands(op).to_vec();
+    p.w(" ");
+    p.operands(&vs[..1]);
+    p.w("(");
+    p.operands(&vs[1..]);
+    p.w(")");
+    p.attr_dict(op, &[]);
+    p.w(" : ");
+    let t = p.ctx.value_type(vs[0]).clone();
+    p.ty(&t);
+}
+
+/// The callee is a function whose inputs are the arguments' types and whose
+/// results are the results' types, in upstream's words.
+fn verify_call_indirect(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let Some(callee) = ctx.operands(op).first() else {
+        return Err(op_error(ctx, op, "expected 1 or more operands, but found 0"));
+    };
+    let t = ctx.value_type(*callee);
+    let Some(ft) = t.as_function() else {
+        return Err(op_error(ctx, op, format!("operand #0 must be function type, but got '{t}'")));
+    };
+    let args: Vec<Type> = ctx.operands(op)[1..].iter().map(|v| ctx.value_type(*v).clone()).collect();
+    if args != ft.inputs {
+        return Err(op_error(ctx, op, "failed to verify that callee input types match argument types"));
+    }
+    let results: Vec<Type> = ctx.results(op).iter().map(|v| ctx.value_type(*v).clone()).collect();
+    if results != ft.results {
+        return Err(op_error(ctx, op, "failed to verify that callee result types match result types"));
+    }
+    Ok(())
+}
+
+/// `call_indirect` of a `func.constant` is a call of that function, as
+/// upstream's canonicalization makes it.
+struct IndirectCallOfKnownCallee;
+
+impl crate::rewrite::RewritePattern for IndirectCallOfKnownCallee {
+    fn name(&self) -> &'static str {
+        "func-indirect-call-of-known-callee"
+    }
+    fn root(&self) -> Option<crate::OpName> {
+        Some(func::CALL_INDIRECT)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut crate::rewrite::Rewriter<'_>) -> bool {
+        let ctx = rw.ctx();
+        let Some(def) = ctx.operands(op).first().and_then(|v| ctx.defining_op(*v)) else { return false };
+        if !ctx.isa(def, func::CONSTANT) {
+            return false;
+        }
+        let Some(callee) = ctx.prop(def, "value").cloned() else { return false };
+        let results: Vec<Type> = ctx.results(op).iter().map(|v| ctx.value_type(*v).clone()).collect();
+        let st = OperationState::new(func::CALL, ctx.op_loc(op).clone())
+            .operands(&ctx.operands(op)[1..])
+            .prop("callee", callee)
+            .results(&results);
+        rw.replace_op_with_new(op, st);
+        true
+    }
+}
+
+fn call_indirect_patterns(v: &mut Vec<Box<dyn crate::rewrite::RewritePattern>>) {
+    if !v.iter().any(|p| p.name() == "func-indirect-call-of-known-callee") {
+        v.push(Box::new(IndirectCallOfKnownCallee));
+    }
+}
+
 /// The func dialect.
 pub fn dialect() -> Dialect {
     Dialect {
@@ -437,6 +564,21 @@ pub fn dialect() -> Dialect {
                 parse: Some(parse_call),
                 print: Some(print_call),
                 ..OpDef::new(func::CALL, "calls a function by symbol", Traits::NONE)
+            },
+            OpDef {
+                verify: Some(verify_call_indirect),
+                patterns: Some(call_indirect_patterns),
+                parse: Some(parse_call_indirect),
+                print: Some(print_call_indirect),
+                ..OpDef::new(func::CALL_INDIRECT, "calls a function value", Traits::NONE)
+            },
+            OpDef {
+                inherent: &["value"],
+                verify_symbol_uses: Some(verify_constant),
+                parse: Some(parse_constant),
+                print: Some(print_constant),
+                result_names: &["f"],
+                ..OpDef::new(func::CONSTANT, "a function as a value", Traits::PURE)
             },
         ],
         materialize_constant: None,

@@ -228,17 +228,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 }
                 let name = symbol(self.ir, f);
                 let Some(sig) = function_type(self.ir, f) else { return self.error(f, "function has no type") };
-                let params = sig
-                    .inputs
-                    .iter()
-                    .map(|t| self.lower_type(f, t).map(|t| t.into()))
-                    .collect::<R<Vec<BasicMetadataTypeEnum>>>()?;
-                let results = sig.results.iter().map(|t| self.lower_type(f, t)).collect::<R<Vec<_>>>()?;
-                let ty = match results.as_slice() {
-                    [] => self.cx.void_type().fn_type(&params, false),
-                    [one] => one.fn_type(&params, false),
-                    many => self.cx.struct_type(many, false).fn_type(&params, false),
-                };
+                let ty = self.llvm_fn_type(f, sig)?;
                 // Functions with a body are internal (the entry wrappers are
                 // the interface), so their names never clash with a library's;
                 // LLVM renames them where they meet a run-time function's.
@@ -251,6 +241,22 @@ impl<'a, 'c> Emitter<'a, 'c> {
             }
         }
         Ok(())
+    }
+
+    /// The LLVM type of functions of type `sig` (several results return as a
+    /// struct); a type without an LLVM form fails at `at`.
+    fn llvm_fn_type(&self, at: OpId, sig: &strata_ir::types::FunctionType) -> R<inkwell::types::FunctionType<'c>> {
+        let params = sig
+            .inputs
+            .iter()
+            .map(|t| self.lower_type(at, t).map(|t| t.into()))
+            .collect::<R<Vec<BasicMetadataTypeEnum>>>()?;
+        let results = sig.results.iter().map(|t| self.lower_type(at, t)).collect::<R<Vec<_>>>()?;
+        Ok(match results.as_slice() {
+            [] => self.cx.void_type().fn_type(&params, false),
+            [one] => one.fn_type(&params, false),
+            many => self.cx.struct_type(many, false).fn_type(&params, false),
+        })
     }
 
     /// Emits the bodies of every function with one.
@@ -322,6 +328,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
             cf::SWITCH => self.switch(op),
             cf::ASSERT => self.assert(op),
             func::CALL => self.call_op(op),
+            func::CONSTANT => self.function_value(op),
+            func::CALL_INDIRECT => self.call_indirect(op),
             func::RETURN => self.ret(op),
             n => self.error(
                 op,
@@ -458,6 +466,36 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let args: Vec<BasicMetadataValueEnum> =
             self.values(self.ir.operands(op))?.into_iter().map(|v| v.into()).collect();
         let site = self.b.build_call(f, &args, "")?;
+        self.call_results(op, site)
+    }
+
+    /// `func.constant @f`: the address of `f`.
+    fn function_value(&mut self, op: OpId) -> R<()> {
+        let name = self.ir.prop(op, "value").and_then(|a| a.as_flat_symbol()).unwrap_or("").to_string();
+        let Some((f, _)) = self.funcs.get(&name).copied() else {
+            return self.error(op, format!("reference to unknown function '@{name}'"));
+        };
+        self.set_result(op, 0, f.as_global_value().as_pointer_value().into());
+        Ok(())
+    }
+
+    /// `func.call_indirect %f(args)`: a call through the function's address.
+    fn call_indirect(&mut self, op: OpId) -> R<()> {
+        let callee = self.ir.operand(op, 0);
+        let Some(sig) = self.ir.value_type(callee).as_function().cloned() else {
+            return self.error(op, "the callee is not a function");
+        };
+        let ty = self.llvm_fn_type(op, &sig)?;
+        let target = self.val(callee)?.into_pointer_value();
+        let args: Vec<BasicMetadataValueEnum> =
+            self.values(&self.ir.operands(op)[1..])?.into_iter().map(|v| v.into()).collect();
+        let site = self.b.build_indirect_call(ty, target, &args, "")?;
+        self.call_results(op, site)
+    }
+
+    /// The results of a call: the value returned, or the fields of the
+    /// struct several results return in.
+    fn call_results(&mut self, op: OpId, site: inkwell::values::CallSiteValue<'c>) -> R<()> {
         let n = self.ir.results(op).len();
         if let ValueKind::Basic(v) = site.try_as_basic_value() {
             if n == 1 {

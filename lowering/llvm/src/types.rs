@@ -10,14 +10,15 @@ use strata_ir::types::{FloatKind, Type};
 use strata_par_dialect::types::{buf_element, queue_element};
 
 /// The LLVM type of an IR value: integers of their width, `index` as
-/// `i64`, `f32`/`f64`, and buffers, queues and the graph as pointers.
+/// `i64`, `f32`/`f64`, and buffers, queues, the graph and functions as
+/// pointers.
 pub(crate) fn value_type<'c>(cx: &'c LlContext, t: &Type) -> Option<BasicTypeEnum<'c>> {
     Some(match t {
         Type::Integer { width, .. } if (1..=128).contains(width) => int_type(cx, *width)?.into(),
         Type::Index => cx.i64_type().into(),
         Type::Float(FloatKind::F32) => cx.f32_type().into(),
         Type::Float(FloatKind::F64) => cx.f64_type().into(),
-        t if is_graph(t) || buf_element(t).is_some() || queue_element(t).is_some() => {
+        t if is_graph(t) || buf_element(t).is_some() || queue_element(t).is_some() || t.as_function().is_some() => {
             cx.ptr_type(AddressSpace::default()).into()
         }
         _ => return None,

@@ -287,6 +287,21 @@ impl<'a> Machine<'a> {
                 let rs = self.call(f, self.operand_vals(op))?;
                 self.set_results(op, rs);
             }
+            func::CONSTANT => {
+                let name = ctx.prop(op, "value").and_then(|a| a.as_flat_symbol()).unwrap_or_default();
+                let Some(f) = lookup_symbol_in(ctx, self.module, name) else {
+                    return self.err(op, format!("unknown function '{name}'"));
+                };
+                self.set(op, 0, Val::Func(f));
+            }
+            func::CALL_INDIRECT => {
+                let mut vals = self.operand_vals(op);
+                let Val::Func(f) = vals.remove(0) else {
+                    return self.err(op, "the callee is not a function");
+                };
+                let rs = self.call(f, vals)?;
+                self.set_results(op, rs);
+            }
             cf::BR => return Ok(Flow::Branch(ctx.successors(op)[0], self.operand_vals(op))),
             cf::COND_BR => {
                 let sizes = ctx

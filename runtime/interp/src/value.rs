@@ -22,6 +22,8 @@ pub enum Val {
     Worklist(Rc<RefCell<Worklist>>),
     /// A union-find set: parent of each node.
     UnionFind(Rc<RefCell<Vec<u32>>>),
+    /// A function (`func.constant`): its `func.func`.
+    Func(strata_ir::OpId),
     /// Not yet defined.
     Undef,
 }

@@ -197,3 +197,33 @@ func.func @types_then_names(i32,
 ^bb0(%a: i32):
   func.return
 }) : () -> ()
+
+// -----
+
+func.func @constant_of_nothing() {
+  %f = constant @nowhere : () -> () // expected-error {{'func.constant' op reference to undefined function 'nowhere'}}
+  return
+}
+
+// -----
+
+func.func private @takes_i32(i32)
+func.func @constant_type() {
+  %f = constant @takes_i32 : (i64) -> () // expected-error {{'func.constant' op reference to function with mismatched type}}
+  return
+}
+
+// -----
+
+func.func @constant_not_a_symbol() {
+  %f = constant "g" : () -> () // expected-error {{invalid kind of attribute specified}}
+  return
+}
+
+// -----
+
+func.func @call_indirect_arguments(%f: (i32) -> (), %a: i64) {
+  // expected-error@+1 {{'func.call_indirect' op failed to verify that callee input types match argument types}}
+  "func.call_indirect"(%f, %a) : ((i32) -> (), i64) -> ()
+  return
+}

@@ -38,3 +38,15 @@ func.func @types_only(f32) -> f32 {
 ^bb0(%a: f32):
   return %a : f32
 }
+
+// A function as a value, called through it.
+// CHECK-LABEL: func.func @indirect
+// CHECK-NEXT: %f = constant @negate : (i32) -> i32
+// CHECK-NEXT: %0 = call_indirect %f(%arg0) : (i32) -> i32
+// CHECK-NEXT: return %0 : i32
+func.func private @negate(i32) -> i32
+func.func @indirect(%a: i32) -> i32 {
+  %f = func.constant @negate : (i32) -> i32
+  %r = func.call_indirect %f(%a) : (i32) -> i32
+  return %r : i32
+}
