@@ -404,6 +404,47 @@ fn verify_call(ctx: &Context, op: OpId, symbols: &mut SymbolTableCollection) -> 
     Ok(())
 }
 
+/// The functions `op` may run: a `func.call`'s callee, a `func.constant`'s
+/// function (its address may be called wherever it goes), and for a
+/// `func.call_indirect` every function of the callee's type whose address a
+/// `func.constant` takes in the symbol table (a safe over-approximation for
+/// analyses that follow calls).
+pub fn possible_callees(ctx: &Context, op: OpId, symbols: &mut SymbolTableCollection) -> Vec<OpId> {
+    let by_symbol = |key: &str, symbols: &mut SymbolTableCollection| {
+        ctx.prop(op, key)
+            .and_then(|s| symbols.lookup_symbol_from(ctx, op, s))
+            .filter(|f| ctx.isa(*f, func::FUNC))
+            .into_iter()
+            .collect::<Vec<_>>()
+    };
+    if ctx.isa(op, func::CALL) {
+        return by_symbol("callee", symbols);
+    }
+    if ctx.isa(op, func::CONSTANT) {
+        return by_symbol("value", symbols);
+    }
+    if !ctx.isa(op, func::CALL_INDIRECT) {
+        return Vec::new();
+    }
+    let Some(callee_type) = ctx.operands(op).first().map(|v| ctx.value_type(*v).clone()) else { return Vec::new() };
+    let Some(table) = crate::symbols::nearest_symbol_table(ctx, op) else { return Vec::new() };
+    let mut taken = Vec::new();
+    ctx.walk_pre(table, &mut |o| {
+        if ctx.isa(o, func::CONSTANT) && *ctx.value_type(ctx.result(o, 0)) == callee_type {
+            taken.push(o);
+        }
+    });
+    let mut out = Vec::new();
+    for c in taken {
+        if let Some(f) = ctx.prop(c, "value").and_then(|s| symbols.lookup_symbol_from(ctx, c, s)) {
+            if ctx.isa(f, func::FUNC) && !out.contains(&f) {
+                out.push(f);
+            }
+        }
+    }
+    out
+}
+
 /// `func.constant @f : (T) -> U`: the value is a flat symbol reference.
 fn parse_constant(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let loc = p.loc();

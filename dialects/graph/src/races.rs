@@ -135,7 +135,7 @@ impl Collector<'_> {
                 self.region(ctx.region(op, 0), frame, &held);
                 self.region(ctx.region(op, 1), frame, locks);
             }
-            func::CALL => self.call(op, frame, locks),
+            func::CALL | func::CALL_INDIRECT => self.call(op, frame, locks),
             _ => {
                 for r in ctx.regions(op) {
                     self.region(*r, frame, locks);
@@ -144,26 +144,29 @@ impl Collector<'_> {
         }
     }
 
-    /// Follows a call into the callee's body, once per call site and never recursively.
+    /// Follows a call into each body it may run (an indirect call: every
+    /// function of its type whose address is taken), once per call site and
+    /// never recursively.
     fn call(&mut self, op: OpId, frame: &Frame, locks: &[Value]) {
         let ctx = self.ctx;
-        let Some(callee) = ctx.prop(op, "callee").and_then(|s| self.symbols.lookup_symbol_from(ctx, op, s)) else {
-            return;
-        };
-        if !self.calls.insert(callee) {
-            return;
-        }
-        let body = ctx.region(callee, 0);
-        if let Some(entry) = ctx.entry_block(body) {
-            let mut map = HashMap::new();
-            for (a, v) in ctx.block_args(entry).iter().zip(ctx.operands(op)) {
-                if let Some(r) = self.resolve(*v, frame) {
-                    map.insert(*a, r);
-                }
+        // An indirect call's first operand is the callee.
+        let args = if ctx.isa(op, func::CALL_INDIRECT) { &ctx.operands(op)[1..] } else { ctx.operands(op) };
+        for callee in strata_ir::func::possible_callees(ctx, op, self.symbols) {
+            if !self.calls.insert(callee) {
+                continue;
             }
-            self.region(body, &Some(map), locks);
+            let body = ctx.region(callee, 0);
+            if let Some(entry) = ctx.entry_block(body) {
+                let mut map = HashMap::new();
+                for (a, v) in ctx.block_args(entry).iter().zip(args) {
+                    if let Some(r) = self.resolve(*v, frame) {
+                        map.insert(*a, r);
+                    }
+                }
+                self.region(body, &Some(map), locks);
+            }
+            self.calls.remove(&callee);
         }
-        self.calls.remove(&callee);
     }
 }
 

@@ -24,7 +24,6 @@
 use crate::op as sched;
 use std::collections::HashSet;
 use strata_graph_dialect::op as graph;
-use strata_ir::func::op as func;
 
 use strata_graph_dialect::foreach::{is_foreach, space_of, Space};
 use strata_graph_dialect::types::{classify, GraphType};
@@ -252,18 +251,10 @@ pub fn functions_called_in_loops(ctx: &Context, module: OpId) -> HashSet<OpId> {
     let mut symbols = strata_ir::symbols::SymbolTableCollection::new();
     while let Some(root) = work.pop() {
         let mut callees = Vec::new();
-        ctx.walk_pre(root, &mut |o| {
-            if ctx.op_name(o) == func::CALL {
-                if let Some(name) = ctx.prop(o, "callee").and_then(|a| a.as_flat_symbol().map(str::to_string)) {
-                    callees.push(name);
-                }
-            }
-        });
-        for name in callees {
-            if let Some(f) = symbols.lookup_symbol_in(ctx, module, &name) {
-                if seen.insert(f) {
-                    work.push(f);
-                }
+        ctx.walk_pre(root, &mut |o| callees.extend(strata_ir::func::possible_callees(ctx, o, &mut symbols)));
+        for f in callees {
+            if seen.insert(f) {
+                work.push(f);
             }
         }
     }

@@ -15,7 +15,7 @@ use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue, ValueKind};
 use inkwell::{AddressSpace, AtomicOrdering, IntPredicate};
 use strata_abi::{entry_symbol, FREE, SET_THREADS};
-use strata_ir::func::{function_type, is_declaration, op as func};
+use strata_ir::func::{function_type, is_declaration};
 use strata_ir::types::{FloatKind, Type};
 use strata_ir::OpId;
 
@@ -43,14 +43,14 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let mut seen = std::collections::HashSet::from([root]);
         let mut work = vec![root];
         while let Some(f) = work.pop() {
-            self.ir.walk_pre(f, &mut |o| {
-                let callee = self.ir.prop(o, "callee").and_then(|a| a.as_flat_symbol());
-                if let Some((_, def)) = callee.filter(|_| self.ir.isa(o, func::CALL)).and_then(|c| self.funcs.get(c)) {
-                    if seen.insert(*def) {
-                        work.push(*def);
-                    }
+            let mut callees = Vec::new();
+            let mut symbols = strata_ir::symbols::SymbolTableCollection::new();
+            self.ir.walk_pre(f, &mut |o| callees.extend(strata_ir::func::possible_callees(self.ir, o, &mut symbols)));
+            for def in callees {
+                if seen.insert(def) {
+                    work.push(def);
                 }
-            });
+            }
         }
         seen
     }

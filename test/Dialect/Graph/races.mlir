@@ -141,3 +141,23 @@ func.func @race_free(%g: !graph.graph, %p: !graph.nprop<i64>, %q: !graph.nprop<i
   }
   return
 }
+
+// -----
+
+// An indirect call may run every function of its type whose address is
+// taken: their accesses count.
+func.func private @mark_one(%p: !graph.nprop<i64>, %u: !graph.node) {
+  %c1 = arith.constant 1 : i64
+  // expected-error@+1 {{'graph.store' op data race: two iterations}}
+  graph.store %c1, %p[%u] : !graph.nprop<i64>
+  return
+}
+
+func.func @through_indirect_call(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  %f = func.constant @mark_one : (!graph.nprop<i64>, !graph.node) -> ()
+  graph.foreach %e in edges(%g) {
+    %d = graph.dst %g, %e
+    func.call_indirect %f(%p, %d) : (!graph.nprop<i64>, !graph.node) -> ()
+  }
+  return
+}
