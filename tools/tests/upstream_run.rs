@@ -1,0 +1,248 @@
+//! Every corpus program written in upstream's dialects
+//! (`graph-opt --target=cpu --emit=upstream-mlir`), lowered by
+//! `mlir-opt-22`, translated by `mlir-translate-22`, linked with a host that
+//! holds a generated graph and run by `lli` with OpenMP's runtime, prints
+//! what `graph-run` prints for the same graph: integers exactly, floats to
+//! `printF64`'s six digits. The graphs are generated (Kronecker, grid,
+//! uniform; weighted, symmetrized, simplified) and large enough for several
+//! threads to share loops and for worklists to carry many items a round.
+//! Without upstream's tools the test says so and passes, except under `CI`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use strata_graph::generate::from_spec;
+use strata_graph::load::{build, LoadOptions};
+use strata_graph::Graph;
+
+const BIN: &str = "/usr/lib/llvm-22/bin";
+const LIB: &str = "/usr/lib/llvm-22/lib";
+
+/// The corpus programs: name, the arguments after the graph (for the host
+/// as typed MLIR values, for graph-run as text), and whether the result is
+/// a buffer of f64 (else of i64, or one i64).
+struct Entry {
+    name: &'static str,
+    host_args: &'static [(&'static str, &'static str)],
+    run_args: &'static [&'static str],
+    result: Result_,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Result_ {
+    Ints,
+    Floats,
+    One,
+}
+
+const ENTRIES: [Entry; 8] = [
+    Entry { name: "bfs", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
+    Entry { name: "sssp", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
+    Entry { name: "cc", host_args: &[], run_args: &[], result: Result_::Ints },
+    Entry { name: "mis", host_args: &[], run_args: &[], result: Result_::Ints },
+    Entry { name: "mst", host_args: &[], run_args: &[], result: Result_::One },
+    Entry { name: "tc", host_args: &[], run_args: &[], result: Result_::One },
+    Entry { name: "bc", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Floats },
+    Entry {
+        name: "pr",
+        host_args: &[("%iterations", "i64"), ("%damping", "f64")],
+        run_args: &["10", "0.85"],
+        result: Result_::Floats,
+    },
+];
+
+const SPECS: [&str; 3] =
+    ["kron:scale=8,degree=8,weighted", "grid:rows=20,cols=20,weighted", "uniform:nodes=300,edges=2000,weighted"];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn run(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
+    assert!(out.status.success(), "{cmd:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `name` as a dense global of `elements` of `ty`.
+fn global(out: &mut String, name: &str, ty: &str, elements: &[String]) {
+    let n = elements.len();
+    let values = if n == 0 { String::new() } else { elements.join(", ") };
+    let _ = writeln!(out, "memref.global \"private\" constant @{name} : memref<{n}x{ty}> = dense<[{values}]>");
+}
+
+/// The host: the graph's arrays as globals, each entry called once and its
+/// result printed a value a line.
+fn host(g: &Graph) -> String {
+    let a = g.arrays();
+    let strings = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>();
+    let in_sources: Vec<String> = a.in_edges.iter().map(|e| a.sources[*e as usize].to_string()).collect();
+    let weights: Vec<String> = match a.weights {
+        Some(w) => w.iter().map(i64::to_string).collect(),
+        None => vec!["1".to_string(); a.targets.len()],
+    };
+    let arrays: [(&str, &str, Vec<String>); 7] = [
+        ("out_offsets", "i64", strings(&mut a.out_offsets.iter().map(u64::to_string))),
+        ("out_targets", "i32", strings(&mut a.targets.iter().map(u32::to_string))),
+        ("in_offsets", "i64", strings(&mut a.in_offsets.iter().map(u64::to_string))),
+        ("in_sources", "i32", in_sources),
+        ("in_edges", "i64", strings(&mut a.in_edges.iter().map(u64::to_string))),
+        ("edge_sources", "i32", strings(&mut a.sources.iter().map(u32::to_string))),
+        ("weights", "i64", weights),
+    ];
+    let mut out = String::new();
+    for (name, ty, values) in &arrays {
+        global(&mut out, name, ty, values);
+    }
+    let graph_types = "index, index, memref<?xi64>, memref<?xi32>, memref<?xi64>, memref<?xi32>, memref<?xi64>, memref<?xi32>, memref<?xi64>";
+    for e in &ENTRIES {
+        let extra: String = e.host_args.iter().map(|(_, t)| format!(", {t}")).collect();
+        let result = match e.result {
+            Result_::Ints => "memref<?xi64>",
+            Result_::Floats => "memref<?xf64>",
+            Result_::One => "i64",
+        };
+        let _ = writeln!(out, "func.func private @{}({graph_types}{extra}) -> {result}", e.name);
+    }
+    out.push_str(
+        "func.func private @printI64(i64)\nfunc.func private @printF64(f64)\nfunc.func private @printNewline()\n\
+         func.func @main() -> i32 {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n\
+         \x20 %iterations = arith.constant 10 : i64\n  %damping = arith.constant 0.85 : f64\n",
+    );
+    let _ = writeln!(out, "  %nodes = arith.constant {} : index", g.num_nodes());
+    let _ = writeln!(out, "  %edges = arith.constant {} : index", g.num_edges());
+    let mut graph_args = vec!["%nodes".to_string(), "%edges".to_string()];
+    for (name, ty, values) in &arrays {
+        let n = values.len();
+        let _ = writeln!(out, "  %{name}_g = memref.get_global @{name} : memref<{n}x{ty}>");
+        let _ = writeln!(out, "  %{name} = memref.cast %{name}_g : memref<{n}x{ty}> to memref<?x{ty}>");
+        graph_args.push(format!("%{name}"));
+    }
+    for e in &ENTRIES {
+        let mut args = graph_args.clone();
+        args.extend(e.host_args.iter().map(|(v, _)| v.to_string()));
+        let extra: String = e.host_args.iter().map(|(_, t)| format!(", {t}")).collect();
+        let (result, element, print) = match e.result {
+            Result_::Ints => ("memref<?xi64>", "i64", "printI64"),
+            Result_::Floats => ("memref<?xf64>", "f64", "printF64"),
+            Result_::One => ("i64", "i64", "printI64"),
+        };
+        let r = format!("%{}_result", e.name);
+        let _ =
+            writeln!(out, "  {r} = func.call @{}({}) : ({graph_types}{extra}) -> {result}", e.name, args.join(", "));
+        if e.result == Result_::One {
+            let _ =
+                writeln!(out, "  func.call @{print}({r}) : ({element}) -> ()\n  func.call @printNewline() : () -> ()");
+            continue;
+        }
+        let _ = writeln!(out, "  %{0}_n = memref.dim {r}, %c0 : {result}", e.name);
+        let _ = writeln!(out, "  scf.for %i_{0} = %c0 to %{0}_n step %c1 {{", e.name);
+        let _ = writeln!(out, "    %v_{0} = memref.load {r}[%i_{0}] : {result}", e.name);
+        let _ = writeln!(
+            out,
+            "    func.call @{print}(%v_{}) : ({element}) -> ()\n    func.call @printNewline() : () -> ()",
+            e.name
+        );
+        out.push_str("  }\n");
+    }
+    // lli's exit status is what main returns.
+    out.push_str("  %status = arith.constant 0 : i32\n  return %status : i32\n}\n");
+    out
+}
+
+/// Whether two printed values agree: integers exactly, floats to six
+/// significant digits.
+fn same(ours: &str, upstream: &str) -> bool {
+    if ours == upstream {
+        return true;
+    }
+    match (ours.parse::<f64>(), upstream.parse::<f64>()) {
+        (Ok(a), Ok(b)) => (a - b).abs() <= 1e-5 * a.abs().max(b.abs()) + 1e-9,
+        _ => false,
+    }
+}
+
+#[test]
+fn exported_corpus_runs_under_upstream_like_the_interpreter() {
+    let tools = ["mlir-opt", "mlir-translate", "llvm-link", "lli"].map(|t| Path::new(BIN).join(t));
+    let libs = ["libomp.so", "libmlir_c_runner_utils.so"].map(|l| Path::new(LIB).join(l));
+    if let Some(missing) = tools.iter().chain(&libs).find(|p| !p.exists()) {
+        assert!(std::env::var_os("CI").is_none(), "{} is missing: run scripts/setup.sh", missing.display());
+        eprintln!("skipped: {} is missing (scripts/setup.sh installs upstream's tools)", missing.display());
+        return;
+    }
+    let [mlir_opt, mlir_translate, llvm_link, lli] = tools;
+    let dir = tempfile_dir();
+    let lower = |input: &Path, output: &Path| {
+        let lowered = run(Command::new(&mlir_opt).arg(input).args([
+            "--convert-scf-to-cf",
+            "--convert-to-llvm",
+            "--reconcile-unrealized-casts",
+        ]));
+        let llvm_dialect = output.with_extension("llvm.mlir");
+        std::fs::write(&llvm_dialect, lowered).expect("write");
+        run(Command::new(&mlir_translate).arg("--mlir-to-llvmir").arg(&llvm_dialect).arg("-o").arg(output));
+    };
+    let mut objects = Vec::new();
+    for e in &ENTRIES {
+        let exported = dir.join(format!("{}.mlir", e.name));
+        let program = root().join(format!("test/algorithms/{}.mlir", e.name));
+        run(Command::new(env!("CARGO_BIN_EXE_graph-opt"))
+            .arg(&program)
+            .args(["--target=cpu", "--emit=upstream-mlir", "-o"])
+            .arg(&exported));
+        let ll = dir.join(format!("{}.ll", e.name));
+        lower(&exported, &ll);
+        objects.push(ll);
+    }
+    for spec in SPECS {
+        let (n, edges, weighted) = from_spec(spec).expect("a valid spec");
+        let g = build(n, edges, weighted, LoadOptions { symmetrize: true, simplify: true });
+        let host_mlir = dir.join("host.mlir");
+        std::fs::write(&host_mlir, host(&g)).expect("write the host");
+        let host_ll = dir.join("host.ll");
+        lower(&host_mlir, &host_ll);
+        let linked = dir.join("all.ll");
+        run(Command::new(&llvm_link).arg(&host_ll).args(&objects).arg("-S").arg("-o").arg(&linked));
+        let mut lli_cmd = Command::new(&lli);
+        for l in &libs {
+            lli_cmd.arg(format!("--dlopen={}", l.display()));
+        }
+        let upstream = run(lli_cmd.arg(&linked).env("OMP_NUM_THREADS", "4"));
+        let mut ours = String::new();
+        for e in &ENTRIES {
+            let program = root().join(format!("test/algorithms/{}.mlir", e.name));
+            ours.push_str(&run(Command::new(env!("CARGO_BIN_EXE_graph-run"))
+                .arg(&program)
+                .args(["--entry", e.name, "--graph", &format!("gen:{spec}"), "--symmetrize", "--simplify"])
+                .args(e.run_args)));
+        }
+        let (ours, upstream): (Vec<&str>, Vec<&str>) = (ours.lines().collect(), upstream.lines().collect());
+        assert_eq!(
+            ours.len(),
+            upstream.len(),
+            "{spec}: graph-run printed {} lines, upstream {}",
+            ours.len(),
+            upstream.len()
+        );
+        let differ: Vec<usize> = (0..ours.len()).filter(|i| !same(ours[*i], upstream[*i])).collect();
+        assert!(
+            differ.is_empty(),
+            "{spec}: {} values differ, first at line {}: graph-run {} vs upstream {}",
+            differ.len(),
+            differ[0] + 1,
+            ours[differ[0]],
+            upstream[differ[0]]
+        );
+        eprintln!("{spec}: {} values agree", ours.len());
+    }
+}
+
+/// A fresh folder under the target directory.
+fn tempfile_dir() -> PathBuf {
+    let dir = root().join("target/tmp/upstream_run");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create the work folder");
+    dir
+}
