@@ -37,7 +37,7 @@ use crate::attributes::{Attribute, NamedAttr};
 use crate::context::{Context, OpId, OperationState};
 use crate::diagnostics::Diagnostic;
 use crate::lexer::Tok;
-use crate::parser::{Argument, PResult, Parser};
+use crate::parser::{Argument, PResult, Parser, UnresolvedOperand};
 use crate::printer::OpPrinter;
 use crate::registry::{Dialect, OpDef, Traits};
 use crate::symbols::SymbolTableCollection;
@@ -329,9 +329,9 @@ fn verify_return(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn parse_call(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let callee = p.parse_symbol_name()?;
-    st.properties.push(("callee".into(), Attribute::symbol(&callee)));
+/// `(%args) attr-dict : (T) -> U` after a call's callee: resolves the
+/// arguments (after `first`, already resolved) and sets the results.
+fn parse_call_rest(p: &mut Parser<'_>, st: &mut OperationState, first: Option<&UnresolvedOperand>) -> PResult<()> {
     p.expect(Tok::LParen, "'('")?;
     let ops = p.parse_operand_list()?;
     p.expect(Tok::RParen, "')'")?;
@@ -339,10 +339,21 @@ fn parse_call(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.expect(Tok::Colon, "':'")?;
     let loc = p.loc();
     let t = p.parse_type()?;
-    let Type::Function(ft) = t else { return p.err_at(loc, "expected function type") };
-    st.operands = p.resolve_operands(&ops, &ft.inputs, &loc)?;
+    let Type::Function(ft) = &t else { return p.err_at(loc, "expected function type") };
+    let mut operands = Vec::new();
+    if let Some(callee) = first {
+        operands.push(p.resolve_operand(callee, &t)?);
+    }
+    operands.extend(p.resolve_operands(&ops, &ft.inputs, &loc)?);
+    st.operands = operands;
     st.result_types = ft.results.clone();
     Ok(())
+}
+
+fn parse_call(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let callee = p.parse_symbol_name()?;
+    st.properties.push(("callee".into(), Attribute::symbol(&callee)));
+    parse_call_rest(p, st, None)
 }
 
 fn print_call(p: &mut OpPrinter<'_>, op: OpId) {
@@ -487,19 +498,7 @@ fn verify_constant(ctx: &Context, op: OpId, symbols: &mut SymbolTableCollection)
 /// `func.call_indirect %f(%args) : (T) -> U`.
 fn parse_call_indirect(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let callee = p.parse_operand()?;
-    p.expect(Tok::LParen, "'('")?;
-    let ops = p.parse_operand_list()?;
-    p.expect(Tok::RParen, "')'")?;
-    st.attributes = p.parse_optional_attr_dict()?;
-    p.expect(Tok::Colon, "':'")?;
-    let loc = p.loc();
-    let t = p.parse_type()?;
-    let Type::Function(ft) = &t else { return p.err_at(loc, "expected function type") };
-    let mut operands = vec![p.resolve_operand(&callee, &t)?];
-    operands.extend(p.resolve_operands(&ops, &ft.inputs, &loc)?);
-    st.operands = operands;
-    st.result_types = ft.results.clone();
-    Ok(())
+    parse_call_rest(p, st, Some(&callee))
 }
 
 fn print_call_indirect(p: &mut OpPrinter<'_>, op: OpId) {
