@@ -191,7 +191,7 @@ fn located(ctx: &Context, op: OpId) -> Location {
 /// The upstream type of a value of type `t` (graphs are expanded apart).
 fn convert_type(t: &Type) -> Type {
     if let Some(e) = buf_element(t) {
-        return ops::vector_of(storage_type(&e));
+        return buffer_type(&e);
     }
     if queue_element(t).is_some() {
         return queue_type();
@@ -206,6 +206,7 @@ fn graph_types() -> Vec<Type> {
     types
 }
 
+/// The memref a buffer of `element`s becomes.
 fn buffer_type(element: &Type) -> Type {
     ops::vector_of(storage_type(element))
 }
