@@ -249,9 +249,9 @@ impl Verifier<'_> {
                 let Some(passed) = ctx.operands(op).get(range.clone()) else { continue };
                 let args = ctx.block_args(*s);
                 if passed.len() != args.len() {
-                    self.errors.push(op_error(
-                        ctx,
-                        op,
+                    // Unprefixed, as MLIR's branch interface reports it.
+                    self.errors.push(Diagnostic::error(
+                        ctx.op_loc(op).clone(),
                         format!(
                             "branch has {} operands for successor #{i}, but target block has {}",
                             passed.len(),
@@ -261,14 +261,10 @@ impl Verifier<'_> {
                     continue;
                 }
                 for (j, (p, a)) in passed.iter().zip(args).enumerate() {
-                    let (pt, at) = (ctx.value_type(*p), ctx.value_type(*a));
-                    if pt != at {
-                        self.errors.push(op_error(
-                            ctx,
-                            op,
-                            format!(
-                                "type mismatch for bb argument #{j} of successor #{i}: '{pt}' passed, '{at}' expected"
-                            ),
+                    if ctx.value_type(*p) != ctx.value_type(*a) {
+                        self.errors.push(Diagnostic::error(
+                            ctx.op_loc(op).clone(),
+                            format!("type mismatch for bb argument #{j} of successor #{i}"),
                         ));
                     }
                 }

@@ -72,7 +72,7 @@ fn br_operands(ctx: &Context, op: OpId, _: usize) -> Range<usize> {
 
 fn verify_br(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if ctx.successors(op).len() != 1 {
-        return Err(op_error(ctx, op, "requires exactly one successor"));
+        return Err(op_error(ctx, op, format!("requires 1 successor but found {}", ctx.successors(op).len())));
     }
     Ok(())
 }
@@ -143,25 +143,46 @@ fn branch_weights(ctx: &Context, op: OpId) -> Option<Vec<i128>> {
 fn verify_cond_br(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if let Some(w) = branch_weights(ctx, op) {
         let n = ctx.successors(op).len();
+        // Unprefixed, as upstream's weight interface reports them.
+        let at = ctx.op_loc(op).clone();
         if w.len() != n {
-            return Err(op_error(
-                ctx,
-                op,
-                format!("expects number of branch weights to match number of successors: {} vs {n}", w.len()),
-            ));
+            let message = format!("expects number of branch weights to match number of successors: {} vs {n}", w.len());
+            return Err(Diagnostic::error(at, message));
         }
         if w.iter().all(|x| *x == 0) {
-            return Err(op_error(ctx, op, "branch weights cannot all be zero"));
+            return Err(Diagnostic::error(at, "branch weights cannot all be zero"));
         }
     }
     if ctx.successors(op).len() != 2 {
-        return Err(op_error(ctx, op, "requires exactly two successors"));
+        return Err(op_error(ctx, op, format!("requires 2 successors but found {}", ctx.successors(op).len())));
     }
-    let Some(seg) = segments(ctx, op).filter(|s| s.len() == 3) else {
-        return Err(op_error(ctx, op, "requires 'operandSegmentSizes' with three entries"));
-    };
-    let described = seg.iter().all(|s| *s >= 0) && seg.iter().sum::<i128>() == ctx.operands(op).len() as i128;
-    if seg[0] != 1 || !described {
+    // As upstream's: missing segment sizes are all zero.
+    let seg = segments(ctx, op).unwrap_or_else(|| vec![0, 0, 0]);
+    if seg.len() != 3 {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {}",
+                seg.len()
+            ),
+        ));
+    }
+    if seg.iter().any(|s| *s < 0) {
+        return Err(op_error(ctx, op, "'operandSegmentSizes' attribute cannot have negative elements"));
+    }
+    let total: i128 = seg.iter().sum();
+    if total != ctx.operands(op).len() as i128 {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "operand count ({}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'",
+                ctx.operands(op).len()
+            ),
+        ));
+    }
+    if seg[0] != 1 {
         return Err(op_error(ctx, op, "operand count does not match 'operandSegmentSizes'"));
     }
     Ok(())

@@ -135,7 +135,7 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(op_error(ctx, op, "requires one region"));
     }
     let Some(entry) = ctx.entry_block(ctx.region(op, 0)) else {
-        return Err(op_error(ctx, op, "expects a body block"));
+        return Err(op_error(ctx, op, "region #0 ('region') failed to verify constraint: region with 1 blocks"));
     };
     let args = ctx.block_args(entry);
     if args.is_empty() {
@@ -274,7 +274,7 @@ fn verify_if(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(op_error(ctx, op, "must have an else block if defining values"));
     }
     if ctx.region_blocks(ctx.region(op, 0)).is_empty() {
-        return Err(op_error(ctx, op, "expects a non-empty then region"));
+        return Err(op_error(ctx, op, "region #0 ('thenRegion') failed to verify constraint: region with 1 blocks"));
     }
     Ok(())
 }
@@ -346,7 +346,7 @@ fn print_while(p: &mut OpPrinter<'_>, op: OpId) {
 /// note at the wrong one), then the types carried around the loop.
 fn verify_while(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if ctx.regions(op).len() != 2 {
-        return Err(op_error(ctx, op, "expects a before and an after region"));
+        return Err(op_error(ctx, op, "expected 2 regions"));
     }
     let (before, after) = (ctx.region(op, 0), ctx.region(op, 1));
     for (i, (r, name)) in [(before, "before"), (after, "after")].into_iter().enumerate() {
@@ -394,7 +394,13 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         scf::FOR => return Ok(()),
         scf::IF => types_of(ctx, ctx.results(parent)),
         scf::WHILE => types_of(ctx, ctx.operands(parent)),
-        _ => return Err(op_error(ctx, op, "expects parent op to be one of 'scf.for, scf.if, scf.while'")),
+        _ => {
+            return Err(op_error(
+                ctx,
+                op,
+                "expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'",
+            ))
+        }
     };
     if got != want {
         return Err(op_error(

@@ -230,12 +230,11 @@ impl<'a> Parser<'a> {
         let mut vals = Vec::new();
         if self.at(Tok::LParen) {
             self.advance();
+            // As MLIR's: the parentheses hold operands and their types
+            // (`^bb1()` is an error).
             let ops = self.parse_operand_list()?;
-            let mut types = Vec::new();
-            if !ops.is_empty() {
-                self.expect(Tok::Colon, "':'")?;
-                types = self.parse_type_list_no_parens()?;
-            }
+            self.expect(Tok::Colon, "':'")?;
+            let types = self.parse_type_list_no_parens()?;
             self.expect(Tok::RParen, "')'")?;
             let loc = self.loc();
             vals = self.resolve_operands(&ops, &types, &loc)?;

@@ -26,8 +26,8 @@ impl<'a> Parser<'a> {
         let bs = self.block_scopes.pop().expect("block scope");
         let mut undefined: Vec<_> = bs.labels.iter().filter(|(_, (_, def, _))| def.is_none()).collect();
         undefined.sort_by_key(|(_, (_, _, u))| u.file_line_col().map(|(_, a, b)| (a, b)));
-        if let Some((name, (_, _, use_loc))) = undefined.first() {
-            return self.err_at(use_loc.clone(), format!("reference to an undefined block '^{name}'"));
+        if let Some((_, (_, _, use_loc))) = undefined.first() {
+            return self.err_at(use_loc.clone(), "reference to an undefined block");
         }
         let scope = self.scopes.last_mut().expect("scope");
         if let Some(defs) = scope.region_defs.pop() {

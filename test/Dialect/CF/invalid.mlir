@@ -1,7 +1,7 @@
 // RUN: graph-opt %s -split-input-file -verify-diagnostics
 
 func.func @br_arg_types(%x: i64) {
-  // expected-error@+1 {{'cf.br' op type mismatch for bb argument #0 of successor #0: 'i64' passed, 'i32' expected}}
+  // expected-error@+1 {{type mismatch for bb argument #0 of successor #0}}
   cf.br ^bb1(%x : i64)
 ^bb1(%a: i32):
   return
@@ -10,7 +10,7 @@ func.func @br_arg_types(%x: i64) {
 // -----
 
 func.func @br_arg_count(%x: i32) {
-  // expected-error@+1 {{'cf.br' op branch has 0 operands for successor #0, but target block has 1}}
+  // expected-error@+1 {{branch has 0 operands for successor #0, but target block has 1}}
   cf.br ^bb1
 ^bb1(%a: i32):
   return
@@ -19,7 +19,7 @@ func.func @br_arg_count(%x: i32) {
 // -----
 
 func.func @br_successors() {
-  // expected-error@+1 {{'cf.br' op requires exactly one successor}}
+  // expected-error@+1 {{'cf.br' op requires 1 successor but found 2}}
   "cf.br"() [^bb1, ^bb1] : () -> ()
 ^bb1:
   return
@@ -28,7 +28,7 @@ func.func @br_successors() {
 // -----
 
 func.func @cond_br_successors(%c: i1) {
-  // expected-error@+1 {{'cf.cond_br' op requires exactly two successors}}
+  // expected-error@+1 {{'cf.cond_br' op requires 2 successors but found 1}}
   "cf.cond_br"(%c) [^bb1] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()
 ^bb1:
   return
@@ -37,7 +37,7 @@ func.func @cond_br_successors(%c: i1) {
 // -----
 
 func.func @cond_br_segments(%c: i1) {
-  // expected-error@+1 {{'cf.cond_br' op requires 'operandSegmentSizes' with three entries}}
+  // expected-error@+1 {{'cf.cond_br' op operand count (1) does not match with the total size (0) specified in attribute 'operandSegmentSizes'}}
   "cf.cond_br"(%c) [^bb1, ^bb1] : (i1) -> ()
 ^bb1:
   return
@@ -46,7 +46,7 @@ func.func @cond_br_segments(%c: i1) {
 // -----
 
 func.func @cond_br_segment_sum(%c: i1) {
-  // expected-error@+1 {{'cf.cond_br' op operand count does not match 'operandSegmentSizes'}}
+  // expected-error@+1 {{'cf.cond_br' op operand count (1) does not match with the total size (2) specified in attribute 'operandSegmentSizes'}}
   "cf.cond_br"(%c) [^bb1, ^bb1] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i1) -> ()
 ^bb1:
   return
@@ -57,7 +57,7 @@ func.func @cond_br_segment_sum(%c: i1) {
 // A negative segment size is reported, not followed (an operand range
 // past the operands).
 func.func @cond_br_negative_segment(%c: i1) {
-  // expected-error@+1 {{'cf.cond_br' op operand count does not match 'operandSegmentSizes'}}
+  // expected-error@+1 {{'cf.cond_br' op 'operandSegmentSizes' attribute cannot have negative elements}}
   "cf.cond_br"(%c, %c) [^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, -1, 2>}> : (i1, i1) -> ()
 ^bb1:
   return
@@ -101,14 +101,14 @@ func.func @branch_to_entry() {
 // -----
 
 func.func @undefined_block() {
-  // expected-error@+1 {{reference to an undefined block '^bb7'}}
+  // expected-error@+1 {{reference to an undefined block}}
   cf.br ^bb7
 }
 
 // -----
 
 func.func @weights_count(%c: i1) {
-  // expected-error @+1 {{'cf.cond_br' op expects number of branch weights to match number of successors: 1 vs 2}}
+  // expected-error @+1 {{expects number of branch weights to match number of successors: 1 vs 2}}
   cf.cond_br %c weights([100]), ^bb1, ^bb2
 ^bb1:
   return
@@ -119,7 +119,7 @@ func.func @weights_count(%c: i1) {
 // -----
 
 func.func @weights_zero(%c: i1) {
-  // expected-error @+1 {{'cf.cond_br' op branch weights cannot all be zero}}
+  // expected-error @+1 {{branch weights cannot all be zero}}
   cf.cond_br %c weights([0, 0]), ^bb1, ^bb2
 ^bb1:
   return
@@ -223,6 +223,14 @@ func.func @switch_destinations_without_values(%flag: i32) {
 func.func @switch_huge_splat(%flag: i32) {
   // expected-error@+1 {{'cf.switch' op number of case values (4294967296) should match number of case destinations (1)}}
   "cf.switch"(%flag)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, case_values = dense<1> : vector<4294967296xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}
+
+// -----
+
+func.func @empty_successor_operands() {
+  cf.br ^bb1() // expected-error {{expected ':'}}
 ^bb1:
   return
 }

@@ -58,7 +58,7 @@ func.func @for_blocks(%a: index) {
 // -----
 
 func.func @for_no_body(%a: index) {
-  // expected-error@+1 {{'scf.for' op expects a body block}}
+  // expected-error@+1 {{'scf.for' op region #0 ('region') failed to verify constraint: region with 1 blocks}}
   "scf.for"(%a, %a, %a) ({
   }) : (index, index, index) -> ()
   return
@@ -118,7 +118,7 @@ func.func @yield_types(%a: index, %x: i32) {
 // -----
 
 func.func @yield_parent() {
-  // expected-error@+1 {{'scf.yield' op expects parent op to be one of 'scf.for, scf.if, scf.while'}}
+  // expected-error@+1 {{'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'}}
   scf.yield
 }
 
@@ -170,7 +170,7 @@ func.func @if_blocks(%c: i1) {
 // -----
 
 func.func @if_empty_then(%c: i1) {
-  // expected-error@+1 {{'scf.if' op expects a non-empty then region}}
+  // expected-error@+1 {{'scf.if' op region #0 ('thenRegion') failed to verify constraint: region with 1 blocks}}
   "scf.if"(%c) ({
   }, {
   }) : (i1) -> ()
@@ -180,7 +180,7 @@ func.func @if_empty_then(%c: i1) {
 // -----
 
 func.func @while_regions(%x: i32) {
-  // expected-error@+1 {{'scf.while' op expects a before and an after region}}
+  // expected-error@+1 {{'scf.while' op expected 2 regions}}
   "scf.while"(%x) ({
   ^bb0(%a: i32):
     %t = arith.constant true
