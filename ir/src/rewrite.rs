@@ -2,7 +2,7 @@
 //! patterns mutate the IR through, and the greedy driver that applies
 //! patterns and folders until nothing changes.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::attributes::Attribute;
 use crate::attributes::Location;
@@ -217,12 +217,53 @@ pub struct GreedyConfig {
     /// what they produce end the sweep instead of running forever; the
     /// driver then reports that it did not converge.
     pub rewrites_per_op: u64,
+    /// After each sweep, erase the blocks no path from their region's entry
+    /// reaches ([`erase_unreachable_blocks`]), as MLIR's region
+    /// simplification does.
+    pub region_simplify: bool,
 }
 
 impl Default for GreedyConfig {
     fn default() -> Self {
-        GreedyConfig { max_iterations: 10, top_down: false, fold: true, rewrites_per_op: 64 }
+        GreedyConfig { max_iterations: 10, top_down: false, fold: true, rewrites_per_op: 64, region_simplify: false }
     }
+}
+
+/// Erases, in every region under `root`, the blocks that no branch path
+/// from the region's entry block reaches; true if it erased any.
+pub fn erase_unreachable_blocks(ctx: &mut Context, root: OpId) -> bool {
+    let mut regions = Vec::new();
+    ctx.walk_pre(root, &mut |o| {
+        for r in ctx.regions(o) {
+            if ctx.region_blocks(*r).len() > 1 {
+                regions.push((o, *r));
+            }
+        }
+    });
+    let mut erased = false;
+    for (owner, r) in regions {
+        // A region inside a block erased earlier is gone with it.
+        if !attached_under(ctx, root, owner) && owner != root {
+            continue;
+        }
+        let blocks = ctx.region_blocks(r).to_vec();
+        let mut reached: HashSet<BlockId> = HashSet::from([blocks[0]]);
+        let mut work = vec![blocks[0]];
+        while let Some(b) = work.pop() {
+            if let Some(t) = ctx.last_op(b) {
+                for s in ctx.successors(t) {
+                    if reached.insert(*s) {
+                        work.push(*s);
+                    }
+                }
+            }
+        }
+        for b in blocks.into_iter().filter(|b| !reached.contains(b)) {
+            ctx.erase_block(b);
+            erased = true;
+        }
+    }
+    erased
 }
 
 /// What the greedy driver did.
@@ -451,6 +492,9 @@ pub fn apply_patterns_greedily(
                     break;
                 }
             }
+        }
+        if config.region_simplify && erase_unreachable_blocks(ctx, root) {
+            changed = true;
         }
         if !changed {
             stats.converged = true;

@@ -31,7 +31,13 @@ impl Pass for Canonicalize {
             }
             ("top-down", OptionValue::Bool(b)) => self.config.top_down = b,
             ("test-convergence", OptionValue::Bool(b)) => self.test_convergence = b,
-            ("region-simplify", OptionValue::Bool(_)) => {}
+            ("region-simplify", OptionValue::Text(level)) => {
+                self.config.region_simplify = match level {
+                    "disabled" => false,
+                    "normal" | "aggressive" => true,
+                    other => return Err(format!("'{other}' is not one of: disabled, normal, aggressive")),
+                }
+            }
             _ => return Err(format!("no such option '{key}'")),
         }
         Ok(())
@@ -72,7 +78,7 @@ pub fn collect_patterns(ctx: &Context) -> Vec<Box<dyn RewritePattern>> {
 
 fn create() -> Box<dyn Pass> {
     Box::new(Canonicalize {
-        config: GreedyConfig { top_down: true, ..GreedyConfig::default() },
+        config: GreedyConfig { top_down: true, region_simplify: true, ..GreedyConfig::default() },
         ..Canonicalize::default()
     })
 }
@@ -96,8 +102,8 @@ const DECL: PassDecl = PassDecl {
         },
         PassOption {
             name: "region-simplify",
-            kind: OptionKind::Bool,
-            help: "accepted for compatibility; has no effect",
+            kind: OptionKind::Text,
+            help: "disabled, normal (default: erase unreachable blocks after each sweep) or aggressive (as normal)",
         },
     ],
 };

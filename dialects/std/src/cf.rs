@@ -519,10 +519,53 @@ impl RewritePattern for SwitchSimplify {
     }
 }
 
+/// `cf.br` to a block whose only predecessor it is (and that is not the
+/// entry) takes that block's operations in its place, the block's arguments
+/// replaced by the branch's operands, as upstream's canonicalization merges
+/// them.
+struct BrMergeSinglePredecessor;
+
+impl RewritePattern for BrMergeSinglePredecessor {
+    fn name(&self) -> &'static str {
+        "cf-br-merge-single-predecessor"
+    }
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(cf::BR)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = rw.ctx();
+        let (Some(&dest), Some(here)) = (ctx.successors(op).first(), ctx.parent_block(op)) else { return false };
+        let Some(region) = ctx.block_parent(dest) else { return false };
+        if dest == here || ctx.entry_block(region) == Some(dest) {
+            return false;
+        }
+        let edges: usize = ctx
+            .region_blocks(region)
+            .iter()
+            .filter_map(|b| ctx.last_op(*b))
+            .map(|t| ctx.successors(t).iter().filter(|s| **s == dest).count())
+            .sum();
+        if edges != 1 || ctx.block_args(dest).len() != ctx.operands(op).len() {
+            return false;
+        }
+        let Some(owner) = ctx.region_parent(region) else { return false };
+        for (a, v) in ctx.block_args(dest).to_vec().into_iter().zip(ctx.operands(op).to_vec()) {
+            rw.replace_all_uses_with(a, v);
+        }
+        for o in rw.ctx().block_ops(dest) {
+            rw.move_op_before(o, op);
+        }
+        rw.erase_op(op);
+        rw.erase_block(owner, dest);
+        true
+    }
+}
+
 fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     if v.iter().any(|p| p.name() == "cf-cond-br-constant") {
         return;
     }
+    v.push(Box::new(BrMergeSinglePredecessor));
     v.push(Box::new(CondBrConstant));
     v.push(Box::new(SwitchSimplify));
     v.push(Box::new(AssertTrue));
