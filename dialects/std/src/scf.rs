@@ -181,31 +181,57 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         }
     }
     // The body's yield forwards one value per iter_arg, of its type.
+    // Reported as mlir-opt-22 reports them: a yield of nothing by the
+    // region-branch check, other counts and the types by the loop's own.
     if let Some(y) = region_terminator(ctx, ctx.region(op, 0)).filter(|y| ctx.op_kind(*y) == scf::YIELD) {
-        let yielded = ctx.operands(y);
-        if yielded.len() != iter_args.len() {
+        let (yielded, carried) = (types_of(ctx, ctx.operands(y)), types_of(ctx, iter_args));
+        if yielded.is_empty() && !carried.is_empty() {
+            check_edge(ctx, op, y, "Region #0", &yielded, &carried)?;
+        }
+        if yielded.len() != carried.len() {
             return Err(op_error(
                 ctx,
                 op,
                 format!(
                     "different number of region iter_args and yielded values: {} != {}",
-                    iter_args.len(),
+                    carried.len(),
                     yielded.len()
                 ),
             ));
         }
-        for (i, (a, v)) in iter_args.iter().zip(yielded).enumerate() {
-            if ty(a) != ty(v) {
+        for (i, (c, v)) in carried.iter().zip(&yielded).enumerate() {
+            if c != v {
                 return Err(op_error(
                     ctx,
                     op,
-                    format!(
-                        "{i}-th region iter_arg and {i}-th yielded value have different type: '{}' != '{}'",
-                        ty(a),
-                        ty(v)
-                    ),
+                    format!("{i}-th region iter_arg and {i}-th yielded value have different type: '{c}' != '{v}'"),
                 ));
             }
+        }
+    }
+    Ok(())
+}
+
+/// A region-branch edge carries values of the types its destination takes,
+/// in the words of upstream's `RegionBranchOpInterface` check: the error at
+/// `op`, a note at the branch point `from` (`op` itself for an edge from
+/// the parent).
+fn check_edge(ctx: &Context, op: OpId, from: OpId, to: &str, got: &[Type], want: &[Type]) -> Result<(), Diagnostic> {
+    let source = if from == op { "parent".to_string() } else { format!("Operation {}", ctx.op_name(from)) };
+    let edge = format!("along control flow edge from {source} to {to}");
+    let fail = |what: String| {
+        Err(op_error(ctx, op, format!("{edge}: {what}")).note(ctx.op_loc(from).clone(), "region branch point"))
+    };
+    if got.len() != want.len() {
+        return fail(format!(
+            "region branch point has {} operands, but region successor needs {} inputs",
+            got.len(),
+            want.len()
+        ));
+    }
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        if g != w {
+            return fail(format!("successor operand type #{i} '{g}' should match successor input type #{i} '{w}'"));
         }
     }
     Ok(())
@@ -369,18 +395,20 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         }
     }
     let (bb, ab) = (ctx.entry_block(before).expect("one block"), ctx.entry_block(after).expect("one block"));
-    let inits = types_of(ctx, ctx.operands(op));
-    if types_of(ctx, ctx.block_args(bb)) != inits {
-        return Err(op_error(ctx, op, "expects the 'before' region arguments to match the operand types"));
-    }
-    let results = types_of(ctx, ctx.results(op));
-    if types_of(ctx, ctx.block_args(ab)) != results {
-        return Err(op_error(ctx, op, "expects the 'after' region arguments to match the result types"));
-    }
-    if types_of(ctx, &ctx.operands(cond)[1..]) != results {
-        return Err(op_error(ctx, op, "expects the values forwarded by 'scf.condition' to match the result types"));
-    }
-    Ok(())
+    let (inits, results) = (types_of(ctx, ctx.operands(op)), types_of(ctx, ctx.results(op)));
+    check_edge(ctx, op, op, "Region #0", &inits, &types_of(ctx, ctx.block_args(bb)))?;
+    let forwarded = types_of(ctx, &ctx.operands(cond)[1..]);
+    check_edge(ctx, op, cond, "parent", &forwarded, &results)?;
+    check_edge(ctx, op, cond, "Region #1", &forwarded, &types_of(ctx, ctx.block_args(ab)))?;
+    let body_end = region_terminator(ctx, after).expect("checked non-empty above");
+    check_edge(
+        ctx,
+        op,
+        body_end,
+        "Region #0",
+        &types_of(ctx, ctx.operands(body_end)),
+        &types_of(ctx, ctx.block_args(bb)),
+    )
 }
 
 // ----- terminators -----

@@ -217,7 +217,8 @@ func.func @while_after_empty(%x: i32) {
 // -----
 
 func.func @while_before_args(%x: i32) {
-  // expected-error@+1 {{'scf.while' op expects the 'before' region arguments to match the operand types}}
+  // expected-error@+2 {{'scf.while' op along control flow edge from parent to Region #0: successor operand type #0 'i32' should match successor input type #0 'i64'}}
+  // expected-note@+1 {{region branch point}}
   %r = "scf.while"(%x) ({
   ^bb0(%a: i64):
     %t = arith.constant true
@@ -232,9 +233,10 @@ func.func @while_before_args(%x: i32) {
 // -----
 
 func.func @while_after_args(%x: i32) {
-  // expected-error@+1 {{'scf.while' op expects the 'after' region arguments to match the result types}}
+  // expected-error@+1 {{'scf.while' op along control flow edge from Operation scf.condition to Region #1: successor operand type #0 'i32' should match successor input type #0 'i64'}}
   %r = scf.while (%a = %x) : (i32) -> i32 {
     %t = arith.constant true
+    // expected-note@+1 {{region branch point}}
     scf.condition(%t) %a : i32
   } do {
   ^bb0(%b: i64):
@@ -246,10 +248,11 @@ func.func @while_after_args(%x: i32) {
 // -----
 
 func.func @while_condition_values(%x: i32) {
-  // expected-error@+1 {{'scf.while' op expects the values forwarded by 'scf.condition' to match the result types}}
+  // expected-error@+1 {{'scf.while' op along control flow edge from Operation scf.condition to parent: region branch point has 2 operands, but region successor needs 1 inputs}}
   %r = "scf.while"(%x) ({
   ^bb0(%a: i32):
     %t = arith.constant true
+    // expected-note@+1 {{region branch point}}
     scf.condition(%t) %a, %a : i32, i32
   }, {
   ^bb0(%b: i32):
@@ -308,9 +311,10 @@ func.func @for_iter_arg_count(%a: index, %x: i32) {
 // -----
 
 func.func @for_yield_count(%a: index, %x: i32) {
-  // expected-error @below {{'scf.for' op different number of region iter_args and yielded values: 1 != 0}}
+  // expected-error @below {{'scf.for' op along control flow edge from Operation scf.yield to Region #0: region branch point has 0 operands, but region successor needs 1 inputs}}
   %r = "scf.for"(%a, %a, %a, %x) ({
   ^bb0(%i: index, %v: i32):
+    // expected-note@+1 {{region branch point}}
     scf.yield
   }) : (index, index, index, i32) -> i32
   return
