@@ -1,8 +1,9 @@
 //! The verifier: structural invariants of the IR plus each operation's own rules.
 //!
-//! Checked here, in MLIR's order, stopping at the first violation as MLIR
-//! does (each operation, then the blocks of its regions: on entry, their
-//! operations, on exit; then symbol uses; then dominance):
+//! Checked here, in MLIR's order, stopping at the first violation within
+//! each operation isolated from above (each function), as MLIR does (each
+//! operation, then the blocks of its regions: on entry, their operations, on
+//! exit; symbol uses; then dominance):
 //! - per-op verifiers of registered operations;
 //! - terminators: blocks of registered ops without `NoTerminator` end in a
 //!   terminator (or an unregistered operation), terminators and operations
@@ -58,8 +59,10 @@ struct Verifier<'a> {
     failed: HashSet<OpId>,
 }
 
-/// Verifies `root` and everything nested in it; returns the first error
-/// found, in MLIR's order, or nothing.
+/// Verifies `root` and everything nested in it, as MLIR's verifier does:
+/// each operation isolated from above (a function) on its own, stopping at
+/// its first error; symbol uses once, after the root's own structure; then
+/// dominance. Returns the errors found (at most one per isolated operation).
 pub fn verify(ctx: &Context, root: OpId) -> Vec<Diagnostic> {
     let mut v =
         Verifier { ctx, errors: Vec::new(), doms: HashMap::new(), position: HashMap::new(), failed: HashSet::new() };
@@ -74,30 +77,41 @@ pub fn verify(ctx: &Context, root: OpId) -> Vec<Diagnostic> {
             }
         }
     }
-    if v.verify_structure(root) {
-        v.verify_symbol_uses(&all);
+    let mut isolated = Vec::new();
+    if !v.verify_structure(root, root, &mut isolated) {
+        return v.errors;
     }
-    if v.errors.is_empty() {
-        'dominance: for op in &all {
-            for (i, operand) in ctx.operands(*op).iter().enumerate() {
-                v.verify_dominance(*op, i, *operand);
-                if !v.errors.is_empty() {
-                    break 'dominance;
-                }
-            }
+    v.verify_symbol_uses(&all);
+    if !v.errors.is_empty() {
+        v.errors.truncate(1);
+        return v.errors;
+    }
+    v.verify_dominance_under(root);
+    // Each isolated operation on its own (MLIR verifies them in parallel).
+    while let Some(op) = isolated.pop() {
+        let mut nested = Vec::new();
+        if v.verify_structure(op, op, &mut nested) {
+            v.verify_dominance_under(op);
+            isolated.extend(nested);
         }
     }
-    v.errors.truncate(1);
     v.errors
 }
 
 impl Verifier<'_> {
     /// An operation, then each block of its regions (on entry, its
-    /// operations, on exit), stopping at the first error; false after one.
-    fn verify_structure(&mut self, op: OpId) -> bool {
+    /// operations, on exit), stopping at the first error (false then).
+    /// Operations isolated from above below `top` are collected in
+    /// `isolated`, for their own verification, not entered.
+    fn verify_structure(&mut self, op: OpId, top: OpId, isolated: &mut Vec<OpId>) -> bool {
         let ctx = self.ctx;
+        if op != top && ctx.has_traits(op, Traits::ISOLATED_FROM_ABOVE) {
+            isolated.push(op);
+            return true;
+        }
+        let before = self.errors.len();
         self.verify_op(op);
-        if !self.errors.is_empty() {
+        if self.errors.len() > before {
             return false;
         }
         for r in ctx.regions(op) {
@@ -106,7 +120,7 @@ impl Verifier<'_> {
                     return false;
                 }
                 for o in ctx.block_ops_iter(*b) {
-                    if !self.verify_structure(o) {
+                    if !self.verify_structure(o, top, isolated) {
                         return false;
                     }
                 }
@@ -116,6 +130,36 @@ impl Verifier<'_> {
             }
         }
         true
+    }
+
+    /// Dominance of the operands of `top` and of everything under it, but
+    /// for what operations isolated from above hold; the first error only.
+    fn verify_dominance_under(&mut self, top: OpId) {
+        let ctx = self.ctx;
+        fn collect(ctx: &Context, op: OpId, ops: &mut Vec<OpId>) {
+            ops.push(op);
+            for r in ctx.regions(op) {
+                for b in ctx.region_blocks(*r) {
+                    for o in ctx.block_ops_iter(*b) {
+                        if !ctx.has_traits(o, Traits::ISOLATED_FROM_ABOVE) {
+                            collect(ctx, o, ops);
+                        }
+                    }
+                }
+            }
+        }
+        let mut ops = Vec::new();
+        collect(ctx, top, &mut ops);
+        let before = self.errors.len();
+        for op in ops {
+            for (i, operand) in ctx.operands(op).iter().enumerate() {
+                self.verify_dominance(op, i, *operand);
+                if self.errors.len() > before {
+                    self.errors.truncate(before + 1);
+                    return;
+                }
+            }
+        }
     }
 
     /// Whether the blocks of `op`'s regions must end in a terminator.
@@ -160,16 +204,31 @@ impl Verifier<'_> {
         false
     }
 
+    /// The operation's own checks, up to the first that fails.
     fn verify_op(&mut self, op: OpId) {
         let ctx = self.ctx;
+        let before = self.errors.len();
         self.verify_successors(op);
+        if self.errors.len() > before {
+            self.errors.truncate(before + 1);
+            return;
+        }
         self.verify_regions(op);
+        if self.errors.len() > before {
+            self.errors.truncate(before + 1);
+            return;
+        }
         if let Some(def) = ctx.op_def(op) {
             if def.traits.contains(Traits::TERMINATOR) && ctx.next_op(op).is_some() {
                 self.errors.push(op_error(ctx, op, "must be the last operation in the parent block"));
+                return;
             }
             if def.traits.contains(Traits::SYMBOL_TABLE) {
                 self.verify_symbol_table(op);
+                if self.errors.len() > before {
+                    self.errors.truncate(before + 1);
+                    return;
+                }
             }
             let declared = def.signature.map_or(Ok(()), |s| s.verify(ctx, op));
             let checked = declared
