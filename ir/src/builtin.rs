@@ -125,6 +125,7 @@ pub fn dialect() -> Dialect {
                 verify: Some(verify_module),
                 parse: Some(parse_module),
                 print: Some(print_module),
+                default_dialect: Some("builtin"),
                 ..OpDef::new(
                     builtin::MODULE,
                     "a top-level container of operations and a symbol table",

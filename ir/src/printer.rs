@@ -30,104 +30,151 @@ pub struct OpPrinter<'a> {
     default_dialect: Vec<Option<&'static str>>,
 }
 
+/// Gives values and blocks their printed names as MLIR's printer does: a
+/// region's own values first, then each region nested in it, every one
+/// starting from the counters and names its parent region ended with, so
+/// that sibling regions reuse the same numbers (`%1` in both branches of
+/// an `scf.if`) and a name taken in one is free in the other.
 struct Namer<'a> {
     ctx: &'a Context,
     generic: bool,
     names: HashMap<Value, String>,
     block_names: HashMap<BlockId, String>,
+    /// The names taken in each region scope; a scope sees its ancestors'.
+    scopes: Vec<ScopeNames>,
 }
 
-#[derive(Default)]
-struct NameScope {
+/// The names one region took, and the scope it is nested in.
+struct ScopeNames {
+    parent: Option<usize>,
+    used: HashSet<String>,
+}
+
+/// The counters of a naming scope, copied into each nested region.
+#[derive(Clone, Copy, Default)]
+struct Counters {
     next_result: usize,
     next_arg: usize,
     /// The suffix of the next name taken twice (`%c0_0`, then `%c1_1`): one
     /// counter for the scope, as MLIR's printer keeps.
     next_conflict: usize,
-    used: HashSet<String>,
-}
-
-impl NameScope {
-    /// `hint`, or where it is taken, `hint_N` with the scope's next free N.
-    fn unique(&mut self, hint: &str) -> String {
-        let mut n = hint.to_string();
-        while self.used.contains(&n) {
-            n = format!("{hint}_{}", self.next_conflict);
-            self.next_conflict += 1;
-        }
-        self.used.insert(n.clone());
-        n
-    }
 }
 
 impl Namer<'_> {
-    fn name_op(&mut self, op: OpId, scope: &mut NameScope) {
-        let results = self.ctx.results(op);
-        let named = if self.generic { &[][..] } else { self.ctx.op_def(op).map_or(&[][..], |d| d.result_names) };
-        if !results.is_empty() && named.len() == results.len() {
-            for (r, hint) in results.iter().zip(named) {
-                let n = scope.unique(hint);
-                self.names.insert(*r, n);
-            }
-        } else if !results.is_empty() {
-            let hint = if self.generic {
-                None
-            } else {
-                self.ctx.op_def(op).and_then(|d| d.name_hint).and_then(|h| h(self.ctx, op))
-            };
-            let base = match hint {
-                Some(h) => scope.unique(&h),
-                None => {
-                    let mut n;
-                    loop {
-                        n = scope.next_result.to_string();
-                        scope.next_result += 1;
-                        if !scope.used.contains(&n) {
-                            break;
-                        }
-                    }
-                    n
-                }
-            };
-            scope.used.insert(base.clone());
-            if results.len() == 1 {
-                self.names.insert(results[0], base);
-            } else {
-                for (i, r) in results.iter().enumerate() {
-                    self.names.insert(*r, format!("{base}#{i}"));
+    /// Names everything under `root`.
+    fn name_all(&mut self, root: OpId) {
+        self.scopes.push(ScopeNames { parent: None, used: HashSet::new() });
+        let mut counters = Counters::default();
+        self.name_results(root, 0, &mut counters);
+        let mut work: Vec<(RegionId, usize, Counters)> =
+            self.ctx.regions(root).iter().rev().map(|r| (*r, 0, counters)).collect();
+        while let Some((r, parent, mut counters)) = work.pop() {
+            let scope = self.scopes.len();
+            self.scopes.push(ScopeNames { parent: Some(parent), used: HashSet::new() });
+            self.name_region(r, scope, &mut counters);
+            let mut nested = Vec::new();
+            for b in self.ctx.region_blocks(r) {
+                for op in self.ctx.block_ops_iter(*b) {
+                    nested.extend(self.ctx.regions(op).iter().map(|r| (*r, scope, counters)));
                 }
             }
-        }
-        let isolated = self.ctx.has_traits(op, Traits::ISOLATED_FROM_ABOVE);
-        let mut fresh = NameScope::default();
-        let inner = if isolated { &mut fresh } else { scope };
-        for r in self.ctx.regions(op).to_vec() {
-            self.name_region(r, inner);
+            work.extend(nested.into_iter().rev());
         }
     }
 
-    fn name_region(&mut self, r: RegionId, scope: &mut NameScope) {
+    fn taken(&self, mut scope: usize, name: &str) -> bool {
+        loop {
+            let s = &self.scopes[scope];
+            if s.used.contains(name) {
+                return true;
+            }
+            match s.parent {
+                Some(p) => scope = p,
+                None => return false,
+            }
+        }
+    }
+
+    /// `hint`, or where it is taken, `hint_N` with the scope's next free N.
+    fn unique(&mut self, hint: &str, scope: usize, counters: &mut Counters) -> String {
+        let mut n = hint.to_string();
+        while self.taken(scope, &n) {
+            n = format!("{hint}_{}", counters.next_conflict);
+            counters.next_conflict += 1;
+        }
+        self.scopes[scope].used.insert(n.clone());
+        n
+    }
+
+    /// The next free number (`next` is the result or argument counter).
+    fn number(&mut self, scope: usize, next: &mut usize, prefix: &str) -> String {
+        loop {
+            let n = format!("{prefix}{next}");
+            *next += 1;
+            if !self.taken(scope, &n) {
+                self.scopes[scope].used.insert(n.clone());
+                return n;
+            }
+        }
+    }
+
+    fn name_results(&mut self, op: OpId, scope: usize, counters: &mut Counters) {
+        let results = self.ctx.results(op);
+        if results.is_empty() {
+            return;
+        }
+        let named = if self.generic { &[][..] } else { self.ctx.op_def(op).map_or(&[][..], |d| d.result_names) };
+        if named.len() == results.len() {
+            for (r, hint) in results.iter().zip(named) {
+                let n = self.unique(hint, scope, counters);
+                self.names.insert(*r, n);
+            }
+            return;
+        }
+        let hint = if self.generic {
+            None
+        } else {
+            self.ctx.op_def(op).and_then(|d| d.name_hint).and_then(|h| h(self.ctx, op))
+        };
+        let base = match hint {
+            Some(h) => self.unique(&h, scope, counters),
+            None => {
+                let mut next = counters.next_result;
+                let n = self.number(scope, &mut next, "");
+                counters.next_result = next;
+                n
+            }
+        };
+        if results.len() == 1 {
+            self.names.insert(results[0], base);
+        } else {
+            for (i, r) in results.iter().enumerate() {
+                self.names.insert(*r, format!("{base}#{i}"));
+            }
+        }
+    }
+
+    /// Names the blocks, block arguments and operation results of region
+    /// `r` itself (not of the regions nested in it).
+    fn name_region(&mut self, r: RegionId, scope: usize, counters: &mut Counters) {
         for (i, b) in self.ctx.region_blocks(r).iter().enumerate() {
             self.block_names.insert(*b, format!("bb{i}"));
             for a in self.ctx.block_args(*b) {
-                let mut n;
-                loop {
-                    n = if i == 0 {
-                        scope.next_arg += 1;
-                        format!("arg{}", scope.next_arg - 1)
-                    } else {
-                        scope.next_result += 1;
-                        (scope.next_result - 1).to_string()
-                    };
-                    if !scope.used.contains(&n) {
-                        break;
-                    }
-                }
-                scope.used.insert(n.clone());
+                let n = if i == 0 {
+                    let mut next = counters.next_arg;
+                    let n = self.number(scope, &mut next, "arg");
+                    counters.next_arg = next;
+                    n
+                } else {
+                    let mut next = counters.next_result;
+                    let n = self.number(scope, &mut next, "");
+                    counters.next_result = next;
+                    n
+                };
                 self.names.insert(*a, n);
             }
             for op in self.ctx.block_ops_iter(*b) {
-                self.name_op(op, scope);
+                self.name_results(op, scope, counters);
             }
         }
     }
@@ -135,8 +182,14 @@ impl Namer<'_> {
 
 impl<'a> OpPrinter<'a> {
     fn new(ctx: &'a Context, opts: PrintOptions, root: OpId) -> OpPrinter<'a> {
-        let mut namer = Namer { ctx, generic: opts.generic, names: HashMap::new(), block_names: HashMap::new() };
-        namer.name_op(root, &mut NameScope::default());
+        let mut namer = Namer {
+            ctx,
+            generic: opts.generic,
+            names: HashMap::new(),
+            block_names: HashMap::new(),
+            scopes: Vec::new(),
+        };
+        namer.name_all(root);
         OpPrinter {
             ctx,
             out: String::new(),
@@ -408,8 +461,10 @@ impl<'a> OpPrinter<'a> {
                     .unwrap_or(name)
                     .to_string();
                 self.w(&short);
+                // Inside a custom form, the operation's default dialect, or
+                // none, as in MLIR.
                 let own = self.ctx.op_def(op).and_then(|d| d.default_dialect);
-                self.default_dialect.push(own.or(current));
+                self.default_dialect.push(Some(own.unwrap_or("")));
                 print(self, op);
                 self.default_dialect.pop();
             }

@@ -224,3 +224,16 @@ func.func @second(%a: i32) {
   return
 }
 
+
+// -----
+
+// Inside the custom form of scf.if, names without a dialect are not
+// looked up in func's, as in MLIR.
+func.func private @g()
+func.func @unqualified_call_in_scf(%c: i1) {
+  scf.if %c {
+    // expected-error @+1 {{custom op 'call' is unknown (tried '.call' as well)}}
+    call @g() : () -> ()
+  }
+  return
+}

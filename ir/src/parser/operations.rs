@@ -155,11 +155,11 @@ impl<'a> Parser<'a> {
             }
         }
         let isolated = def.as_ref().is_some_and(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE));
-        let dd = def.as_ref().and_then(|d| d.default_dialect);
         if self.at(Tok::LParen) {
             let mut regions = Vec::new();
             self.parse_list(Tok::LParen, Tok::RParen, "to end region list", |p| {
-                regions.push(p.parse_region_in_scope(&[], isolated, dd)?);
+                // The generic form keeps the enclosing default dialect.
+                regions.push(p.parse_region_in_scope(&[], isolated, None)?);
                 Ok(())
             })?;
             state.regions = regions;
@@ -205,7 +205,9 @@ impl<'a> Parser<'a> {
         self.advance();
         let mut state = OperationState::new(def.name, loc);
         let parse = def.parse.expect("checked above");
-        self.default_dialects.push(def.default_dialect.or(self.default_dialects.last().copied().flatten()));
+        // Inside a custom form, unqualified names belong to the operation's
+        // default dialect, or to none, as in MLIR.
+        self.default_dialects.push(Some(def.default_dialect.unwrap_or("")));
         let r = parse(self, &mut state);
         self.default_dialects.pop();
         r?;

@@ -17,7 +17,8 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses a region `{ ... }` whose entry block has the given named arguments.
-    /// `isolated` starts a fresh value scope; `default_dialect` names unqualified ops inside.
+    /// `isolated` starts a fresh value scope; `default_dialect`, when given,
+    /// names unqualified ops inside (else the enclosing one does).
     pub fn parse_region_in_scope(
         &mut self,
         args: &[Argument],
@@ -28,9 +29,13 @@ impl<'a> Parser<'a> {
         if isolated {
             self.push_isolated_scope();
         }
-        self.default_dialects.push(default_dialect.or(self.default_dialects.last().copied().flatten()));
+        if let Some(d) = default_dialect {
+            self.default_dialects.push(Some(d));
+        }
         let r = self.parse_region_body(args);
-        self.default_dialects.pop();
+        if default_dialect.is_some() {
+            self.default_dialects.pop();
+        }
         let r = match r {
             Ok(region) if isolated => self.finish_scope().map(|_| region),
             other => other,
