@@ -13,6 +13,7 @@
 pub mod attributes;
 pub mod builder;
 pub mod builtin;
+pub mod constant_table;
 pub mod context;
 pub mod conversion;
 pub mod diagnostics;

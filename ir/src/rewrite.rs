@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::attributes::Attribute;
 use crate::attributes::Location;
+use crate::constant_table::{ConstantTable, Inserted};
 use crate::context::{BlockId, Context, OpId, OperationState, RegionId, Value};
 use crate::registry::{FoldResult, Folded, Traits};
 use crate::types::Type;
@@ -438,9 +439,9 @@ pub fn apply_patterns_greedily(
     let mut size = 0u64;
     ctx.walk_pre(root, &mut |_| size += 1);
     let budget = config.rewrites_per_op.saturating_mul(size).saturating_add(1024);
+    let mut constants = ConstantTable::default();
     for iter in 0..config.max_iterations {
         stats.iterations = iter + 1;
-        let mut changed = false;
         let mut worklist = Vec::new();
         if config.top_down {
             ctx.walk_pre(root, &mut |o| worklist.push(o));
@@ -448,6 +449,25 @@ pub fn apply_patterns_greedily(
             ctx.walk_post(root, &mut |o| worklist.push(o));
         }
         worklist.retain(|o| *o != root);
+        // Constants go to the front of their region, one per value.
+        let mut changed = false;
+        worklist.retain(|o| {
+            if !ctx.has_traits(*o, Traits::CONSTANT_LIKE) {
+                return true;
+            }
+            match constants.insert(ctx, *o) {
+                Inserted::Kept => true,
+                Inserted::Moved => {
+                    changed = true;
+                    true
+                }
+                Inserted::Erased => {
+                    changed = true;
+                    stats.erased += 1;
+                    false
+                }
+            }
+        });
         worklist.reverse();
         let start = stats.rewrites + stats.folds;
         while let Some(op) = worklist.pop() {

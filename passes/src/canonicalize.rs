@@ -1,5 +1,8 @@
 //! `canonicalize`: applies every registered operation's folder and
 //! canonicalization patterns with the greedy driver, and removes dead code.
+//! As MLIR's canonicalizer, it moves constants to the front of the entry
+//! block of the nearest region isolated from above and keeps one per value
+//! and type there.
 //!
 //! Input: any verified IR. Output: the same computation in canonical form.
 //! Options: `max-iterations` (default 10), `top-down` (default true),
