@@ -1,7 +1,8 @@
 //! `cse`: common subexpression elimination.
 //!
 //! Two side-effect-free operations without regions are equivalent when they
-//! have the same name, operands, properties, attributes and result types; the
+//! have the same name, operands (in any order for a commutative operation),
+//! properties, attributes and result types; the
 //! later one is replaced by the earlier one when the earlier dominates it. The
 //! scan follows the dominator tree of each CFG region and enters nested regions
 //! with the enclosing scope visible (except across `IsolatedFromAbove`).
@@ -32,9 +33,15 @@ pub struct Cse {
 }
 
 fn key(ctx: &Context, op: OpId) -> Key {
+    let mut operands = ctx.operands(op).to_vec();
+    // As in MLIR, a commutative operation is the same whatever the order
+    // of its operands (`a & b` and `b & a`).
+    if ctx.has_traits(op, Traits::COMMUTATIVE) {
+        operands.sort();
+    }
     Key {
         name: ctx.op_name(op).to_string(),
-        operands: ctx.operands(op).to_vec(),
+        operands,
         props: ctx.properties(op).cloned(),
         attrs: ctx.attrs(op).to_vec(),
         types: ctx.results(op).iter().map(|r| ctx.value_type(*r).clone()).collect(),

@@ -50,3 +50,18 @@ func.func @cfg(%c: i1) -> i32 {
   %b = arith.constant 7 : i32
   return %b : i32
 }
+
+// A commutative operation is the same with its operands swapped.
+// CHECK-LABEL: func.func @commutative
+// CHECK: %[[A:.*]] = arith.andi %arg0, %arg1 : i32
+// CHECK-NOT: arith.andi
+// CHECK: %[[S:.*]] = arith.subi %arg0, %arg1 : i32
+// CHECK: %[[T:.*]] = arith.subi %arg1, %arg0 : i32
+// CHECK: return %[[A]], %[[A]], %[[S]], %[[T]]
+func.func @commutative(%a: i32, %b: i32) -> (i32, i32, i32, i32) {
+  %0 = arith.andi %a, %b : i32
+  %1 = arith.andi %b, %a : i32
+  %2 = arith.subi %a, %b : i32
+  %3 = arith.subi %b, %a : i32
+  return %0, %1, %2, %3 : i32, i32, i32, i32
+}

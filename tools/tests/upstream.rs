@@ -27,7 +27,7 @@ use strata_upstream::bridge::Upstream;
 
 mod common;
 use common::files::mlir_files;
-use common::random_arith::{arguments, program, Rng};
+use common::random_arith::{arguments, program, structured_program, Rng};
 
 /// `text` after `pipeline`, and its printed form.
 fn transformed(text: &str, pipeline: &str) -> (Program, String) {
@@ -72,6 +72,43 @@ fn canonicalize_and_cse_agree_with_upstream() {
     assert!(compared > 5000, "only {compared} defined runs compared");
     eprintln!(
         "differential: {programs} programs, {compared} defined runs agree; the printed results are the same for {same_text}"
+    );
+}
+
+#[test]
+fn scf_canonicalization_agrees_with_upstream() {
+    let mut rng = Rng(0x5cf0_cafe_f00d_0028);
+    let (mut compared, mut same_text) = (0, 0);
+    let programs = 400;
+    for round in 0..programs {
+        let (ty, bits) = [("i8", 8), ("i32", 32), ("i64", 64), ("index", 64)][round % 4];
+        let text = structured_program(&mut rng, ty, bits);
+        let original = Program::load(Arc::new(registry::dialects()), "random.mlir", &text)
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let mut original = InterpBackend::new(original, Options::default());
+        let (ours, ours_text) = transformed(&text, "builtin.module(func.func(canonicalize,cse))");
+        let (theirs, theirs_text) =
+            transformed(&text, "builtin.module(upstream{pipeline=\"func.func(canonicalize,cse)\"})");
+        same_text += usize::from(ours_text == theirs_text);
+        let (mut ours, mut theirs) =
+            (InterpBackend::new(ours, Options::default()), InterpBackend::new(theirs, Options::default()));
+        for k in 0..8 {
+            let args = arguments(&mut rng, ty, bits, k);
+            let Ok(want) = original.run("f", &args, 1) else { continue };
+            for (who, backend, out) in
+                [("this compiler", &mut ours, &ours_text), ("upstream", &mut theirs, &theirs_text)]
+            {
+                let got = backend.run("f", &args, 1).unwrap_or_else(|e| panic!("{who}: {e}\n{text}\nbecame\n{out}"));
+                if let Err(e) = compare_results(&got.results, &want.results) {
+                    panic!("{who}: {e}: inputs {args:?}\n{text}\nbecame\n{out}");
+                }
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared > 2000, "only {compared} defined runs compared");
+    eprintln!(
+        "differential (scf): {programs} programs, {compared} defined runs agree; the printed results are the same for {same_text}"
     );
 }
 

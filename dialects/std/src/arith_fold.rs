@@ -335,7 +335,16 @@ pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Fold
             if rt == Type::i1() && int_of(&c[1]) == Some(1) && int_of(&c[2]) == Some(0) {
                 return one(FoldResult::Value(ops[0]));
             }
-            None
+            // select(a == b, a, b) is b; select(a != b, a, b) is a.
+            let cmp = ctx.defining_op(ops[0]).filter(|d| ctx.op_kind(*d) == arith::CMPI)?;
+            let pred = ctx.prop(cmp, "predicate")?.as_int()?;
+            let (x, y) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
+            let same = (x == ops[1] && y == ops[2]) || (y == ops[1] && x == ops[2]);
+            match pred {
+                0 if same => one(FoldResult::Value(ops[2])),
+                1 if same => one(FoldResult::Value(ops[1])),
+                _ => None,
+            }
         }
         arith::CMPI => {
             let pred = ctx.prop(op, "predicate")?.as_int()?;
@@ -346,6 +355,14 @@ pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Fold
             if ops[0] == ops[1] {
                 // x == x, x <= x, x >= x are true; x != x, x < x, x > x are false.
                 return one(FoldResult::Attr(Attribute::Bool(matches!(pred, 0 | 3 | 5 | 7 | 9))));
+            }
+            // A constant moves to the right, the predicate mirrored
+            // (c < x is x > c), as MLIR keeps comparisons.
+            if c[0].is_some() && c[1].is_none() && (0..10).contains(&pred) {
+                let mirrored = [0, 1, 4, 5, 2, 3, 8, 9, 6, 7][pred as usize];
+                ctx.set_prop(op, "predicate", Attribute::int(mirrored, Type::i64()));
+                ctx.set_operands(op, &[ops[1], ops[0]]);
+                return Some(Folded::InPlace);
             }
             None
         }
@@ -419,6 +436,14 @@ fn fold_int_binary(
         (arith::ANDI, Some(v)) if v == all_ones => one(FoldResult::Value(x)),
         (arith::ORI, Some(v)) if v == all_ones => one(int_attr(-1, rt)),
         (arith::REMSI | arith::REMUI, Some(1)) => one(int_attr(0, rt)),
+        // A bound of the type decides a min or max: it is the result, or
+        // the other operand is (-1 is the unsigned maximum).
+        (arith::MAXSI, Some(v)) if v == smax(w) => one(FoldResult::Value(y)),
+        (arith::MINSI, Some(v)) if v == smin(w) => one(FoldResult::Value(y)),
+        (arith::MAXUI, Some(-1)) | (arith::MINUI, Some(0)) => one(FoldResult::Value(y)),
+        (arith::MAXSI, Some(v)) if v == smin(w) => one(FoldResult::Value(x)),
+        (arith::MINSI, Some(v)) if v == smax(w) => one(FoldResult::Value(x)),
+        (arith::MAXUI, Some(0)) | (arith::MINUI, Some(-1)) => one(FoldResult::Value(x)),
         _ if x == y => match name {
             arith::SUBI | arith::XORI => one(int_attr(0, rt)),
             arith::ANDI | arith::ORI | arith::MAXSI | arith::MAXUI | arith::MINSI | arith::MINUI => {
@@ -428,6 +453,16 @@ fn fold_int_binary(
         },
         _ => fold_add_sub_chain(ctx, name, x, y),
     }
+}
+
+/// The largest signed value of a `w`-bit integer.
+fn smax(w: u32) -> i128 {
+    (1i128 << (w - 1)) - 1
+}
+
+/// The smallest signed value of a `w`-bit integer.
+fn smin(w: u32) -> i128 {
+    -(1i128 << (w - 1))
 }
 
 /// `(x + y) - y = x`, `(x - y) + y = x`, `x + (y - x) = y`: exact in wrapping arithmetic.
@@ -588,6 +623,7 @@ pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     }
     v.push(Box::new(ReassociateConstants(arith::ADDI)));
     v.push(Box::new(ReassociateConstants(arith::MULI)));
+    crate::arith_select::patterns(v);
 }
 
 #[cfg(test)]

@@ -6,11 +6,13 @@ pub mod arith;
 pub mod arith_cast;
 pub mod arith_extended;
 pub mod arith_fold;
+pub mod arith_select;
 pub mod arith_view;
 pub mod build;
 pub mod cf;
 pub mod control_view;
 pub mod scf;
+pub mod scf_canonicalize;
 
 use strata_ir::Registry;
 

@@ -19,7 +19,6 @@ use strata_ir::lexer::Tok;
 use strata_ir::parser::{Argument, PResult, Parser};
 use strata_ir::printer::OpPrinter;
 use strata_ir::registry::{Dialect, OpDef, Traits};
-use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
 use strata_ir::types::{join_types, Type};
 use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic};
@@ -482,97 +481,6 @@ fn verify_condition(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-// ----- canonicalization -----
-
-struct IfConstantCondition;
-
-impl RewritePattern for IfConstantCondition {
-    fn name(&self) -> &'static str {
-        "scf-if-constant-condition"
-    }
-    fn root(&self) -> Option<strata_ir::OpName> {
-        Some(scf::IF)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let Some(c) = constant_value(rw.ctx(), rw.ctx().operand(op, 0)).and_then(|a| a.as_int()) else { return false };
-        let region = rw.ctx().region(op, if c != 0 { 0 } else { 1 });
-        if rw.ctx().region_blocks(region).is_empty() {
-            if rw.ctx().results(op).is_empty() {
-                rw.erase_op(op);
-                return true;
-            }
-            return false;
-        }
-        let vals = rw.inline_region_before(region, op, &[]);
-        rw.replace_op(op, &vals);
-        true
-    }
-}
-
-struct ForZeroTrips;
-
-impl RewritePattern for ForZeroTrips {
-    fn name(&self) -> &'static str {
-        "scf-for-zero-trips"
-    }
-    fn root(&self) -> Option<strata_ir::OpName> {
-        Some(scf::FOR)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = rw.ctx();
-        let ops = ctx.operands(op).to_vec();
-        let (Some(lb), Some(ub)) = (
-            constant_value(ctx, ops[0]).and_then(|a| a.as_int()),
-            constant_value(ctx, ops[1]).and_then(|a| a.as_int()),
-        ) else {
-            return false;
-        };
-        let unsigned = ctx.prop(op, "unsignedCmp").is_some();
-        let empty = if unsigned { (lb as u128) >= (ub as u128) } else { lb >= ub };
-        if !empty {
-            return false;
-        }
-        rw.replace_op(op, &ops[3..]);
-        true
-    }
-}
-
-/// `scf.for` whose bounds give exactly one iteration: inline the body with the induction variable at the lower bound.
-struct ForSingleTrip;
-
-impl RewritePattern for ForSingleTrip {
-    fn name(&self) -> &'static str {
-        "scf-for-single-trip"
-    }
-    fn root(&self) -> Option<strata_ir::OpName> {
-        Some(scf::FOR)
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let ctx = rw.ctx();
-        let ops = ctx.operands(op).to_vec();
-        let c = |v| constant_value(ctx, v).and_then(|a| a.as_int());
-        let (Some(lb), Some(ub), Some(step)) = (c(ops[0]), c(ops[1]), c(ops[2])) else { return false };
-        if ctx.prop(op, "unsignedCmp").is_some() || !(lb < ub && ub - lb <= step) {
-            return false;
-        }
-        let mut args = vec![ops[0]];
-        args.extend_from_slice(&ops[3..]);
-        let region0 = rw.ctx().region(op, 0);
-        let vals = rw.inline_region_before(region0, op, &args);
-        rw.replace_op(op, &vals);
-        true
-    }
-}
-
-fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
-    if v.iter().any(|p| p.name() == "scf-if-constant-condition") {
-        return;
-    }
-    v.push(Box::new(IfConstantCondition));
-    v.push(Box::new(ForZeroTrips));
-    v.push(Box::new(ForSingleTrip));
-}
-
 /// The scf dialect.
 pub fn dialect() -> Dialect {
     let loop_traits = Traits::RECURSIVE_EFFECTS | Traits::SINGLE_BLOCK;
@@ -583,7 +491,7 @@ pub fn dialect() -> Dialect {
             OpDef {
                 signature: Some(view::For::SIGNATURE),
                 verify: Some(verify_for),
-                patterns: Some(patterns),
+                patterns: Some(crate::scf_canonicalize::patterns),
                 parse: Some(parse_for),
                 print: Some(print_for),
                 ..OpDef::new(scf::FOR, "a counted loop with loop-carried values", loop_traits)
@@ -591,7 +499,7 @@ pub fn dialect() -> Dialect {
             OpDef {
                 signature: Some(view::If::SIGNATURE),
                 verify: Some(verify_if),
-                patterns: Some(patterns),
+                patterns: Some(crate::scf_canonicalize::patterns),
                 parse: Some(parse_if),
                 print: Some(print_if),
                 ..OpDef::new(scf::IF, "a conditional with optional results", loop_traits)
@@ -599,9 +507,14 @@ pub fn dialect() -> Dialect {
             OpDef {
                 signature: Some(view::While::SIGNATURE),
                 verify: Some(verify_while),
+                patterns: Some(crate::scf_canonicalize::patterns),
                 parse: Some(parse_while),
                 print: Some(print_while),
-                ..OpDef::new(scf::WHILE, "a general loop: a condition region and a body region", Traits::SINGLE_BLOCK)
+                ..OpDef::new(
+                    scf::WHILE,
+                    "a general loop: a condition region and a body region",
+                    Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
+                )
             },
             OpDef {
                 signature: Some(view::Yield::SIGNATURE),

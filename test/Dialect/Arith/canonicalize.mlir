@@ -218,3 +218,128 @@ func.func @extended_to_plain(%a: i32, %b: i32) -> (i32, i32) {
   %l, %h = arith.mulsi_extended %a, %b : i32
   return %s, %l : i32, i32
 }
+
+// -----
+
+// Selects of boolean constants are the condition, negated or extended.
+// CHECK-LABEL: func.func @select_of_bools
+// CHECK-SAME: (%[[C:.*]]: i1)
+// CHECK-DAG: %[[T:.*]] = arith.constant true
+// CHECK-DAG: %[[N:.*]] = arith.xori %[[C]], %[[T]] : i1
+// CHECK-DAG: %[[E:.*]] = arith.extui %[[C]] : i1 to i32
+// CHECK-DAG: %[[EN:.*]] = arith.extui %[[N]] : i1 to i32
+// CHECK: return %[[N]], %[[E]], %[[EN]]
+func.func @select_of_bools(%c: i1) -> (i1, i32, i32) {
+  %t = arith.constant true
+  %f = arith.constant false
+  %one = arith.constant 1 : i32
+  %zero = arith.constant 0 : i32
+  %0 = arith.select %c, %f, %t : i1
+  %1 = arith.select %c, %one, %zero : i32
+  %2 = arith.select %c, %zero, %one : i32
+  return %0, %1, %2 : i1, i32, i32
+}
+
+// -----
+
+// A negated condition swaps the arms.
+// CHECK-LABEL: func.func @select_negated
+// CHECK-SAME: (%[[C:.*]]: i1, %[[X:.*]]: i32, %[[Y:.*]]: i32)
+// CHECK-NEXT: %[[S:.*]] = arith.select %[[C]], %[[Y]], %[[X]] : i32
+// CHECK-NEXT: return %[[S]]
+func.func @select_negated(%c: i1, %x: i32, %y: i32) -> i32 {
+  %t = arith.constant true
+  %n = arith.xori %c, %t : i1
+  %0 = arith.select %n, %x, %y : i32
+  return %0 : i32
+}
+
+// -----
+
+// A select on the same condition inside an arm gives way to its arm;
+// on another condition it stays.
+// CHECK-LABEL: func.func @select_nested
+// CHECK-SAME: (%[[C:.*]]: i1, %[[D:.*]]: i1, %[[X:.*]]: i32, %[[Y:.*]]: i32, %[[Z:.*]]: i32)
+// CHECK-DAG: %[[A:.*]] = arith.select %[[C]], %[[X]], %[[Z]] : i32
+// CHECK-DAG: %[[B:.*]] = arith.select %[[C]], %[[Z]], %[[Y]] : i32
+// CHECK-DAG: %[[I:.*]] = arith.select %[[D]], %[[X]], %[[Y]] : i32
+// CHECK-DAG: %[[O:.*]] = arith.select %[[C]], %[[I]], %[[Y]] : i32
+// CHECK: return %[[A]], %[[B]], %[[O]]
+func.func @select_nested(%c: i1, %d: i1, %x: i32, %y: i32, %z: i32) -> (i32, i32, i32) {
+  %0 = arith.select %c, %x, %y : i32
+  %1 = arith.select %c, %0, %z : i32
+  %2 = arith.select %c, %z, %0 : i32
+  %3 = arith.select %d, %x, %y : i32
+  %4 = arith.select %c, %3, %y : i32
+  return %1, %2, %4 : i32, i32, i32
+}
+
+// -----
+
+// select(x == y, x, y) is y; select(x != y, x, y) is x.
+// CHECK-LABEL: func.func @select_of_compare
+// CHECK-SAME: (%[[X:.*]]: i32, %[[Y:.*]]: i32)
+// CHECK-NEXT: return %[[Y]], %[[X]]
+func.func @select_of_compare(%x: i32, %y: i32) -> (i32, i32) {
+  %c = arith.cmpi eq, %x, %y : i32
+  %0 = arith.select %c, %x, %y : i32
+  %d = arith.cmpi ne, %x, %y : i32
+  %1 = arith.select %d, %x, %y : i32
+  return %0, %1 : i32, i32
+}
+
+// -----
+
+// Arms other than 1 and 0 are not a boolean's extension.
+// CHECK-LABEL: func.func @select_of_other_ints
+// CHECK: arith.select %arg0, %{{.*}}, %{{.*}} : i64
+// CHECK-NOT: extui
+func.func @select_of_other_ints(%c: i1) -> i64 {
+  %zero = arith.constant 0 : i64
+  %eight = arith.constant 8 : i64
+  %0 = arith.select %c, %zero, %eight : i64
+  return %0 : i64
+}
+
+// -----
+
+// A bound of the type decides a min or max.
+// CHECK-LABEL: func.func @min_max_bounds
+// CHECK-SAME: (%[[X:.*]]: i8)
+// CHECK-DAG: %[[SMAX:.*]] = arith.constant 127 : i8
+// CHECK-DAG: %[[SMIN:.*]] = arith.constant -128 : i8
+// CHECK-DAG: %[[UMAX:.*]] = arith.constant -1 : i8
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i8
+// CHECK: return %[[SMAX]], %[[X]], %[[SMIN]], %[[X]], %[[UMAX]], %[[X]], %[[ZERO]], %[[X]]
+func.func @min_max_bounds(%x: i8) -> (i8, i8, i8, i8, i8, i8, i8, i8) {
+  %smax = arith.constant 127 : i8
+  %smin = arith.constant -128 : i8
+  %umax = arith.constant 255 : i8
+  %zero = arith.constant 0 : i8
+  %0 = arith.maxsi %x, %smax : i8
+  %1 = arith.maxsi %x, %smin : i8
+  %2 = arith.minsi %smin, %x : i8
+  %3 = arith.minsi %x, %smax : i8
+  %4 = arith.maxui %x, %umax : i8
+  %5 = arith.maxui %zero, %x : i8
+  %6 = arith.minui %x, %zero : i8
+  %7 = arith.minui %x, %umax : i8
+  return %0, %1, %2, %3, %4, %5, %6, %7 : i8, i8, i8, i8, i8, i8, i8, i8
+}
+
+// -----
+
+// A constant on the left of a comparison moves right, the predicate
+// mirrored.
+// CHECK-LABEL: func.func @compare_constant_left
+// CHECK-SAME: (%[[X:.*]]: i32)
+// CHECK: arith.cmpi sgt, %[[X]], %{{.*}} : i32
+// CHECK: arith.cmpi ule, %[[X]], %{{.*}} : i32
+// CHECK: arith.cmpi eq, %[[X]], %{{.*}} : i32
+func.func @compare_constant_left(%x: i32) -> (i1, i1, i1) {
+  %c = arith.constant 5 : i32
+  %0 = arith.cmpi slt, %c, %x : i32
+  %1 = arith.cmpi uge, %c, %x : i32
+  %2 = arith.cmpi eq, %c, %x : i32
+  return %0, %1, %2 : i1, i1, i1
+}
