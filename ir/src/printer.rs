@@ -62,13 +62,22 @@ struct Counters {
 
 impl Namer<'_> {
     /// Names everything under `root`.
+    ///
+    /// In the generic form every number is used once (the counters go on
+    /// from region to region, taken last nested first), as MLIR prints it.
     fn name_all(&mut self, root: OpId) {
         self.scopes.push(ScopeNames { parent: None, used: HashSet::new() });
         let mut counters = Counters::default();
         self.name_results(root, 0, &mut counters);
         let mut work: Vec<(RegionId, usize, Counters)> =
-            self.ctx.regions(root).iter().rev().map(|r| (*r, 0, counters)).collect();
-        while let Some((r, parent, mut counters)) = work.pop() {
+            self.ctx.regions(root).iter().map(|r| (*r, 0, counters)).collect();
+        if !self.generic {
+            work.reverse();
+        }
+        while let Some((r, parent, saved)) = work.pop() {
+            if !self.generic {
+                counters = saved;
+            }
             let scope = self.scopes.len();
             self.scopes.push(ScopeNames { parent: Some(parent), used: HashSet::new() });
             self.name_region(r, scope, &mut counters);
@@ -78,7 +87,10 @@ impl Namer<'_> {
                     nested.extend(self.ctx.regions(op).iter().map(|r| (*r, scope, counters)));
                 }
             }
-            work.extend(nested.into_iter().rev());
+            if !self.generic {
+                nested.reverse();
+            }
+            work.extend(nested);
         }
     }
 

@@ -5,8 +5,11 @@
 //! iteration values, the body, and a latch that adds the step; `scf.if` a
 //! conditional branch to the two regions and a join block whose arguments are
 //! the results; `scf.while` the `before` region ending in a conditional branch
-//! and the `after` region branching back. An `scf` operation whose parent
-//! region must stay a single block cannot be lowered and is reported.
+//! and the `after` region branching back; `scf.execute_region` its blocks
+//! spliced in place; `scf.index_switch` a `cf.switch` on the index to the
+//! case regions; `scf.parallel` a nest of `scf.for`, its iterations in
+//! order, carrying the reduced values. An `scf` operation whose parent region must stay a single
+//! block cannot be lowered and is reported.
 
 use strata_ir::context::{BlockId, OperationState, RegionId, Value};
 use strata_ir::conversion::{apply_conversion, ConversionMode, ConversionTarget};
@@ -44,9 +47,26 @@ impl Pass for ScfToCf {
         Ok(())
     }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
-        let target = ConversionTarget::new().illegal_ops(&[scf::FOR, scf::IF, scf::WHILE, scf::YIELD, scf::CONDITION]);
-        let patterns: Vec<Box<dyn RewritePattern>> =
-            vec![Box::new(LowerFor { check_steps: self.check_steps }), Box::new(LowerIf), Box::new(LowerWhile)];
+        let target = ConversionTarget::new().illegal_ops(&[
+            scf::FOR,
+            scf::IF,
+            scf::WHILE,
+            scf::EXECUTE_REGION,
+            scf::INDEX_SWITCH,
+            scf::PARALLEL,
+            scf::REDUCE,
+            scf::REDUCE_RETURN,
+            scf::YIELD,
+            scf::CONDITION,
+        ]);
+        let patterns: Vec<Box<dyn RewritePattern>> = vec![
+            Box::new(LowerFor { check_steps: self.check_steps }),
+            Box::new(LowerIf),
+            Box::new(LowerWhile),
+            Box::new(LowerExecuteRegion),
+            Box::new(LowerIndexSwitch),
+            Box::new(LowerParallel),
+        ];
         apply_conversion(ctx, op, &target, &patterns, ConversionMode::Partial).map_err(|errors| {
             for e in errors {
                 ctx.emit(e);
@@ -333,5 +353,83 @@ impl RewritePattern for LowerWhile {
         rw.erase_op(op);
         br(rw, head, before, &inits, &loc);
         true
+    }
+}
+
+struct LowerExecuteRegion;
+
+impl RewritePattern for LowerExecuteRegion {
+    fn name(&self) -> &'static str {
+        "lower-scf-execute-region"
+    }
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(scf::EXECUTE_REGION)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        if !can_split(rw.ctx(), op) {
+            return false;
+        }
+        strata_std::scf_execute::inline_blocks(rw, op);
+        true
+    }
+}
+
+/// `scf.index_switch`: a `cf.switch` on the index (as `i64`) to the case
+/// regions and the default, each branching to a join block whose
+/// arguments are the results.
+struct LowerIndexSwitch;
+
+impl RewritePattern for LowerIndexSwitch {
+    fn name(&self) -> &'static str {
+        "lower-scf-index-switch"
+    }
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(scf::INDEX_SWITCH)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = rw.ctx();
+        let Some(cases) = strata_std::scf_switch::case_values(ctx, op) else { return false };
+        if !can_split(ctx, op) {
+            return false;
+        }
+        let loc = ctx.op_loc(op).clone();
+        let arg = ctx.operand(op, 0);
+        let head = ctx.parent_block(op).expect("in a block");
+        let regions = ctx.regions(op).to_vec();
+        let cont = continuation(rw, op);
+        let mut to_cont = |rw: &mut Rewriter<'_>, b: BlockId, vals: Vec<Value>, l: &Location| br(rw, b, cont, &vals, l);
+        let mut entries = Vec::new();
+        for r in regions {
+            let blocks = move_before(rw, r, cont);
+            replace_terminators(rw, &blocks, scf::YIELD, &mut to_cont);
+            entries.push(blocks.first().copied().unwrap_or(cont));
+        }
+        rw.erase_op(op);
+        let flag_ty = Type::i64();
+        let cast = OperationState::new(arith::INDEX_CAST, loc.clone())
+            .operands(&[arg])
+            .results(std::slice::from_ref(&flag_ty));
+        let flag = rw.create_at_end(head, cast);
+        let flag = rw.ctx().result(flag, 0);
+        let targets: Vec<(i128, BlockId)> =
+            cases.iter().map(|c| i128::from(*c)).zip(entries[1..].iter().copied()).collect();
+        rw.create_at_end(head, strata_std::cf::switch_to_blocks(loc, flag, &flag_ty, entries[0], &targets));
+        true
+    }
+}
+
+/// `scf.parallel`: a nest of `scf.for` carrying the reduced values, the
+/// iterations in order (then lowered as loops are).
+struct LowerParallel;
+
+impl RewritePattern for LowerParallel {
+    fn name(&self) -> &'static str {
+        "lower-scf-parallel"
+    }
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(scf::PARALLEL)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        strata_std::scf_parallel::lower_to_for(rw, op)
     }
 }

@@ -1,5 +1,6 @@
 // RUN: graph-opt %s --allow-unregistered-dialect | FileCheck %s
 // RUN: graph-opt %s --allow-unregistered-dialect | graph-opt --allow-unregistered-dialect | FileCheck %s
+// RUN: graph-opt %s --allow-unregistered-dialect --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // Values are numbered as MLIR numbers them: a region's own values first,
 // then each nested region from where its parent region ended, so sibling
@@ -39,3 +40,15 @@ func.func @f(%c: i1) -> i32 {
   %y = call @g(%r) : (i32) -> i32
   return %y : i32
 }
+
+// In the generic form every number is used once: the function's values,
+// then its nested regions, last first, as MLIR prints them.
+// GENERIC-LABEL: sym_name = "f"
+// GENERIC: %0 = "scf.if"(%arg0) ({
+// GENERIC-NEXT: %6 = "arith.constant"()
+// GENERIC-NEXT: %7 = "func.call"(%6)
+// GENERIC: %4 = "arith.constant"()
+// GENERIC-NEXT: %5 = "t.b"()
+// GENERIC: %1 = "t.r"() ({
+// GENERIC-NEXT: ^bb0(%arg1: i32):
+// GENERIC-NEXT: %3 = "t.c"(%arg1)

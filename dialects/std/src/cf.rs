@@ -17,7 +17,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use strata_ir::attributes::DenseValues;
-use strata_ir::context::{Context, OpId, OperationState};
+use strata_ir::context::{Context, OpId, OperationState, Value};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser};
 use strata_ir::printer::OpPrinter;
@@ -312,14 +312,45 @@ fn parse_switch(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.expect(Tok::RSquare, "']'")?;
     st.attributes = p.parse_optional_attr_dict()?;
     let flag = p.resolve_operand(&flag, &ty)?;
-    if !case_values.is_empty() {
-        st.properties.push(("case_values".into(), case_values_attr(&case_values, &ty)));
-    }
-    st.properties.push(("case_operand_segments".into(), segment_sizes(&case_sizes)));
-    st.properties.push(("operandSegmentSizes".into(), segment_sizes(&[1, default_values.len(), values.len()])));
-    st.operands = std::iter::once(flag).chain(default_values).chain(values).collect();
+    fill_switch(st, flag, &ty, &default_values, &case_values, &case_sizes, &values);
     st.successors = successors;
     Ok(())
+}
+
+/// Sets the operands and properties of a `cf.switch` on `flag` (of type
+/// `ty`): the default's operands, then each case's value and the number of
+/// operands it takes out of `values`. The successors are the caller's.
+fn fill_switch(
+    st: &mut OperationState,
+    flag: Value,
+    ty: &Type,
+    default_values: &[Value],
+    case_values: &[i128],
+    case_sizes: &[usize],
+    values: &[Value],
+) {
+    if !case_values.is_empty() {
+        st.properties.push(("case_values".into(), case_values_attr(case_values, ty)));
+    }
+    st.properties.push(("case_operand_segments".into(), segment_sizes(case_sizes)));
+    st.properties.push(("operandSegmentSizes".into(), segment_sizes(&[1, default_values.len(), values.len()])));
+    st.operands = std::iter::once(flag).chain(default_values.iter().copied()).chain(values.iter().copied()).collect();
+}
+
+/// `cf.switch %flag : ty, [default: ^default, v: ^case, ...]` to blocks
+/// without operands.
+pub fn switch_to_blocks(
+    loc: strata_ir::Location,
+    flag: Value,
+    ty: &Type,
+    default: strata_ir::BlockId,
+    cases: &[(i128, strata_ir::BlockId)],
+) -> OperationState {
+    let mut st = OperationState::new(cf::SWITCH, loc);
+    let values: Vec<i128> = cases.iter().map(|c| c.0).collect();
+    fill_switch(&mut st, flag, ty, &[], &values, &vec![0; cases.len()], &[]);
+    st.successors = std::iter::once(default).chain(cases.iter().map(|c| c.1)).collect();
+    st
 }
 
 fn print_switch(p: &mut OpPrinter<'_>, op: OpId) {

@@ -154,3 +154,39 @@ strata_ir::op_view! {
         properties {}
     }
 }
+
+strata_ir::op_view! {
+    /// `scf.execute_region -> (types) { ... }`: a region run once, of any
+    /// number of blocks.
+    pub struct ExecuteRegion for scf::EXECUTE_REGION {
+        operands {}
+        results {}
+        variadic_results {
+            /// The values the region yields.
+            results: Any,
+        }
+        properties {
+            /// Keep the region: canonicalization does not inline it.
+            no_inline("no_inline"): bool,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `scf.index_switch %arg case N {...} ... default {...}`.
+    pub struct IndexSwitch for scf::INDEX_SWITCH {
+        operands {
+            /// The value the cases are compared with.
+            arg: Index,
+        }
+        results {}
+        variadic_results {
+            /// The values the region taken yields.
+            results: Any,
+        }
+        properties {
+            /// The case values, `array<i64: ...>`, one per case region.
+            cases: strata_ir::Attribute,
+        }
+    }
+}

@@ -13,6 +13,9 @@ pub mod cf;
 pub mod control_view;
 pub mod scf;
 pub mod scf_canonicalize;
+pub mod scf_execute;
+pub mod scf_parallel;
+pub mod scf_switch;
 
 use strata_ir::Registry;
 

@@ -5,8 +5,13 @@
 pub mod op {
     strata_ir::op_names!("scf":
     CONDITION = "condition",
+    EXECUTE_REGION = "execute_region",
     FOR = "for",
     IF = "if",
+    INDEX_SWITCH = "index_switch",
+    PARALLEL = "parallel",
+    REDUCE = "reduce",
+    REDUCE_RETURN = "reduce.return",
     WHILE = "while",
     YIELD = "yield",
     );
@@ -27,7 +32,7 @@ fn region_terminator(ctx: &Context, r: RegionId) -> Option<OpId> {
     ctx.entry_block(r).and_then(|b| ctx.last_op(b))
 }
 
-fn types_of(ctx: &Context, vs: &[Value]) -> Vec<Type> {
+pub(crate) fn types_of(ctx: &Context, vs: &[Value]) -> Vec<Type> {
     vs.iter().map(|v| ctx.value_type(*v).clone()).collect()
 }
 
@@ -215,7 +220,14 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 /// in the words of upstream's `RegionBranchOpInterface` check: the error at
 /// `op`, a note at the branch point `from` (`op` itself for an edge from
 /// the parent).
-fn check_edge(ctx: &Context, op: OpId, from: OpId, to: &str, got: &[Type], want: &[Type]) -> Result<(), Diagnostic> {
+pub(crate) fn check_edge(
+    ctx: &Context,
+    op: OpId,
+    from: OpId,
+    to: &str,
+    got: &[Type],
+    want: &[Type],
+) -> Result<(), Diagnostic> {
     let source = if from == op { "parent".to_string() } else { format!("Operation {}", ctx.op_name(from)) };
     let edge = format!("along control flow edge from {source} to {to}");
     let fail = |what: String| {
@@ -420,6 +432,8 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         // scf.for checks its yield against its iter_args, as upstream does.
         scf::FOR => return Ok(()),
         scf::IF => types_of(ctx, ctx.results(parent)),
+        // These check their yields themselves, as upstream does.
+        scf::EXECUTE_REGION | scf::INDEX_SWITCH => return Ok(()),
         scf::WHILE => types_of(ctx, ctx.operands(parent)),
         _ => {
             return Err(op_error(
@@ -488,6 +502,8 @@ pub fn dialect() -> Dialect {
         name: "scf",
         summary: "structured control flow",
         ops: vec![
+            crate::scf_execute::op_def(),
+            crate::scf_switch::op_def(),
             OpDef {
                 signature: Some(view::For::SIGNATURE),
                 verify: Some(verify_for),
@@ -538,7 +554,10 @@ pub fn dialect() -> Dialect {
                     Traits::TERMINATOR | Traits::PURE,
                 )
             },
-        ],
+        ]
+        .into_iter()
+        .chain(crate::scf_parallel::op_defs())
+        .collect(),
         materialize_constant: Some(crate::arith::materialize),
         verify_type: None,
         verify_attr: None,

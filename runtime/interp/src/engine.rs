@@ -268,9 +268,13 @@ impl<'a> Machine<'a> {
             _ => {}
         }
         match name {
-            func::RETURN | scf::YIELD | scf::CONDITION | graph::YIELD | par::YIELD => {
-                return Ok(Flow::Exit(self.operand_vals(op)))
-            }
+            func::RETURN
+            | scf::YIELD
+            | scf::CONDITION
+            | scf::REDUCE
+            | scf::REDUCE_RETURN
+            | graph::YIELD
+            | par::YIELD => return Ok(Flow::Exit(self.operand_vals(op))),
             func::CALL => {
                 let f = match self.callees.get(&op) {
                     Some(f) => *f,
@@ -333,7 +337,17 @@ impl<'a> Machine<'a> {
                 let vals = self.run_region(r, &[])?;
                 self.set_results(op, vals);
             }
+            scf::EXECUTE_REGION => {
+                let vals = self.run_region(ctx.region(op, 0), &[])?;
+                self.set_results(op, vals);
+            }
+            scf::INDEX_SWITCH => {
+                let r = strata_std::scf_switch::region_for(ctx, op, self.int(op, 0));
+                let vals = self.run_region(r, &[])?;
+                self.set_results(op, vals);
+            }
             scf::FOR => self.scf_for(op)?,
+            scf::PARALLEL => self.scf_parallel(op)?,
             scf::WHILE => {
                 let mut args = self.operand_vals(op);
                 loop {
@@ -352,6 +366,52 @@ impl<'a> Machine<'a> {
             _ => return self.err(op, format!("the interpreter cannot run '{name}'")),
         }
         Ok(Flow::Next)
+    }
+
+    /// `scf.parallel`: the iterations in order, the last loop innermost;
+    /// each one's reduced values combined into the accumulators by the
+    /// regions of `scf.reduce`.
+    fn scf_parallel(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let Some(b) = strata_std::scf_parallel::bounds(ctx, op) else {
+            return self.err(op, "malformed scf.parallel");
+        };
+        let Some(reduce) = strata_std::scf_parallel::reduce_of(ctx, op) else {
+            return self.err(op, "scf.parallel without scf.reduce");
+        };
+        let int = |this: &Self, vs: &[Value]| vs.iter().map(|v| this.get(*v).int()).collect::<Vec<i128>>();
+        let (lower, upper, step) = (int(self, &b.lower), int(self, &b.upper), int(self, &b.step));
+        if step.iter().any(|s| *s <= 0) {
+            return self.err(op, "scf.parallel has a step that is not positive");
+        }
+        let mut accs: Vec<Val> = b.inits.iter().map(|v| self.get(*v).clone()).collect();
+        if lower.iter().zip(&upper).any(|(l, u)| l >= u) {
+            self.set_results(op, accs);
+            return Ok(());
+        }
+        let mut ivs = lower.clone();
+        loop {
+            let args: Vec<Val> = ivs.iter().map(|i| Val::Int(*i)).collect();
+            let vals = self.run_region(ctx.region(op, 0), &args)?;
+            for (k, v) in vals.into_iter().enumerate() {
+                let combined = self.run_region(ctx.region(reduce, k), &[accs[k].clone(), v])?;
+                accs[k] = combined.into_iter().next().expect("scf.reduce.return yields a value");
+            }
+            // The next iteration: the innermost loop first.
+            let mut d = ivs.len();
+            loop {
+                if d == 0 {
+                    self.set_results(op, accs);
+                    return Ok(());
+                }
+                d -= 1;
+                ivs[d] += step[d];
+                if ivs[d] < upper[d] {
+                    break;
+                }
+                ivs[d] = lower[d];
+            }
+        }
     }
 
     fn scf_for(&mut self, op: OpId) -> R<()> {

@@ -120,3 +120,92 @@ func.func @nested(%n: index) {
   return
 }
 func.func private @g(index, index)
+
+// -----
+
+// scf.index_switch: a cf.switch on the index as i64 (cases print unsigned,
+// as cf.switch prints them); each region branches to the join block with
+// its value.
+// CHECK-LABEL: func.func @index_switch
+// CHECK: %[[F:.*]] = arith.index_cast %arg0 : index to i64
+// CHECK: cf.switch %[[F]] : i64, [
+// CHECK-NEXT: default: ^[[D:bb[0-9]+]],
+// CHECK-NEXT: 2: ^[[C2:bb[0-9]+]],
+// CHECK-NEXT: 18446744073709551611: ^[[C5:bb[0-9]+]]
+// CHECK-NEXT: ]
+// CHECK: ^[[D]]:
+// CHECK: cf.br ^[[J:bb[0-9]+]](%{{.*}} : i32)
+// CHECK: ^[[C2]]:
+// CHECK: cf.br ^[[J]](
+// CHECK: ^[[C5]]:
+// CHECK: cf.br ^[[J]](
+// CHECK: ^[[J]](%[[R:.*]]: i32):
+// CHECK: return %[[R]]
+func.func @index_switch(%i: index) -> i32 {
+  %0 = scf.index_switch %i -> i32
+  case 2 {
+    %a = arith.constant 20 : i32
+    scf.yield %a : i32
+  }
+  case -5 {
+    %b = arith.constant 50 : i32
+    scf.yield %b : i32
+  }
+  default {
+    %c = arith.constant 0 : i32
+    scf.yield %c : i32
+  }
+  return %0 : i32
+}
+
+// -----
+
+// scf.execute_region: its blocks in place, its yields branches to the join.
+// CHECK-LABEL: func.func @execute_region
+// CHECK-NEXT: cf.br ^[[E:bb[0-9]+]]
+// CHECK: ^[[E]]:
+// CHECK-NEXT: cf.cond_br %arg0, ^[[A:bb[0-9]+]], ^[[B:bb[0-9]+]]
+// CHECK: ^[[A]]:
+// CHECK: cf.br ^[[J:bb[0-9]+]](%{{.*}} : i32)
+// CHECK: ^[[B]]:
+// CHECK: cf.br ^[[J]](%{{.*}} : i32)
+// CHECK: ^[[J]](%[[R:.*]]: i32):
+// CHECK-NEXT: return %[[R]]
+func.func @execute_region(%c: i1) -> i32 {
+  %0 = scf.execute_region -> i32 {
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %a = arith.constant 1 : i32
+    scf.yield %a : i32
+  ^bb2:
+    %b = arith.constant 2 : i32
+    scf.yield %b : i32
+  }
+  return %0 : i32
+}
+
+// -----
+
+// scf.parallel: a loop nest in order, the innermost running the body and
+// combining each reduced value with the one carried.
+// CHECK-LABEL: func.func @parallel
+// CHECK: cf.br ^[[H1:bb[0-9]+]](%arg0, %arg3 : index, i64)
+// CHECK: ^[[H1]](%[[I:.*]]: index, %[[A1:.*]]: i64):
+// CHECK: cf.br ^[[H2:bb[0-9]+]](%arg0, %[[A1]] : index, i64)
+// CHECK: ^[[H2]](%[[J:.*]]: index, %[[A2:.*]]: i64):
+// CHECK: %[[V:.*]] = arith.muli %[[I]], %[[J]] : index
+// CHECK-NEXT: %[[W:.*]] = arith.index_cast %[[V]] : index to i64
+// CHECK-NEXT: %[[S:.*]] = arith.addi %[[A2]], %[[W]] : i64
+// CHECK-NOT: scf.
+func.func @parallel(%lb: index, %ub: index, %s: index, %a: i64) -> i64 {
+  %r = scf.parallel (%i, %j) = (%lb, %lb) to (%ub, %ub) step (%s, %s) init (%a) -> i64 {
+    %p = arith.muli %i, %j : index
+    %v = arith.index_cast %p : index to i64
+    scf.reduce(%v : i64) {
+    ^bb0(%l: i64, %x: i64):
+      %t = arith.addi %l, %x : i64
+      scf.reduce.return %t : i64
+    }
+  }
+  return %r : i64
+}

@@ -518,3 +518,126 @@ func.func @while_unused_arg(%x: i32, %y: f64) -> i32 {
   }
   return %0 : i32
 }
+
+// -----
+
+// A one-block region is inlined; one of several blocks joins a function's
+// body; `no_inline` keeps it.
+// CHECK-LABEL: func.func @execute_region_inline
+// CHECK-NOT: scf.execute_region
+// CHECK: %[[V:.*]] = "test.val"() : () -> i64
+// CHECK: "test.cmp"
+// CHECK: cf.cond_br %{{.*}}, ^[[A:.*]], ^[[B:.*]]
+// CHECK: ^[[A]]:
+// CHECK: cf.br ^[[J:.*]](%{{.*}} : i64)
+// CHECK: ^[[J]](%[[Z:.*]]: i64):
+// CHECK: scf.execute_region -> i64 no_inline
+// CHECK: "test.bar"(%[[V]], %[[Z]], %{{.*}})
+func.func @execute_region_inline() {
+  %v = scf.execute_region -> i64 {
+    %x = "test.val"() : () -> i64
+    scf.yield %x : i64
+  }
+  %w = scf.execute_region -> i64 {
+    %c = "test.cmp"() : () -> i1
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %a = "test.val1"() : () -> i64
+    scf.yield %a : i64
+  ^bb2:
+    %b = "test.val2"() : () -> i64
+    scf.yield %b : i64
+  }
+  %u = scf.execute_region -> i64 no_inline {
+    %x = "test.kept"() : () -> i64
+    scf.yield %x : i64
+  }
+  "test.bar"(%v, %w, %u) : (i64, i64, i64) -> ()
+  return
+}
+
+// -----
+
+// A switch on a constant runs the region it picks.
+// CHECK-LABEL: func.func @switch_constant
+// CHECK-NOT: scf.index_switch
+// CHECK: %[[A:.*]] = "test.seven"
+// CHECK: %[[B:.*]] = "test.default"
+// CHECK: return %[[A]], %[[B]]
+func.func @switch_constant() -> (i32, i32) {
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %0 = scf.index_switch %c7 -> i32
+  case 7 {
+    %a = "test.seven"() : () -> i32
+    scf.yield %a : i32
+  }
+  default {
+    %b = "test.other"() : () -> i32
+    scf.yield %b : i32
+  }
+  %1 = scf.index_switch %c8 -> i32
+  case 7 {
+    %a = "test.seven2"() : () -> i32
+    scf.yield %a : i32
+  }
+  default {
+    %b = "test.default"() : () -> i32
+    scf.yield %b : i32
+  }
+  return %0, %1 : i32, i32
+}
+
+// -----
+
+// Loops of one iteration leave the nest; with none left, the body runs
+// once and its reductions combine the initial values.
+// CHECK-LABEL: func.func @parallel_single_trips
+// CHECK-SAME: (%[[N:.*]]: index, %[[A:.*]]: i64)
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C7:.*]] = arith.constant 7 : index
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: scf.parallel (%[[J:.*]]) = (%[[C3]]) to (%[[N]]) step (%{{.*}}) {
+// CHECK-NEXT: "test.use"(%[[C0]], %[[J]], %[[C7]])
+// CHECK-NOT: scf.parallel
+// CHECK: %[[V:.*]] = "test.value"(%[[C0]])
+// CHECK-NEXT: %[[S:.*]] = arith.addi %[[A]], %[[V]] : i64
+// CHECK-NEXT: return %[[S]]
+func.func @parallel_single_trips(%n: index, %a: i64) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %c9 = arith.constant 9 : index
+  scf.parallel (%i, %j, %k) = (%c0, %c3, %c7) to (%c1, %n, %c9) step (%c1, %c1, %c3) {
+    "test.use"(%i, %j, %k) : (index, index, index) -> ()
+    scf.reduce
+  }
+  %r = scf.parallel (%i) = (%c0) to (%c1) step (%c1) init (%a) -> i64 {
+    %v = "test.value"(%i) : (index) -> i64
+    scf.reduce(%v : i64) {
+    ^bb0(%l: i64, %x: i64):
+      %s = arith.addi %l, %x : i64
+      scf.reduce.return %s : i64
+    }
+  }
+  return %r : i64
+}
+
+// -----
+
+// A loop of no iteration (equal bounds) gives the initial values.
+// CHECK-LABEL: func.func @parallel_no_trips
+// CHECK-SAME: (%{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[A:.*]]: i64)
+// CHECK-NEXT: return %[[A]]
+func.func @parallel_no_trips(%lb: index, %ub: index, %s: index, %a: i64) -> i64 {
+  %r = scf.parallel (%i, %j) = (%lb, %ub) to (%ub, %ub) step (%s, %s) init (%a) -> i64 {
+    %v = "test.value"(%i) : (index) -> i64
+    scf.reduce(%v : i64) {
+    ^bb0(%l: i64, %x: i64):
+      %m = arith.maxsi %l, %x : i64
+      scf.reduce.return %m : i64
+    }
+  }
+  return %r : i64
+}

@@ -354,3 +354,179 @@ func.func @while_after_terminator(%c: i1) {
   }) : () -> ()
   return
 }
+
+// -----
+
+func.func @execute_region_yield_type() {
+  // expected-error @+1 {{'scf.execute_region' op along control flow edge from Operation scf.yield to parent: successor operand type #0 'i64' should match successor input type #0 'i32'}}
+  %0 = scf.execute_region -> i32 {
+    %c = arith.constant 1 : i64
+    // expected-note @+1 {{region branch point}}
+    scf.yield %c : i64
+  }
+  return
+}
+
+// -----
+
+func.func @execute_region_arguments() {
+  // expected-error @+1 {{'scf.execute_region' op region cannot have any arguments}}
+  scf.execute_region {
+  ^bb0(%x: i32):
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+func.func @switch_result_type(%i: index) {
+  // expected-error @+1 {{'scf.index_switch' op expected result #0 of each region to be 'i32'}}
+  %0 = scf.index_switch %i -> i32
+  case 1 {
+    %c = arith.constant 1 : i64
+    // expected-note @+1 {{case region #0 returns 'i64' here}}
+    scf.yield %c : i64
+  }
+  default {
+    %c = arith.constant 1 : i32
+    scf.yield %c : i32
+  }
+  return
+}
+
+// -----
+
+func.func @switch_duplicate_case(%i: index) {
+  // expected-error @+1 {{'scf.index_switch' op has duplicate case value: 1}}
+  scf.index_switch %i
+  case 1 {
+    scf.yield
+  }
+  case 1 {
+    scf.yield
+  }
+  default {
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+func.func @switch_result_count(%i: index) {
+  // expected-error @+1 {{'scf.index_switch' op expected each region to return 1 values, but case region #0 returns 0}}
+  %0 = scf.index_switch %i -> i32
+  case 1 {
+    // expected-note @+1 {{see yield operation here}}
+    scf.yield
+  }
+  default {
+    %c = arith.constant 1 : i32
+    scf.yield %c : i32
+  }
+  return
+}
+
+// -----
+
+func.func @switch_case_count(%i: index) {
+  // expected-error @+1 {{'scf.index_switch' op has 1 case regions but 2 case values}}
+  "scf.index_switch"(%i) <{cases = array<i64: 1, 2>}> ({
+    scf.yield
+  }, {
+    scf.yield
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+func.func @switch_no_default(%i: index) {
+  scf.index_switch %i
+  case 1 {
+    scf.yield
+  }
+// expected-error @+1 {{expected 'default'}}
+}
+
+// -----
+
+func.func @parallel_step(%lb: index, %ub: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'scf.parallel' op constant step operand must be positive}}
+  scf.parallel (%i) = (%lb) to (%ub) step (%c0) {
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_reductions(%lb: index, %ub: index, %s: index, %x: i32) {
+  // expected-error @+1 {{'scf.parallel' op expects number of results: 1 to be the same as number of reductions: 0}}
+  %0 = scf.parallel (%i) = (%lb) to (%ub) step (%s) init (%x) -> i32 {
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_operand_type(%lb: index, %ub: index, %s: index, %x: i32, %f: f32) {
+  %0 = scf.parallel (%i) = (%lb) to (%ub) step (%s) init (%x) -> i32 {
+    // expected-error @+1 {{'scf.reduce' op expects type of 0-th reduction operand: 'f32' to be the same as the 0-th result type: 'i32'}}
+    scf.reduce(%f : f32) {
+    ^bb0(%l: f32, %r: f32):
+      scf.reduce.return %l : f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_arguments(%lb: index, %ub: index, %s: index, %x: i32) {
+  %0 = scf.parallel (%i) = (%lb) to (%ub) step (%s) init (%x) -> i32 {
+    // expected-error @+1 {{'scf.reduce' op expected two block arguments with type 'i32' in the 0-th reduction region}}
+    scf.reduce(%x : i32) {
+    ^bb0(%l: i32):
+      scf.reduce.return %l : i32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_return_type(%lb: index, %ub: index, %s: index, %x: i32, %f: f32) {
+  %0 = scf.parallel (%i) = (%lb) to (%ub) step (%s) init (%x) -> i32 {
+    scf.reduce(%x : i32) {
+    ^bb0(%l: i32, %r: i32):
+      // expected-error @+1 {{'scf.reduce.return' op must have type 'i32' (the type of the reduction inputs)}}
+      scf.reduce.return %f : f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_induction_variables(%lb: index, %ub: index, %s: index) {
+  // expected-error @+1 {{'scf.parallel' op expects the same number of induction variables: 2 as bound and step values: 1}}
+  "scf.parallel"(%lb, %ub, %s) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  ^bb0(%i: index, %j: index):
+    scf.reduce
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @parallel_no_loops() {
+  // expected-error @+1 {{'scf.parallel' op needs at least one tuple element for lowerBound, upperBound and step}}
+  "scf.parallel"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>}> ({
+    scf.reduce
+  }) : () -> ()
+  return
+}

@@ -67,3 +67,98 @@ func.func @yield_attrs(%c: i1, %x: i32) -> i32 {
   }
   return %r : i32
 }
+
+// scf.index_switch: cases in order, then the default; without results the
+// yields are implicit. scf.execute_region: any number of blocks, optional
+// results, `no_inline`.
+// CHECK-LABEL: func.func @switch_and_region
+// CHECK: %[[S:.*]] = scf.index_switch %arg0 {tag} -> i32 {{$}}
+// CHECK-NEXT: case -3 {
+// CHECK-NEXT: %[[A:.*]] = "test.a"() : () -> i32
+// CHECK-NEXT: scf.yield %[[A]] : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: case 7 {
+// CHECK: default {
+// CHECK: scf.index_switch %arg0 {{$}}
+// CHECK-NEXT: default {
+// CHECK-NEXT: "test.d"() : () -> ()
+// CHECK-NEXT: }
+// CHECK: %[[E:.*]]:2 = scf.execute_region -> (i32, i64) no_inline {
+// CHECK-NEXT: cf.cond_br %arg1, ^bb1, ^bb2
+// CHECK-NEXT: ^bb1:  // pred: ^bb0
+// CHECK: scf.yield %{{.*}}, %{{.*}} : i32, i64
+// CHECK: } {note}
+// CHECK: scf.execute_region {
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+func.func @switch_and_region(%i: index, %c: i1) -> (i32, i32, i64) {
+  %0 = scf.index_switch %i {tag} -> i32
+  case -3 {
+    %a = "test.a"() : () -> i32
+    scf.yield %a : i32
+  }
+  case 7 {
+    %b = "test.b"() : () -> i32
+    scf.yield %b : i32
+  }
+  default {
+    %d = "test.c"() : () -> i32
+    scf.yield %d : i32
+  }
+  scf.index_switch %i
+  default {
+    "test.d"() : () -> ()
+  }
+  %1:2 = scf.execute_region -> (i32, i64) no_inline {
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %x = "test.x"() : () -> i32
+    %y = "test.y"() : () -> i64
+    scf.yield %x, %y : i32, i64
+  ^bb2:
+    %z = "test.z"() : () -> i32
+    %w = "test.w"() : () -> i64
+    scf.yield %z, %w : i32, i64
+  } {note}
+  scf.execute_region {
+    scf.yield
+  }
+  return %0, %1#0, %1#1 : i32, i32, i64
+}
+
+// scf.parallel with reductions, and without.
+// CHECK-LABEL: func.func @parallel
+// CHECK: %[[R:.*]]:2 = scf.parallel (%[[I:.*]], %[[J:.*]]) = (%arg0, %arg0) to (%arg1, %arg1) step (%arg2, %arg2) init (%arg3, %arg4) -> (i32, f32) {
+// CHECK-NEXT: %[[X:.*]] = "test.x"(%[[I]], %[[J]])
+// CHECK-NEXT: %[[Y:.*]] = "test.y"
+// CHECK-NEXT: scf.reduce(%[[X]], %[[Y]] : i32, f32) {
+// CHECK-NEXT: ^bb0(%[[L:.*]]: i32, %[[R2:.*]]: i32):
+// CHECK-NEXT: %[[S:.*]] = arith.addi %[[L]], %[[R2]] : i32
+// CHECK-NEXT: scf.reduce.return %[[S]] : i32
+// CHECK-NEXT: }, {
+// CHECK: scf.reduce.return %{{.*}} : f32
+// CHECK-NEXT: }
+// CHECK-NEXT: } {tag}
+// CHECK: scf.parallel (%{{.*}}) = (%arg0) to (%arg1) step (%arg2) {
+// CHECK-NEXT: "test.z"
+// CHECK-NEXT: scf.reduce {{$}}
+// CHECK-NEXT: }
+func.func @parallel(%lb: index, %ub: index, %s: index, %a: i32, %f: f32) -> (i32, f32) {
+  %0:2 = scf.parallel (%i, %j) = (%lb, %lb) to (%ub, %ub) step (%s, %s) init (%a, %f) -> (i32, f32) {
+    %x = "test.x"(%i, %j) : (index, index) -> i32
+    %y = "test.y"() : () -> f32
+    scf.reduce(%x, %y : i32, f32) {
+    ^bb0(%l: i32, %r: i32):
+      %z = arith.addi %l, %r : i32
+      scf.reduce.return %z : i32
+    }, {
+    ^bb0(%l: f32, %r: f32):
+      %z = arith.mulf %l, %r : f32
+      scf.reduce.return %z : f32
+    }
+  } {tag}
+  scf.parallel (%k) = (%lb) to (%ub) step (%s) {
+    "test.z"(%k) : (index) -> ()
+  }
+  return %0#0, %0#1 : i32, f32
+}
