@@ -414,6 +414,8 @@ pub fn try_fold(ctx: &mut Context, op: OpId, new_ops: &mut Vec<OpId>) -> bool {
                     new_ops.push(u.op);
                 }
             }
+            // The producers of its operands may have lost their last use.
+            new_ops.extend(ctx.operands(op).iter().filter_map(|v| ctx.defining_op(*v)));
             ctx.replace_op(op, &values);
             true
         }
@@ -439,7 +441,6 @@ pub fn apply_patterns_greedily(
     let mut size = 0u64;
     ctx.walk_pre(root, &mut |_| size += 1);
     let budget = config.rewrites_per_op.saturating_mul(size).saturating_add(1024);
-    let mut constants = ConstantTable::default();
     for iter in 0..config.max_iterations {
         stats.iterations = iter + 1;
         let mut worklist = Vec::new();
@@ -449,7 +450,9 @@ pub fn apply_patterns_greedily(
             ctx.walk_post(root, &mut |o| worklist.push(o));
         }
         worklist.retain(|o| *o != root);
-        // Constants go to the front of their region, one per value.
+        // Constants go to the front of their region, one per value (a
+        // table for each sweep, as MLIR's driver keeps its folder).
+        let mut constants = ConstantTable::default();
         let mut changed = false;
         worklist.retain(|o| {
             if !ctx.has_traits(*o, Traits::CONSTANT_LIKE) {

@@ -10,7 +10,9 @@
 //! both, and the reference interpreter runs the original and both results
 //! on interesting and random inputs. Where the original is defined, both
 //! must return its values. The printed forms may differ (the two fold
-//! different things); how often they agree is printed.
+//! different things); how often they agree is printed. The same for random
+//! programs with `scf.if`, `scf.for` and `scf.while`, through
+//! `canonicalize,cse` and through `convert-scf-to-cf`.
 
 use std::sync::Arc;
 
@@ -38,23 +40,33 @@ fn transformed(text: &str, pipeline: &str) -> (Program, String) {
     (p, out)
 }
 
-#[test]
-fn canonicalize_and_cse_agree_with_upstream() {
-    let mut rng = Rng(0x0b51_dead_beef_0022);
-    let (mut programs, mut compared, mut same_text) = (0, 0, 0);
-    for round in 0..1000 {
+/// Random programs made by `make` (over `i8`, `i32`, `i64` and `index` in
+/// turn) through `ours` (a pipeline of this compiler) and `theirs` (the
+/// same run by upstream MLIR): each result must run as the original does
+/// in the interpreter on `runs` argument sets. Returns the defined runs
+/// compared and the programs both print the same.
+fn differential(
+    seed: u64,
+    programs: usize,
+    runs: usize,
+    make: fn(&mut Rng, &str, u32) -> String,
+    ours: &str,
+    theirs: &str,
+) -> (usize, usize) {
+    let mut rng = Rng(seed);
+    let (mut compared, mut same_text) = (0, 0);
+    for round in 0..programs {
         let (ty, bits) = [("i8", 8), ("i32", 32), ("i64", 64), ("index", 64)][round % 4];
-        let text = program(&mut rng, ty, bits);
+        let text = make(&mut rng, ty, bits);
         let original = Program::load(Arc::new(registry::dialects()), "random.mlir", &text)
             .unwrap_or_else(|e| panic!("{e}\n{text}"));
         let mut original = InterpBackend::new(original, Options::default());
-        let (ours, ours_text) = transformed(&text, "builtin.module(func.func(canonicalize,cse))");
-        let (theirs, theirs_text) =
-            transformed(&text, "builtin.module(upstream{pipeline=\"func.func(canonicalize,cse)\"})");
+        let (ours, ours_text) = transformed(&text, ours);
+        let (theirs, theirs_text) = transformed(&text, theirs);
         same_text += usize::from(ours_text == theirs_text);
         let (mut ours, mut theirs) =
             (InterpBackend::new(ours, Options::default()), InterpBackend::new(theirs, Options::default()));
-        for k in 0..12 {
+        for k in 0..runs {
             let args = arguments(&mut rng, ty, bits, k);
             let Ok(want) = original.run("f", &args, 1) else { continue };
             for (who, backend, out) in
@@ -67,48 +79,45 @@ fn canonicalize_and_cse_agree_with_upstream() {
             }
             compared += 1;
         }
-        programs += 1;
     }
+    (compared, same_text)
+}
+
+const CANONICALIZE: &str = "builtin.module(func.func(canonicalize,cse))";
+const UPSTREAM_CANONICALIZE: &str = "builtin.module(upstream{pipeline=\"func.func(canonicalize,cse)\"})";
+
+#[test]
+fn canonicalize_and_cse_agree_with_upstream() {
+    let (compared, same) = differential(0x0b51_dead_beef_0022, 1000, 12, program, CANONICALIZE, UPSTREAM_CANONICALIZE);
     assert!(compared > 5000, "only {compared} defined runs compared");
     eprintln!(
-        "differential: {programs} programs, {compared} defined runs agree; the printed results are the same for {same_text}"
+        "differential: 1000 programs, {compared} defined runs agree; the printed results are the same for {same}"
     );
 }
 
 #[test]
 fn scf_canonicalization_agrees_with_upstream() {
-    let mut rng = Rng(0x5cf0_cafe_f00d_0028);
-    let (mut compared, mut same_text) = (0, 0);
-    let programs = 400;
-    for round in 0..programs {
-        let (ty, bits) = [("i8", 8), ("i32", 32), ("i64", 64), ("index", 64)][round % 4];
-        let text = structured_program(&mut rng, ty, bits);
-        let original = Program::load(Arc::new(registry::dialects()), "random.mlir", &text)
-            .unwrap_or_else(|e| panic!("{e}\n{text}"));
-        let mut original = InterpBackend::new(original, Options::default());
-        let (ours, ours_text) = transformed(&text, "builtin.module(func.func(canonicalize,cse))");
-        let (theirs, theirs_text) =
-            transformed(&text, "builtin.module(upstream{pipeline=\"func.func(canonicalize,cse)\"})");
-        same_text += usize::from(ours_text == theirs_text);
-        let (mut ours, mut theirs) =
-            (InterpBackend::new(ours, Options::default()), InterpBackend::new(theirs, Options::default()));
-        for k in 0..8 {
-            let args = arguments(&mut rng, ty, bits, k);
-            let Ok(want) = original.run("f", &args, 1) else { continue };
-            for (who, backend, out) in
-                [("this compiler", &mut ours, &ours_text), ("upstream", &mut theirs, &theirs_text)]
-            {
-                let got = backend.run("f", &args, 1).unwrap_or_else(|e| panic!("{who}: {e}\n{text}\nbecame\n{out}"));
-                if let Err(e) = compare_results(&got.results, &want.results) {
-                    panic!("{who}: {e}: inputs {args:?}\n{text}\nbecame\n{out}");
-                }
-            }
-            compared += 1;
-        }
-    }
+    let (compared, same) =
+        differential(0x5cf0_cafe_f00d_0028, 400, 8, structured_program, CANONICALIZE, UPSTREAM_CANONICALIZE);
     assert!(compared > 2000, "only {compared} defined runs compared");
     eprintln!(
-        "differential (scf): {programs} programs, {compared} defined runs agree; the printed results are the same for {same_text}"
+        "differential (scf): 400 programs, {compared} defined runs agree; the printed results are the same for {same}"
+    );
+}
+
+#[test]
+fn scf_to_cf_agrees_with_upstream() {
+    let (compared, same) = differential(
+        0x5cf0_0c0f_0028_0001,
+        200,
+        6,
+        structured_program,
+        "builtin.module(convert-scf-to-cf)",
+        "builtin.module(upstream{pipeline=\"convert-scf-to-cf\"})",
+    );
+    assert!(compared > 1000, "only {compared} defined runs compared");
+    eprintln!(
+        "differential (scf-to-cf): 200 programs, {compared} defined runs agree; the printed results are the same for {same}"
     );
 }
 

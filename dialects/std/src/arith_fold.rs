@@ -451,8 +451,24 @@ fn fold_int_binary(
             }
             _ => None,
         },
-        _ => fold_add_sub_chain(ctx, name, x, y),
+        _ => fold_logic_chain(ctx, name, x, y).or_else(|| fold_add_sub_chain(ctx, name, x, y)),
     }
+}
+
+/// `x ^ (x ^ y) = y`, the operands in any order.
+fn fold_logic_chain(ctx: &Context, name: OpName, x: strata_ir::Value, y: strata_ir::Value) -> Option<Folded> {
+    if name != arith::XORI {
+        return None;
+    }
+    for (a, b) in [(x, y), (y, x)] {
+        let Some(d) = ctx.defining_op(b).filter(|d| ctx.op_kind(*d) == name) else { continue };
+        let (p, q) = (ctx.operand(d, 0), ctx.operand(d, 1));
+        if p == a || q == a {
+            let r = if p == a { q } else { p };
+            return Some(Folded::Results(vec![FoldResult::Value(r)]));
+        }
+    }
+    None
 }
 
 /// The largest signed value of a `w`-bit integer.
@@ -616,6 +632,35 @@ impl RewritePattern for ReassociateConstants {
     }
 }
 
+/// `not (cmpi p, a, b)` (`xori` with `true`) is `cmpi (not p), a, b`.
+struct NotOfCompare;
+
+impl RewritePattern for NotOfCompare {
+    fn name(&self) -> &'static str {
+        "arith-not-of-compare"
+    }
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(arith::XORI)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = rw.ctx();
+        let (c, t) = (ctx.operand(op, 0), ctx.operand(op, 1));
+        let is_true = *ctx.value_type(t) == Type::i1() && constant_value(ctx, t).and_then(|a| a.as_int()) == Some(1);
+        let Some(cmp) = ctx.defining_op(c).filter(|d| is_true && ctx.op_kind(*d) == arith::CMPI) else { return false };
+        let Some(pred) = ctx.prop(cmp, "predicate").and_then(|p| p.as_int()).filter(|p| (0..10).contains(p)) else {
+            return false;
+        };
+        // eq ne slt sle sgt sge ult ule ugt uge
+        let inverse = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6][pred as usize];
+        let st = OperationState::new(arith::CMPI, ctx.op_loc(op).clone())
+            .operands(ctx.operands(cmp))
+            .prop("predicate", Attribute::int(inverse, Type::i64()))
+            .results(&[Type::i1()]);
+        rw.replace_op_with_new(op, st);
+        true
+    }
+}
+
 /// Canonicalization patterns of arith.
 pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     if v.iter().any(|p| p.name() == "arith-reassociate-constants") {
@@ -623,6 +668,7 @@ pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     }
     v.push(Box::new(ReassociateConstants(arith::ADDI)));
     v.push(Box::new(ReassociateConstants(arith::MULI)));
+    v.push(Box::new(NotOfCompare));
     crate::arith_select::patterns(v);
 }
 

@@ -343,3 +343,20 @@ func.func @compare_constant_left(%x: i32) -> (i1, i1, i1) {
   %2 = arith.cmpi eq, %c, %x : i32
   return %0, %1, %2 : i1, i1, i1
 }
+
+// -----
+
+// x ^ (x ^ y) is y; not (a < b) is a >= b.
+// CHECK-LABEL: func.func @xor_and_not
+// CHECK-SAME: (%[[X:.*]]: i32, %[[Y:.*]]: i32)
+// CHECK-NEXT: %[[C:.*]] = arith.cmpi sge, %[[X]], %[[Y]] : i32
+// CHECK-NEXT: return %[[Y]], %[[Y]], %[[C]]
+func.func @xor_and_not(%x: i32, %y: i32) -> (i32, i32, i1) {
+  %0 = arith.xori %x, %y : i32
+  %1 = arith.xori %x, %0 : i32
+  %2 = arith.xori %0, %x : i32
+  %t = arith.constant true
+  %c = arith.cmpi slt, %x, %y : i32
+  %n = arith.xori %c, %t : i1
+  return %1, %2, %n : i32, i32, i1
+}
