@@ -32,6 +32,7 @@ pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     v.push(Box::new(WhileCompareCondition));
     v.push(Box::new(WhileResults));
     v.push(Box::new(WhileUnusedArgs));
+    v.push(Box::new(WhileAlignArgs));
 }
 
 // ----- helpers -----
@@ -1001,6 +1002,58 @@ impl RewritePattern for WhileUnusedArgs {
         let new = rebuild_while(rw, op, inits, &types);
         let new_results = rw.ctx().results(new).to_vec();
         rw.replace_op(op, &new_results);
+        true
+    }
+}
+
+/// A condition that forwards exactly the loop's arguments, in another
+/// order: the results and the body's arguments take the arguments' order.
+struct WhileAlignArgs;
+
+impl RewritePattern for WhileAlignArgs {
+    fn name(&self) -> &'static str {
+        "scf-while-align-args"
+    }
+    fn root(&self) -> Option<OpName> {
+        Some(scf::WHILE)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = rw.ctx();
+        let Some((cond, after_args)) = while_parts(ctx, op) else { return false };
+        let Some(before) = ctx.entry_block(ctx.region(op, 0)) else { return false };
+        let args = ctx.block_args(before).to_vec();
+        let forwarded = ctx.operands(cond)[1..].to_vec();
+        if forwarded.len() != args.len() || forwarded == args || ctx.results(op).len() != args.len() {
+            return false;
+        }
+        // Forwarded value j is argument perm[j], each argument once.
+        let perm: Vec<usize> = forwarded.iter().filter_map(|v| args.iter().position(|a| a == v)).collect();
+        let mut seen = vec![false; args.len()];
+        if perm.len() != args.len() || perm.iter().any(|i| std::mem::replace(&mut seen[*i], true)) {
+            return false;
+        }
+        let results = ctx.results(op).to_vec();
+        let after = ctx.entry_block(ctx.region(op, 1)).expect("checked by while_parts");
+        let types: Vec<Type> = args.iter().map(|a| ctx.value_type(*a).clone()).collect();
+        let mut new_cond = vec![ctx.operand(cond, 0)];
+        new_cond.extend(args.iter().copied());
+        set_operands(rw, cond, &new_cond);
+        // New body arguments in the arguments' order, the old ones replaced.
+        let loc = rw.ctx().op_loc(op).clone();
+        let fresh: Vec<Value> = types.iter().map(|t| rw.add_block_arg(after, t.clone(), loc.clone())).collect();
+        for (j, old) in after_args.iter().enumerate() {
+            rw.replace_all_uses_with(*old, fresh[perm[j]]);
+        }
+        for i in (0..after_args.len()).rev() {
+            rw.erase_block_arg(after, i);
+        }
+        let inits = rw.ctx().operands(op).to_vec();
+        let new = rebuild_while(rw, op, inits, &types);
+        for (j, r) in results.iter().enumerate() {
+            let v = rw.ctx().result(new, perm[j]);
+            rw.replace_all_uses_with(*r, v);
+        }
+        rw.erase_op(op);
         true
     }
 }

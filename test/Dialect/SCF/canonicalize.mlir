@@ -641,3 +641,28 @@ func.func @parallel_no_trips(%lb: index, %ub: index, %s: index, %a: i64) -> i64 
   }
   return %r : i64
 }
+
+// -----
+
+// A condition forwarding the loop's arguments in another order: results and
+// body arguments take the arguments' order.
+// CHECK-LABEL: func.func @while_align_args
+// CHECK: %[[R:.*]]:3 = scf.while (%[[A:.*]] = %{{.*}}, %[[B:.*]] = %{{.*}}, %[[C:.*]] = %{{.*}}) : (f32, i32, i64) -> (f32, i32, i64) {
+// CHECK: scf.condition(%{{.*}}) %[[A]], %[[B]], %[[C]] : f32, i32, i64
+// CHECK: ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: i32, %[[Z:.*]]: i64):
+// CHECK-NEXT: "test.use"(%[[Z]], %[[X]], %[[Y]])
+// CHECK: return %[[R]]#2, %[[R]]#0, %[[R]]#1
+func.func @while_align_args(%f: f32, %i: i32, %l: i64) -> (i64, f32, i32) {
+  %0:3 = scf.while (%a = %f, %b = %i, %c = %l) : (f32, i32, i64) -> (i64, f32, i32) {
+    %cond = "test.cond"() : () -> i1
+    scf.condition(%cond) %c, %a, %b : i64, f32, i32
+  } do {
+  ^bb0(%x: i64, %y: f32, %z: i32):
+    "test.use"(%x, %y, %z) : (i64, f32, i32) -> ()
+    %p = "test.next"(%y) : (f32) -> f32
+    %q = "test.next"(%z) : (i32) -> i32
+    %r = "test.next"(%x) : (i64) -> i64
+    scf.yield %p, %q, %r : f32, i32, i64
+  }
+  return %0#0, %0#1, %0#2 : i64, f32, i32
+}
