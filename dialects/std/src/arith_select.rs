@@ -23,7 +23,7 @@ fn int_value(ctx: &Context, v: Value) -> Option<i128> {
 fn negation_of(ctx: &Context, v: Value) -> Option<Value> {
     let d = ctx.defining_op(v).filter(|d| ctx.isa(*d, arith::XORI))?;
     let ops = ctx.operands(d);
-    (*ctx.value_type(v) == Type::i1() && int_value(ctx, ops[1]).is_some_and(|c| c != 0)).then_some(ops[0])
+    (*ctx.value_type(v) == Type::i1() && int_value(ctx, ops[1]).is_some_and(|c| c != 0)).then(|| ops[0])
 }
 
 /// Creates `name(operands) : ty` before `anchor`; returns its result.

@@ -14,15 +14,17 @@ pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     if v.iter().any(|p| p.name() == IfConstantCondition.name()) {
         return;
     }
-    v.push(Box::new(IfConstantCondition));
+    // In upstream's order (a fold first, then its patterns as it lists
+    // them): which applies first decides the form printed.
     v.push(Box::new(IfNegatedCondition));
-    v.push(Box::new(IfRemoveUnusedResults));
-    v.push(Box::new(IfToSelect));
-    v.push(Box::new(IfConditionPropagation));
-    v.push(Box::new(IfYieldCondition));
     v.push(Box::new(IfCombine));
-    v.push(Box::new(IfRemoveEmptyElse));
     v.push(Box::new(IfCombineNested));
+    v.push(Box::new(IfConditionPropagation));
+    v.push(Box::new(IfToSelect));
+    v.push(Box::new(IfRemoveEmptyElse));
+    v.push(Box::new(IfConstantCondition));
+    v.push(Box::new(IfRemoveUnusedResults));
+    v.push(Box::new(IfYieldCondition));
     v.push(Box::new(ForZeroTrips));
     v.push(Box::new(ForSingleTrip));
     v.push(Box::new(ForEmptyBody));
@@ -102,7 +104,7 @@ fn bool_binary(rw: &mut Rewriter<'_>, anchor: OpId, name: OpName, lhs: Value, rh
 fn negation_of(ctx: &Context, v: Value) -> Option<Value> {
     let d = ctx.defining_op(v)?;
     let ops = ctx.operands(d);
-    (ctx.isa(d, arith::XORI) && is_bool(ctx, ops[1], true)).then_some(ops[0])
+    (ctx.isa(d, arith::XORI) && ops.len() == 2 && is_bool(ctx, ops[1], true)).then(|| ops[0])
 }
 
 fn set_operands(rw: &mut Rewriter<'_>, op: OpId, vs: &[Value]) {
@@ -495,8 +497,20 @@ impl RewritePattern for IfRemoveEmptyElse {
 }
 
 /// `scf.if %a { scf.if %b { ... } }` with nothing else in the outer then
-/// branch and no else branches: `scf.if (%a and %b) { ... }`.
+/// branch, and else branches (if any) that only yield: `scf.if (%a and %b)`.
+/// The outer results that the inner `scf.if` gives must fall back to what
+/// the outer else yields; those yielded from outside become selects on
+/// `%a`.
 struct IfCombineNested;
+
+/// True if region `r` is empty or one block holding only its terminator.
+fn only_yields(ctx: &Context, r: RegionId) -> bool {
+    match ctx.region_blocks(r) {
+        [] => true,
+        [b] => ctx.first_op(*b) == ctx.last_op(*b),
+        _ => false,
+    }
+}
 
 impl RewritePattern for IfCombineNested {
     fn name(&self) -> &'static str {
@@ -507,19 +521,56 @@ impl RewritePattern for IfCombineNested {
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = rw.ctx();
-        if has_else(ctx, op) || !ctx.results(op).is_empty() {
+        let (then_r, else_r) = (ctx.region(op, 0), ctx.region(op, 1));
+        let Some(b) = ctx.entry_block(then_r) else { return false };
+        let Some(inner) = ctx.first_op(b).filter(|i| ctx.isa(*i, scf::IF)) else { return false };
+        if ctx.next_op(inner) != ctx.last_op(b) || !only_yields(ctx, else_r) || !only_yields(ctx, ctx.region(inner, 1))
+        {
             return false;
         }
-        let Some(b) = ctx.entry_block(ctx.region(op, 0)) else { return false };
-        let Some(inner) = ctx.first_op(b).filter(|i| ctx.isa(*i, scf::IF)) else { return false };
-        if ctx.next_op(inner) != ctx.last_op(b) || has_else(ctx, inner) || !ctx.results(inner).is_empty() {
-            return false;
+        let mut then_vals = yielded(ctx, then_r);
+        let else_vals = yielded(ctx, else_r);
+        let inner_then = yielded(ctx, ctx.region(inner, 0));
+        let inner_else = yielded(ctx, ctx.region(inner, 1));
+        let mut selects = Vec::new();
+        for (i, slot) in then_vals.iter_mut().enumerate() {
+            let v = *slot;
+            if let Some(k) = ctx.results(inner).iter().position(|r| *r == v) {
+                // The inner else must yield what the outer else does.
+                if inner_else.get(k) != else_vals.get(i) {
+                    return false;
+                }
+                *slot = inner_then[k];
+            } else if defined_in(ctx, v, then_r) {
+                return false;
+            } else {
+                selects.push(i);
+            }
         }
         let (a, c) = (ctx.operand(op, 0), ctx.operand(inner, 0));
-        let inner_then = ctx.region(inner, 0);
+        let types = ctx_types(ctx, op);
+        let inner_then_r = ctx.region(inner, 0);
         let both = bool_binary(rw, op, arith::ANDI, a, c);
-        new_if(rw, op, both, &[], inner_then, None);
-        rw.erase_op(op);
+        let new = new_if(rw, op, both, &types, inner_then_r, None);
+        let (nt, ne) = (rw.ctx().region(new, 0), rw.ctx().region(new, 1));
+        if let Some(y) = terminator(rw.ctx(), nt) {
+            set_operands(rw, y, &then_vals);
+        }
+        if !else_vals.is_empty() {
+            let loc = rw.ctx().op_loc(op).clone();
+            rw.create_block(ne, 0, &[]);
+            append_yield(rw, ne, &else_vals, loc);
+        }
+        let mut results = rw.ctx().results(new).to_vec();
+        for i in selects {
+            let loc = rw.ctx().op_loc(op).clone();
+            let st = OperationState::new(arith::SELECT, loc)
+                .operands(&[a, then_vals[i], else_vals[i]])
+                .results(std::slice::from_ref(&types[i]));
+            let sel = rw.create_before(new, st);
+            results[i] = rw.ctx().result(sel, 0);
+        }
+        rw.replace_op(op, &results);
         true
     }
 }

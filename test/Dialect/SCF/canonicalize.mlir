@@ -666,3 +666,53 @@ func.func @while_align_args(%f: f32, %i: i32, %l: i64) -> (i64, f32, i32) {
   }
   return %0#0, %0#1, %0#2 : i64, f32, i32
 }
+
+// -----
+
+// Nested scf.if with results merge when the values the inner one yields
+// fall back, on its else branch, to what the outer else yields; a value
+// from outside becomes a select on the outer condition.
+// CHECK-LABEL: func.func @if_nested_results
+// CHECK-SAME: (%[[A:.*]]: i1, %[[B:.*]]: i1, %[[X:.*]]: i32, %[[Y:.*]]: i32)
+// CHECK: %[[AB:.*]] = arith.andi %[[A]], %[[B]] : i1
+// CHECK: %[[S:.*]] = arith.select %[[A]], %[[X]], %[[Y]] : i32
+// CHECK: %[[R:.*]] = scf.if %[[AB]] -> (i32) {
+// CHECK-NEXT: %[[V:.*]] = "test.inner"
+// CHECK-NEXT: scf.yield %[[V]] : i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[Y]] : i32
+// CHECK: return %[[R]], %[[S]]
+func.func @if_nested_results(%a: i1, %b: i1, %x: i32, %y: i32) -> (i32, i32) {
+  %r:2 = scf.if %a -> (i32, i32) {
+    %i = scf.if %b -> (i32) {
+      %v = "test.inner"() : () -> i32
+      scf.yield %v : i32
+    } else {
+      scf.yield %y : i32
+    }
+    scf.yield %i, %x : i32, i32
+  } else {
+    scf.yield %y, %y : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+
+// -----
+
+// The inner else yields another value: no merge.
+// CHECK-LABEL: func.func @if_nested_results_differ
+// CHECK-NOT: arith.andi
+func.func @if_nested_results_differ(%a: i1, %b: i1, %x: i32, %y: i32) -> i32 {
+  %r = scf.if %a -> (i32) {
+    %i = scf.if %b -> (i32) {
+      %v = "test.inner"() : () -> i32
+      scf.yield %v : i32
+    } else {
+      scf.yield %x : i32
+    }
+    scf.yield %i : i32
+  } else {
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
