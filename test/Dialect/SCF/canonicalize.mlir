@@ -716,3 +716,22 @@ func.func @if_nested_results_differ(%a: i1, %b: i1, %x: i32, %y: i32) -> i32 {
   }
   return %r : i32
 }
+
+// -----
+
+// A condition made by an operation without operands (a call) is left as
+// it is.
+// CHECK-LABEL: func.func @if_condition_from_call
+// CHECK: %[[C:.*]] = call @cond() : () -> i1
+// CHECK: scf.if %[[C]] -> (i32)
+func.func private @cond() -> i1
+func.func @if_condition_from_call(%x: i32, %y: i32) -> i32 {
+  %c = func.call @cond() : () -> i1
+  %r = scf.if %c -> (i32) {
+    %v = "test.v"() : () -> i32
+    scf.yield %v : i32
+  } else {
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
