@@ -126,7 +126,8 @@ fn print_cond_br(p: &mut OpPrinter<'_>, op: OpId) {
     p.attr_dict(op, &["operandSegmentSizes", "branch_weights"]);
 }
 
-fn cond_br_operands(ctx: &Context, op: OpId, i: usize) -> Range<usize> {
+/// The operands a `cf.cond_br` passes to successor `i` (0: true, 1: false).
+pub fn cond_br_operands(ctx: &Context, op: OpId, i: usize) -> Range<usize> {
     let [c, t, f] = split(ctx, op);
     if i == 0 {
         c..c + t
@@ -346,10 +347,25 @@ pub fn switch_to_blocks(
     default: strata_ir::BlockId,
     cases: &[(i128, strata_ir::BlockId)],
 ) -> OperationState {
+    let default = (default, Vec::new());
+    let cases: Vec<(i128, strata_ir::BlockId, Vec<Value>)> = cases.iter().map(|(v, b)| (*v, *b, Vec::new())).collect();
+    switch_op(loc, flag, ty, &default, &cases)
+}
+
+/// `cf.switch %flag : ty, [default: ^d(...), v: ^b(...), ...]`.
+pub fn switch_op(
+    loc: strata_ir::Location,
+    flag: Value,
+    ty: &Type,
+    default: &(strata_ir::BlockId, Vec<Value>),
+    cases: &[(i128, strata_ir::BlockId, Vec<Value>)],
+) -> OperationState {
     let mut st = OperationState::new(cf::SWITCH, loc);
     let values: Vec<i128> = cases.iter().map(|c| c.0).collect();
-    fill_switch(&mut st, flag, ty, &[], &values, &vec![0; cases.len()], &[]);
-    st.successors = std::iter::once(default).chain(cases.iter().map(|c| c.1)).collect();
+    let sizes: Vec<usize> = cases.iter().map(|c| c.2.len()).collect();
+    let operands: Vec<Value> = cases.iter().flat_map(|c| c.2.iter().copied()).collect();
+    fill_switch(&mut st, flag, ty, &default.1, &values, &sizes, &operands);
+    st.successors = std::iter::once(default.0).chain(cases.iter().map(|c| c.1)).collect();
     st
 }
 
@@ -570,13 +586,7 @@ impl RewritePattern for BrMergeSinglePredecessor {
         if dest == here || ctx.entry_block(region) == Some(dest) {
             return false;
         }
-        let edges: usize = ctx
-            .region_blocks(region)
-            .iter()
-            .filter_map(|b| ctx.last_op(*b))
-            .map(|t| ctx.successors(t).iter().filter(|s| **s == dest).count())
-            .sum();
-        if edges != 1 || ctx.block_args(dest).len() != ctx.operands(op).len() {
+        if incoming_edges(ctx, dest) != 1 || ctx.block_args(dest).len() != ctx.operands(op).len() {
             return false;
         }
         let Some(owner) = ctx.region_parent(region) else { return false };
@@ -592,12 +602,74 @@ impl RewritePattern for BrMergeSinglePredecessor {
     }
 }
 
+/// The branches into block `dest` from the terminators of its region.
+fn incoming_edges(ctx: &Context, dest: strata_ir::BlockId) -> usize {
+    let Some(region) = ctx.block_parent(dest) else { return 0 };
+    ctx.region_blocks(region)
+        .iter()
+        .filter_map(|b| ctx.last_op(*b))
+        .map(|t| ctx.successors(t).iter().filter(|s| **s == dest).count())
+        .sum()
+}
+
+/// In a destination that only this `cf.cond_br` reaches, its condition is
+/// known: `true` in the true destination, `false` in the false one.
+struct CondBrTruthPropagation;
+
+impl RewritePattern for CondBrTruthPropagation {
+    fn name(&self) -> &'static str {
+        "cf-cond-br-truth-propagation"
+    }
+    fn root(&self) -> Option<strata_ir::OpName> {
+        Some(cf::COND_BR)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = rw.ctx();
+        let cond = ctx.operand(op, 0);
+        let succ = ctx.successors(op).to_vec();
+        if succ.len() != 2 || constant_value(ctx, cond).is_some() {
+            return false;
+        }
+        let mut changed = false;
+        for (dest, value) in [(succ[0], true), (succ[1], false)] {
+            if incoming_edges(rw.ctx(), dest) != 1 {
+                continue;
+            }
+            // Newest use first, as MLIR's use lists run.
+            let uses: Vec<(OpId, usize)> = rw
+                .ctx()
+                .uses(cond)
+                .iter()
+                .rev()
+                .filter(|u| rw.ctx().parent_block(u.op) == Some(dest))
+                .map(|u| (u.op, u.index as usize))
+                .collect();
+            if uses.is_empty() {
+                continue;
+            }
+            let loc = rw.ctx().op_loc(op).clone();
+            let st = OperationState::new(crate::arith::op::CONSTANT, loc)
+                .prop("value", Attribute::Bool(value))
+                .results(&[Type::i1()]);
+            let c = rw.create_before(op, st);
+            let c = rw.ctx().result(c, 0);
+            for (user, index) in uses {
+                rw.modify_in_place(user, |ctx| ctx.set_operand(user, index, c));
+            }
+            changed = true;
+        }
+        changed
+    }
+}
+
 fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     if v.iter().any(|p| p.name() == "cf-cond-br-constant") {
         return;
     }
     v.push(Box::new(BrMergeSinglePredecessor));
     v.push(Box::new(CondBrConstant));
+    crate::cf_branch_folding::patterns(v);
+    v.push(Box::new(CondBrTruthPropagation));
     v.push(Box::new(SwitchSimplify));
     v.push(Box::new(AssertTrue));
 }

@@ -10,6 +10,7 @@ pub mod arith_select;
 pub mod arith_view;
 pub mod build;
 pub mod cf;
+pub mod cf_branch_folding;
 pub mod control_view;
 pub mod scf;
 pub mod scf_canonicalize;
