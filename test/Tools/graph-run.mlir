@@ -48,3 +48,10 @@
 // I0-ARG: error: argument 1: 1 does not fit i0
 // RUN: graph-opt %S/Inputs/zero-width.mlir --canonicalize --cse | graph-opt | FileCheck %s --check-prefix=I0-FOLD
 // I0-FOLD: arith.muli %{{.*}}, %{{.*}} overflow<nsw> : i0
+
+// A FIFO no program writes to is an error, not a wait forever; a pipe with
+// a writer is read as it comes.
+// RUN: rm -f %t.fifo && mkfifo %t.fifo
+// RUN: not graph-run %S/../algorithms/bfs.mlir --graph %t.fifo --entry bfs 0 2>&1 | FileCheck %s --check-prefix=FIFO
+// FIFO: error: cannot read: a FIFO that no program writes to
+// RUN: cat %S/Inputs/small.el | graph-run %S/../algorithms/bfs.mlir --graph /dev/stdin --entry bfs 0 | FileCheck %s --check-prefix=BFS

@@ -54,13 +54,44 @@ impl std::error::Error for LoadError {}
 /// Reads and builds a graph from a file.
 pub fn load(path: &Path, opts: LoadOptions) -> Result<Graph, LoadError> {
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| LoadError {
-        file: file.clone(),
-        line: None,
-        message: format!("cannot read: {e}"),
-    })?;
+    let bytes = read_input(path).map_err(|e| LoadError { file: file.clone(), line: None, message: e })?;
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     parse(&file, &bytes, format_from_extension(ext), opts)
+}
+
+/// The bytes of the file at `path`. A FIFO is opened without waiting for a
+/// writer (the open of a FIFO no program writes to would block forever);
+/// its data is then read as it comes, and one that no program writes to is
+/// an error.
+fn read_input(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::{ErrorKind, Read};
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let mut f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    let meta = f.metadata().map_err(|e| format!("cannot read: {e}"))?;
+    let fifo = meta.file_type().is_fifo();
+    let mut bytes = Vec::new();
+    let size = usize::try_from(meta.len()).unwrap_or(usize::MAX);
+    bytes
+        .try_reserve_exact(size)
+        .map_err(|_| format!("cannot read: a file of {} bytes does not fit in memory", meta.len()))?;
+    loop {
+        // What was read before an error stays in `bytes`.
+        match f.read_to_end(&mut bytes) {
+            Ok(_) => break,
+            // A writer is there, its data not yet.
+            Err(e) if e.kind() == ErrorKind::WouldBlock => std::thread::sleep(std::time::Duration::from_millis(1)),
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) => return Err(format!("cannot read: {e}")),
+        }
+    }
+    if fifo && bytes.is_empty() {
+        return Err("cannot read: a FIFO that no program writes to".into());
+    }
+    Ok(bytes)
 }
 
 /// The format an extension names, if any.
