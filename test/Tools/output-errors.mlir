@@ -16,4 +16,5 @@
 // NO-TEMP-NOT: tmp
 // RUN: not graph-opt %S/../algorithms/bfs.mlir 2>&1 >/dev/full | FileCheck %s --check-prefix=FULL
 // RUN: not graph-run %S/../algorithms/bfs.mlir --entry bfs --graph gen:grid:rows=2,cols=2 0 2>&1 >/dev/full | FileCheck %s --check-prefix=FULL
+// RUN: not graph-bench --corpus %S/../algorithms --algorithms bfs --graphs 'grid:rows=4,cols=4' --repeat 1 2>&1 >/dev/full | FileCheck %s --check-prefix=FULL
 // FULL: error: cannot write to standard output: No space left on device

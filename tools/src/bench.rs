@@ -97,15 +97,21 @@ struct Compiled<'a> {
     baseline: Option<CpuBackend>,
 }
 
+/// Writes one line of the report to standard output; a failed write is
+/// an error to report, not a panic.
+fn line(text: String) -> Result<(), String> {
+    crate::output::write_stdout(format!("{text}\n").as_bytes())
+}
+
 /// The GPU's kernel times against the CPU backend on `threads` threads.
 fn bench_gpu(m: &ArgMatches, programs: &mut [Compiled], threads: u32, repeat: usize) -> Result<(), String> {
     let Some(first) = programs.iter().find_map(|p| p.gpu.as_ref()) else { return Ok(()) };
     let device = first.device_name().to_string();
-    println!("# {repeat} runs per figure; median seconds of the GPU's kernel ({device}), of its transfers (results back; the graph and the arguments, copied once, in the first run), and of the CPU backend with {threads} threads (baseline); speedup = CPU / GPU kernel");
-    println!(
+    line(format!("# {repeat} runs per figure; median seconds of the GPU's kernel ({device}), of its transfers (results back; the graph and the arguments, copied once, in the first run), and of the CPU backend with {threads} threads (baseline); speedup = CPU / GPU kernel"))?;
+    line(format!(
         "{:<10} {:<44} {:>12} {:>12} {:>12} {:>8} {:>6}",
         "algorithm", "graph", "gpu", "transfers", "cpu", "speedup", "match"
-    );
+    ))?;
     let mut mismatches = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
         let (g, label) = bench_graph(spec)?;
@@ -123,7 +129,7 @@ fn bench_gpu(m: &ArgMatches, programs: &mut [Compiled], threads: u32, repeat: us
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
             let (k, c) = (median(&runs.times), median(&want.times));
-            println!(
+            line(format!(
                 "{:<10} {:<44} {:>12.6} {:>12.6} {:>12.6} {:>7.2}x {:>6}",
                 name,
                 label,
@@ -132,7 +138,7 @@ fn bench_gpu(m: &ArgMatches, programs: &mut [Compiled], threads: u32, repeat: us
                 c,
                 c / k,
                 if agree { "yes" } else { "NO" }
-            );
+            ))?;
         }
     }
     if mismatches.is_empty() {
@@ -210,17 +216,17 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         return bench_gpu(m, &mut programs, threads, repeat);
     }
     match baseline {
-        Some(b) => println!("# {repeat} runs per figure; median seconds with {threads} threads, and of the program lowered by '{b}' (baseline); speedup = baseline / time"),
-        None => println!("# {repeat} runs per figure; median seconds with {threads} threads, and with 1 thread (baseline); speedup = 1-thread / {threads}-thread"),
+        Some(b) => line(format!("# {repeat} runs per figure; median seconds with {threads} threads, and of the program lowered by '{b}' (baseline); speedup = baseline / time"))?,
+        None => line(format!("# {repeat} runs per figure; median seconds with {threads} threads, and with 1 thread (baseline); speedup = 1-thread / {threads}-thread"))?,
     }
-    println!(
+    line(format!(
         "{:<10} {:<44} {:>12} {:>12} {:>8}",
         "algorithm",
         "graph",
         "time",
         if baseline.is_some() { "baseline" } else { "1 thread" },
         "speedup"
-    );
+    ))?;
     let mut mismatches = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
         let (g, label) = bench_graph(spec)?;
@@ -243,7 +249,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             if let Err(d) = compare_results(&got, &want) {
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
-            println!("{:<10} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time);
+            line(format!("{:<10} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time))?;
         }
     }
     if mismatches.is_empty() {
