@@ -356,6 +356,14 @@ pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Fold
                 // x == x, x <= x, x >= x are true; x != x, x < x, x > x are false.
                 return one(FoldResult::Attr(Attribute::Bool(matches!(pred, 0 | 3 | 5 | 7 | 9))));
             }
+            // On i1, x == true and x != false are x.
+            if *ctx.value_type(ops[0]) == Type::i1() {
+                match (pred, int_of(&c[1])) {
+                    (0, Some(v)) if v != 0 => return one(FoldResult::Value(ops[0])),
+                    (1, Some(0)) => return one(FoldResult::Value(ops[0])),
+                    _ => {}
+                }
+            }
             // A constant moves to the right, the predicate mirrored
             // (c < x is x > c), as MLIR keeps comparisons.
             if c[0].is_some() && c[1].is_none() && (0..10).contains(&pred) {
@@ -670,6 +678,7 @@ pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     v.push(Box::new(ReassociateConstants(arith::MULI)));
     v.push(Box::new(NotOfCompare));
     crate::arith_select::patterns(v);
+    crate::arith_ext::patterns(v);
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 
 pub mod arith;
 pub mod arith_cast;
+pub mod arith_ext;
 pub mod arith_extended;
 pub mod arith_fold;
 pub mod arith_select;

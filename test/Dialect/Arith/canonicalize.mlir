@@ -360,3 +360,34 @@ func.func @xor_and_not(%x: i32, %y: i32) -> (i32, i32, i1) {
   %n = arith.xori %c, %t : i1
   return %1, %2, %n : i32, i32, i1
 }
+
+// -----
+
+// Extensions of extensions are one extension; comparing for equality two
+// values extended alike compares the values; on i1, x == true and
+// x != false are x, and so is (ext x) != 0.
+// CHECK-LABEL: func.func @extensions
+// CHECK-SAME: (%[[B:.*]]: i1, %[[X:.*]]: i8, %[[Y:.*]]: i8)
+// CHECK-DAG: %[[U:.*]] = arith.extui %[[B]] : i1 to i64
+// CHECK-DAG: %[[S:.*]] = arith.extsi %[[B]] : i1 to i64
+// CHECK-DAG: %[[E:.*]] = arith.cmpi ne, %[[X]], %[[Y]] : i8
+// CHECK-DAG: %[[M:.*]] = arith.cmpi slt,
+// CHECK: return %[[U]], %[[U]], %[[S]], %[[E]], %[[M]], %[[B]], %[[B]], %[[B]]
+func.func @extensions(%b: i1, %x: i8, %y: i8) -> (i64, i64, i64, i1, i1, i1, i1, i1) {
+  %u8 = arith.extui %b : i1 to i8
+  %uu = arith.extui %u8 : i8 to i64
+  %su = arith.extsi %u8 : i8 to i64
+  %s8 = arith.extsi %b : i1 to i8
+  %ss = arith.extsi %s8 : i8 to i64
+  %ex = arith.extsi %x : i8 to i64
+  %ey = arith.extsi %y : i8 to i64
+  %ne = arith.cmpi ne, %ex, %ey : i64
+  %lt = arith.cmpi slt, %ex, %ey : i64
+  %t = arith.constant true
+  %f = arith.constant false
+  %c0 = arith.constant 0 : i64
+  %eqt = arith.cmpi eq, %b, %t : i1
+  %nef = arith.cmpi ne, %f, %b : i1
+  %nz = arith.cmpi ne, %uu, %c0 : i64
+  return %uu, %su, %ss, %ne, %lt, %eqt, %nef, %nz : i64, i64, i64, i1, i1, i1, i1, i1
+}

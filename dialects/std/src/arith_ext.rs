@@ -1,0 +1,87 @@
+//! Canonicalization of integer extensions, as upstream MLIR's: an extension
+//! of an extension is one extension, and comparisons for equality of two
+//! values extended alike compare the values themselves.
+
+use crate::arith::op as arith;
+use strata_ir::context::{Context, OpId, OperationState, Value};
+use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
+use strata_ir::{Attribute, OpName, Type};
+
+/// Adds the patterns to `v`.
+pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(Box::new(ExtOfExt(arith::EXTUI)));
+    v.push(Box::new(ExtOfExt(arith::EXTSI)));
+    v.push(Box::new(CompareOfExt));
+}
+
+/// The extension making `v`, and its source.
+fn extension(ctx: &Context, v: Value) -> Option<(OpName, Value)> {
+    let d = ctx.defining_op(v)?;
+    let k = ctx.op_kind(d);
+    (k == arith::EXTUI || k == arith::EXTSI).then(|| (k, ctx.operand(d, 0)))
+}
+
+/// `extui (extui x)` and `extsi (extsi x)` are one extension of `x`;
+/// `extsi (extui x)` is `extui x` (the sign bit the first made is zero).
+struct ExtOfExt(OpName);
+
+impl RewritePattern for ExtOfExt {
+    fn name(&self) -> &'static str {
+        "arith-ext-of-ext"
+    }
+    fn root(&self) -> Option<OpName> {
+        Some(self.0)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = rw.ctx();
+        let Some((inner, x)) = extension(ctx, ctx.operand(op, 0)) else { return false };
+        let kind = match (self.0, inner) {
+            (a, b) if a == b => a,
+            (a, b) if a == arith::EXTSI && b == arith::EXTUI => arith::EXTUI,
+            _ => return false,
+        };
+        let ty = ctx.value_type(ctx.result(op, 0)).clone();
+        rw.replace_op_with_new(op, OperationState::new(kind, ctx.op_loc(op).clone()).operands(&[x]).results(&[ty]));
+        true
+    }
+}
+
+/// `cmpi eq|ne` of two values extended alike from one type is the
+/// comparison of the values; `cmpi ne (ext x), 0` with `x: i1` is `x`.
+struct CompareOfExt;
+
+impl RewritePattern for CompareOfExt {
+    fn name(&self) -> &'static str {
+        "arith-compare-of-ext"
+    }
+    fn root(&self) -> Option<OpName> {
+        Some(arith::CMPI)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = rw.ctx();
+        let pred = ctx.prop(op, "predicate").and_then(|p| p.as_int());
+        if !matches!(pred, Some(0 | 1)) {
+            return false;
+        }
+        let (a, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
+        let Some((ka, x)) = extension(ctx, a) else { return false };
+        if pred == Some(1)
+            && *ctx.value_type(x) == Type::i1()
+            && constant_value(ctx, b).and_then(|c| c.as_int()) == Some(0)
+        {
+            rw.replace_op(op, &[x]);
+            return true;
+        }
+        let Some((kb, y)) = extension(ctx, b) else { return false };
+        if ka != kb || ctx.value_type(x) != ctx.value_type(y) {
+            return false;
+        }
+        let rt = ctx.value_type(ctx.result(op, 0)).clone();
+        let st = OperationState::new(arith::CMPI, ctx.op_loc(op).clone())
+            .operands(&[x, y])
+            .prop("predicate", Attribute::int(pred.expect("checked"), Type::i64()))
+            .results(&[rt]);
+        rw.replace_op_with_new(op, st);
+        true
+    }
+}
