@@ -591,6 +591,13 @@ fn fold_cast(ctx: &Context, op: OpId, name: OpName, c: &Option<Attribute>, rt: &
         (arith::TRUNCF, Some(Attribute::Float(f))) if ctx.prop(op, "roundingmode").is_none() => {
             one(FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(rt.float_kind()?, f.value()))))
         }
+        // truncf (extf x) back to x's type is x.
+        (arith::TRUNCF, None) => {
+            let d = ctx.defining_op(ctx.operand(op, 0)).filter(|d| ctx.op_kind(*d) == arith::EXTF)?;
+            let src = ctx.operand(d, 0);
+            (ctx.value_type(src) == rt && ctx.prop(op, "roundingmode").is_none())
+                .then(|| Folded::Results(vec![FoldResult::Value(src)]))
+        }
         (arith::EXTSI | arith::EXTUI | arith::TRUNCI | arith::INDEX_CAST | arith::INDEX_CASTUI, None) => {
             // cast(cast(x)) back to x's type, when the inner cast widened and the outer narrowed.
             let d = ctx.defining_op(ctx.operand(op, 0))?;

@@ -391,3 +391,39 @@ func.func @extensions(%b: i1, %x: i8, %y: i8) -> (i64, i64, i64, i1, i1, i1, i1,
   %nz = arith.cmpi ne, %uu, %c0 : i64
   return %uu, %su, %ss, %ne, %lt, %eqt, %nef, %nz : i64, i64, i64, i1, i1, i1, i1, i1
 }
+
+// -----
+
+// andi/ori of values extended alike extend the andi/ori; an index cast of
+// an extension of its signedness, and truncations of extensions and of
+// truncations, cast once; truncf of extf back to the type is the value.
+// CHECK-LABEL: func.func @casts_of_casts
+// CHECK-SAME: (%[[A:.*]]: i8, %[[B:.*]]: i8, %[[W:.*]]: i32, %[[F:.*]]: f32)
+// CHECK-DAG: %[[AND:.*]] = arith.andi %[[A]], %[[B]] : i8
+// CHECK-DAG: %[[AE:.*]] = arith.extsi %[[AND]] : i8 to i64
+// CHECK-DAG: %[[OR:.*]] = arith.ori %[[A]], %[[B]] : i8
+// CHECK-DAG: %[[OE:.*]] = arith.extui %[[OR]] : i8 to i64
+// CHECK-DAG: %[[IX:.*]] = arith.index_cast %[[A]] : i8 to index
+// CHECK-DAG: %[[T16:.*]] = arith.trunci %[[W]] : i32 to i16
+// CHECK-DAG: %[[E16:.*]] = arith.extsi %[[A]] : i8 to i16
+// CHECK-DAG: %[[T8:.*]] = arith.trunci %[[W]] : i32 to i8
+// CHECK: return %[[AE]], %[[OE]], %[[IX]], %[[T16]], %[[E16]], %[[T8]], %[[F]]
+func.func @casts_of_casts(%a: i8, %b: i8, %w: i32, %f: f32) -> (i64, i64, index, i16, i16, i8, f32) {
+  %sa = arith.extsi %a : i8 to i64
+  %sb = arith.extsi %b : i8 to i64
+  %and = arith.andi %sa, %sb : i64
+  %ua = arith.extui %a : i8 to i64
+  %ub = arith.extui %b : i8 to i64
+  %or = arith.ori %ua, %ub : i64
+  %s16 = arith.extsi %a : i8 to i16
+  %ix = arith.index_cast %s16 : i16 to index
+  %w64 = arith.extui %w : i32 to i64
+  %t16 = arith.trunci %w64 : i64 to i16
+  %a32 = arith.extsi %a : i8 to i32
+  %e16 = arith.trunci %a32 : i32 to i16
+  %w16 = arith.trunci %w : i32 to i16
+  %t8 = arith.trunci %w16 : i16 to i8
+  %fd = arith.extf %f : f32 to f64
+  %ff = arith.truncf %fd : f64 to f32
+  return %and, %or, %ix, %t16, %e16, %t8, %ff : i64, i64, index, i16, i16, i8, f32
+}

@@ -126,7 +126,7 @@ pub fn arguments(rng: &mut Rng, ty: &str, bits: u32, k: usize) -> Vec<HostValue>
 /// boolean constants, nested `scf.if` on the same condition), `scf.for`
 /// over a few trips with carried values (changed, unchanged, repeated,
 /// their initial value) and counted `scf.while` loops, between integer
-/// `arith` operations. `@f` takes three arguments and returns the last four
+/// `arith` operations and chains of extensions and truncations. `@f` takes three arguments and returns the last four
 /// integers.
 pub fn structured_program(rng: &mut Rng, ty: &str, bits: u32) -> String {
     let mut g = Structured { ty: ty.to_string(), bits, next: 0, text: String::new() };
@@ -175,7 +175,7 @@ impl Structured {
         let pick = |rng: &mut Rng, v: &Vec<String>| v[rng.below(v.len())].clone();
         for _ in 0..n {
             let name = self.name();
-            match rng.below(12) {
+            match rng.below(13) {
                 0 => {
                     let vals = edges(self.bits);
                     let v = if rng.below(2) == 0 { (rng.next() % 9) as i128 } else { vals[rng.below(vals.len())] };
@@ -196,12 +196,51 @@ impl Structured {
                 4 | 5 if depth > 0 && !bools.is_empty() => self.if_op(rng, depth, &name, ints, bools, indent),
                 6 if depth > 0 => self.for_op(rng, depth, &name, ints, &bools[..], indent),
                 7 if depth > 0 => self.while_op(rng, depth, &name, ints, &bools[..], indent),
+                8 | 9 if ty != "index" => self.casts(rng, &name, ints, bools, indent),
                 _ => {
                     let op = ["addi", "subi", "muli", "andi", "ori", "xori", "minsi", "maxui"][rng.below(8)];
                     let (x, y) = (pick(rng, ints), pick(rng, ints));
                     self.line(indent, &format!("{name} = arith.{op} {x}, {y} : {ty}"));
                     ints.push(name);
                 }
+            }
+        }
+    }
+
+    /// Two values extended (alike or not) to a wider type, then combined,
+    /// compared or extended again, and truncated back.
+    fn casts(&mut self, rng: &mut Rng, name: &str, ints: &mut Vec<String>, bools: &mut Vec<String>, indent: &str) {
+        let ty = self.ty.clone();
+        let (wide, wider) = (format!("i{}", self.bits + 8), format!("i{}", self.bits + 24));
+        let kinds = ["extsi", "extui"];
+        let (k1, k2) = (kinds[rng.below(2)], kinds[rng.below(2)]);
+        let (x, y) = (ints[rng.below(ints.len())].clone(), ints[rng.below(ints.len())].clone());
+        let (a, b, c) = (self.name(), self.name(), self.name());
+        self.line(indent, &format!("{a} = arith.{k1} {x} : {ty} to {wide}"));
+        self.line(indent, &format!("{b} = arith.{k2} {y} : {ty} to {wide}"));
+        match rng.below(4) {
+            0 => {
+                let op = ["andi", "ori"][rng.below(2)];
+                self.line(indent, &format!("{c} = arith.{op} {a}, {b} : {wide}"));
+                self.line(indent, &format!("{name} = arith.trunci {c} : {wide} to {ty}"));
+                ints.push(name.to_string());
+            }
+            1 => {
+                let p = ["eq", "ne", "slt", "ult"][rng.below(4)];
+                self.line(indent, &format!("{name} = arith.cmpi {p}, {a}, {b} : {wide}"));
+                bools.push(name.to_string());
+            }
+            2 => {
+                let k3 = kinds[rng.below(2)];
+                self.line(indent, &format!("{c} = arith.{k3} {a} : {wide} to {wider}"));
+                self.line(indent, &format!("{name} = arith.trunci {c} : {wider} to {ty}"));
+                ints.push(name.to_string());
+            }
+            _ => {
+                let narrow = format!("i{}", self.bits / 2);
+                self.line(indent, &format!("{c} = arith.trunci {a} : {wide} to {narrow}"));
+                self.line(indent, &format!("{name} = arith.{k2} {c} : {narrow} to {ty}"));
+                ints.push(name.to_string());
             }
         }
     }
