@@ -135,17 +135,26 @@ fn replace_terminators(rw: &mut Rewriter<'_>, blocks: &[BlockId], name: OpName, 
     }
 }
 
-/// Splits the block of `op` after it; the new block gets one argument per
-/// result of `op`, which replace the results.
+/// Splits the block of `op` after it; where `op` has results, the branches
+/// join in a new block before the rest, with one argument per result (they
+/// replace the results), that branches on to it, as MLIR's lowering joins
+/// them. Returns the block to branch to.
 fn continuation(rw: &mut Rewriter<'_>, op: OpId) -> BlockId {
     let next = rw.ctx().next_op(op).expect("an scf op is never a terminator");
-    let cont = rw.split_block(next);
-    for r in rw.ctx().results(op).to_vec() {
-        let (ty, loc) = (rw.ctx().value_type(r).clone(), rw.ctx().op_loc(op).clone());
-        let a = rw.add_block_arg(cont, ty, loc);
+    let rest = rw.split_block(next);
+    let results = rw.ctx().results(op).to_vec();
+    if results.is_empty() {
+        return rest;
+    }
+    let loc = rw.ctx().op_loc(op).clone();
+    let args: Vec<(Type, Location)> = results.iter().map(|r| (rw.ctx().value_type(*r).clone(), loc.clone())).collect();
+    let (parent, pos) = position(rw.ctx(), rest);
+    let join = rw.create_block(parent, pos, &args);
+    for (r, a) in results.into_iter().zip(rw.ctx().block_args(join).to_vec()) {
         rw.replace_all_uses_with(r, a);
     }
-    cont
+    br(rw, join, rest, &[], &loc);
+    join
 }
 
 /// The region holding block `b` and the position of `b` in it.
@@ -343,11 +352,19 @@ impl RewritePattern for LowerWhile {
         let head = ctx.parent_block(op).expect("in a block");
         let (before_r, after_r) = (ctx.region(op, 0), ctx.region(op, 1));
         let (Some(before), Some(after)) = (ctx.entry_block(before_r), ctx.entry_block(after_r)) else { return false };
-        let cont = continuation(rw, op);
+        // The values the condition forwards dominate the exit: they are the
+        // results, as in MLIR's lowering.
+        let Some(cond) = ctx.last_op(before).filter(|c| ctx.isa(*c, scf::CONDITION)) else { return false };
+        let forwarded = ctx.operands(cond)[1..].to_vec();
+        let next = ctx.next_op(op).expect("an scf op is never a terminator");
+        for (r, v) in ctx.results(op).to_vec().into_iter().zip(forwarded) {
+            rw.replace_all_uses_with(r, v);
+        }
+        let cont = rw.split_block(next);
         let before_blocks = move_before(rw, before_r, cont);
         let after_blocks = move_before(rw, after_r, cont);
         replace_terminators(rw, &before_blocks, scf::CONDITION, &mut |rw, b, vals, l| {
-            cond_br(rw, b, vals[0], (after, &vals[1..]), (cont, &vals[1..]), l);
+            cond_br(rw, b, vals[0], (after, &vals[1..]), (cont, &[]), l);
         });
         replace_terminators(rw, &after_blocks, scf::YIELD, &mut |rw, b, vals, l| br(rw, b, before, &vals, l));
         rw.erase_op(op);

@@ -84,12 +84,12 @@ func.func @if_then(%c: i1) {
 // CHECK:   cf.br ^[[BEFORE:bb[0-9]+]](%[[X]] : i32)
 // CHECK: ^[[BEFORE]](%[[A:.*]]: i32):
 // CHECK:   %[[C:.*]] = arith.cmpi slt, %[[A]], %[[N]] : i32
-// CHECK:   cf.cond_br %[[C]], ^[[AFTER:bb[0-9]+]](%[[A]] : i32), ^[[EXIT:bb[0-9]+]](%[[A]] : i32)
+// CHECK:   cf.cond_br %[[C]], ^[[AFTER:bb[0-9]+]](%[[A]] : i32), ^[[EXIT:bb[0-9]+]]
 // CHECK: ^[[AFTER]](%[[B:.*]]: i32):
 // CHECK:   %[[D:.*]] = arith.addi %[[B]], %[[B]] : i32
 // CHECK:   cf.br ^[[BEFORE]](%[[D]] : i32)
-// CHECK: ^[[EXIT]](%[[R:.*]]: i32):
-// CHECK:   return %[[R]] : i32
+// CHECK: ^[[EXIT]]:
+// CHECK:   return %[[A]] : i32
 func.func @while_loop(%x: i32, %n: i32) -> i32 {
   %r = scf.while (%a = %x) : (i32) -> i32 {
     %c = arith.cmpi slt, %a, %n : i32
