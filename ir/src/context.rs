@@ -559,6 +559,19 @@ impl Context {
     pub fn op_loc(&self, op: OpId) -> &Location {
         &self.ops[op.index()].loc
     }
+    /// The location to report a diagnostic about `op` at: its own, or
+    /// where that names no place in a file (`unknown`, a bare name, a
+    /// fusion of such), the nearest enclosing operation's that does.
+    pub fn reporting_loc(&self, op: OpId) -> &Location {
+        let mut at = Some(op);
+        while let Some(o) = at {
+            if self.op_loc(o).file_line_col().is_some() {
+                return self.op_loc(o);
+            }
+            at = self.parent_op(o);
+        }
+        self.op_loc(op)
+    }
     /// Sets the location.
     pub fn set_op_loc(&mut self, op: OpId, loc: Location) {
         self.ops[op.index()].loc = loc;

@@ -175,17 +175,10 @@ fn error(ctx: &Context, op: OpId, what: impl std::fmt::Display) -> Diagnostic {
     Diagnostic::error(located(ctx, op), format!("cannot write '{}' in upstream dialects: it {what}", ctx.op_name(op)))
 }
 
-/// The location of `op`, or where it has none in a file, the nearest
-/// enclosing operation's that has one.
+/// Where to report about `op`: its location, or the nearest enclosing one
+/// in a file.
 fn located(ctx: &Context, op: OpId) -> Location {
-    let mut at = Some(op);
-    while let Some(o) = at {
-        if ctx.op_loc(o).file_line_col().is_some() {
-            return ctx.op_loc(o).clone();
-        }
-        at = ctx.parent_op(o);
-    }
-    ctx.op_loc(op).clone()
+    ctx.reporting_loc(op).clone()
 }
 
 /// The upstream type of a value of type `t` (graphs are expanded apart).

@@ -133,7 +133,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     }
 
     pub(crate) fn error<T>(&self, op: OpId, msg: impl Into<String>) -> R<T> {
-        Err(Fail::Diag(Diagnostic::error(self.ir.op_loc(op).clone(), msg.into())))
+        Err(Fail::Diag(Diagnostic::error(self.ir.reporting_loc(op).clone(), msg.into())))
     }
 
     /// The LLVM value of an IR value.
@@ -331,9 +331,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
             func::CONSTANT => self.function_value(op),
             func::CALL_INDIRECT => self.call_indirect(op),
             func::RETURN => self.ret(op),
-            n => self.error(
+            _ => self.error(
                 op,
-                format!("cannot emit '{n}' as LLVM IR: only the par, arith, cf and func dialects are (lower the program first, e.g. with --target=cpu; structured control flow with convert-scf-to-cf)"),
+                format!("cannot emit '{}' as LLVM IR: only the par, arith, cf and func dialects are (lower the program first, e.g. with --target=cpu; structured control flow with convert-scf-to-cf)", self.ir.op_name(op)),
             ),
         }
     }

@@ -9,6 +9,12 @@
 // RUN: not graph-opt %S/Inputs/graph-op.mlir --emit=llvm 2>&1 | FileCheck %s --check-prefix=OP
 // OP: graph-op.mlir:4:8: error: cannot emit 'graph.num_nodes' as LLVM IR: only the par, arith, cf and func dialects are (lower the program first, e.g. with --target=cpu; structured control flow with convert-scf-to-cf)
 
+// An operation located nowhere in a file is reported at the nearest
+// enclosing operation that is, under its own name, for both targets.
+// RUN: not graph-opt %S/Inputs/unlocated-op.mlir --allow-unregistered-dialect --target=cpu --emit=obj -o %t.o 2>&1 | FileCheck %s --check-prefix=NOWHERE
+// RUN: not graph-opt %S/Inputs/unlocated-op.mlir --allow-unregistered-dialect --target=gpu --emit=ptx -o %t.ptx 2>&1 | FileCheck %s --check-prefix=NOWHERE
+// NOWHERE: unlocated-op.mlir:2:1: error: cannot emit 't.c' as LLVM IR
+
 // RUN: not graph-opt %s --emit=llvm 2>&1 | FileCheck %s --check-prefix=TYPE
 // TYPE: invalid.mlir:[[@LINE+1]]:1: error: cannot emit a value of type f16 as LLVM IR
 func.func @half(%x: f16) -> f16 {
