@@ -145,6 +145,31 @@ fn collapse(ctx: &Context, dest: BlockId, args: &[Value]) -> Option<(BlockId, Ve
     Some((next, forwarded))
 }
 
+/// Each successor (with the operands `args(i)` passes to successor `i`)
+/// collapsed where it only branches on; `None` if none is.
+fn collapse_all(
+    ctx: &Context,
+    succ: &[BlockId],
+    args: impl Fn(usize) -> Vec<Value>,
+) -> Option<Vec<(BlockId, Vec<Value>)>> {
+    let mut changed = false;
+    let dests = succ
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let a = args(i);
+            match collapse(ctx, *d, &a) {
+                Some(c) => {
+                    changed = true;
+                    c
+                }
+                None => (*d, a),
+            }
+        })
+        .collect();
+    changed.then_some(dests)
+}
+
 /// `cf.br ^a(...)` where `^a` only branches on.
 struct PassThroughBr;
 
@@ -183,21 +208,9 @@ impl RewritePattern for PassThroughCondBr {
             return false;
         }
         let ops = ctx.operands(op);
-        let mut changed = false;
-        let mut dests = Vec::new();
-        for (i, d) in succ.iter().enumerate() {
-            let args = ops[cond_br_operands(ctx, op, i)].to_vec();
-            match collapse(ctx, *d, &args) {
-                Some(c) => {
-                    changed = true;
-                    dests.push(c);
-                }
-                None => dests.push((*d, args)),
-            }
-        }
-        if !changed {
+        let Some(dests) = collapse_all(ctx, &succ, |i| ops[cond_br_operands(ctx, op, i)].to_vec()) else {
             return false;
-        }
+        };
         let new = cond_br(ctx, op, ops[0], &dests[0], &dests[1]);
         rw.create_before(op, new);
         rw.erase_op(op);
@@ -298,21 +311,9 @@ impl RewritePattern for PassThroughSwitch {
             return false;
         }
         let ops = ctx.operands(op);
-        let mut changed = false;
-        let mut dests = Vec::new();
-        for (i, d) in succ.iter().enumerate() {
-            let args = ops[switch_operands(ctx, op, i)].to_vec();
-            match collapse(ctx, *d, &args) {
-                Some(c) => {
-                    changed = true;
-                    dests.push(c);
-                }
-                None => dests.push((*d, args)),
-            }
-        }
-        if !changed {
+        let Some(dests) = collapse_all(ctx, &succ, |i| ops[switch_operands(ctx, op, i)].to_vec()) else {
             return false;
-        }
+        };
         let flag = ops[0];
         let ty = ctx.value_type(flag).clone();
         let cases: Vec<(i128, BlockId, Vec<Value>)> =
