@@ -681,8 +681,8 @@ pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     if v.iter().any(|p| p.name() == "arith-reassociate-constants") {
         return;
     }
-    v.push(Box::new(ReassociateConstants(arith::ADDI)));
     v.push(Box::new(ReassociateConstants(arith::MULI)));
+    crate::arith_reassociate::patterns(v);
     v.push(Box::new(NotOfCompare));
     crate::arith_select::patterns(v);
     crate::arith_ext::patterns(v);

@@ -7,6 +7,7 @@ pub mod arith_cast;
 pub mod arith_ext;
 pub mod arith_extended;
 pub mod arith_fold;
+pub mod arith_reassociate;
 pub mod arith_select;
 pub mod arith_view;
 pub mod build;

@@ -427,3 +427,44 @@ func.func @casts_of_casts(%a: i8, %b: i8, %w: i32, %f: f32) -> (i64, i64, index,
   %ff = arith.truncf %fd : f64 to f32
   return %and, %or, %ix, %t16, %e16, %t8, %ff : i64, i64, index, i16, i16, i8, f32
 }
+
+// -----
+
+// Additions and subtractions with constants regroup into one operation on
+// the value; (a - b) - a is 0 - b; x + y * -1 is x - y. With overflow
+// flags nothing regroups (a forbidden wrap would be lost).
+// CHECK-LABEL: func.func @add_sub_constants
+// CHECK-SAME: (%[[X:.*]]: index, %[[Y:.*]]: index)
+// CHECK-DAG: %[[C59:.*]] = arith.constant 59 : index
+// CHECK-DAG: %[[C25:.*]] = arith.constant 25 : index
+// CHECK-DAG: %[[CM25:.*]] = arith.constant -25 : index
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[A:.*]] = arith.subi %[[C59]], %[[X]] : index
+// CHECK-DAG: %[[B:.*]] = arith.addi %[[X]], %[[CM25]] : index
+// CHECK-DAG: %[[C:.*]] = arith.subi %[[X]], %[[C59]] : index
+// CHECK-DAG: %[[D:.*]] = arith.addi %[[X]], %[[C25]] : index
+// CHECK-DAG: %[[E:.*]] = arith.subi %[[C0]], %[[Y]] : index
+// CHECK-DAG: %[[F:.*]] = arith.subi %[[X]], %[[Y]] : index
+// CHECK-DAG: %[[G1:.*]] = arith.addi %[[X]], %{{.*}} overflow<nsw> : index
+// CHECK-DAG: %[[G:.*]] = arith.addi %[[G1]], %{{.*}} overflow<nsw> : index
+// CHECK: return %[[A]], %[[B]], %[[C]], %[[D]], %[[E]], %[[F]], %[[G]]
+func.func @add_sub_constants(%x: index, %y: index) -> (index, index, index, index, index, index, index) {
+  %c17 = arith.constant 17 : index
+  %c42 = arith.constant 42 : index
+  %m1 = arith.constant -1 : index
+  %s0 = arith.subi %c17, %x : index
+  %a = arith.addi %c42, %s0 : index
+  %a1 = arith.addi %c17, %x : index
+  %b = arith.subi %a1, %c42 : index
+  %s1 = arith.subi %x, %c17 : index
+  %c = arith.subi %s1, %c42 : index
+  %s2 = arith.subi %c17, %x : index
+  %d = arith.subi %c42, %s2 : index
+  %s3 = arith.subi %x, %y : index
+  %e = arith.subi %s3, %x : index
+  %n = arith.muli %y, %m1 : index
+  %f = arith.addi %x, %n : index
+  %g1 = arith.addi %x, %c17 overflow<nsw> : index
+  %g = arith.addi %g1, %c42 overflow<nsw> : index
+  return %a, %b, %c, %d, %e, %f, %g : index, index, index, index, index, index, index
+}
