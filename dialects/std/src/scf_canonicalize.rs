@@ -4,6 +4,7 @@
 
 use crate::arith::op as arith;
 use crate::scf::op as scf;
+use crate::scf::types_of;
 use strata_ir::context::{Context, OpId, OperationState, RegionId, Value};
 use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
 use strata_ir::{Attribute, OpName, Type};
@@ -438,8 +439,8 @@ impl RewritePattern for IfCombine {
         for (user, index, v) in fixes {
             rw.modify_in_place(user, |ctx| ctx.set_operand(user, index, v));
         }
-        let mut types: Vec<Type> = ctx_types(rw.ctx(), prev);
-        types.extend(ctx_types(rw.ctx(), next));
+        let mut types: Vec<Type> = types_of(rw.ctx(), rw.ctx().results(prev));
+        types.extend(types_of(rw.ctx(), rw.ctx().results(next)));
         let (np, nn) = (rw.ctx().results(prev).len(), rw.ctx().results(next).len());
         let combined = new_if(rw, next, pc, &types, pt, prev_has_else.then_some(pe));
         let (ct, ce) = (rw.ctx().region(combined, 0), rw.ctx().region(combined, 1));
@@ -468,10 +469,6 @@ impl RewritePattern for IfCombine {
         rw.replace_op(next, &results[np..np + nn]);
         true
     }
-}
-
-fn ctx_types(ctx: &Context, op: OpId) -> Vec<Type> {
-    ctx.results(op).iter().map(|r| ctx.value_type(*r).clone()).collect()
 }
 
 /// An else branch that only yields nothing is dropped.
@@ -548,7 +545,7 @@ impl RewritePattern for IfCombineNested {
             }
         }
         let (a, c) = (ctx.operand(op, 0), ctx.operand(inner, 0));
-        let types = ctx_types(ctx, op);
+        let types = types_of(ctx, ctx.results(op));
         let inner_then_r = ctx.region(inner, 0);
         let both = bool_binary(rw, op, arith::ANDI, a, c);
         let new = new_if(rw, op, both, &types, inner_then_r, None);
