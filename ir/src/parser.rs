@@ -207,6 +207,18 @@ impl<'a> Parser<'a> {
     pub fn advance_token(&mut self) {
         self.advance();
     }
+    /// An integer literal with an optional leading `-` (a case value of
+    /// `cf.switch` or `scf.index_switch`): `None` when it does not fit an
+    /// i128.
+    pub fn parse_signed_integer(&mut self) -> PResult<Option<i128>> {
+        let negative = self.consume_if(Tok::Minus);
+        if !self.at(Tok::Integer) {
+            return self.err("expected integer value");
+        }
+        let text = self.text().to_string();
+        self.advance_token();
+        Ok(parse_int_literal(&text).map(|m| if negative { -m } else { m }))
+    }
     fn advance(&mut self) {
         self.tok = lex(self.src, self.tok.end, self.end);
     }

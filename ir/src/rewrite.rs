@@ -348,6 +348,11 @@ pub fn is_pure(ctx: &Context, op: OpId) -> bool {
     pure
 }
 
+/// The integer (or boolean, as 0 or 1) constant that `v` is, if it is one.
+pub fn constant_int(ctx: &Context, v: Value) -> Option<i128> {
+    constant_value(ctx, v).and_then(|a| a.as_int())
+}
+
 /// The constant value of `v`, if it is the result of a constant-like operation.
 pub fn constant_value(ctx: &Context, v: Value) -> Option<&Attribute> {
     let d = ctx.defining_op(v)?;

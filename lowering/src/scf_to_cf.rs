@@ -16,7 +16,7 @@ use strata_ir::conversion::{apply_conversion, ConversionMode, ConversionTarget};
 use strata_ir::pass::PassFailed;
 use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
 use strata_ir::registry::Traits;
-use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
+use strata_ir::rewrite::{constant_int, RewritePattern, Rewriter};
 use strata_ir::types::Type;
 use strata_ir::OpName;
 use strata_ir::{Attribute, Context, Location, OpId};
@@ -230,7 +230,7 @@ impl RewritePattern for LowerFor {
         // A step other than 1 could carry iv past the largest value and wrap
         // below ub: the next iv is iv + step only if step < ub - iv (read
         // unsigned, which is exact), else ub, which ends the loop.
-        let unit_step = constant_value(rw.ctx(), step).and_then(|a| a.as_int()) == Some(1);
+        let unit_step = constant_int(rw.ctx(), step) == Some(1);
         replace_terminators(rw, &body_blocks, scf::YIELD, &mut |rw, b, vals, yloc| {
             let ty = rw.ctx().value_type(iv).clone();
             let arith_op = |rw: &mut Rewriter<'_>, st: OperationState| {
@@ -264,7 +264,7 @@ impl RewritePattern for LowerFor {
             args.extend(vals);
             br(rw, b, cond, &args, yloc);
         });
-        if self.check_steps && constant_value(rw.ctx(), step).and_then(|a| a.as_int()).is_none_or(|s| s <= 0) {
+        if self.check_steps && constant_int(rw.ctx(), step).is_none_or(|s| s <= 0) {
             assert_positive(rw, init_block, step, &loc);
         }
         let mut entry_args = vec![lb];

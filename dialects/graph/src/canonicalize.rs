@@ -14,7 +14,7 @@
 
 use crate::op as graph;
 use strata_ir::context::{Context, OpId, OperationState, RegionId};
-use strata_ir::rewrite::{constant_value, is_pure, EraseWriteOnly, RewritePattern, Rewriter};
+use strata_ir::rewrite::{constant_int, constant_value, is_pure, EraseWriteOnly, RewritePattern, Rewriter};
 use strata_ir::OpName;
 
 use crate::foreach::{space_of, Space};
@@ -46,7 +46,7 @@ impl RewritePattern for ForeachEmptyRange {
         if space_of(ctx, op) != Some(Space::Range) {
             return false;
         }
-        let bound = |i| constant_value(ctx, ctx.operand(op, i)).and_then(|a| a.as_int());
+        let bound = |i| constant_int(ctx, ctx.operand(op, i));
         match (bound(0), bound(1)) {
             (Some(lo), Some(hi)) if lo >= hi => {
                 rw.erase_op(op);

@@ -23,7 +23,7 @@
 use crate::op as par;
 use strata_ir::context::{Context, OpId, OperationState, RegionId};
 use strata_ir::registry::Traits;
-use strata_ir::rewrite::{constant_value, EraseWriteOnly, RewritePattern, Rewriter};
+use strata_ir::rewrite::{constant_int, EraseWriteOnly, RewritePattern, Rewriter};
 use strata_ir::OpName;
 
 use crate::ops::in_team;
@@ -155,7 +155,7 @@ impl RewritePattern for ForNoWork {
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = rw.ctx();
-        let bound = |i| constant_value(ctx, ctx.operand(op, i)).and_then(|a| a.as_int());
+        let bound = |i| constant_int(ctx, ctx.operand(op, i));
         let empty_range = matches!((bound(0), bound(1)), (Some(lo), Some(hi)) if lo >= hi);
         if !empty_range && !only_terminator(ctx, ctx.region(op, 0)) {
             return false;

@@ -63,6 +63,7 @@ use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser};
 use strata_ir::printer::OpPrinter;
 use strata_ir::registry::{Dialect, OpDef, Traits};
+use strata_ir::rewrite::Rewriter;
 use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
 use strata_ir::OpName;
@@ -76,6 +77,44 @@ use crate::arith_view::{
 
 /// Integer comparison predicates, in MLIR's numbering.
 pub const CMPI_PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+/// The `arith.cmpi` predicate (a position in [`CMPI_PREDICATES`]) true
+/// exactly where `p` is false: `sge` for `slt`.
+pub fn inverse_cmpi_predicate(p: i128) -> Option<i128> {
+    // eq ne slt sle sgt sge ult ule ugt uge
+    [1, 0, 5, 4, 3, 2, 9, 8, 7, 6].get(usize::try_from(p).ok()?).copied()
+}
+
+/// The `arith.cmpi` predicate that compares the operands swapped: `sgt`
+/// for `slt` (`c < x` is `x > c`).
+pub fn swapped_cmpi_predicate(p: i128) -> Option<i128> {
+    [0, 1, 4, 5, 2, 3, 8, 9, 6, 7].get(usize::try_from(p).ok()?).copied()
+}
+
+/// The `x` of `arith.xori x, true` on `i1`, if `v` is one.
+pub fn negation_of(ctx: &Context, v: strata_ir::Value) -> Option<strata_ir::Value> {
+    let d = ctx.defining_op(v).filter(|d| ctx.isa(*d, arith::XORI))?;
+    let ops = ctx.operands(d);
+    let is_true = ops.len() == 2 && strata_ir::rewrite::constant_int(ctx, ops[1]).is_some_and(|c| c != 0);
+    (*ctx.value_type(v) == Type::i1() && is_true).then(|| ops[0])
+}
+
+/// `arith.constant value : i1`, created before `anchor`.
+pub(crate) fn bool_constant(rw: &mut Rewriter<'_>, anchor: OpId, value: bool) -> strata_ir::Value {
+    let loc = rw.ctx().op_loc(anchor).clone();
+    let st = OperationState::new(arith::CONSTANT, loc).prop("value", Attribute::Bool(value)).results(&[Type::i1()]);
+    let c = rw.create_before(anchor, st);
+    rw.ctx().result(c, 0)
+}
+
+/// `arith.xori c, true` (the negation of the `i1` value `c`), created
+/// before `anchor`.
+pub(crate) fn not(rw: &mut Rewriter<'_>, anchor: OpId, c: strata_ir::Value) -> strata_ir::Value {
+    let t = bool_constant(rw, anchor, true);
+    let loc = rw.ctx().op_loc(anchor).clone();
+    let x = rw.create_before(anchor, OperationState::new(arith::XORI, loc).operands(&[c, t]).results(&[Type::i1()]));
+    rw.ctx().result(x, 0)
+}
+
 /// Float comparison predicates, in MLIR's numbering.
 pub const CMPF_PREDICATES: [&str; 16] =
     ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"];

@@ -6,7 +6,7 @@
 
 use crate::arith::op as arith;
 use strata_ir::context::{Context, OpId, OperationState, Value};
-use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
+use strata_ir::rewrite::{constant_int, RewritePattern, Rewriter};
 use strata_ir::{Attribute, OpName, Type};
 
 /// Adds the patterns to `v`.
@@ -162,10 +162,7 @@ impl RewritePattern for CompareOfExt {
         }
         let (a, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
         let Some((ka, x)) = extension(ctx, a) else { return false };
-        if pred == Some(1)
-            && *ctx.value_type(x) == Type::i1()
-            && constant_value(ctx, b).and_then(|c| c.as_int()) == Some(0)
-        {
+        if pred == Some(1) && *ctx.value_type(x) == Type::i1() && constant_int(ctx, b) == Some(0) {
             rw.replace_op(op, &[x]);
             return true;
         }

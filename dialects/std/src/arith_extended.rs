@@ -15,7 +15,7 @@ use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic, OpName};
 
 use crate::arith::op as arith;
-use crate::arith_fold::{unsigned, width};
+use crate::arith_fold::{int_of, unsigned, width};
 
 /// `%a, %b attr-dict : T, U` (`addui_extended`: the sum's and the carry's
 /// types) or `: T` (the products).
@@ -113,10 +113,6 @@ pub fn eval(name: OpName, a: i128, b: i128, w: u32) -> Option<(i128, i128)> {
         }
         _ => return None,
     })
-}
-
-fn int_of(a: &Option<Attribute>) -> Option<i128> {
-    a.as_ref().and_then(Attribute::as_int)
 }
 
 /// Constants fold; adding 0 carries nothing; multiplying by 0 gives 0 and

@@ -7,10 +7,11 @@
 //! hold for every input, NaN and signed zeros included.
 
 use crate::arith::op as arith;
+use crate::arith::{inverse_cmpi_predicate, negation_of, swapped_cmpi_predicate};
 use strata_ir::attributes::{normalize_int, FloatAttr};
 use strata_ir::context::{Context, OpId};
 use strata_ir::registry::{FoldResult, Folded, Traits};
-use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
+use strata_ir::rewrite::{constant_int, RewritePattern, Rewriter};
 use strata_ir::types::{FloatKind, Type};
 use strata_ir::{Attribute, OpName, OperationState};
 
@@ -38,7 +39,8 @@ fn signed(v: i128, w: u32) -> i128 {
     normalize_int(v, &Type::int(w.min(128)))
 }
 
-fn int_of(a: &Option<Attribute>) -> Option<i128> {
+/// The integer (or boolean) value of a folder's constant operand.
+pub(crate) fn int_of(a: &Option<Attribute>) -> Option<i128> {
     match a {
         Some(Attribute::Integer { value, .. }) => Some(*value),
         Some(Attribute::Bool(b)) => Some(*b as i128),
@@ -366,8 +368,7 @@ pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Fold
             }
             // A constant moves to the right, the predicate mirrored
             // (c < x is x > c), as MLIR keeps comparisons.
-            if c[0].is_some() && c[1].is_none() && (0..10).contains(&pred) {
-                let mirrored = [0, 1, 4, 5, 2, 3, 8, 9, 6, 7][pred as usize];
+            if let Some(mirrored) = swapped_cmpi_predicate(pred).filter(|_| c[0].is_some() && c[1].is_none()) {
                 ctx.set_prop(op, "predicate", Attribute::int(mirrored, Type::i64()));
                 ctx.set_operands(op, &[ops[1], ops[0]]);
                 return Some(Folded::InPlace);
@@ -624,13 +625,13 @@ impl RewritePattern for ReassociateConstants {
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = rw.ctx();
         let (x, c2) = (ctx.operand(op, 0), ctx.operand(op, 1));
-        let Some(c2v) = constant_value(ctx, c2).and_then(|a| a.as_int()) else { return false };
+        let Some(c2v) = constant_int(ctx, c2) else { return false };
         let Some(inner) = ctx.defining_op(x).filter(|d| ctx.op_name(*d) == self.0) else { return false };
         // Regrouping would lose where a forbidden wrap happens.
         if overflow_flags(ctx, op).any() || overflow_flags(ctx, inner).any() {
             return false;
         }
-        let Some(c1v) = constant_value(ctx, ctx.operand(inner, 1)).and_then(|a| a.as_int()) else { return false };
+        let Some(c1v) = constant_int(ctx, ctx.operand(inner, 1)) else { return false };
         let t = ctx.value_type(x).clone();
         let Some(v) = eval_int(self.0, c1v, c2v, width(&t)) else { return false };
         let y = ctx.operand(inner, 0);
@@ -659,14 +660,11 @@ impl RewritePattern for NotOfCompare {
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = rw.ctx();
-        let (c, t) = (ctx.operand(op, 0), ctx.operand(op, 1));
-        let is_true = *ctx.value_type(t) == Type::i1() && constant_value(ctx, t).and_then(|a| a.as_int()) == Some(1);
-        let Some(cmp) = ctx.defining_op(c).filter(|d| is_true && ctx.op_kind(*d) == arith::CMPI) else { return false };
-        let Some(pred) = ctx.prop(cmp, "predicate").and_then(|p| p.as_int()).filter(|p| (0..10).contains(p)) else {
+        let Some(c) = negation_of(ctx, ctx.result(op, 0)) else { return false };
+        let Some(cmp) = ctx.defining_op(c).filter(|d| ctx.op_kind(*d) == arith::CMPI) else { return false };
+        let Some(inverse) = ctx.prop(cmp, "predicate").and_then(|p| p.as_int()).and_then(inverse_cmpi_predicate) else {
             return false;
         };
-        // eq ne slt sle sgt sge ult ule ugt uge
-        let inverse = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6][pred as usize];
         let st = OperationState::new(arith::CMPI, ctx.op_loc(op).clone())
             .operands(ctx.operands(cmp))
             .prop("predicate", Attribute::int(inverse, Type::i64()))

@@ -9,7 +9,7 @@ use crate::arith::op as arith;
 use crate::arith_view::overflow_flags;
 use strata_ir::attributes::normalize_int;
 use strata_ir::context::{Context, OpId, OperationState, Value};
-use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
+use strata_ir::rewrite::{constant_int, RewritePattern, Rewriter};
 use strata_ir::{Attribute, OpName, Type};
 
 /// Adds the patterns to `v`.
@@ -18,10 +18,6 @@ pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     v.push(Box::new(AddSubConstants(arith::SUBI)));
     v.push(Box::new(SubOfSubSame));
     v.push(Box::new(AddOfNegated));
-}
-
-fn int(ctx: &Context, v: Value) -> Option<i128> {
-    constant_value(ctx, v).and_then(|a| a.as_int())
 }
 
 /// `op` is an unflagged `addi` or `subi` on scalars.
@@ -38,7 +34,7 @@ fn linear(ctx: &Context, v: Value) -> Option<(Value, i128, i128, bool)> {
     let d = ctx.defining_op(v).filter(|d| plain(ctx, *d))?;
     let (a, b) = (ctx.operand(d, 0), ctx.operand(d, 1));
     let add = ctx.op_kind(d) == arith::ADDI;
-    match (int(ctx, a), int(ctx, b)) {
+    match (constant_int(ctx, a), constant_int(ctx, b)) {
         (None, Some(c)) if add => Some((a, 1, c, false)),
         (Some(c), None) if add => Some((b, 1, c, false)),
         (None, Some(c)) => Some((a, 1, -c, true)),
@@ -66,7 +62,7 @@ impl RewritePattern for AddSubConstants {
         let (a, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
         let add = self.0 == arith::ADDI;
         // The outer operation as inner * so + co.
-        let (inner, so, co, sub_rhs) = match (int(ctx, a), int(ctx, b)) {
+        let (inner, so, co, sub_rhs) = match (constant_int(ctx, a), constant_int(ctx, b)) {
             (None, Some(c)) => (a, 1, if add { c } else { -c }, !add),
             (Some(c), None) if !add => (b, -1, c, false),
             _ => return false,
@@ -152,7 +148,7 @@ impl RewritePattern for AddOfNegated {
             let Some(d) = ctx.defining_op(m).filter(|d| ctx.op_kind(*d) == arith::MULI) else { continue };
             let ty = ctx.value_type(m).clone();
             if overflow_flags(ctx, d).any()
-                || int(ctx, ctx.operand(d, 1)).map(|c| normalize_int(c, &ty)) != Some(normalize_int(-1, &ty))
+                || constant_int(ctx, ctx.operand(d, 1)).map(|c| normalize_int(c, &ty)) != Some(normalize_int(-1, &ty))
             {
                 continue;
             }

@@ -4,9 +4,10 @@
 //! the same condition gives way to that arm's value.
 
 use crate::arith::op as arith;
-use strata_ir::context::{Context, OpId, OperationState, Value};
-use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
-use strata_ir::{Attribute, OpName, Type};
+use crate::arith::{negation_of, not};
+use strata_ir::context::{OpId, OperationState, Value};
+use strata_ir::rewrite::{constant_int, RewritePattern, Rewriter};
+use strata_ir::{OpName, Type};
 
 /// Adds the select patterns to `v`.
 pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
@@ -15,34 +16,12 @@ pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     v.push(Box::new(SelectNested));
 }
 
-fn int_value(ctx: &Context, v: Value) -> Option<i128> {
-    constant_value(ctx, v).and_then(|a| a.as_int())
-}
-
-/// The `x` of `arith.xori x, true` on `i1`.
-fn negation_of(ctx: &Context, v: Value) -> Option<Value> {
-    let d = ctx.defining_op(v).filter(|d| ctx.isa(*d, arith::XORI))?;
-    let ops = ctx.operands(d);
-    (*ctx.value_type(v) == Type::i1() && int_value(ctx, ops[1]).is_some_and(|c| c != 0)).then(|| ops[0])
-}
-
 /// Creates `name(operands) : ty` before `anchor`; returns its result.
 fn create(rw: &mut Rewriter<'_>, anchor: OpId, name: OpName, operands: &[Value], ty: &Type) -> Value {
     let loc = rw.ctx().op_loc(anchor).clone();
     let o =
         rw.create_before(anchor, OperationState::new(name, loc).operands(operands).results(std::slice::from_ref(ty)));
     rw.ctx().result(o, 0)
-}
-
-/// `not c` (`arith.xori c, true`) before `anchor`.
-fn not(rw: &mut Rewriter<'_>, anchor: OpId, c: Value) -> Value {
-    let loc = rw.ctx().op_loc(anchor).clone();
-    let t = rw.create_before(
-        anchor,
-        OperationState::new(arith::CONSTANT, loc).prop("value", Attribute::Bool(true)).results(&[Type::i1()]),
-    );
-    let t = rw.ctx().result(t, 0);
-    create(rw, anchor, arith::XORI, &[c, t], &Type::i1())
 }
 
 /// `select c, false, true : i1` is `not c`; `select c, 1, 0 : iN` is
@@ -63,7 +42,7 @@ impl RewritePattern for SelectOfBools {
         if *ctx.value_type(ops[0]) != Type::i1() || !ty.is_signless_integer() {
             return false;
         }
-        let (Some(a), Some(b)) = (int_value(ctx, ops[1]), int_value(ctx, ops[2])) else { return false };
+        let (Some(a), Some(b)) = (constant_int(ctx, ops[1]), constant_int(ctx, ops[2])) else { return false };
         // On i1 any non-zero value is `true`; wider, only 1 and 0 are
         // what an extension of a boolean gives.
         let boolean = |v: i128| match ty == Type::i1() {

@@ -22,7 +22,7 @@ use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser};
 use strata_ir::printer::OpPrinter;
 use strata_ir::registry::{Dialect, OpDef, Traits};
-use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
+use strata_ir::rewrite::{constant_int, constant_value, RewritePattern, Rewriter};
 use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic};
@@ -287,15 +287,9 @@ fn parse_switch(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         (Vec::new(), vec![default], Vec::new(), Vec::new());
     while p.consume_if(Tok::Comma) {
         let loc = p.loc();
-        let negative = p.consume_if(Tok::Minus);
-        if !p.at(Tok::Integer) {
-            return p.err("expected integer value");
-        }
-        let text = p.text().to_string();
-        p.advance_token();
         // A case may be written signed or unsigned: from the smallest signed
         // to the largest unsigned value of the flag's type.
-        let value = strata_ir::parser::parse_int_literal(&text).map(|m| if negative { -m } else { m });
+        let value = p.parse_signed_integer()?;
         let fits = match (value, width) {
             (Some(v), Some(w)) if w < 127 => v >= -(1i128 << (w - 1)) && v < (1i128 << w),
             (value, _) => value.is_some(),
@@ -480,7 +474,7 @@ impl RewritePattern for CondBrConstant {
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = rw.ctx();
-        let Some(c) = constant_value(ctx, ctx.operand(op, 0)).and_then(|a| a.as_int()) else { return false };
+        let Some(c) = constant_int(ctx, ctx.operand(op, 0)) else { return false };
         let i = if c != 0 { 0 } else { 1 };
         let range = cond_br_operands(ctx, op, i);
         let vals = ctx.operands(op)[range].to_vec();
@@ -503,7 +497,7 @@ impl RewritePattern for AssertTrue {
         Some(cf::ASSERT)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        if constant_value(rw.ctx(), rw.ctx().operand(op, 0)).and_then(|a| a.as_int()) != Some(1) {
+        if constant_int(rw.ctx(), rw.ctx().operand(op, 0)) != Some(1) {
             return false;
         }
         rw.erase_op(op);
@@ -528,7 +522,7 @@ impl RewritePattern for SwitchSimplify {
         let (Some(cases), Some(_)) = (switch_case_values(ctx, op), switch_segments(ctx, op)) else { return false };
         let succ = ctx.successors(op).to_vec();
         let forwarded = |i: usize| ctx.operands(op)[switch_operands(ctx, op, i)].to_vec();
-        let taken = match constant_value(ctx, ctx.operand(op, 0)).and_then(|a| a.as_int()) {
+        let taken = match constant_int(ctx, ctx.operand(op, 0)) {
             Some(c) => Some(switch_successor(ctx, op, c)),
             None if cases.is_empty() => Some(0),
             None => None,
@@ -604,12 +598,18 @@ impl RewritePattern for BrMergeSinglePredecessor {
 
 /// The branches into block `dest` from the terminators of its region.
 fn incoming_edges(ctx: &Context, dest: strata_ir::BlockId) -> usize {
-    let Some(region) = ctx.block_parent(dest) else { return 0 };
+    branches_to(ctx, dest).len()
+}
+
+/// The terminators that branch to block `dest`, one entry per edge (a
+/// `cf.cond_br` with both edges there appears twice).
+pub(crate) fn branches_to(ctx: &Context, dest: strata_ir::BlockId) -> Vec<OpId> {
+    let Some(region) = ctx.block_parent(dest) else { return Vec::new() };
     ctx.region_blocks(region)
         .iter()
         .filter_map(|b| ctx.last_op(*b))
-        .map(|t| ctx.successors(t).iter().filter(|s| **s == dest).count())
-        .sum()
+        .flat_map(|t| ctx.successors(t).iter().filter(|s| **s == dest).map(move |_| t))
+        .collect()
 }
 
 /// In a destination that only this `cf.cond_br` reaches, its condition is
@@ -647,12 +647,7 @@ impl RewritePattern for CondBrTruthPropagation {
             if uses.is_empty() {
                 continue;
             }
-            let loc = rw.ctx().op_loc(op).clone();
-            let st = OperationState::new(crate::arith::op::CONSTANT, loc)
-                .prop("value", Attribute::Bool(value))
-                .results(&[Type::i1()]);
-            let c = rw.create_before(op, st);
-            let c = rw.ctx().result(c, 0);
+            let c = crate::arith::bool_constant(rw, op, value);
             for (user, index) in uses {
                 rw.modify_in_place(user, |ctx| ctx.set_operand(user, index, c));
             }

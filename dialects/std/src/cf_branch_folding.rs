@@ -7,7 +7,7 @@
 
 use crate::arith::op as arith;
 use crate::cf::op as cf;
-use crate::cf::{cond_br_operands, segment_sizes, switch_case_values, switch_op, switch_operands};
+use crate::cf::{branches_to, cond_br_operands, segment_sizes, switch_case_values, switch_op, switch_operands};
 use strata_ir::context::{BlockId, Context, OpId, OperationState, Value};
 use strata_ir::rewrite::{RewritePattern, Rewriter};
 use strata_ir::OpName;
@@ -25,19 +25,10 @@ pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
 /// The terminator of the only block that branches to `b`, if exactly one
 /// branch (one edge) arrives there.
 fn single_predecessor(ctx: &Context, b: BlockId) -> Option<OpId> {
-    let region = ctx.block_parent(b)?;
-    let mut found = None;
-    for t in ctx.region_blocks(region).iter().filter_map(|x| ctx.last_op(*x)) {
-        for s in ctx.successors(t) {
-            if *s == b {
-                if found.is_some() {
-                    return None;
-                }
-                found = Some(t);
-            }
-        }
+    match branches_to(ctx, b)[..] {
+        [t] => Some(t),
+        _ => None,
     }
-    found
 }
 
 /// A `cf.cond_br` whose block only a `cf.cond_br` on the same condition
@@ -265,13 +256,7 @@ impl RewritePattern for CondBrIdenticalSuccessors {
         let dest = succ[0];
         if t != f {
             let here = ctx.parent_block(op);
-            let Some(region) = ctx.block_parent(dest) else { return false };
-            let only_here = ctx
-                .region_blocks(region)
-                .iter()
-                .filter(|b| ctx.last_op(**b).is_some_and(|term| ctx.successors(term).contains(&dest)))
-                .all(|b| Some(*b) == here);
-            if !only_here {
+            if branches_to(ctx, dest).iter().any(|t| ctx.parent_block(*t) != here) {
                 return false;
             }
         }

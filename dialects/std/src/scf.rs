@@ -28,7 +28,8 @@ use strata_ir::types::{join_types, Type};
 use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic};
 
-fn region_terminator(ctx: &Context, r: RegionId) -> Option<OpId> {
+/// The terminator of a region's entry block.
+pub(crate) fn region_terminator(ctx: &Context, r: RegionId) -> Option<OpId> {
     ctx.entry_block(r).and_then(|b| ctx.last_op(b))
 }
 

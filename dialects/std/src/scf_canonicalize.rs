@@ -3,10 +3,11 @@
 //! this project's rewriter.
 
 use crate::arith::op as arith;
+use crate::arith::{bool_constant, inverse_cmpi_predicate, negation_of, not};
 use crate::scf::op as scf;
-use crate::scf::types_of;
+use crate::scf::{region_terminator, types_of};
 use strata_ir::context::{Context, OpId, OperationState, RegionId, Value};
-use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
+use strata_ir::rewrite::{constant_int, RewritePattern, Rewriter};
 use strata_ir::{Attribute, OpName, Type};
 
 /// Adds the scf canonicalization patterns to `v` (once: every scf op
@@ -40,14 +41,9 @@ pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
 
 // ----- helpers -----
 
-/// The terminator of a region's entry block.
-fn terminator(ctx: &Context, r: RegionId) -> Option<OpId> {
-    ctx.entry_block(r).and_then(|b| ctx.last_op(b))
-}
-
 /// The values a region's terminator passes on.
 fn yielded(ctx: &Context, r: RegionId) -> Vec<Value> {
-    terminator(ctx, r).map(|t| ctx.operands(t).to_vec()).unwrap_or_default()
+    region_terminator(ctx, r).map(|t| ctx.operands(t).to_vec()).unwrap_or_default()
 }
 
 /// True if `v` is defined in region `r` itself (not in a nested region).
@@ -77,21 +73,9 @@ fn op_in_region(ctx: &Context, mut o: OpId, r: RegionId) -> bool {
     }
 }
 
-fn int_value(ctx: &Context, v: Value) -> Option<i128> {
-    constant_value(ctx, v).and_then(|a| a.as_int())
-}
-
 /// True if `v` is an `i1` constant `want`.
 fn is_bool(ctx: &Context, v: Value, want: bool) -> bool {
-    *ctx.value_type(v) == Type::i1() && int_value(ctx, v).is_some_and(|c| (c != 0) == want)
-}
-
-/// `arith.constant` of an `i1` before `anchor`.
-fn bool_constant(rw: &mut Rewriter<'_>, anchor: OpId, value: bool) -> Value {
-    let loc = rw.ctx().op_loc(anchor).clone();
-    let st = OperationState::new(arith::CONSTANT, loc).prop("value", Attribute::Bool(value)).results(&[Type::i1()]);
-    let c = rw.create_before(anchor, st);
-    rw.ctx().result(c, 0)
+    *ctx.value_type(v) == Type::i1() && constant_int(ctx, v).is_some_and(|c| (c != 0) == want)
 }
 
 /// A binary `arith` operation on `i1` values before `anchor`.
@@ -99,13 +83,6 @@ fn bool_binary(rw: &mut Rewriter<'_>, anchor: OpId, name: OpName, lhs: Value, rh
     let loc = rw.ctx().op_loc(anchor).clone();
     let o = rw.create_before(anchor, OperationState::new(name, loc).operands(&[lhs, rhs]).results(&[Type::i1()]));
     rw.ctx().result(o, 0)
-}
-
-/// The `x` of `arith.xori x, true`, if `v` is one.
-fn negation_of(ctx: &Context, v: Value) -> Option<Value> {
-    let d = ctx.defining_op(v)?;
-    let ops = ctx.operands(d);
-    (ctx.isa(d, arith::XORI) && ops.len() == 2 && is_bool(ctx, ops[1], true)).then(|| ops[0])
 }
 
 fn set_operands(rw: &mut Rewriter<'_>, op: OpId, vs: &[Value]) {
@@ -156,7 +133,7 @@ impl RewritePattern for IfConstantCondition {
         Some(scf::IF)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        let Some(c) = int_value(rw.ctx(), rw.ctx().operand(op, 0)) else { return false };
+        let Some(c) = constant_int(rw.ctx(), rw.ctx().operand(op, 0)) else { return false };
         let region = rw.ctx().region(op, if c != 0 { 0 } else { 1 });
         if rw.ctx().region_blocks(region).is_empty() {
             if rw.ctx().results(op).is_empty() {
@@ -233,7 +210,7 @@ impl RewritePattern for IfRemoveUnusedResults {
         let types: Vec<Type> = used.iter().map(|i| ctx.value_type(results[*i]).clone()).collect();
         let (t, e) = (ctx.region(op, 0), ctx.region(op, 1));
         for r in [t, e] {
-            if let Some(y) = terminator(rw.ctx(), r) {
+            if let Some(y) = region_terminator(rw.ctx(), r) {
                 let vs: Vec<Value> = used.iter().map(|i| rw.ctx().operand(y, *i)).collect();
                 set_operands(rw, y, &vs);
             }
@@ -279,7 +256,7 @@ impl RewritePattern for IfToSelect {
             results.iter().zip(&kept).filter(|(_, k)| **k).map(|(r, _)| ctx.value_type(*r).clone()).collect();
         let pick =
             |vs: &[Value]| -> Vec<Value> { vs.iter().zip(&kept).filter(|(_, k)| **k).map(|(v, _)| *v).collect() };
-        let (ty, ey) = (terminator(ctx, t).expect("yield"), terminator(ctx, e).expect("yield"));
+        let (ty, ey) = (region_terminator(ctx, t).expect("yield"), region_terminator(ctx, e).expect("yield"));
         let (tk, ek) = (pick(&tv), pick(&ev));
         set_operands(rw, ty, &tk);
         set_operands(rw, ey, &ek);
@@ -319,7 +296,7 @@ impl RewritePattern for IfConditionPropagation {
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = rw.ctx();
         let cond = ctx.operand(op, 0);
-        if int_value(ctx, cond).is_some() {
+        if constant_int(ctx, cond).is_some() {
             return false;
         }
         let (t, e) = (ctx.region(op, 0), ctx.region(op, 1));
@@ -384,8 +361,7 @@ impl RewritePattern for IfYieldCondition {
             } else if is_bool(ctx, a, true) && is_bool(ctx, b, false) {
                 cond
             } else if is_bool(ctx, a, false) && is_bool(ctx, b, true) {
-                let t = bool_constant(rw, op, true);
-                bool_binary(rw, op, arith::XORI, cond, t)
+                not(rw, op, cond)
             } else {
                 continue;
             };
@@ -451,7 +427,7 @@ impl RewritePattern for IfCombine {
                 continue;
             }
             let (first, second) =
-                (terminator(rw.ctx(), dst).expect("yield"), terminator(rw.ctx(), src).expect("yield"));
+                (region_terminator(rw.ctx(), dst).expect("yield"), region_terminator(rw.ctx(), src).expect("yield"));
             let mut vs = rw.ctx().operands(first).to_vec();
             vs.extend_from_slice(rw.ctx().operands(second));
             let loc = rw.ctx().op_loc(second).clone();
@@ -550,7 +526,7 @@ impl RewritePattern for IfCombineNested {
         let both = bool_binary(rw, op, arith::ANDI, a, c);
         let new = new_if(rw, op, both, &types, inner_then_r, None);
         let (nt, ne) = (rw.ctx().region(new, 0), rw.ctx().region(new, 1));
-        if let Some(y) = terminator(rw.ctx(), nt) {
+        if let Some(y) = region_terminator(rw.ctx(), nt) {
             set_operands(rw, y, &then_vals);
         }
         if !else_vals.is_empty() {
@@ -580,7 +556,7 @@ fn constant_difference(ctx: &Context, ub: Value, lb: Value) -> Option<i128> {
     if ub == lb {
         return Some(0);
     }
-    if let (Some(u), Some(l)) = (int_value(ctx, ub), int_value(ctx, lb)) {
+    if let (Some(u), Some(l)) = (constant_int(ctx, ub), constant_int(ctx, lb)) {
         return Some(u - l);
     }
     let d = ctx.defining_op(ub).filter(|d| ctx.isa(*d, arith::ADDI))?;
@@ -588,8 +564,8 @@ fn constant_difference(ctx: &Context, ub: Value, lb: Value) -> Option<i128> {
     let ops = ctx.operands(d);
     match () {
         _ if !nsw => None,
-        _ if ops[0] == lb => int_value(ctx, ops[1]),
-        _ if ops[1] == lb => int_value(ctx, ops[0]),
+        _ if ops[0] == lb => constant_int(ctx, ops[1]),
+        _ if ops[1] == lb => constant_int(ctx, ops[0]),
         _ => None,
     }
 }
@@ -600,7 +576,7 @@ fn trip_facts(ctx: &Context, op: OpId) -> Option<(i128, Option<i128>)> {
         return None;
     }
     let ops = ctx.operands(op);
-    Some((constant_difference(ctx, ops[1], ops[0])?, int_value(ctx, ops[2])))
+    Some((constant_difference(ctx, ops[1], ops[0])?, constant_int(ctx, ops[2])))
 }
 
 /// A loop that runs no iteration: its results are its initial values.
@@ -619,7 +595,7 @@ impl RewritePattern for ForZeroTrips {
         let empty = if ctx.prop(op, "unsignedCmp").is_some() {
             let bits = ctx.value_type(ops[0]).int_width().unwrap_or(64);
             let unsigned = |v: i128| (v as u128) & (u128::MAX >> (128 - bits.min(128)));
-            match (int_value(ctx, ops[0]), int_value(ctx, ops[1])) {
+            match (constant_int(ctx, ops[0]), constant_int(ctx, ops[1])) {
                 (Some(lb), Some(ub)) => unsigned(lb) >= unsigned(ub),
                 _ => ops[0] == ops[1],
             }
@@ -796,7 +772,7 @@ impl RewritePattern for WhileZeroTrips {
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = rw.ctx();
         let before = ctx.region(op, 0);
-        let Some(cond) = terminator(ctx, before).filter(|c| ctx.isa(*c, scf::CONDITION)) else { return false };
+        let Some(cond) = region_terminator(ctx, before).filter(|c| ctx.isa(*c, scf::CONDITION)) else { return false };
         if !is_bool(ctx, ctx.operand(cond, 0), false) {
             return false;
         }
@@ -841,7 +817,7 @@ impl RewritePattern for WhileConditionTruth {
 /// The `scf.condition` and the after region's arguments of a well-formed
 /// `scf.while`.
 fn while_parts(ctx: &Context, op: OpId) -> Option<(OpId, Vec<Value>)> {
-    let cond = terminator(ctx, ctx.region(op, 0)).filter(|c| ctx.isa(*c, scf::CONDITION))?;
+    let cond = region_terminator(ctx, ctx.region(op, 0)).filter(|c| ctx.isa(*c, scf::CONDITION))?;
     let after = ctx.entry_block(ctx.region(op, 1))?;
     let args = ctx.block_args(after).to_vec();
     (args.len() + 1 == ctx.operands(cond).len()).then_some((cond, args))
@@ -851,12 +827,6 @@ fn while_parts(ctx: &Context, op: OpId) -> Option<(OpId, Vec<Value>)> {
 /// the after region: `true` where the predicate is the same, `false` where
 /// it is the inverse.
 struct WhileCompareCondition;
-
-/// The `arith.cmpi` predicate that is true exactly where `p` is false.
-fn inverse_predicate(p: i128) -> i128 {
-    // eq ne slt sle sgt sge ult ule ugt uge
-    [1, 0, 5, 4, 3, 2, 9, 8, 7, 6][p as usize]
-}
 
 impl RewritePattern for WhileCompareCondition {
     fn name(&self) -> &'static str {
@@ -887,7 +857,7 @@ impl RewritePattern for WhileCompareCondition {
                     }
                     let known = match ctx.prop(u.op, "predicate").and_then(|p| p.as_int()) {
                         Some(p) if p == pred => true,
-                        Some(p) if p == inverse_predicate(pred) => false,
+                        Some(p) if Some(p) == inverse_cmpi_predicate(pred) => false,
                         _ => continue,
                     };
                     if !found.iter().any(|(o, _)| *o == u.op) {
@@ -1012,7 +982,9 @@ impl RewritePattern for WhileUnusedArgs {
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = rw.ctx();
         let Some(before) = ctx.entry_block(ctx.region(op, 0)) else { return false };
-        let Some(y) = terminator(ctx, ctx.region(op, 1)).filter(|y| ctx.isa(*y, scf::YIELD)) else { return false };
+        let Some(y) = region_terminator(ctx, ctx.region(op, 1)).filter(|y| ctx.isa(*y, scf::YIELD)) else {
+            return false;
+        };
         let args = ctx.block_args(before).to_vec();
         let (inits, outs) = (ctx.operands(op).to_vec(), ctx.operands(y).to_vec());
         if args.len() != inits.len() || outs.len() != inits.len() {

@@ -13,7 +13,7 @@ use strata_ir::lexer::Tok;
 use strata_ir::parser::{Argument, PResult, Parser, UnresolvedOperand};
 use strata_ir::printer::OpPrinter;
 use strata_ir::registry::{OpDef, Traits};
-use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
+use strata_ir::rewrite::{constant_int, RewritePattern, Rewriter};
 use strata_ir::verifier::op_error;
 use strata_ir::{Diagnostic, Location, OpName, Type};
 
@@ -149,7 +149,7 @@ fn verify_parallel(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             ));
         }
     }
-    if b.step.iter().any(|s| constant_value(ctx, *s).and_then(|a| a.as_int()).is_some_and(|c| c <= 0)) {
+    if b.step.iter().any(|s| constant_int(ctx, *s).is_some_and(|c| c <= 0)) {
         return Err(op_error(ctx, op, "constant step operand must be positive"));
     }
     if ctx.regions(op).len() != 1 {
@@ -340,25 +340,9 @@ fn constant_trips(ctx: &Context, lb: Value, ub: Value, step: Value) -> Option<i1
     if lb == ub {
         return Some(0);
     }
-    let c = |v| constant_value(ctx, v).and_then(|a| a.as_int());
+    let c = |v| constant_int(ctx, v);
     let (l, u, s) = (c(lb)?, c(ub)?, c(step)?);
     (s > 0).then(|| if u <= l { 0 } else { (u - l + s - 1) / s })
-}
-
-/// Moves the operations of `block` (all but its terminator) before
-/// `anchor`, its arguments replaced by `args`; returns the terminator's
-/// operands.
-fn splice(rw: &mut Rewriter<'_>, block: BlockId, anchor: OpId, args: &[Value]) -> Vec<Value> {
-    for (a, v) in rw.ctx().block_args(block).to_vec().into_iter().zip(args) {
-        rw.replace_all_uses_with(a, *v);
-    }
-    let term = rw.ctx().last_op(block);
-    for o in rw.ctx().block_ops(block) {
-        if Some(o) != term {
-            rw.move_op_before(o, anchor);
-        }
-    }
-    term.map(|t| rw.ctx().operands(t).to_vec()).unwrap_or_default()
 }
 
 /// Runs the reductions of `reduce` before `anchor`: each region combines
@@ -368,8 +352,7 @@ fn combine(rw: &mut Rewriter<'_>, reduce: OpId, accs: &[Value], anchor: OpId) ->
     let regions: Vec<RegionId> = rw.ctx().regions(reduce).to_vec();
     let mut out = Vec::new();
     for ((r, acc), v) in regions.into_iter().zip(accs).zip(vals) {
-        let b = rw.ctx().entry_block(r).expect("a reduction block");
-        out.extend(splice(rw, b, anchor, &[*acc, v]).into_iter().take(1));
+        out.extend(rw.inline_region_before(r, anchor, &[*acc, v]).into_iter().take(1));
     }
     out
 }
@@ -403,7 +386,8 @@ impl RewritePattern for SingleOrZeroTrips {
         let body = ctx.entry_block(ctx.region(op, 0)).expect("checked by the verifier");
         let ivs = ctx.block_args(body).to_vec();
         if single.iter().all(|s| *s) {
-            splice(rw, body, op, &b.lower);
+            let region = rw.ctx().region(op, 0);
+            rw.inline_region_before(region, op, &b.lower);
             let combined = combine(rw, reduce, &b.inits, op);
             rw.replace_op(op, &combined);
             return true;
@@ -439,7 +423,6 @@ pub fn lower_to_for(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = rw.ctx();
     let (Some(b), Some(reduce)) = (bounds(ctx, op), reduce_of(ctx, op)) else { return false };
     let loc: Location = ctx.op_loc(op).clone();
-    let body = ctx.entry_block(ctx.region(op, 0)).expect("a body");
     let types = types_of(ctx, ctx.results(op));
     let mut accs = b.inits.clone();
     let mut ivs = Vec::new();
@@ -471,7 +454,8 @@ pub fn lower_to_for(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     let innermost = enclosing.expect("at least one loop");
     let end = rw.create_at_end(innermost, OperationState::new(scf::YIELD, loc.clone()));
-    splice(rw, body, end, &ivs);
+    let region = rw.ctx().region(op, 0);
+    rw.inline_region_before(region, end, &ivs);
     let combined = combine(rw, reduce, &accs, end);
     rw.modify_in_place(end, |ctx| ctx.set_operands(end, &combined));
     let results = rw.ctx().results(outer.expect("at least one loop")).to_vec();

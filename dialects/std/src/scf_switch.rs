@@ -12,10 +12,10 @@ use crate::scf::types_of;
 use strata_ir::attributes::DenseValues;
 use strata_ir::context::{Context, OpId, OperationState, RegionId};
 use strata_ir::lexer::Tok;
-use strata_ir::parser::{parse_int_literal, PResult, Parser};
+use strata_ir::parser::{PResult, Parser};
 use strata_ir::printer::OpPrinter;
 use strata_ir::registry::{OpDef, Traits};
-use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
+use strata_ir::rewrite::{constant_int, RewritePattern, Rewriter};
 use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic, OpName, Type};
 
@@ -49,14 +49,7 @@ fn parse(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let (mut cases, mut regions) = (Vec::new(), Vec::new());
     while p.consume_keyword("case") {
         let vloc = p.loc();
-        let negative = p.consume_if(Tok::Minus);
-        if !p.at(Tok::Integer) {
-            return p.err("expected integer value");
-        }
-        let text = p.text().to_string();
-        p.advance_token();
-        let value = parse_int_literal(&text).map(|m| if negative { -m } else { m });
-        let Some(value) = value.and_then(|v| i64::try_from(v).ok()) else {
+        let Some(value) = p.parse_signed_integer()?.and_then(|v| i64::try_from(v).ok()) else {
             return p.err_at(vloc, "integer value too large");
         };
         let r = p.parse_region(&[])?;
@@ -175,7 +168,7 @@ impl RewritePattern for ConstantArgument {
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = rw.ctx();
-        let Some(arg) = constant_value(ctx, ctx.operand(op, 0)).and_then(|a| a.as_int()) else { return false };
+        let Some(arg) = constant_int(ctx, ctx.operand(op, 0)) else { return false };
         if case_values(ctx, op).is_none() {
             return false;
         }
