@@ -25,21 +25,47 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 known='^(builtin|func|arith|scf|cf)$'
 
-# Whether a chunk names only dialects graph-opt implements. Operations of
-# upstream's test dialect count when written in the generic form
-# ("test.op"(...)): both tools then treat them as opaque operations.
+# Whether a chunk names only dialects graph-opt implements. An operation
+# written in the generic form ("foo.op"(...)) of another dialect counts when
+# upstream's tool has no such operation either (an unknown dialect, or an
+# operation its test dialect does not define): both tools then treat it as
+# an opaque, unregistered operation. Without mlir-opt-22 to ask, generic
+# operations of the test dialect and of unknown dialects count.
 in_scope() {
-  local names
+  local names name d
   names=$(grep -v '^ *//' "$1" |
     grep -oE '(^|[[:space:]"=(])[!#]?[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_.]*' |
-    sed -E 's/^[[:space:]=(]//; s/^[!#]//; s/\..*//' | sort -u || true)
-  local d
-  for d in $names; do
-    [[ "$d" == '"test' ]] && continue
-    d=${d#\"}
-    [[ "$d" =~ $known ]] || return 1
+    sed -E 's/^[[:space:]=(]//; s/^[!#]//' | sort -u || true)
+  for name in $names; do
+    d=${name#\"}
+    d=${d%%.*}
+    [[ "$d" =~ $known ]] && continue
+    [[ "$name" == \"* ]] && unregistered_upstream "${name#\"}" && continue
+    return 1
   done
   return 0
+}
+
+# Whether upstream's tool has no operation NAME (cached in $work/probes).
+unregistered_upstream() {
+  local cached
+  cached=$(grep -m1 "^$1 " "$work/probes" 2>/dev/null || true)
+  if [ -z "$cached" ]; then
+    local answer=no
+    if [ -n "$reference" ]; then
+      printf 'func.func @probe() {\n  %s\n  return\n}\n' "$1" >"$work/probe.mlir"
+      local said
+      said=$(timeout 20 "$reference" --allow-unregistered-dialect "$work/probe.mlir" 2>&1 >/dev/null || true)
+      if grep -qE "custom op '$1' is unknown|not found for custom op" <<<"$said"; then
+        answer=yes
+      fi
+    elif [[ "$1" == test.* ]] || ! [[ "${1%%.*}" =~ ^(affine|tensor|memref|vector|llvm|gpu|linalg|math|index|complex|shape|spirv|tosa|omp|nvvm|rocdl|bufferization|sparse_tensor|async|emitc|ml_program|pdl|transform|quant|amx|arm_sme|arm_neon|x86vector|irdl|ptr|mpi|shard|acc|dlti|smt|xegpu|amdgpu|nvgpu)$ ]]; then
+      answer=yes
+    fi
+    cached="$1 $answer"
+    echo "$cached" >>"$work/probes"
+  fi
+  [[ "$cached" == *" yes" ]]
 }
 
 # Whether TOOL passes CHUNK the way the file's RUN line asks ($mode, $flags, $prefix).
