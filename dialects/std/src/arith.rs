@@ -359,6 +359,7 @@ pub fn materialize(ctx: &mut Context, value: &Attribute, ty: &Type, loc: Locatio
         (Attribute::Integer { value, .. }, t) if t.is_signless_int_or_index() => Attribute::int(*value, t.clone()),
         (Attribute::Bool(b), t) if *t == Type::i1() => Attribute::Bool(*b),
         (Attribute::Float(f), Type::Float(k)) if f.kind == *k => value.clone(),
+        (Attribute::Verbatim(_), t) if constant_type(value).as_ref() == Some(t) => value.clone(),
         _ => return None,
     };
     Some(ctx.create_op(OperationState::new(arith::CONSTANT, loc).prop("value", v).results(std::slice::from_ref(ty))))

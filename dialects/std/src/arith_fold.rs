@@ -16,11 +16,13 @@ use strata_ir::types::{FloatKind, Type};
 use strata_ir::{Attribute, OpName, OperationState};
 
 use crate::arith::elem;
+use crate::arith_splat::{is_shaped, splat, splat_element};
 use crate::arith_view::{overflow_flags, OverflowFlags};
 
-/// The bit width arithmetic on a type uses: the integer width, 64 for `index`.
+/// The bit width arithmetic on a type (or its elements) uses: the integer
+/// width, 64 for `index`.
 pub fn width(t: &Type) -> u32 {
-    match t {
+    match elem(t) {
         Type::Integer { width, .. } => *width,
         _ => 64,
     }
@@ -56,10 +58,11 @@ fn float_of(a: &Option<Attribute>) -> Option<FloatAttr> {
 }
 
 fn int_attr(v: i128, t: &Type) -> FoldResult {
-    if *t == Type::i1() {
+    let e = elem(t);
+    if *e == Type::i1() {
         FoldResult::Attr(Attribute::Bool(v & 1 != 0))
     } else {
-        FoldResult::Attr(Attribute::int(v, t.clone()))
+        FoldResult::Attr(Attribute::int(v, e.clone()))
     }
 }
 
@@ -313,16 +316,39 @@ fn is_float_const(a: &Option<Attribute>, v: f64) -> bool {
 
 /// The folder shared by all arith operations.
 pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Folded> {
+    if ctx.op_kind(op) == arith::CONSTANT {
+        return None;
+    }
+    // Operations on vectors and tensors fold elementwise: a splat constant
+    // operand is its element, a constant result a splat of the result's shape
+    // (other shaped constants are kept as written).
+    let scalars: Vec<Option<Attribute>> = c
+        .iter()
+        .zip(ctx.operands(op))
+        .map(|(a, v)| match a {
+            Some(a) if is_shaped(ctx.value_type(*v)) => splat_element(a, ctx.value_type(*v)),
+            a => a.clone(),
+        })
+        .collect();
+    let folded = fold_elements(ctx, op, &scalars)?;
+    let Folded::Results(results) = folded else { return Some(folded) };
+    let types: Vec<Type> = ctx.results(op).iter().map(|r| ctx.value_type(*r).clone()).collect();
+    Some(Folded::Results(
+        results
+            .into_iter()
+            .zip(&types)
+            .map(|(r, t)| match r {
+                FoldResult::Attr(a) if is_shaped(t) => FoldResult::Attr(splat(&a, t)),
+                r => r,
+            })
+            .collect(),
+    ))
+}
+
+fn fold_elements(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Folded> {
     let name = ctx.op_kind(op);
     let ops = ctx.operands(op).to_vec();
-    if name == arith::CONSTANT {
-        return None;
-    }
     let rt = ctx.value_type(*ctx.results(op).first()?).clone();
-    // Scalars only: shaped constants are kept as written.
-    if matches!(rt, Type::Vector(_) | Type::Tensor(_)) {
-        return None;
-    }
     let one = |r: FoldResult| Some(Folded::Results(vec![r]));
     let w = width(&rt);
     match name {
@@ -334,7 +360,11 @@ pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Fold
                 return one(FoldResult::Value(ops[1]));
             }
             // select(c, true, false) on i1 is c.
-            if rt == Type::i1() && int_of(&c[1]) == Some(1) && int_of(&c[2]) == Some(0) {
+            if *ctx.value_type(ops[0]) == rt
+                && *elem(&rt) == Type::i1()
+                && int_of(&c[1]) == Some(1)
+                && int_of(&c[2]) == Some(0)
+            {
                 return one(FoldResult::Value(ops[0]));
             }
             // select(a == b, a, b) is b; select(a != b, a, b) is a.
@@ -359,7 +389,7 @@ pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Fold
                 return one(FoldResult::Attr(Attribute::Bool(matches!(pred, 0 | 3 | 5 | 7 | 9))));
             }
             // On i1, x == true and x != false are x.
-            if *ctx.value_type(ops[0]) == Type::i1() {
+            if *elem(ctx.value_type(ops[0])) == Type::i1() {
                 match (pred, int_of(&c[1])) {
                     (0, Some(v)) if v != 0 => return one(FoldResult::Value(ops[0])),
                     (1, Some(0)) => return one(FoldResult::Value(ops[0])),
@@ -440,7 +470,10 @@ fn fold_int_binary(
         (arith::ADDI | arith::SUBI | arith::ORI | arith::XORI | arith::SHLI | arith::SHRSI | arith::SHRUI, Some(0)) => {
             one(FoldResult::Value(x))
         }
-        (arith::MULI | arith::DIVSI | arith::DIVUI, Some(1)) => one(FoldResult::Value(x)),
+        (
+            arith::MULI | arith::DIVSI | arith::DIVUI | arith::FLOORDIVSI | arith::CEILDIVSI | arith::CEILDIVUI,
+            Some(1),
+        ) => one(FoldResult::Value(x)),
         (arith::MULI | arith::ANDI, Some(0)) => one(int_attr(0, rt)),
         (arith::ANDI, Some(v)) if v == all_ones => one(FoldResult::Value(x)),
         (arith::ORI, Some(v)) if v == all_ones => one(int_attr(-1, rt)),
@@ -524,8 +557,9 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, name: OpName, c: &[Option<Attr
     }
     let x = ops[0];
     let flag = |f: &str| has_fastmath(ctx, op, f);
-    let zero =
-        || Some(Attribute::Float(strata_ir::attributes::FloatAttr::from_f64(ctx.value_type(x).float_kind()?, 0.0)));
+    let zero = || {
+        Some(Attribute::Float(strata_ir::attributes::FloatAttr::from_f64(elem(ctx.value_type(x)).float_kind()?, 0.0)))
+    };
     match name {
         // x + -0.0 = x and x - 0.0 = x for every x (including -0.0 and NaN); x + 0.0 is not x when x is -0.0.
         arith::ADDF if is_float_const(&c[1], -0.0) => one(FoldResult::Value(x)),
@@ -569,7 +603,7 @@ fn fold_cast(ctx: &Context, op: OpId, name: OpName, c: &Option<Attribute>, rt: &
             one(int_attr(v, rt))
         }
         (arith::SITOFP | arith::UITOFP, Some(_)) => {
-            let k = rt.float_kind()?;
+            let k = elem(rt).float_kind()?;
             let v = int_of(c)?;
             let x = if name == arith::SITOFP { signed(v, wf) as f64 } else { unsigned(v, wf) as f64 };
             // Exact only when the integer is representable; otherwise rounding twice could differ.
@@ -587,10 +621,10 @@ fn fold_cast(ctx: &Context, op: OpId, name: OpName, c: &Option<Attribute>, rt: &
             fits.then(|| Folded::Results(vec![int_attr(t as i128, rt)]))
         }
         (arith::EXTF, Some(Attribute::Float(f))) => {
-            one(FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(rt.float_kind()?, f.value()))))
+            one(FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(elem(rt).float_kind()?, f.value()))))
         }
         (arith::TRUNCF, Some(Attribute::Float(f))) if ctx.prop(op, "roundingmode").is_none() => {
-            one(FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(rt.float_kind()?, f.value()))))
+            one(FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(elem(rt).float_kind()?, f.value()))))
         }
         // truncf (extf x) back to x's type is x.
         (arith::TRUNCF, None) => {

@@ -9,6 +9,7 @@ pub mod arith_extended;
 pub mod arith_fold;
 pub mod arith_reassociate;
 pub mod arith_select;
+pub mod arith_splat;
 pub mod arith_view;
 pub mod build;
 pub mod cf;

@@ -468,3 +468,54 @@ func.func @add_sub_constants(%x: index, %y: index) -> (index, index, index, inde
   %g = arith.addi %g1, %c42 overflow<nsw> : index
   return %a, %b, %c, %d, %e, %f, %g : index, index, index, index, index, index, index
 }
+
+// -----
+
+// Vectors and tensors fold elementwise: splat operands act as their element
+// and a constant result is a splat of the result's shape.
+// CHECK-LABEL: func.func @splat_folds
+// CHECK-DAG: %[[Z:.*]] = arith.constant dense<0> : vector<4xi32>
+// CHECK-DAG: %[[S:.*]] = arith.constant dense<7> : tensor<2x3xi64>
+// CHECK-DAG: %[[T:.*]] = arith.constant dense<true> : vector<4xi1>
+// CHECK-DAG: %[[F:.*]] = arith.constant dense<2.500000e+00> : vector<2xf32>
+// CHECK: return %arg0, %arg0, %[[Z]], %[[Z]], %[[S]], %[[T]], %[[F]], %arg1
+func.func @splat_folds(%v: vector<4xi32>, %w: vector<4xi1>) -> (vector<4xi32>, vector<4xi32>, vector<4xi32>, vector<4xi32>, tensor<2x3xi64>, vector<4xi1>, vector<2xf32>, vector<4xi1>) {
+  %zero = arith.constant dense<0> : vector<4xi32>
+  %one = arith.constant dense<[1, 1, 1, 1]> : vector<4xi32>
+  %a = arith.addi %v, %zero : vector<4xi32>
+  %b = arith.divsi %v, %one : vector<4xi32>
+  %c = arith.muli %zero, %v : vector<4xi32>
+  %d = arith.xori %v, %v : vector<4xi32>
+  %three = arith.constant dense<3> : tensor<2x3xi64>
+  %four = arith.constant dense<4> : tensor<2x3xi64>
+  %e = arith.addi %three, %four : tensor<2x3xi64>
+  %f = arith.cmpi eq, %v, %v : vector<4xi32>
+  %x = arith.constant dense<1.0> : vector<2xf32>
+  %y = arith.constant dense<1.5> : vector<2xf32>
+  %g = arith.addf %x, %y : vector<2xf32>
+  %ext = arith.extui %w : vector<4xi1> to vector<4xi8>
+  %h = arith.trunci %ext : vector<4xi8> to vector<4xi1>
+  return %a, %b, %c, %d, %e, %f, %g, %h : vector<4xi32>, vector<4xi32>, vector<4xi32>, vector<4xi32>, tensor<2x3xi64>, vector<4xi1>, vector<2xf32>, vector<4xi1>
+}
+
+// A constant that is not a splat is kept as written.
+// CHECK-LABEL: func.func @non_splat_kept
+// CHECK: arith.addi
+func.func @non_splat_kept(%v: vector<2xi32>) -> vector<2xi32> {
+  %c = arith.constant dense<[0, 1]> : vector<2xi32>
+  %a = arith.addi %v, %c : vector<2xi32>
+  return %a : vector<2xi32>
+}
+
+// -----
+
+// Division rounding down or up by one is the dividend.
+// CHECK-LABEL: func.func @div_by_one
+// CHECK-NEXT: return %arg0, %arg0, %arg0
+func.func @div_by_one(%x: i32) -> (i32, i32, i32) {
+  %c1 = arith.constant 1 : i32
+  %a = arith.floordivsi %x, %c1 : i32
+  %b = arith.ceildivsi %x, %c1 : i32
+  %c = arith.ceildivui %x, %c1 : i32
+  return %a, %b, %c : i32, i32, i32
+}
