@@ -91,43 +91,17 @@ impl FloatAttr {
 impl fmt::Display for FloatAttr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = self.value();
-        if !v.is_finite() && Self::has_exact_bits(self.kind) {
-            let digits = (self.kind.width() / 4) as usize;
-            return write!(f, "0x{:0digits$X}", self.bits);
+        let text = if v.is_finite() { crate::float_text::float_text(v, self.kind) } else { None };
+        match text {
+            Some(text) => f.write_str(&text),
+            None if Self::has_exact_bits(self.kind) => {
+                let digits = (self.kind.width() / 4) as usize;
+                write!(f, "0x{:0digits$X}", self.bits)
+            }
+            // f80 and f128 are held as an f64 approximation, whose bits are
+            // not theirs: the shortest decimal form of the approximation.
+            None => write!(f, "{v:e}"),
         }
-        f.write_str(&format_float(v, self.kind))
-    }
-}
-
-/// Formats a finite float as MLIR does: `%e` with 6 digits when that is exact, else the shortest exact form.
-pub fn format_float(v: f64, kind: FloatKind) -> String {
-    let exact = |s: &str| {
-        s.parse::<f64>().map(|p| FloatAttr::from_f64(kind, p) == FloatAttr::from_f64(kind, v)).unwrap_or(false)
-    };
-    let six = mlir_exponent(&format!("{v:.6e}"));
-    if exact(&six) {
-        return six;
-    }
-    let shortest = if kind == FloatKind::F32 { format!("{:e}", v as f32) } else { format!("{v:e}") };
-    let mut s = mlir_exponent(&shortest);
-    if !s.contains('.') {
-        let e = s.find('e').unwrap_or(s.len());
-        s.insert_str(e, ".0");
-    }
-    s
-}
-
-/// Rewrites Rust's `1.5e-1` exponent spelling into MLIR's `1.5e-01`.
-fn mlir_exponent(s: &str) -> String {
-    match s.split_once('e') {
-        Some((m, e)) => {
-            let (sign, digits) = match e.strip_prefix('-') {
-                Some(d) => ('-', d),
-                None => ('+', e),
-            };
-            format!("{m}e{sign}{digits:0>2}")
-        }
-        None => s.to_string(),
     }
 }
 
@@ -613,7 +587,7 @@ mod tests {
         assert_eq!(FloatAttr::from_f64(FloatKind::F64, 0.1).to_string(), "1.000000e-01");
         assert_eq!(FloatAttr::from_f64(FloatKind::F32, 1.0).to_string(), "1.000000e+00");
         assert_eq!(FloatAttr::from_f64(FloatKind::F32, f64::NAN).to_string(), "0x7FC00000");
-        assert_eq!(FloatAttr::from_f64(FloatKind::F64, 0.123456789).to_string(), "1.23456789e-01");
+        assert_eq!(FloatAttr::from_f64(FloatKind::F64, 0.123456789).to_string(), "0.123456789");
         assert_eq!(FloatAttr::from_f64(FloatKind::F64, f64::NEG_INFINITY).to_string(), "0xFFF0000000000000");
     }
 

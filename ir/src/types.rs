@@ -56,7 +56,30 @@ impl FloatKind {
         }
     }
 
-    /// Storage width in bits.
+    /// Significand bits, the implicit leading one included.
+    pub fn precision(self) -> u32 {
+        match self {
+            FloatKind::F16 | FloatKind::TF32 => 11,
+            FloatKind::BF16 => 8,
+            FloatKind::F32 => 24,
+            FloatKind::F64 => 53,
+            FloatKind::F80 => 64,
+            FloatKind::F128 => 113,
+        }
+    }
+
+    /// The exponent of the largest finite value (`2^max_exponent` times
+    /// the largest significand).
+    pub fn max_exponent(self) -> i32 {
+        match self {
+            FloatKind::F16 => 15,
+            FloatKind::BF16 | FloatKind::F32 | FloatKind::TF32 => 127,
+            FloatKind::F64 => 1023,
+            FloatKind::F80 | FloatKind::F128 => 16383,
+        }
+    }
+
+    /// Bits in the format.
     pub fn width(self) -> u32 {
         match self {
             FloatKind::F16 | FloatKind::BF16 => 16,

@@ -394,6 +394,11 @@ impl Verifier<'_> {
         }
         let anchor_block = ctx.parent_block(anchor).expect("anchor is placed");
         if anchor_block == def_block {
+            // As in MLIR, anything goes in a block no path reaches (even an
+            // operation using its own result).
+            if !self.block_reachable(region, def_block) {
+                return;
+            }
             if let ValueDef::Result(def_op, _) = ctx.value_def(v) {
                 let (dp, ap) = (self.position.get(&def_op), self.position.get(&anchor));
                 if def_op == anchor || dp >= ap {
@@ -455,9 +460,27 @@ impl Verifier<'_> {
         false
     }
 
+    /// Whether a path from the region's entry reaches `b`.
+    fn block_reachable(&mut self, region: RegionId, b: BlockId) -> bool {
+        let rd = self.region_dom(region);
+        let (Some(dom), Some(nb)) = (&rd.dom, rd.index.get(&b)) else { return true };
+        dom.dominators(*nb).is_some()
+    }
+
     fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {
+        let rd = self.region_dom(region);
+        let (Some(dom), Some(na), Some(nb)) = (&rd.dom, rd.index.get(&a), rd.index.get(&b)) else { return true };
+        match dom.dominators(*nb) {
+            // Unreachable blocks are dominated by everything.
+            None => true,
+            Some(mut it) => it.any(|n| n == *na),
+        }
+    }
+
+    /// The dominator tree of `region`'s blocks, made once.
+    fn region_dom(&mut self, region: RegionId) -> &RegionDom {
         let ctx = self.ctx;
-        let rd = self.doms.entry(region).or_insert_with(|| {
+        self.doms.entry(region).or_insert_with(|| {
             let mut g: DiGraph<(), ()> = DiGraph::new();
             let mut index = HashMap::new();
             for blk in ctx.region_blocks(region) {
@@ -474,12 +497,6 @@ impl Verifier<'_> {
             }
             let dom = ctx.entry_block(region).and_then(|e| index.get(&e)).map(|e| simple_fast(&g, *e));
             RegionDom { index, dom }
-        });
-        let (Some(dom), Some(na), Some(nb)) = (&rd.dom, rd.index.get(&a), rd.index.get(&b)) else { return true };
-        match dom.dominators(*nb) {
-            // Unreachable blocks are dominated by everything.
-            None => true,
-            Some(mut it) => it.any(|n| n == *na),
-        }
+        })
     }
 }

@@ -237,3 +237,44 @@ func.func @unqualified_call_in_scf(%c: i1) {
   }
   return
 }
+
+// -----
+
+// Dense literals are read against their type: shape, element kind, range.
+func.func @dense_shape() {
+  // expected-error@+1 {{inferred shape of elements literal ([2, 3]) does not match type ([2, 2])}}
+  %0 = arith.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x2xi32>
+  return
+}
+
+// -----
+
+func.func @dense_ragged() {
+  // expected-error@+1 {{tensor literal is invalid; ranks are not consistent between elements}}
+  %0 = arith.constant dense<[[1, 2], [3]]> : tensor<2x2xi32>
+  return
+}
+
+// -----
+
+func.func @dense_range() {
+  // expected-error@+1 {{integer constant out of range for type}}
+  %0 = arith.constant dense<[300, 2]> : tensor<2xi8>
+  return
+}
+
+// -----
+
+func.func @dense_float_in_int() {
+  // expected-error@+1 {{expected integer elements, but parsed floating-point}}
+  %0 = arith.constant dense<[1.5, 2]> : tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @dense_int_in_float() {
+  // expected-error@+1 {{unexpected decimal integer literal for a floating point value}}
+  %0 = arith.constant dense<[1, 2.0]> : tensor<2xf32>
+  return
+}

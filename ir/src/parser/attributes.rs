@@ -242,9 +242,18 @@ impl<'a> Parser<'a> {
         if !t.is_integer() && t != Type::Index {
             return self.err_at(loc, format!("integer literal not valid for specified type '{t}'"));
         }
-        let magnitude = parse_int_literal(&text)
-            .ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range for attribute"))?;
-        let value = if neg { magnitude.checked_neg() } else { Some(magnitude) };
+        // Values are held in 128 bits: a 128-bit type takes its unsigned
+        // range (2^128 - 1 is -1) and -2^127 too.
+        let wide = t.int_width() == Some(128);
+        let value = match parse_int_literal(&text) {
+            Some(magnitude) if neg => magnitude.checked_neg(),
+            Some(magnitude) => Some(magnitude),
+            None if wide => parse_unsigned_literal(&text).and_then(|u| match neg {
+                false => Some(u as i128),
+                true => (u == 1u128 << 127).then_some(i128::MIN),
+            }),
+            None => None,
+        };
         let value = value
             .filter(|v| int_fits(*v, &t))
             .ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range for attribute"))?;
@@ -356,6 +365,7 @@ impl<'a> Parser<'a> {
             return self.err_at(self.loc_at(start), format!("expected '<' after '{kw}'"));
         }
         text.push_str(&self.capture_balanced(end)?);
+        let raw_body = text[kw.len() + 1..text.len() - 1].to_string();
         if kw == "dense" {
             // Every element the same: MLIR keeps (and prints) one.
             if let Some(e) = splat_element(&text["dense<".len()..text.len() - 1]) {
@@ -371,6 +381,19 @@ impl<'a> Parser<'a> {
             // Elements need a shape to lay them out.
             if kw != "opaque" && !matches!(t, Type::Vector(_) | Type::Tensor(_) | Type::MemRef(_)) {
                 return self.err_at(self.loc_at(start), "elements literal must be a shaped type");
+            }
+            if kw == "dense" {
+                // Numbers are checked against the type and printed as MLIR
+                // prints them (`dense<1.0>` is `dense<1.000000e+00>`).
+                let body_start = end + 1;
+                match crate::dense::read(&raw_body, &t) {
+                    Ok(Some(elements)) => text = format!("dense<{}>", crate::dense::body_text(&elements, &t)),
+                    Ok(None) => {}
+                    Err(e) => {
+                        let pos = e.offset.map_or(start, |o| body_start + o);
+                        return self.err_at(self.loc_at(pos), e.message);
+                    }
+                }
             }
             text.push_str(&format!(" : {t}"));
         }
@@ -424,6 +447,14 @@ impl<'a> Parser<'a> {
             i += 1;
         }
         self.err_at(self.loc_at(pos), "unbalanced '<' character in pretty dialect name")
+    }
+}
+
+/// Parses a decimal or `0x` hexadecimal literal into a u128, if it fits.
+fn parse_unsigned_literal(text: &str) -> Option<u128> {
+    match text.strip_prefix("0x") {
+        Some(h) => u128::from_str_radix(h, 16).ok(),
+        None => text.parse::<u128>().ok(),
     }
 }
 

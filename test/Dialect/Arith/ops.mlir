@@ -131,3 +131,16 @@ func.func @extended(%a: i32, %b: i32, %v: vector<4xi8>) -> (i32, i1, i32, i32) {
   %vs, %vc = arith.addui_extended %v, %v : vector<4xi8>, vector<4xi1>
   return %s, %c, %l, %h : i32, i1, i32, i32
 }
+
+// 128-bit constants take the whole unsigned range (2^128 - 1 is -1) and
+// the most negative value.
+// CHECK-LABEL: func.func @wide_constants
+// CHECK-NEXT: %c-1_i128 = arith.constant -1 : i128
+// CHECK-NEXT: %c-170141183460469231731687303715884105728_i128 = arith.constant -170141183460469231731687303715884105728 : i128
+// CHECK-NEXT: %c85070591730234615865843651857942052864_i128 = arith.constant 85070591730234615865843651857942052864 : i128
+func.func @wide_constants() -> (i128, i128, i128) {
+  %0 = arith.constant 340282366920938463463374607431768211455 : i128
+  %1 = arith.constant -170141183460469231731687303715884105728 : i128
+  %2 = arith.constant 85070591730234615865843651857942052864 : i128
+  return %0, %1, %2 : i128, i128, i128
+}

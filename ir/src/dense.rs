@@ -1,0 +1,295 @@
+//! `dense<...>` literals of integers, booleans and floats: their elements
+//! read against the vector or tensor type written after them, checked as
+//! MLIR checks them, and printed as MLIR prints them (`dense<[1, 2]>`, a
+//! splat `dense<0>` when every element is the same, floats as
+//! [`crate::float_text`] writes them).
+
+use crate::attributes::{normalize_int, Attribute, FloatAttr};
+use crate::parser::parse_int_literal;
+use crate::types::Type;
+
+/// A dense literal's elements.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Elements {
+    /// One element in every position.
+    Splat(Attribute),
+    /// Every element, in row-major order.
+    List(Vec<Attribute>),
+}
+
+/// Why a literal is rejected, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiteralError {
+    /// Byte offset in the body (the text between `dense<` and `>`), or
+    /// `None` for the literal as a whole.
+    pub offset: Option<usize>,
+    /// MLIR's message.
+    pub message: String,
+}
+
+/// The element type of the shaped types whose dense literals are read here.
+fn readable_element(ty: &Type) -> Option<(&Type, Vec<i64>)> {
+    let (Type::Vector(s) | Type::Tensor(s)) = ty else { return None };
+    let dims = s.shape.clone()?;
+    if dims.iter().any(|d| *d < 0) {
+        return None;
+    }
+    let e = &s.element;
+    (e.is_signless_int_or_index() || e.float_kind().is_some()).then_some((e, dims))
+}
+
+/// Reads the body of `dense<body> : ty`. `Ok(None)` where this module does
+/// not interpret the literal (strings, complex numbers, other element types,
+/// dynamic shapes): it is then kept as written.
+pub fn read(body: &str, ty: &Type) -> Result<Option<Elements>, LiteralError> {
+    let Some((element, dims)) = readable_element(ty) else { return Ok(None) };
+    if body.contains(['"', '(']) {
+        return Ok(None);
+    }
+    let mut reader = Reader { text: body, pos: 0, element, values: Vec::new() };
+    reader.skip_space();
+    let is_list = reader.peek() == Some(b'[');
+    let shape = reader.value()?;
+    reader.skip_space();
+    if reader.pos != body.len() {
+        return Err(at(reader.pos, "expected '>' to close the elements literal"));
+    }
+    if !is_list {
+        return Ok(reader.values.pop().map(Elements::Splat));
+    }
+    let expected: Vec<usize> = dims.iter().map(|d| *d as usize).collect();
+    if shape != expected {
+        let show = |s: &[usize]| s.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+        return Err(LiteralError {
+            offset: None,
+            message: format!(
+                "inferred shape of elements literal ([{}]) does not match type ([{}])",
+                show(&shape),
+                show(&expected)
+            ),
+        });
+    }
+    Ok(Some(Elements::List(reader.values)))
+}
+
+fn at(offset: usize, message: &str) -> LiteralError {
+    LiteralError { offset: Some(offset), message: message.into() }
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    pos: usize,
+    element: &'a Type,
+    values: Vec<Attribute>,
+}
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.pos).copied()
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(|c| c.is_ascii_whitespace()) {
+            self.pos += 1;
+        }
+    }
+
+    /// A list or an element; gives its shape.
+    fn value(&mut self) -> Result<Vec<usize>, LiteralError> {
+        self.skip_space();
+        if self.peek() != Some(b'[') {
+            self.element()?;
+            return Ok(Vec::new());
+        }
+        self.pos += 1;
+        self.skip_space();
+        let mut shapes: Vec<Vec<usize>> = Vec::new();
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+            return Ok(vec![0]);
+        }
+        loop {
+            shapes.push(self.value()?);
+            self.skip_space();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b']') => break,
+                _ => return Err(at(self.pos, "expected ',' or ']'")),
+            }
+        }
+        let close = self.pos;
+        self.pos += 1;
+        if shapes.iter().any(|s| *s != shapes[0]) {
+            return Err(at(close, "tensor literal is invalid; ranks are not consistent between elements"));
+        }
+        let mut shape = vec![shapes.len()];
+        shape.extend_from_slice(&shapes[0]);
+        Ok(shape)
+    }
+
+    fn element(&mut self) -> Result<(), LiteralError> {
+        let start = self.pos;
+        while self.peek().is_some_and(|c| !matches!(c, b',' | b']' | b'[') && !c.is_ascii_whitespace()) {
+            self.pos += 1;
+        }
+        let token = &self.text[start..self.pos];
+        let value = scalar(token, self.element).map_err(|m| at(start, m))?;
+        self.values.push(value);
+        Ok(())
+    }
+}
+
+/// One element, read as `e`.
+fn scalar(token: &str, e: &Type) -> Result<Attribute, &'static str> {
+    let is_bool = matches!(token, "true" | "false");
+    let digits = token.strip_prefix('-').unwrap_or(token);
+    let is_hex = digits.starts_with("0x");
+    let is_int = !digits.is_empty() && (is_hex || digits.bytes().all(|c| c.is_ascii_digit()));
+    let is_float = !is_int
+        && digits.bytes().next().is_some_and(|c| c.is_ascii_digit())
+        && digits.parse::<f64>().is_ok()
+        && digits.bytes().all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'+' | b'-'));
+    if let Some(kind) = e.float_kind() {
+        if is_float {
+            return Ok(Attribute::Float(FloatAttr::from_f64(
+                kind,
+                token.parse::<f64>().map_err(|_| "expected element literal of primitive type")?,
+            )));
+        }
+        if is_hex && !token.starts_with('-') {
+            let bits = u128::from_str_radix(&digits[2..], 16)
+                .map_err(|_| "hexadecimal float constant out of range for type")?;
+            return FloatAttr::from_bits(kind, bits)
+                .map(Attribute::Float)
+                .ok_or("hexadecimal float constant out of range for type");
+        }
+        if is_int {
+            return Err("unexpected decimal integer literal for a floating point value");
+        }
+        if is_bool {
+            return Err("expected floating-point elements, but parsed integer");
+        }
+        return Err("expected element literal of primitive type");
+    }
+    let width = e.int_width().unwrap_or(64);
+    if is_bool {
+        return if *e == Type::i1() {
+            Ok(Attribute::Bool(token == "true"))
+        } else {
+            Err("expected i1 type for 'true' or 'false' values")
+        };
+    }
+    if is_float {
+        return Err("expected integer elements, but parsed floating-point");
+    }
+    if !is_int {
+        return Err("expected element literal of primitive type");
+    }
+    let magnitude = parse_int_literal(digits).ok_or("integer constant out of range for type")?;
+    let v = if token.starts_with('-') { -magnitude } else { magnitude };
+    // MLIR takes a value that fits the width read as signed or as unsigned.
+    let fits = width >= 127 || (v >= -(1i128 << (width - 1)) && v < (1i128 << width));
+    if !fits {
+        return Err("integer constant out of range for type");
+    }
+    Ok(if *e == Type::i1() { Attribute::Bool(v != 0) } else { Attribute::int(normalize_int(v, e), e.clone()) })
+}
+
+/// The body (between `dense<` and `>`) MLIR prints for these elements of
+/// shaped type `ty`: one element when they are all the same.
+pub fn body_text(elements: &Elements, ty: &Type) -> String {
+    let list = match elements {
+        Elements::Splat(a) => return element_text(a, ty),
+        Elements::List(list) => list,
+    };
+    if let Some(first) = list.first().filter(|f| list.iter().all(|a| a == *f)) {
+        return element_text(first, ty);
+    }
+    let texts: Vec<String> = list.iter().map(|a| element_text(a, ty)).collect();
+    let dims = match ty {
+        Type::Vector(s) | Type::Tensor(s) => s.shape.clone().unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    nested(&texts, &dims)
+}
+
+/// The constant `dense<...> : ty` with these elements.
+pub fn attribute(elements: &Elements, ty: &Type) -> Attribute {
+    Attribute::Verbatim(format!("dense<{}> : {ty}", body_text(elements, ty)).into())
+}
+
+/// The elements of a `dense<...> : ty` attribute this module reads.
+pub fn elements_of(a: &Attribute) -> Option<(Elements, Type)> {
+    let Attribute::Verbatim(text) = a else { return None };
+    let (head, ty_text) = text.rsplit_once(" : ")?;
+    let body = head.strip_prefix("dense<")?.strip_suffix('>')?;
+    let mut ctx = crate::Context::new(std::sync::Arc::new(crate::registry::Registry::default()));
+    ctx.allow_unregistered = true;
+    let ty = crate::parser::parse_type_str(&mut ctx, ty_text).ok()?;
+    Some((read(body, &ty).ok()??, ty))
+}
+
+/// `[[a, b], [c, d]]` for elements laid out in `dims`.
+fn nested(texts: &[String], dims: &[i64]) -> String {
+    match dims.split_first() {
+        None => texts.first().cloned().unwrap_or_default(),
+        Some((&n, rest)) => {
+            let step = texts.len() / (n.max(1) as usize);
+            let parts: Vec<String> = texts.chunks(step.max(1)).map(|c| nested(c, rest)).collect();
+            format!("[{}]", parts.join(", "))
+        }
+    }
+}
+
+fn element_text(a: &Attribute, ty: &Type) -> String {
+    let i1 = matches!(ty, Type::Vector(s) | Type::Tensor(s) if s.element == Type::i1());
+    match a {
+        Attribute::Bool(b) => b.to_string(),
+        Attribute::Integer { value, .. } if i1 => (*value != 0).to_string(),
+        Attribute::Integer { value, .. } => value.to_string(),
+        Attribute::Float(f) => f.to_string(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{FloatKind, ShapedType};
+    use std::sync::Arc;
+
+    fn tensor(dims: &[i64], element: Type) -> Type {
+        Type::Tensor(Arc::new(ShapedType { shape: Some(dims.to_vec()), scalable: vec![], element, params: vec![] }))
+    }
+
+    #[test]
+    fn reads_and_prints_as_mlir() {
+        let t = tensor(&[2, 2], Type::Float(FloatKind::F32));
+        let e = read("[[1.0, 2.5], [0x7FC00000, -0.0]]", &t).unwrap().unwrap();
+        assert_eq!(body_text(&e, &t), "[[1.000000e+00, 2.500000e+00], [0x7FC00000, -0.000000e+00]]");
+        let b = tensor(&[2], Type::i1());
+        assert_eq!(body_text(&read("[-1, 0]", &b).unwrap().unwrap(), &b), "[true, false]");
+        let i = tensor(&[2], Type::int(32));
+        assert_eq!(body_text(&read("[4294967295, 4294967295]", &i).unwrap().unwrap(), &i), "-1");
+    }
+
+    #[test]
+    fn rejects_as_mlir() {
+        let t = tensor(&[2, 2], Type::int(8));
+        let message = |body: &str| read(body, &t).unwrap_err().message;
+        assert_eq!(
+            message("[[1, 2, 3], [4, 5, 6]]"),
+            "inferred shape of elements literal ([2, 3]) does not match type ([2, 2])"
+        );
+        assert_eq!(message("[[1, 2], [3]]"), "tensor literal is invalid; ranks are not consistent between elements");
+        assert_eq!(message("[[300, 2], [3, 4]]"), "integer constant out of range for type");
+        assert_eq!(message("[[1.5, 2], [3, 4]]"), "expected integer elements, but parsed floating-point");
+        assert_eq!(message("[[true, 2], [3, 4]]"), "expected i1 type for 'true' or 'false' values");
+        assert_eq!(message("abc"), "expected element literal of primitive type");
+        let f = tensor(&[2], Type::Float(FloatKind::F32));
+        assert_eq!(
+            read("[1, 2]", &f).unwrap_err().message,
+            "unexpected decimal integer literal for a floating point value"
+        );
+    }
+}
