@@ -119,6 +119,20 @@ pub(crate) fn not(rw: &mut Rewriter<'_>, anchor: OpId, c: strata_ir::Value) -> s
 pub const CMPF_PREDICATES: [&str; 16] =
     ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"];
 const OVERFLOW_FLAGS: [&str; 3] = ["none", "nsw", "nuw"];
+/// `arith.truncf`'s rounding modes, in MLIR's numbering (the `roundingmode`
+/// property holds the index as an `i32`).
+pub const ROUNDING_MODES: [&str; 5] = ["to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away"];
+
+/// The rounding mode of an `arith.truncf`, if it names one: its index in
+/// [`ROUNDING_MODES`].
+pub fn rounding_mode(ctx: &Context, op: OpId) -> Option<usize> {
+    match ctx.prop(op, "roundingmode")? {
+        Attribute::Integer { value, ty } if *ty == Type::int(32) => {
+            usize::try_from(*value).ok().filter(|m| *m < ROUNDING_MODES.len())
+        }
+        _ => None,
+    }
+}
 const FASTMATH_FLAGS: [&str; 9] = ["none", "reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "fast"];
 
 /// The element type of a scalar, vector or tensor type.
@@ -236,6 +250,11 @@ fn print_binary(p: &mut OpPrinter<'_>, op: OpId) {
     p.operands(&vs);
     let name = p.ctx.op_kind(op);
     let mut elided = vec![];
+    if let Some(mode) = rounding_mode(p.ctx, op) {
+        p.w(" ");
+        p.w(ROUNDING_MODES[mode]);
+        elided.push("roundingmode");
+    }
     if let Some((kw, prop, _)) = flag_kind(name) {
         print_flags(p, op, kw, prop);
         elided.push(prop);
@@ -264,6 +283,11 @@ fn print_unary(p: &mut OpPrinter<'_>, op: OpId) {
     p.operand(v);
     let name = p.ctx.op_kind(op);
     let mut elided = vec![];
+    if let Some(mode) = rounding_mode(p.ctx, op) {
+        p.w(" ");
+        p.w(ROUNDING_MODES[mode]);
+        elided.push("roundingmode");
+    }
     if let Some((kw, prop, _)) = flag_kind(name) {
         print_flags(p, op, kw, prop);
         elided.push(prop);
@@ -532,6 +556,12 @@ fn verify_select(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 fn parse_cast(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let a = p.parse_operand()?;
+    if *st.name == arith::TRUNCF {
+        if let Some(mode) = ROUNDING_MODES.iter().position(|m| p.at_keyword(m)) {
+            p.advance_token();
+            st.properties.push(("roundingmode".into(), Attribute::int(mode as i128, Type::int(32))));
+        }
+    }
     if let Some((kw, prop, allowed)) = arith::lookup(&st.name).and_then(flag_kind) {
         parse_flags(p, st, kw, prop, allowed)?;
     }
@@ -550,6 +580,11 @@ fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
     p.operand(v);
     let name = p.ctx.op_kind(op);
     let mut elided = vec![];
+    if let Some(mode) = rounding_mode(p.ctx, op) {
+        p.w(" ");
+        p.w(ROUNDING_MODES[mode]);
+        elided.push("roundingmode");
+    }
     if let Some((kw, prop, _)) = flag_kind(name) {
         print_flags(p, op, kw, prop);
         elided.push(prop);

@@ -8,6 +8,7 @@ use strata_ir::verifier::op_error;
 use strata_ir::{Context, Diagnostic, OpId, OpName};
 
 use crate::arith::op as arith;
+use crate::arith::rounding_mode;
 
 /// What a cast's operand or result must be.
 #[derive(Clone, Copy, PartialEq)]
@@ -129,6 +130,17 @@ fn width(t: &Type) -> u32 {
 /// Verifies an `arith` cast.
 pub fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let (from, to) = (ctx.value_type(ctx.operand(op, 0)), ctx.value_type(ctx.result(op, 0)));
+    if let Some(mode) = ctx.prop(op, "roundingmode").filter(|_| rounding_mode(ctx, op).is_none()) {
+        let props = ctx.properties(op).map(|a| a.to_string()).unwrap_or_default();
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "invalid properties {props} for op {}: Invalid attribute `roundingmode` in property conversion: {mode}",
+                ctx.op_name(op)
+            ),
+        ));
+    }
     let (input, output, widths) = rule(ctx.op_kind(op));
     if !input.accepts(from) {
         return Err(op_error(ctx, op, format!("operand #0 must be {}, but got '{from}'", input.describe())));

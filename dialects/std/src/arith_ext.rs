@@ -5,8 +5,9 @@
 //! truncation of an extension or of a truncation, cast once.
 
 use crate::arith::op as arith;
+use crate::arith_elements::splat_int;
 use strata_ir::context::{Context, OpId, OperationState, Value};
-use strata_ir::rewrite::{constant_int, RewritePattern, Rewriter};
+use strata_ir::rewrite::{RewritePattern, Rewriter};
 use strata_ir::{Attribute, OpName, Type};
 
 /// Adds the patterns to `v`.
@@ -16,6 +17,8 @@ pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     v.push(Box::new(CompareOfExt));
     v.push(Box::new(LogicOfExt(arith::ANDI)));
     v.push(Box::new(LogicOfExt(arith::ORI)));
+    v.push(Box::new(LogicOfExt(arith::XORI)));
+    v.push(Box::new(TruncOfSignedShift));
     v.push(Box::new(IndexCastOfExt(arith::INDEX_CAST, arith::EXTSI)));
     v.push(Box::new(IndexCastOfExt(arith::INDEX_CASTUI, arith::EXTUI)));
     v.push(Box::new(TruncOfCast));
@@ -28,8 +31,8 @@ fn replace_with(rw: &mut Rewriter<'_>, op: OpId, name: OpName, operands: &[Value
     rw.replace_op_with_new(op, st);
 }
 
-/// `andi|ori (ext a), (ext b)`, extended alike from one type, is
-/// `ext (andi|ori a, b)`.
+/// `andi|ori|xori (ext a), (ext b)`, extended alike from one type, is
+/// `ext (andi|ori|xori a, b)`.
 struct LogicOfExt(OpName);
 
 impl RewritePattern for LogicOfExt {
@@ -162,7 +165,7 @@ impl RewritePattern for CompareOfExt {
         }
         let (a, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
         let Some((ka, x)) = extension(ctx, a) else { return false };
-        if pred == Some(1) && *ctx.value_type(x) == Type::i1() && constant_int(ctx, b) == Some(0) {
+        if pred == Some(1) && *ctx.value_type(x).element_or_self() == Type::i1() && splat_int(ctx, b) == Some(0) {
             rw.replace_op(op, &[x]);
             return true;
         }
@@ -176,6 +179,40 @@ impl RewritePattern for CompareOfExt {
             .prop("predicate", Attribute::int(pred.expect("checked"), Type::i64()))
             .results(&[rt]);
         rw.replace_op_with_new(op, st);
+        true
+    }
+}
+
+/// `trunci (shrsi x, c)` keeps no bit the shift copied from the sign when
+/// `c` is the number of bits dropped: it is `trunci (shrui x, c)`.
+struct TruncOfSignedShift;
+
+impl RewritePattern for TruncOfSignedShift {
+    fn name(&self) -> &'static str {
+        "arith-trunc-of-signed-shift"
+    }
+    fn root(&self) -> Option<OpName> {
+        Some(arith::TRUNCI)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = rw.ctx();
+        let Some(shift) = ctx.defining_op(ctx.operand(op, 0)).filter(|d| ctx.op_kind(*d) == arith::SHRSI) else {
+            return false;
+        };
+        let (Some(from), Some(to)) =
+            (bits(ctx.value_type(ctx.operand(op, 0))), bits(ctx.value_type(ctx.result(op, 0))))
+        else {
+            return false;
+        };
+        if splat_int(ctx, ctx.operand(shift, 1)) != Some(i128::from(from - to)) {
+            return false;
+        }
+        let ty = ctx.value_type(ctx.result(shift, 0)).clone();
+        let st =
+            OperationState::new(arith::SHRUI, ctx.op_loc(shift).clone()).operands(ctx.operands(shift)).results(&[ty]);
+        let unsigned = rw.create_before(op, st);
+        let v = rw.ctx().result(unsigned, 0);
+        rw.modify_in_place(op, |ctx| ctx.set_operands(op, &[v]));
         true
     }
 }

@@ -15,6 +15,8 @@ use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic, OpName};
 
 use crate::arith::op as arith;
+use crate::arith::with_element;
+use crate::arith_elements::{constant_of, fold_elementwise, splat_int};
 use crate::arith_fold::{int_of, unsigned, width};
 
 /// `%a, %b attr-dict : T, U` (`addui_extended`: the sum's and the carry's
@@ -118,18 +120,20 @@ pub fn eval(name: OpName, a: i128, b: i128, w: u32) -> Option<(i128, i128)> {
 /// Constants fold; adding 0 carries nothing; multiplying by 0 gives 0 and
 /// 0; an unsigned product by 1 is the other operand and 0.
 pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Folded> {
+    fold_elementwise(ctx, op, c, fold_elements)
+}
+
+fn fold_elements(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Folded> {
     let name = ctx.op_kind(op);
     let t = ctx.value_type(ctx.result(op, 0)).clone();
-    if shaped(&t) {
-        return None;
-    }
     let w = width(&t);
     let second_type = ctx.value_type(ctx.result(op, 1)).clone();
     let attr = |v: i128, ty: &Type| {
-        if *ty == Type::i1() {
+        let e = ty.element_or_self();
+        if *e == Type::i1() {
             FoldResult::Attr(Attribute::Bool(v != 0))
         } else {
-            FoldResult::Attr(Attribute::int(v, ty.clone()))
+            FoldResult::Attr(Attribute::int(v, e.clone()))
         }
     };
     let ops = ctx.operands(op).to_vec();
@@ -185,6 +189,44 @@ impl RewritePattern for DropUnusedHalf {
     }
 }
 
+/// `mulsi_extended x, 1` is `x` and the sign of `x` extended (`0` or
+/// `-1`), as upstream canonicalizes it; on `i1`, where 1 is -1, it stays.
+struct SignedProductByOne;
+
+impl RewritePattern for SignedProductByOne {
+    fn name(&self) -> &'static str {
+        "arith-mulsi-extended-by-one"
+    }
+    fn root(&self) -> Option<OpName> {
+        Some(arith::MULSI_EXTENDED)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = rw.ctx();
+        let (x, one) = (ctx.operand(op, 0), ctx.operand(op, 1));
+        let t = ctx.value_type(x).clone();
+        if *t.element_or_self() == Type::i1() || splat_int(ctx, one) != Some(1) {
+            return false;
+        }
+        let loc = ctx.op_loc(op).clone();
+        let zero = constant_of(Attribute::int(0, t.element_or_self().clone()), &t);
+        let zero =
+            OperationState::new(arith::CONSTANT, loc.clone()).prop("value", zero).results(std::slice::from_ref(&t));
+        let zero = rw.create_before(op, zero);
+        let zero = rw.ctx().result(zero, 0);
+        let flags = with_element(&t, Type::i1());
+        let negative = OperationState::new(arith::CMPI, loc.clone())
+            .operands(&[x, zero])
+            .prop("predicate", Attribute::int(2, Type::i64()))
+            .results(&[flags]);
+        let negative = rw.create_before(op, negative);
+        let negative = rw.ctx().result(negative, 0);
+        let high = rw.create_before(op, OperationState::new(arith::EXTSI, loc).operands(&[negative]).results(&[t]));
+        let high = rw.ctx().result(high, 0);
+        rw.replace_op(op, &[x, high]);
+        true
+    }
+}
+
 /// The patterns of the extended operations.
 pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     if v.iter().any(|p| p.name() == "arith-addui-extended-to-addi") {
@@ -193,4 +235,5 @@ pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     for name in [arith::ADDUI_EXTENDED, arith::MULSI_EXTENDED, arith::MULUI_EXTENDED] {
         v.push(Box::new(DropUnusedHalf(name)));
     }
+    v.push(Box::new(SignedProductByOne));
 }

@@ -16,7 +16,7 @@ use strata_ir::types::{FloatKind, Type};
 use strata_ir::{Attribute, OpName, OperationState};
 
 use crate::arith::elem;
-use crate::arith_splat::{is_shaped, splat, splat_element};
+use crate::arith_elements::{fold_elementwise, splat_int};
 use crate::arith_view::{overflow_flags, OverflowFlags};
 
 /// The bit width arithmetic on a type (or its elements) uses: the integer
@@ -258,7 +258,9 @@ pub fn eval_float(name: OpName, a: &FloatAttr, b: &FloatAttr) -> Option<FloatAtt
         };
         return Some(FloatAttr::from_f64(kind, r as f64));
     }
-    if kind != FloatKind::F64 {
+    // In f64 and rounded once to f16 or bf16: f64 has more than twice their
+    // precision and two bits more, so the result is the correctly rounded one.
+    if !matches!(kind, FloatKind::F64 | FloatKind::F16 | FloatKind::BF16) {
         return None;
     }
     eval_float_f64(name, a.value(), b.value()).map(|r| FloatAttr::from_f64(kind, r))
@@ -319,30 +321,7 @@ pub fn fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Fold
     if ctx.op_kind(op) == arith::CONSTANT {
         return None;
     }
-    // Operations on vectors and tensors fold elementwise: a splat constant
-    // operand is its element, a constant result a splat of the result's shape
-    // (other shaped constants are kept as written).
-    let scalars: Vec<Option<Attribute>> = c
-        .iter()
-        .zip(ctx.operands(op))
-        .map(|(a, v)| match a {
-            Some(a) if is_shaped(ctx.value_type(*v)) => splat_element(a, ctx.value_type(*v)),
-            a => a.clone(),
-        })
-        .collect();
-    let folded = fold_elements(ctx, op, &scalars)?;
-    let Folded::Results(results) = folded else { return Some(folded) };
-    let types: Vec<Type> = ctx.results(op).iter().map(|r| ctx.value_type(*r).clone()).collect();
-    Some(Folded::Results(
-        results
-            .into_iter()
-            .zip(&types)
-            .map(|(r, t)| match r {
-                FoldResult::Attr(a) if is_shaped(t) => FoldResult::Attr(splat(&a, t)),
-                r => r,
-            })
-            .collect(),
-    ))
+    fold_elementwise(ctx, op, c, fold_elements)
 }
 
 fn fold_elements(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Folded> {
@@ -410,6 +389,8 @@ fn fold_elements(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option
             match (float_of(&c[0]), float_of(&c[1])) {
                 (Some(a), Some(b)) => one(FoldResult::Attr(Attribute::Bool(eval_cmpf(pred, a.value(), b.value())))),
                 _ if pred == 0 || pred == 15 => one(FoldResult::Attr(Attribute::Bool(pred == 15))),
+                // Against NaN every ordered predicate is false, every unordered one true.
+                (Some(n), _) | (_, Some(n)) if n.value().is_nan() => one(FoldResult::Attr(Attribute::Bool(pred >= 8))),
                 _ => None,
             }
         }
@@ -493,21 +474,74 @@ fn fold_int_binary(
             }
             _ => None,
         },
-        _ => fold_logic_chain(ctx, name, x, y).or_else(|| fold_add_sub_chain(ctx, name, x, y)),
+        _ => fold_logic_chain(ctx, name, x, y, rt)
+            .or_else(|| fold_add_sub_chain(ctx, name, x, y))
+            .or_else(|| fold_division_of_product(ctx, name, x, y)),
     }
 }
 
-/// `x ^ (x ^ y) = y`, the operands in any order.
-fn fold_logic_chain(ctx: &Context, name: OpName, x: strata_ir::Value, y: strata_ir::Value) -> Option<Folded> {
-    if name != arith::XORI {
+/// `(a * b) / a` is `b` (and `/ b` is `a`) when the product cannot wrap:
+/// `divui` of a `muli` flagged `nuw`, `divsi` of one flagged `nsw`.
+fn fold_division_of_product(ctx: &Context, name: OpName, x: strata_ir::Value, y: strata_ir::Value) -> Option<Folded> {
+    let flag_needed = match name {
+        arith::DIVUI => |f: OverflowFlags| f.nuw,
+        arith::DIVSI => |f: OverflowFlags| f.nsw,
+        _ => return None,
+    };
+    let product = ctx.defining_op(x).filter(|d| ctx.op_kind(*d) == arith::MULI)?;
+    if !flag_needed(overflow_flags(ctx, product)) {
         return None;
+    }
+    let (a, b) = (ctx.operand(product, 0), ctx.operand(product, 1));
+    let other = if a == y {
+        b
+    } else if b == y {
+        a
+    } else {
+        return None;
+    };
+    Some(Folded::Results(vec![FoldResult::Value(other)]))
+}
+
+/// `x ^ (x ^ y) = y` and `x & (x & y) = x & y`, the operands in any order;
+/// `x & ~x = 0` and `x | ~x = -1` (`~x` is `x ^ -1`).
+fn fold_logic_chain(
+    ctx: &Context,
+    name: OpName,
+    x: strata_ir::Value,
+    y: strata_ir::Value,
+    rt: &Type,
+) -> Option<Folded> {
+    let one = |r: FoldResult| Some(Folded::Results(vec![r]));
+    // When `b` is `a ^ -1`: the all-ones operand.
+    let complement_of = |a: strata_ir::Value, b: strata_ir::Value| {
+        let d = ctx.defining_op(b).filter(|d| ctx.op_kind(*d) == arith::XORI)?;
+        let (p, q) = (ctx.operand(d, 0), ctx.operand(d, 1));
+        let all_ones = |v| splat_int(ctx, v).is_some_and(|c| unsigned(c, width(rt)) == unsigned(-1, width(rt)));
+        match () {
+            _ if p == a && all_ones(q) => Some(q),
+            _ if q == a && all_ones(p) => Some(p),
+            _ => None,
+        }
+    };
+    let complement = complement_of(x, y).or_else(|| complement_of(y, x));
+    match (name, complement) {
+        (arith::ANDI, Some(_)) => return one(int_attr(0, rt)),
+        // As upstream's folder: the all-ones value the complement was made with.
+        (arith::ORI, Some(ones)) => return one(FoldResult::Value(ones)),
+        (arith::XORI | arith::ANDI, _) => {}
+        _ => return None,
     }
     for (a, b) in [(x, y), (y, x)] {
         let Some(d) = ctx.defining_op(b).filter(|d| ctx.op_kind(*d) == name) else { continue };
         let (p, q) = (ctx.operand(d, 0), ctx.operand(d, 1));
         if p == a || q == a {
-            let r = if p == a { q } else { p };
-            return Some(Folded::Results(vec![FoldResult::Value(r)]));
+            let r = match name {
+                arith::XORI if p == a => q,
+                arith::XORI => p,
+                _ => b,
+            };
+            return one(FoldResult::Value(r));
         }
     }
     None
@@ -568,6 +602,13 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, name: OpName, c: &[Option<Attr
         arith::MAXIMUMF | arith::MINIMUMF | arith::MAXNUMF | arith::MINNUMF if ops[0] == ops[1] => {
             one(FoldResult::Value(x))
         }
+        // minimum(x, +inf) and maximum(x, -inf) are x (NaN included); so are
+        // minnum(x, NaN) and maxnum(x, NaN).
+        arith::MINIMUMF if is_float_const(&c[1], f64::INFINITY) => one(FoldResult::Value(x)),
+        arith::MAXIMUMF if is_float_const(&c[1], f64::NEG_INFINITY) => one(FoldResult::Value(x)),
+        arith::MINNUMF | arith::MAXNUMF if float_of(&c[1]).is_some_and(|f| f.value().is_nan()) => {
+            one(FoldResult::Value(x))
+        }
         // Under `nsz` the sign of a zero does not matter: x + 0.0 and x - -0.0 are x.
         arith::ADDF if is_float_const(&c[1], 0.0) && flag("nsz") => one(FoldResult::Value(x)),
         arith::SUBF if is_float_const(&c[1], -0.0) && flag("nsz") => one(FoldResult::Value(x)),
@@ -586,11 +627,14 @@ fn has_fastmath(ctx: &Context, op: OpId, flag: &str) -> bool {
         .is_some_and(|body| body.split(',').map(str::trim).any(|f| f == flag || f == "fast"))
 }
 
-fn fold_cast(ctx: &Context, op: OpId, name: OpName, c: &Option<Attribute>, rt: &Type) -> Option<Folded> {
+fn fold_cast(ctx: &mut Context, op: OpId, name: OpName, c: &Option<Attribute>, rt: &Type) -> Option<Folded> {
     let one = |r: FoldResult| Some(Folded::Results(vec![r]));
     let from = ctx.value_type(ctx.operand(op, 0)).clone();
     if from == *rt && name == arith::BITCAST {
         return one(FoldResult::Value(ctx.operand(op, 0)));
+    }
+    if name == arith::BITCAST {
+        return fold_bitcast(ctx, op, c, rt);
     }
     let wf = width(&from);
     match (name, c) {
@@ -620,11 +664,22 @@ fn fold_cast(ctx: &Context, op: OpId, name: OpName, c: &Option<Attribute>, rt: &
             };
             fits.then(|| Folded::Results(vec![int_attr(t as i128, rt)]))
         }
+        // extf (truncf x) back to x's type is x when both may contract.
+        (arith::EXTF, None) => {
+            let d = ctx.defining_op(ctx.operand(op, 0)).filter(|d| ctx.op_kind(*d) == arith::TRUNCF)?;
+            let src = ctx.operand(d, 0);
+            (ctx.value_type(src) == rt && has_fastmath(ctx, op, "contract") && has_fastmath(ctx, d, "contract"))
+                .then(|| Folded::Results(vec![FoldResult::Value(src)]))
+        }
         (arith::EXTF, Some(Attribute::Float(f))) => {
             one(FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(elem(rt).float_kind()?, f.value()))))
         }
-        (arith::TRUNCF, Some(Attribute::Float(f))) if ctx.prop(op, "roundingmode").is_none() => {
-            one(FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(elem(rt).float_kind()?, f.value()))))
+        // A narrowing that rounds is left for the run (as upstream's folder
+        // leaves it), so the rounding mode never matters to a fold.
+        (arith::TRUNCF, Some(Attribute::Float(f))) => {
+            let narrowed = FloatAttr::from_f64(elem(rt).float_kind()?, f.value());
+            (narrowed.value() == f.value() || f.value().is_nan())
+                .then(|| Folded::Results(vec![FoldResult::Attr(Attribute::Float(narrowed))]))
         }
         // truncf (extf x) back to x's type is x.
         (arith::TRUNCF, None) => {
@@ -636,14 +691,38 @@ fn fold_cast(ctx: &Context, op: OpId, name: OpName, c: &Option<Attribute>, rt: &
         (arith::EXTSI | arith::EXTUI | arith::TRUNCI | arith::INDEX_CAST | arith::INDEX_CASTUI, None) => {
             // cast(cast(x)) back to x's type, when the inner cast widened and the outer narrowed.
             let d = ctx.defining_op(ctx.operand(op, 0))?;
-            let inner = ctx.op_kind(d);
+            let widen = matches!(ctx.op_kind(d), arith::EXTSI | arith::EXTUI);
+            if !widen {
+                return None;
+            }
             let src = ctx.operand(d, 0);
-            let widen = matches!(inner, arith::EXTSI | arith::EXTUI);
             (name == arith::TRUNCI && widen && ctx.value_type(src) == rt)
                 .then(|| Folded::Results(vec![FoldResult::Value(src)]))
         }
         _ => None,
     }
+}
+
+/// A bitcast of a constant is the constant with the same bits; a bitcast of
+/// a bitcast casts the first one's operand (in place, as upstream's folder).
+fn fold_bitcast(ctx: &mut Context, op: OpId, c: &Option<Attribute>, rt: &Type) -> Option<Folded> {
+    let to = elem(rt);
+    let from = elem(ctx.value_type(ctx.operand(op, 0))).clone();
+    let bits: u128 = match c {
+        Some(Attribute::Float(f)) => u128::from(f.bits),
+        Some(a) => unsigned(int_of(&Some(a.clone()))?, width(&from)),
+        None => {
+            let inner = ctx.defining_op(ctx.operand(op, 0)).filter(|d| ctx.op_kind(*d) == arith::BITCAST)?;
+            let source = ctx.operand(inner, 0);
+            ctx.set_operands(op, &[source]);
+            return Some(Folded::InPlace);
+        }
+    };
+    let folded = match to.float_kind() {
+        Some(kind) => Attribute::Float(FloatAttr::from_bits(kind, bits)?),
+        None => return Some(Folded::Results(vec![int_attr(bits as i128, rt)])),
+    };
+    Some(Folded::Results(vec![FoldResult::Attr(folded)]))
 }
 
 /// `(x + c1) + c2 → x + (c1 + c2)` for `addi` and `muli`: reassociation is exact in wrapping arithmetic.
@@ -718,6 +797,7 @@ pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     v.push(Box::new(NotOfCompare));
     crate::arith_select::patterns(v);
     crate::arith_ext::patterns(v);
+    crate::arith_float::patterns(v);
 }
 
 #[cfg(test)]

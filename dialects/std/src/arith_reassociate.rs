@@ -6,6 +6,7 @@
 //! alone, since regrouping would lose where a forbidden wrap happens.
 
 use crate::arith::op as arith;
+use crate::arith_elements::splat_int;
 use crate::arith_view::overflow_flags;
 use strata_ir::attributes::normalize_int;
 use strata_ir::context::{Context, OpId, OperationState, Value};
@@ -141,14 +142,15 @@ impl RewritePattern for AddOfNegated {
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = rw.ctx();
-        if !plain(ctx, op) {
+        if overflow_flags(ctx, op).any() {
             return false;
         }
         for (x, m) in [(ctx.operand(op, 0), ctx.operand(op, 1)), (ctx.operand(op, 1), ctx.operand(op, 0))] {
             let Some(d) = ctx.defining_op(m).filter(|d| ctx.op_kind(*d) == arith::MULI) else { continue };
             let ty = ctx.value_type(m).clone();
             if overflow_flags(ctx, d).any()
-                || constant_int(ctx, ctx.operand(d, 1)).map(|c| normalize_int(c, &ty)) != Some(normalize_int(-1, &ty))
+                || splat_int(ctx, ctx.operand(d, 1)).map(|c| normalize_int(c, ty.element_or_self()))
+                    != Some(normalize_int(-1, ty.element_or_self()))
             {
                 continue;
             }

@@ -4,12 +4,13 @@
 
 pub mod arith;
 pub mod arith_cast;
+pub mod arith_elements;
 pub mod arith_ext;
 pub mod arith_extended;
+pub mod arith_float;
 pub mod arith_fold;
 pub mod arith_reassociate;
 pub mod arith_select;
-pub mod arith_splat;
 pub mod arith_view;
 pub mod build;
 pub mod cf;

@@ -8,6 +8,7 @@ use inkwell::{FloatPredicate, IntPredicate};
 use strata_ir::OpName;
 use strata_ir::{Attribute, OpId};
 use strata_std::arith::op as arith;
+use strata_std::arith::{rounding_mode, ROUNDING_MODES};
 use strata_std::arith_fold::{unconvertible_message, undefined_message, wrap_message};
 use strata_std::arith_view::overflow_flags;
 
@@ -338,7 +339,14 @@ impl<'a, 'c> Emitter<'a, 'c> {
             arith::INDEX_CAST => b.build_int_cast_sign_flag(int(0), rt.into_int_type(), true, "")?.into(),
             arith::INDEX_CASTUI => b.build_int_cast_sign_flag(int(0), rt.into_int_type(), false, "")?.into(),
             arith::EXTF => b.build_float_ext(flt(0), rt.into_float_type(), "")?.into(),
-            arith::TRUNCF => b.build_float_trunc(flt(0), rt.into_float_type(), "")?.into(),
+            arith::TRUNCF => {
+                // LLVM's fptrunc rounds to nearest, ties to even.
+                if let Some(mode) = rounding_mode(self.ir, op).filter(|m| *m != 0) {
+                    let mode = ROUNDING_MODES[mode];
+                    return self.error(op, format!("'arith.truncf' with rounding mode '{mode}' is not supported by this target (only to_nearest_even)"));
+                }
+                b.build_float_trunc(flt(0), rt.into_float_type(), "")?.into()
+            }
             arith::SITOFP => b.build_signed_int_to_float(int(0), rt.into_float_type(), "")?.into(),
             arith::UITOFP => b.build_unsigned_int_to_float(int(0), rt.into_float_type(), "")?.into(),
             arith::FPTOSI => b.build_float_to_signed_int(flt(0), rt.into_int_type(), "")?.into(),

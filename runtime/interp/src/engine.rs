@@ -10,6 +10,7 @@ use strata_ir::OpName;
 use strata_par_dialect::op as par;
 use strata_sched_dialect::op as sched;
 use strata_std::arith::op as arith;
+use strata_std::arith::rounding_mode;
 use strata_std::cf::op as cf;
 use strata_std::scf::op as scf;
 
@@ -136,6 +137,53 @@ fn round(kind: FloatKind, x: f64) -> f64 {
         FloatKind::F32 => x as f32 as f64,
         k => FloatAttr::from_f64(k, x).value(),
     }
+}
+
+/// `x` narrowed to `kind` in one of MLIR's rounding modes (see
+/// `arith::ROUNDING_MODES`): to nearest with ties to even, downward,
+/// upward, toward zero, or to nearest with ties away from zero.
+fn round_in_mode(kind: FloatKind, x: f64, mode: usize) -> f64 {
+    let nearest = round(kind, x);
+    if nearest == x || x.is_nan() {
+        return nearest;
+    }
+    let toward = |up: bool| next_float(kind, nearest, up);
+    match mode {
+        1 if nearest > x => toward(false),
+        2 if nearest < x => toward(true),
+        3 if nearest.abs() > x.abs() => toward(x < 0.0),
+        4 => {
+            // On a tie the other candidate lies as far away, beyond `x`.
+            let other = toward(nearest < x);
+            if (other - x).abs() == (x - nearest).abs() && other.abs() > nearest.abs() {
+                other
+            } else {
+                nearest
+            }
+        }
+        _ => nearest,
+    }
+}
+
+/// The `kind` value next to `v` (which `kind` represents) above or below it.
+fn next_float(kind: FloatKind, v: f64, up: bool) -> f64 {
+    if kind == FloatKind::F64 {
+        return if up { v.next_up() } else { v.next_down() };
+    }
+    let width = kind.width();
+    let bits = u128::from(FloatAttr::from_f64(kind, v).bits);
+    let next = if v == 0.0 {
+        if up {
+            1
+        } else {
+            (1u128 << (width - 1)) | 1
+        }
+    } else if (v > 0.0) == up {
+        bits + 1
+    } else {
+        bits - 1
+    };
+    FloatAttr::from_bits(kind, next).map_or(v, |f| f.value())
 }
 
 fn boolean(b: bool) -> Val {
@@ -517,7 +565,8 @@ impl<'a> Machine<'a> {
                 Val::Int(normalize_int(t as i128, &rt))
             }
             arith::EXTF | arith::TRUNCF => {
-                Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), self.float(op, 0)))
+                let kind = rt.float_kind().unwrap_or(FloatKind::F64);
+                Val::Float(round_in_mode(kind, self.float(op, 0), rounding_mode(ctx, op).unwrap_or(0)))
             }
             arith::BITCAST => {
                 let from = ctx.value_type(ctx.operand(op, 0)).clone();

@@ -519,3 +519,179 @@ func.func @div_by_one(%x: i32) -> (i32, i32, i32) {
   %c = arith.ceildivui %x, %c1 : i32
   return %a, %b, %c : i32, i32, i32
 }
+
+// -----
+
+// Lists of constants fold position by position, as splats do; an extended
+// operation folds both of its results; no constant of a dynamic shape is
+// made.
+// CHECK-LABEL: func.func @list_folds
+// CHECK-DAG: %[[A:.*]] = arith.constant dense<[11, 22, 33]> : vector<3xi32>
+// CHECK-DAG: %[[B:.*]] = arith.constant dense<[true, false, true]> : vector<3xi1>
+// CHECK-DAG: %[[C:.*]] = arith.constant dense<{{\[\[}}1, 6], [3, 8]]> : tensor<2x2xi32>
+// CHECK-DAG: %[[S:.*]] = arith.constant dense<[1, 6, 2, 14]> : vector<4xi32>
+// CHECK-DAG: %[[O:.*]] = arith.constant dense<[false, false, true, false]> : vector<4xi1>
+// CHECK-DAG: %[[E:.*]] = arith.constant dense<[1, 3, -1]> : vector<3xi16>
+// CHECK-DAG: %[[T:.*]] = arith.constant dense<[0.000000e+00, 1.000000e+00]> : vector<2xbf16>
+// CHECK: %[[D:.*]] = arith.subi %arg0, %arg0 : tensor<?xi32>
+// CHECK: return %[[A]], %[[B]], %[[C]], %[[S]], %[[O]], %[[E]], %[[T]], %[[D]]
+func.func @list_folds(%t: tensor<?xi32>) -> (vector<3xi32>, vector<3xi1>, tensor<2x2xi32>, vector<4xi32>, vector<4xi1>, vector<3xi16>, vector<2xbf16>, tensor<?xi32>) {
+  %x = arith.constant dense<[1, 2, 3]> : vector<3xi32>
+  %y = arith.constant dense<[10, 20, 30]> : vector<3xi32>
+  %a = arith.addi %x, %y : vector<3xi32>
+  %two = arith.constant dense<2> : vector<3xi32>
+  %b = arith.cmpi ne, %x, %two : vector<3xi32>
+  %cond = arith.constant dense<[[true, false], [true, false]]> : tensor<2x2xi1>
+  %p = arith.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>
+  %q = arith.constant dense<[[5, 6], [7, 8]]> : tensor<2x2xi32>
+  %c = arith.select %cond, %p, %q : tensor<2x2xi1>, tensor<2x2xi32>
+  %v1 = arith.constant dense<[1, 3, 3, 7]> : vector<4xi32>
+  %v2 = arith.constant dense<[0, 3, 4294967295, 7]> : vector<4xi32>
+  %s, %o = arith.addui_extended %v1, %v2 : vector<4xi32>, vector<4xi1>
+  %i8 = arith.constant dense<[1, 3, -1]> : vector<3xi8>
+  %e = arith.extsi %i8 : vector<3xi8> to vector<3xi16>
+  %f = arith.constant dense<[0.0, 1.0]> : vector<2xf32>
+  %g = arith.truncf %f : vector<2xf32> to vector<2xbf16>
+  %d = arith.subi %t, %t : tensor<?xi32>
+  return %a, %b, %c, %s, %o, %e, %g, %d : vector<3xi32>, vector<3xi1>, tensor<2x2xi32>, vector<4xi32>, vector<4xi1>, vector<3xi16>, vector<2xbf16>, tensor<?xi32>
+}
+
+// A narrowing that rounds is left for the run, whatever its rounding mode;
+// an exact one folds.
+// CHECK-LABEL: func.func @truncf_constants
+// CHECK-DAG: arith.constant 1.000000e+00 : bf16
+// CHECK-DAG: arith.constant 1.444000e+25 : f32
+// CHECK: arith.truncf
+// CHECK-NOT: arith.truncf
+func.func @truncf_constants() -> (bf16, bf16, bf16) {
+  %one = arith.constant 1.0 : f32
+  %a = arith.truncf %one downward : f32 to bf16
+  %b = arith.truncf %one : f32 to bf16
+  %big = arith.constant 1.444000e+25 : f32
+  %c = arith.truncf %big : f32 to bf16
+  return %a, %b, %c : bf16, bf16, bf16
+}
+
+// mulsi_extended by one is the value and its sign; x + y * -1 is x - y,
+// on vectors too.
+// CHECK-LABEL: func.func @extended_by_one
+// CHECK: %[[Z:.*]] = arith.constant dense<0> : vector<3xi32>
+// CHECK: %[[N:.*]] = arith.cmpi slt, %arg0, %[[Z]] : vector<3xi32>
+// CHECK: %[[H:.*]] = arith.extsi %[[N]] : vector<3xi1> to vector<3xi32>
+// CHECK: %[[D:.*]] = arith.subi %arg1, %arg0 : vector<3xi32>
+// CHECK: return %arg0, %[[H]], %[[D]]
+func.func @extended_by_one(%x: vector<3xi32>, %y: vector<3xi32>) -> (vector<3xi32>, vector<3xi32>, vector<3xi32>) {
+  %one = arith.constant dense<1> : vector<3xi32>
+  %lo, %hi = arith.mulsi_extended %x, %one : vector<3xi32>
+  %m1 = arith.constant dense<-1> : vector<3xi32>
+  %n = arith.muli %x, %m1 : vector<3xi32>
+  %d = arith.addi %y, %n : vector<3xi32>
+  return %lo, %hi, %d : vector<3xi32>, vector<3xi32>, vector<3xi32>
+}
+
+// -----
+
+// A bitcast of a constant is the constant with the same bits, elementwise
+// too; a bitcast of a bitcast casts the first one's operand.
+// CHECK-LABEL: func.func @bitcasts
+// CHECK-DAG: %[[I:.*]] = arith.constant 1065353216 : i32
+// CHECK-DAG: %[[F:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-DAG: %[[V:.*]] = arith.constant dense<[1.000000e+00, 0.000000e+00]> : vector<2xf32>
+// CHECK-DAG: %[[H:.*]] = arith.constant 7.812500e-03 : bf16
+// CHECK: %[[C:.*]] = arith.bitcast %arg1 : i16 to f16
+// CHECK: return %[[I]], %[[F]], %[[V]], %[[H]], %arg0, %[[C]]
+func.func @bitcasts(%x: i32, %y: i16) -> (i32, f32, vector<2xf32>, bf16, i32, f16) {
+  %one = arith.constant 1.0 : f32
+  %a = arith.bitcast %one : f32 to i32
+  %bits = arith.constant 1065353216 : i32
+  %b = arith.bitcast %bits : i32 to f32
+  %vb = arith.constant dense<[1065353216, 0]> : vector<2xi32>
+  %c = arith.bitcast %vb : vector<2xi32> to vector<2xf32>
+  %h = arith.constant 1.0 : f16
+  %d = arith.bitcast %h : f16 to bf16
+  %f = arith.bitcast %x : i32 to f32
+  %e = arith.bitcast %f : f32 to i32
+  %g0 = arith.bitcast %y : i16 to bf16
+  %g = arith.bitcast %g0 : bf16 to f16
+  return %a, %b, %c, %d, %e, %g : i32, f32, vector<2xf32>, bf16, i32, f16
+}
+
+// Float folds: against NaN an ordered predicate is false and an unordered
+// one true; minimumf with +inf and maximumf with -inf are the value, as
+// are minnumf and maxnumf with NaN; f16 arithmetic folds (rounded once);
+// negations of both factors cancel.
+// CHECK-LABEL: func.func @float_folds
+// CHECK-DAG: %[[T:.*]] = arith.constant true
+// CHECK-DAG: %[[F:.*]] = arith.constant false
+// CHECK-DAG: %[[H:.*]] = arith.constant 1.000980e+00 : f16
+// CHECK: %[[M:.*]] = arith.mulf %arg0, %arg1 : f32
+// CHECK: %[[D:.*]] = arith.divf %arg0, %arg1 : f32
+// CHECK: return %[[F]], %[[T]], %arg0, %arg0, %arg0, %arg0, %[[H]], %[[M]], %[[D]]
+func.func @float_folds(%x: f32, %y: f32) -> (i1, i1, f32, f32, f32, f32, f16, f32, f32) {
+  %nan = arith.constant 0x7FC00000 : f32
+  %inf = arith.constant 0x7F800000 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %a = arith.cmpf olt, %x, %nan : f32
+  %b = arith.cmpf ugt, %nan, %x : f32
+  %c = arith.minimumf %x, %inf : f32
+  %d = arith.maximumf %ninf, %x : f32
+  %e = arith.minnumf %x, %nan : f32
+  %f = arith.maxnumf %x, %nan : f32
+  %one = arith.constant 1.0 : f16
+  %tiny = arith.constant 9.765625e-04 : f16
+  %g = arith.addf %one, %tiny : f16
+  %nx = arith.negf %x : f32
+  %ny = arith.negf %y : f32
+  %m = arith.mulf %nx, %ny : f32
+  %q = arith.divf %nx, %ny : f32
+  return %a, %b, %c, %d, %e, %f, %g, %m, %q : i1, i1, f32, f32, f32, f32, f16, f32, f32
+}
+
+// (a * b) / a is b when the product cannot wrap (nuw for divui, nsw for
+// divsi), and stays otherwise; xori of values extended alike is the
+// extension of their xori.
+// CHECK-LABEL: func.func @division_of_product
+// CHECK: %[[P:.*]] = arith.muli %arg0, %arg1 : index
+// CHECK: %[[Q:.*]] = arith.divui %[[P]], %arg0 : index
+// CHECK: %[[X:.*]] = arith.xori %arg2, %arg3 : i8
+// CHECK: %[[E:.*]] = arith.extsi %[[X]] : i8 to i64
+// CHECK: return %arg1, %arg0, %[[Q]], %[[E]]
+func.func @division_of_product(%a: index, %b: index, %p: i8, %q: i8) -> (index, index, index, i64) {
+  %0 = arith.muli %a, %b overflow<nuw> : index
+  %1 = arith.divui %0, %a : index
+  %2 = arith.muli %a, %b overflow<nsw> : index
+  %3 = arith.divsi %2, %b : index
+  %4 = arith.muli %a, %b : index
+  %5 = arith.divui %4, %a : index
+  %e0 = arith.extsi %p : i8 to i64
+  %e1 = arith.extsi %q : i8 to i64
+  %x = arith.xori %e0, %e1 : i64
+  return %1, %3, %5, %x : index, index, index, i64
+}
+
+// A comparison of a converted integer with a float constant compares the
+// integer, or is decided, where the conversion is exact.
+// CHECK-LABEL: func.func @int_to_float_compare
+// CHECK-DAG: %[[T:.*]] = arith.constant true
+// CHECK-DAG: %[[F:.*]] = arith.constant false
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : i32
+// CHECK-DAG: %[[CM4:.*]] = arith.constant -4 : i32
+// CHECK: %[[A:.*]] = arith.cmpi ugt, %arg0, %[[C3]] : i32
+// CHECK: %[[B:.*]] = arith.cmpi sge, %arg0, %[[CM4]] : i32
+// CHECK: %[[C:.*]] = arith.cmpf olt, %{{.*}}, %{{.*}} : f32
+// CHECK: return %[[A]], %[[T]], %[[F]], %[[B]], %[[C]]
+func.func @int_to_float_compare(%x: i32) -> (i1, i1, i1, i1, i1) {
+  %u = arith.uitofp %x : i32 to f64
+  %s = arith.sitofp %x : i32 to f64
+  %c32 = arith.constant 3.2 : f64
+  %m44 = arith.constant -4.4 : f64
+  %a = arith.cmpf oge, %u, %c32 : f64
+  %b = arith.cmpf ogt, %u, %m44 : f64
+  %c = arith.cmpf oeq, %s, %c32 : f64
+  %d = arith.cmpf ogt, %s, %m44 : f64
+  // i32 in f32 rounds: near 2^30 the comparison stays.
+  %r = arith.sitofp %x : i32 to f32
+  %big = arith.constant 1.0e9 : f32
+  %e = arith.cmpf olt, %r, %big : f32
+  return %a, %b, %c, %d, %e : i1, i1, i1, i1, i1
+}

@@ -386,3 +386,27 @@ func.func @extended_types(%a: i16, %b: i32) {
   %l, %h = "arith.mulsi_extended"(%a, %b) : (i16, i32) -> (i16, i16)
   return
 }
+
+// -----
+
+func.func @unknown_rounding_mode(%a: f32) -> bf16 {
+  // expected-error@+1 {{'arith.truncf' op invalid properties {roundingmode = 7 : i32} for op arith.truncf: Invalid attribute `roundingmode` in property conversion: 7 : i32}}
+  %0 = "arith.truncf"(%a) <{roundingmode = 7 : i32}> : (f32) -> bf16
+  return %0 : bf16
+}
+
+// -----
+
+func.func @rounding_mode_not_i32(%a: f32) -> bf16 {
+  // expected-error@+1 {{Invalid attribute `roundingmode` in property conversion: 1 : i64}}
+  %0 = "arith.truncf"(%a) <{roundingmode = 1 : i64}> : (f32) -> bf16
+  return %0 : bf16
+}
+
+// -----
+
+func.func @unknown_rounding_keyword(%a: f32) -> bf16 {
+  // expected-error@+1 {{expected ':'}}
+  %0 = arith.truncf %a sideways : f32 to bf16
+  return %0 : bf16
+}
