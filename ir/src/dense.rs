@@ -6,7 +6,7 @@
 
 use crate::attributes::{normalize_int, Attribute, FloatAttr};
 use crate::parser::parse_int_literal;
-use crate::types::Type;
+use crate::types::{Signedness, Type};
 
 /// A dense literal's elements.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,6 +25,8 @@ pub struct LiteralError {
     pub offset: Option<usize>,
     /// MLIR's message.
     pub message: String,
+    /// A note at the same place, where MLIR gives one.
+    pub note: Option<&'static str>,
 }
 
 /// The element type of the shaped types whose dense literals are read here.
@@ -35,16 +37,31 @@ fn readable_element(ty: &Type) -> Option<(&Type, Vec<i64>)> {
         return None;
     }
     let e = &s.element;
-    (e.is_signless_int_or_index() || e.float_kind().is_some()).then_some((e, dims))
+    (e.is_integer() || *e == Type::Index || e.float_kind().is_some()).then_some((e, dims))
 }
 
 /// Reads the body of `dense<body> : ty`. `Ok(None)` where this module does
 /// not interpret the literal (strings, complex numbers, other element types,
 /// dynamic shapes): it is then kept as written.
 pub fn read(body: &str, ty: &Type) -> Result<Option<Elements>, LiteralError> {
-    let Some((element, dims)) = readable_element(ty) else { return Ok(None) };
-    if body.contains(['"', '(']) {
+    if body.contains('(') {
+        check_complex(body, ty)?;
         return Ok(None);
+    }
+    let Some((element, dims)) = readable_element(ty) else { return Ok(None) };
+    if body.contains('"') {
+        return Ok(None);
+    }
+    let count: usize = dims.iter().map(|d| *d as usize).product();
+    if body.trim().is_empty() {
+        return match count {
+            0 => Ok(Some(Elements::List(Vec::new()))),
+            _ => Err(LiteralError {
+                offset: None,
+                message: format!("parsed zero elements, but type ('{ty}') expected at least 1"),
+                note: None,
+            }),
+        };
     }
     let mut reader = Reader { text: body, pos: 0, element, values: Vec::new() };
     reader.skip_space();
@@ -67,14 +84,18 @@ pub fn read(body: &str, ty: &Type) -> Result<Option<Elements>, LiteralError> {
                 show(&shape),
                 show(&expected)
             ),
+            note: None,
         });
     }
     Ok(Some(Elements::List(reader.values)))
 }
 
 fn at(offset: usize, message: &str) -> LiteralError {
-    LiteralError { offset: Some(offset), message: message.into() }
+    let note = (message == INT_FOR_FLOAT).then_some("add a trailing dot to make the literal a float");
+    LiteralError { offset: Some(offset), message: message.into(), note }
 }
+
+const INT_FOR_FLOAT: &str = "unexpected decimal integer literal for a floating point value";
 
 struct Reader<'a> {
     text: &'a str,
@@ -129,7 +150,7 @@ impl Reader<'_> {
 
     fn element(&mut self) -> Result<(), LiteralError> {
         let start = self.pos;
-        while self.peek().is_some_and(|c| !matches!(c, b',' | b']' | b'[') && !c.is_ascii_whitespace()) {
+        while self.peek().is_some_and(|c| !matches!(c, b',' | b']' | b'[' | b'(' | b')') && !c.is_ascii_whitespace()) {
             self.pos += 1;
         }
         let token = &self.text[start..self.pos];
@@ -156,7 +177,10 @@ fn scalar(token: &str, e: &Type) -> Result<Attribute, &'static str> {
                 token.parse::<f64>().map_err(|_| "expected element literal of primitive type")?,
             )));
         }
-        if is_hex && !token.starts_with('-') {
+        if is_hex {
+            if token.starts_with('-') {
+                return Err("hexadecimal float literal should not have a leading minus");
+            }
             let bits = u128::from_str_radix(&digits[2..], 16)
                 .map_err(|_| "hexadecimal float constant out of range for type")?;
             return FloatAttr::from_bits(kind, bits)
@@ -164,10 +188,10 @@ fn scalar(token: &str, e: &Type) -> Result<Attribute, &'static str> {
                 .ok_or("hexadecimal float constant out of range for type");
         }
         if is_int {
-            return Err("unexpected decimal integer literal for a floating point value");
+            return Err(INT_FOR_FLOAT);
         }
         if is_bool {
-            return Err("expected floating-point elements, but parsed integer");
+            return Err("expected floating point literal");
         }
         return Err("expected element literal of primitive type");
     }
@@ -185,14 +209,57 @@ fn scalar(token: &str, e: &Type) -> Result<Attribute, &'static str> {
     if !is_int {
         return Err("expected element literal of primitive type");
     }
+    let negative = token.starts_with('-');
+    if negative && matches!(e, Type::Integer { signedness: Signedness::Unsigned, .. }) {
+        return Err("expected unsigned integer elements, but parsed negative value");
+    }
     let magnitude = parse_int_literal(digits).ok_or("integer constant out of range for type")?;
-    let v = if token.starts_with('-') { -magnitude } else { magnitude };
-    // MLIR takes a value that fits the width read as signed or as unsigned.
-    let fits = width >= 127 || (v >= -(1i128 << (width - 1)) && v < (1i128 << width));
+    let v = if negative { -magnitude } else { magnitude };
+    // A signless value fits the width read as signed or as unsigned.
+    let fits = width >= 127
+        || match e {
+            Type::Integer { signedness: Signedness::Unsigned, .. } => v < (1i128 << width),
+            Type::Integer { signedness: Signedness::Signed, .. } => {
+                v >= -(1i128 << (width - 1)) && v < (1i128 << (width - 1))
+            }
+            _ => v >= -(1i128 << (width - 1)) && v < (1i128 << width),
+        };
     if !fits {
         return Err("integer constant out of range for type");
     }
     Ok(if *e == Type::i1() { Attribute::Bool(v != 0) } else { Attribute::int(normalize_int(v, e), e.clone()) })
+}
+
+/// Checks the elements of a literal of complex numbers, `(re, im)` each
+/// (they are kept as written).
+fn check_complex(body: &str, ty: &Type) -> Result<(), LiteralError> {
+    let part = match ty {
+        Type::Vector(s) | Type::Tensor(s) => match &s.element {
+            Type::Complex(part) => (**part).clone(),
+            _ => return Ok(()),
+        },
+        _ => return Ok(()),
+    };
+    let bytes = body.as_bytes();
+    let mut i = 0;
+    while let Some(open) = body[i..].find('(').map(|o| i + o) {
+        let mut reader = Reader { text: body, pos: open + 1, element: &part, values: Vec::new() };
+        reader.skip_space();
+        reader.element()?;
+        reader.skip_space();
+        if bytes.get(reader.pos) != Some(&b',') {
+            return Err(at(reader.pos, "expected ',' between complex elements"));
+        }
+        reader.pos += 1;
+        reader.skip_space();
+        reader.element()?;
+        reader.skip_space();
+        if bytes.get(reader.pos) != Some(&b')') {
+            return Err(at(reader.pos, "expected ')' after complex elements"));
+        }
+        i = reader.pos + 1;
+    }
+    Ok(())
 }
 
 /// The body (between `dense<` and `>`) MLIR prints for these elements of

@@ -32,8 +32,13 @@ pub fn parse_expectations(
 ) -> Result<Vec<Expected>, Diagnostic> {
     let mut out = Vec::new();
     let first_line = lines.line_of(start);
+    // As in MLIR, `@above` and `@below` skip lines that hold expectations
+    // themselves: they name the nearest line above or below without one.
+    let mut last_plain_line = first_line.saturating_sub(1);
+    let mut below: Vec<usize> = Vec::new();
     for (i, line) in src[start..end].split('\n').enumerate() {
         let lineno = first_line + i as u32;
+        let found_before = out.len();
         let mut rest = line;
         while let Some(pos) = rest.find("expected-") {
             let col = (line.len() - rest.len() + pos) as u32 + 1;
@@ -60,10 +65,10 @@ pub fn parse_expectations(
             if let Some(t) = tail.trim_start_matches([' ', '\t']).strip_prefix('@') {
                 let digits_end = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
                 if let Some(t2) = t.strip_prefix("above") {
-                    target = lineno.saturating_sub(1);
+                    target = last_plain_line;
                     tail = t2;
                 } else if let Some(t2) = t.strip_prefix("below") {
-                    target = lineno + 1;
+                    below.push(out.len());
                     tail = t2;
                 } else if let Some(t2) = t.strip_prefix('+') {
                     let n = digits_end(t2);
@@ -94,6 +99,12 @@ pub fn parse_expectations(
             };
             out.push(Expected { severity, line: target, text: body[..close].to_string(), at, matched: false });
             rest = &body[close + 2..];
+        }
+        if out.len() == found_before {
+            last_plain_line = lineno;
+            for index in below.drain(..) {
+                out[index].line = lineno;
+            }
         }
     }
     Ok(out)

@@ -114,6 +114,8 @@ pub struct Parser<'a> {
     /// The most regions seen around an operation since it was last reset.
     deepest_regions: usize,
     default_dialects: Vec<Option<&'static str>>,
+    /// The attribute of each `distinct[ID]` read so far.
+    distinct: HashMap<u64, String>,
 }
 
 impl<'a> Parser<'a> {
@@ -161,6 +163,7 @@ impl<'a> Parser<'a> {
             regions: 0,
             deepest_regions: 0,
             default_dialects: Vec::new(),
+            distinct: HashMap::new(),
         }
     }
 
@@ -353,7 +356,12 @@ impl<'a> Parser<'a> {
             if self.consume_if(close) {
                 return Ok(());
             }
-            return Err(Diagnostic::error(self.wrong_token_loc(), format!("expected '{}' {what}", tok_text(close))));
+            let message = match what {
+                // MLIR's generic list: `expected ',' or ']'`.
+                "" => format!("expected ',' or '{}'", tok_text(close)),
+                _ => format!("expected '{}' {what}", tok_text(close)),
+            };
+            return Err(Diagnostic::error(self.wrong_token_loc(), message));
         }
     }
 }

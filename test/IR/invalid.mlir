@@ -274,7 +274,85 @@ func.func @dense_float_in_int() {
 // -----
 
 func.func @dense_int_in_float() {
-  // expected-error@+1 {{unexpected decimal integer literal for a floating point value}}
+  // expected-error@below {{unexpected decimal integer literal for a floating point value}}
+  // expected-note@below {{add a trailing dot to make the literal a float}}
   %0 = arith.constant dense<[1, 2.0]> : tensor<2xf32>
   return
 }
+
+// -----
+
+// expected-error@+1 {{elements literal type must have static shape}}
+func.func private @dense_dynamic_shape() attributes {a = dense<[4]> : tensor<?xi32>}
+
+// -----
+
+// expected-error@+1 {{expected unsigned integer elements, but parsed negative value}}
+func.func private @dense_unsigned_negative() attributes {a = dense<[5, -5]> : vector<2xui32>}
+
+// -----
+
+// expected-error@+1 {{expected ',' between complex elements}}
+func.func private @dense_complex() attributes {a = dense<[(10)]> : tensor<1xcomplex<i64>>}
+
+// -----
+
+// expected-error@+1 {{expected ')' after complex elements}}
+func.func private @dense_complex_open() attributes {a = dense<[(10,10]> : tensor<1xcomplex<i64>>}
+
+// -----
+
+// expected-error@+1 {{parsed zero elements, but type ('tensor<i64>') expected at least 1}}
+func.func private @dense_empty() attributes {a = dense<> : tensor<i64>}
+
+// -----
+
+// `@below` names the next line without an expectation of its own, as
+// upstream's verifier reads it.
+func.func @integer_literal_for_float() {
+  // expected-error@below {{unexpected decimal integer literal for a floating point value}}
+  // expected-note@below {{add a trailing dot to make the literal a float}}
+  %0 = arith.constant 42 : f32
+  return
+}
+
+// -----
+
+// expected-error@+1 {{negative integer literal not valid for unsigned integer type}}
+func.func private @negative_unsigned() attributes {a = -5 : ui32}
+
+// -----
+
+// expected-error@below {{element type bitwidth must be a multiple of 8}}
+#a = array<i7>
+
+// -----
+
+// expected-error@below {{expected ':' after dense array type}}
+#a = array<i8)
+
+// -----
+
+// expected-error@below {{expected '>' to close distinct attribute}}
+#a = distinct[8]<@foo]
+
+// -----
+
+#a = distinct[0]<42 : i32>
+// expected-error@below {{referenced attribute does not match previous definition: 42 : i32}}
+#b = distinct[0]<43 : i32>
+
+// -----
+
+// expected-error@+1 {{expected ':'}}
+#a = dense_resource<blob>
+
+// -----
+
+// expected-error@+1 {{`dense_resource` expected a shaped type}}
+#a = dense_resource<blob> : i32
+
+// -----
+
+// expected-error@+1 {{expected ',' or ']'}}
+func.func private @list() attributes {a = [1 2]}

@@ -121,7 +121,7 @@ impl<'a> Parser<'a> {
             }
             Tok::LSquare => {
                 let mut items = Vec::new();
-                self.parse_list(Tok::LSquare, Tok::RSquare, "in array attribute", |p| {
+                self.parse_list(Tok::LSquare, Tok::RSquare, "", |p| {
                     items.push(p.parse_attribute(None)?);
                     Ok(())
                 })?;
@@ -233,14 +233,20 @@ impl<'a> Parser<'a> {
                     Diagnostic::error(loc, format!("hexadecimal float constant out of range for type '{t}'"))
                 });
             }
-            let v: f64 = text.parse().map_err(|_| Diagnostic::error(loc.clone(), "invalid literal"))?;
-            return Ok(Attribute::Float(FloatAttr::from_f64(kind, if neg { -v } else { v })));
+            return Err(Diagnostic::error(
+                loc.clone(),
+                "unexpected decimal integer literal for a floating point value",
+            )
+            .note(loc, "add a trailing dot to make the literal a float"));
         }
         if is_float {
             return self.err_at(loc, format!("floating point value not valid for specified type '{t}'"));
         }
         if !t.is_integer() && t != Type::Index {
             return self.err_at(loc, format!("integer literal not valid for specified type '{t}'"));
+        }
+        if matches!(t, Type::Integer { signedness: Signedness::Unsigned, .. }) && neg {
+            return self.err_at(loc, "negative integer literal not valid for unsigned integer type");
         }
         // Values are held in 128 bits: a 128-bit type takes its unsigned
         // range (2^128 - 1 is -1) and -2^127 too.
@@ -257,9 +263,6 @@ impl<'a> Parser<'a> {
         let value = value
             .filter(|v| int_fits(*v, &t))
             .ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range for attribute"))?;
-        if matches!(t, Type::Integer { signedness: Signedness::Unsigned, .. }) && neg {
-            return self.err_at(loc, "negative integer literal not valid for unsigned integer type");
-        }
         if t == Type::i1() {
             return Ok(Attribute::Bool(value != 0));
         }
@@ -272,16 +275,19 @@ impl<'a> Parser<'a> {
         let tloc = self.loc();
         let element = self.parse_type()?;
         let is_float = element.is_float();
-        if !is_float && !element.is_signless_integer() {
-            return self.err_at(tloc, "expected integer or float type for a dense array");
+        if !is_float && !element.is_integer() {
+            return self.err_at(tloc, format!("expected integer or float type, got: '{element}'"));
         }
         if let Some(w) = element.int_width() {
-            if ![1, 8, 16, 32, 64].contains(&w) {
-                return self.err_at(tloc, "expected i1, i8, i16, i32, i64, f32 or f64 element type for a dense array");
+            if w != 1 && w % 8 != 0 {
+                return self.err_at(tloc, "element type bitwidth must be a multiple of 8");
             }
         }
         let mut ints = Vec::new();
         let mut floats = Vec::new();
+        if !self.at(Tok::Colon) && !self.at(Tok::Greater) {
+            return self.err_wrong_token("expected ':' after dense array type");
+        }
         if self.consume_if(Tok::Colon) {
             loop {
                 match self.parse_number_or_bool(&element)? {
@@ -346,23 +352,16 @@ impl<'a> Parser<'a> {
         self.advance();
         let mut text = kw.clone();
         if kw == "distinct" {
-            if !self.at(Tok::LSquare) {
-                return self.err("expected '[' after 'distinct'");
-            }
-            let s = self.tok.start;
-            self.advance();
-            if !self.at(Tok::Integer) {
-                return self.err("expected distinct ID");
-            }
-            self.advance();
-            let e = self.tok.end;
-            self.expect(Tok::RSquare, "']'")?;
-            text.push_str(&String::from_utf8_lossy(&self.src[s..e]));
-            let inner = self.parse_attribute(None)?;
-            return Ok(Attribute::Verbatim(format!("{text}{inner}").into()));
+            return self.parse_distinct();
         }
         if self.src.get(end) != Some(&b'<') {
             return self.err_at(self.loc_at(start), format!("expected '<' after '{kw}'"));
+        }
+        if kw == "dense_resource" {
+            return self.parse_dense_resource();
+        }
+        if kw == "dense" {
+            self.check_complex_parentheses(end)?;
         }
         text.push_str(&self.capture_balanced(end)?);
         let raw_body = text[kw.len() + 1..text.len() - 1].to_string();
@@ -383,6 +382,15 @@ impl<'a> Parser<'a> {
                 return self.err_at(self.loc_at(start), "elements literal must be a shaped type");
             }
             if kw == "dense" {
+                let dynamic = match &t {
+                    Type::Vector(s) | Type::Tensor(s) | Type::MemRef(s) => {
+                        s.shape.as_ref().is_none_or(|d| d.iter().any(|n| *n < 0))
+                    }
+                    _ => false,
+                };
+                if dynamic {
+                    return self.err_at(self.loc_at(start), "elements literal type must have static shape");
+                }
                 // Numbers are checked against the type and printed as MLIR
                 // prints them (`dense<1.0>` is `dense<1.000000e+00>`).
                 let body_start = end + 1;
@@ -390,14 +398,99 @@ impl<'a> Parser<'a> {
                     Ok(Some(elements)) => text = format!("dense<{}>", crate::dense::body_text(&elements, &t)),
                     Ok(None) => {}
                     Err(e) => {
-                        let pos = e.offset.map_or(start, |o| body_start + o);
-                        return self.err_at(self.loc_at(pos), e.message);
+                        let at = self.loc_at(e.offset.map_or(start, |o| body_start + o));
+                        let mut d = Diagnostic::error(at.clone(), e.message);
+                        if let Some(note) = e.note {
+                            d = d.note(at, note);
+                        }
+                        return Err(d);
                     }
                 }
             }
             text.push_str(&format!(" : {t}"));
         }
         Ok(Attribute::Verbatim(text.into()))
+    }
+
+    /// `distinct[ID]<attribute>` (after the keyword): one attribute per ID in
+    /// a file.
+    fn parse_distinct(&mut self) -> PResult<Attribute> {
+        if !self.at(Tok::LSquare) {
+            return self.err_wrong_token("expected '[' after 'distinct'");
+        }
+        self.advance();
+        if !self.at(Tok::Integer) {
+            return self.err_wrong_token("expected distinct ID");
+        }
+        let id_loc = self.loc();
+        let id_text = self.text().to_string();
+        let Some(id) = parse_unsigned_literal(&id_text).and_then(|v| u64::try_from(v).ok()) else {
+            return self.err_at(id_loc, "expected an unsigned 64-bit integer");
+        };
+        self.advance();
+        self.expect(Tok::RSquare, "']' to close distinct ID")?;
+        self.expect(Tok::Less, "'<' after distinct ID")?;
+        let inner = self.parse_attribute(None)?;
+        self.expect(Tok::Greater, "'>' to close distinct attribute")?;
+        let inner_text = inner.to_string();
+        match self.distinct.get(&id) {
+            Some(previous) if *previous != inner_text => {
+                return self
+                    .err_at(id_loc, format!("referenced attribute does not match previous definition: {previous}"));
+            }
+            Some(_) => {}
+            None => {
+                self.distinct.insert(id, inner_text.clone());
+            }
+        }
+        Ok(Attribute::Verbatim(format!("distinct[{id}]<{inner_text}>").into()))
+    }
+
+    /// `dense_resource<name> : type` (at the `<`).
+    fn parse_dense_resource(&mut self) -> PResult<Attribute> {
+        self.expect(Tok::Less, "'<' after 'dense_resource'")?;
+        if !self.at(Tok::BareIdent) {
+            return self.err_wrong_token("expected identifier key for 'resource' entry");
+        }
+        let name = self.text().to_string();
+        self.advance();
+        self.expect(Tok::Greater, "'>'")?;
+        if !self.at(Tok::Colon) {
+            return self.err_wrong_token("expected ':'");
+        }
+        self.advance();
+        let tloc = self.loc();
+        let t = self.parse_type()?;
+        if !matches!(t, Type::Vector(_) | Type::Tensor(_) | Type::MemRef(_)) {
+            return self.err_at(tloc, "`dense_resource` expected a shaped type");
+        }
+        Ok(Attribute::Verbatim(format!("dense_resource<{name}> : {t}").into()))
+    }
+
+    /// In a dense literal from `pos` (its `<`), a complex element's `(` must
+    /// close before a list or the literal does, as MLIR reads it.
+    fn check_complex_parentheses(&self, pos: usize) -> PResult<()> {
+        let mut in_parens = false;
+        let mut depth = 0usize;
+        for i in pos..self.end {
+            match self.src[i] {
+                b'(' => in_parens = true,
+                b')' => in_parens = false,
+                b']' | b'>' if in_parens => {
+                    return self.err_at(self.loc_at(i), "expected ')' after complex elements");
+                }
+                b'<' => depth += 1,
+                b'>' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                b'"' | b'\n' => break,
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     /// Reads raw text from `pos` (which must be `<`) to its matching `>`, and re-lexes after it.
