@@ -7,7 +7,7 @@
 //! an operation that silently never matches. Constants of `OpName` are
 //! patterns:
 //!
-//! ```ignore
+//! ```text
 //! match ctx.op_kind(op) {
 //!     arith::ADDI | arith::SUBI => ...,
 //!     scf::YIELD => ...,
@@ -130,7 +130,7 @@ impl PartialEq<str> for OpName {
 /// Declares the operation names of a dialect: one [`OpName`] constant per
 /// operation, and `ALL`, every one of them in order.
 ///
-/// ```ignore
+/// ```text
 /// strata_ir::op_names!("graph":
 ///     FOREACH = "foreach",
 ///     REDUCE = "reduce",

@@ -1,7 +1,7 @@
 //! An operation's declaration: its operands, results and properties with
 //! their constraints, and the typed view that reads them.
 //!
-//! ```ignore
+//! ```text
 //! strata_ir::op_view! {
 //!     /// `par.load %buffer[%index]`.
 //!     pub struct Load for par::LOAD {

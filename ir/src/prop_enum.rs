@@ -1,6 +1,6 @@
 //! Properties whose value is one of a few names, as Rust enums.
 //!
-//! ```ignore
+//! ```text
 //! strata_ir::prop_enum! {
 //!     /// How a loop shares its iterations.
 //!     pub enum Dist {

@@ -356,3 +356,63 @@ func.func private @negative_unsigned() attributes {a = -5 : ui32}
 
 // expected-error@+1 {{expected ',' or ']'}}
 func.func private @list() attributes {a = [1 2]}
+
+// -----
+
+// expected-error@+1 {{invalid tensor element type}}
+func.func private @nested_tensor(tensor<tensor<i8>>)
+
+// -----
+
+// expected-error@+1 {{invalid memref element type}}
+func.func private @memref_of_tensor(memref<?xtensor<i8>>)
+
+// -----
+
+// expected-error@+1 {{failed to verify 'elementType': VectorElementTypeInterface instance}}
+func.func private @vector_of_vector(vector<1 x vector<1xi32>>)
+
+// -----
+
+// expected-error@+1 {{vector types must have positive constant sizes but got 1, 0}}
+func.func private @zero_in_vector() -> vector<1x0xi32>
+
+// -----
+
+// expected-error@+1 {{expected list element}}
+func.func private @empty_layout(memref<2x4xi8, >)
+
+// -----
+
+// expected-error@+1 {{unsupported memory space Attribute}}
+func.func private @type_memory_space(memref<2x4xi8, i8>)
+
+// -----
+
+// expected-error@+1 {{multiple memory spaces specified in memref type}}
+func.func private @two_memory_spaces(memref<2x4xi8, 1, 2>)
+
+// -----
+
+// expected-error@+1 {{expected memory space to be last in memref type}}
+func.func private @layout_after_space(memref<2x4xi8, 1, affine_map<(d0, d1) -> (d0, d1)>>)
+
+// -----
+
+// expected-error@+1 {{memref layout mismatch between rank and affine map: 1 != 2}}
+func.func private @layout_rank(memref<42xi8, affine_map<(d0, d1) -> (d0, d1)>>)
+
+// -----
+
+// expected-error@below {{expected a 64-bit signed integer or '?'}}
+func.func private @strided_list() -> memref<?x?xf32, strided<[>>
+
+// -----
+
+// expected-error@below {{expected the number of strides to match the rank}}
+func.func private @strided_rank() -> memref<?x?xf32, strided<[1]>>
+
+// -----
+
+// expected-error@+1 {{invalid integer width}}
+func.func private @wide(i21312312323120)

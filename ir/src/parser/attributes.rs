@@ -360,6 +360,9 @@ impl<'a> Parser<'a> {
         if kw == "dense_resource" {
             return self.parse_dense_resource();
         }
+        if kw == "strided" {
+            return self.parse_strided();
+        }
         if kw == "dense" {
             self.check_complex_parentheses(end)?;
         }
@@ -444,6 +447,60 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(Attribute::Verbatim(format!("distinct[{id}]<{inner_text}>").into()))
+    }
+
+    /// `strided<[s, ...], offset: o>` (at the `<`), each a 64-bit integer
+    /// or `?`; printed as MLIR prints it (no zero offset).
+    fn parse_strided(&mut self) -> PResult<Attribute> {
+        self.expect(Tok::Less, "'<' after 'strided'")?;
+        if !self.at(Tok::LSquare) {
+            return self.err_wrong_token("expected '['");
+        }
+        self.advance();
+        let mut strides = Vec::new();
+        if !self.consume_if(Tok::RSquare) {
+            loop {
+                strides.push(self.parse_stride()?);
+                if self.consume_if(Tok::RSquare) {
+                    break;
+                }
+                self.expect(Tok::Comma, "',' or ']'")?;
+            }
+        }
+        let mut offset = "0".to_string();
+        if self.consume_if(Tok::Comma) {
+            if !self.at_keyword("offset") {
+                return self.err_wrong_token("expected 'offset' after comma");
+            }
+            self.advance();
+            self.expect(Tok::Colon, "':' after 'offset'")?;
+            offset = self.parse_stride()?;
+        }
+        self.expect(Tok::Greater, "'>'")?;
+        let offset = if offset == "0" { String::new() } else { format!(", offset: {offset}") };
+        Ok(Attribute::Verbatim(format!("strided<[{}]{offset}>", strides.join(", ")).into()))
+    }
+
+    /// A stride or offset: a 64-bit signed integer, or `?`.
+    fn parse_stride(&mut self) -> PResult<String> {
+        if self.consume_if(Tok::Question) {
+            return Ok("?".into());
+        }
+        let neg = self.at(Tok::Minus);
+        let start = self.tok.start;
+        if neg {
+            self.advance();
+        }
+        let value = match self.kind() {
+            Tok::Integer => parse_int_literal(self.text()).and_then(|v| i64::try_from(if neg { -v } else { v }).ok()),
+            _ => None,
+        };
+        let Some(value) = value else {
+            self.reset_to(start);
+            return self.err_wrong_token("expected a 64-bit signed integer or '?'");
+        };
+        self.advance();
+        Ok(value.to_string())
     }
 
     /// `dense_resource<name> : type` (at the `<`).

@@ -157,6 +157,7 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn parse_shaped_type(&mut self, kind: &str) -> PResult<Type> {
+        let loc_of_type = self.loc();
         self.advance();
         if !self.at(Tok::Less) {
             return self.err(format!("expected '<' in {kind} type"));
@@ -221,10 +222,57 @@ impl<'a> Parser<'a> {
             }
         }
         self.reset_to(i);
+        let eloc = self.loc();
         let element = self.parse_type()?;
+        let bad_element = match kind {
+            "vector" => (!element.is_integer() && element != Type::Index && !element.is_float())
+                .then_some("failed to verify 'elementType': VectorElementTypeInterface instance"),
+            "tensor" => matches!(element, Type::Tensor(_) | Type::MemRef(_) | Type::Function(_) | Type::None)
+                .then_some("invalid tensor element type"),
+            _ => matches!(element, Type::Tensor(_) | Type::Function(_) | Type::None | Type::Tuple(_))
+                .then_some("invalid memref element type"),
+        };
+        if let Some(message) = bad_element {
+            return self.err_at(eloc, message);
+        }
+        if kind == "vector" && dims.iter().any(|d| *d <= 0) {
+            let sizes: Vec<String> = dims.iter().map(i64::to_string).collect();
+            return self.err_at(
+                loc_of_type,
+                format!("vector types must have positive constant sizes but got {}", sizes.join(", ")),
+            );
+        }
         let mut params = Vec::new();
+        let mut memory_space_seen = false;
         while self.consume_if(Tok::Comma) {
-            params.push(self.parse_attribute(None)?);
+            if self.at(Tok::Greater) {
+                return self.err_wrong_token("expected list element");
+            }
+            let ploc = self.loc();
+            let param = self.parse_attribute(None)?;
+            if kind == "memref" {
+                let layout = is_layout(&param);
+                if layout && memory_space_seen {
+                    return self.err_at(ploc, "expected memory space to be last in memref type");
+                }
+                if !layout {
+                    if memory_space_seen {
+                        return self.err_at(ploc, "multiple memory spaces specified in memref type");
+                    }
+                    if !is_memory_space(&param) {
+                        return self.err_at(ploc, "unsupported memory space Attribute");
+                    }
+                    memory_space_seen = true;
+                }
+                if let Some(message) = layout_mismatch(&param, ranked.then_some(dims.len())) {
+                    return self.err_at(ploc, message);
+                }
+            }
+            // An identity layout is the default one: MLIR drops it.
+            if kind == "memref" && is_identity_map(&param) {
+                continue;
+            }
+            params.push(param);
         }
         self.expect(Tok::Greater, &format!("'>' in {kind} type"))?;
         let s = Arc::new(ShapedType { shape: ranked.then_some(dims), scalable, element, params });
@@ -234,6 +282,44 @@ impl<'a> Parser<'a> {
             _ => Type::MemRef(s),
         })
     }
+}
+
+/// Whether a memref parameter is a layout (`affine_map<...>`,
+/// `strided<...>`); anything else is a memory space.
+fn is_layout(a: &Attribute) -> bool {
+    matches!(a, Attribute::Verbatim(t) if t.starts_with("affine_map<") || t.starts_with("strided<"))
+}
+
+/// The memory spaces MLIR takes: integers, strings, dictionaries and
+/// dialect attributes.
+fn is_memory_space(a: &Attribute) -> bool {
+    matches!(a, Attribute::Integer { .. } | Attribute::String(_) | Attribute::Dictionary(_) | Attribute::Dialect { .. })
+}
+
+/// Whether `a` is `affine_map<(d0, ..., dn) -> (d0, ..., dn)>`.
+fn is_identity_map(a: &Attribute) -> bool {
+    let Attribute::Verbatim(text) = a else { return false };
+    let Some(map) = text.strip_prefix("affine_map<").and_then(|m| m.strip_suffix('>')) else { return false };
+    let Some((dims, results)) = map.split_once("->") else { return false };
+    let list = |s: &str| -> Option<Vec<String>> {
+        let inner = s.trim().strip_prefix('(')?.strip_suffix(')')?;
+        Some(inner.split(',').map(|d| d.trim().to_string()).filter(|d| !d.is_empty()).collect())
+    };
+    matches!((list(dims), list(results)), (Some(d), Some(r)) if d == r)
+}
+
+/// Why a memref layout does not fit a memref of `rank` dimensions.
+fn layout_mismatch(a: &Attribute, rank: Option<usize>) -> Option<String> {
+    let (Attribute::Verbatim(text), Some(rank)) = (a, rank) else { return None };
+    if let Some(map) = text.strip_prefix("affine_map<") {
+        let dims = map.split_once(')')?.0.trim_start_matches('(');
+        let count = dims.split(',').filter(|d| !d.trim().is_empty()).count();
+        return (count != rank)
+            .then(|| format!("memref layout mismatch between rank and affine map: {rank} != {count}"));
+    }
+    let strides = text.strip_prefix("strided<[")?.split_once(']')?.0;
+    let count = strides.split(',').filter(|d| !d.trim().is_empty()).count();
+    (count != rank).then(|| "expected the number of strides to match the rank".to_string())
 }
 
 pub(super) fn builtin_scalar_type(word: &str) -> Option<Result<Type, String>> {
@@ -259,6 +345,7 @@ pub(super) fn builtin_scalar_type(word: &str) -> Option<Result<Type, String>> {
     }
     Some(match digits.parse::<u32>() {
         Ok(w) if w < (1 << 24) => Ok(Type::Integer { width: w, signedness: sign }),
-        _ => Err(format!("integer bitwidth is limited to {} bits", (1 << 24) - 1)),
+        Ok(_) => Err(format!("integer bitwidth is limited to {} bits", (1 << 24) - 1)),
+        Err(_) => Err("invalid integer width".to_string()),
     })
 }
