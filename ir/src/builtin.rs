@@ -77,6 +77,13 @@ fn parse_cast(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     Ok(())
 }
 
+fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if ctx.results(op).is_empty() {
+        return Err(op_error(ctx, op, "expected at least one result for cast operation"));
+    }
+    Ok(())
+}
+
 fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
     let ins = p.ctx.operands(op).to_vec();
     if !ins.is_empty() {
@@ -94,11 +101,14 @@ fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 /// Folds a cast to its inputs when it casts them to their own types, or when
-/// it undoes another cast (`A -> B -> A`).
+/// it undoes another cast (`A -> B -> A`), unless it forwards one of its own
+/// results.
 fn fold_cast(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Folded> {
     let ins = ctx.operands(op).to_vec();
     let out_types: Vec<&crate::types::Type> = ctx.results(op).iter().map(|r| ctx.value_type(*r)).collect();
-    if ins.is_empty() {
+    // In a graph region a cast may forward its own results; folding would
+    // replace a result by itself or by another result of the cast.
+    if ins.is_empty() || ins.iter().any(|v| ctx.defining_op(*v) == Some(op)) {
         return None;
     }
     let same =
@@ -111,7 +121,8 @@ fn fold_cast(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Fol
         return None;
     }
     let orig = ctx.operands(producer).to_vec();
-    same(&orig).then(|| Folded::Results(orig.into_iter().map(FoldResult::Value).collect()))
+    let forwards_own = orig.iter().any(|v| ctx.defining_op(*v) == Some(op));
+    (!forwards_own && same(&orig)).then(|| Folded::Results(orig.into_iter().map(FoldResult::Value).collect()))
 }
 
 /// The builtin dialect.
@@ -139,6 +150,7 @@ pub fn dialect() -> Dialect {
             },
             OpDef {
                 fold: Some(fold_cast),
+                verify: Some(verify_cast),
                 parse: Some(parse_cast),
                 print: Some(print_cast),
                 ..OpDef::new(

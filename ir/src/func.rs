@@ -107,7 +107,19 @@ fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     if res_attrs.iter().any(|a| !a.is_empty()) {
         st.properties.push(("res_attrs".into(), to_array(res_attrs)));
     }
+    let dict_loc = p.loc();
     st.attributes = p.parse_optional_attr_dict_with_keyword()?;
+    // What the signature gives may not be written again in the dictionary.
+    if let Some((key, _)) =
+        st.attributes.iter().find(|(k, _)| ["sym_visibility", "sym_name", "function_type"].contains(&&**k))
+    {
+        return p.err_at(
+            dict_loc,
+            format!(
+                "'{key}' is an inferred attribute and should not be specified in the explicit attribute dictionary"
+            ),
+        );
+    }
     if p.at(Tok::LBrace) {
         // With argument types only, the body's entry block names them
         // (`^bb0(%a: f32):`), and the verifier checks that they match.

@@ -21,7 +21,7 @@ impl<'a> Parser<'a> {
                         self.ctx.set_op_loc(op, l);
                     }
                 }
-                Some(_) => return self.err_at(use_loc, format!("expected location, but found '#{alias}'")),
+                Some(a) => return self.err_at(use_loc, format!("expected location, but found '{a}'")),
                 None => self.deferred_locs.push((target, alias, use_loc)),
             }
             return Ok(());
@@ -49,7 +49,9 @@ impl<'a> Parser<'a> {
         if self.consume_keyword("callsite") {
             self.expect(Tok::LParen, "'(' in callsite location")?;
             let callee = self.parse_location_body()?;
-            self.expect_keyword("at")?;
+            if !self.consume_keyword("at") {
+                return self.err_wrong_token("expected 'at' in callsite location");
+            }
             let caller = self.parse_location_body()?;
             self.expect(Tok::RParen, "')' in callsite location")?;
             return Ok(Location::CallSite { callee: Box::new(callee), caller: Box::new(caller) });
@@ -75,7 +77,8 @@ impl<'a> Parser<'a> {
                     self.advance();
                     Ok(l)
                 }
-                _ => self.err(format!("expected location, but found '#{alias}'")),
+                Some(a) => self.err(format!("expected location, but found '{a}'")),
+                None => self.err(format!("undefined symbol alias id '{alias}'")),
             };
         }
         if self.at(Tok::String) {
@@ -99,7 +102,7 @@ impl<'a> Parser<'a> {
             let mut child = None;
             if self.consume_if(Tok::LParen) {
                 child = Some(Box::new(self.parse_location_body()?));
-                self.expect(Tok::RParen, "')' after child location")?;
+                self.expect(Tok::RParen, "')' after child location of NameLoc")?;
             }
             return Ok(Location::Name { name: s.into(), child });
         }

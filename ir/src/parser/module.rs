@@ -105,7 +105,7 @@ impl<'a> Parser<'a> {
         for (target, alias, use_loc) in std::mem::take(&mut self.deferred_locs) {
             let loc = match self.attr_aliases.get(&alias) {
                 Some(Attribute::Location(l)) => (**l).clone(),
-                Some(_) => return self.err_at(use_loc, format!("expected location, but found '#{alias}'")),
+                Some(a) => return self.err_at(use_loc, format!("expected location, but found '{a}'")),
                 None => return self.err_at(use_loc, format!("operation location alias was never defined: '#{alias}'")),
             };
             match target {

@@ -35,3 +35,25 @@ func.func @kept(%x: i32) -> (i64, i32) {
   %d = builtin.unrealized_conversion_cast %c#0 : !xyz.t to i32
   return %b, %d : i64, i32
 }
+
+// -----
+
+// In a graph region a cast may forward its own results (or a cast that
+// forwards them): folding would replace a result by itself, so it stays.
+// CHECK-LABEL: func.func @graph_region_forwards
+// CHECK: %[[S:.*]] = builtin.unrealized_conversion_cast %[[S]] : i32 to i32
+// CHECK: %[[C:.*]]:2 = builtin.unrealized_conversion_cast %[[C]]#1, %arg0 : i32, i32 to i32, i32
+// CHECK: %[[Y:.*]]:2 = builtin.unrealized_conversion_cast %[[Y]]#1, %[[Y]]#0 : i32, i32 to i32, i32
+// CHECK: %[[A:.*]] = builtin.unrealized_conversion_cast %[[B:.*]] : i32 to i64
+// CHECK: %[[B]] = builtin.unrealized_conversion_cast %[[A]] : i64 to i32
+func.func @graph_region_forwards(%x: i32) {
+  "xyz.graph_region"() ({
+    %s = builtin.unrealized_conversion_cast %s : i32 to i32
+    %c:2 = builtin.unrealized_conversion_cast %c#1, %x : i32, i32 to i32, i32
+    %y:2 = builtin.unrealized_conversion_cast %y#1, %y#0 : i32, i32 to i32, i32
+    %a = builtin.unrealized_conversion_cast %b : i32 to i64
+    %b = builtin.unrealized_conversion_cast %a : i64 to i32
+    "xyz.use"(%s, %c#0, %y#0, %b) : (i32, i32, i32, i32) -> ()
+  }) : () -> ()
+  return
+}

@@ -227,3 +227,19 @@ func.func @call_indirect_arguments(%f: (i32) -> (), %a: i64) {
   "func.call_indirect"(%f, %a) : ((i32) -> (), i64) -> ()
   return
 }
+
+// -----
+
+// What the signature gives may not be written again in the dictionary.
+// expected-error@+1 {{'sym_visibility' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func @visibility_in_dict() attributes {sym_visibility = "private"}
+
+// -----
+
+// expected-error@+1 {{'sym_name' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func private @name_in_dict() attributes {sym_name = "g"}
+
+// -----
+
+// expected-error@+1 {{'function_type' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func private @type_in_dict() attributes {function_type = () -> ()}
