@@ -263,12 +263,17 @@ fn check_complex(body: &str, ty: &Type) -> Result<(), LiteralError> {
 }
 
 /// The body (between `dense<` and `>`) MLIR prints for these elements of
-/// shaped type `ty`: one element when they are all the same.
+/// shaped type `ty`: one element when they are all the same, nothing when
+/// there are none.
 pub fn body_text(elements: &Elements, ty: &Type) -> String {
     let list = match elements {
         Elements::Splat(a) => return element_text(a, ty),
         Elements::List(list) => list,
     };
+    // Nothing to hold prints as `dense<>`, whatever the shape.
+    if list.is_empty() {
+        return String::new();
+    }
     if let Some(first) = list.first().filter(|f| list.iter().all(|a| a == *f)) {
         return element_text(first, ty);
     }

@@ -406,12 +406,12 @@ pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> 
                 }
             }
         }
-        if let Some(out) = o.output {
-            if !o.diagnostics.iter().any(|d| d.severity == Severity::Error) {
-                outputs.push(out);
-            }
-        } else if !verify_mode && o.diagnostics.is_empty() {
-            failed = true;
+        // A chunk that failed prints nothing, but keeps its separator, as
+        // mlir-opt's output does.
+        match o.output {
+            Some(out) if !o.diagnostics.iter().any(|d| d.severity == Severity::Error) => outputs.push(out),
+            None if !verify_mode && o.diagnostics.is_empty() => failed = true,
+            _ => outputs.push(Vec::new()),
         }
     }
     if m.get_flag("timing") {

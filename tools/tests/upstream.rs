@@ -5,6 +5,9 @@
 //! back, and prints the same, locations included. The corpus lowered for each target (par level: teams, loops, buffers,
 //! calls inside them) goes to upstream and back unchanged.
 //!
+//! Every `arith` operation on every kind of shape and element type is
+//! accepted or refused as upstream does and prints as upstream prints it.
+//!
 //! This compiler's `canonicalize` and `cse` against upstream MLIR's: random programs of integer `arith`
 //! operations (over i8, i32, i64 and index, with i1 conditions) go through
 //! both, and the reference interpreter runs the original and both results
@@ -222,4 +225,153 @@ fn exported_atomic_kinds_are_the_intended_ones() {
         let want = format!("memref.atomic_rmw {keyword} %arg2, %arg0[%arg1] : ({ty}, memref<?x{ty}>) -> {ty}");
         assert!(out.contains(&want), "{kind} on {ty}: expected `{want}` in\n{out}");
     }
+}
+
+/// Every `arith` operation, with and without its flags, on scalars,
+/// tensors (ranked, dynamic, unranked), vectors (fixed, scalable, 0-d) and
+/// each element type it takes or refuses, as a function of its own: this
+/// compiler and upstream accept the same ones and print each the same, in
+/// the custom and in the generic form.
+#[test]
+fn arith_operations_on_every_shape_print_as_upstream_prints_them() {
+    let programs = arith_programs();
+    let upstream = Upstream::new();
+    let registry = Arc::new(registry::dialects());
+    let mut differ = Vec::new();
+    let mut accepted = 0;
+    for text in &programs {
+        for generic in [false, true] {
+            let mut ctx = Context::new(Arc::clone(&registry));
+            let ours = parse_source(&mut ctx, "arith.mlir", text, 0, text.len())
+                .ok()
+                .filter(|m| verify(&ctx, *m).is_empty())
+                .map(|m| print_op(&ctx, m, PrintOptions { generic, debug_info: false }));
+            let theirs = upstream.reprint(text, generic);
+            accepted += usize::from(ours.is_some());
+            if ours != theirs {
+                differ.push(format!("{text}\n--- this compiler\n{ours:?}\n--- upstream\n{theirs:?}"));
+            }
+        }
+    }
+    assert!(programs.len() > 1500, "only {} programs", programs.len());
+    assert!(
+        differ.is_empty(),
+        "{} of {} differ:\n{}",
+        differ.len(),
+        2 * programs.len(),
+        differ[..3.min(differ.len())].join("\n")
+    );
+    eprintln!("arith forms: {} programs, {accepted} printings accepted, all as upstream's", programs.len());
+}
+
+/// The programs of [`arith_operations_on_every_shape_print_as_upstream_prints_them`].
+fn arith_programs() -> Vec<String> {
+    let shapes =
+        ["{}", "tensor<8x8x{}>", "tensor<?x{}>", "tensor<*x{}>", "vector<8x{}>", "vector<[8]x{}>", "vector<{}>"];
+    let mut out = Vec::new();
+    let mut func = |args: &[String], body: String, result: &str| {
+        let args: Vec<String> = args.iter().enumerate().map(|(i, t)| format!("%a{i}: {t}")).collect();
+        out.push(format!("func.func @f({}) -> {result} {{\n{body}\n  return %0 : {result}\n}}\n", args.join(", ")));
+    };
+    for shape in shapes {
+        let of = |e: &str| shape.replace("{}", e);
+        for e in ["i64", "i8", "i1", "index", "f32"] {
+            let (t, b) = (of(e), of("i1"));
+            let two = [t.clone(), t.clone()];
+            for op in [
+                "addi",
+                "subi",
+                "muli",
+                "divui",
+                "divsi",
+                "remui",
+                "remsi",
+                "andi",
+                "ori",
+                "xori",
+                "ceildivsi",
+                "ceildivui",
+                "floordivsi",
+                "shli",
+                "shrui",
+                "shrsi",
+                "maxsi",
+                "maxui",
+                "minsi",
+                "minui",
+            ] {
+                func(&two, format!("  %0 = arith.{op} %a0, %a1 : {t}"), &t);
+            }
+            for flags in ["nsw", "nuw", "nsw, nuw", "nuw, nsw"] {
+                func(&two, format!("  %0 = arith.muli %a0, %a1 overflow<{flags}> : {t}"), &t);
+            }
+            for p in ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"] {
+                func(&two, format!("  %0 = arith.cmpi {p}, %a0, %a1 : {t}"), &b);
+            }
+            func(&[b.clone(), t.clone(), t.clone()], format!("  %0 = arith.select %a0, %a1, %a2 : {b}, {t}"), &t);
+            func(&["i1".into(), t.clone(), t.clone()], format!("  %0 = arith.select %a0, %a1, %a2 : {t}"), &t);
+            func(&two, format!("  %0, %1 = arith.addui_extended %a0, %a1 : {t}, {b}"), &t);
+            func(&two, format!("  %0:2 = arith.mulsi_extended %a0, %a1 : {t}"), &t);
+        }
+        for e in ["f64", "f32", "f16", "bf16", "i32"] {
+            let (t, b) = (of(e), of("i1"));
+            let two = [t.clone(), t.clone()];
+            for op in ["addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf"] {
+                func(&two, format!("  %0 = arith.{op} %a0, %a1 : {t}"), &t);
+            }
+            for fm in ["fast", "reassoc,nnan", "nnan,reassoc", "ninf,nsz,arcp,contract,afn", "none"] {
+                func(&two, format!("  %0 = arith.addf %a0, %a1 fastmath<{fm}> : {t}"), &t);
+            }
+            func(std::slice::from_ref(&t), format!("  %0 = arith.negf %a0 : {t}"), &t);
+            for p in ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule"] {
+                func(&two, format!("  %0 = arith.cmpf {p}, %a0, %a1 fastmath<nnan> : {t}"), &b);
+            }
+        }
+        for (op, from, to) in [
+            ("extui", "i32", "i64"),
+            ("extsi", "i8", "i64"),
+            ("extsi", "i64", "i8"),
+            ("trunci", "i64", "i16"),
+            ("trunci overflow<nsw>", "i64", "i32"),
+            ("extf", "f16", "f64"),
+            ("extf fastmath<fast>", "f32", "f64"),
+            ("truncf", "f64", "bf16"),
+            ("truncf to_nearest_away", "f64", "f32"),
+            ("uitofp", "i32", "f32"),
+            ("sitofp", "i16", "f64"),
+            ("fptoui", "bf16", "i8"),
+            ("fptosi", "f64", "i64"),
+            ("index_cast", "i32", "index"),
+            ("index_cast", "index", "i64"),
+            ("index_castui", "index", "i8"),
+            ("bitcast", "i64", "f64"),
+            ("bitcast", "f16", "bf16"),
+            ("bitcast", "i32", "f64"),
+        ] {
+            func(&[of(from)], format!("  %0 = arith.{} %a0 : {} to {}", op, of(from), of(to)), &of(to));
+        }
+    }
+    for constant in [
+        "42 : i64",
+        "-1 : i8",
+        "true",
+        "7 : index",
+        "1.5 : f32",
+        "0x7FC00000 : f32",
+        "-0.0 : f64",
+        "1.0e10 : f16",
+        "dense<1> : vector<4xi32>",
+        "dense<[1, 2, 3, 4]> : tensor<4xi8>",
+        "dense<2.5> : tensor<2x2xf64>",
+        "dense<[true, false]> : vector<2xi1>",
+        "dense<> : tensor<0xi32>",
+        "dense<[[1, 2], [3, 4]]> : tensor<2x2xindex>",
+        "dense<0x7F800000> : vector<3xf32>",
+        "dense<[1.0, -2.0]> : vector<[2]xbf16>",
+        "dense<5> : vector<i32>",
+    ] {
+        let ty = constant.rsplit_once(" : ").map_or("i1", |(_, t)| t);
+        func(&[], format!("  %0 = arith.constant {constant}"), ty);
+    }
+    out
 }

@@ -204,6 +204,18 @@ impl Upstream {
         }
     }
 
+    /// `text` as upstream reads, verifies and prints it (`generic`: every
+    /// operation in the generic form), as `mlir-opt` would without flags;
+    /// `None` where upstream does not accept it (its diagnostics are
+    /// dropped).
+    pub fn reprint(&self, text: &str, generic: bool) -> Option<String> {
+        let module = Module::parse(&self.context, text);
+        self.diagnostics.borrow_mut().clear();
+        let flags = OperationPrintingFlags::new();
+        let flags = if generic { flags.print_generic_operation_form() } else { flags };
+        module?.as_operation().to_string_with_flags(flags).ok()
+    }
+
     /// Upstream's diagnostics, or `what` at `op` where it said nothing.
     pub fn failure(&self, ctx: &mut Context, op: OpId, what: &str) -> Vec<Diagnostic> {
         let mut out = self.take_diagnostics(ctx);

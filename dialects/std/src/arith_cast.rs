@@ -148,10 +148,15 @@ pub fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if !output.accepts(to) {
         return Err(op_error(ctx, op, format!("result #0 must be {}, but got '{to}'", output.describe())));
     }
-    if let (Type::Tensor(x), Type::Tensor(y)) = (from, to) {
-        if x.shape != y.shape {
-            return Err(op_error(ctx, op, "failed to verify that input and output have the same tensor dimensions"));
-        }
+    // Where a tensor is involved, both sides are ranked tensors of one shape
+    // (upstream's constraint also refuses unranked tensors).
+    let same_tensor_dims = match (from, to) {
+        (Type::Tensor(x), Type::Tensor(y)) => x.shape.is_some() && x.shape == y.shape,
+        (Type::Tensor(_), _) | (_, Type::Tensor(_)) => false,
+        _ => true,
+    };
+    if !same_tensor_dims {
+        return Err(op_error(ctx, op, "failed to verify that input and output have the same tensor dimensions"));
     }
     if !compatible_shapes(from, to) {
         return Err(op_error(ctx, op, "requires the same shape for all operands and results"));

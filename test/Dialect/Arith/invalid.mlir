@@ -276,6 +276,23 @@ func.func @cast_tensor_sizes(%a: tensor<3xi8>) {
 
 // -----
 
+// Unranked tensors have no dimensions to compare: refused as upstream does.
+func.func @cast_unranked(%a: tensor<*xi8>) {
+  // expected-error@+1 {{'arith.extsi' op failed to verify that input and output have the same tensor dimensions}}
+  %0 = arith.extsi %a : tensor<*xi8> to tensor<*xi16>
+  return
+}
+
+// -----
+
+func.func @cast_tensor_to_vector(%a: tensor<4xi8>) {
+  // expected-error@+1 {{'arith.extsi' op failed to verify that input and output have the same tensor dimensions}}
+  %0 = arith.extsi %a : tensor<4xi8> to vector<4xi16>
+  return
+}
+
+// -----
+
 func.func @cast_scalable_shape(%a: vector<[2]xf32>) {
   // expected-error@+1 {{'arith.fptosi' op requires the same shape for all operands and results}}
   %0 = arith.fptosi %a : vector<[2]xf32> to vector<2xi32>
