@@ -525,7 +525,13 @@ impl fmt::Display for Attribute {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    write!(f, "{a}")?;
+                    // As MLIR prints array elements: the default types
+                    // (i64 integers, f64 floats) are left out.
+                    match a {
+                        Attribute::Integer { value, ty } if *ty == Type::int(64) => write!(f, "{value}")?,
+                        Attribute::Float(v) if v.kind == FloatKind::F64 => write!(f, "{v}")?,
+                        _ => write!(f, "{a}")?,
+                    }
                 }
                 f.write_str("]")
             }

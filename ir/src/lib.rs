@@ -10,6 +10,7 @@
 //! - [`rewrite`], [`conversion`]: the greedy pattern driver and dialect conversion;
 //! - [`builtin`], [`func`]: the two dialects every program uses.
 
+mod aliases;
 pub mod attributes;
 pub mod builder;
 pub mod builtin;

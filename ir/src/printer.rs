@@ -28,6 +28,10 @@ pub struct OpPrinter<'a> {
     names: HashMap<Value, String>,
     block_names: HashMap<BlockId, String>,
     default_dialect: Vec<Option<&'static str>>,
+    /// The ranges of `out` in the order MLIR's printer visits attributes and
+    /// types for aliases (see [`print_with_aliases`]), up to `visited`.
+    visits: Vec<std::ops::Range<usize>>,
+    visited: usize,
 }
 
 /// Gives values and blocks their printed names as MLIR's printer does: a
@@ -210,7 +214,15 @@ impl<'a> OpPrinter<'a> {
             names: namer.names,
             block_names: namer.block_names,
             default_dialect: Vec::new(),
+            visits: Vec::new(),
+            visited: 0,
         }
+    }
+
+    /// Marks the text written since the last mark as visited next.
+    fn visit_written(&mut self) {
+        self.visits.push(self.visited..self.out.len());
+        self.visited = self.out.len();
     }
 
     /// Prints the entry arguments of `r` with the names of `names_to_use`,
@@ -505,12 +517,17 @@ impl<'a> OpPrinter<'a> {
             }
             self.w("]");
         }
+        // MLIR's printer visits a generic operation's regions, then its
+        // operand and result types, then its attributes; properties not at
+        // all (they take aliases made elsewhere).
+        self.visit_written();
         if let Some(p) = self.ctx.properties(op) {
             let p = p.clone();
             self.w(" <");
             self.attr(&p);
             self.w(">");
         }
+        self.visited = self.out.len();
         let regions = self.ctx.regions(op).to_vec();
         if !regions.is_empty() {
             self.w(" (");
@@ -522,17 +539,22 @@ impl<'a> OpPrinter<'a> {
             }
             self.w(")");
         }
+        self.visit_written();
         let attrs = self.ctx.attrs(op).to_vec();
         if !attrs.is_empty() {
             self.w(" {");
             let _ = crate::attributes::write_dict_entries(&mut self.out, &attrs);
             self.w("}");
         }
+        let attr_text = self.visited..self.out.len();
+        self.visited = self.out.len();
         self.w(" : (");
         self.value_types(&operands);
         self.w(") -> ");
         let rt: Vec<Type> = self.ctx.results(op).iter().map(|r| self.ctx.value_type(*r).clone()).collect();
         self.result_types(&rt);
+        self.visit_written();
+        self.visits.push(attr_text);
     }
 
     /// Writes `(T, T) -> T` from the op's operand and result types.
@@ -557,6 +579,18 @@ pub fn print_op(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
     p.op(op);
     p.out.push('\n');
     p.out
+}
+
+/// Prints a module as `mlir-opt` does: [`print_op`], with each
+/// `affine_map`, `affine_set` and `distinct` attribute given an alias
+/// (`#map = affine_map<...>` above the module) unless `local_scope`, and
+/// `distinct` identifiers numbered as printed (`ir/src/aliases.rs`).
+pub fn print_module(ctx: &Context, op: OpId, opts: PrintOptions, local_scope: bool) -> String {
+    let mut p = OpPrinter::new(ctx, opts, op);
+    p.op(op);
+    p.out.push('\n');
+    p.visit_written();
+    crate::aliases::with_aliases(&p.out, &p.visits, local_scope)
 }
 
 /// Prints a location for messages (`"file":1:2` style without `loc(...)`).

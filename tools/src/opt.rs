@@ -9,7 +9,7 @@ use strata_driver::pipeline::{at_codegen_level, codegen_pipeline, target_pipelin
 use strata_ir::expected::{check, parse_expectations};
 use strata_ir::pass::{Instrumentation, OpPassManager, PassManager, PassRegistry};
 use strata_ir::pipeline::{parse_pipeline, PIPELINE_BUFFER};
-use strata_ir::printer::{print_op, PrintOptions};
+use strata_ir::printer::{print_module, PrintOptions};
 use strata_ir::{Context, Diagnostic, Registry, Severity, SourceMgr};
 
 use crate::input::{display_name, read_source, split_chunks};
@@ -31,6 +31,12 @@ fn command(passes: &PassRegistry) -> Command {
         .arg(Arg::new("verify-diagnostics").long("verify-diagnostics").action(ArgAction::SetTrue).help("check emitted diagnostics against expected-* comments"))
         .arg(Arg::new("generic").long("mlir-print-op-generic").action(ArgAction::SetTrue).help("print every operation in the generic form"))
         .arg(Arg::new("debuginfo").long("mlir-print-debuginfo").action(ArgAction::SetTrue).help("print locations"))
+        .arg(
+            Arg::new("local-scope")
+                .long("mlir-print-local-scope")
+                .action(ArgAction::SetTrue)
+                .help("print affine maps, affine sets and distinct attributes in place, without aliases"),
+        )
         .arg(Arg::new("allow-unregistered").long("allow-unregistered-dialect").action(ArgAction::SetTrue).help("accept operations of unregistered dialects"))
         .arg(Arg::new("list-passes").long("list-passes").action(ArgAction::SetTrue).help("list the registered passes and their options"))
         .arg(Arg::new("print-ir-after-all").long("print-ir-after-all").action(ArgAction::SetTrue).help("print the IR after each pass (to standard error)"))
@@ -141,7 +147,10 @@ fn emit(
         Some("asm" | "ptx") => strata_llvm::Emit::Assembly,
         Some("obj") => strata_llvm::Emit::Object,
         // As mlir-opt prints it: the module, then an empty line.
-        _ => return Ok(format!("{}\n", print_op(ctx, module, print)).into_bytes()),
+        _ => {
+            let text = print_module(ctx, module, print, m.get_flag("local-scope"));
+            return Ok(format!("{text}\n").into_bytes());
+        }
     };
     let opt_level = *m.get_one::<u8>("opt-level").unwrap_or(&3);
     let compile = |what| {

@@ -114,7 +114,8 @@ fn print_for(p: &mut OpPrinter<'_>, op: OpId) {
     }
     let ivt = ctx.value_type(args[0]).clone();
     if ivt != Type::Index {
-        p.w(" : ");
+        // Upstream's printer leaves two blanks before the type.
+        p.w("  : ");
         p.ty(&ivt);
     }
     p.w(" ");

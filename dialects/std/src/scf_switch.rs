@@ -52,8 +52,8 @@ fn parse(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         let Some(value) = p.parse_signed_integer()?.and_then(|v| i64::try_from(v).ok()) else {
             return p.err_at(vloc, "integer value too large");
         };
+        // A case is read as written: upstream adds no terminator to it.
         let r = p.parse_region(&[])?;
-        p.ensure_terminator(r, scf::YIELD, &loc);
         cases.push(i128::from(value));
         regions.push(r);
     }
@@ -82,16 +82,17 @@ fn print(p: &mut OpPrinter<'_>, op: OpId) {
     }
     // Upstream ends the line with a blank before each case.
     p.w(" ");
-    let print_yields = !types.is_empty();
+    // As upstream prints them: a case's terminator always (the parser
+    // adds none to a case), the default region's only with results.
     let cases = case_values(ctx, op).unwrap_or_default();
     for (v, r) in cases.iter().zip(&ctx.regions(op)[1..]) {
         p.newline(0);
         p.w(&format!("case {v} "));
-        p.region(*r, false, print_yields);
+        p.region(*r, false, true);
     }
     p.newline(0);
     p.w("default ");
-    p.region(ctx.region(op, 0), false, print_yields);
+    p.region(ctx.region(op, 0), false, !types.is_empty());
 }
 
 /// Upstream's checks, in its order and words.
@@ -119,11 +120,12 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let results = types_of(ctx, ctx.results(op));
     for (i, r) in regions.iter().enumerate() {
         let name = if i == 0 { "default region".to_string() } else { format!("case region #{}", i - 1) };
+        let declared = if i == 0 { "defaultRegion" } else { "caseRegions" };
         let Some(last) = ctx.entry_block(*r).and_then(|b| ctx.last_op(b)) else {
             return Err(op_error(
                 ctx,
                 op,
-                format!("region #{i} ('{name}') failed to verify constraint: region with 1 blocks"),
+                format!("region #{i} ('{declared}') failed to verify constraint: region with 1 blocks"),
             ));
         };
         if !ctx.isa(last, scf::YIELD) {

@@ -366,7 +366,7 @@ impl<'a> Parser<'a> {
         if kw == "dense" {
             self.check_complex_parentheses(end)?;
         }
-        text.push_str(&self.capture_balanced(end)?);
+        text.push_str(&self.capture_balanced_body(end, kw == "affine_set")?);
         let raw_body = text[kw.len() + 1..text.len() - 1].to_string();
         if kw == "dense" {
             // Every element the same: MLIR keeps (and prints) one.
@@ -433,9 +433,10 @@ impl<'a> Parser<'a> {
         self.advance();
         self.expect(Tok::RSquare, "']' to close distinct ID")?;
         self.expect(Tok::Less, "'<' after distinct ID")?;
-        let inner = self.parse_attribute(None)?;
+        // `distinct[N]<>` refers to `unit`, and prints so.
+        let inner_text = if self.at(Tok::Greater) { String::new() } else { self.parse_attribute(None)?.to_string() };
+        let inner_text = if inner_text == "unit" { String::new() } else { inner_text };
         self.expect(Tok::Greater, "'>' to close distinct attribute")?;
-        let inner_text = inner.to_string();
         match self.distinct.get(&id) {
             Some(previous) if *previous != inner_text => {
                 return self
@@ -552,6 +553,12 @@ impl<'a> Parser<'a> {
 
     /// Reads raw text from `pos` (which must be `<`) to its matching `>`, and re-lexes after it.
     pub fn capture_balanced(&mut self, pos: usize) -> PResult<String> {
+        self.capture_balanced_body(pos, false)
+    }
+
+    /// [`Parser::capture_balanced`]; with `comparisons`, `>=` compares
+    /// rather than closes (the constraints of an `affine_set`).
+    fn capture_balanced_body(&mut self, pos: usize, comparisons: bool) -> PResult<String> {
         let mut stack: Vec<u8> = Vec::new();
         let mut i = pos;
         while i < self.end {
@@ -559,6 +566,10 @@ impl<'a> Parser<'a> {
             match c {
                 b'<' | b'(' | b'[' | b'{' => stack.push(c),
                 b'-' if self.src.get(i + 1) == Some(&b'>') => {
+                    i += 2;
+                    continue;
+                }
+                b'>' if comparisons && self.src.get(i + 1) == Some(&b'=') => {
                     i += 2;
                     continue;
                 }

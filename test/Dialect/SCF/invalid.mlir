@@ -530,3 +530,29 @@ func.func @parallel_no_loops() {
   }) : () -> ()
   return
 }
+
+// -----
+
+// A case region gets no implicit terminator.
+func.func @switch_case_without_yield(%i: index) {
+  // expected-error@+1 {{'scf.index_switch' op expected region to end with scf.yield, but got arith.constant}}
+  scf.index_switch %i
+  case 1 {
+    %c = arith.constant 1 : i32
+  }
+  default {
+  }
+  return
+}
+
+// -----
+
+func.func @switch_empty_case(%i: index) {
+  // expected-error@+1 {{'scf.index_switch' op region #1 ('caseRegions') failed to verify constraint: region with 1 blocks}}
+  scf.index_switch %i
+  case 1 {
+  }
+  default {
+  }
+  return
+}

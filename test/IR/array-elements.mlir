@@ -1,0 +1,9 @@
+// RUN: graph-opt %s --allow-unregistered-dialect | FileCheck %s
+// RUN: graph-opt %s --allow-unregistered-dialect | graph-opt --allow-unregistered-dialect | FileCheck %s
+// RUN: %if mlir-opt %{ %mlir-opt %s --allow-unregistered-dialect | FileCheck %s %}
+
+// Array elements print without their type where it is the default one
+// (i64 integers, f64 floats), as MLIR prints them; elsewhere, and for
+// other types, the type stays.
+// CHECK: "xyz.op"() <{p = [2, 3 : i32, [4]]}> {a = [1, "two", 3.000000e+00, 4.000000e+00 : f32, true, {k = 1 : i64}], b = 5 : i64} : () -> ()
+"xyz.op"() <{p = [2, 3 : i32, [4 : i64]]}> {a = [1 : i64, "two", 3.0 : f64, 4.0 : f32, true, {k = 1}], b = 5} : () -> ()
