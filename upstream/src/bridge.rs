@@ -206,14 +206,17 @@ impl Upstream {
 
     /// `text` as upstream reads, verifies and prints it (`generic`: every
     /// operation in the generic form), as `mlir-opt` would without flags;
-    /// `None` where upstream does not accept it (its diagnostics are
-    /// dropped).
-    pub fn reprint(&self, text: &str, generic: bool) -> Option<String> {
+    /// where upstream does not accept it, the message of its first error.
+    pub fn reprint(&self, text: &str, generic: bool) -> Result<String, String> {
         let module = Module::parse(&self.context, text);
-        self.diagnostics.borrow_mut().clear();
+        let said = std::mem::take(&mut *self.diagnostics.borrow_mut());
+        let Some(module) = module else {
+            let first = said.into_iter().find(|d| d.severity == Severity::Error);
+            return Err(first.map_or_else(|| "upstream MLIR said nothing".to_string(), |d| d.message));
+        };
         let flags = OperationPrintingFlags::new();
         let flags = if generic { flags.print_generic_operation_form() } else { flags };
-        module?.as_operation().to_string_with_flags(flags).ok()
+        module.as_operation().to_string_with_flags(flags).map_err(|e| e.to_string())
     }
 
     /// Upstream's diagnostics, or `what` at `op` where it said nothing.

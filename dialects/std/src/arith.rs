@@ -402,18 +402,27 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let loc = p.loc();
     let expected = || {
         format!(
-            "expected string or keyword containing one of the following enum values for attribute 'predicate' [{}]",
+            "custom op '{}' expected string or keyword containing one of the following enum values for attribute \
+             'predicate' [{}]",
+            st.name,
             table.join(", ")
         )
     };
-    let pred = if p.at(Tok::String) {
+    let quoted = p.at(Tok::String);
+    let pred = if quoted {
         p.parse_string()?
     } else if p.at(Tok::BareIdent) {
         p.parse_keyword("predicate")?
     } else {
         return p.err_at(loc, expected());
     };
-    let Some(idx) = table.iter().position(|x| *x == pred) else { return p.err_at(loc, expected()) };
+    let Some(idx) = table.iter().position(|x| *x == pred) else {
+        if quoted {
+            let message = format!("custom op '{}' invalid predicate attribute specification: \"{pred}\"", st.name);
+            return p.err_at(loc, message);
+        }
+        return p.err_at(loc, expected());
+    };
     p.expect(Tok::Comma, "','")?;
     let a = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;
@@ -422,7 +431,6 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         parse_flags(p, st, "fastmath", "fastmath", &FASTMATH_FLAGS)?;
     }
     st.attributes = p.parse_optional_attr_dict()?;
-    let type_loc = p.loc();
     let t = p.parse_colon_type()?;
     // The operands' type gives the result's: upstream's parser checks it.
     let (like, ok) = if is_int {
@@ -431,7 +439,9 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         ("floating-point-like", elem(&t).is_float())
     };
     if !ok {
-        return p.err_at(type_loc, format!("'lhs' must be {like}, but got '{t}'"));
+        // Reported as upstream's generated parser reports it: at the
+        // operation, named.
+        return p.err_at(st.loc.clone(), format!("custom op '{}' 'lhs' must be {like}, but got '{t}'", st.name));
     }
     st.properties.push(("predicate".into(), Attribute::int(idx as i128, Type::i64())));
     st.operands = vec![p.resolve_operand(&a, &t)?, p.resolve_operand(&b, &t)?];
@@ -539,15 +549,34 @@ fn verify_select(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if *ct == Type::i1() {
         return Ok(());
     }
-    let shape = |t: &Type| match t {
-        Type::Vector(s) | Type::Tensor(s) => Some((s.shape.clone(), s.scalable.clone())),
+    // Upstream checks the dimensions, then the kind of container and the
+    // scalable dimensions (its elementwise trait), then the whole type.
+    // (An unranked tensor counts as having no dimensions, as upstream's
+    // constraint reads it.)
+    let dims = |t: &Type| match t {
+        Type::Vector(s) | Type::Tensor(s) => Some(s.shape.clone().unwrap_or_default()),
         _ => None,
     };
-    if shape(ct).is_none() || shape(ct) != shape(r) {
+    if dims(ct).is_none() || dims(ct) != dims(r) {
         return Err(op_error(ctx, op, "failed to verify that condition is signless i1 or has matching shape"));
     }
-    if *ct != with_element(r, Type::i1()) {
-        return Err(op_error(ctx, op, "expected condition type to have the same shape as the result type"));
+    let same_kind = match (ct, r) {
+        (Type::Vector(x), Type::Vector(y)) => x.scalable == y.scalable,
+        (Type::Tensor(_), Type::Tensor(_)) => true,
+        _ => false,
+    };
+    if !same_kind {
+        return Err(op_error(ctx, op, "all non-scalar operands/results must have the same shape and base type"));
+    }
+    let expected = with_element(r, Type::i1());
+    if *ct != expected {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "expected condition type to have the same shape as the result type, expected '{expected}', but got '{ct}'"
+            ),
+        ));
     }
     Ok(())
 }

@@ -148,13 +148,14 @@ pub fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if !output.accepts(to) {
         return Err(op_error(ctx, op, format!("result #0 must be {}, but got '{to}'", output.describe())));
     }
-    // Where a tensor is involved, both sides are ranked tensors of one shape
-    // (upstream's constraint also refuses unranked tensors).
-    let same_tensor_dims = match (from, to) {
-        (Type::Tensor(x), Type::Tensor(y)) => x.shape.is_some() && x.shape == y.shape,
-        (Type::Tensor(_), _) | (_, Type::Tensor(_)) => false,
-        _ => true,
+    // Upstream's constraint compares the tensor dimensions of both sides,
+    // taking a type that is not a tensor to have none; an unranked tensor
+    // matches nothing.
+    let tensor_dims = |t: &Type| match t {
+        Type::Tensor(s) => s.shape.clone(),
+        _ => Some(Vec::new()),
     };
+    let same_tensor_dims = matches!((tensor_dims(from), tensor_dims(to)), (Some(x), Some(y)) if x == y);
     if !same_tensor_dims {
         return Err(op_error(ctx, op, "failed to verify that input and output have the same tensor dimensions"));
     }

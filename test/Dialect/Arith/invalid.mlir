@@ -427,3 +427,54 @@ func.func @unknown_rounding_keyword(%a: f32) -> bf16 {
   %0 = arith.truncf %a sideways : f32 to bf16
   return %0 : bf16
 }
+
+// -----
+
+// The custom form's type is checked while reading, and reported at the
+// operation as upstream's generated parser reports it.
+func.func @cmpi_custom_float(%a: f32) {
+  // expected-error@+1 {{custom op 'arith.cmpi' 'lhs' must be signless-integer-like, but got 'f32'}}
+  %0 = arith.cmpi eq, %a, %a : f32
+  return
+}
+
+// -----
+
+func.func @cmpf_predicate(%a: f32) {
+  // expected-error@+1 {{custom op 'arith.cmpf' expected string or keyword containing one of the following enum values for attribute 'predicate'}}
+  %0 = arith.cmpf nope, %a, %a : f32
+  return
+}
+
+// -----
+
+func.func @cmpf_predicate_string(%a: f32) {
+  // expected-error@+1 {{custom op 'arith.cmpf' invalid predicate attribute specification: "nope"}}
+  %0 = arith.cmpf "nope", %a, %a : f32
+  return
+}
+
+// -----
+
+// A condition of the right dimensions in another kind of container.
+func.func @select_container(%c: tensor<4xi1>, %a: vector<4xi32>) {
+  // expected-error@+1 {{'arith.select' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = arith.select %c, %a, %a : tensor<4xi1>, vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @select_scalable(%c: vector<[4]xi1>, %a: vector<4xi32>) {
+  // expected-error@+1 {{'arith.select' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = arith.select %c, %a, %a : vector<[4]xi1>, vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @select_encoding(%c: tensor<8xi1, "bar">, %a: tensor<8xi32, "foo">) {
+  // expected-error@+1 {{'arith.select' op expected condition type to have the same shape as the result type, expected 'tensor<8xi1, "foo">', but got 'tensor<8xi1, "bar">'}}
+  %0 = arith.select %c, %a, %a : tensor<8xi1, "bar">, tensor<8xi32, "foo">
+  return
+}
