@@ -34,6 +34,14 @@ pub fn op_error(ctx: &Context, op: OpId, msg: impl AsRef<str>) -> Diagnostic {
 /// The checks traits imply (MLIR's trait verifiers), after the signature's
 /// and before the operation's own verifier.
 fn verify_traits(ctx: &Context, op: OpId, traits: Traits) -> Result<(), Diagnostic> {
+    // A named symbol lives in a symbol table (or in an operation nobody
+    // registered, which might be one).
+    if traits.contains(Traits::SYMBOL) && ctx.prop(op, "sym_name").is_some() {
+        let parent_def = ctx.parent_op(op).and_then(|p| ctx.op_def(p));
+        if parent_def.is_some_and(|d| !d.traits.contains(Traits::SYMBOL_TABLE)) {
+            return Err(op_error(ctx, op, "symbol's parent must have the SymbolTable trait"));
+        }
+    }
     if traits.contains(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {
         let mut types = ctx.operands(op).iter().chain(ctx.results(op)).map(|v| ctx.value_type(*v));
         if let Some(first) = types.next() {
@@ -416,7 +424,8 @@ impl Verifier<'_> {
     /// relative to its use.
     fn dominance_error(&self, user: OpId, index: usize, v: Value) -> Diagnostic {
         let ctx = self.ctx;
-        let error = op_error(ctx, user, format!("operand #{index} does not dominate this use"));
+        // Not an `op` error: MLIR's message does not name the operation.
+        let error = Diagnostic::error(ctx.op_loc(user).clone(), format!("operand #{index} does not dominate this use"));
         let use_block = ctx.parent_block(user);
         let use_region = use_block.and_then(|b| ctx.block_parent(b));
         let relation = |def_region: Option<RegionId>| match (def_region, use_region) {

@@ -120,7 +120,7 @@ func.func @dominance(%c: i1) {
 ^bb2:
   cf.br ^bb3
 ^bb3:
-  // expected-error@+1 {{'arith.negf' op operand #0 does not dominate this use}}
+  // expected-error@+1 {{operand #0 does not dominate this use}}
   %y = arith.negf %x : f32
   return
 }
@@ -128,7 +128,7 @@ func.func @dominance(%c: i1) {
 // -----
 
 func.func @use_before_def() {
-  // expected-error@+1 {{'arith.negf' op operand #0 does not dominate this use}}
+  // expected-error@+1 {{operand #0 does not dominate this use}}
   %y = arith.negf %x : f32
   // expected-note@+1 {{operand defined here}}
   %x = arith.constant 1.0 : f32
@@ -416,3 +416,13 @@ func.func private @strided_rank() -> memref<?x?xf32, strided<[1]>>
 
 // expected-error@+1 {{invalid integer width}}
 func.func private @wide(i21312312323120)
+
+// -----
+
+// A named symbol lives in a symbol table (or in an unregistered operation,
+// which might be one).
+func.func @outer() {
+  // expected-error@+1 {{'func.func' op symbol's parent must have the SymbolTable trait}}
+  func.func private @inner()
+  return
+}

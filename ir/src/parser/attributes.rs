@@ -200,8 +200,9 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn parse_number_attribute(&mut self, ty: Option<&Type>) -> PResult<Attribute> {
-        let loc = self.loc();
         let neg = self.consume_if(Tok::Minus);
+        // Errors point at the literal, after any sign, as MLIR's do.
+        let loc = self.loc();
         let is_float = self.at(Tok::Float);
         if !self.at(Tok::Integer) && !is_float {
             return self.err("expected integer or float literal");
@@ -229,9 +230,9 @@ impl<'a> Parser<'a> {
                 }
                 let bits = u128::from_str_radix(hex, 16)
                     .map_err(|_| Diagnostic::error(loc.clone(), "hexadecimal float constant out of range"))?;
-                return FloatAttr::from_bits(kind, bits).map(Attribute::Float).ok_or_else(|| {
-                    Diagnostic::error(loc, format!("hexadecimal float constant out of range for type '{t}'"))
-                });
+                return FloatAttr::from_bits(kind, bits)
+                    .map(Attribute::Float)
+                    .ok_or_else(|| Diagnostic::error(loc, "hexadecimal float constant out of range for type"));
             }
             return Err(Diagnostic::error(
                 loc.clone(),

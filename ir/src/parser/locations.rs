@@ -7,10 +7,11 @@ impl<'a> Parser<'a> {
         if !self.at_keyword("loc") {
             return Ok(());
         }
-        let use_loc = self.loc();
         self.advance();
         self.expect(Tok::LParen, "'(' in location")?;
         if self.at(Tok::HashIdent) {
+            // Errors about the alias point at it, as MLIR's do.
+            let use_loc = self.loc();
             let alias = self.text()[1..].to_string();
             self.advance();
             self.expect(Tok::RParen, "')' in location")?;

@@ -106,7 +106,7 @@ impl<'a> Parser<'a> {
             let loc = match self.attr_aliases.get(&alias) {
                 Some(Attribute::Location(l)) => (**l).clone(),
                 Some(a) => return self.err_at(use_loc, format!("expected location, but found '{a}'")),
-                None => return self.err_at(use_loc, format!("operation location alias was never defined: '#{alias}'")),
+                None => return self.err_at(use_loc, "operation location alias was never defined"),
             };
             match target {
                 LocTarget::Op(op) => self.ctx.set_op_loc(op, loc),
