@@ -59,6 +59,13 @@ fn verify_module(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             return Err(op_error(ctx, op, "attribute 'sym_name' must be a string"));
         }
     }
+    if let Some((name, _)) = ctx.attrs(op).iter().find(|(name, _)| !name.contains('.')) {
+        return Err(op_error(
+            ctx,
+            op,
+            format!("can only contain attributes with dialect-prefixed names, found: '{name}'"),
+        ));
+    }
     Ok(())
 }
 

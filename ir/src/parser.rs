@@ -116,6 +116,8 @@ pub struct Parser<'a> {
     default_dialects: Vec<Option<&'static str>>,
     /// The attribute of each `distinct[ID]` read so far.
     distinct: HashMap<u64, String>,
+    /// Where the text being read starts in `src` (a chunk's start).
+    start: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -164,6 +166,7 @@ impl<'a> Parser<'a> {
             deepest_regions: 0,
             default_dialects: Vec::new(),
             distinct: HashMap::new(),
+            start,
         }
     }
 

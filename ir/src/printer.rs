@@ -441,7 +441,6 @@ impl<'a> OpPrinter<'a> {
             && self.ctx.operands(op).is_empty()
             && self.ctx.attrs(op).is_empty()
             && self.ctx.properties(op).is_none()
-            && (!self.opts.debug_info)
     }
 
     fn pad(&mut self, n: usize) {

@@ -426,3 +426,14 @@ func.func @outer() {
   func.func private @inner()
   return
 }
+
+// -----
+
+// expected-error@+1 {{'builtin.module' op can only contain attributes with dialect-prefixed names, found: 'plain'}}
+module attributes {plain = 1, xyz.fine} {
+}
+
+// -----
+
+// expected-error@+1 {{unknown escape in string literal}}
+func.func private @escape() attributes {s = "ab\qc"}

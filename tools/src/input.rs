@@ -30,20 +30,18 @@ pub fn display_name(path: &str) -> &str {
     }
 }
 
-/// Byte ranges of the chunks separated by lines starting with `// -----`.
+/// Byte ranges of the chunks separated by `// -----`: as in MLIR, wherever
+/// the marker stands, a chunk starts right after it.
 pub fn split_chunks(text: &str, split: bool) -> Vec<(usize, usize)> {
+    const MARKER: &str = "// -----";
     if !split {
         return vec![(0, text.len())];
     }
     let mut chunks = Vec::new();
     let mut start = 0;
-    let mut pos = 0;
-    for line in text.split_inclusive('\n') {
-        if line.trim_start().starts_with("// -----") {
-            chunks.push((start, pos));
-            start = pos + line.len();
-        }
-        pos += line.len();
+    while let Some(at) = text[start..].find(MARKER) {
+        chunks.push((start, start + at));
+        start += at + MARKER.len();
     }
     chunks.push((start, text.len()));
     chunks
@@ -57,6 +55,9 @@ mod tests {
     fn splits_on_marker_lines() {
         let t = "a\n// -----\nb\n// -----\n";
         let c = split_chunks(t, true);
-        assert_eq!(c.iter().map(|(s, e)| &t[*s..*e]).collect::<Vec<_>>(), vec!["a\n", "b\n", ""]);
+        assert_eq!(c.iter().map(|(s, e)| &t[*s..*e]).collect::<Vec<_>>(), vec!["a\n", "\nb\n", "\n"]);
+        let t = "a // ----- b\n  // ------\nc";
+        let c = split_chunks(t, true);
+        assert_eq!(c.iter().map(|(s, e)| &t[*s..*e]).collect::<Vec<_>>(), vec!["a ", " b\n  ", "-\nc"]);
     }
 }

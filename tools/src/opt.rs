@@ -146,10 +146,13 @@ fn emit(
         Some("llvm") => strata_llvm::Emit::LlvmIr,
         Some("asm" | "ptx") => strata_llvm::Emit::Assembly,
         Some("obj") => strata_llvm::Emit::Object,
-        // As mlir-opt prints it: the module, then an empty line.
+        // As mlir-opt prints it: the module, then an empty line; with
+        // locations (printed in place, as mlir-opt's local scope prints
+        // them), no empty line.
         _ => {
             let text = print_module(ctx, module, print, m.get_flag("local-scope"));
-            return Ok(format!("{text}\n").into_bytes());
+            let end = if print.debug_info { "" } else { "\n" };
+            return Ok(format!("{text}{end}").into_bytes());
         }
     };
     let opt_level = *m.get_one::<u8>("opt-level").unwrap_or(&3);

@@ -68,7 +68,6 @@ fn parse_for(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         }
     }
     let iv_ty = if p.consume_if(Tok::Colon) { p.parse_type()? } else { Type::Index };
-    let loc = p.loc();
     let mut operands =
         vec![p.resolve_operand(&lb, &iv_ty)?, p.resolve_operand(&ub, &iv_ty)?, p.resolve_operand(&step, &iv_ty)?];
     for (i, t) in inits.iter().zip(&result_types) {
@@ -79,7 +78,7 @@ fn parse_for(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         args.push(Argument { loc: n.loc.clone(), name: n, ty: t.clone(), attrs: vec![] });
     }
     let r = p.parse_region(&args)?;
-    p.ensure_terminator(r, scf::YIELD, &loc);
+    p.ensure_terminator(r, scf::YIELD, &st.loc);
     st.attributes = p.parse_optional_attr_dict()?;
     st.operands = operands;
     st.result_types = result_types;
@@ -253,16 +252,15 @@ pub(crate) fn check_edge(
 // ----- scf.if -----
 
 fn parse_if(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let loc = p.loc();
     let c = p.parse_operand()?;
     if p.consume_if(Tok::Arrow) {
         st.result_types = p.parse_function_result_types()?;
     }
     let then_r = p.parse_region(&[])?;
-    p.ensure_terminator(then_r, scf::YIELD, &loc);
+    p.ensure_terminator(then_r, scf::YIELD, &st.loc);
     let else_r = if p.consume_keyword("else") {
         let r = p.parse_region(&[])?;
-        p.ensure_terminator(r, scf::YIELD, &loc);
+        p.ensure_terminator(r, scf::YIELD, &st.loc);
         r
     } else {
         p.ctx.create_region()

@@ -65,7 +65,6 @@ fn parse_values(p: &mut Parser<'_>, what: &str) -> PResult<Vec<UnresolvedOperand
 }
 
 fn parse_parallel(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let loc = p.loc();
     let ivs = parse_values(p, "to end induction variable list")?;
     p.expect(Tok::Equal, "'='")?;
     let lower = parse_values(p, "to end operand list")?;
@@ -94,7 +93,7 @@ fn parse_parallel(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let args: Vec<Argument> =
         ivs.into_iter().map(|name| Argument { loc: name.loc.clone(), name, ty: Type::Index, attrs: vec![] }).collect();
     let body = p.parse_region(&args)?;
-    p.ensure_terminator(body, scf::REDUCE, &loc);
+    p.ensure_terminator(body, scf::REDUCE, &st.loc);
     st.attributes = p.parse_optional_attr_dict()?;
     let n = lower.len();
     st.properties.push(("operandSegmentSizes".into(), segment_sizes(&[n, n, n, inits.len()])));

@@ -40,7 +40,6 @@ pub fn region_for(ctx: &Context, op: OpId, arg: i128) -> RegionId {
 }
 
 fn parse(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let loc = p.loc();
     let arg = p.parse_operand()?;
     st.attributes = p.parse_optional_attr_dict()?;
     if p.consume_if(Tok::Arrow) {
@@ -59,7 +58,7 @@ fn parse(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     }
     p.expect_keyword("default")?;
     let default = p.parse_region(&[])?;
-    p.ensure_terminator(default, scf::YIELD, &loc);
+    p.ensure_terminator(default, scf::YIELD, &st.loc);
     st.operands = vec![p.resolve_operand(&arg, &Type::Index)?];
     st.properties.push(("cases".into(), cases_attr(cases)));
     st.regions = std::iter::once(default).chain(regions).collect();

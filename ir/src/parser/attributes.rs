@@ -59,8 +59,9 @@ impl<'a> Parser<'a> {
         }
         let t = &self.text()[1..];
         let s = if t.starts_with('"') {
+            let start = self.tok.start + 2;
             unescape(&t.as_bytes()[1..t.len() - 1])
-                .map_err(|_| Diagnostic::error(self.loc(), "invalid escape sequence in string"))?
+                .map_err(|at| Diagnostic::error(self.loc_at(start + at), "unknown escape in string literal"))?
         } else {
             t.to_string()
         };

@@ -125,7 +125,9 @@ impl<'a> Parser<'a> {
             return self.err("expected string");
         }
         let body = &self.src[self.tok.start + 1..self.tok.end - 1];
-        let s = unescape(body).map_err(|_| Diagnostic::error(self.loc(), "invalid escape sequence in string"))?;
+        let start = self.tok.start + 1;
+        let s = unescape(body)
+            .map_err(|at| Diagnostic::error(self.loc_at(start + at), "unknown escape in string literal"))?;
         self.advance();
         Ok(s)
     }

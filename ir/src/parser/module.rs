@@ -49,7 +49,10 @@ impl<'a> Parser<'a> {
         }
         let region = self.ctx.create_region();
         self.ctx.append_block(region, block);
+        // The implicit module is at line 0, column 0 of a file, and where a
+        // chunk of it starts (after its `// -----`), as in MLIR.
         let loc = match top_loc {
+            _ if self.start > 0 => self.loc_at(self.start),
             Location::FileLineCol { file, .. } => Location::FileLineCol { file, line: 0, col: 0 },
             l => l,
         };
