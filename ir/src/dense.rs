@@ -67,9 +67,11 @@ pub fn read(body: &str, ty: &Type) -> Result<Option<Elements>, LiteralError> {
     reader.skip_space();
     let is_list = reader.peek() == Some(b'[');
     let shape = reader.value()?;
+    let value_end = reader.pos;
     reader.skip_space();
     if reader.pos != body.len() {
-        return Err(at(reader.pos, "expected '>' to close the elements literal"));
+        // Where MLIR reports a wrong token: right after the literal.
+        return Err(at(value_end, "expected '>'"));
     }
     if !is_list {
         return Ok(reader.values.pop().map(Elements::Splat));

@@ -209,6 +209,11 @@ impl<'a> Parser<'a> {
     pub fn text(&self) -> &'a str {
         std::str::from_utf8(&self.src[self.tok.start..self.tok.end]).unwrap_or("")
     }
+    /// The kind of the token after the current one, and where it starts.
+    pub fn peek(&self) -> (Tok, Location) {
+        let next = lex(self.src, self.tok.end, self.end);
+        (next.kind, self.loc_at(next.start))
+    }
     /// Moves to the next token.
     pub fn advance_token(&mut self) {
         self.advance();

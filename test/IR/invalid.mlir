@@ -437,3 +437,16 @@ module attributes {plain = 1, xyz.fine} {
 
 // expected-error@+1 {{unknown escape in string literal}}
 func.func private @escape() attributes {s = "ab\qc"}
+
+// -----
+
+// Elements need their type.
+func.func private @dense_without_type() attributes {
+  // expected-error@+1 {{expected ':'}}
+  v = dense<[1, 2]>}
+
+// -----
+
+func.func private @dense_trailing_text() attributes {
+  // expected-error@+1 {{expected '>'}}
+  v = dense<[1, 2] junk> : tensor<2xi32>}

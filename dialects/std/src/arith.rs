@@ -177,6 +177,14 @@ fn parse_flags(
         return Ok(());
     }
     p.advance_token();
+    // At least one flag (`none` for none), as upstream reads them.
+    if p.at(Tok::Less) {
+        let (next, close) = p.peek();
+        let name = st.name.clone();
+        if next == Tok::Greater {
+            return Err(Diagnostic::error(close, format!("custom op '{name}' expected valid keyword or string")));
+        }
+    }
     let mut flags = Vec::new();
     p.parse_list(Tok::Less, Tok::Greater, &format!("in {keyword} flags"), |p| {
         let loc = p.loc();

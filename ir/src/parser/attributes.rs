@@ -376,10 +376,12 @@ impl<'a> Parser<'a> {
                 text = format!("dense<{e}>");
             }
         }
-        if matches!(kw.as_str(), "dense" | "dense_resource" | "sparse" | "opaque")
-            && self.at(Tok::Colon)
-            && !self.peek_after_colon_is_not_type()
-        {
+        let typed = self.at(Tok::Colon) && !self.peek_after_colon_is_not_type();
+        if matches!(kw.as_str(), "dense" | "sparse") && !typed {
+            // Elements need their type written after them.
+            return self.err_wrong_token("expected ':'");
+        }
+        if matches!(kw.as_str(), "dense" | "dense_resource" | "sparse" | "opaque") && typed {
             self.advance();
             let t = self.parse_type()?;
             // Elements need a shape to lay them out.

@@ -478,3 +478,20 @@ func.func @select_encoding(%c: tensor<8xi1, "bar">, %a: tensor<8xi32, "foo">) {
   %0 = arith.select %c, %a, %a : tensor<8xi1, "bar">, tensor<8xi32, "foo">
   return
 }
+
+// -----
+
+// Flags are at least one keyword (`none` for none).
+func.func @empty_fastmath(%a: f32) {
+  // expected-error@+1 {{custom op 'arith.addf' expected valid keyword or string}}
+  %0 = arith.addf %a, %a fastmath<> : f32
+  return
+}
+
+// -----
+
+func.func @empty_overflow(%a: i32) {
+  // expected-error@+1 {{custom op 'arith.addi' expected valid keyword or string}}
+  %0 = arith.addi %a, %a overflow<> : i32
+  return
+}
