@@ -10,6 +10,7 @@
 //! - [`rewrite`], [`conversion`]: the greedy pattern driver and dialect conversion;
 //! - [`builtin`], [`func`]: the two dialects every program uses.
 
+pub mod affine;
 mod aliases;
 pub mod attributes;
 pub mod builder;

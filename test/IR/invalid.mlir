@@ -450,3 +450,29 @@ func.func private @dense_without_type() attributes {
 func.func private @dense_trailing_text() attributes {
   // expected-error@+1 {{expected '>'}}
   v = dense<[1, 2] junk> : tensor<2xi32>}
+
+// -----
+
+// Affine maps and sets are checked as MLIR reads them.
+// expected-error@+1 {{non-affine expression: at least one of the multiply operands has to be either a constant or symbolic}}
+func.func private @map_product() attributes {m = affine_map<(d0, d1) -> (d0 * d1)>}
+
+// -----
+
+// expected-error@+1 {{use of undeclared identifier}}
+func.func private @map_undeclared() attributes {m = affine_map<(d0) -> (d1)>}
+
+// -----
+
+// expected-error@+1 {{constant too large for index}}
+func.func private @map_constant() attributes {m = affine_map<(d0) -> (d0 + 18446744073709551616)>}
+
+// -----
+
+// expected-error@+1 {{expected ')' in dimensional identifier list}}
+func.func private @map_dims(memref<4xi8, affine_map<(d0 d1) -> (d0)>>)
+
+// -----
+
+// expected-error@+1 {{expected '== affine-expr' or '>= affine-expr' at end of affine constraint}}
+func.func private @set_constraint() attributes {s = affine_set<(d0) : (d0)>}

@@ -6,7 +6,9 @@
 //! calls inside them) goes to upstream and back unchanged.
 //!
 //! Every `arith` operation on every kind of shape and element type is
-//! accepted or refused as upstream does and prints as upstream prints it.
+//! accepted or refused as upstream does and prints as upstream prints it;
+//! so are mutants of the valid lit programs over the standard dialects
+//! (compared with `mlir-opt-22`, run as a separate process).
 //!
 //! This compiler's `canonicalize` and `cse` against upstream MLIR's: random programs of integer `arith`
 //! operations (over i8, i32, i64 and index, with i1 conditions) go through
@@ -398,4 +400,146 @@ fn arith_programs() -> Vec<String> {
         func(&[], format!("  %0 = arith.constant {constant}"), ty);
     }
     out
+}
+
+/// Valid programs of the lit tests over the standard dialects (each chunk), one
+/// or two tokens changed (deleted, repeated, replaced by another token of
+/// the program or by a type or number), read by this compiler and by
+/// `mlir-opt-22` (a separate process, so that a crash of upstream's is not
+/// this test's): both accept the same ones and print each the same, in the
+/// generic form. Without `mlir-opt-22` the test says so and checks nothing.
+#[test]
+fn mutated_standard_programs_are_read_as_upstream_reads_them() {
+    let Some(mlir_opt) = ["mlir-opt-22", "/usr/lib/llvm-22/bin/mlir-opt"]
+        .into_iter()
+        .find(|t| std::process::Command::new(t).arg("--version").output().is_ok_and(|o| o.status.success()))
+    else {
+        eprintln!("mutated programs: skipped, mlir-opt-22 is not installed");
+        return;
+    };
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../test");
+    let dirs = ["IR", "Dialect/Arith", "Dialect/SCF", "Dialect/CF", "Dialect/Func", "Dialect/Builtin", "Transforms"];
+    let mut sources = Vec::new();
+    for dir in dirs {
+        for file in mlir_files(&root.join(dir)) {
+            let text = std::fs::read_to_string(&file).expect("read a test file");
+            for chunk in text.split("// -----") {
+                let code: String =
+                    chunk.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+                let foreign = ["graph.", "sched.", "par.", "test.", "\"t."].iter().any(|d| code.contains(d));
+                if !code.trim().is_empty() && !foreign && code.len() < 4000 {
+                    sources.push(code);
+                }
+            }
+        }
+    }
+    // Mutants of programs both read alike (this excludes the few where this
+    // compiler differs on purpose, such as out-of-range case values).
+    let registry = Arc::new(registry::dialects());
+    let read = |text: &str| {
+        let mut ctx = Context::new(Arc::clone(&registry));
+        ctx.allow_unregistered = true;
+        parse_source(&mut ctx, "mutant.mlir", text, 0, text.len())
+            .ok()
+            .filter(|m| verify(&ctx, *m).is_empty())
+            .map(|m| print_module(&ctx, m, PrintOptions { generic: true, debug_info: false }, false))
+    };
+    let valid = upstream_generic_forms(mlir_opt, &sources);
+    let sources: Vec<String> = sources
+        .into_iter()
+        .zip(valid)
+        .filter(|(s, v)| matches!(v, Some(Some(t)) if read(s).is_some_and(|o| o.trim() == t.trim())))
+        .map(|(s, _)| s)
+        .collect();
+    assert!(sources.len() > 50, "only {} programs to mutate", sources.len());
+    let mut rng = Rng(0x0b51_0c0d_e000_0021);
+    let mutants: Vec<String> = (0..1500)
+        .map(|_| {
+            let mut text = sources[rng.below(sources.len())].clone();
+            for _ in 0..1 + rng.below(2) {
+                text = mutate_token(&text, &mut rng);
+            }
+            text
+        })
+        .collect();
+    let theirs = upstream_generic_forms(mlir_opt, &mutants);
+    let (mut differ, mut accepted) = (Vec::new(), 0);
+    for (text, theirs) in mutants.iter().zip(&theirs) {
+        let Some(theirs) = theirs else { continue };
+        let ours = read(text);
+        accepted += usize::from(ours.is_some());
+        if ours.as_deref().map(str::trim) != theirs.as_deref().map(str::trim) {
+            differ.push(format!("{text}\n--- this compiler\n{ours:?}\n--- upstream\n{theirs:?}"));
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "{} of {} mutants read differently:\n{}",
+        differ.len(),
+        mutants.len(),
+        differ[..differ.len().min(5)].join("\n=====\n")
+    );
+    eprintln!("mutated programs: {} read alike ({accepted} accepted by both)", mutants.len());
+}
+
+/// One token of `text` deleted, repeated or replaced.
+fn mutate_token(text: &str, rng: &mut Rng) -> String {
+    let tokens: Vec<(usize, &str)> = text
+        .match_indices(|c: char| !c.is_whitespace())
+        .map(|(i, _)| i)
+        .filter(|&i| {
+            i == 0 || text.as_bytes()[i - 1].is_ascii_whitespace() || b"(){}[]<>,:=".contains(&text.as_bytes()[i])
+        })
+        .map(|i| {
+            let len =
+                text[i..].find(|c: char| c.is_whitespace() || "(){}[]<>,:=".contains(c)).unwrap_or(text.len() - i);
+            (i, &text[i..i + len.max(1)])
+        })
+        .collect();
+    if tokens.is_empty() {
+        return text.to_string();
+    }
+    let (at, token) = tokens[rng.below(tokens.len())];
+    let replacement = match rng.below(5) {
+        0 => String::new(),
+        1 => format!("{token} {token}"),
+        2 => tokens[rng.below(tokens.len())].1.to_string(),
+        3 => ["i1", "i8", "i32", "i64", "index", "f16", "f32", "f64", "vector<4xi32>", "tensor<2xf32>", "none"]
+            [rng.below(11)]
+        .to_string(),
+        _ => ["0", "-1", "2", "65536", "-9223372036854775808", "18446744073709551616", "1.5"][rng.below(7)].to_string(),
+    };
+    format!("{}{replacement}{}", &text[..at], &text[at + token.len()..])
+}
+
+/// What `mlir_opt` prints for each program in the generic form (`None`
+/// where it refuses it); programs it crashes on, one by one, come back as
+/// `None` in the outer option (not compared).
+fn upstream_generic_forms(mlir_opt: &str, programs: &[String]) -> Vec<Option<Option<String>>> {
+    let run = |texts: &[String]| -> Option<Vec<Option<String>>> {
+        let dir = std::env::temp_dir().join(format!("strata-mutants-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        let file = dir.join("mutants.mlir");
+        std::fs::write(&file, texts.join("\n// -----\n")).expect("write the mutants");
+        let out = std::process::Command::new(mlir_opt)
+            .args(["--split-input-file", "--allow-unregistered-dialect", "--mlir-print-op-generic"])
+            .arg(&file)
+            .output()
+            .expect("run mlir-opt");
+        let _ = std::fs::remove_dir_all(&dir);
+        // Status 1 means some chunk was refused; a signal means a crash.
+        out.status.code()?;
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let chunks: Vec<Option<String>> =
+            text.split("// -----\n").map(|c| (!c.trim().is_empty()).then(|| c.to_string())).collect();
+        (chunks.len() == texts.len()).then_some(chunks)
+    };
+    // In batches, so that a crash costs one batch read program by program.
+    programs
+        .chunks(50)
+        .flat_map(|batch| match run(batch) {
+            Some(all) => all.into_iter().map(Some).collect::<Vec<_>>(),
+            None => batch.iter().map(|p| run(std::slice::from_ref(p)).map(|mut v| v.remove(0))).collect(),
+        })
+        .collect()
 }

@@ -370,6 +370,14 @@ impl<'a> Parser<'a> {
         }
         text.push_str(&self.capture_balanced_body(end, kw == "affine_set")?);
         let raw_body = text[kw.len() + 1..text.len() - 1].to_string();
+        let checked = match kw.as_str() {
+            "affine_map" => crate::affine::check_map(&raw_body),
+            "affine_set" => crate::affine::check_set(&raw_body),
+            _ => Ok(()),
+        };
+        if let Err(e) = checked {
+            return self.err_at(self.loc_at(end + 1 + e.offset), e.message);
+        }
         if kw == "dense" {
             // Every element the same: MLIR keeps (and prints) one.
             if let Some(e) = splat_element(&text["dense<".len()..text.len() - 1]) {
