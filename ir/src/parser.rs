@@ -116,6 +116,10 @@ pub struct Parser<'a> {
     default_dialects: Vec<Option<&'static str>>,
     /// The attribute of each `distinct[ID]` read so far.
     distinct: HashMap<u64, String>,
+    /// The operation whose custom form is being read: errors its parser
+    /// reports (not those of the types, attributes, regions and operands
+    /// it reads through the parser) name it, as MLIR's do.
+    custom_op: Option<std::sync::Arc<str>>,
     /// Where the text being read starts in `src` (a chunk's start).
     start: usize,
 }
@@ -166,6 +170,7 @@ impl<'a> Parser<'a> {
             deepest_regions: 0,
             default_dialects: Vec::new(),
             distinct: HashMap::new(),
+            custom_op: None,
             start,
         }
     }
@@ -182,7 +187,36 @@ impl<'a> Parser<'a> {
     }
     /// An error at the current token.
     pub fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
-        Err(Diagnostic::error(self.loc(), self.lexer_error().map_or_else(|| msg.into(), String::from)))
+        match self.lexer_error() {
+            Some(lexer) => Err(Diagnostic::error(self.loc(), lexer)),
+            None => Err(Diagnostic::error(self.loc(), self.in_custom_op(msg.into()))),
+        }
+    }
+    /// `msg`, naming the operation whose custom form is being read.
+    fn in_custom_op(&self, msg: String) -> String {
+        match &self.custom_op {
+            Some(op) => format!("custom op '{op}' {msg}"),
+            None => msg,
+        }
+    }
+    /// Runs `read` as the parser's own reading (of a type, an attribute, a
+    /// region...), whose errors do not name the custom operation.
+    pub(crate) fn outside_custom_op<T>(&mut self, read: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        let op = self.custom_op.take();
+        let r = read(self);
+        self.custom_op = op;
+        r
+    }
+    /// Runs `read` as the custom parser of `op`.
+    pub(crate) fn inside_custom_op<T>(
+        &mut self,
+        op: std::sync::Arc<str>,
+        read: impl FnOnce(&mut Self) -> PResult<T>,
+    ) -> PResult<T> {
+        let outer = self.custom_op.replace(op);
+        let r = read(self);
+        self.custom_op = outer;
+        r
     }
     /// `msg` where MLIR reports a wrong token ([`Parser::wrong_token_loc`]),
     /// or the lexer's complaint at a token it could not read.
@@ -199,7 +233,7 @@ impl<'a> Parser<'a> {
     }
     /// An error at a location.
     pub fn err_at<T>(&self, loc: Location, msg: impl Into<String>) -> PResult<T> {
-        Err(Diagnostic::error(loc, msg))
+        Err(Diagnostic::error(loc, self.in_custom_op(msg.into())))
     }
     /// The current token's kind.
     pub fn kind(&self) -> Tok {

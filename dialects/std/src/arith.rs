@@ -180,9 +180,8 @@ fn parse_flags(
     // At least one flag (`none` for none), as upstream reads them.
     if p.at(Tok::Less) {
         let (next, close) = p.peek();
-        let name = st.name.clone();
         if next == Tok::Greater {
-            return Err(Diagnostic::error(close, format!("custom op '{name}' expected valid keyword or string")));
+            return p.err_at(close, "expected valid keyword or string");
         }
     }
     let mut flags = Vec::new();
@@ -410,9 +409,7 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let loc = p.loc();
     let expected = || {
         format!(
-            "custom op '{}' expected string or keyword containing one of the following enum values for attribute \
-             'predicate' [{}]",
-            st.name,
+            "expected string or keyword containing one of the following enum values for attribute 'predicate' [{}]",
             table.join(", ")
         )
     };
@@ -426,7 +423,7 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     };
     let Some(idx) = table.iter().position(|x| *x == pred) else {
         if quoted {
-            let message = format!("custom op '{}' invalid predicate attribute specification: \"{pred}\"", st.name);
+            let message = format!("invalid predicate attribute specification: \"{pred}\"");
             return p.err_at(loc, message);
         }
         return p.err_at(loc, expected());
@@ -449,7 +446,7 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     if !ok {
         // Reported as upstream's generated parser reports it: at the
         // operation, named.
-        return p.err_at(st.loc.clone(), format!("custom op '{}' 'lhs' must be {like}, but got '{t}'", st.name));
+        return p.err_at(st.loc.clone(), format!("'lhs' must be {like}, but got '{t}'"));
     }
     st.properties.push(("predicate".into(), Attribute::int(idx as i128, Type::i64())));
     st.operands = vec![p.resolve_operand(&a, &t)?, p.resolve_operand(&b, &t)?];

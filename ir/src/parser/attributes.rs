@@ -34,7 +34,7 @@ impl<'a> Parser<'a> {
     /// Parses `{...}` if present.
     pub fn parse_optional_attr_dict(&mut self) -> PResult<Vec<NamedAttr>> {
         if self.at(Tok::LBrace) {
-            self.parse_attr_dict()
+            self.outside_custom_op(Self::parse_attr_dict)
         } else {
             Ok(Vec::new())
         }
@@ -43,7 +43,7 @@ impl<'a> Parser<'a> {
     /// Parses `attributes {...}` if present.
     pub fn parse_optional_attr_dict_with_keyword(&mut self) -> PResult<Vec<NamedAttr>> {
         if self.consume_keyword("attributes") {
-            self.parse_attr_dict()
+            self.outside_custom_op(Self::parse_attr_dict)
         } else {
             Ok(Vec::new())
         }
@@ -71,10 +71,12 @@ impl<'a> Parser<'a> {
 
     /// Parses an attribute. `ty` is the expected type for untyped literals.
     pub fn parse_attribute(&mut self, ty: Option<&Type>) -> PResult<Attribute> {
-        self.enter()?;
-        let r = self.parse_attribute_inner(ty);
-        self.leave();
-        r
+        self.outside_custom_op(|p| {
+            p.enter()?;
+            let r = p.parse_attribute_inner(ty);
+            p.leave();
+            r
+        })
     }
 
     pub(super) fn parse_attribute_inner(&mut self, ty: Option<&Type>) -> PResult<Attribute> {

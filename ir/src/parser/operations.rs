@@ -208,7 +208,7 @@ impl<'a> Parser<'a> {
         // Inside a custom form, unqualified names belong to the operation's
         // default dialect, or to none, as in MLIR.
         self.default_dialects.push(Some(def.default_dialect.unwrap_or("")));
-        let r = parse(self, &mut state);
+        let r = self.inside_custom_op(def.name.as_str().into(), |p| parse(p, &mut state));
         self.default_dialects.pop();
         r?;
         move_inherent(&mut state, &def);
@@ -218,7 +218,7 @@ impl<'a> Parser<'a> {
     /// Parses `^label` or `^label(%a : T, ...)` as a successor, returning the block.
     pub fn parse_successor(&mut self) -> PResult<BlockId> {
         if !self.at(Tok::CaretIdent) {
-            return self.err("expected block name");
+            return self.err_wrong_token("expected block name");
         }
         let name = self.text()[1..].to_string();
         let loc = self.loc();

@@ -25,6 +25,15 @@ impl<'a> Parser<'a> {
         isolated: bool,
         default_dialect: Option<&'static str>,
     ) -> PResult<RegionId> {
+        self.outside_custom_op(|p| p.parse_region_in_scope_here(args, isolated, default_dialect))
+    }
+
+    fn parse_region_in_scope_here(
+        &mut self,
+        args: &[Argument],
+        isolated: bool,
+        default_dialect: Option<&'static str>,
+    ) -> PResult<RegionId> {
         self.enter_region()?;
         if isolated {
             self.push_isolated_scope();

@@ -5,10 +5,12 @@ use super::*;
 impl<'a> Parser<'a> {
     /// Parses a type.
     pub fn parse_type(&mut self) -> PResult<Type> {
-        self.enter()?;
-        let r = self.parse_type_inner();
-        self.leave();
-        r
+        self.outside_custom_op(|p| {
+            p.enter()?;
+            let r = p.parse_type_inner();
+            p.leave();
+            r
+        })
     }
 
     /// Parses `: type`.
