@@ -6,7 +6,7 @@
 
 use crate::attributes::{normalize_int, Attribute, FloatAttr};
 use crate::parser::parse_int_literal;
-use crate::types::{Signedness, Type};
+use crate::types::{FloatKind, Signedness, Type};
 
 /// A dense literal's elements.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,10 +49,10 @@ pub fn read(body: &str, ty: &Type) -> Result<Option<Elements>, LiteralError> {
         return Ok(None);
     }
     let Some((element, dims)) = readable_element(ty) else { return Ok(None) };
-    if body.contains('"') {
-        return Ok(None);
-    }
     let count: usize = dims.iter().map(|d| *d as usize).product();
+    if body.trim_start().starts_with('"') {
+        return read_hex(body, ty, element, count);
+    }
     if body.trim().is_empty() {
         return match count {
             0 => Ok(Some(Elements::List(Vec::new()))),
@@ -162,8 +162,111 @@ impl Reader<'_> {
     }
 }
 
+/// How MLIR lays out an element in its raw buffer: `i1` as bits, other
+/// integers in whole bytes, floats of 16, 32 and 64 bits in their bytes.
+enum Storage {
+    Bits,
+    Bytes(usize),
+}
+
+fn storage(e: &Type) -> Option<Storage> {
+    if *e == Type::i1() {
+        return Some(Storage::Bits);
+    }
+    if let Some(kind) = e.float_kind() {
+        return match kind {
+            FloatKind::F16 | FloatKind::BF16 => Some(Storage::Bytes(2)),
+            FloatKind::F32 => Some(Storage::Bytes(4)),
+            FloatKind::F64 => Some(Storage::Bytes(8)),
+            _ => None,
+        };
+    }
+    let width = if *e == Type::Index { 64 } else { e.int_width()? };
+    (width <= 128).then(|| Storage::Bytes((width as usize).div_ceil(8)))
+}
+
+/// `dense<"0x...">`: the elements' raw bytes in hex, little-endian (bits for
+/// `i1`), one element's worth for a splat.
+fn read_hex(body: &str, ty: &Type, e: &Type, count: usize) -> Result<Option<Elements>, LiteralError> {
+    let start = body.find('"').unwrap_or(0);
+    let text = body.trim();
+    let digits = text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .and_then(|t| t.strip_prefix("0x"))
+        .filter(|d| d.len() % 2 == 0 && d.bytes().all(|c| c.is_ascii_hexdigit()));
+    let Some(digits) = digits else {
+        return Err(at(start, "expected string containing hex digits starting with `0x`"));
+    };
+    let bytes: Vec<u8> =
+        (0..digits.len()).step_by(2).map(|i| u8::from_str_radix(&digits[i..i + 2], 16).unwrap_or(0)).collect();
+    let bad_size = || LiteralError {
+        offset: None,
+        message: format!("elements hex data size is invalid for provided type: '{ty}'"),
+        note: None,
+    };
+    let Some(layout) = storage(e) else { return Ok(None) };
+    let value = |chunk: &[u8]| -> Attribute {
+        let raw = chunk.iter().rev().fold(0u128, |v, b| (v << 8) | u128::from(*b));
+        match e.float_kind() {
+            Some(kind) => FloatAttr::from_bits(kind, raw).map_or(Attribute::Unit, Attribute::Float),
+            None => Attribute::int(normalize_int(raw as i128, e), e.clone()),
+        }
+    };
+    match layout {
+        Storage::Bits if bytes.len() == 1 && (bytes[0] == 0 || bytes[0] == 0xFF) => {
+            Ok(Some(Elements::Splat(Attribute::Bool(bytes[0] != 0))))
+        }
+        Storage::Bits if bytes.len() == count.div_ceil(8) => {
+            Ok(Some(Elements::List((0..count).map(|i| Attribute::Bool(bytes[i / 8] >> (i % 8) & 1 == 1)).collect())))
+        }
+        Storage::Bytes(n) if bytes.len() == n => Ok(Some(Elements::Splat(value(&bytes)))),
+        Storage::Bytes(n) if bytes.len() == n * count => Ok(Some(Elements::List(bytes.chunks(n).map(value).collect()))),
+        _ => Err(bad_size()),
+    }
+}
+
+/// The elements in MLIR's raw-buffer hex form, `"0x..."`, where their
+/// layout is known.
+fn hex_text(list: &[Attribute], e: &Type) -> Option<String> {
+    let mut bytes = Vec::new();
+    match storage(e)? {
+        Storage::Bits => {
+            bytes.resize(list.len().div_ceil(8), 0u8);
+            for (i, a) in list.iter().enumerate() {
+                if matches!(a, Attribute::Bool(true)) {
+                    bytes[i / 8] |= 1 << (i % 8);
+                }
+            }
+        }
+        Storage::Bytes(n) => {
+            for a in list {
+                let raw = match a {
+                    // The element's own bits, not its sign extension.
+                    Attribute::Integer { value, ty } => {
+                        let width = if *ty == Type::Index { 64 } else { ty.int_width().unwrap_or(64) };
+                        (*value as u128) & (u128::MAX >> (128 - width.clamp(1, 128)))
+                    }
+                    Attribute::Float(f) => u128::from(f.bits),
+                    _ => return None,
+                };
+                bytes.extend((0..n).map(|i| (raw >> (8 * i)) as u8));
+            }
+        }
+    }
+    Some(format!("\"0x{}\"", bytes.iter().map(|b| format!("{b:02X}")).collect::<String>()))
+}
+
 /// One element, read as `e`.
 fn scalar(token: &str, e: &Type) -> Result<Attribute, &'static str> {
+    if token.starts_with('"') {
+        // A string among numbers: upstream reads it as a number and fails.
+        return Err(if e.float_kind().is_some() {
+            "expected floating point literal"
+        } else {
+            "integer constant out of range for type"
+        });
+    }
     let is_bool = matches!(token, "true" | "false");
     let digits = token.strip_prefix('-').unwrap_or(token);
     let is_hex = digits.starts_with("0x");
@@ -278,6 +381,12 @@ pub fn body_text(elements: &Elements, ty: &Type) -> String {
     }
     if let Some(first) = list.first().filter(|f| list.iter().all(|a| a == *f)) {
         return element_text(first, ty);
+    }
+    // Over a hundred elements print as their raw bytes, as MLIR prints them.
+    if list.len() > 100 {
+        if let Some(hex) = readable_element(ty).and_then(|(e, _)| hex_text(list, e)) {
+            return hex;
+        }
     }
     let texts: Vec<String> = list.iter().map(|a| element_text(a, ty)).collect();
     let dims = match ty {

@@ -476,3 +476,18 @@ func.func private @map_dims(memref<4xi8, affine_map<(d0 d1) -> (d0)>>)
 
 // expected-error@+1 {{expected '== affine-expr' or '>= affine-expr' at end of affine constraint}}
 func.func private @set_constraint() attributes {s = affine_set<(d0) : (d0)>}
+
+// -----
+
+// expected-error@+1 {{elements hex data size is invalid for provided type: 'tensor<2xi8>'}}
+func.func private @hex_size() attributes {v = dense<"0x010203"> : tensor<2xi8>}
+
+// -----
+
+// expected-error@+1 {{expected string containing hex digits starting with `0x`}}
+func.func private @hex_digits() attributes {v = dense<"12"> : tensor<1xi8>}
+
+// -----
+
+// expected-error@+1 {{integer constant out of range for type}}
+func.func private @string_element() attributes {v = dense<[1, "a"]> : tensor<2xi32>}

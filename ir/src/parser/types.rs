@@ -270,8 +270,10 @@ impl<'a> Parser<'a> {
                     return self.err_at(ploc, message);
                 }
             }
-            // An identity layout is the default one: MLIR drops it.
-            if kind == "memref" && is_identity_map(&param) {
+            // An identity layout and memory space 0 are the defaults: MLIR
+            // drops them.
+            let zero_space = matches!(param, Attribute::Integer { value: 0, .. });
+            if kind == "memref" && (is_identity_map(&param) || zero_space) {
                 continue;
             }
             params.push(param);
