@@ -491,3 +491,9 @@ func.func private @hex_digits() attributes {v = dense<"12"> : tensor<1xi8>}
 
 // expected-error@+1 {{integer constant out of range for type}}
 func.func private @string_element() attributes {v = dense<[1, "a"]> : tensor<2xi32>}
+
+// -----
+
+// The least 64-bit value stands for `?`: it cannot be written as a stride.
+// expected-error@+1 {{expected a 64-bit signed integer or '?'}}
+func.func private @stride_sentinel(memref<?x?xf32, strided<[?, -9223372036854775808], offset: ?>>)

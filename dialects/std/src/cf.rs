@@ -235,7 +235,9 @@ fn case_values_attr(values: &[i128], ty: &Type) -> Attribute {
         Some(1) => (if v != 0 { "true" } else { "false" }).to_string(),
         _ => strata_ir::attributes::normalize_int(v, ty).to_string(),
     };
-    let body = if values.iter().all(|v| *v == values[0]) {
+    let same =
+        |a: i128, b: i128| strata_ir::attributes::normalize_int(a, ty) == strata_ir::attributes::normalize_int(b, ty);
+    let body = if values.iter().all(|v| same(*v, values[0])) {
         show(values[0])
     } else {
         format!("[{}]", values.iter().map(|v| show(*v)).collect::<Vec<_>>().join(", "))

@@ -507,7 +507,10 @@ impl<'a> Parser<'a> {
             self.advance();
         }
         let value = match self.kind() {
-            Tok::Integer => parse_int_literal(self.text()).and_then(|v| i64::try_from(if neg { -v } else { v }).ok()),
+            // The least 64-bit value stands for `?` in MLIR: it is not written.
+            Tok::Integer => parse_int_literal(self.text())
+                .and_then(|v| i64::try_from(if neg { -v } else { v }).ok())
+                .filter(|v| *v != i64::MIN),
             _ => None,
         };
         let Some(value) = value else {
