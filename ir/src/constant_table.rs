@@ -29,13 +29,13 @@ pub enum Inserted {
 }
 
 /// The region constants in `op`'s region are hoisted to: the nearest
-/// enclosing region whose operation is isolated from above (or has no
-/// parent).
+/// enclosing region whose operation is, or might be (an unregistered one),
+/// isolated from above (or has no parent), as MLIR's folder chooses it.
 pub fn insertion_region(ctx: &Context, op: OpId) -> Option<RegionId> {
     let mut region = ctx.parent_block(op).and_then(|b| ctx.block_parent(b))?;
     loop {
         let Some(parent) = ctx.region_parent(region) else { return Some(region) };
-        if ctx.has_traits(parent, Traits::ISOLATED_FROM_ABOVE) {
+        if ctx.might_have_traits(parent, Traits::ISOLATED_FROM_ABOVE) {
             return Some(region);
         }
         match ctx.parent_block(parent).and_then(|b| ctx.block_parent(b)) {

@@ -1,4 +1,5 @@
 // RUN: graph-opt %s -split-input-file --allow-unregistered-dialect --canonicalize | FileCheck %s
+// RUN: %if mlir-opt %{ %mlir-opt %s -split-input-file --allow-unregistered-dialect --canonicalize | FileCheck %s %}
 
 // Constants go to the front of the function's entry block, one per value
 // and type, out of loops and branches: what MLIR's canonicalizer does.
@@ -60,4 +61,20 @@ func.func @inner() {
   %c = arith.constant 5 : i32
   "test.use"(%c) : (i32) -> ()
   return
+}
+
+// -----
+
+// An unregistered operation might be isolated from above: the constants of
+// its region stay in its region, as MLIR's folder keeps them.
+// CHECK-LABEL: func.func @unregistered_region
+// CHECK-NEXT: "xyz.region"() ({
+// CHECK-NEXT: arith.constant 2 : i32
+func.func @unregistered_region(%a: i32) -> i32 {
+  %0 = "xyz.region"() ({
+    %one = arith.constant 1 : i32
+    %two = arith.addi %one, %one : i32
+    "xyz.yield"(%two) : (i32) -> ()
+  }) : () -> (i32)
+  return %0 : i32
 }
