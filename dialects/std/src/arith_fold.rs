@@ -455,6 +455,11 @@ fn fold_int_binary(
             arith::MULI | arith::DIVSI | arith::DIVUI | arith::FLOORDIVSI | arith::CEILDIVSI | arith::CEILDIVUI,
             Some(1),
         ) => one(FoldResult::Value(x)),
+        // For i1, one is `true`, which reads -1 when signed: the unsigned
+        // operations fold as by one; the signed ones divide the least value
+        // by -1 when `x` is true, which the run reports, so they stay.
+        (arith::MULI | arith::DIVUI | arith::CEILDIVUI, Some(-1)) if w == 1 => one(FoldResult::Value(x)),
+        (arith::REMUI, Some(-1)) if w == 1 => one(int_attr(0, rt)),
         (arith::MULI | arith::ANDI, Some(0)) => one(int_attr(0, rt)),
         (arith::ANDI, Some(v)) if v == all_ones => one(FoldResult::Value(x)),
         (arith::ORI, Some(v)) if v == all_ones => one(int_attr(-1, rt)),

@@ -52,7 +52,7 @@ fn defined_in(ctx: &Context, v: Value, r: RegionId) -> bool {
 }
 
 /// True if `v` is defined outside `op` (neither in it nor below it).
-fn defined_outside(ctx: &Context, v: Value, op: OpId) -> bool {
+pub(crate) fn defined_outside(ctx: &Context, v: Value, op: OpId) -> bool {
     match ctx.value_block(v).and_then(|b| ctx.block_parent(b)).and_then(|r| ctx.region_parent(r)) {
         Some(p) => !ctx.is_ancestor(op, p),
         None => true,
@@ -649,7 +649,11 @@ impl RewritePattern for ForEmptyBody {
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = rw.ctx();
-        let Some((diff, Some(_))) = trip_facts(ctx, op) else { return false };
+        // A step that is not positive stops the loop at run time: it is kept.
+        let Some((diff, Some(step))) = trip_facts(ctx, op) else { return false };
+        if step <= 0 {
+            return false;
+        }
         let body = ctx.region(op, 0);
         let Some(b) = ctx.entry_block(body) else { return false };
         if diff <= 0 || ctx.first_op(b) != ctx.last_op(b) {

@@ -10,7 +10,7 @@ use crate::control_view::IndexSwitch;
 use crate::scf::op as scf;
 use crate::scf::types_of;
 use strata_ir::attributes::DenseValues;
-use strata_ir::context::{Context, OpId, OperationState, RegionId};
+use strata_ir::context::{Context, OpId, OperationState, RegionId, Value};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser};
 use strata_ir::printer::OpPrinter;
@@ -180,8 +180,38 @@ impl RewritePattern for ConstantArgument {
     }
 }
 
+/// A switch whose regions all only yield the same values from outside it:
+/// its results are those values.
+struct SameInEveryRegion;
+
+impl RewritePattern for SameInEveryRegion {
+    fn name(&self) -> &'static str {
+        "scf-index-switch-same-values"
+    }
+    fn root(&self) -> Option<OpName> {
+        Some(scf::INDEX_SWITCH)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let ctx = rw.ctx();
+        let yielded = |r: RegionId| -> Option<Vec<Value>> {
+            let b = ctx.entry_block(r)?;
+            let y = ctx.first_op(b).filter(|y| ctx.last_op(b) == Some(*y) && ctx.isa(*y, scf::YIELD))?;
+            Some(ctx.operands(y).to_vec())
+        };
+        let mut regions = ctx.regions(op).iter().map(|r| yielded(*r));
+        let Some(Some(first)) = regions.next() else { return false };
+        let outside = first.iter().all(|v| crate::scf_canonicalize::defined_outside(ctx, *v, op));
+        if first.is_empty() || !outside || !regions.all(|r| r.as_ref() == Some(&first)) {
+            return false;
+        }
+        rw.replace_op(op, &first);
+        true
+    }
+}
+
 fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     v.push(Box::new(ConstantArgument));
+    v.push(Box::new(SameInEveryRegion));
 }
 
 /// The operation's declaration.

@@ -104,8 +104,9 @@ impl<'a> Parser<'a> {
             );
         }
         if !self.ctx.allow_unregistered {
+            // Reported after the name, where MLIR's parser stands then.
             return self.err_at(
-                loc.clone(),
+                self.loc(),
                 "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
             );
         }

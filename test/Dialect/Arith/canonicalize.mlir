@@ -695,3 +695,18 @@ func.func @int_to_float_compare(%x: i32) -> (i1, i1, i1, i1, i1) {
   %e = arith.cmpf olt, %r, %big : f32
   return %a, %b, %c, %d, %e : i1, i1, i1, i1, i1
 }
+
+// -----
+
+// For i1, one is `true`: unsigned division and multiplication by it fold;
+// signed division by it (-1) stays, since true / true overflows.
+// CHECK-LABEL: func.func @i1_by_true
+// CHECK-DAG: %[[S:.*]] = arith.divsi %arg0, %true : i1
+// CHECK: return %arg0, %arg0, %[[S]]
+func.func @i1_by_true(%x: i1) -> (i1, i1, i1) {
+  %t = arith.constant true
+  %0 = arith.divui %x, %t : i1
+  %1 = arith.muli %x, %t : i1
+  %2 = arith.divsi %x, %t : i1
+  return %0, %1, %2 : i1, i1, i1
+}

@@ -735,3 +735,39 @@ func.func @if_condition_from_call(%x: i32, %y: i32) -> i32 {
   }
   return %r : i32
 }
+
+// -----
+
+// A step that is not positive stops the loop at run time with an error:
+// the loop is kept, though its body only yields a value from outside.
+// CHECK-LABEL: func.func @for_step_not_positive
+// CHECK: scf.for
+// CHECK: scf.for
+func.func @for_step_not_positive(%x: i32, %y: i32) -> (i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  %m = arith.constant -128 : index
+  %r = scf.for %i = %c0 to %c5 step %c0 iter_args(%a = %x) -> i32 {
+    scf.yield %y : i32
+  }
+  %s = scf.for %i = %c0 to %c5 step %m iter_args(%a = %x) -> i32 {
+    scf.yield %y : i32
+  }
+  return %r, %s : i32, i32
+}
+
+// -----
+
+// Every region only yields the same value from outside: the switch is it.
+// CHECK-LABEL: func.func @switch_same_everywhere
+// CHECK-NEXT: return %arg1
+func.func @switch_same_everywhere(%i: index, %x: i32) -> i32 {
+  %0 = scf.index_switch %i -> i32
+  case 2 {
+    scf.yield %x : i32
+  }
+  default {
+    scf.yield %x : i32
+  }
+  return %0 : i32
+}
