@@ -14,7 +14,9 @@
 # only if upstream's own tool passes it the same way, so that files newer
 # or older than LLVM 22 measure what LLVM 22 does.
 # Usage: scripts/conformance.sh DIR [GRAPH-OPT]   (default target/debug/graph-opt)
-# SHOW_FAILURES=1 names each failing chunk on standard error.
+# SHOW_FAILURES=1 names each failing chunk on standard error. With
+# mlir-opt-22, the last column counts the -verify-diagnostics chunks whose
+# first error (position and words) is the same as upstream's.
 set -euo pipefail
 dir=${1:?usage: scripts/conformance.sh DIR [GRAPH-OPT]}
 opt=${2:-$(dirname "$0")/../target/debug/graph-opt}
@@ -98,8 +100,13 @@ passes() {
   esac
 }
 
-total=0 passed=0
-printf '%-60s %8s %8s %6s\n' file in-scope passed rate
+# The first error TOOL reports for CHUNK, as `line:col: message`.
+first_error() {
+  timeout 20 "$1" --allow-unregistered-dialect "$2" 2>&1 >/dev/null | grep -m1 'error:' | sed 's/^[^:]*://' || true
+}
+
+total=0 passed=0 exact_total=0
+printf '%-60s %8s %8s %6s %8s\n' file in-scope passed rate same-err
 while IFS= read -r file; do
   run=$(grep -m1 -E '//[[:space:]]*RUN:' "$file" || true)
   [ -n "$run" ] || continue
@@ -118,13 +125,16 @@ while IFS= read -r file; do
   prefix=$(grep -oE -- '--check-prefix(es)?=[A-Za-z0-9_,-]+' <<<"$run" | head -1 | cut -d= -f2 || true)
   prefix=${prefix:-CHECK}
   awk -v dir="$work" 'BEGIN { n = 0; f = dir "/chunk0.mlir" } /^\/\/ -----/ { n++; f = dir "/chunk" n ".mlir"; next } { print > f }' "$file"
-  scope=0 ok=0
+  scope=0 ok=0 exact=0
   for chunk in "$work"/chunk*.mlir; do
     in_scope "$chunk" || continue
     if [ -n "$reference" ] && ! passes "$reference" "$chunk"; then
       continue
     fi
     scope=$((scope + 1))
+    if [ "$mode" = verify ] && [ -n "$reference" ] && [ "$(first_error "$opt" "$chunk")" = "$(first_error "$reference" "$chunk")" ]; then
+      exact=$((exact + 1))
+    fi
     if passes "$opt" "$chunk"; then
       ok=$((ok + 1))
     elif [ -n "${SHOW_FAILURES:-}" ]; then
@@ -133,8 +143,10 @@ while IFS= read -r file; do
   done
   rm -f "$work"/chunk*.mlir
   [ "$scope" -gt 0 ] || continue
-  total=$((total + scope)) passed=$((passed + ok))
-  printf '%-60s %8d %8d %5d%%\n' "${file#"$dir"/}" "$scope" "$ok" $((100 * ok / scope))
+  total=$((total + scope)) passed=$((passed + ok)) exact_total=$((exact_total + exact))
+  same=-
+  if [ "$mode" = verify ] && [ -n "$reference" ]; then same=$exact; fi
+  printf '%-60s %8d %8d %5d%% %8s\n' "${file#"$dir"/}" "$scope" "$ok" $((100 * ok / scope)) "$same"
 done < <(find "$dir" -name '*.mlir' -not -path '*/Output/*' | sort)
 [ "$total" -gt 0 ] || { echo "conformance: no in-scope chunk under '$dir'"; exit 1; }
-printf '%-60s %8d %8d %5d%%\n' all "$total" "$passed" $((100 * passed / total))
+printf '%-60s %8d %8d %5d%% %8s\n' all "$total" "$passed" $((100 * passed / total)) "$exact_total"
