@@ -261,17 +261,22 @@ fn arith_operations_on_every_shape_print_as_upstream_prints_them() {
         }
     }
     assert!(programs.len() > 1500, "only {} programs", programs.len());
+    fail_on_differences(&differ, 2 * programs.len(), "printings");
+    eprintln!("arith forms: {} programs, {accepted} printings accepted, all as upstream's", programs.len());
+}
+
+/// Fails with the first differences found among `of` things compared;
+/// `STRATA_DUMP_DIFFERENCES=FILE` writes them all to FILE.
+fn fail_on_differences(differ: &[String], of: usize, what: &str) {
     if let Ok(path) = std::env::var("STRATA_DUMP_DIFFERENCES") {
         std::fs::write(path, differ.join("\n=====\n")).expect("write the differences");
     }
     assert!(
         differ.is_empty(),
-        "{} of {} differ:\n{}",
+        "{} of {of} {what} differ from upstream's:\n{}",
         differ.len(),
-        2 * programs.len(),
-        differ[..3.min(differ.len())].join("\n")
+        differ[..differ.len().min(5)].join("\n=====\n")
     );
-    eprintln!("arith forms: {} programs, {accepted} printings accepted, all as upstream's", programs.len());
 }
 
 /// The programs of [`arith_operations_on_every_shape_print_as_upstream_prints_them`].
@@ -494,16 +499,7 @@ fn mutated_standard_programs_are_read_as_upstream_reads_them() {
             differ.push(format!("{text}\n--- this compiler\n{ours:?}\n--- upstream\n{theirs:?}"));
         }
     }
-    if let Ok(path) = std::env::var("STRATA_DUMP_DIFFERENCES") {
-        std::fs::write(path, differ.join("\n=====\n")).expect("write the differences");
-    }
-    assert!(
-        differ.is_empty(),
-        "{} of {} mutants read differently:\n{}",
-        differ.len(),
-        mutants.len(),
-        differ[..differ.len().min(5)].join("\n=====\n")
-    );
+    fail_on_differences(&differ, mutants.len(), "mutants");
     eprintln!("mutated programs: {} read alike ({accepted} accepted by both)", mutants.len());
 }
 
