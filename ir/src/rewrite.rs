@@ -59,8 +59,9 @@ impl RewriteListener for Revisit {
     fn erased(&mut self, _: OpId) {}
 }
 
-/// The only way patterns change the IR: reads go through [`Rewriter::ctx`],
-/// every change through a method that tells the listener.
+/// The only way patterns change the IR: reads go through [`Rewriter::ctx`]
+/// (or straight through the rewriter, which dereferences to a shared
+/// [`Context`]), every change through a method that tells the listener.
 pub struct Rewriter<'a> {
     ctx: &'a mut Context,
     listener: &'a mut dyn RewriteListener,
@@ -191,6 +192,15 @@ impl<'a> Rewriter<'a> {
     pub fn erase_block_arg(&mut self, b: BlockId, index: usize) {
         self.ctx.erase_block_arg(b, index);
     }
+    /// Moves the operations of block `src` into block `dst`, before `before`
+    /// (at the end without one); they are inserted there.
+    pub fn splice_block(&mut self, src: BlockId, dst: BlockId, before: Option<OpId>) {
+        let moved = self.ctx.block_ops(src);
+        self.ctx.splice_block(src, dst, before);
+        for o in moved {
+            self.listener.inserted(o);
+        }
+    }
     /// Moves the blocks of region `src` into region `dst` at `pos`; their
     /// operations are inserted there.
     pub fn move_region_blocks(&mut self, src: RegionId, dst: RegionId, pos: usize) {
@@ -201,6 +211,13 @@ impl<'a> Rewriter<'a> {
                 self.listener.inserted(o);
             }
         }
+    }
+}
+
+impl std::ops::Deref for Rewriter<'_> {
+    type Target = Context;
+    fn deref(&self) -> &Context {
+        self.ctx
     }
 }
 
@@ -635,6 +652,30 @@ mod tests {
         rw.replace_op(neg, &[v]);
         rw.modify_in_place(sink, |ctx| ctx.set_prop(sink, "seen", Attribute::Bool(true)));
         assert_eq!(log.0, vec![("inserted", new), ("modified", sink), ("erased", neg), ("modified", sink)]);
+    }
+
+    #[test]
+    fn splicing_a_block_reports_the_moved_operations_as_inserted() {
+        let mut ctx = context();
+        let m = parse(&mut ctx, r#"  "t.tick"() : () -> ()"#);
+        let mut ops = Vec::new();
+        ctx.walk_pre(m, &mut |o| ops.push(o));
+        let tick = ops.iter().copied().find(|o| ctx.isa(*o, t::TICK)).expect("op");
+        let entry = ctx.parent_block(tick).expect("block");
+        let ret = ctx.last_op(entry).expect("return");
+        let mut log = Log::default();
+        let mut rw = Rewriter::new(&mut ctx, &mut log);
+        // A new block of two operations, spliced before the tick; reads go
+        // through the rewriter itself.
+        let r = rw.new_region();
+        let b = rw.create_block(r, 0, &[]);
+        let loc = rw.op_loc(tick).clone();
+        let first = rw.create_at_end(b, OperationState::new(t::TICK, loc.clone()));
+        let second = rw.create_at_end(b, OperationState::new(t::TICK, loc));
+        rw.splice_block(b, entry, Some(tick));
+        assert!(rw.block_is_empty(b));
+        assert_eq!(rw.block_ops(entry), vec![first, second, tick, ret]);
+        assert_eq!(log.0, vec![("inserted", first), ("inserted", second), ("inserted", first), ("inserted", second)]);
     }
 
     #[test]

@@ -19,11 +19,17 @@
 //!   round; union-find, edge lookup and argmin/argmax
 //!   call helpers added to the module ([`helpers`]).
 //!
-//! Types are converted at the end by a [`TypeConverter`] applying [`conv`];
-//! anything left in the graph or sched dialect afterwards, which a
+//! It runs on the conversion driver: one pattern per graph or sched
+//! operation ([`LOWERINGS`]), in the scope of the code around it (inside a
+//! parallel loop or not, its privatized scalars, round locks, ...), which
+//! the pattern that lowers a loop records for the loop's new body. Types
+//! are converted at the end by a [`TypeConverter`] applying [`conv`];
+//! anything left in the graph or sched dialect afterwards, which the
 //! [`ConversionTarget`] marks illegal, is an error.
 
 mod builders;
+mod containers;
+mod graph_access;
 pub mod helpers;
 mod loops;
 mod rounds;
@@ -33,12 +39,15 @@ use builders::*;
 use helpers::Helper;
 use storage::*;
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 use strata_graph_dialect::op as graph;
 use strata_ir::builtin::op as builtin;
-use strata_ir::conversion::{ConversionMode, ConversionTarget, TypeConverter};
+use strata_ir::conversion::{apply_conversion, ConversionMode, ConversionTarget, TypeConverter};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
+use strata_ir::rewrite::{RewritePattern, Rewriter};
 use strata_ir::OpName;
 use strata_par_dialect::op as par;
 use strata_sched_dialect::op as sched;
@@ -78,31 +87,37 @@ impl Pass for SchedToPar {
             helpers: HashSet::new(),
             errors: Vec::new(),
             arrays: HashMap::new(),
-            scope: Scope::default(),
+            scopes: HashMap::new(),
+            scope: Rc::default(),
         };
-        let funcs: Vec<OpId> = ctx.entry_block(ctx.region(module, 0)).map(|b| ctx.block_ops(b)).unwrap_or_default();
-        let funcs: Vec<OpId> = funcs.into_iter().filter(|f| ctx.op_name(*f) == func::FUNC).collect();
         let called_in_loops = strata_sched_dialect::legality::functions_called_in_loops(ctx, module);
-        for f in funcs {
-            lw.arrays.clear();
-            // A function called from a parallel loop runs on its threads: what
-            // it creates is its own, what it is given is shared.
-            let inner = called_in_loops.contains(&f);
-            lw.scope = Scope { parallel: inner, iteration: inner.then_some(f), ..Scope::default() };
-            for b in ctx.region_blocks(ctx.region(f, 0)).to_vec() {
-                lw.block(ctx, b);
+        for f in ctx.entry_block(ctx.region(module, 0)).map(|b| ctx.block_ops(b)).unwrap_or_default() {
+            if ctx.op_name(f) == func::FUNC {
+                // A function called from a parallel loop runs on its threads:
+                // what it creates is its own, what it is given is shared.
+                let inner = called_in_loops.contains(&f);
+                let scope = Scope { parallel: inner, iteration: inner.then_some(f), ..Scope::default() };
+                lw.scopes.insert(ctx.region(f, 0), Rc::new(scope));
             }
         }
+        let state = Rc::new(RefCell::new(lw));
+        let patterns: Vec<Box<dyn RewritePattern>> = LOWERINGS
+            .iter()
+            .map(|&(root, lower)| Box::new(Lower { root, lower, state: state.clone() }) as Box<dyn RewritePattern>)
+            .collect();
+        let target = ConversionTarget::new().illegal_dialects(&[graph::DIALECT, sched::DIALECT]);
+        // What is left is reported below, after the types are converted.
+        let _ = apply_conversion(ctx, module, &target, &patterns, ConversionMode::Partial);
         TypeConverter::new(conv).apply(ctx, module);
-        if lw.errors.is_empty() {
+        let mut errors: Vec<Diagnostic> = state.borrow_mut().errors.drain(..).map(|(_, d)| d).collect();
+        if errors.is_empty() {
             // What no specific error explains.
-            let target = ConversionTarget::new().illegal_dialects(&[graph::DIALECT, sched::DIALECT]);
-            lw.errors = target.unlegalized(ctx, module, ConversionMode::Partial);
+            errors = target.unlegalized(ctx, module, ConversionMode::Partial);
         }
-        if lw.errors.is_empty() {
+        if errors.is_empty() {
             return Ok(());
         }
-        for e in lw.errors.drain(..) {
+        for e in errors {
             ctx.emit(e);
         }
         Err(PassFailed)
@@ -122,6 +137,69 @@ pub fn info() -> PassInfo {
     PassInfo { decl: &DECL, create: || Box::new(SchedToPar) }
 }
 
+/// Lowers one operation (under the scope set in the state); false when it
+/// cannot, with the reason recorded.
+type LowerFn = fn(&mut Lowering, &mut Rewriter<'_>, OpId) -> bool;
+
+/// The conversion patterns: one per operation, each with its lowering.
+const LOWERINGS: &[(OpName, LowerFn)] = &[
+    (sched::FOREACH, Lowering::foreach),
+    (graph::FOREACH, Lowering::unscheduled),
+    (graph::ITERATE, Lowering::iterate),
+    (graph::FIXPOINT, Lowering::fixpoint),
+    (graph::SINGLE, Lowering::single),
+    (graph::NUM_NODES, Lowering::count),
+    (graph::NUM_EDGES, Lowering::count),
+    (graph::OUT_DEGREE, Lowering::degree),
+    (graph::IN_DEGREE, Lowering::degree),
+    (graph::SRC, Lowering::edge_field),
+    (graph::DST, Lowering::edge_field),
+    (graph::WEIGHT, Lowering::edge_field),
+    (graph::HAS_EDGE, Lowering::has_edge),
+    (graph::NODE_ID, Lowering::id),
+    (graph::EDGE_ID, Lowering::id),
+    (graph::NODE, Lowering::checked_id),
+    (graph::EDGE, Lowering::checked_id),
+    (graph::NEW_NODE_PROP, Lowering::new_prop),
+    (graph::NEW_EDGE_PROP, Lowering::new_prop),
+    (graph::NEW_SCALAR, Lowering::new_scalar),
+    (graph::NEW_UF, Lowering::new_uf),
+    (graph::UF_FIND, Lowering::uf_call),
+    (graph::UF_UNION, Lowering::uf_call),
+    (graph::LOAD, Lowering::load),
+    (graph::STORE, Lowering::store),
+    (graph::REDUCE, Lowering::reduce),
+    (graph::REDUCE_ARG, Lowering::reduce_arg),
+    (graph::NEW_WORKLIST, Lowering::new_worklist),
+    (graph::PUSH, Lowering::push),
+];
+
+/// A conversion pattern: one operation's lowering, run in the scope of the
+/// code around it.
+struct Lower {
+    root: OpName,
+    lower: LowerFn,
+    state: Rc<RefCell<Lowering>>,
+}
+
+impl RewritePattern for Lower {
+    fn name(&self) -> &'static str {
+        self.root.as_str()
+    }
+    fn root(&self) -> Option<OpName> {
+        Some(self.root)
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+        let mut lw = self.state.borrow_mut();
+        // An operation that failed once is reported once.
+        if lw.errors.iter().any(|(o, _)| *o == op) {
+            return false;
+        }
+        lw.scope = lw.scope_of(rw, op);
+        (self.lower)(&mut lw, rw, op)
+    }
+}
+
 /// What the code being lowered runs inside.
 #[derive(Clone, Default)]
 struct Scope {
@@ -131,7 +209,8 @@ struct Scope {
     private_copies: HashMap<Value, Value>,
     /// Containers that iterations of the parallel loop reduce into (loads are atomic).
     reduced: HashSet<Value>,
-    /// Ops of the parallel loop's iteration (containers they create are private).
+    /// The function or (already erased) loop whose iterations the code runs
+    /// in: containers defined inside it are private.
     iteration: Option<OpId>,
     /// Lock arrays of the round: "nodes", "edges" or "stripes".
     locks: HashMap<&'static str, Value>,
@@ -141,12 +220,18 @@ struct Scope {
     buffered: bool,
 }
 
+/// The state the patterns share: what the module has gained and the scope
+/// of each region that begins one.
 struct Lowering {
     module: OpId,
     helpers: HashSet<String>,
-    errors: Vec<Diagnostic>,
+    /// Operations that cannot be lowered, and why.
+    errors: Vec<(OpId, Diagnostic)>,
     arrays: HashMap<(Value, GraphArray), Value>,
-    scope: Scope,
+    /// Function bodies and the bodies of parallel loops begin a scope.
+    scopes: HashMap<RegionId, Rc<Scope>>,
+    /// The scope of the operation being lowered.
+    scope: Rc<Scope>,
 }
 
 /// The type a graph-level type becomes.
@@ -161,25 +246,48 @@ pub fn conv(t: &Type) -> Type {
 }
 
 impl Lowering {
-    fn error(&mut self, ctx: &Context, op: OpId, msg: impl Into<String>) {
-        self.errors.push(Diagnostic::error(ctx.op_loc(op).clone(), msg.into()));
+    /// Records why `op` cannot be lowered; returns false (nothing changed).
+    fn error(&mut self, ctx: &Context, op: OpId, msg: impl Into<String>) -> bool {
+        self.errors.push((op, Diagnostic::error(ctx.op_loc(op).clone(), msg.into())));
+        false
+    }
+
+    /// The scope of the nearest region around `op` that begins one.
+    fn scope_of(&self, ctx: &Context, op: OpId) -> Rc<Scope> {
+        let mut o = op;
+        while let Some(r) = ctx.parent_block(o).and_then(|b| ctx.block_parent(b)) {
+            if let Some(s) = self.scopes.get(&r) {
+                return s.clone();
+            }
+            match ctx.region_parent(r) {
+                Some(p) => o = p,
+                None => break,
+            }
+        }
+        Rc::default()
+    }
+
+    /// The scope to change, for the code lowered next.
+    fn scope_mut(&mut self) -> &mut Scope {
+        Rc::make_mut(&mut self.scope)
     }
 
     /// Adds a helper function (and those it calls) once; returns its name.
-    fn helper(&mut self, ctx: &mut Context, h: Helper) -> String {
+    fn helper(&mut self, ctx: &mut Rewriter<'_>, h: Helper) -> String {
         for c in h.callees() {
             self.helper(ctx, c);
         }
         let name = h.name();
         if self.helpers.insert(name.clone()) {
-            h.insert(ctx, self.module);
+            let module = self.module;
+            ctx.modify_in_place(module, |ctx| h.insert(ctx, module));
         }
         name
     }
 
     fn call(
         &mut self,
-        ctx: &mut Context,
+        ctx: &mut Rewriter<'_>,
         at: At,
         callee: &str,
         args: &[Value],
@@ -193,210 +301,13 @@ impl Lowering {
         mk(ctx, at, st)
     }
 
-    fn block(&mut self, ctx: &mut Context, b: BlockId) {
-        for op in ctx.block_ops(b) {
-            self.op(ctx, op);
-        }
+    fn replace(&mut self, ctx: &mut Rewriter<'_>, op: OpId, v: Value) -> bool {
+        ctx.replace_op(op, &[v]);
+        true
     }
 
-    fn regions_of(&mut self, ctx: &mut Context, op: OpId) {
-        for r in ctx.regions(op).to_vec() {
-            for b in ctx.region_blocks(r).to_vec() {
-                self.block(ctx, b);
-            }
-        }
-    }
-
-    fn replace(&mut self, ctx: &mut Context, op: OpId, v: Value) {
-        let r = ctx.result(op, 0);
-        ctx.replace_all_uses(r, v);
-        ctx.erase_op(op);
-    }
-
-    fn op(&mut self, ctx: &mut Context, op: OpId) {
-        let name = ctx.op_kind(op);
-        let loc = ctx.op_loc(op).clone();
-        let at = At::Before(op);
-        match name {
-            sched::FOREACH => self.foreach(ctx, op),
-            graph::FOREACH => self.error(ctx, op, "'graph.foreach' has no schedule: run convert-graph-to-sched first"),
-            graph::ITERATE => self.iterate(ctx, op),
-            graph::FIXPOINT => self.fixpoint(ctx, op),
-            graph::SINGLE => self.single(ctx, op),
-            graph::NUM_NODES => {
-                let g = view::NumNodes(op).graph(ctx);
-                let v = self.size(ctx, at, g, SizeOf::Nodes, &loc);
-                self.replace(ctx, op, v);
-            }
-            graph::NUM_EDGES => {
-                let g = view::NumEdges(op).graph(ctx);
-                let v = self.size(ctx, at, g, SizeOf::Edges, &loc);
-                self.replace(ctx, op, v);
-            }
-            graph::OUT_DEGREE | graph::IN_DEGREE => {
-                let d = view::Degree(op);
-                let (g, v) = (d.graph(ctx), d.node(ctx));
-                let off = self.array(
-                    ctx,
-                    g,
-                    if name == graph::OUT_DEGREE { GraphArray::OutOffsets } else { GraphArray::InOffsets },
-                );
-                let (lo, hi) = slice(ctx, at, off, v, &loc);
-                let d = op1(ctx, at, arith::SUBI, &[hi, lo], Type::Index, &loc);
-                self.replace(ctx, op, d);
-            }
-            graph::SRC | graph::DST | graph::WEIGHT => {
-                let (g, e) = match view::Endpoint::of(ctx, op) {
-                    Some(end) => (end.graph(ctx), end.edge(ctx)),
-                    None => (view::Weight(op).graph(ctx), view::Weight(op).edge(ctx)),
-                };
-                let arr = match name {
-                    graph::SRC => GraphArray::EdgeSources,
-                    graph::DST => GraphArray::OutTargets,
-                    _ => GraphArray::Weights,
-                };
-                let a = self.array(ctx, g, arr);
-                let v = if arr == GraphArray::Weights {
-                    load(ctx, at, a, e, false, &loc)
-                } else {
-                    load_index(ctx, at, a, e, &loc)
-                };
-                self.replace(ctx, op, v);
-            }
-            graph::HAS_EDGE => {
-                let h = view::HasEdge(op);
-                let (g, u, v) = (h.graph(ctx), h.from(ctx), h.to(ctx));
-                let off = self.array(ctx, g, GraphArray::OutOffsets);
-                let tgt = self.array(ctx, g, GraphArray::OutTargets);
-                let f = self.helper(ctx, Helper::HasEdge);
-                let c = self.call(ctx, at, &f, &[off, tgt, u, v], &[Type::i1()], &loc);
-                let r = ctx.result(c, 0);
-                self.replace(ctx, op, r);
-            }
-            graph::NODE_ID | graph::EDGE_ID => {
-                // Nodes and edges are their numbers.
-                let v = match name {
-                    graph::NODE_ID => view::NodeId(op).node(ctx),
-                    _ => view::EdgeId(op).edge(ctx),
-                };
-                self.replace(ctx, op, v);
-            }
-            graph::NODE | graph::EDGE => {
-                // A number becomes a node or an edge once checked against
-                // the graph; from then on it is valid by construction.
-                let (g, id, of) = match view::NodeOf::of(ctx, op) {
-                    Some(node) => (node.graph(ctx), node.id(ctx), SizeOf::Nodes),
-                    None => (view::EdgeOf(op).graph(ctx), view::EdgeOf(op).id(ctx), SizeOf::Edges),
-                };
-                let count = self.size(ctx, at, g, of, &loc);
-                mk(
-                    ctx,
-                    at,
-                    OperationState::new(par::CHECK_INDEX, loc.clone())
-                        .operands(&[id, count])
-                        .props(par_view::CheckIndex::props(of)),
-                );
-                self.replace(ctx, op, id);
-            }
-            graph::NEW_NODE_PROP | graph::NEW_EDGE_PROP => {
-                let (g, init) = match view::NewNodeProp::of(ctx, op) {
-                    Some(new) => (new.graph(ctx), new.init(ctx)),
-                    None => (view::NewEdgeProp(op).graph(ctx), view::NewEdgeProp(op).init(ctx)),
-                };
-                let n = self.size(
-                    ctx,
-                    at,
-                    g,
-                    if name == graph::NEW_NODE_PROP { SizeOf::Nodes } else { SizeOf::Edges },
-                    &loc,
-                );
-                let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
-                let b = op1(ctx, at, par::ALLOC, &[n], t, &loc);
-                self.fill(ctx, at, b, n, &|_| init, &loc);
-                self.replace(ctx, op, b);
-            }
-            graph::NEW_SCALAR => {
-                let init = view::NewScalar(op).init(ctx);
-                let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
-                let b = if self.scope.parallel {
-                    op1(ctx, at, par::LOCAL, &[], t, &loc)
-                } else {
-                    let one = index_const(ctx, at, 1, &loc);
-                    op1(ctx, at, par::ALLOC, &[one], t, &loc)
-                };
-                let zero = index_const(ctx, at, 0, &loc);
-                store(ctx, at, init, b, zero, &loc);
-                self.replace(ctx, op, b);
-            }
-            graph::NEW_UF => {
-                let g = view::NewUf(op).graph(ctx);
-                let n = self.size(ctx, at, g, SizeOf::Nodes, &loc);
-                let b = op1(ctx, at, par::ALLOC, &[n], buf(&Type::Index), &loc);
-                self.fill(ctx, at, b, n, &|i| i, &loc);
-                self.replace(ctx, op, b);
-            }
-            graph::UF_FIND | graph::UF_UNION => {
-                let (h, rt) =
-                    if name == graph::UF_FIND { (Helper::UfFind, Type::Index) } else { (Helper::UfUnion, Type::i1()) };
-                let f = self.helper(ctx, h);
-                let args = ctx.operands(op).to_vec();
-                let c = self.call(ctx, at, &f, &args, &[rt], &loc);
-                let r = ctx.result(c, 0);
-                self.replace(ctx, op, r);
-            }
-            graph::LOAD => {
-                let l = view::Load(op);
-                let b = l.target(ctx);
-                let i = match l.index(ctx) {
-                    Some(i) => i,
-                    None => index_const(ctx, at, 0, &loc),
-                };
-                let (b, atomic) = match self.scope.private_copies.get(&b) {
-                    Some(l) => (*l, false),
-                    None => (b, self.scope.reduced.contains(&b)),
-                };
-                let v = load(ctx, at, b, i, atomic, &loc);
-                self.replace(ctx, op, v);
-            }
-            graph::STORE => {
-                let s = view::Store(op);
-                let (v, b) = (s.value(ctx), s.target(ctx));
-                let i = match s.index(ctx) {
-                    Some(i) => i,
-                    None => index_const(ctx, at, 0, &loc),
-                };
-                store(ctx, at, v, b, i, &loc);
-                ctx.erase_op(op);
-            }
-            graph::REDUCE => self.reduce(ctx, op),
-            graph::REDUCE_ARG => self.reduce_arg(ctx, op),
-            graph::NEW_WORKLIST => {
-                let new = view::NewWorklist(op);
-                let g = new.graph(ctx);
-                let elem = element(ctx.value_type(ctx.result(op, 0))).unwrap_or(Type::Index);
-                // Room for one copy of every node (or edge): all a unique
-                // queue can hold; a plain one grows beyond it.
-                let n = self.size(ctx, at, g, if is_edge(&elem) { SizeOf::Edges } else { SizeOf::Nodes }, &loc);
-                let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
-                let st = OperationState::new(par::QUEUE_NEW, loc.clone())
-                    .operands(&[n])
-                    .results(&[t])
-                    .props(par_view::QueueNew::props(new.unique(ctx)));
-                let o = mk(ctx, at, st);
-                let q = ctx.result(o, 0);
-                self.replace(ctx, op, q);
-            }
-            graph::PUSH => {
-                let p = view::Push(op);
-                let args = [p.item(ctx), p.worklist(ctx)];
-                let st = OperationState::new(par::QUEUE_PUSH, loc.clone())
-                    .operands(&args)
-                    .props(par_view::QueuePush::props(self.scope.buffered));
-                mk(ctx, at, st);
-                ctx.erase_op(op);
-            }
-            _ => self.regions_of(ctx, op),
-        }
+    fn unscheduled(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
+        self.error(ctx, op, "'graph.foreach' has no schedule: run convert-graph-to-sched first")
     }
 }
 

@@ -385,6 +385,11 @@ fn constant_name(ctx: &Context, op: OpId) -> Option<String> {
 
 /// Builds `arith.constant` for a folded value.
 pub fn materialize(ctx: &mut Context, value: &Attribute, ty: &Type, loc: Location) -> Option<OpId> {
+    constant_state(value, ty, loc).map(|st| ctx.create_op(st))
+}
+
+/// The state of an `arith.constant` of `value` as type `ty`, if it can be one.
+pub fn constant_state(value: &Attribute, ty: &Type, loc: Location) -> Option<OperationState> {
     let v = match (value, ty) {
         (Attribute::Integer { value, .. }, t) if *t == Type::i1() => Attribute::Bool(*value != 0),
         (Attribute::Integer { value, .. }, t) if t.is_signless_int_or_index() => Attribute::int(*value, t.clone()),
@@ -393,7 +398,7 @@ pub fn materialize(ctx: &mut Context, value: &Attribute, ty: &Type, loc: Locatio
         (Attribute::Verbatim(_), t) if constant_type(value).as_ref() == Some(t) => value.clone(),
         _ => return None,
     };
-    Some(ctx.create_op(OperationState::new(arith::CONSTANT, loc).prop("value", v).results(std::slice::from_ref(ty))))
+    Some(OperationState::new(arith::CONSTANT, loc).prop("value", v).results(std::slice::from_ref(ty)))
 }
 
 /// Builds a detached integer or index constant.

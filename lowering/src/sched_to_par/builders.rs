@@ -9,38 +9,33 @@ pub(super) enum At {
     End(BlockId),
 }
 
-pub(super) fn mk(ctx: &mut Context, at: At, st: OperationState) -> OpId {
-    let op = ctx.create_op(st);
+pub(super) fn mk(rw: &mut Rewriter<'_>, at: At, st: OperationState) -> OpId {
     match at {
-        At::Before(a) => ctx.insert_op_before(a, op),
-        At::End(b) => ctx.append_op(b, op),
+        At::Before(a) => rw.create_before(a, st),
+        At::End(b) => rw.create_at_end(b, st),
     }
-    op
 }
 
-pub(super) fn op1(ctx: &mut Context, at: At, name: OpName, operands: &[Value], ty: Type, loc: &Location) -> Value {
+pub(super) fn op1(ctx: &mut Rewriter<'_>, at: At, name: OpName, operands: &[Value], ty: Type, loc: &Location) -> Value {
     let o = mk(ctx, at, OperationState::new(name, loc.clone()).operands(operands).results(&[ty]));
     ctx.result(o, 0)
 }
 
-pub(super) fn op0(ctx: &mut Context, at: At, name: OpName, operands: &[Value], loc: &Location) -> OpId {
+pub(super) fn op0(ctx: &mut Rewriter<'_>, at: At, name: OpName, operands: &[Value], loc: &Location) -> OpId {
     mk(ctx, at, OperationState::new(name, loc.clone()).operands(operands))
 }
 
-pub(super) fn constant(ctx: &mut Context, at: At, value: Attribute, ty: Type, loc: &Location) -> Value {
-    let o = strata_std::arith::materialize(ctx, &value, &ty, loc.clone()).expect("a constant of its type");
-    match at {
-        At::Before(a) => ctx.insert_op_before(a, o),
-        At::End(b) => ctx.append_op(b, o),
-    }
+pub(super) fn constant(ctx: &mut Rewriter<'_>, at: At, value: Attribute, ty: Type, loc: &Location) -> Value {
+    let st = strata_std::arith::constant_state(&value, &ty, loc.clone()).expect("a constant of its type");
+    let o = mk(ctx, at, st);
     ctx.result(o, 0)
 }
 
-pub(super) fn index_const(ctx: &mut Context, at: At, v: i128, loc: &Location) -> Value {
+pub(super) fn index_const(ctx: &mut Rewriter<'_>, at: At, v: i128, loc: &Location) -> Value {
     constant(ctx, at, Attribute::int(v, Type::Index), Type::Index, loc)
 }
 
-pub(super) fn cmpi(ctx: &mut Context, at: At, pred: &str, a: Value, b: Value, loc: &Location) -> Value {
+pub(super) fn cmpi(ctx: &mut Rewriter<'_>, at: At, pred: &str, a: Value, b: Value, loc: &Location) -> Value {
     let index = CMPI_PREDICATES.iter().position(|p| *p == pred).expect("a cmpi predicate") as i128;
     let o = mk(
         ctx,
@@ -53,7 +48,7 @@ pub(super) fn cmpi(ctx: &mut Context, at: At, pred: &str, a: Value, b: Value, lo
     ctx.result(o, 0)
 }
 
-pub(super) fn load(ctx: &mut Context, at: At, b: Value, i: Value, atomic: bool, loc: &Location) -> Value {
+pub(super) fn load(ctx: &mut Rewriter<'_>, at: At, b: Value, i: Value, atomic: bool, loc: &Location) -> Value {
     let ty = strata_par_dialect::types::buf_element(&conv(ctx.value_type(b))).expect("buffer");
     let st = OperationState::new(par::LOAD, loc.clone())
         .operands(&[b, i])
@@ -65,7 +60,7 @@ pub(super) fn load(ctx: &mut Context, at: At, b: Value, i: Value, atomic: bool, 
 
 /// Loads element `i` of a graph array as an `index` (node ids are stored
 /// as unsigned 32-bit numbers).
-pub(super) fn load_index(ctx: &mut Context, at: At, b: Value, i: Value, loc: &Location) -> Value {
+pub(super) fn load_index(ctx: &mut Rewriter<'_>, at: At, b: Value, i: Value, loc: &Location) -> Value {
     let v = load(ctx, at, b, i, false, loc);
     if *ctx.value_type(v) == Type::Index {
         return v;
@@ -73,37 +68,36 @@ pub(super) fn load_index(ctx: &mut Context, at: At, b: Value, i: Value, loc: &Lo
     op1(ctx, at, arith::INDEX_CASTUI, &[v], Type::Index, loc)
 }
 
-pub(super) fn store(ctx: &mut Context, at: At, v: Value, b: Value, i: Value, loc: &Location) {
+pub(super) fn store(ctx: &mut Rewriter<'_>, at: At, v: Value, b: Value, i: Value, loc: &Location) {
     op0(ctx, at, par::STORE, &[v, b, i], loc);
 }
 
 /// The CSR (or CSC) slice of node `v`: `off[v]` and `off[v + 1]`.
-pub(super) fn slice(ctx: &mut Context, at: At, off: Value, v: Value, loc: &Location) -> (Value, Value) {
+pub(super) fn slice(ctx: &mut Rewriter<'_>, at: At, off: Value, v: Value, loc: &Location) -> (Value, Value) {
     let one = index_const(ctx, at, 1, loc);
     let v1 = op1(ctx, at, arith::ADDI, &[v, one], Type::Index, loc);
     (load(ctx, at, off, v, false, loc), load(ctx, at, off, v1, false, loc))
 }
 
 /// A new region holding one new block with arguments of `args`; returns (region, block).
-pub(super) fn new_body(ctx: &mut Context, args: &[Type], loc: &Location) -> (RegionId, BlockId) {
-    let r = ctx.create_region();
-    let b = ctx.create_block(&args.iter().map(|t| (t.clone(), loc.clone())).collect::<Vec<_>>());
-    ctx.append_block(r, b);
+pub(super) fn new_body(ctx: &mut Rewriter<'_>, args: &[Type], loc: &Location) -> (RegionId, BlockId) {
+    let r = ctx.new_region();
+    let b = ctx.create_block(r, 0, &args.iter().map(|t| (t.clone(), loc.clone())).collect::<Vec<_>>());
     (r, b)
 }
 
 /// An `scf.if` on `cond` at `at`, without an else branch; returns its body
 /// block, which the caller fills and ends.
-pub(super) fn if_then(ctx: &mut Context, at: At, cond: Value, loc: &Location) -> BlockId {
+pub(super) fn if_then(ctx: &mut Rewriter<'_>, at: At, cond: Value, loc: &Location) -> BlockId {
     let (r, b) = new_body(ctx, &[], loc);
-    let empty = ctx.create_region();
+    let empty = ctx.new_region();
     mk(ctx, at, OperationState::new(scf::IF, loc.clone()).operands(&[cond]).region(r).region(empty));
     b
 }
 
 /// An `scf.if` at `at` on flag `i` of `bits`; returns its body block, which
 /// the caller ends.
-pub(super) fn guarded(ctx: &mut Context, at: At, bits: Value, i: Value, loc: &Location) -> BlockId {
+pub(super) fn guarded(ctx: &mut Rewriter<'_>, at: At, bits: Value, i: Value, loc: &Location) -> BlockId {
     let c = load(ctx, at, bits, i, false, loc);
     if_then(ctx, at, c, loc)
 }

@@ -3,7 +3,7 @@
 use super::*;
 
 /// Builds a loop body's arguments at a place from the loop's position.
-pub(super) type BodyArgs = Box<dyn Fn(&mut Context, At, Value) -> Vec<Value>>;
+pub(super) type BodyArgs = Box<dyn Fn(&mut Rewriter<'_>, At, Value) -> Vec<Value>>;
 
 /// What the positions of a lowered loop stand for.
 pub(super) enum Walk {
@@ -24,10 +24,10 @@ impl Lowering {
     /// team outside parallel loops, a plain loop inside them.
     pub(super) fn each(
         &mut self,
-        ctx: &mut Context,
+        ctx: &mut Rewriter<'_>,
         at: At,
         n: Value,
-        body: &dyn Fn(&mut Context, At, Value),
+        body: &dyn Fn(&mut Rewriter<'_>, At, Value),
         loc: &Location,
     ) {
         let zero = index_const(ctx, at, 0, loc);
@@ -59,7 +59,7 @@ impl Lowering {
     /// loop; the caller frees it after.
     pub(super) fn frontier_bitmap(
         &mut self,
-        ctx: &mut Context,
+        ctx: &mut Rewriter<'_>,
         op: OpId,
         at: At,
         loc: &Location,
@@ -90,7 +90,13 @@ impl Lowering {
     }
 
     /// Bounds of a loop's space and a builder of the body's arguments from the position.
-    pub(super) fn space(&mut self, ctx: &mut Context, op: OpId, at: At, loc: &Location) -> (Value, Value, BodyArgs) {
+    pub(super) fn space(
+        &mut self,
+        ctx: &mut Rewriter<'_>,
+        op: OpId,
+        at: At,
+        loc: &Location,
+    ) -> (Value, Value, BodyArgs) {
         let space = space_of(ctx, op).unwrap_or(Space::Nodes);
         let ops = ctx.operands(op).to_vec();
         match space {
@@ -142,7 +148,7 @@ impl Lowering {
     /// argument values `args`, ending it with `term`.
     pub(super) fn emit_body(
         &mut self,
-        ctx: &mut Context,
+        ctx: &mut Rewriter<'_>,
         op: OpId,
         blk: BlockId,
         args: &[Value],
@@ -150,10 +156,10 @@ impl Lowering {
         loc: &Location,
     ) {
         let (body, filter) = (ctx.region(op, 0), ctx.region(op, 1));
-        let inline = |ctx: &mut Context, r: RegionId, dst: BlockId| -> Option<OpId> {
+        let inline = |ctx: &mut Rewriter<'_>, r: RegionId, dst: BlockId| -> Option<OpId> {
             let src = ctx.entry_block(r)?;
             for (a, v) in ctx.block_args(src).to_vec().into_iter().zip(args) {
-                ctx.replace_all_uses(a, *v);
+                ctx.replace_all_uses_with(a, *v);
             }
             let t = ctx.last_op(src);
             ctx.splice_block(src, dst, None);
@@ -179,7 +185,7 @@ impl Lowering {
         op0(ctx, At::End(blk), term, &[], loc);
     }
 
-    pub(super) fn foreach(&mut self, ctx: &mut Context, op: OpId) {
+    pub(super) fn foreach(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
         let s = schedule_of(ctx, op).unwrap_or(LoopSchedule::SEQUENTIAL);
@@ -190,7 +196,7 @@ impl Lowering {
             None
         };
         let bits = if s.frontier == Frontier::Bitmap {
-            let Some(b) = self.frontier_bitmap(ctx, op, at, &loc) else { return };
+            let Some(b) = self.frontier_bitmap(ctx, op, at, &loc) else { return false };
             Some(b)
         } else {
             None
@@ -224,15 +230,17 @@ impl Lowering {
                 op0(ctx, after(ctx, new), par::FREE, &[b], &loc);
             }
             ctx.erase_op(op);
-            self.block(ctx, blk);
-            return;
+            return true;
         }
         // A parallel loop: one team, one work-shared loop.
-        let saved = std::mem::take(&mut self.scope);
-        self.scope.parallel = true;
-        self.scope.iteration = Some(op);
-        self.scope.reduced = reduced_containers(ctx, op);
-        self.scope.buffered = s.pushes == Pushes::Buffered;
+        // Its body has a scope of its own.
+        self.scope = Rc::new(Scope {
+            parallel: true,
+            iteration: Some(op),
+            reduced: reduced_containers(ctx, op),
+            buffered: s.pushes == Pushes::Buffered,
+            ..Scope::default()
+        });
         // The loop whose first argument is the node each thread owns.
         let owning = match pulled {
             Some(inner) if space_of(ctx, inner) == Some(Space::OutNbrs) => Some(inner),
@@ -240,7 +248,7 @@ impl Lowering {
             _ => None,
         };
         if let Some(b) = owning.and_then(|l| ctx.entry_block(ctx.region(l, 0))) {
-            self.scope.owned = single_writer_props(ctx, op, ctx.block_args(b)[0]);
+            self.scope_mut().owned = single_writer_props(ctx, op, ctx.block_args(b)[0]);
         }
         self.make_locks(ctx, op, at, &loc);
         let (pr, pb) = new_body(ctx, &[], &loc);
@@ -259,7 +267,7 @@ impl Lowering {
             let n = constant(ctx, At::End(pb), neutral(*kind, &e), e, &loc);
             let z = index_const(ctx, At::End(pb), 0, &loc);
             store(ctx, At::End(pb), n, l, z, &loc);
-            self.scope.private_copies.insert(*shared, l);
+            self.scope_mut().private_copies.insert(*shared, l);
         }
         let (fr, fb) = new_body(ctx, &[Type::Index], &loc);
         let k = ctx.block_args(fb)[0];
@@ -278,12 +286,12 @@ impl Lowering {
         op0(ctx, At::End(pb), par::YIELD, &[], &loc);
         let par = mk(ctx, at, OperationState::new(par::PARALLEL, loc.clone()).region(pr));
         ctx.erase_op(op);
-        self.block(ctx, fb);
+        self.scopes.insert(fr, self.scope.clone());
         let freed: Vec<Value> = self.scope.locks.values().copied().chain(bits.map(|b| b.0)).collect();
         for l in freed {
             op0(ctx, after(ctx, par), par::FREE, &[l], &loc);
         }
-        self.scope = saved;
+        true
     }
 
     /// Fills `blk` with the iteration at position `k` of the loop `op`,
@@ -291,7 +299,7 @@ impl Lowering {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn iteration(
         &mut self,
-        ctx: &mut Context,
+        ctx: &mut Rewriter<'_>,
         op: OpId,
         walk: &Walk,
         blk: BlockId,
@@ -364,7 +372,7 @@ impl Lowering {
     }
 
     /// Replaces the loop `inner` by its body, run once with arguments `vals`.
-    pub(super) fn inline_loop(&mut self, ctx: &mut Context, inner: OpId, vals: &[Value], loc: &Location) {
+    pub(super) fn inline_loop(&mut self, ctx: &mut Rewriter<'_>, inner: OpId, vals: &[Value], loc: &Location) {
         let iat = At::Before(inner);
         let tru = constant(ctx, iat, Attribute::Bool(true), Type::i1(), loc);
         let tb = if_then(ctx, iat, tru, loc);

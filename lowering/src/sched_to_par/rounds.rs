@@ -5,7 +5,7 @@ use super::*;
 /// Replaces `op` (a round loop with results) by an `scf.while` with the
 /// given initial values, result types and regions.
 pub(super) fn replace_with_while(
-    ctx: &mut Context,
+    ctx: &mut Rewriter<'_>,
     op: OpId,
     inits: &[Value],
     types: &[Type],
@@ -19,14 +19,14 @@ pub(super) fn replace_with_while(
         OperationState::new(scf::WHILE, loc.clone()).operands(inits).results(types).region(before).region(after),
     );
     for (o, n) in ctx.results(op).to_vec().into_iter().zip(ctx.results(new).to_vec()) {
-        ctx.replace_all_uses(o, n);
+        ctx.replace_all_uses_with(o, n);
     }
     ctx.erase_op(op);
 }
 
 impl Lowering {
     /// Lock arrays for the `graph.single`s and `graph.reduce_arg`s of a round, zeroed.
-    pub(super) fn make_locks(&mut self, ctx: &mut Context, op: OpId, at: At, loc: &Location) {
+    pub(super) fn make_locks(&mut self, ctx: &mut Rewriter<'_>, op: OpId, at: At, loc: &Location) {
         let mut kinds: Vec<(&'static str, Option<(Value, SizeOf)>)> = Vec::new();
         ctx.walk_pre(op, &mut |o| match ctx.op_kind(o) {
             graph::SINGLE => {
@@ -40,7 +40,7 @@ impl Lowering {
             _ => {}
         });
         let saved = self.scope.parallel;
-        self.scope.parallel = false;
+        self.scope_mut().parallel = false;
         for (k, g) in kinds {
             let n = match g {
                 Some((g, of)) => self.size(ctx, at, g, of, loc),
@@ -49,12 +49,12 @@ impl Lowering {
             let l = op1(ctx, at, par::ALLOC, &[n], buf(&Type::int(32)), loc);
             let zero = constant(ctx, at, Attribute::int(0, Type::int(32)), Type::int(32), loc);
             self.fill(ctx, at, l, n, &|_| zero, loc);
-            self.scope.locks.insert(k, l);
+            self.scope_mut().locks.insert(k, l);
         }
-        self.scope.parallel = saved;
+        self.scope_mut().parallel = saved;
     }
 
-    pub(super) fn single(&mut self, ctx: &mut Context, op: OpId) {
+    pub(super) fn single(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
         let keys: Vec<Value> = ctx.operands(op)[1..].to_vec();
@@ -66,14 +66,11 @@ impl Lowering {
                 if let Some(t) = ctx.last_op(b) {
                     ctx.erase_op(t);
                 }
-                let moved = ctx.block_ops(b);
-                ctx.splice_block(b, ctx.parent_block(op).expect("block"), Some(op));
-                for o in moved {
-                    self.op(ctx, o);
-                }
+                let parent = ctx.parent_block(op).expect("block");
+                ctx.splice_block(b, parent, Some(op));
             }
             ctx.erase_op(op);
-            return;
+            return true;
         }
         let Some(&locks) = self.scope.locks.get(if edge { "edges" } else { "nodes" }) else {
             return self.error(ctx, op, "'graph.single' in a function called from a parallel loop cannot reach the round's locks; inline the call");
@@ -125,7 +122,7 @@ impl Lowering {
             );
             ok = ctx.result(o, 0);
         }
-        let (tr, tb) = (ctx.create_region(), ctx.create_region());
+        let (tr, tb) = (ctx.new_region(), ctx.new_region());
         ctx.move_region_blocks(locked, tr, 0);
         ctx.move_region_blocks(other, tb, 0);
         for r in [tr, tb] {
@@ -136,12 +133,12 @@ impl Lowering {
                 op0(ctx, At::End(b), scf::YIELD, &[], &loc);
             }
         }
-        let new = mk(ctx, at, OperationState::new(scf::IF, loc.clone()).operands(&[ok]).region(tr).region(tb));
+        mk(ctx, at, OperationState::new(scf::IF, loc.clone()).operands(&[ok]).region(tr).region(tb));
         ctx.erase_op(op);
-        self.regions_of(ctx, new);
+        true
     }
 
-    pub(super) fn iterate(&mut self, ctx: &mut Context, op: OpId) {
+    pub(super) fn iterate(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let q = ctx.operand(op, 0);
         let inits = ctx.operands(op)[1..].to_vec();
@@ -151,7 +148,7 @@ impl Lowering {
         let mut cond_ops = vec![more];
         cond_ops.extend(ctx.block_args(bb).to_vec());
         op0(ctx, At::End(bb), scf::CONDITION, &cond_ops, &loc);
-        let after = ctx.create_region();
+        let after = ctx.new_region();
         ctx.move_region_blocks(ctx.region(op, 0), after, 0);
         let ab = ctx.entry_block(after).expect("body");
         let t = ctx.last_op(ab).expect("terminator");
@@ -159,14 +156,14 @@ impl Lowering {
         ctx.erase_op(t);
         op0(ctx, At::End(ab), scf::YIELD, &vals, &loc);
         replace_with_while(ctx, op, &inits, &types, before, after, &loc);
-        self.block(ctx, ab);
+        true
     }
 
-    pub(super) fn fixpoint(&mut self, ctx: &mut Context, op: OpId) {
+    pub(super) fn fixpoint(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let inits = ctx.operands(op).to_vec();
         let types: Vec<Type> = inits.iter().map(|v| ctx.value_type(*v).clone()).collect();
-        let before = ctx.create_region();
+        let before = ctx.new_region();
         ctx.move_region_blocks(ctx.region(op, 0), before, 0);
         let bb = ctx.entry_block(before).expect("body");
         let t = ctx.last_op(bb).expect("terminator");
@@ -177,6 +174,6 @@ impl Lowering {
         let args = ctx.block_args(ab).to_vec();
         op0(ctx, At::End(ab), scf::YIELD, &args, &loc);
         replace_with_while(ctx, op, &inits, &types, before, after, &loc);
-        self.block(ctx, bb);
+        true
     }
 }

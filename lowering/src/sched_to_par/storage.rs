@@ -31,7 +31,7 @@ pub(super) fn neutral(kind: ReduceKind, t: &Type) -> Attribute {
 }
 
 /// `old (kind) x` with arith ops.
-pub(super) fn combine(ctx: &mut Context, at: At, kind: ReduceKind, old: Value, x: Value, loc: &Location) -> Value {
+pub(super) fn combine(ctx: &mut Rewriter<'_>, at: At, kind: ReduceKind, old: Value, x: Value, loc: &Location) -> Value {
     let t = ctx.value_type(old).clone();
     let name = match (kind, t.is_float()) {
         (ReduceKind::Add, false) => arith::ADDI,
@@ -49,7 +49,7 @@ pub(super) fn combine(ctx: &mut Context, at: At, kind: ReduceKind, old: Value, x
 }
 
 /// `a != b`, bitwise for floats.
-pub(super) fn differs(ctx: &mut Context, at: At, a: Value, b: Value, loc: &Location) -> Value {
+pub(super) fn differs(ctx: &mut Rewriter<'_>, at: At, a: Value, b: Value, loc: &Location) -> Value {
     let t = ctx.value_type(a).clone();
     if let Some(k) = t.float_kind() {
         let it = Type::int(k.width());
@@ -130,7 +130,7 @@ pub(super) fn rmw_kind(kind: ReduceKind) -> RmwKind {
 
 impl Lowering {
     /// A graph array, read once where the graph is defined.
-    pub(super) fn array(&mut self, ctx: &mut Context, g: Value, array: GraphArray) -> Value {
+    pub(super) fn array(&mut self, ctx: &mut Rewriter<'_>, g: Value, array: GraphArray) -> Value {
         if let Some(v) = self.arrays.get(&(g, array)) {
             return *v;
         }
@@ -162,7 +162,7 @@ impl Lowering {
         v
     }
 
-    pub(super) fn size(&mut self, ctx: &mut Context, at: At, g: Value, of: SizeOf, loc: &Location) -> Value {
+    pub(super) fn size(&mut self, ctx: &mut Rewriter<'_>, at: At, g: Value, of: SizeOf, loc: &Location) -> Value {
         let o = mk(
             ctx,
             at,
@@ -178,7 +178,7 @@ impl Lowering {
     /// outside parallel loops and sequentially inside them.
     pub(super) fn fill(
         &mut self,
-        ctx: &mut Context,
+        ctx: &mut Rewriter<'_>,
         at: At,
         b: Value,
         n: Value,
@@ -206,7 +206,7 @@ impl Lowering {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn atomic(
         &mut self,
-        ctx: &mut Context,
+        ctx: &mut Rewriter<'_>,
         at: At,
         kind: RmwKind,
         x: Value,
@@ -220,7 +220,7 @@ impl Lowering {
         ctx.result(o, 0)
     }
 
-    pub(super) fn reduce(&mut self, ctx: &mut Context, op: OpId) {
+    pub(super) fn reduce(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
         let r = Reduce(op);
@@ -258,12 +258,13 @@ impl Lowering {
         if let Some(&changed) = ctx.results(op).first() {
             let new = combine(ctx, at, kind, old, x, &loc);
             let d = differs(ctx, at, new, old, &loc);
-            ctx.replace_all_uses(changed, d);
+            ctx.replace_all_uses_with(changed, d);
         }
         ctx.erase_op(op);
+        true
     }
 
-    pub(super) fn reduce_arg(&mut self, ctx: &mut Context, op: OpId) {
+    pub(super) fn reduce_arg(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
         let kind = ReduceArg(op).kind(ctx);
@@ -285,8 +286,9 @@ impl Lowering {
         };
         if let Some(&changed) = ctx.results(op).first() {
             let r = ctx.result(c, 0);
-            ctx.replace_all_uses(changed, r);
+            ctx.replace_all_uses_with(changed, r);
         }
         ctx.erase_op(op);
+        true
     }
 }

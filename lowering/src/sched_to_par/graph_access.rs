@@ -1,0 +1,90 @@
+//! The graph's structure: sizes, degrees, edge endpoints and weights, edge lookup, node and edge ids.
+
+use super::*;
+
+impl Lowering {
+    /// `graph.num_nodes` and `graph.num_edges`.
+    pub(super) fn count(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
+        let loc = ctx.op_loc(op).clone();
+        let (g, of) = match view::NumNodes::of(ctx, op) {
+            Some(n) => (n.graph(ctx), SizeOf::Nodes),
+            None => (view::NumEdges(op).graph(ctx), SizeOf::Edges),
+        };
+        let v = self.size(ctx, At::Before(op), g, of, &loc);
+        self.replace(ctx, op, v)
+    }
+
+    /// `graph.out_degree` and `graph.in_degree`: the width of the node's CSR (CSC) slice.
+    pub(super) fn degree(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let d = view::Degree(op);
+        let (g, v) = (d.graph(ctx), d.node(ctx));
+        let offsets = if ctx.op_kind(op) == graph::OUT_DEGREE { GraphArray::OutOffsets } else { GraphArray::InOffsets };
+        let off = self.array(ctx, g, offsets);
+        let (lo, hi) = slice(ctx, at, off, v, &loc);
+        let d = op1(ctx, at, arith::SUBI, &[hi, lo], Type::Index, &loc);
+        self.replace(ctx, op, d)
+    }
+
+    /// `graph.src`, `graph.dst` and `graph.weight`: an element of a graph array.
+    pub(super) fn edge_field(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let (g, e) = match view::Endpoint::of(ctx, op) {
+            Some(end) => (end.graph(ctx), end.edge(ctx)),
+            None => (view::Weight(op).graph(ctx), view::Weight(op).edge(ctx)),
+        };
+        let arr = match ctx.op_kind(op) {
+            graph::SRC => GraphArray::EdgeSources,
+            graph::DST => GraphArray::OutTargets,
+            _ => GraphArray::Weights,
+        };
+        let a = self.array(ctx, g, arr);
+        let v =
+            if arr == GraphArray::Weights { load(ctx, at, a, e, false, &loc) } else { load_index(ctx, at, a, e, &loc) };
+        self.replace(ctx, op, v)
+    }
+
+    pub(super) fn has_edge(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
+        let loc = ctx.op_loc(op).clone();
+        let h = view::HasEdge(op);
+        let (g, u, v) = (h.graph(ctx), h.from(ctx), h.to(ctx));
+        let off = self.array(ctx, g, GraphArray::OutOffsets);
+        let tgt = self.array(ctx, g, GraphArray::OutTargets);
+        let f = self.helper(ctx, Helper::HasEdge);
+        let c = self.call(ctx, At::Before(op), &f, &[off, tgt, u, v], &[Type::i1()], &loc);
+        let r = ctx.result(c, 0);
+        self.replace(ctx, op, r)
+    }
+
+    /// `graph.node_id` and `graph.edge_id`: nodes and edges are their numbers.
+    pub(super) fn id(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
+        let v = match view::NodeId::of(ctx, op) {
+            Some(n) => n.node(ctx),
+            None => view::EdgeId(op).edge(ctx),
+        };
+        self.replace(ctx, op, v)
+    }
+
+    /// `graph.node` and `graph.edge`: a number becomes a node or an edge
+    /// once checked against the graph; from then on it is valid by
+    /// construction.
+    pub(super) fn checked_id(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let (g, id, of) = match view::NodeOf::of(ctx, op) {
+            Some(node) => (node.graph(ctx), node.id(ctx), SizeOf::Nodes),
+            None => (view::EdgeOf(op).graph(ctx), view::EdgeOf(op).id(ctx), SizeOf::Edges),
+        };
+        let count = self.size(ctx, at, g, of, &loc);
+        mk(
+            ctx,
+            at,
+            OperationState::new(par::CHECK_INDEX, loc.clone())
+                .operands(&[id, count])
+                .props(par_view::CheckIndex::props(of)),
+        );
+        self.replace(ctx, op, id)
+    }
+}
