@@ -8,6 +8,42 @@ pub mod op {
     );
 }
 
+/// The declarations of the builtin dialect's operations.
+pub mod view {
+    use super::op as builtin;
+
+    crate::op_view! {
+        /// `builtin.module @name { .. }`: one block, no terminator.
+        pub struct Module for builtin::MODULE {
+            operands {}
+            results {}
+            properties {
+                /// The module's name, if it has one.
+                sym_name: Option<String>,
+                /// Its visibility, as a symbol.
+                sym_visibility: Option<String>,
+            }
+        }
+    }
+
+    crate::op_view! {
+        /// `builtin.unrealized_conversion_cast %values : T to U`.
+        pub struct UnrealizedConversionCast for builtin::UNREALIZED_CONVERSION_CAST {
+            operands {}
+            variadic {
+                /// The values cast.
+                inputs: Any,
+            }
+            results {}
+            variadic_results {
+                /// The values they stand for.
+                outputs: Any,
+            }
+            properties {}
+        }
+    }
+}
+
 use crate::attributes::Attribute;
 use crate::builtin::op as builtin;
 use crate::context::{Context, OpId, OperationState, Value};
@@ -47,17 +83,9 @@ fn verify_module(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if ctx.regions(op).len() != 1 || ctx.region_blocks(ctx.region(op, 0)).len() != 1 {
         return Err(op_error(ctx, op, "expects a single region with one block"));
     }
-    if !ctx.operands(op).is_empty() || !ctx.results(op).is_empty() {
-        return Err(op_error(ctx, op, "expects no operands and no results"));
-    }
     let b = ctx.region_blocks(ctx.region(op, 0))[0];
     if !ctx.block_args(b).is_empty() {
         return Err(op_error(ctx, op, "expects the body block to have no arguments"));
-    }
-    if let Some(a) = ctx.prop(op, "sym_name") {
-        if a.as_str().is_none() {
-            return Err(op_error(ctx, op, "attribute 'sym_name' must be a string"));
-        }
     }
     if let Some((name, _)) = ctx.attrs(op).iter().find(|(name, _)| !name.contains('.')) {
         return Err(op_error(
@@ -139,7 +167,7 @@ pub fn dialect() -> Dialect {
         summary: "the top-level module and conversion glue",
         ops: vec![
             OpDef {
-                inherent: &["sym_name", "sym_visibility"],
+                signature: Some(view::Module::SIGNATURE),
                 verify: Some(verify_module),
                 parse: Some(parse_module),
                 print: Some(print_module),
@@ -156,6 +184,7 @@ pub fn dialect() -> Dialect {
                 )
             },
             OpDef {
+                signature: Some(view::UnrealizedConversionCast::SIGNATURE),
                 fold: Some(fold_cast),
                 verify: Some(verify_cast),
                 parse: Some(parse_cast),

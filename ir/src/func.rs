@@ -11,10 +11,93 @@ pub mod op {
     );
 }
 
-/// The declarations of the func dialect's operations with fixed operand
-/// kinds (the typed views that read them).
+/// The declarations of the func dialect's operations (the typed views
+/// that read them).
 pub mod view {
     use super::op as func;
+    use crate::Attribute;
+
+    crate::op_view! {
+        /// `func.func @name(%args) -> results { .. }`, or a declaration
+        /// without a body.
+        pub struct Func for func::FUNC {
+            operands {}
+            results {}
+            properties {
+                /// The function's name.
+                sym_name: String,
+                /// Its type, a function type (the verifier checks that).
+                function_type: Attribute,
+                /// `public` (without one), `private` or `nested`.
+                sym_visibility: Option<String>,
+                /// One attribute dictionary per argument.
+                arg_attrs: Option<Attribute>,
+                /// One attribute dictionary per result.
+                res_attrs: Option<Attribute>,
+            }
+        }
+    }
+
+    crate::op_view! {
+        /// `func.call @callee(%args) : (T) -> (U)`.
+        pub struct Call for func::CALL {
+            operands {}
+            variadic {
+                /// The arguments.
+                args: Any,
+            }
+            results {}
+            variadic_results {
+                /// The callee's results.
+                values: Any,
+            }
+            properties {
+                /// The function called, a flat symbol reference.
+                callee: Attribute,
+                /// One attribute dictionary per argument.
+                arg_attrs: Option<Attribute>,
+                /// One attribute dictionary per result.
+                res_attrs: Option<Attribute>,
+                /// Never inline this call.
+                no_inline: bool,
+            }
+        }
+    }
+
+    crate::op_view! {
+        /// `func.call_indirect %f(%args) : (T) -> (U)`.
+        pub struct CallIndirect for func::CALL_INDIRECT {
+            operands {
+                /// The function value called.
+                callee: Function,
+            }
+            variadic {
+                /// The arguments.
+                args: Any,
+            }
+            results {}
+            variadic_results {
+                /// The callee's results.
+                values: Any,
+            }
+            properties {}
+        }
+    }
+
+    crate::op_view! {
+        /// `func.constant @f : (T) -> (U)`: a function as a value.
+        pub struct Constant for func::CONSTANT {
+            operands {}
+            results {
+                /// The function value.
+                function: Any,
+            }
+            properties {
+                /// The function, a flat symbol reference.
+                value: Attribute,
+            }
+        }
+    }
 
     crate::op_view! {
         /// `func.return %values...`.
@@ -211,10 +294,10 @@ fn print_func(p: &mut OpPrinter<'_>, op: OpId) {
     }
 }
 
+/// Checks what [`view::Func`]'s signature does not: the function type,
+/// the region, argument and result attributes, the entry block's arguments
+/// and the visibility.
 fn verify_func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    if ctx.prop(op, "sym_name").and_then(|a| a.as_str()).is_none() {
-        return Err(op_error(ctx, op, "requires attribute 'sym_name'"));
-    }
     let Some(ft) = function_type(ctx, op) else {
         return Err(op_error(
             ctx,
@@ -224,9 +307,6 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     };
     if ctx.regions(op).len() != 1 {
         return Err(op_error(ctx, op, "requires one region"));
-    }
-    if !ctx.results(op).is_empty() {
-        return Err(op_error(ctx, op, "requires zero results"));
     }
     for (key, what, n) in [("arg_attrs", "argument", ft.inputs.len()), ("res_attrs", "result", ft.results.len())] {
         let Some(a) = ctx.prop(op, key) else { continue };
@@ -383,9 +463,8 @@ fn print_call(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_call(ctx: &Context, op: OpId, symbols: &mut SymbolTableCollection) -> Result<(), Diagnostic> {
-    let Some(callee) = ctx.prop(op, "callee").cloned() else {
-        return Err(op_error(ctx, op, "requires attribute 'callee'"));
-    };
+    // The signature check reports a missing callee.
+    let Some(callee) = ctx.prop(op, "callee").cloned() else { return Ok(()) };
     let Some(name) = callee.as_flat_symbol() else {
         return Err(op_error(ctx, op, "requires 'callee' to be a flat symbol reference"));
     };
@@ -529,12 +608,9 @@ fn print_call_indirect(p: &mut OpPrinter<'_>, op: OpId) {
 /// The callee is a function whose inputs are the arguments' types and whose
 /// results are the results' types, in upstream's words.
 fn verify_call_indirect(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let Some(callee) = ctx.operands(op).first() else {
-        return Err(op_error(ctx, op, "expected 1 or more operands, but found 0"));
-    };
-    let t = ctx.value_type(*callee);
-    let Some(ft) = t.as_function() else {
-        return Err(op_error(ctx, op, format!("operand #0 must be function type, but got '{t}'")));
+    let callee = view::CallIndirect(op).callee(ctx);
+    let Some(ft) = ctx.value_type(callee).as_function() else {
+        return Err(op_error(ctx, op, "operand #0 must be function type"));
     };
     let args: Vec<Type> = ctx.operands(op)[1..].iter().map(|v| ctx.value_type(*v).clone()).collect();
     if args != ft.inputs {
@@ -588,7 +664,7 @@ pub fn dialect() -> Dialect {
         summary: "functions, calls and returns",
         ops: vec![
             OpDef {
-                inherent: &["sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"],
+                signature: Some(view::Func::SIGNATURE),
                 verify: Some(verify_func),
                 parse: Some(parse_func),
                 print: Some(print_func),
@@ -611,13 +687,14 @@ pub fn dialect() -> Dialect {
                 )
             },
             OpDef {
-                inherent: &["callee", "arg_attrs", "res_attrs", "no_inline"],
+                signature: Some(view::Call::SIGNATURE),
                 verify_symbol_uses: Some(verify_call),
                 parse: Some(parse_call),
                 print: Some(print_call),
                 ..OpDef::new(func::CALL, "calls a function by symbol", Traits::NONE)
             },
             OpDef {
+                signature: Some(view::CallIndirect::SIGNATURE),
                 verify: Some(verify_call_indirect),
                 patterns: Some(call_indirect_patterns),
                 parse: Some(parse_call_indirect),
@@ -625,7 +702,7 @@ pub fn dialect() -> Dialect {
                 ..OpDef::new(func::CALL_INDIRECT, "calls a function value", Traits::NONE)
             },
             OpDef {
-                inherent: &["value"],
+                signature: Some(view::Constant::SIGNATURE),
                 verify_symbol_uses: Some(verify_constant),
                 parse: Some(parse_constant),
                 print: Some(print_constant),

@@ -35,6 +35,8 @@ pub enum TypeConstraint {
     Float,
     /// A signless integer, `index` or a float.
     Scalar,
+    /// A function type.
+    Function,
     /// A type of a dialect, with any parameters: `!par.buf<T>` for
     /// `Dialect("par", "buf")`.
     Dialect(&'static str, &'static str),
@@ -55,6 +57,7 @@ impl TypeConstraint {
             TypeConstraint::BoolLike => *t.element_or_self() == Type::i1(),
             TypeConstraint::Float => t.is_float(),
             TypeConstraint::Scalar => t.is_signless_int_or_index() || t.is_float(),
+            TypeConstraint::Function => t.as_function().is_some(),
             TypeConstraint::Dialect(d, m) => t.is_dialect_type(d, m),
             TypeConstraint::OneOf(all) => all.iter().any(|c| c.accepts(t)),
         }
@@ -84,6 +87,7 @@ impl TypeConstraint {
             TypeConstraint::BoolLike => "bool-like".into(),
             TypeConstraint::Float => "floating-point".into(),
             TypeConstraint::Scalar => "integer, index or float".into(),
+            TypeConstraint::Function => "function type".into(),
             TypeConstraint::Dialect(d, m) => format!("!{d}.{m}"),
             TypeConstraint::OneOf(all) => all.iter().map(TypeConstraint::describe).collect::<Vec<_>>().join(" or "),
         }

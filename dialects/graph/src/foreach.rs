@@ -19,53 +19,34 @@ use strata_ir::printer::OpPrinter;
 use strata_ir::registry::{OpDef, Traits};
 use strata_ir::types::{join_types, Type};
 use strata_ir::verifier::op_error;
+use strata_ir::Diagnostic;
 use strata_ir::OpName;
-use strata_ir::{Attribute, Diagnostic};
 
 use crate::types::{classify, edge, graph, node, GraphType};
 
-/// An iteration space of `graph.foreach`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Space {
-    /// Every node of a graph.
-    Nodes,
-    /// Every edge of a graph.
-    Edges,
-    /// The out-edges of a node.
-    OutEdges,
-    /// The in-edges of a node.
-    InEdges,
-    /// The out-neighbours of a node, with the edge to each.
-    OutNbrs,
-    /// The in-neighbours of a node, with the edge from each.
-    InNbrs,
-    /// The items of the current round of a worklist.
-    Items,
-    /// The indices `lo..hi`.
-    Range,
+strata_ir::prop_enum! {
+    /// An iteration space of `graph.foreach`.
+    pub enum Space {
+        /// Every node of a graph.
+        Nodes = "nodes",
+        /// Every edge of a graph.
+        Edges = "edges",
+        /// The out-edges of a node.
+        OutEdges = "out_edges",
+        /// The in-edges of a node.
+        InEdges = "in_edges",
+        /// The out-neighbours of a node, with the edge to each.
+        OutNbrs = "out_nbrs",
+        /// The in-neighbours of a node, with the edge from each.
+        InNbrs = "in_nbrs",
+        /// The items of the current round of a worklist.
+        Items = "items",
+        /// The indices `lo..hi`.
+        Range = "range",
+    }
 }
 
-/// Every space with its keyword.
-pub const SPACES: [(Space, &str); 8] = [
-    (Space::Nodes, "nodes"),
-    (Space::Edges, "edges"),
-    (Space::OutEdges, "out_edges"),
-    (Space::InEdges, "in_edges"),
-    (Space::OutNbrs, "out_nbrs"),
-    (Space::InNbrs, "in_nbrs"),
-    (Space::Items, "items"),
-    (Space::Range, "range"),
-];
-
 impl Space {
-    /// The keyword of a space.
-    pub fn keyword(self) -> &'static str {
-        SPACES.iter().find(|(s, _)| *s == self).map(|(_, k)| *k).expect("listed")
-    }
-    /// The space named by a keyword.
-    pub fn from_keyword(k: &str) -> Option<Space> {
-        SPACES.iter().find(|(_, n)| *n == k).map(|(s, _)| *s)
-    }
     /// Operand types, given the worklist type for `items`.
     fn operand_types(self, worklist: Option<&Type>) -> Vec<Type> {
         match self {
@@ -95,7 +76,7 @@ pub fn is_foreach(ctx: &Context, op: OpId) -> bool {
 
 /// The space of a `graph.foreach`.
 pub fn space_of(ctx: &Context, op: OpId) -> Option<Space> {
-    ctx.prop(op, "space").and_then(|a| a.as_str()).and_then(Space::from_keyword)
+    ctx.prop(op, "space").and_then(|a| a.as_str()).and_then(Space::from_name)
 }
 
 /// Parses the custom form of a foreach loop (shared with `sched.foreach`).
@@ -108,9 +89,9 @@ pub fn parse_foreach(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()>
     p.expect_keyword("in")?;
     let kloc = p.loc();
     let kw = p.parse_keyword("iteration space")?;
-    let Some(space) = Space::from_keyword(&kw) else {
-        let all: Vec<&str> = SPACES.iter().map(|(_, k)| *k).collect();
-        return p.err_at(kloc, format!("unknown iteration space '{kw}', expected one of: {}", all.join(", ")));
+    let Some(space) = Space::from_name(&kw) else {
+        let all = Space::NAMES.join(", ");
+        return p.err_at(kloc, format!("unknown iteration space '{kw}', expected one of: {all}"));
     };
     let mut operands = Vec::new();
     let mut wl_type = None;
@@ -154,7 +135,7 @@ pub fn parse_foreach(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()>
     };
     p.ensure_terminator(body, graph::YIELD, &loc);
     st.attributes = p.parse_optional_attr_dict_with_keyword()?;
-    st.properties.push(("space".into(), Attribute::string(space.keyword())));
+    st.properties.push(("space".into(), space.attr()));
     st.regions = vec![body, filter];
     Ok(())
 }
@@ -168,7 +149,7 @@ pub fn print_foreach(p: &mut OpPrinter<'_>, op: OpId) {
     p.w(" ");
     p.operands(&args);
     p.w(" in ");
-    p.w(space.keyword());
+    p.w(space.name());
     p.w("(");
     let ops = ctx.operands(op).to_vec();
     p.operands(&ops);
@@ -216,11 +197,12 @@ pub fn check_args(ctx: &Context, op: OpId, r: RegionId, types: &[Type], what: &s
     Ok(())
 }
 
-/// Verifies the structure of a foreach loop (shared with `sched.foreach`).
+/// Verifies the structure of a foreach loop (shared with `sched.foreach`)
+/// beyond its declared signature ([`crate::view::Foreach`]): operands of
+/// the space's types, and the body's and the filter's arguments and yields.
 pub fn verify_foreach(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(space) = space_of(ctx, op) else {
-        let all: Vec<&str> = SPACES.iter().map(|(_, k)| *k).collect();
-        return Err(op_error(ctx, op, format!("requires a 'space' property, one of: {}", all.join(", "))));
+        return Err(op_error(ctx, op, "requires attribute 'space'"));
     };
     let ops = ctx.operands(op);
     let wl = (space == Space::Items).then(|| ops.first().map(|v| ctx.value_type(*v).clone())).flatten();
@@ -239,13 +221,10 @@ pub fn verify_foreach(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let got: Vec<Type> = ops.iter().map(|v| ctx.value_type(*v).clone()).collect();
     if got != want {
         let w = join_types(&want);
-        return Err(op_error(ctx, op, format!("space '{}' takes operands ({w})", space.keyword())));
+        return Err(op_error(ctx, op, format!("space '{space}' takes operands ({w})")));
     }
     if ctx.regions(op).len() != 2 {
         return Err(op_error(ctx, op, "expects a body and a filter region"));
-    }
-    if !ctx.results(op).is_empty() {
-        return Err(op_error(ctx, op, "has no results; reduce into a scalar to combine values"));
     }
     let args = space.arg_types(elem.as_ref());
     let (body, filter) = (ctx.region(op, 0), ctx.region(op, 1));
@@ -276,6 +255,7 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 pub fn ops() -> Vec<OpDef> {
     vec![
         OpDef {
+            signature: Some(crate::view::Foreach::SIGNATURE),
             inherent: &["space"],
             verify: Some(verify_foreach),
             parse: Some(parse_foreach),

@@ -2,6 +2,7 @@
 //! operands, results and properties with their constraints (checked by the
 //! verifier), and the typed views that read them.
 
+use crate::foreach::Space;
 use crate::op as graph;
 use strata_ir::signature::TypeConstraint;
 
@@ -49,6 +50,25 @@ strata_ir::prop_enum! {
         Min = "min",
         /// Keep the largest key.
         Max = "max",
+    }
+}
+
+strata_ir::op_view! {
+    /// `graph.foreach %x in space(%operands) { .. }`, with an optional
+    /// filter (`where { .. } do`); `sched.foreach` has the same structure.
+    pub struct Foreach for graph::FOREACH {
+        operands {}
+        variadic {
+            /// What the space ranges over: the graph (and the node whose
+            /// edges or neighbours it walks), the worklist, or the bounds of
+            /// the range. Their types depend on the space.
+            space_operands: Any,
+        }
+        results {}
+        properties {
+            /// The iteration space.
+            space: Space,
+        }
     }
 }
 

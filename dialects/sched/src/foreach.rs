@@ -12,12 +12,12 @@
 
 use crate::op as sched;
 use strata_graph_dialect::canonicalize::loop_patterns;
-use strata_graph_dialect::foreach::{parse_foreach, print_foreach, verify_foreach};
+use strata_graph_dialect::foreach::{parse_foreach, print_foreach, verify_foreach, Space};
 use strata_ir::context::{Context, OpId};
 use strata_ir::registry::{OpDef, Traits};
 use strata_ir::rewrite::RewritePattern;
 use strata_ir::verifier::op_error;
-use strata_ir::Diagnostic;
+use strata_ir::{Attribute, Diagnostic};
 
 use crate::schedule::LoopSchedule;
 
@@ -26,12 +26,27 @@ pub fn schedule_of(ctx: &Context, op: OpId) -> Option<LoopSchedule> {
     ctx.prop(op, "schedule").and_then(|a| LoopSchedule::from_attr(a).ok())
 }
 
+strata_ir::op_view! {
+    /// `sched.foreach %x in space(%operands) { .. } attributes {schedule = {..}}`.
+    pub struct Foreach for sched::FOREACH {
+        operands {}
+        variadic {
+            /// What the space ranges over, as for `graph.foreach`.
+            space_operands: Any,
+        }
+        results {}
+        properties {
+            /// The iteration space.
+            space: Space,
+            /// The schedule: a dictionary that reads as a [`LoopSchedule`].
+            schedule: Attribute,
+        }
+    }
+}
+
 fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     verify_foreach(ctx, op)?;
-    let Some(s) = ctx.prop(op, "schedule") else {
-        return Err(op_error(ctx, op, "requires a 'schedule' property"));
-    };
-    let s = LoopSchedule::from_attr(s).map_err(|m| op_error(ctx, op, m))?;
+    let s = LoopSchedule::from_attr(&Foreach(op).schedule(ctx)).map_err(|m| op_error(ctx, op, m))?;
     crate::legality::check(ctx, op, &s).map_err(|m| op_error(ctx, op, m))
 }
 
@@ -43,6 +58,7 @@ fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
 /// `sched.foreach`.
 pub fn ops() -> Vec<OpDef> {
     vec![OpDef {
+        signature: Some(Foreach::SIGNATURE),
         inherent: &["space", "schedule"],
         verify: Some(verify),
         parse: Some(parse_foreach),

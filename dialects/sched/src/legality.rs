@@ -168,7 +168,7 @@ fn neighbour_loop(ctx: &Context, op: OpId, what: &str, spaces: &[Space]) -> Resu
         let name = ctx.op_kind(o);
         if o == inner {
             if !space_of(ctx, o).is_some_and(|s| spaces.contains(&s)) || ctx.operand(o, 1) != v {
-                let names: Vec<&str> = spaces.iter().map(|s| s.keyword()).collect();
+                let names: Vec<&str> = spaces.iter().map(|s| s.name()).collect();
                 return Err(format!(
                     "{what} needs the inner loop at {} to run over {} of the outer node",
                     ctx.op_loc(o).short(),

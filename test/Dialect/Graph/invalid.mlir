@@ -98,8 +98,20 @@ func.func @f(%g: !graph.graph, %v: !graph.node) {
 // -----
 
 func.func @f(%g: !graph.graph) {
-  // expected-error@+1 {{'graph.foreach' op requires a 'space' property, one of: nodes, edges, out_edges, in_edges, out_nbrs, in_nbrs, items, range}}
+  // expected-error@+1 {{'graph.foreach' op requires attribute 'space'}}
   "graph.foreach"(%g) ({
+  ^bb0(%v: !graph.node):
+    "graph.yield"() : () -> ()
+  }, {
+  }) : (!graph.graph) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph) {
+  // expected-error@+1 {{'graph.foreach' op attribute 'space' failed to satisfy constraint: string attribute, one of: nodes, edges, out_edges, in_edges, out_nbrs, in_nbrs, items, range}}
+  "graph.foreach"(%g) <{space = "vertices"}> ({
   ^bb0(%v: !graph.node):
     "graph.yield"() : () -> ()
   }, {
@@ -145,7 +157,7 @@ func.func @f(%g: !graph.graph) {
 // -----
 
 func.func @f(%g: !graph.graph) {
-  // expected-error@+1 {{'graph.foreach' op has no results; reduce into a scalar to combine values}}
+  // expected-error@+1 {{'graph.foreach' op requires zero results}}
   %r = "graph.foreach"(%g) <{space = "nodes"}> ({
   ^bb0(%v: !graph.node):
     "graph.yield"() : () -> ()
