@@ -250,6 +250,12 @@ impl Context {
         self.values.len()
     }
 
+    /// The number of operations ever created (erased ones included): every
+    /// operation's index is below it.
+    pub fn num_ops(&self) -> usize {
+        self.ops.len()
+    }
+
     /// Creates an empty region not attached to any operation.
     pub fn create_region(&mut self) -> RegionId {
         let r = RegionId(self.regions.len() as u32);

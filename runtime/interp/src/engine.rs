@@ -36,7 +36,7 @@ use crate::InterpError;
 pub struct Options {
     /// Visit `graph.foreach` iterations in a random order from this seed.
     pub shuffle_seed: Option<u64>,
-    /// The deepest nesting of calls allowed. Each level takes about 1.3 KB
+    /// The deepest nesting of calls allowed. Each level takes about 1 KB
     /// of the calling thread's stack in an optimized build (more in a debug
     /// one): a deep limit needs a thread with a large stack.
     pub max_call_depth: u32,
@@ -82,6 +82,7 @@ pub fn run_function_counted(
         module,
         env: Vec::new(),
         slots: vec![u32::MAX; ctx.num_values()],
+        code: vec![Inst::default(); ctx.num_ops()],
         frames: HashMap::new(),
         callees: HashMap::new(),
         rng: opts.shuffle_seed.map(Rng::new),
@@ -110,6 +111,8 @@ struct Machine<'a> {
     /// The slot of each value in its function's frame (`u32::MAX` until the
     /// function is first called): values of different functions never mix.
     slots: Vec<u32>,
+    /// Each operation decoded, by index (on its function's first call).
+    code: Vec<Inst>,
     /// Frame size of each function called so far.
     frames: HashMap<OpId, usize>,
     /// The function each `func.call` calls, resolved once.
@@ -211,21 +214,30 @@ impl<'a> Machine<'a> {
     }
     /// The message for an `addi`, `subi` or `muli` whose operands wrap in a
     /// way its overflow flags forbid (operands shown unsigned for `nuw`).
-    fn forbidden_wrap(&self, op: OpId, name: OpName, rt: &Type) -> Option<String> {
-        let (a, b, w) = (self.int(op, 0), self.int(op, 1), width(rt));
-        match forbidden_wrap(name, a, b, w, overflow_flags(self.ctx, op))? {
+    fn forbidden_wrap(&self, op: OpId, name: OpName) -> Option<String> {
+        let inst = self.inst(op);
+        let (a, b, w) = (self.int(op, 0), self.int(op, 1), inst.width);
+        match forbidden_wrap(name, a, b, w, inst.flags)? {
             "unsigned" => Some(wrap_message(name, "unsigned", unsigned(a, w), unsigned(b, w))),
             kind => Some(wrap_message(name, kind, a, b)),
         }
     }
+    /// The decoded form of `op`.
+    fn inst(&self, op: OpId) -> &Inst {
+        &self.code[op.index()]
+    }
+    /// The value of operand `i` of `op`.
+    fn operand(&self, op: OpId, i: usize) -> &Val {
+        &self.env[self.inst(op).operands[i] as usize]
+    }
     fn int(&self, op: OpId, i: usize) -> i128 {
-        self.get(self.ctx.operand(op, i)).int()
+        self.operand(op, i).int()
     }
     fn float(&self, op: OpId, i: usize) -> f64 {
-        self.get(self.ctx.operand(op, i)).float()
+        self.operand(op, i).float()
     }
     fn set(&mut self, op: OpId, i: usize, v: Val) {
-        let s = self.frame_slot(self.ctx.result(op, i));
+        let s = self.inst(op).results[i] as usize;
         self.env[s] = v;
     }
     fn set_results(&mut self, op: OpId, vals: Vec<Val>) {
@@ -234,7 +246,7 @@ impl<'a> Machine<'a> {
         }
     }
     fn operand_vals(&self, op: OpId) -> Vec<Val> {
-        self.ctx.operands(op).iter().map(|v| self.get(*v).clone()).collect()
+        self.inst(op).operands.iter().map(|s| self.env[*s as usize].clone()).collect()
     }
 
     fn call(&mut self, f: OpId, args: Vec<Val>) -> R<Vec<Val>> {
@@ -247,7 +259,7 @@ impl<'a> Machine<'a> {
             return self.err(f, "cannot call a function without a body");
         }
         // A fresh frame, so recursive calls do not clobber the caller's values.
-        let size = self.frame_size(f);
+        let size = self.prepare(f);
         let saved = std::mem::replace(&mut self.env, vec![Val::Undef; size]);
         let r = self.run_region(body, &args);
         self.env = saved;
@@ -255,8 +267,9 @@ impl<'a> Machine<'a> {
         r
     }
 
-    /// The frame size of `f`, numbering its values' slots on its first call.
-    fn frame_size(&mut self, f: OpId) -> usize {
+    /// The frame size of `f`; on its first call, numbers its values' slots
+    /// and decodes its operations.
+    fn prepare(&mut self, f: OpId) -> usize {
         if let Some(n) = self.frames.get(&f) {
             return *n;
         }
@@ -275,25 +288,28 @@ impl<'a> Machine<'a> {
         for (n, v) in values.iter().enumerate() {
             self.slots[v.index()] = n as u32;
         }
+        ctx.walk_pre(f, &mut |o| self.code[o.index()] = Inst::decode(ctx, o, &self.slots));
         self.frames.insert(f, values.len());
         values.len()
     }
 
     fn run_region(&mut self, r: RegionId, args: &[Val]) -> R<Vec<Val>> {
-        let Some(mut block) = self.ctx.entry_block(r) else { return Ok(Vec::new()) };
-        let mut args = args.to_vec();
+        self.run_region_with(r, args.iter().cloned())
+    }
+
+    /// Runs region `r` with its entry block's arguments taken from `args`.
+    fn run_region_with(&mut self, r: RegionId, args: impl Iterator<Item = Val>) -> R<Vec<Val>> {
+        let ctx = self.ctx;
+        let Some(mut block) = ctx.entry_block(r) else { return Ok(Vec::new()) };
+        self.bind(block, args);
         'blocks: loop {
-            for (a, v) in self.ctx.block_args(block).iter().zip(args.drain(..)) {
-                let s = self.frame_slot(*a);
-                self.env[s] = v;
-            }
-            let mut cur = self.ctx.first_op(block);
+            let mut cur = ctx.first_op(block);
             while let Some(op) = cur {
                 match self.step(op)? {
-                    Flow::Next => cur = self.ctx.next_op(op),
+                    Flow::Next => cur = ctx.next_op(op),
                     Flow::Branch(b, vals) => {
                         block = b;
-                        args = vals;
+                        self.bind(block, vals.into_iter());
                         continue 'blocks;
                     }
                     Flow::Exit(vals) => return Ok(vals),
@@ -303,10 +319,21 @@ impl<'a> Machine<'a> {
         }
     }
 
+    /// Gives block `b`'s arguments the values `args`.
+    fn bind(&mut self, b: BlockId, args: impl Iterator<Item = Val>) {
+        let ctx = self.ctx;
+        for (a, v) in ctx.block_args(b).iter().zip(args) {
+            let s = self.frame_slot(*a);
+            self.env[s] = v;
+        }
+    }
+
     fn step(&mut self, op: OpId) -> R<Flow> {
         self.steps += 1;
         let ctx = self.ctx;
-        let name = ctx.op_kind(op);
+        let Some(name) = self.inst(op).kind else {
+            return self.err(op, "internal error: an operation outside the functions called");
+        };
         match name.dialect_key() {
             arith::DIALECT_KEY => return self.arith(op, name).map(|_| Flow::Next),
             par::DIALECT_KEY if name != par::YIELD => return self.par_op(op, name).map(|_| Flow::Next),
@@ -419,6 +446,8 @@ impl<'a> Machine<'a> {
     /// `scf.parallel`: the iterations in order, the last loop innermost;
     /// each one's reduced values combined into the accumulators by the
     /// regions of `scf.reduce`.
+    // Kept out of `step`, whose frame every level of recursion pays for.
+    #[inline(never)]
     fn scf_parallel(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
         let Some(b) = strata_std::scf_parallel::bounds(ctx, op) else {
@@ -462,11 +491,12 @@ impl<'a> Machine<'a> {
         }
     }
 
+    // Kept out of `step`, whose frame every level of recursion pays for.
+    #[inline(never)]
     fn scf_for(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
         let (lb, ub, step) = (self.int(op, 0), self.int(op, 1), self.int(op, 2));
-        let w = width(ctx.value_type(ctx.operand(op, 0)));
-        let unsigned_cmp = ctx.prop(op, "unsignedCmp").is_some();
+        let (w, unsigned_cmp) = (self.inst(op).operand_width, self.inst(op).unsigned_cmp);
         if step <= 0 {
             return self.err(op, format!("scf.for step must be positive, got {step}"));
         }
@@ -478,9 +508,7 @@ impl<'a> Machine<'a> {
             if !go {
                 break;
             }
-            let mut args = vec![Val::Int(iv)];
-            args.extend(carried);
-            carried = self.run_region(body, &args)?;
+            carried = self.run_region_with(body, std::iter::once(Val::Int(iv)).chain(carried))?;
             let next = normalize_int(iv + step, &Type::int(w));
             if (!unsigned_cmp && next <= iv) || (unsigned_cmp && unsigned(next, w) <= unsigned(iv, w)) {
                 break; // wrapped around
@@ -491,10 +519,13 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
+    // Kept out of `step`, whose frame every level of recursion pays for.
+    #[inline(never)]
     fn arith(&mut self, op: OpId, name: OpName) -> R<()> {
         let ctx = self.ctx;
+        let inst = &self.code[op.index()];
         if matches!(name, arith::ADDUI_EXTENDED | arith::MULSI_EXTENDED | arith::MULUI_EXTENDED) {
-            let w = width(ctx.value_type(ctx.operand(op, 0)));
+            let w = inst.operand_width;
             let Some((first, second)) = strata_std::arith_extended::eval(name, self.int(op, 0), self.int(op, 1), w)
             else {
                 return self.err(op, format!("the interpreter runs {name} on integers of at most 64 bits"));
@@ -503,28 +534,18 @@ impl<'a> Machine<'a> {
             self.set(op, 1, if name == arith::ADDUI_EXTENDED { boolean(second != 0) } else { Val::Int(second) });
             return Ok(());
         }
-        let rt = ctx.value_type(ctx.result(op, 0)).clone();
+        let Some(rt) = &inst.result_type else { return self.err(op, "an arith operation without a result") };
         let v = match name {
-            arith::CONSTANT => match ctx.prop(op, "value") {
-                Some(Attribute::Float(f)) => Val::Float(f.value()),
-                Some(a) => match a.as_int() {
-                    Some(i) => Val::Int(normalize_int(i, &rt)),
-                    None => return self.err(op, "unsupported constant"),
-                },
-                None => return self.err(op, "constant without a value"),
+            arith::CONSTANT => match &inst.constant {
+                Some(v) => v.clone(),
+                None if ctx.prop(op, "value").is_none() => return self.err(op, "constant without a value"),
+                None => return self.err(op, "unsupported constant"),
             },
-            arith::CMPI => {
-                let p = ctx.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(0);
-                let w = width(ctx.value_type(ctx.operand(op, 0)));
-                boolean(eval_cmpi(p, self.int(op, 0), self.int(op, 1), w))
-            }
-            arith::CMPF => {
-                let p = ctx.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(0);
-                boolean(eval_cmpf(p, self.float(op, 0), self.float(op, 1)))
-            }
+            arith::CMPI => boolean(eval_cmpi(inst.code as i128, self.int(op, 0), self.int(op, 1), inst.operand_width)),
+            arith::CMPF => boolean(eval_cmpf(inst.code as i128, self.float(op, 0), self.float(op, 1))),
             arith::SELECT => {
                 let i = if self.int(op, 0) != 0 { 1 } else { 2 };
-                self.get(ctx.operand(op, i)).clone()
+                self.operand(op, i).clone()
             }
             arith::NEGF => Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), -self.float(op, 0))),
             arith::ADDF
@@ -540,20 +561,20 @@ impl<'a> Machine<'a> {
                 Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), r))
             }
             arith::EXTSI | arith::INDEX_CAST | arith::TRUNCI => {
-                Val::Int(normalize_int(self.int(op, 0), &Type::int(width(&rt))))
+                Val::Int(normalize_int(self.int(op, 0), &Type::int(inst.width)))
             }
             arith::EXTUI | arith::INDEX_CASTUI => {
-                let wf = width(ctx.value_type(ctx.operand(op, 0)));
-                Val::Int(normalize_int(unsigned(self.int(op, 0), wf) as i128, &Type::int(width(&rt))))
+                let wf = inst.operand_width;
+                Val::Int(normalize_int(unsigned(self.int(op, 0), wf) as i128, &Type::int(inst.width)))
             }
             arith::SITOFP => Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), self.int(op, 0) as f64)),
             arith::UITOFP => {
-                let wf = width(ctx.value_type(ctx.operand(op, 0)));
+                let wf = inst.operand_width;
                 Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), unsigned(self.int(op, 0), wf) as f64))
             }
             arith::FPTOSI | arith::FPTOUI => {
                 let t = self.float(op, 0).trunc();
-                let w = width(&rt) as i32;
+                let w = inst.width as i32;
                 let ok = if name == arith::FPTOSI {
                     t >= -(2f64.powi(w - 1)) && t < 2f64.powi(w - 1)
                 } else {
@@ -562,31 +583,31 @@ impl<'a> Machine<'a> {
                 if !t.is_finite() || !ok {
                     return self.err(op, unconvertible_message(name, &rt));
                 }
-                Val::Int(normalize_int(t as i128, &rt))
+                Val::Int(normalize_int(t as i128, rt))
             }
             arith::EXTF | arith::TRUNCF => {
                 let kind = rt.float_kind().unwrap_or(FloatKind::F64);
-                Val::Float(round_in_mode(kind, self.float(op, 0), rounding_mode(ctx, op).unwrap_or(0)))
+                Val::Float(round_in_mode(kind, self.float(op, 0), inst.code))
             }
             arith::BITCAST => {
                 let from = ctx.value_type(ctx.operand(op, 0)).clone();
                 match (&from, &rt) {
                     (Type::Float(FloatKind::F64), _) => {
-                        Val::Int(normalize_int(self.float(op, 0).to_bits() as i64 as i128, &rt))
+                        Val::Int(normalize_int(self.float(op, 0).to_bits() as i64 as i128, rt))
                     }
                     (Type::Float(FloatKind::F32), _) => {
-                        Val::Int(normalize_int((self.float(op, 0) as f32).to_bits() as i32 as i128, &rt))
+                        Val::Int(normalize_int((self.float(op, 0) as f32).to_bits() as i32 as i128, rt))
                     }
                     (_, Type::Float(FloatKind::F64)) => Val::Float(f64::from_bits(self.int(op, 0) as u64)),
                     (_, Type::Float(FloatKind::F32)) => Val::Float(f32::from_bits(self.int(op, 0) as u32) as f64),
-                    (_, _) if from.is_integer() && rt.is_integer() => self.get(ctx.operand(op, 0)).clone(),
+                    (_, _) if from.is_integer() && rt.is_integer() => self.operand(op, 0).clone(),
                     _ => return self.err(op, format!("the interpreter cannot bitcast {from} to {rt}")),
                 }
             }
-            _ if self.forbidden_wrap(op, name, &rt).is_some() => {
-                return self.err(op, self.forbidden_wrap(op, name, &rt).unwrap_or_default());
+            _ if self.forbidden_wrap(op, name).is_some() => {
+                return self.err(op, self.forbidden_wrap(op, name).unwrap_or_default());
             }
-            _ => match eval_int(name, self.int(op, 0), self.int(op, 1), width(&rt)) {
+            _ => match eval_int(name, self.int(op, 0), self.int(op, 1), inst.width) {
                 Some(r) => Val::Int(r),
                 None => return self.err(op, undefined_message(name, self.int(op, 0), self.int(op, 1))),
             },
@@ -597,4 +618,7 @@ impl<'a> Machine<'a> {
 }
 
 mod graph_ops;
+mod inst;
 mod par_ops;
+
+use inst::Inst;

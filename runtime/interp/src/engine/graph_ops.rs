@@ -59,6 +59,8 @@ impl<'a> Machine<'a> {
         }
     }
 
+    // Kept out of `step`, whose frame every level of recursion pays for.
+    #[inline(never)]
     pub(super) fn graph_op(&mut self, op: OpId, name: OpName) -> R<()> {
         let ctx = self.ctx;
         let v = match name {
@@ -251,12 +253,11 @@ impl<'a> Machine<'a> {
     fn reduce(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
         let r = Reduce(op);
-        let kind = r.kind(ctx);
         let (p, i) = self.target(op, r.target(ctx), r.index(ctx))?;
-        let elem = element(ctx.value_type(r.target(ctx))).unwrap_or(Type::i64());
+        let (kind, elem) = (self.inst(op).reduce.unwrap_or(ReduceKind::Add), self.inst(op).element.as_ref());
         let new = self.get(r.value(ctx)).clone();
         let old = p.borrow()[i].clone();
-        let r = self.combine(op, kind, &old, &new, &elem)?;
+        let r = self.combine(op, kind, &old, &new, elem.unwrap_or(&Type::i64()))?;
         let changed = match (&old, &r) {
             (Val::Float(a), Val::Float(b)) => a.to_bits() != b.to_bits(),
             (a, b) => a.int() != b.int(),

@@ -27,6 +27,18 @@ impl<'a> Machine<'a> {
         Ok((p, i as usize))
     }
 
+    /// Applies `f` to the element of `op`'s buffer `b` that `i` names.
+    fn with_element<T>(&self, op: OpId, b: Value, i: Value, f: impl FnOnce(&mut Val) -> T) -> R<T> {
+        let Val::Prop(p) = self.get(b) else { return self.err(op, "operand is not bound to a buffer") };
+        let i = self.get(i).int();
+        let mut elements = p.borrow_mut();
+        let len = elements.len();
+        match usize::try_from(i).ok().and_then(|i| elements.get_mut(i)) {
+            Some(e) => Ok(f(e)),
+            None => self.err(op, format!("index {i} is out of range for a buffer of {len} elements")),
+        }
+    }
+
     fn graph_array(&mut self, op: OpId) -> R<Val> {
         let Val::Graph(g) = self.get(self.ctx.operand(op, 0)).clone() else {
             return self.err(op, "operand is not bound to a graph");
@@ -44,6 +56,8 @@ impl<'a> Machine<'a> {
         Ok(Val::Prop(b))
     }
 
+    // Kept out of `step`, whose frame every level of recursion pays for.
+    #[inline(never)]
     pub(super) fn par_op(&mut self, op: OpId, name: OpName) -> R<()> {
         let ctx = self.ctx;
         let v = match name {
@@ -79,23 +93,21 @@ impl<'a> Machine<'a> {
             par::NUM_THREADS => Val::Int(1),
             par::LOAD => {
                 let load = view::Load(op);
-                let (p, i) = self.slot(op, load.buffer(ctx), load.index(ctx))?;
-                let v = p.borrow()[i].clone();
-                v
+                self.with_element(op, load.buffer(ctx), load.index(ctx), |e| e.clone())?
             }
             par::STORE => {
                 let store = view::Store(op);
-                let (p, i) = self.slot(op, store.buffer(ctx), store.index(ctx))?;
-                p.borrow_mut()[i] = self.get(store.value(ctx)).clone();
-                return Ok(());
+                let x = self.get(store.value(ctx)).clone();
+                return self.with_element(op, store.buffer(ctx), store.index(ctx), |e| *e = x);
             }
             par::ATOMIC_RMW => {
                 let rmw = view::AtomicRmw(op);
                 let (p, i) = self.slot(op, rmw.buffer(ctx), rmw.index(ctx))?;
                 let old = p.borrow()[i].clone();
                 let x = self.get(rmw.value(ctx)).clone();
-                let elem = ctx.value_type(rmw.value(ctx)).clone();
-                let combined = match rmw.kind(ctx) {
+                let fallback = Type::i64();
+                let elem = self.inst(op).element.as_ref().unwrap_or(&fallback);
+                let combined = match self.inst(op).rmw.unwrap_or(RmwKind::Xchg) {
                     RmwKind::Xchg => None,
                     RmwKind::Add => Some(ReduceKind::Add),
                     RmwKind::Mul => Some(ReduceKind::Mul),
@@ -105,7 +117,7 @@ impl<'a> Machine<'a> {
                     RmwKind::Or => Some(ReduceKind::Or),
                 };
                 let new = match combined {
-                    Some(kind) => self.combine(op, kind, &old, &x, &elem)?,
+                    Some(kind) => self.combine(op, kind, &old, &x, elem)?,
                     None => x,
                 };
                 p.borrow_mut()[i] = new;
@@ -143,7 +155,7 @@ impl<'a> Machine<'a> {
                     }
                 }
                 for i in items {
-                    self.run_region(ctx.region(op, 0), &[Val::Int(i)])?;
+                    self.run_region_with(ctx.region(op, 0), std::iter::once(Val::Int(i)))?;
                 }
                 return Ok(());
             }
