@@ -526,10 +526,14 @@ impl fmt::Display for Attribute {
                         f.write_str(", ")?;
                     }
                     // As MLIR prints array elements: the default types
-                    // (i64 integers, f64 floats) are left out.
+                    // (i64 integers, f64 floats) are left out, except after
+                    // a float written in hexadecimal, which would read back
+                    // as an integer.
                     match a {
                         Attribute::Integer { value, ty } if *ty == Type::int(64) => write!(f, "{value}")?,
-                        Attribute::Float(v) if v.kind == FloatKind::F64 => write!(f, "{v}")?,
+                        Attribute::Float(v) if v.kind == FloatKind::F64 && !v.to_string().contains("0x") => {
+                            write!(f, "{v}")?
+                        }
                         _ => write!(f, "{a}")?,
                     }
                 }
