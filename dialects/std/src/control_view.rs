@@ -190,3 +190,48 @@ strata_ir::op_view! {
         }
     }
 }
+
+strata_ir::op_view! {
+    /// `scf.parallel (%ivs) = (%lbs) to (%ubs) step (%steps) init (%inits)`:
+    /// four operand groups, sized by `operandSegmentSizes` (the verifier
+    /// checks the groups: bounds and steps of type index).
+    pub struct Parallel for scf::PARALLEL {
+        operands {}
+        variadic {
+            /// The lower bounds, upper bounds, steps and initial values.
+            operands: Any,
+        }
+        results {}
+        variadic_results {
+            /// The reduced values.
+            results: Any,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `scf.reduce(%values)`: ends an `scf.parallel` body with one region
+    /// per value, which combines it.
+    pub struct Reduce for scf::REDUCE {
+        operands {}
+        variadic {
+            /// The values to combine.
+            values: Any,
+        }
+        results {}
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `scf.reduce.return %combined`.
+    pub struct ReduceReturn for scf::REDUCE_RETURN {
+        operands {
+            /// The combined value.
+            result: Any,
+        }
+        results {}
+        properties {}
+    }
+}

@@ -320,9 +320,6 @@ fn verify_reduce_return(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(reduce) = ctx.parent_op(op).filter(|p| ctx.isa(*p, scf::REDUCE)) else {
         return Err(op_error(ctx, op, "expects parent op 'scf.reduce'"));
     };
-    if ctx.operands(op).len() != 1 {
-        return Err(op_error(ctx, op, format!("requires 1 operand, but found {}", ctx.operands(op).len())));
-    }
     let region = ctx.parent_block(op).and_then(|b| ctx.block_parent(b));
     let i = ctx.regions(reduce).iter().position(|r| Some(*r) == region);
     if let Some(want) = i.and_then(|i| ctx.operands(reduce).get(i)).map(|v| ctx.value_type(*v)) {
@@ -471,6 +468,7 @@ fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
 pub fn op_defs() -> Vec<OpDef> {
     vec![
         OpDef {
+            signature: Some(crate::control_view::Parallel::SIGNATURE),
             inherent: &["operandSegmentSizes"],
             verify: Some(verify_parallel),
             patterns: Some(patterns),
@@ -483,6 +481,7 @@ pub fn op_defs() -> Vec<OpDef> {
             )
         },
         OpDef {
+            signature: Some(crate::control_view::Reduce::SIGNATURE),
             verify: Some(verify_reduce),
             parse: Some(parse_reduce),
             print: Some(print_reduce),
@@ -493,6 +492,7 @@ pub fn op_defs() -> Vec<OpDef> {
             )
         },
         OpDef {
+            signature: Some(crate::control_view::ReduceReturn::SIGNATURE),
             verify: Some(verify_reduce_return),
             parse: Some(parse_reduce_return),
             print: Some(print_reduce_return),

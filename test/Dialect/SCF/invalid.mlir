@@ -512,6 +512,29 @@ func.func @reduce_return_type(%lb: index, %ub: index, %s: index, %x: i32, %f: f3
 
 // -----
 
+func.func @reduce_return_two_values(%lb: index, %ub: index, %s: index, %x: i32) {
+  %0 = scf.parallel (%i) = (%lb) to (%ub) step (%s) init (%x) -> i32 {
+    scf.reduce(%x : i32) {
+    ^bb0(%l: i32, %r: i32):
+      // expected-error @+1 {{'scf.reduce.return' op requires a single operand}}
+      "scf.reduce.return"(%l, %r) : (i32, i32) -> ()
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_with_result(%lb: index, %ub: index, %s: index) {
+  scf.parallel (%i) = (%lb) to (%ub) step (%s) {
+    // expected-error @+1 {{'scf.reduce' op requires zero results}}
+    %r = "scf.reduce"() : () -> i32
+  }
+  return
+}
+
+// -----
+
 func.func @parallel_induction_variables(%lb: index, %ub: index, %s: index) {
   // expected-error @+1 {{'scf.parallel' op expects the same number of induction variables: 2 as bound and step values: 1}}
   "scf.parallel"(%lb, %ub, %s) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
