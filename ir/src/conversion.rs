@@ -1,26 +1,26 @@
 //! Dialect conversion: rewrite every operation that a [`ConversionTarget`]
 //! calls illegal, with a set of patterns, and fail loudly on what is left.
 
-use std::collections::HashSet;
-
 use crate::attributes::Attribute;
 use crate::context::{Context, OpId};
 use crate::diagnostics::Diagnostic;
 use crate::func::{function_type, op as func};
-use crate::rewrite::{Revisit, RewritePattern, Rewriter};
+use crate::rewrite::{RewriteListener, RewritePattern, Rewriter};
 use crate::types::Type;
 
 /// Legality of a dynamic check.
 pub type LegalityFn = fn(&Context, OpId) -> bool;
 
-/// Which operations may remain after a conversion.
+/// Which operations may remain after a conversion. Operations are named by
+/// their [`crate::OpName`]s and dialects by name; an operation of a dialect
+/// that is not registered is judged by the prefix of its name.
 #[derive(Default)]
 pub struct ConversionTarget {
-    legal_dialects: HashSet<String>,
-    illegal_dialects: HashSet<String>,
-    legal_ops: HashSet<String>,
-    illegal_ops: HashSet<String>,
-    dynamic: Vec<(String, LegalityFn)>,
+    legal_dialects: Vec<(u32, String)>,
+    illegal_dialects: Vec<(u32, String)>,
+    legal_ops: Vec<crate::OpName>,
+    illegal_ops: Vec<crate::OpName>,
+    dynamic: Vec<(crate::OpName, LegalityFn)>,
 }
 
 impl ConversionTarget {
@@ -30,27 +30,27 @@ impl ConversionTarget {
     }
     /// Marks whole dialects legal.
     pub fn legal_dialects(mut self, ds: &[&str]) -> Self {
-        self.legal_dialects.extend(ds.iter().map(|s| s.to_string()));
+        self.legal_dialects.extend(ds.iter().map(|d| (crate::op_name::dialect_key(d), d.to_string())));
         self
     }
     /// Marks whole dialects illegal.
     pub fn illegal_dialects(mut self, ds: &[&str]) -> Self {
-        self.illegal_dialects.extend(ds.iter().map(|s| s.to_string()));
+        self.illegal_dialects.extend(ds.iter().map(|d| (crate::op_name::dialect_key(d), d.to_string())));
         self
     }
     /// Marks operations legal.
     pub fn legal_ops(mut self, ops: &[crate::OpName]) -> Self {
-        self.legal_ops.extend(ops.iter().map(|s| s.to_string()));
+        self.legal_ops.extend_from_slice(ops);
         self
     }
     /// Marks operations illegal.
     pub fn illegal_ops(mut self, ops: &[crate::OpName]) -> Self {
-        self.illegal_ops.extend(ops.iter().map(|s| s.to_string()));
+        self.illegal_ops.extend_from_slice(ops);
         self
     }
     /// Makes an operation legal exactly when `f` says so.
     pub fn dynamically_legal(mut self, op: crate::OpName, f: LegalityFn) -> Self {
-        self.dynamic.push((op.to_string(), f));
+        self.dynamic.push((op, f));
         self
     }
 
@@ -78,21 +78,31 @@ impl ConversionTarget {
 
     /// `Some(true)` legal, `Some(false)` illegal, `None` unknown.
     pub fn legality(&self, ctx: &Context, op: OpId) -> Option<bool> {
-        let name = ctx.op_name(op);
-        if let Some((_, f)) = self.dynamic.iter().find(|(n, _)| n == name) {
-            return Some(f(ctx, op));
+        let kind = ctx.op_kind(op);
+        if kind != crate::OpName::UNREGISTERED {
+            if let Some((_, f)) = self.dynamic.iter().find(|(n, _)| *n == kind) {
+                return Some(f(ctx, op));
+            }
+            if self.legal_ops.contains(&kind) {
+                return Some(true);
+            }
+            if self.illegal_ops.contains(&kind) {
+                return Some(false);
+            }
+            let key = kind.dialect_key();
+            if self.legal_dialects.iter().any(|(k, _)| *k == key) {
+                return Some(true);
+            }
+            if self.illegal_dialects.iter().any(|(k, _)| *k == key) {
+                return Some(false);
+            }
+            return None;
         }
-        if self.legal_ops.contains(name) {
+        let dialect = ctx.op_name(op).split_once('.').map_or("", |(d, _)| d);
+        if self.legal_dialects.iter().any(|(_, d)| d == dialect) {
             return Some(true);
         }
-        if self.illegal_ops.contains(name) {
-            return Some(false);
-        }
-        let dialect = name.split('.').next().unwrap_or("");
-        if self.legal_dialects.contains(dialect) {
-            return Some(true);
-        }
-        if self.illegal_dialects.contains(dialect) {
+        if self.illegal_dialects.iter().any(|(_, d)| d == dialect) {
             return Some(false);
         }
         None
@@ -109,6 +119,11 @@ pub enum ConversionMode {
 }
 
 /// Converts the operations nested in `root`; on failure returns one error per operation left unconverted.
+///
+/// One sweep in pre-order, as MLIR's driver: an operation is converted
+/// before those nested in it, and what a rewrite inserts (new operations and
+/// those it moved, with everything nested in them) is visited after it. An
+/// operation no pattern converts stays, and is reported.
 pub fn apply_conversion(
     ctx: &mut Context,
     root: OpId,
@@ -120,25 +135,34 @@ pub fn apply_conversion(
         Some(l) => !l,
         None => mode == ConversionMode::Full,
     };
-    // Each round converts what it can; stop when a round changes nothing.
-    for _ in 0..64 {
-        let mut ops = Vec::new();
-        ctx.walk_pre(root, &mut |o| ops.push(o));
-        let mut changed = false;
-        for op in ops {
-            if op == root || ctx.parent_block(op).is_none() || !ctx.is_ancestor(root, op) || !needs_work(ctx, op) {
-                continue;
-            }
-            let name = ctx.op_name(op).to_string();
-            for p in patterns.iter().filter(|p| p.root().is_none_or(|r| r == name)) {
-                if p.match_and_rewrite(op, &mut Rewriter::new(ctx, &mut Revisit::default())) {
-                    changed = true;
-                    break;
-                }
+    let mut ops = Vec::new();
+    ctx.walk_pre(root, &mut |o| {
+        if o != root && needs_work(ctx, o) {
+            ops.push(o)
+        }
+    });
+    // Patterns whose output they convert again cannot loop forever.
+    let budget = ops.len().saturating_mul(16).saturating_add(1024);
+    let mut inserted = Inserted::default();
+    let mut i = 0;
+    while i < ops.len().min(budget) {
+        let op = ops[i];
+        i += 1;
+        if ctx.parent_block(op).is_none() || !ctx.is_ancestor(root, op) || !needs_work(ctx, op) {
+            continue;
+        }
+        let kind = ctx.op_kind(op);
+        for p in patterns.iter().filter(|p| p.root().is_none_or(|r| r == kind)) {
+            if p.match_and_rewrite(op, &mut Rewriter::new(ctx, &mut inserted)) {
+                break;
             }
         }
-        if !changed {
-            break;
+        for new in inserted.0.drain(..) {
+            ctx.walk_pre(new, &mut |o| {
+                if needs_work(ctx, o) {
+                    ops.push(o)
+                }
+            });
         }
     }
     let errors = target.unlegalized(ctx, root, mode);
@@ -147,6 +171,18 @@ pub fn apply_conversion(
     } else {
         Err(errors)
     }
+}
+
+/// The operations a rewrite inserted or moved.
+#[derive(Default)]
+struct Inserted(Vec<OpId>);
+
+impl RewriteListener for Inserted {
+    fn inserted(&mut self, op: OpId) {
+        self.0.push(op);
+    }
+    fn modified(&mut self, _: OpId) {}
+    fn erased(&mut self, _: OpId) {}
 }
 
 /// Converts types: the values under a root and the signatures of the

@@ -762,6 +762,43 @@ mod tests {
         assert!(full.len() > errors.len(), "full conversion also reports operations of unknown legality");
     }
 
+    /// Replaces the root with an operation of another name, same operands
+    /// and result types.
+    struct Rename(crate::OpName, crate::OpName);
+
+    impl RewritePattern for Rename {
+        fn name(&self) -> &'static str {
+            "rename"
+        }
+        fn root(&self) -> Option<crate::OpName> {
+            Some(self.0)
+        }
+        fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
+            let (loc, operands) = (rw.op_loc(op).clone(), rw.operands(op).to_vec());
+            let types: Vec<Type> = rw.results(op).iter().map(|r| rw.value_type(*r).clone()).collect();
+            rw.replace_op_with_new(op, OperationState::new(self.1, loc).operands(&operands).results(&types));
+            true
+        }
+    }
+
+    #[test]
+    fn conversion_converts_what_a_rewrite_inserts_in_the_same_sweep_and_ends_on_cycles() {
+        let mut ctx = context();
+        let m = parse(&mut ctx, r#"  %a = "t.neg"(%x) : (i32) -> i32"#);
+        let target = ConversionTarget::new().illegal_ops(&[t::NEG, t::OLD]);
+        // t.neg -> t.old (illegal too) -> t.new.
+        let chain: Vec<Box<dyn RewritePattern>> = vec![Box::new(Rename(t::NEG, t::OLD)), Box::new(OldToNew)];
+        assert!(apply_conversion(&mut ctx, m, &target, &chain, ConversionMode::Partial).is_ok());
+        assert_eq!(body(&ctx, m), vec![r#""t.new"(%arg0) : (i32) -> ()"#]);
+        // t.neg -> t.old -> t.neg -> ...: stops, and says what is left.
+        let m = parse(&mut ctx, r#"  %a = "t.neg"(%x) : (i32) -> i32"#);
+        let cycle: Vec<Box<dyn RewritePattern>> =
+            vec![Box::new(Rename(t::NEG, t::OLD)), Box::new(Rename(t::OLD, t::NEG))];
+        let errors = apply_conversion(&mut ctx, m, &target, &cycle, ConversionMode::Partial).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].message.starts_with("failed to legalize operation 't."), "{}", errors[0].message);
+    }
+
     #[test]
     fn type_conversion_reaches_results_arguments_and_signatures() {
         let mut ctx = context();
