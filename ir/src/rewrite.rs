@@ -201,6 +201,14 @@ impl<'a> Rewriter<'a> {
             self.listener.inserted(o);
         }
     }
+    /// Appends a deep copy of `op` to `block` (operands defined outside it
+    /// are shared); the copy is inserted there.
+    pub fn clone_at_end(&mut self, op: OpId, block: BlockId) -> OpId {
+        let new = self.ctx.clone_op(op, &mut HashMap::new(), &HashMap::new());
+        self.ctx.append_op(block, new);
+        self.listener.inserted(new);
+        new
+    }
     /// Moves the blocks of region `src` into region `dst` at `pos`; their
     /// operations are inserted there.
     pub fn move_region_blocks(&mut self, src: RegionId, dst: RegionId, pos: usize) {

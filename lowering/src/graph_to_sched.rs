@@ -9,7 +9,8 @@
 //! and atomic otherwise. A `mapping`, `direction` or `frontier` given as a
 //! pass option applies to the loops that can take it (the others keep the
 //! default; `mapping=edge` collapses what `sched-collapse-loops` would); a
-//! pulled worklist loop gets a `bitmap` frontier unless it names one. A
+//! pulled worklist loop gets a `bitmap` frontier unless it names one; under
+//! `hybrid`, the frontier is that of the pushed rounds. A
 //! schedule written on a loop that breaks a rule of
 //! [`strata_sched_dialect::legality`] is an error at the loop.
 //!
@@ -33,14 +34,16 @@ use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOpt
 use strata_ir::rewrite::{RewritePattern, Rewriter};
 use strata_ir::{Attribute, Context, Diagnostic, OpId};
 use strata_sched_dialect::collapse::worth_collapsing;
-use strata_sched_dialect::legality;
 use strata_sched_dialect::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Reduction};
+use strata_sched_dialect::{legality, settle};
 
 /// The pass and its options.
 #[derive(Default)]
 pub struct GraphToSched {
     /// Overrides of the default schedule of outermost loops, from the options.
     defaults: Vec<NamedAttr>,
+    /// Whether each parallel worklist or pulled loop gets a remark on its direction.
+    remarks: bool,
 }
 
 impl Pass for GraphToSched {
@@ -54,6 +57,10 @@ impl Pass for GraphToSched {
         let attr = match value {
             OptionValue::Positive(n) => Attribute::int(i128::from(n), strata_ir::types::Type::i64()),
             OptionValue::Text(t) => Attribute::string(t),
+            OptionValue::Bool(b) if key == "remarks" => {
+                self.remarks = b;
+                return Ok(());
+            }
             OptionValue::Bool(_) => return Err(format!("no such option '{key}'")),
         };
         let entry = (key.into(), attr);
@@ -63,14 +70,17 @@ impl Pass for GraphToSched {
     }
     fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), PassFailed> {
         let errors = Rc::new(RefCell::new(Vec::new()));
+        let remarks = Rc::new(RefCell::new(Vec::new()));
         let pattern = ForeachToSched {
             defaults: self.defaults.clone(),
             inner_fns: legality::functions_called_in_loops(ctx, module),
             errors: errors.clone(),
+            remarks: self.remarks.then(|| remarks.clone()),
         };
         let target = ConversionTarget::new().illegal_ops(&[graph::FOREACH]);
         let patterns: Vec<Box<dyn RewritePattern>> = vec![Box::new(pattern)];
         let left = apply_conversion(ctx, module, &target, &patterns, ConversionMode::Partial);
+        remarks.borrow_mut().drain(..).for_each(|d| ctx.emit(d));
         // A loop with an illegal schedule says why, rather than the
         // conversion's "failed to legalize".
         let specific: Vec<Diagnostic> = errors.borrow_mut().drain(..).map(|(_, d)| d).collect();
@@ -92,6 +102,8 @@ struct ForeachToSched {
     /// Loops whose schedule is illegal, and why (once each: the driver
     /// tries a loop again in every round).
     errors: Rc<RefCell<Vec<(OpId, Diagnostic)>>>,
+    /// Where remarks go, when asked for.
+    remarks: Option<Rc<RefCell<Vec<Diagnostic>>>>,
 }
 
 impl RewritePattern for ForeachToSched {
@@ -113,6 +125,9 @@ impl RewritePattern for ForeachToSched {
             }
         };
         let ctx = rw.ctx();
+        if let Some(m) = self.remarks.as_ref().and_then(|_| direction_remark(ctx, l, &s)) {
+            self.remarks.as_ref().expect("asked for").borrow_mut().push(Diagnostic::remark(ctx.op_loc(l).clone(), m));
+        }
         let mut st = OperationState::new(sched::FOREACH, ctx.op_loc(l).clone())
             .operands(ctx.operands(l))
             .results(&ctx.results(l).iter().map(|r| ctx.value_type(*r).clone()).collect::<Vec<_>>());
@@ -162,6 +177,17 @@ fn schedule(
         }
     }
     let explicit = |key: &str| user.iter().any(|(k, _)| &**k == key);
+    let direction_given = explicit("direction") || (!nested && defaults.iter().any(|(k, _)| &**k == "direction"));
+    if !direction_given && !nested && settles_when_pulled(ctx, l, &s).is_ok() {
+        s.direction = Direction::Hybrid;
+    }
+    if s.direction == Direction::Hybrid && !explicit("direction") && legality::hybrid(ctx, l, &s).is_err() {
+        s.direction = Direction::Push;
+    }
+    if let Some(key) = ["alpha", "beta"].into_iter().find(|k| explicit(k)).filter(|_| s.direction != Direction::Hybrid)
+    {
+        return Err(err(ctx, format!("schedule entry '{key}' applies to direction 'hybrid' only")));
+    }
     if !explicit("frontier") {
         let can_scan = legality::bitmap_worklist(ctx, l).is_ok();
         if s.frontier == Frontier::Bitmap && !can_scan {
@@ -197,6 +223,48 @@ fn schedule(
     }
     legality::check(ctx, l, &s).map_err(|m| err(ctx, m))?;
     Ok(s)
+}
+
+/// Whether the loop `l` can run `hybrid` with pulled scans that stop early
+/// (what makes pulling a large round pay), or why not.
+fn settles_when_pulled(ctx: &Context, l: OpId, s: &LoopSchedule) -> Result<(), String> {
+    let inner = legality::hybrid(ctx, l, s)?;
+    settle::settling_reductions(ctx, l, inner).map(|_| ())
+}
+
+/// The remark on the direction of the parallel loop `l` under schedule
+/// `s`: how a pulled loop's scans end, or why a worklist loop is pushed.
+fn direction_remark(ctx: &Context, l: OpId, s: &LoopSchedule) -> Option<String> {
+    if s.mapping == Mapping::Sequential {
+        return None;
+    }
+    let pulled = |inner: OpId| match settle::settling_reductions(ctx, l, inner) {
+        Ok(r) => {
+            let at: Vec<String> = r.iter().map(|r| ctx.op_loc(r.op).short()).collect();
+            format!(
+                "a pulled node stops scanning its in-edges once the reductions at {} cannot change its element",
+                at.join(", ")
+            )
+        }
+        Err(why) => format!("a pulled node scans all its in-edges: {why}"),
+    };
+    match s.direction {
+        Direction::Hybrid => {
+            let inner = legality::hybrid(ctx, l, s).ok()?;
+            Some(format!(
+                "direction 'hybrid': a round is pulled when its items exceed the nodes / {} and they and their out-edges the edges / {}; {}",
+                s.beta,
+                s.alpha,
+                pulled(inner)
+            ))
+        }
+        Direction::Pull => Some(format!("direction 'pull': {}", pulled(legality::pullable(ctx, l, s).ok()?))),
+        Direction::Push if space_of(ctx, l) == Some(Space::Items) => {
+            let why = settles_when_pulled(ctx, l, s).err().unwrap_or_else(|| "as the schedule says".into());
+            Some(format!("direction 'push' in every round: {why}"))
+        }
+        Direction::Push => None,
+    }
 }
 
 fn enclosing_function(ctx: &Context, op: OpId) -> Option<OpId> {
@@ -239,7 +307,17 @@ const DECL: PassDecl = PassDecl {
         PassOption {
             name: "direction",
             kind: OptionKind::Text,
-            help: "push (default) or pull, for the loops that can be pulled",
+            help: "push, pull, or hybrid (chosen per round), for the loops that can take it (default: hybrid for worklist loops whose pulled scans stop early, push otherwise)",
+        },
+        PassOption {
+            name: "alpha",
+            kind: OptionKind::Positive,
+            help: "hybrid: pull a round when its items and their out-edges exceed the edges divided by this (default 20)",
+        },
+        PassOption {
+            name: "beta",
+            kind: OptionKind::Positive,
+            help: "hybrid: push a round of fewer items than the nodes divided by this (default 18)",
         },
         PassOption {
             name: "frontier",
@@ -250,6 +328,11 @@ const DECL: PassDecl = PassDecl {
             name: "pushes",
             kind: OptionKind::Text,
             help: "pushes from parallel loops: buffered per thread (default) or direct",
+        },
+        PassOption {
+            name: "remarks",
+            kind: OptionKind::Bool,
+            help: "a remark on the direction of each parallel worklist or pulled loop",
         },
     ],
 };

@@ -31,6 +31,7 @@ mod builders;
 mod containers;
 mod graph_access;
 pub mod helpers;
+mod hybrid;
 mod loops;
 mod rounds;
 mod storage;

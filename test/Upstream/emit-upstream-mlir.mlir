@@ -38,7 +38,7 @@
 // BFS-NEXT: memref.store %{{.*}}, %[[DIST]][%[[I]]] : memref<?xi64>
 // BFS-NEXT: omp.yield
 // BFS: omp.terminator
-// BFS: %[[Q:.*]] = call @strata.queue_new(%arg0, %true) : (index, i1) -> memref<5xmemref<?xi64>>
+// BFS: %[[Q:.*]] = call @strata.queue_new(%arg0, %{{.*}}) : (index, i1) -> memref<5xmemref<?xi64>>
 // BFS: omp.wsloop schedule(dynamic = %{{.*}} : index) {
 // BFS: memref.atomic_rmw mins
 // BFS: func.call @strata.queue_push(%[[Q]], %{{.*}}) : (memref<5xmemref<?xi64>>, index) -> ()

@@ -14,6 +14,8 @@
 //!   loop must have that shape (operations that only read may precede the
 //!   neighbour loop: they run once per edge), over `nodes(...)` or over a
 //!   worklist of nodes with a `bitmap` frontier, and not be edge-mapped.
+//! - `hybrid` pulls some rounds and pushes the others, so the loop must be
+//!   one over a worklist of nodes that could be pulled over a bitmap.
 //! - A `bitmap` frontier needs a loop over a unique worklist of nodes or
 //!   edges created in the same function (the bitmap holds each item once).
 //! - `privatize` needs every scalar declared outside the loop and touched
@@ -49,8 +51,14 @@ pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
     if s.frontier == Frontier::Bitmap {
         bitmap_worklist(ctx, op)?;
     }
-    if s.direction == Direction::Pull {
-        pullable(ctx, op, s)?;
+    match s.direction {
+        Direction::Pull => {
+            pullable(ctx, op, s)?;
+        }
+        Direction::Hybrid => {
+            hybrid(ctx, op, s)?;
+        }
+        Direction::Push => {}
     }
     if s.reduction == Reduction::Privatize {
         for (v, why) in shared_scalars(ctx, op) {
@@ -112,29 +120,43 @@ pub fn collapsible(ctx: &Context, op: OpId) -> Result<OpId, String> {
 
 /// The inner loop of a loop that can run pulled, or why not.
 pub fn pullable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<OpId, String> {
+    pull_shape(ctx, op, s, "direction 'pull'")
+}
+
+/// The checks of [`pullable`], for the schedule `what` names.
+fn pull_shape(ctx: &Context, op: OpId, s: &LoopSchedule, what: &str) -> Result<OpId, String> {
     if s.mapping == Mapping::Edge {
-        return Err(
-            "direction 'pull' runs each target node on one thread; it does not combine with mapping 'edge'".into()
-        );
+        return Err(format!("{what} runs each target node on one thread; it does not combine with mapping 'edge'"));
     }
     match space_of(ctx, op) {
         Some(Space::Nodes) => {}
         Some(Space::Items) if is_node_worklist(ctx, op) => {
             if s.frontier != Frontier::Bitmap {
-                return Err(
-                    "direction 'pull' over a worklist needs frontier 'bitmap': each source is tested for membership"
-                        .into(),
-                );
+                return Err(format!(
+                    "{what} over a worklist needs frontier 'bitmap': each source is tested for membership"
+                ));
             }
         }
-        _ => {
-            return Err("direction 'pull' needs a loop over nodes(...) or over the items of a worklist of nodes".into())
-        }
+        _ => return Err(format!("{what} needs a loop over nodes(...) or over the items of a worklist of nodes")),
     }
     if !ctx.region_blocks(ctx.region(op, 1)).is_empty() {
-        return Err("direction 'pull' needs a loop without a filter".into());
+        return Err(format!("{what} needs a loop without a filter"));
     }
-    neighbour_loop(ctx, op, "direction 'pull'", &[Space::OutNbrs, Space::OutEdges])
+    neighbour_loop(ctx, op, what, &[Space::OutNbrs, Space::OutEdges])
+}
+
+/// The inner loop of a worklist loop whose rounds can be pushed or pulled,
+/// or why not: the pulled rounds scan a bitmap of the round's items.
+pub fn hybrid(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<OpId, String> {
+    if space_of(ctx, op) != Some(Space::Items) || !is_node_worklist(ctx, op) {
+        return Err(
+            "direction 'hybrid' needs a loop over the items of a worklist of nodes: it chooses per round by the round's size"
+                .into(),
+        );
+    }
+    bitmap_worklist(ctx, op).map_err(|m| format!("direction 'hybrid' pulls over a bitmap: {m}"))?;
+    let pulled = LoopSchedule { direction: Direction::Pull, frontier: Frontier::Bitmap, ..*s };
+    pull_shape(ctx, op, &pulled, "direction 'hybrid'")
 }
 
 fn is_node_worklist(ctx: &Context, op: OpId) -> bool {
@@ -227,7 +249,8 @@ pub fn shared_scalars(ctx: &Context, op: OpId) -> Vec<(Value, Option<String>)> {
     out.into_iter().map(|(v, why, _)| (v, why)).collect()
 }
 
-fn defined_inside(ctx: &Context, v: Value, op: OpId) -> bool {
+/// Whether `v` is defined inside `op` (by an operation or as a block argument).
+pub(crate) fn defined_inside(ctx: &Context, v: Value, op: OpId) -> bool {
     match ctx.defining_op(v) {
         Some(d) => ctx.is_ancestor(op, d),
         None => ctx

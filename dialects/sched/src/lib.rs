@@ -11,6 +11,7 @@ pub mod foreach;
 pub mod legality;
 pub mod op;
 pub mod schedule;
+pub mod settle;
 
 use strata_ir::registry::Dialect;
 use strata_ir::Registry;

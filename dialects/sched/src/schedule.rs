@@ -5,7 +5,8 @@
 //!
 //! A schedule is data: a dictionary attribute
 //! `{chunk = 1024, direction = "push", dist = "dynamic", frontier = "sparse",
-//! mapping = "thread", pushes = "buffered", reduction = "atomic"}` that a user
+//! mapping = "thread", pushes = "buffered", reduction = "atomic"}` (with
+//! `alpha` and `beta` when the direction is `hybrid`) that a user
 //! may write (partially) on a `graph.foreach` as `schedule`, that
 //! `convert-graph-to-sched` completes from defaults, and that `sched.foreach`
 //! carries in full.
@@ -52,6 +53,11 @@ pub enum Direction {
     /// Interchanged: each target node visits its in-edges and gathers from
     /// their sources; updates of the target are then made by one thread.
     Pull,
+    /// Chosen per round of a worklist loop: pulled over a bitmap of the
+    /// round's items when they are more than the graph's nodes divided by
+    /// `beta` and they and their out-edges more than its edges divided by
+    /// `alpha`, pushed otherwise.
+    Hybrid,
 }
 
 /// How a loop over a worklist's items finds them.
@@ -90,18 +96,30 @@ pub struct LoopSchedule {
     pub frontier: Frontier,
     /// How pushes to worklists are made.
     pub pushes: Pushes,
+    /// Under `hybrid`: a round is pulled when its items plus their
+    /// out-edges exceed the graph's edges divided by this.
+    pub alpha: u32,
+    /// Under `hybrid`: a round of fewer items than the graph's nodes
+    /// divided by this is pushed (its out-edges are not even counted).
+    pub beta: u32,
 }
 
 /// The keys a schedule dictionary may hold, with their values.
-pub const KEYS: [(&str, &str); 7] = [
+pub const KEYS: [(&str, &str); 9] = [
     ("mapping", "\"thread\", \"edge\" or \"sequential\""),
     ("dist", "\"static\" or \"dynamic\""),
     ("chunk", "a positive integer"),
     ("reduction", "\"atomic\" or \"privatize\""),
-    ("direction", "\"push\" or \"pull\""),
+    ("direction", "\"push\", \"pull\" or \"hybrid\""),
     ("frontier", "\"sparse\" or \"bitmap\""),
     ("pushes", "\"buffered\" or \"direct\""),
+    ("alpha", "a positive integer"),
+    ("beta", "a positive integer"),
 ];
+
+/// The keys a complete schedule holds whatever its direction (`alpha` only
+/// and `beta` only come with `hybrid`).
+const REQUIRED: [&str; 7] = ["mapping", "dist", "chunk", "reduction", "direction", "frontier", "pushes"];
 
 /// A schedule entry whose values are keywords.
 pub trait Keyword: Copy + PartialEq + Sized + 'static {
@@ -135,7 +153,8 @@ impl Keyword for Reduction {
 }
 
 impl Keyword for Direction {
-    const VALUES: &'static [(Direction, &'static str)] = &[(Direction::Push, "push"), (Direction::Pull, "pull")];
+    const VALUES: &'static [(Direction, &'static str)] =
+        &[(Direction::Push, "push"), (Direction::Pull, "pull"), (Direction::Hybrid, "hybrid")];
 }
 
 impl Keyword for Frontier {
@@ -156,6 +175,8 @@ impl LoopSchedule {
         direction: Direction::Push,
         frontier: Frontier::Sparse,
         pushes: Pushes::Buffered,
+        alpha: LoopSchedule::DEFAULT_ALPHA,
+        beta: LoopSchedule::DEFAULT_BETA,
     };
     /// The default schedule of an outermost loop. Blocks of 1,024
     /// iterations keep each thread's accesses to the node-indexed arrays
@@ -167,6 +188,12 @@ impl LoopSchedule {
     /// are often only a few thousand items, which large blocks would leave
     /// to one thread.
     pub const SPARSE_WORKLIST_CHUNK: u32 = 64;
+    /// The default `alpha` of `hybrid`: a round is pulled when its items
+    /// and their out-edges are more than a twentieth of the edges.
+    pub const DEFAULT_ALPHA: u32 = 20;
+    /// The default `beta` of `hybrid`: a round of fewer items than an
+    /// eighteenth of the nodes is pushed.
+    pub const DEFAULT_BETA: u32 = 18;
 
     /// `self` with the entries of `dict` overriding it; errors name the bad entry.
     pub fn overridden(mut self, dict: &[NamedAttr]) -> Result<LoopSchedule, String> {
@@ -178,10 +205,9 @@ impl LoopSchedule {
             match &**k {
                 "mapping" => self.mapping = Keyword::from_attr(v).ok_or_else(bad)?,
                 "dist" => self.dist = Keyword::from_attr(v).ok_or_else(bad)?,
-                "chunk" => match v.as_int() {
-                    Some(c) if (1..=i128::from(u32::MAX)).contains(&c) => self.chunk = c as u32,
-                    _ => return Err(bad()),
-                },
+                "chunk" => self.chunk = positive(v).ok_or_else(bad)?,
+                "alpha" => self.alpha = positive(v).ok_or_else(bad)?,
+                "beta" => self.beta = positive(v).ok_or_else(bad)?,
                 "reduction" => self.reduction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "direction" => self.direction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "frontier" => self.frontier = Keyword::from_attr(v).ok_or_else(bad)?,
@@ -198,7 +224,7 @@ impl LoopSchedule {
     /// Reads a complete schedule from an attribute; errors say what is missing or wrong.
     pub fn from_attr(a: &Attribute) -> Result<LoopSchedule, String> {
         let Some(dict) = a.as_dict() else { return Err(format!("schedule must be a dictionary, got {a}")) };
-        for (k, _) in KEYS {
+        for k in REQUIRED {
             if !dict.iter().any(|(n, _)| &**n == k) {
                 return Err(format!("schedule lacks '{k}'"));
             }
@@ -208,16 +234,33 @@ impl LoopSchedule {
 
     /// The schedule as a dictionary attribute.
     pub fn to_attr(self) -> Attribute {
-        Attribute::dictionary(vec![
-            ("chunk".into(), Attribute::int(i128::from(self.chunk), Type::i64())),
-            ("direction".into(), Attribute::string(self.direction.keyword())),
-            ("dist".into(), Attribute::string(self.dist.keyword())),
-            ("frontier".into(), Attribute::string(self.frontier.keyword())),
-            ("mapping".into(), Attribute::string(self.mapping.keyword())),
-            ("pushes".into(), Attribute::string(self.pushes.keyword())),
-            ("reduction".into(), Attribute::string(self.reduction.keyword())),
-        ])
+        let hybrid = match self.direction {
+            Direction::Hybrid => vec![
+                ("alpha".into(), Attribute::int(i128::from(self.alpha), Type::i64())),
+                ("beta".into(), Attribute::int(i128::from(self.beta), Type::i64())),
+            ],
+            _ => Vec::new(),
+        };
+        Attribute::dictionary(
+            hybrid
+                .into_iter()
+                .chain([
+                    ("chunk".into(), Attribute::int(i128::from(self.chunk), Type::i64())),
+                    ("direction".into(), Attribute::string(self.direction.keyword())),
+                    ("dist".into(), Attribute::string(self.dist.keyword())),
+                    ("frontier".into(), Attribute::string(self.frontier.keyword())),
+                    ("mapping".into(), Attribute::string(self.mapping.keyword())),
+                    ("pushes".into(), Attribute::string(self.pushes.keyword())),
+                    ("reduction".into(), Attribute::string(self.reduction.keyword())),
+                ])
+                .collect(),
+        )
     }
+}
+
+/// A positive integer that fits a `u32`.
+fn positive(v: &Attribute) -> Option<u32> {
+    v.as_int().filter(|c| (1..=i128::from(u32::MAX)).contains(c)).map(|c| c as u32)
 }
 
 #[cfg(test)]
@@ -234,8 +277,12 @@ mod tests {
             direction: Direction::Pull,
             frontier: Frontier::Bitmap,
             pushes: Pushes::Direct,
+            alpha: LoopSchedule::DEFAULT_ALPHA,
+            beta: LoopSchedule::DEFAULT_BETA,
         };
         assert_eq!(LoopSchedule::from_attr(&s.to_attr()), Ok(s));
+        let h = LoopSchedule { direction: Direction::Hybrid, alpha: 9, beta: 3, ..s };
+        assert_eq!(LoopSchedule::from_attr(&h.to_attr()), Ok(h));
         let bad = vec![("chunk".into(), Attribute::int(0, Type::i64()))];
         assert!(LoopSchedule::PARALLEL.overridden(&bad).unwrap_err().contains("positive"));
         let unknown = vec![("tile".into(), Attribute::Unit)];

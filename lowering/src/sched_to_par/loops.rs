@@ -1,6 +1,7 @@
 //! Parallel loops: iteration spaces (nodes, edges, neighbours, worklist items, ranges, bitmaps, pulled in-edges, collapsed edges), bodies and nested loops.
 
 use super::*;
+use strata_sched_dialect::settle::{settling_reductions, Settling};
 
 /// Builds a loop body's arguments at a place from the loop's position.
 pub(super) type BodyArgs = Box<dyn Fn(&mut Rewriter<'_>, At, Value) -> Vec<Value>>;
@@ -15,8 +16,9 @@ pub(super) enum Walk {
     /// in-loop), its neighbour loop runs once for the edge.
     Edges(OpId),
     /// Target nodes gathering over their in-edges (sources tested against
-    /// the bitmap, if any).
-    Pull { inner: OpId, bits: Option<Value> },
+    /// the bitmap, if any); with settling reductions, a node's scan stops
+    /// once none of them can change its element.
+    Pull { inner: OpId, bits: Option<Value>, settle: Vec<Settling> },
 }
 
 impl Lowering {
@@ -190,6 +192,9 @@ impl Lowering {
         let at = At::Before(op);
         let s = schedule_of(ctx, op).unwrap_or(LoopSchedule::SEQUENTIAL);
         let parallel = s.mapping != Mapping::Sequential && !self.scope.parallel;
+        if s.direction == Direction::Hybrid && parallel {
+            return self.hybrid(ctx, op, &s);
+        }
         let pulled = if s.direction == Direction::Pull {
             Some(pullable(ctx, op, &s).expect("checked by the sched verifier"))
         } else {
@@ -205,7 +210,8 @@ impl Lowering {
         let (lo, hi, walk) = if let Some(inner) = pulled {
             let lo = index_const(ctx, at, 0, &loc);
             let hi = self.size(ctx, at, ctx.operand(inner, 0), SizeOf::Nodes, &loc);
-            (lo, hi, Walk::Pull { inner, bits: bits.map(|b| b.0) })
+            let settle = settling_reductions(ctx, op, inner).unwrap_or_default();
+            (lo, hi, Walk::Pull { inner, bits: bits.map(|b| b.0), settle })
         } else if let Some((b, n)) = bits {
             (index_const(ctx, at, 0, &loc), n, Walk::Members(b))
         } else if s.mapping == Mapping::Edge && parallel {
@@ -341,34 +347,78 @@ impl Lowering {
                 };
                 self.inline_loop(ctx, *inner, &ivals, loc);
             }
-            Walk::Pull { inner, bits } => {
+            Walk::Pull { inner, bits, settle } => {
                 // Node k gathers over its in-edges (source v, edge e): the
                 // outer body runs for v, the neighbour loop once, for e.
                 let g = ctx.operand(*inner, 0);
                 let off = self.array(ctx, g, GraphArray::InOffsets);
-                let srcs = self.array(ctx, g, GraphArray::InSources);
-                let ids = self.array(ctx, g, GraphArray::InEdges);
                 let (lo, hi) = slice(ctx, At::End(blk), off, k, loc);
-                let one = index_const(ctx, At::End(blk), 1, loc);
-                let (r, eb) = new_body(ctx, &[Type::Index], loc);
-                let j = ctx.block_args(eb)[0];
-                let v = load_index(ctx, At::End(eb), srcs, j, loc);
-                let e = load(ctx, At::End(eb), ids, j, false, loc);
-                let body_b = match bits {
-                    Some(b) => {
-                        let then_b = guarded(ctx, At::End(eb), *b, v, loc);
-                        op0(ctx, At::End(eb), scf::YIELD, &[], loc);
-                        then_b
-                    }
-                    None => eb,
-                };
-                self.emit_body(ctx, op, body_b, &[v], scf::YIELD, loc);
-                let ivals = if space_of(ctx, *inner) == Some(Space::OutNbrs) { vec![k, e] } else { vec![e] };
-                self.inline_loop(ctx, *inner, &ivals, loc);
-                mk(ctx, At::End(blk), OperationState::new(scf::FOR, loc.clone()).operands(&[lo, hi, one]).region(r));
+                if settle.is_empty() {
+                    let one = index_const(ctx, At::End(blk), 1, loc);
+                    let (r, eb) = new_body(ctx, &[Type::Index], loc);
+                    let j = ctx.block_args(eb)[0];
+                    self.in_edge(ctx, op, *inner, *bits, eb, k, j, loc);
+                    let st = OperationState::new(scf::FOR, loc.clone()).operands(&[lo, hi, one]).region(r);
+                    mk(ctx, At::End(blk), st);
+                } else {
+                    // While an in-edge remains and the node is not settled.
+                    let (before, cb) = new_body(ctx, &[Type::Index], loc);
+                    let j = ctx.block_args(cb)[0];
+                    let more = cmpi(ctx, At::End(cb), "ult", j, hi, loc);
+                    let open = self.unsettled(ctx, At::End(cb), settle, k, loc);
+                    let go = op1(ctx, At::End(cb), arith::ANDI, &[more, open], Type::i1(), loc);
+                    op0(ctx, At::End(cb), scf::CONDITION, &[go, j], loc);
+                    let (after, ab) = new_body(ctx, &[Type::Index], loc);
+                    let j = ctx.block_args(ab)[0];
+                    let tru = constant(ctx, At::End(ab), Attribute::Bool(true), Type::i1(), loc);
+                    let eb = if_then(ctx, At::End(ab), tru, loc);
+                    self.in_edge(ctx, op, *inner, *bits, eb, k, j, loc);
+                    let one = index_const(ctx, At::End(ab), 1, loc);
+                    let next = op1(ctx, At::End(ab), arith::ADDI, &[j, one], Type::Index, loc);
+                    op0(ctx, At::End(ab), scf::YIELD, &[next], loc);
+                    let st = OperationState::new(scf::WHILE, loc.clone())
+                        .operands(&[lo])
+                        .results(&[Type::Index])
+                        .region(before)
+                        .region(after);
+                    mk(ctx, At::End(blk), st);
+                }
                 op0(ctx, At::End(blk), term, &[], loc);
             }
         }
+    }
+
+    /// Fills `eb` (and ends it) with the pulled loop `op`'s work for in-edge
+    /// `j` of node `k`: the outer body for the edge's source, if it is in
+    /// the bitmap, then the neighbour loop `inner` once.
+    #[allow(clippy::too_many_arguments)]
+    fn in_edge(
+        &mut self,
+        ctx: &mut Rewriter<'_>,
+        op: OpId,
+        inner: OpId,
+        bits: Option<Value>,
+        eb: BlockId,
+        k: Value,
+        j: Value,
+        loc: &Location,
+    ) {
+        let g = ctx.operand(inner, 0);
+        let srcs = self.array(ctx, g, GraphArray::InSources);
+        let ids = self.array(ctx, g, GraphArray::InEdges);
+        let v = load_index(ctx, At::End(eb), srcs, j, loc);
+        let e = load(ctx, At::End(eb), ids, j, false, loc);
+        let body_b = match bits {
+            Some(b) => {
+                let then_b = guarded(ctx, At::End(eb), b, v, loc);
+                op0(ctx, At::End(eb), scf::YIELD, &[], loc);
+                then_b
+            }
+            None => eb,
+        };
+        self.emit_body(ctx, op, body_b, &[v], scf::YIELD, loc);
+        let ivals = if space_of(ctx, inner) == Some(Space::OutNbrs) { vec![k, e] } else { vec![e] };
+        self.inline_loop(ctx, inner, &ivals, loc);
     }
 
     /// Replaces the loop `inner` by its body, run once with arguments `vals`.

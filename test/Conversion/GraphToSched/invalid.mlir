@@ -131,7 +131,7 @@ func.func @caller(%g: !graph.graph) {
 
 // -----
 
-// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'direction' must be "push" or "pull", got "sideways"
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'direction' must be "push", "pull" or "hybrid", got "sideways"
 func.func @bad_direction(%g: !graph.graph) {
   graph.foreach %v in nodes(%g) {
   } attributes {schedule = {direction = "sideways"}}
@@ -212,5 +212,61 @@ func.func @pull_duplicates(%g: !graph.graph) {
     graph.foreach %u, %e in out_nbrs(%g, %v) {
     }
   } attributes {schedule = {direction = "pull"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: direction 'hybrid' needs a loop over the items of a worklist of nodes: it chooses per round by the round's size
+func.func @hybrid_nodes(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {direction = "hybrid"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+3]]:3: error: illegal schedule: direction 'hybrid' pulls over a bitmap: frontier 'bitmap' needs a worklist made by 'graph.new_worklist ... unique'
+func.func @hybrid_duplicates(%g: !graph.graph) {
+  %wl = graph.new_worklist %g : !graph.worklist<!graph.node>
+  graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {direction = "hybrid"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+3]]:3: error: illegal schedule: direction 'hybrid' needs a body of operations that only read and one neighbour loop; 'graph.store' at {{.*}} has effects
+func.func @hybrid_writes(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+    %c0 = arith.constant 0 : i64
+    graph.store %c0, %p[%v] : !graph.nprop<i64>
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {direction = "hybrid"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+3]]:3: error: illegal schedule: schedule entry 'beta' applies to direction 'hybrid' only
+func.func @beta_without_hybrid(%g: !graph.graph) {
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+  } attributes {schedule = {direction = "push", beta = 4}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'alpha' must be a positive integer, got 0 : i64
+func.func @alpha_zero(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+  } attributes {schedule = {alpha = 0}}
   return
 }

@@ -28,4 +28,7 @@
 // CHECK-NEXT: i32 1, label %region
 // CHECK-NEXT: i32 2, label %region
 // CHECK-NEXT: i32 3, label %region
+// CHECK-NEXT: i32 4, label %region
+// CHECK-NEXT: i32 5, label %region
+// CHECK-NEXT: i32 6, label %region
 // CHECK-NEXT: ]
