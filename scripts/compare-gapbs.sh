@@ -11,11 +11,12 @@
 # Each graph is a weighted edge list (GAPBS's `converter -g 18 -w -e ...`
 # writes one), the source of BFS, SSSP and BC, and GAPBS's SSSP delta.
 # Environment: KERNELS (default "bfs sssp pr cc bc tc"), THREADS (2),
-# RUNS (5), ROUNDS (2), TOOLS (target/release).
+# RUNS (5), ROUNDS (2), TOOLS (target/release), CC_PROGRAM (the corpus
+# program timed against GAPBS's cc: cc_afforest, or cc).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then
-    sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 gapbs=$1
@@ -25,6 +26,7 @@ threads=${THREADS:-2}
 runs=${RUNS:-5}
 rounds=${ROUNDS:-2}
 tools=${TOOLS:-target/release}
+cc_program=${CC_PROGRAM:-cc_afforest}
 for k in bfs sssp pr_spmv cc bc tc; do
     [ -x "$gapbs/$k" ] || { echo "compare-gapbs: $gapbs/$k is missing: build GAPBS with make" >&2; exit 1; }
 done
@@ -40,7 +42,9 @@ ours() { # kernel graph source
         bfs | sssp | bc) args=("$3") ;;
         pr) args=(20 0.85) ;;
     esac
-    "$tools/graph-run" "test/algorithms/$1.mlir" --graph "$2" --simplify --entry "$1" "${args[@]}" \
+    local program=$1
+    [ "$1" = cc ] && program=$cc_program
+    "$tools/graph-run" "test/algorithms/$program.mlir" --graph "$2" --simplify --entry "$program" "${args[@]}" \
         --backend cpu --threads "$threads" --repeat "$runs" --time -o /dev/null 2>&1 >/dev/null \
         | awk '/^time: /{m=$2} /^time-min: /{b=$2} END{print m, b}'
 }

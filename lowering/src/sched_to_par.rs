@@ -157,6 +157,7 @@ const LOWERINGS: &[(OpName, LowerFn)] = &[
     (graph::DST, Lowering::edge_field),
     (graph::WEIGHT, Lowering::edge_field),
     (graph::HAS_EDGE, Lowering::has_edge),
+    (graph::OUT_EDGE, Lowering::out_edge),
     (graph::NODE_ID, Lowering::id),
     (graph::EDGE_ID, Lowering::id),
     (graph::NODE, Lowering::checked_id),

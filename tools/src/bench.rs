@@ -22,11 +22,12 @@ use strata_ir::Registry;
 use crate::run::median;
 
 /// The corpus: program name and its scalar arguments (`S` is the source node).
-const ALGORITHMS: [(&str, &[&str]); 8] = [
+const ALGORITHMS: [(&str, &[&str]); 9] = [
     ("bfs", &["S"]),
     ("sssp", &["S"]),
     ("pr", &["20", "0.85"]),
     ("cc", &[]),
+    ("cc_afforest", &[]),
     ("bc", &["S"]),
     ("tc", &[]),
     ("mis", &[]),
@@ -37,7 +38,7 @@ fn command() -> Command {
     Command::new("graph-bench")
         .about("Median kernel times of the corpus compiled for the CPU on generated benchmark graphs")
         .arg(Arg::new("corpus").long("corpus").value_name("DIR").default_value("test/algorithms").help("directory of the corpus programs"))
-        .arg(Arg::new("algorithms").long("algorithms").value_name("LIST").default_value("bfs,sssp,pr,cc,bc,tc,mis,mst").help("comma-separated programs to run"))
+        .arg(Arg::new("algorithms").long("algorithms").value_name("LIST").default_value("bfs,sssp,pr,cc,cc_afforest,bc,tc,mis,mst").help("comma-separated programs to run"))
         .arg(
             Arg::new("graphs")
                 .long("graphs")

@@ -368,22 +368,30 @@ fn sssp_matches_reference() {
 
 #[test]
 fn cc_matches_reference() {
-    run_all("cc", &|_| vec![], &|what, g, r| {
-        let labels = ints(&r[0]);
-        let mut uf = petgraph::unionfind::UnionFind::<u32>::new(g.num_nodes() as usize);
-        for (s, d, _) in g.edges() {
-            uf.union(s, d);
+    run_all("cc", &|_| vec![], &check_components);
+}
+
+#[test]
+fn cc_afforest_matches_reference() {
+    run_all("cc_afforest", &|_| vec![], &check_components);
+}
+
+/// Labels equal exactly where nodes are connected (edges taken as undirected).
+fn check_components(what: &str, g: &Graph, r: &[HostValue]) {
+    let labels = ints(&r[0]);
+    let mut uf = petgraph::unionfind::UnionFind::<u32>::new(g.num_nodes() as usize);
+    for (s, d, _) in g.edges() {
+        uf.union(s, d);
+    }
+    for (s, d, _) in g.edges() {
+        assert_eq!(labels[s as usize], labels[d as usize], "{what}: edge {s}->{d} joins two labels");
+    }
+    for a in 0..g.num_nodes() {
+        for b in [a / 2, a / 3, a.saturating_sub(1)] {
+            let same = uf.equiv(a, b);
+            assert_eq!(labels[a as usize] == labels[b as usize], same, "{what}: nodes {a} and {b}");
         }
-        for (s, d, _) in g.edges() {
-            assert_eq!(labels[s as usize], labels[d as usize], "{what}: edge {s}->{d} joins two labels");
-        }
-        for a in 0..g.num_nodes() {
-            for b in [a / 2, a / 3, a.saturating_sub(1)] {
-                let same = uf.equiv(a, b);
-                assert_eq!(labels[a as usize] == labels[b as usize], same, "{what}: nodes {a} and {b}");
-            }
-        }
-    });
+    }
 }
 
 #[test]

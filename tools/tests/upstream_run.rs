@@ -36,10 +36,11 @@ enum Result_ {
     One,
 }
 
-const ENTRIES: [Entry; 8] = [
+const ENTRIES: [Entry; 9] = [
     Entry { name: "bfs", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
     Entry { name: "sssp", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
     Entry { name: "cc", host_args: &[], run_args: &[], result: Result_::Ints },
+    Entry { name: "cc_afforest", host_args: &[], run_args: &[], result: Result_::Ints },
     Entry { name: "mis", host_args: &[], run_args: &[], result: Result_::Ints },
     Entry { name: "mst", host_args: &[], run_args: &[], result: Result_::One },
     Entry { name: "tc", host_args: &[], run_args: &[], result: Result_::One },

@@ -367,8 +367,8 @@ impl Conversion {
                 let (i, n, counted) = (c.index(b.ctx()), c.count(b.ctx()), c.counted(b.ctx()));
                 let ok = cmpi(&mut b, "ult", i, n);
                 let at = located(b.ctx(), op).short();
-                let message =
-                    format!("{at}: error: {} out of range (the graph has fewer {counted})", counted.singular());
+                let (one, owner) = (counted.singular(), counted.owner());
+                let message = format!("{at}: error: {one} out of range (the {owner} has fewer {one}s)");
                 let st = b.state(cf::ASSERT).operands(&[ok]).prop("msg", Attribute::string(&message));
                 b.create(st);
                 Vec::new()

@@ -67,6 +67,13 @@ const ACCESSORS: &[Accessor] = &[
         traits: Traits::PURE,
     },
     Accessor {
+        name: graph::OUT_EDGE,
+        signature: view::OutEdge::SIGNATURE,
+        summary:
+            "the out-edge of a node at a position, in the order out_edges visits them; out of range is a run-time error",
+        traits: Traits::PURE,
+    },
+    Accessor {
         name: graph::HAS_EDGE,
         signature: view::HasEdge::SIGNATURE,
         summary: "whether an edge from the first node to the second exists",

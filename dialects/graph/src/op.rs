@@ -20,6 +20,7 @@ strata_ir::op_names!("graph":
     NUM_EDGES = "num_edges",
     NUM_NODES = "num_nodes",
     OUT_DEGREE = "out_degree",
+    OUT_EDGE = "out_edge",
     PUSH = "push",
     REDUCE = "reduce",
     REDUCE_ARG = "reduce_arg",

@@ -227,6 +227,15 @@ accessors! {
         /// The edge.
         edge: EDGE
     } -> weight: Int(64);
+    /// `graph.out_edge %g, %v, %i`.
+    OutEdge for graph::OUT_EDGE {
+        /// The graph.
+        graph: GRAPH,
+        /// The node.
+        node: NODE,
+        /// The position among the node's out-edges.
+        position: Index
+    } -> edge: EDGE;
     /// `graph.has_edge %g, %u, %v`.
     HasEdge for graph::HAS_EDGE {
         /// The graph.

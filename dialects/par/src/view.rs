@@ -34,7 +34,54 @@ impl SizeOf {
     /// The message of a node or edge number `index` out of `0..count`, the
     /// same wherever it is reported.
     pub fn out_of_range(self, index: impl std::fmt::Display, count: impl std::fmt::Display) -> String {
-        format!("{} {index} is out of range (the graph has {count} {self})", self.singular())
+        Checked::from(self).out_of_range(index, count)
+    }
+}
+
+strata_ir::prop_enum! {
+    /// What the number a `par.check_index` checks stands for.
+    pub enum Checked {
+        /// A node of the graph.
+        Nodes = "nodes",
+        /// An edge of the graph.
+        Edges = "edges",
+        /// An out-edge of one node, by its position among them.
+        OutEdges = "out_edges",
+    }
+}
+
+impl From<SizeOf> for Checked {
+    fn from(s: SizeOf) -> Checked {
+        match s {
+            SizeOf::Nodes => Checked::Nodes,
+            SizeOf::Edges => Checked::Edges,
+        }
+    }
+}
+
+impl Checked {
+    /// What one of the counted things is called.
+    pub fn singular(self) -> &'static str {
+        match self {
+            Checked::Nodes => "node",
+            Checked::Edges => "edge",
+            Checked::OutEdges => "out-edge",
+        }
+    }
+
+    /// What has the counted things.
+    pub fn owner(self) -> &'static str {
+        match self {
+            Checked::Nodes | Checked::Edges => "graph",
+            Checked::OutEdges => "node",
+        }
+    }
+
+    /// The message of a number `index` out of `0..count`, the same wherever
+    /// it is reported.
+    pub fn out_of_range(self, index: impl std::fmt::Display, count: impl std::fmt::Display) -> String {
+        let plural = self.singular().to_string() + "s";
+        format!("{} {index} is out of range (the {} has {count} {plural})", self.singular(), self.owner())
     }
 }
 
@@ -134,8 +181,8 @@ strata_ir::op_view! {
 
 strata_ir::op_view! {
     /// `par.check_index {of}`: stops the program with
-    /// [`SizeOf::out_of_range`]'s message unless `0 <= index < count`, where
-    /// a node or an edge is made from a number.
+    /// [`Checked::out_of_range`]'s message unless `0 <= index < count`, where
+    /// a node, an edge or a node's out-edge is made from a number.
     pub struct CheckIndex for par::CHECK_INDEX {
         operands {
             /// The number, read as signed in the message.
@@ -146,7 +193,7 @@ strata_ir::op_view! {
         results {}
         properties {
             /// What `count` counts (the property `of`).
-            counted("of"): SizeOf,
+            counted("of"): Checked,
         }
     }
 }

@@ -58,6 +58,24 @@ impl Lowering {
         self.replace(ctx, op, r)
     }
 
+    /// `graph.out_edge`: the node's first out-edge plus the position, which
+    /// is checked against the node's degree.
+    pub(super) fn out_edge(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let o = view::OutEdge(op);
+        let (g, v, i) = (o.graph(ctx), o.node(ctx), o.position(ctx));
+        let off = self.array(ctx, g, GraphArray::OutOffsets);
+        let (lo, hi) = slice(ctx, at, off, v, &loc);
+        let degree = op1(ctx, at, arith::SUBI, &[hi, lo], Type::Index, &loc);
+        let check = OperationState::new(par::CHECK_INDEX, loc.clone())
+            .operands(&[i, degree])
+            .props(par_view::CheckIndex::props(par_view::Checked::OutEdges));
+        mk(ctx, at, check);
+        let e = op1(ctx, at, arith::ADDI, &[lo, i], Type::Index, &loc);
+        self.replace(ctx, op, e)
+    }
+
     /// `graph.node_id` and `graph.edge_id`: nodes and edges are their numbers.
     pub(super) fn id(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let v = match view::NodeId::of(ctx, op) {
@@ -83,7 +101,7 @@ impl Lowering {
             at,
             OperationState::new(par::CHECK_INDEX, loc.clone())
                 .operands(&[id, count])
-                .props(par_view::CheckIndex::props(of)),
+                .props(par_view::CheckIndex::props(of.into())),
         );
         self.replace(ctx, op, id)
     }

@@ -4,7 +4,7 @@
 
 // CHECK-LABEL: func.func @accessors
 // CHECK-SAME: (%[[G:.*]]: !graph.graph, %[[V:.*]]: !graph.node, %[[E:.*]]: !graph.edge)
-func.func @accessors(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (index, index, index, index, !graph.node, !graph.node, i64, i1, index, index, !graph.node, !graph.edge) {
+func.func @accessors(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (index, index, index, index, !graph.node, !graph.node, i64, i1, index, index, !graph.node, !graph.edge, !graph.edge) {
   // CHECK-NEXT: %{{.*}} = graph.num_nodes %[[G]]
   // CHECK-NEXT: %{{.*}} = graph.num_edges %[[G]]
   // CHECK-NEXT: %{{.*}} = graph.out_degree %[[G]], %[[V]]
@@ -17,8 +17,10 @@ func.func @accessors(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (ind
   // CHECK-NEXT: %[[EI:.*]] = graph.edge_id %[[E]]
   // CHECK-NEXT: %{{.*}} = graph.node %[[G]], %[[VI]]
   // CHECK-NEXT: %{{.*}} = graph.edge %[[G]], %[[EI]] {note = "kept"}
+  // CHECK-NEXT: %{{.*}} = graph.out_edge %[[G]], %[[V]], %[[EI]]
   // GENERIC: "graph.out_degree"(%{{.*}}, %{{.*}}) : (!graph.graph, !graph.node) -> index
   // GENERIC: "graph.weight"(%{{.*}}, %{{.*}}) : (!graph.graph, !graph.edge) -> i64
+  // GENERIC: "graph.out_edge"(%{{.*}}, %{{.*}}, %{{.*}}) : (!graph.graph, !graph.node, index) -> !graph.edge
   %n = graph.num_nodes %g
   %m = graph.num_edges %g
   %od = graph.out_degree %g, %v
@@ -31,7 +33,8 @@ func.func @accessors(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (ind
   %ei = graph.edge_id %e
   %v2 = graph.node %g, %vi
   %e2 = graph.edge %g, %ei {note = "kept"}
-  return %n, %m, %od, %id, %s, %d, %w, %h, %vi, %ei, %v2, %e2 : index, index, index, index, !graph.node, !graph.node, i64, i1, index, index, !graph.node, !graph.edge
+  %e3 = graph.out_edge %g, %v, %ei
+  return %n, %m, %od, %id, %s, %d, %w, %h, %vi, %ei, %v2, %e2, %e3 : index, index, index, index, !graph.node, !graph.node, i64, i1, index, index, !graph.node, !graph.edge, !graph.edge
 }
 
 // CHECK-LABEL: func.func @union_find

@@ -52,3 +52,22 @@ func.func @mark_edge(%g: !graph.graph, %i: index) -> !graph.eprop<i64> {
   graph.store %c1, %p[%e] : !graph.eprop<i64>
   return %p : !graph.eprop<i64>
 }
+
+// A node's out-edge by position: its degree is the bound.
+// RUN: not graph-run %s --graph gen:grid:rows=4,cols=4 --entry nth_out_edge --backend cpu 2 2>&1 | FileCheck %s --check-prefix=NTH
+// RUN: not graph-run %s --graph gen:grid:rows=4,cols=4 --entry nth_out_edge --backend interp 2 2>&1 | FileCheck %s --check-prefix=NTH
+// NTH: node-range.mlir:[[# @LINE + 11]]:8: error: out-edge 2 is out of range (the node has 2 out-edges)
+// RUN: not graph-run %s --graph gen:grid:rows=4,cols=4 --entry nth_out_edge --backend cpu -- -1 2>&1 | FileCheck %s --check-prefix=NTH-NEG
+// NTH-NEG: error: out-edge -1 is out of range (the node has 2 out-edges)
+// RUN: graph-run %s --graph gen:grid:rows=4,cols=4 --entry nth_out_edge --backend cpu 1 | FileCheck %s --check-prefix=NTH-OK
+// RUN: graph-run %s --graph gen:grid:rows=4,cols=4 --entry nth_out_edge --backend interp 1 | FileCheck %s --check-prefix=NTH-OK
+// NTH-OK: {{^}}1{{$}}
+
+// The weight of node 0's out-edge at position `i` (grid weights are 1).
+func.func @nth_out_edge(%g: !graph.graph, %i: index) -> i64 {
+  %c0 = arith.constant 0 : index
+  %v = graph.node %g, %c0
+  %e = graph.out_edge %g, %v, %i
+  %w = graph.weight %g, %e
+  return %w : i64
+}

@@ -4,7 +4,7 @@ use super::*;
 use strata_graph_dialect::op as graph;
 use strata_graph_dialect::view::{self, ArgKind, Reduce, ReduceArg, ReduceKind};
 use strata_ir::OpName;
-use strata_par_dialect::view::SizeOf;
+use strata_par_dialect::view::{Checked, SizeOf};
 use strata_sched_dialect::op as sched;
 use strata_std::arith::op as arith;
 
@@ -84,6 +84,16 @@ impl<'a> Machine<'a> {
                     graph::DST => i128::from(g.dst(e)),
                     _ => i128::from(g.weight(e)),
                 })
+            }
+            graph::OUT_EDGE => {
+                let o = view::OutEdge(op);
+                let g = self.graph(op, o.graph(ctx))?;
+                let v = self.node(op, &g, o.node(ctx))?;
+                let (i, edges) = (self.get(o.position(ctx)).int(), g.out_edges(v));
+                if i < 0 || i >= i128::from(edges.end - edges.start) {
+                    return self.err(op, Checked::OutEdges.out_of_range(i, edges.end - edges.start));
+                }
+                Val::Int(i128::from(edges.start) + i)
             }
             graph::HAS_EDGE => {
                 let h = view::HasEdge(op);
