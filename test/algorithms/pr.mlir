@@ -1,6 +1,8 @@
 // PageRank with synchronous (Jacobi) updates: PR_0 = 1/N and
 // PR_{k+1}(v) = (1-d)/N + d * sum over in-edges u->v of PR_k(u)/outdeg(u),
 // exactly `iterations` rounds; dangling nodes' rank is not redistributed.
+// Each round first takes every node's contribution PR_k(u)/outdeg(u), so
+// the gather may write PR_{k+1} over PR_k in place.
 func.func @pr(%g: !graph.graph, %iterations: i64, %damping: f64) -> !graph.nprop<f64> {
   %zero = arith.constant 0.0 : f64
   %one = arith.constant 1.0 : f64
@@ -13,7 +15,6 @@ func.func @pr(%g: !graph.graph, %iterations: i64, %damping: f64) -> !graph.nprop
   %oneminus = arith.subf %one, %damping : f64
   %base = arith.divf %oneminus, %n : f64
   %rank = graph.new_node_prop %g, %init : !graph.nprop<f64>
-  %next = graph.new_node_prop %g, %zero : !graph.nprop<f64>
   %contrib = graph.new_node_prop %g, %zero : !graph.nprop<f64>
   %lo = arith.index_cast %c0 : i64 to index
   %hi = arith.index_cast %iterations : i64 to index
@@ -36,11 +37,7 @@ func.func @pr(%g: !graph.graph, %iterations: i64, %damping: f64) -> !graph.nprop
       %s = graph.load %sum : !graph.scalar<f64>
       %ds = arith.mulf %damping, %s : f64
       %nr = arith.addf %base, %ds : f64
-      graph.store %nr, %next[%v] : !graph.nprop<f64>
-    }
-    graph.foreach %v in nodes(%g) {
-      %x = graph.load %next[%v] : !graph.nprop<f64>
-      graph.store %x, %rank[%v] : !graph.nprop<f64>
+      graph.store %nr, %rank[%v] : !graph.nprop<f64>
     }
   }
   return %rank : !graph.nprop<f64>
