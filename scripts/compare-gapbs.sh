@@ -12,11 +12,12 @@
 # writes one), the source of BFS, SSSP and BC, and GAPBS's SSSP delta.
 # Environment: KERNELS (default "bfs sssp pr cc bc tc"), THREADS (2),
 # RUNS (5), ROUNDS (2), TOOLS (target/release), CC_PROGRAM (the corpus
-# program timed against GAPBS's cc: cc_afforest, or cc).
+# program timed against GAPBS's cc: cc_afforest, or cc), PR_PROGRAM (against
+# pr_spmv, which keeps float scores: pr_f32, or pr).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 gapbs=$1
@@ -27,6 +28,7 @@ runs=${RUNS:-5}
 rounds=${ROUNDS:-2}
 tools=${TOOLS:-target/release}
 cc_program=${CC_PROGRAM:-cc_afforest}
+pr_program=${PR_PROGRAM:-pr_f32}
 for k in bfs sssp pr_spmv cc bc tc; do
     [ -x "$gapbs/$k" ] || { echo "compare-gapbs: $gapbs/$k is missing: build GAPBS with make" >&2; exit 1; }
 done
@@ -37,12 +39,11 @@ trap 'rm -rf "$work"' EXIT
 
 # Ours: "median best" of RUNS runs (graph-run --time).
 ours() { # kernel graph source
-    local args=()
+    local args=() program=$1
     case $1 in
         bfs | sssp | bc) args=("$3") ;;
-        pr) args=(20 0.85) ;;
+        pr) args=(20 0.85) && program=$pr_program ;;
     esac
-    local program=$1
     [ "$1" = cc ] && program=$cc_program
     "$tools/graph-run" "test/algorithms/$program.mlir" --graph "$2" --simplify --entry "$program" "${args[@]}" \
         --backend cpu --threads "$threads" --repeat "$runs" --time -o /dev/null 2>&1 >/dev/null \

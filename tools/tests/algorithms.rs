@@ -400,21 +400,36 @@ fn pr_matches_reference() {
     run_all(
         "pr",
         &|_| vec![HostValue::int(ScalarType::Int(64), iters.into()), HostValue::float(ScalarType::F64, d)],
-        &|what, g, r| {
-            let n = g.num_nodes() as usize;
-            let mut pr = vec![1.0 / n as f64; n];
-            for _ in 0..iters {
-                let mut next = vec![(1.0 - d) / n as f64; n];
-                for (s, t, _) in g.edges() {
-                    next[t as usize] += d * pr[s as usize] / g.out_degree(s) as f64;
-                }
-                pr = next;
-            }
-            for (v, (got, want)) in floats(what, &r[0]).into_iter().zip(&pr).enumerate() {
-                assert!((got - want).abs() <= 1e-9 * want.abs().max(1e-300), "{what}: node {v}: {got} vs {want}");
-            }
-        },
+        &|what, g, r| check_ranks(what, g, r, iters, d, 1e-9),
     );
+}
+
+#[test]
+fn pr_f32_matches_reference() {
+    let (iters, d) = (12i64, 0.85f64);
+    run_all(
+        "pr_f32",
+        &|_| vec![HostValue::int(ScalarType::Int(64), iters.into()), HostValue::float(ScalarType::F32, d)],
+        // Single precision: a dozen rounds of sums keep about 5 digits.
+        &|what, g, r| check_ranks(what, g, r, iters, d, 1e-4),
+    );
+}
+
+/// PageRank after `iters` Jacobi rounds with damping `d`, computed in
+/// double precision, within `tolerance` of each rank.
+fn check_ranks(what: &str, g: &Graph, r: &[HostValue], iters: i64, d: f64, tolerance: f64) {
+    let n = g.num_nodes() as usize;
+    let mut pr = vec![1.0 / n as f64; n];
+    for _ in 0..iters {
+        let mut next = vec![(1.0 - d) / n as f64; n];
+        for (s, t, _) in g.edges() {
+            next[t as usize] += d * pr[s as usize] / g.out_degree(s) as f64;
+        }
+        pr = next;
+    }
+    for (v, (got, want)) in floats(what, &r[0]).into_iter().zip(&pr).enumerate() {
+        assert!((got - want).abs() <= tolerance * want.abs().max(1e-300), "{what}: node {v}: {got} vs {want}");
+    }
 }
 
 #[test]

@@ -45,16 +45,18 @@ pub fn results_to_host(results: &[Val], types: &[Type]) -> Result<Vec<HostValue>
 }
 
 /// An argument as the interpreter takes it; `graph` stands for
-/// [`HostValue::Graph`].
+/// [`HostValue::Graph`]. An `f32` is rounded to single precision, as a
+/// compiled entry receives it.
 pub fn from_host(v: &HostValue, graph: Option<&Rc<Graph>>) -> Result<Val, String> {
-    let n = |n: &Number| match n {
-        Number::Int(i) => Val::Int(*i),
-        Number::Float(x) => Val::Float(*x),
+    let n = |t: ScalarType, n: &Number| match (t, n) {
+        (_, Number::Int(i)) => Val::Int(*i),
+        (ScalarType::F32, Number::Float(x)) => Val::Float(*x as f32 as f64),
+        (_, Number::Float(x)) => Val::Float(*x),
     };
     Ok(match v {
         HostValue::Graph => Val::Graph(graph.cloned().ok_or("error: the entry takes a graph but none was given")?),
-        HostValue::Scalar(_, x) => n(x),
-        HostValue::Buffer(_, items) => Val::Prop(Rc::new(RefCell::new(items.iter().map(n).collect()))),
+        HostValue::Scalar(t, x) => n(*t, x),
+        HostValue::Buffer(t, items) => Val::Prop(Rc::new(RefCell::new(items.iter().map(|x| n(*t, x)).collect()))),
     })
 }
 
@@ -74,5 +76,8 @@ mod tests {
         assert_eq!(to_host(&Val::Float(0.5), &Type::f32()), Ok(HostValue::float(ScalarType::F32, 0.5)));
         assert!(to_host(&Val::Undef, &Type::f32()).is_err());
         assert!(from_host(&HostValue::Graph, None).is_err());
+        // An f32 argument is what a compiled entry would receive.
+        let Val::Float(x) = from_host(&HostValue::float(ScalarType::F32, 0.85), None).unwrap() else { panic!() };
+        assert_eq!(x, f64::from(0.85f32));
     }
 }
