@@ -5,19 +5,21 @@
 # Prints, per kernel and graph, the best and the median time of each side
 # and their ratios (ours / GAPBS), then the geometric means.
 #
-#   scripts/compare-gapbs.sh GAPBS_DIR GRAPH.wel:SOURCE:DELTA ...
+#   scripts/compare-gapbs.sh GAPBS_DIR GRAPH.wel:SOURCE:DELTA[:OUR_DELTA] ...
 #
 # GAPBS_DIR holds GAPBS built with `make` (bfs, sssp, pr_spmv, cc, bc, tc).
 # Each graph is a weighted edge list (GAPBS's `converter -g 18 -w -e ...`
-# writes one), the source of BFS, SSSP and BC, and GAPBS's SSSP delta.
+# writes one), the source of BFS, SSSP and BC, GAPBS's SSSP delta and
+# sssp_delta's (default: the same).
 # Environment: KERNELS (default "bfs sssp pr cc bc tc"), THREADS (2),
 # RUNS (5), ROUNDS (2), TOOLS (target/release), CC_PROGRAM (the corpus
 # program timed against GAPBS's cc: cc_afforest, or cc), PR_PROGRAM (against
-# pr_spmv, which keeps float scores: pr_f32, or pr).
+# pr_spmv, which keeps float scores: pr_f32, or pr), SSSP_PROGRAM
+# (sssp_delta, or sssp).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 gapbs=$1
@@ -29,6 +31,7 @@ rounds=${ROUNDS:-2}
 tools=${TOOLS:-target/release}
 cc_program=${CC_PROGRAM:-cc_afforest}
 pr_program=${PR_PROGRAM:-pr_f32}
+sssp_program=${SSSP_PROGRAM:-sssp_delta}
 for k in bfs sssp pr_spmv cc bc tc; do
     [ -x "$gapbs/$k" ] || { echo "compare-gapbs: $gapbs/$k is missing: build GAPBS with make" >&2; exit 1; }
 done
@@ -38,10 +41,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # Ours: "median best" of RUNS runs (graph-run --time).
-ours() { # kernel graph source
+ours() { # kernel graph source delta
     local args=() program=$1
     case $1 in
-        bfs | sssp | bc) args=("$3") ;;
+        bfs | bc) args=("$3") ;;
+        sssp) program=$sssp_program && args=("$3") && [ "$program" = sssp_delta ] && args+=("$4") ;;
         pr) args=(20 0.85) && program=$pr_program ;;
     esac
     [ "$1" = cc ] && program=$cc_program
@@ -65,12 +69,13 @@ theirs() { # kernel graph source delta
 
 printf '%-6s %-22s %10s %10s %10s %10s %8s %8s\n' kernel graph ours-best gapbs-best ours-med gapbs-med best med
 for spec in "$@"; do
-    IFS=: read -r graph source delta <<<"$spec"
+    IFS=: read -r graph source delta our_delta <<<"$spec"
+    our_delta=${our_delta:-$delta}
     name=$(basename "$graph")
     for k in $kernels; do
         : >"$work/ours" && : >"$work/theirs"
         for _ in $(seq "$rounds"); do
-            ours "$k" "$graph" "$source" >>"$work/ours"
+            ours "$k" "$graph" "$source" "$our_delta" >>"$work/ours"
             theirs "$k" "$graph" "$source" "$delta" >>"$work/theirs"
         done
         median() { sort -g | awk '{a[NR]=$1} END{print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }

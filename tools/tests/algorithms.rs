@@ -354,16 +354,25 @@ fn bfs_matches_reference() {
 
 #[test]
 fn sssp_matches_reference() {
-    run_all("sssp", &|g| vec![node(g.hub())], &|what, g, r| {
-        let mut pg = petgraph::graph::DiGraph::<(), i64>::new();
-        let nodes: Vec<_> = (0..g.num_nodes()).map(|_| pg.add_node(())).collect();
-        for (s, d, w) in g.edges() {
-            pg.add_edge(nodes[s as usize], nodes[d as usize], w);
-        }
-        let dist = petgraph::algo::dijkstra(&pg, nodes[g.hub() as usize], None, |e| *e.weight());
-        let want: Vec<i64> = nodes.iter().map(|n| dist.get(n).copied().unwrap_or(-1)).collect();
-        assert_eq!(ints(&r[0]), want, "{what}");
-    });
+    run_all("sssp", &|g| vec![node(g.hub())], &check_distances);
+}
+
+#[test]
+fn sssp_delta_matches_reference() {
+    // Buckets of 3: many buckets on every graph, several rounds in some.
+    run_all("sssp_delta", &|g| vec![node(g.hub()), HostValue::int(ScalarType::Int(64), 3)], &check_distances);
+}
+
+/// Distances from the hub as Dijkstra's algorithm finds them, -1 where unreached.
+fn check_distances(what: &str, g: &Graph, r: &[HostValue]) {
+    let mut pg = petgraph::graph::DiGraph::<(), i64>::new();
+    let nodes: Vec<_> = (0..g.num_nodes()).map(|_| pg.add_node(())).collect();
+    for (s, d, w) in g.edges() {
+        pg.add_edge(nodes[s as usize], nodes[d as usize], w);
+    }
+    let dist = petgraph::algo::dijkstra(&pg, nodes[g.hub() as usize], None, |e| *e.weight());
+    let want: Vec<i64> = nodes.iter().map(|n| dist.get(n).copied().unwrap_or(-1)).collect();
+    assert_eq!(ints(&r[0]), want, "{what}");
 }
 
 #[test]
