@@ -43,33 +43,119 @@ func.func @bc(%g: !graph.graph, %source: !graph.node) -> !graph.nprop<f64> {
     graph.yield %next : i64
   }
 
-  // Backward: from the deepest level up, nodes at level+1 pass their share
-  // to their in-neighbours at `level`; the source (level 0) is left out.
-  %c1i = arith.constant 1 : index
-  %depthi = arith.index_cast %depth : i64 to index
-  scf.for %k = %c1i to %depthi step %c1i {
-    %ki = arith.index_cast %k : index to i64
-    %level = arith.subi %depth, %ki : i64
-    %next = arith.addi %level, %c1 : i64
-    graph.foreach %w in nodes(%g) where {
-      %dw = graph.load %dist[%w] : !graph.nprop<i64>
-      %at = arith.cmpi eq, %dw, %next : i64
-      graph.yield %at : i1
-    } do {
-      %sw = graph.load %sigma[%w] : !graph.nprop<f64>
-      %dlw = graph.load %delta[%w] : !graph.nprop<f64>
-      %share = arith.addf %one, %dlw : f64
-      %per_path = arith.divf %share, %sw : f64
-      graph.foreach %v, %e in in_nbrs(%g, %w) where {
-        %dv = graph.load %dist[%v] : !graph.nprop<i64>
-        %above = arith.cmpi eq, %dv, %level : i64
-        %nonzero = arith.cmpi ne, %level, %c0 : i64
-        %ok = arith.andi %above, %nonzero : i1
-        graph.yield %ok : i1
+  // Backward, one of two ways to the same sums: level by level, each level
+  // found by a scan of every node, when the levels are few; else through
+  // the shortest-path DAG, each node taken once (see below). A scan per
+  // level costs nodes x depth; the DAG walk a few passes over the edges
+  // and a round per level.
+  %nodes = graph.num_nodes %g
+  %nodes64 = arith.index_cast %nodes : index to i64
+  %edges = graph.num_edges %g
+  %edges64 = arith.index_cast %edges : index to i64
+  %c4 = arith.constant 4 : i64
+  %scans = arith.muli %depth, %nodes64 : i64
+  %walk = arith.muli %edges64, %c4 : i64
+  %deep = arith.cmpi sgt, %scans, %walk : i64
+  scf.if %deep {
+    // Through the DAG: a node passes its share to its predecessors
+    // (in-neighbours one level up) once all its successors have passed
+    // theirs, which `pending` counts down; the nodes without successors
+    // start. Each node is done once, after its successors, whatever its
+    // level: Brandes' order, without a scan of every node per level.
+    %pending = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
+    %ready = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+    graph.foreach %v in nodes(%g) {
+      %dv = graph.load %dist[%v] : !graph.nprop<i64>
+      %reached = arith.cmpi ne, %dv, %unreached : i64
+      scf.if %reached {
+        %below = arith.addi %dv, %c1 : i64
+        graph.foreach %w, %e in out_nbrs(%g, %v) {
+          %dw = graph.load %dist[%w] : !graph.nprop<i64>
+          %succ = arith.cmpi eq, %dw, %below : i64
+          scf.if %succ {
+            graph.reduce add %c1, %pending[%v] : !graph.nprop<i64>
+          }
+        }
+        %p = graph.load %pending[%v] : !graph.nprop<i64>
+        %leaf = arith.cmpi eq, %p, %c0 : i64
+        scf.if %leaf {
+          graph.push %v, %ready : !graph.worklist<!graph.node>
+        }
+      }
+    }
+    %minus1 = arith.constant -1 : i64
+    graph.iterate %ready : !graph.worklist<!graph.node> {
+      graph.foreach %w in items(%ready : !graph.worklist<!graph.node>) {
+        %dw = graph.load %dist[%w] : !graph.nprop<i64>
+        %above = arith.subi %dw, %c1 : i64
+        %sw = graph.load %sigma[%w] : !graph.nprop<f64>
+        %dlw = graph.load %delta[%w] : !graph.nprop<f64>
+        %share = arith.addf %one, %dlw : f64
+        %per_path = arith.divf %share, %sw : f64
+        graph.foreach %v, %e in in_nbrs(%g, %w) where {
+          %dv = graph.load %dist[%v] : !graph.nprop<i64>
+          %pred = arith.cmpi eq, %dv, %above : i64
+          graph.yield %pred : i1
+        } do {
+          %sv = graph.load %sigma[%v] : !graph.nprop<f64>
+          %d = arith.mulf %sv, %per_path : f64
+          graph.reduce add %d, %delta[%v] : !graph.nprop<f64>
+          graph.reduce add %minus1, %pending[%v] : !graph.nprop<i64>
+        }
+      }
+      // After every share of the round: the predecessors left without a
+      // pending successor are next (the source is not: its dependency is 0).
+      graph.foreach %w in items(%ready : !graph.worklist<!graph.node>) {
+        %dw = graph.load %dist[%w] : !graph.nprop<i64>
+        %above = arith.subi %dw, %c1 : i64
+        %inner = arith.cmpi sgt, %above, %c0 : i64
+        scf.if %inner {
+          graph.foreach %v, %e in in_nbrs(%g, %w) where {
+            %dv = graph.load %dist[%v] : !graph.nprop<i64>
+            %pred = arith.cmpi eq, %dv, %above : i64
+            graph.yield %pred : i1
+          } do {
+            %p = graph.load %pending[%v] : !graph.nprop<i64>
+            %done = arith.cmpi eq, %p, %c0 : i64
+            scf.if %done {
+              graph.push %v, %ready : !graph.worklist<!graph.node>
+            }
+          }
+        }
+      }
+      graph.yield
+    }
+    graph.store %zero, %delta[%source] : !graph.nprop<f64>
+  } else {
+    // Level by level: from the deepest level up, nodes at level+1 pass
+    // their share to their in-neighbours at `level`; the source (level 0)
+    // is left out.
+    %c1i = arith.constant 1 : index
+    %depthi = arith.index_cast %depth : i64 to index
+    scf.for %k = %c1i to %depthi step %c1i {
+      %ki = arith.index_cast %k : index to i64
+      %level = arith.subi %depth, %ki : i64
+      %next = arith.addi %level, %c1 : i64
+      graph.foreach %w in nodes(%g) where {
+        %dw = graph.load %dist[%w] : !graph.nprop<i64>
+        %at = arith.cmpi eq, %dw, %next : i64
+        graph.yield %at : i1
       } do {
-        %sv = graph.load %sigma[%v] : !graph.nprop<f64>
-        %d = arith.mulf %sv, %per_path : f64
-        graph.reduce add %d, %delta[%v] : !graph.nprop<f64>
+        %sw = graph.load %sigma[%w] : !graph.nprop<f64>
+        %dlw = graph.load %delta[%w] : !graph.nprop<f64>
+        %share = arith.addf %one, %dlw : f64
+        %per_path = arith.divf %share, %sw : f64
+        graph.foreach %v, %e in in_nbrs(%g, %w) where {
+          %dv = graph.load %dist[%v] : !graph.nprop<i64>
+          %above = arith.cmpi eq, %dv, %level : i64
+          %nonzero = arith.cmpi ne, %level, %c0 : i64
+          %ok = arith.andi %above, %nonzero : i1
+          graph.yield %ok : i1
+        } do {
+          %sv = graph.load %sigma[%v] : !graph.nprop<f64>
+          %d = arith.mulf %sv, %per_path : f64
+          graph.reduce add %d, %delta[%v] : !graph.nprop<f64>
+        }
       }
     }
   }
