@@ -112,7 +112,7 @@ fn bench_gpu(m: &ArgMatches, programs: &mut [Compiled], threads: u32, repeat: us
     let device = first.device_name().to_string();
     line(format!("# {repeat} runs per figure; median seconds of the GPU's kernel ({device}), of its transfers (results back; the graph and the arguments, copied once, in the first run), and of the CPU backend with {threads} threads (baseline); speedup = CPU / GPU kernel"))?;
     line(format!(
-        "{:<10} {:<44} {:>12} {:>12} {:>12} {:>8} {:>6}",
+        "{:<12} {:<44} {:>12} {:>12} {:>12} {:>8} {:>6}",
         "algorithm", "graph", "gpu", "transfers", "cpu", "speedup", "match"
     ))?;
     let mut mismatches = Vec::new();
@@ -133,7 +133,7 @@ fn bench_gpu(m: &ArgMatches, programs: &mut [Compiled], threads: u32, repeat: us
             }
             let (k, c) = (median(&runs.times), median(&want.times));
             line(format!(
-                "{:<10} {:<44} {:>12.6} {:>12.6} {:>12.6} {:>7.2}x {:>6}",
+                "{:<12} {:<44} {:>12.6} {:>12.6} {:>12.6} {:>7.2}x {:>6}",
                 name,
                 label,
                 k,
@@ -223,7 +223,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         None => line(format!("# {repeat} runs per figure; median seconds with {threads} threads, and with 1 thread (baseline); speedup = 1-thread / {threads}-thread"))?,
     }
     line(format!(
-        "{:<10} {:<44} {:>12} {:>12} {:>8}",
+        "{:<12} {:<44} {:>12} {:>12} {:>8}",
         "algorithm",
         "graph",
         "time",
@@ -252,7 +252,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             if let Err(d) = compare_results(&got, &want) {
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
-            line(format!("{:<10} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time))?;
+            line(format!("{:<12} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time))?;
         }
     }
     if mismatches.is_empty() {
