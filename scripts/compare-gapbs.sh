@@ -15,7 +15,7 @@
 # RUNS (5), ROUNDS (2), TOOLS (target/release), CC_PROGRAM (the corpus
 # program timed against GAPBS's cc: cc_afforest, or cc), PR_PROGRAM (against
 # pr_spmv, which keeps float scores: pr_f32, or pr), SSSP_PROGRAM
-# (sssp_delta, or sssp).
+# (sssp_delta, or sssp), TC_PROGRAM (tc_merge, or tc).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then
@@ -32,6 +32,7 @@ tools=${TOOLS:-target/release}
 cc_program=${CC_PROGRAM:-cc_afforest}
 pr_program=${PR_PROGRAM:-pr_f32}
 sssp_program=${SSSP_PROGRAM:-sssp_delta}
+tc_program=${TC_PROGRAM:-tc_merge}
 for k in bfs sssp pr_spmv cc bc tc; do
     [ -x "$gapbs/$k" ] || { echo "compare-gapbs: $gapbs/$k is missing: build GAPBS with make" >&2; exit 1; }
 done
@@ -49,6 +50,7 @@ ours() { # kernel graph source delta
         pr) args=(20 0.85) && program=$pr_program ;;
     esac
     [ "$1" = cc ] && program=$cc_program
+    [ "$1" = tc ] && program=$tc_program
     "$tools/graph-run" "test/algorithms/$program.mlir" --graph "$2" --simplify --entry "$program" "${args[@]}" \
         --backend cpu --threads "$threads" --repeat "$runs" --time -o /dev/null 2>&1 >/dev/null \
         | awk '/^time: /{m=$2} /^time-min: /{b=$2} END{print m, b}'

@@ -22,7 +22,7 @@ use strata_ir::Registry;
 use crate::run::median;
 
 /// The corpus: program name and its scalar arguments (`S` is the source node).
-const ALGORITHMS: [(&str, &[&str]); 11] = [
+const ALGORITHMS: [(&str, &[&str]); 12] = [
     ("bfs", &["S"]),
     ("sssp", &["S"]),
     ("sssp_delta", &["S", "64"]),
@@ -32,6 +32,7 @@ const ALGORITHMS: [(&str, &[&str]); 11] = [
     ("cc_afforest", &[]),
     ("bc", &["S"]),
     ("tc", &[]),
+    ("tc_merge", &[]),
     ("mis", &[]),
     ("mst", &[]),
 ];
@@ -40,7 +41,7 @@ fn command() -> Command {
     Command::new("graph-bench")
         .about("Median kernel times of the corpus compiled for the CPU on generated benchmark graphs")
         .arg(Arg::new("corpus").long("corpus").value_name("DIR").default_value("test/algorithms").help("directory of the corpus programs"))
-        .arg(Arg::new("algorithms").long("algorithms").value_name("LIST").default_value("bfs,sssp,sssp_delta,pr,pr_f32,cc,cc_afforest,bc,tc,mis,mst").help("comma-separated programs to run"))
+        .arg(Arg::new("algorithms").long("algorithms").value_name("LIST").default_value("bfs,sssp,sssp_delta,pr,pr_f32,cc,cc_afforest,bc,tc,tc_merge,mis,mst").help("comma-separated programs to run"))
         .arg(
             Arg::new("graphs")
                 .long("graphs")

@@ -68,9 +68,16 @@ const ACCESSORS: &[Accessor] = &[
     },
     Accessor {
         name: graph::OUT_EDGE,
-        signature: view::OutEdge::SIGNATURE,
+        signature: view::NthEdge::SIGNATURE,
         summary:
             "the out-edge of a node at a position, in the order out_edges visits them; out of range is a run-time error",
+        traits: Traits::PURE,
+    },
+    Accessor {
+        name: graph::IN_EDGE,
+        signature: view::NthEdge::SIGNATURE,
+        summary:
+            "the in-edge of a node at a position, in the order in_edges visits them; out of range is a run-time error",
         traits: Traits::PURE,
     },
     Accessor {

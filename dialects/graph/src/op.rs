@@ -8,6 +8,7 @@ strata_ir::op_names!("graph":
     FOREACH = "foreach",
     HAS_EDGE = "has_edge",
     IN_DEGREE = "in_degree",
+    IN_EDGE = "in_edge",
     ITERATE = "iterate",
     LOAD = "load",
     NEW_EDGE_PROP = "new_edge_prop",

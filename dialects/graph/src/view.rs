@@ -227,8 +227,8 @@ accessors! {
         /// The edge.
         edge: EDGE
     } -> weight: Int(64);
-    /// `graph.out_edge %g, %v, %i`.
-    OutEdge for graph::OUT_EDGE {
+    /// `graph.out_edge %g, %v, %i` and `graph.in_edge %g, %v, %i`.
+    NthEdge for graph::OUT_EDGE | graph::IN_EDGE {
         /// The graph.
         graph: GRAPH,
         /// The node.

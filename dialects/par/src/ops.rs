@@ -183,7 +183,7 @@ pub fn ops() -> Vec<OpDef> {
         checked(par::GRAPH_ARRAY, GraphArrayOp::SIGNATURE, "one CSR/CSC array of a graph as a buffer", pure, verify_graph_array),
         OpDef { patterns: Some(alloc_patterns), ..def(par::ALLOC, Alloc::SIGNATURE, "a new buffer of N uninitialized elements", none) },
         OpDef { patterns: Some(local_patterns), ..def(par::LOCAL, Local::SIGNATURE, "one element of thread-private storage", none) },
-        def(par::CHECK_INDEX, CheckIndex::SIGNATURE, "stops the program unless a node, edge or out-edge number is in range", none),
+        def(par::CHECK_INDEX, CheckIndex::SIGNATURE, "stops the program unless a node, edge, out-edge or in-edge number is in range", none),
         def(par::FREE, Free::SIGNATURE, "releases a buffer or a queue", none),
         OpDef { patterns: Some(load_patterns), ..checked(par::LOAD, Load::SIGNATURE, "reads an element (atomic: a relaxed atomic read)", none, verify_load) },
         checked(par::STORE, Store::SIGNATURE, "writes an element (atomic: a relaxed atomic write)", none, verify_store),

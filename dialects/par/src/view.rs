@@ -47,6 +47,8 @@ strata_ir::prop_enum! {
         Edges = "edges",
         /// An out-edge of one node, by its position among them.
         OutEdges = "out_edges",
+        /// An in-edge of one node, by its position among them.
+        InEdges = "in_edges",
     }
 }
 
@@ -66,6 +68,7 @@ impl Checked {
             Checked::Nodes => "node",
             Checked::Edges => "edge",
             Checked::OutEdges => "out-edge",
+            Checked::InEdges => "in-edge",
         }
     }
 
@@ -73,7 +76,7 @@ impl Checked {
     pub fn owner(self) -> &'static str {
         match self {
             Checked::Nodes | Checked::Edges => "graph",
-            Checked::OutEdges => "node",
+            Checked::OutEdges | Checked::InEdges => "node",
         }
     }
 

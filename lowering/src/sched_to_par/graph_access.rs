@@ -58,21 +58,34 @@ impl Lowering {
         self.replace(ctx, op, r)
     }
 
-    /// `graph.out_edge`: the node's first out-edge plus the position, which
-    /// is checked against the node's degree.
-    pub(super) fn out_edge(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
+    /// `graph.out_edge` and `graph.in_edge`: the position, checked against
+    /// the node's degree, in the node's slice of the CSR (out) or CSC (in)
+    /// arrays; an out-edge is its position there, an in-edge is read there.
+    pub(super) fn nth_edge(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let o = view::OutEdge(op);
+        let o = view::NthEdge(op);
         let (g, v, i) = (o.graph(ctx), o.node(ctx), o.position(ctx));
-        let off = self.array(ctx, g, GraphArray::OutOffsets);
+        let out = ctx.op_kind(op) == graph::OUT_EDGE;
+        let (offsets, checked) = if out {
+            (GraphArray::OutOffsets, par_view::Checked::OutEdges)
+        } else {
+            (GraphArray::InOffsets, par_view::Checked::InEdges)
+        };
+        let off = self.array(ctx, g, offsets);
         let (lo, hi) = slice(ctx, at, off, v, &loc);
         let degree = op1(ctx, at, arith::SUBI, &[hi, lo], Type::Index, &loc);
         let check = OperationState::new(par::CHECK_INDEX, loc.clone())
             .operands(&[i, degree])
-            .props(par_view::CheckIndex::props(par_view::Checked::OutEdges));
+            .props(par_view::CheckIndex::props(checked));
         mk(ctx, at, check);
-        let e = op1(ctx, at, arith::ADDI, &[lo, i], Type::Index, &loc);
+        let k = op1(ctx, at, arith::ADDI, &[lo, i], Type::Index, &loc);
+        let e = if out {
+            k
+        } else {
+            let ids = self.array(ctx, g, GraphArray::InEdges);
+            load(ctx, at, ids, k, false, &loc)
+        };
         self.replace(ctx, op, e)
     }
 

@@ -4,7 +4,7 @@
 
 // CHECK-LABEL: func.func @accessors
 // CHECK-SAME: (%[[G:.*]]: !graph.graph, %[[V:.*]]: !graph.node, %[[E:.*]]: !graph.edge)
-func.func @accessors(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (index, index, index, index, !graph.node, !graph.node, i64, i1, index, index, !graph.node, !graph.edge, !graph.edge) {
+func.func @accessors(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (index, index, index, index, !graph.node, !graph.node, i64, i1, index, index, !graph.node, !graph.edge, !graph.edge, !graph.edge) {
   // CHECK-NEXT: %{{.*}} = graph.num_nodes %[[G]]
   // CHECK-NEXT: %{{.*}} = graph.num_edges %[[G]]
   // CHECK-NEXT: %{{.*}} = graph.out_degree %[[G]], %[[V]]
@@ -18,6 +18,7 @@ func.func @accessors(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (ind
   // CHECK-NEXT: %{{.*}} = graph.node %[[G]], %[[VI]]
   // CHECK-NEXT: %{{.*}} = graph.edge %[[G]], %[[EI]] {note = "kept"}
   // CHECK-NEXT: %{{.*}} = graph.out_edge %[[G]], %[[V]], %[[EI]]
+  // CHECK-NEXT: %{{.*}} = graph.in_edge %[[G]], %[[V]], %[[VI]]
   // GENERIC: "graph.out_degree"(%{{.*}}, %{{.*}}) : (!graph.graph, !graph.node) -> index
   // GENERIC: "graph.weight"(%{{.*}}, %{{.*}}) : (!graph.graph, !graph.edge) -> i64
   // GENERIC: "graph.out_edge"(%{{.*}}, %{{.*}}, %{{.*}}) : (!graph.graph, !graph.node, index) -> !graph.edge
@@ -34,7 +35,8 @@ func.func @accessors(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (ind
   %v2 = graph.node %g, %vi
   %e2 = graph.edge %g, %ei {note = "kept"}
   %e3 = graph.out_edge %g, %v, %ei
-  return %n, %m, %od, %id, %s, %d, %w, %h, %vi, %ei, %v2, %e2, %e3 : index, index, index, index, !graph.node, !graph.node, i64, i1, index, index, !graph.node, !graph.edge, !graph.edge
+  %e4 = graph.in_edge %g, %v, %vi
+  return %n, %m, %od, %id, %s, %d, %w, %h, %vi, %ei, %v2, %e2, %e3, %e4 : index, index, index, index, !graph.node, !graph.node, i64, i1, index, index, !graph.node, !graph.edge, !graph.edge, !graph.edge
 }
 
 // CHECK-LABEL: func.func @union_find

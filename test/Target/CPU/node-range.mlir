@@ -71,3 +71,21 @@ func.func @nth_out_edge(%g: !graph.graph, %i: index) -> i64 {
   %w = graph.weight %g, %e
   return %w : i64
 }
+
+// And by in-edge: node 5 of the 4x4 grid has 4 in-edges, from 1, 4, 6 and 9.
+// RUN: not graph-run %s --graph gen:grid:rows=4,cols=4 --entry nth_in_edge --backend cpu 4 2>&1 | FileCheck %s --check-prefix=NTH-IN
+// RUN: not graph-run %s --graph gen:grid:rows=4,cols=4 --entry nth_in_edge --backend interp 4 2>&1 | FileCheck %s --check-prefix=NTH-IN
+// NTH-IN: node-range.mlir:[[# @LINE + 9]]:8: error: in-edge 4 is out of range (the node has 4 in-edges)
+// RUN: graph-run %s --graph gen:grid:rows=4,cols=4 --entry nth_in_edge --backend cpu 2 | FileCheck %s --check-prefix=NTH-IN-OK
+// RUN: graph-run %s --graph gen:grid:rows=4,cols=4 --entry nth_in_edge --backend interp 2 | FileCheck %s --check-prefix=NTH-IN-OK
+// NTH-IN-OK: {{^}}6{{$}}
+
+// The source of node 5's in-edge at position `i`.
+func.func @nth_in_edge(%g: !graph.graph, %i: index) -> index {
+  %c5 = arith.constant 5 : index
+  %v = graph.node %g, %c5
+  %e = graph.in_edge %g, %v, %i
+  %s = graph.src %g, %e
+  %n = graph.node_id %s
+  return %n : index
+}

@@ -85,15 +85,21 @@ impl<'a> Machine<'a> {
                     _ => i128::from(g.weight(e)),
                 })
             }
-            graph::OUT_EDGE => {
-                let o = view::OutEdge(op);
+            graph::OUT_EDGE | graph::IN_EDGE => {
+                let o = view::NthEdge(op);
                 let g = self.graph(op, o.graph(ctx))?;
                 let v = self.node(op, &g, o.node(ctx))?;
-                let (i, edges) = (self.get(o.position(ctx)).int(), g.out_edges(v));
-                if i < 0 || i >= i128::from(edges.end - edges.start) {
-                    return self.err(op, Checked::OutEdges.out_of_range(i, edges.end - edges.start));
+                let i = self.get(o.position(ctx)).int();
+                let (ins, out) = (g.in_edges(v), g.out_edges(v));
+                let (degree, checked) = if name == graph::IN_EDGE {
+                    (ins.len() as u64, Checked::InEdges)
+                } else {
+                    (out.end - out.start, Checked::OutEdges)
+                };
+                if i < 0 || i >= i128::from(degree) {
+                    return self.err(op, checked.out_of_range(i, degree));
                 }
-                Val::Int(i128::from(edges.start) + i)
+                Val::Int(if name == graph::IN_EDGE { i128::from(ins[i as usize]) } else { i128::from(out.start) + i })
             }
             graph::HAS_EDGE => {
                 let h = view::HasEdge(op);
