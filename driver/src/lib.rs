@@ -19,6 +19,7 @@ pub mod load;
 pub mod pipeline;
 mod program;
 pub mod registry;
+pub mod schedule_file;
 
 pub use backend::{Backend, Runs};
 pub use cpu::CpuBackend;

@@ -9,6 +9,7 @@
 //! share the `par` level, so for now they share the pipeline; code
 //! generation is where they part.
 
+use crate::schedule_file::LoopEntry;
 use strata_ir::builtin::op as builtin;
 use strata_ir::func::op as func;
 use strata_ir::pass::{OpPassManager, Pass};
@@ -50,10 +51,12 @@ impl Target {
 }
 
 /// Entries of the default loop schedule (`key=value`, see
-/// `docs/dialects/sched.md`), the options of `convert-graph-to-sched`.
+/// `docs/dialects/sched.md`), the options of `convert-graph-to-sched`, and
+/// schedules of loops by name (a schedule file's).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Schedule {
     entries: Vec<(String, String)>,
+    loops: Vec<LoopEntry>,
 }
 
 impl Schedule {
@@ -67,7 +70,12 @@ impl Schedule {
             };
             entries.push((k.trim().to_string(), v.trim().to_string()));
         }
-        Ok(Schedule { entries })
+        Ok(Schedule { entries, loops: Vec::new() })
+    }
+    /// This schedule with the loops' own schedules of a schedule file.
+    pub fn with_loops(mut self, loops: Vec<LoopEntry>) -> Schedule {
+        self.loops = loops;
+        self
     }
     /// The entries, in order.
     pub fn entries(&self) -> &[(String, String)] {
@@ -84,6 +92,12 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     let decl = to_sched.decl();
     for (k, v) in schedule.entries() {
         decl.set(&mut to_sched, k, v)?;
+    }
+    for l in &schedule.loops {
+        let (file, line, col) = l.at.file_line_col().unwrap_or(("", 0, 0));
+        to_sched
+            .add_loop_schedule(&l.name, &l.entries, l.at.clone())
+            .map_err(|m| format!("{file}:{line}:{col}: error: loop '{}': {m}", l.name))?;
     }
     let mut pm = OpPassManager::new(builtin::MODULE);
     pm.add(Box::new(Canonicalize::default()));

@@ -16,9 +16,14 @@
 //!
 //! It runs on the conversion driver: one pattern rewrites each
 //! `graph.foreach`, which the conversion target marks illegal.
+//!
+//! Schedules may also come per loop, by name ([`loop_names`]: `F:K`, the
+//! K-th loop of function F), as a schedule file gives them
+//! ([`GraphToSched::add_loop_schedule`]); they count as written on the loop,
+//! after its own `schedule` dictionary.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 use strata_graph_dialect::op as graph;
 use strata_ir::builtin::op as builtin;
@@ -32,7 +37,7 @@ use strata_ir::context::OperationState;
 use strata_ir::conversion::{apply_conversion, ConversionMode, ConversionTarget};
 use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
 use strata_ir::rewrite::{RewritePattern, Rewriter};
-use strata_ir::{Attribute, Context, Diagnostic, OpId};
+use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
 use strata_sched_dialect::collapse::worth_collapsing;
 use strata_sched_dialect::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Reduction};
 use strata_sched_dialect::{legality, settle};
@@ -44,6 +49,71 @@ pub struct GraphToSched {
     defaults: Vec<NamedAttr>,
     /// Whether each parallel worklist or pulled loop gets a remark on its direction.
     remarks: bool,
+    /// Schedules of loops by name, with where each was given.
+    loops: Vec<(String, Vec<NamedAttr>, Location)>,
+}
+
+impl GraphToSched {
+    /// Adds schedule entries (`key`, `value` as a pass option takes them)
+    /// for the loop called `name` (see [`loop_names`]); `at` is where they
+    /// were given. An entry the schedule cannot take is an error naming it.
+    pub fn add_loop_schedule(&mut self, name: &str, entries: &[(String, String)], at: Location) -> Result<(), String> {
+        let mut attrs = Vec::new();
+        for (k, v) in entries {
+            let Some(opt) = DECL.options.iter().find(|o| o.name == k && o.kind != OptionKind::Bool) else {
+                let unknown = LoopSchedule::PARALLEL.overridden(&[(k.as_str().into(), Attribute::Unit)]).err();
+                return Err(unknown.unwrap_or_else(|| format!("unknown schedule entry '{k}'")));
+            };
+            let entry = (k.as_str().into(), option_attr(k, opt.kind.parse(v)?)?);
+            LoopSchedule::PARALLEL.overridden(std::slice::from_ref(&entry))?;
+            attrs.push(entry);
+        }
+        self.loops.push((name.to_string(), attrs, at));
+        Ok(())
+    }
+}
+
+/// A schedule option's value as the schedule dictionary holds it.
+fn option_attr(key: &str, value: OptionValue<'_>) -> Result<Attribute, String> {
+    match value {
+        OptionValue::Positive(n) => Ok(Attribute::int(i128::from(n), strata_ir::types::Type::i64())),
+        OptionValue::Text(t) => Ok(Attribute::string(t)),
+        OptionValue::Bool(_) => Err(format!("no such option '{key}'")),
+    }
+}
+
+/// The loops of `module` that run in parallel by default (by name, see
+/// [`loop_names`]): those in no other loop, in functions no loop calls.
+pub fn outermost_loops(ctx: &Context, module: OpId) -> Vec<(String, OpId)> {
+    let inner_fns = legality::functions_called_in_loops(ctx, module);
+    loop_names(ctx, module)
+        .into_iter()
+        .filter(|(_, l)| {
+            legality::enclosing_parallel_loop(ctx, *l).is_none()
+                && enclosing_function(ctx, *l).is_none_or(|f| !inner_fns.contains(&f))
+        })
+        .collect()
+}
+
+/// The names of the loops of `module`, as schedules by name use them:
+/// `F:K` for the K-th `graph.foreach` of function `F`, counted from 0 in
+/// the order they are written, nested loops included.
+pub fn loop_names(ctx: &Context, module: OpId) -> Vec<(String, OpId)> {
+    let mut names = Vec::new();
+    for f in ctx.entry_block(ctx.region(module, 0)).map(|b| ctx.block_ops(b)).unwrap_or_default() {
+        if ctx.op_name(f) != func::FUNC {
+            continue;
+        }
+        let name = ctx.prop(f, "sym_name").and_then(|a| a.as_str()).unwrap_or("").to_string();
+        let mut k = 0;
+        ctx.walk_pre(f, &mut |o| {
+            if ctx.op_name(o) == graph::FOREACH {
+                names.push((format!("{name}:{k}"), o));
+                k += 1;
+            }
+        });
+    }
+    names
 }
 
 impl Pass for GraphToSched {
@@ -54,15 +124,11 @@ impl Pass for GraphToSched {
         Some(builtin::MODULE)
     }
     fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        let attr = match value {
-            OptionValue::Positive(n) => Attribute::int(i128::from(n), strata_ir::types::Type::i64()),
-            OptionValue::Text(t) => Attribute::string(t),
-            OptionValue::Bool(b) if key == "remarks" => {
-                self.remarks = b;
-                return Ok(());
-            }
-            OptionValue::Bool(_) => return Err(format!("no such option '{key}'")),
-        };
+        if let (OptionValue::Bool(b), "remarks") = (&value, key) {
+            self.remarks = *b;
+            return Ok(());
+        }
+        let attr = option_attr(key, value)?;
         let entry = (key.into(), attr);
         LoopSchedule::PARALLEL.overridden(std::slice::from_ref(&entry))?;
         self.defaults.push(entry);
@@ -71,7 +137,25 @@ impl Pass for GraphToSched {
     fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), PassFailed> {
         let errors = Rc::new(RefCell::new(Vec::new()));
         let remarks = Rc::new(RefCell::new(Vec::new()));
+        let names = loop_names(ctx, module);
+        let mut by_loop: HashMap<OpId, Vec<NamedAttr>> = HashMap::new();
+        let mut unknown = Vec::new();
+        for (name, entries, at) in &self.loops {
+            match names.iter().find(|(n, _)| n == name) {
+                Some((_, l)) => by_loop.entry(*l).or_default().extend(entries.iter().cloned()),
+                None => {
+                    let known: Vec<&str> = names.iter().map(|(n, _)| n.as_str()).collect();
+                    let list = if known.is_empty() { "there are none".to_string() } else { known.join(", ") };
+                    unknown.push(Diagnostic::error(at.clone(), format!("no loop named '{name}' (loops: {list})")));
+                }
+            }
+        }
+        if !unknown.is_empty() {
+            unknown.into_iter().for_each(|d| ctx.emit(d));
+            return Err(PassFailed);
+        }
         let pattern = ForeachToSched {
+            by_loop,
             defaults: self.defaults.clone(),
             inner_fns: legality::functions_called_in_loops(ctx, module),
             errors: errors.clone(),
@@ -104,6 +188,8 @@ struct ForeachToSched {
     errors: Rc<RefCell<Vec<(OpId, Diagnostic)>>>,
     /// Where remarks go, when asked for.
     remarks: Option<Rc<RefCell<Vec<Diagnostic>>>>,
+    /// Schedule entries given for loops by name.
+    by_loop: HashMap<OpId, Vec<NamedAttr>>,
 }
 
 impl RewritePattern for ForeachToSched {
@@ -117,7 +203,8 @@ impl RewritePattern for ForeachToSched {
         if self.errors.borrow().iter().any(|(o, _)| *o == l) {
             return false;
         }
-        let s = match schedule(rw.ctx(), l, &self.defaults, &self.inner_fns) {
+        let named = self.by_loop.get(&l).map_or(&[][..], Vec::as_slice);
+        let s = match schedule(rw.ctx(), l, &self.defaults, named, &self.inner_fns) {
             Ok(s) => s,
             Err(d) => {
                 self.errors.borrow_mut().push((l, d));
@@ -145,21 +232,24 @@ impl RewritePattern for ForeachToSched {
     }
 }
 
-/// The schedule of the loop `l`, or why the one it asks for is illegal.
+/// The schedule of the loop `l`, or why the one it asks for is illegal;
+/// `named` are the entries given for it by name.
 fn schedule(
     ctx: &Context,
     l: OpId,
     defaults: &[NamedAttr],
+    named: &[NamedAttr],
     inner_fns: &HashSet<OpId>,
 ) -> Result<LoopSchedule, Diagnostic> {
     let err = |ctx: &Context, m: String| Diagnostic::error(ctx.op_loc(l).clone(), format!("illegal schedule: {m}"));
-    let user = match ctx.attr(l, "schedule") {
+    let mut user = match ctx.attr(l, "schedule") {
         Some(a) => a
             .as_dict()
             .map(<[_]>::to_vec)
             .ok_or_else(|| err(ctx, format!("'schedule' must be a dictionary, got {a}")))?,
         None => Vec::new(),
     };
+    user.extend(named.iter().cloned());
     let func = enclosing_function(ctx, l);
     let nested = legality::enclosing_parallel_loop(ctx, l).is_some() || func.is_some_and(|f| inner_fns.contains(&f));
     let mut s = if nested {

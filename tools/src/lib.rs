@@ -1,6 +1,7 @@
 //! The drivers behind the command-line tools: `graph-opt` (read IR, verify,
 //! run a pass pipeline, print or emit code), `graph-run` (run an entry
-//! function with a backend) and `graph-bench` (benchmark the corpus). The
+//! function with a backend), `graph-bench` (benchmark the corpus) and
+//! `graph-tune` (search loop schedules). The
 //! binaries only assemble registries (`strata_driver::registry`) and call
 //! these; the work itself is the driver's.
 
@@ -9,6 +10,7 @@ pub mod input;
 pub mod opt;
 pub mod output;
 pub mod run;
+pub mod tune;
 
 pub use opt::opt_main;
 

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use strata_driver::load::{load, Checks, Source};
 use strata_driver::pipeline::{at_codegen_level, codegen_pipeline, target_pipeline, Schedule, Target};
+use strata_driver::schedule_file;
 use strata_ir::expected::{check, parse_expectations};
 use strata_ir::pass::{Instrumentation, OpPassManager, PassManager, PassRegistry};
 use strata_ir::pipeline::{parse_pipeline, PIPELINE_BUFFER};
@@ -22,6 +23,8 @@ fn command(passes: &PassRegistry) -> Command {
         .arg(Arg::new("pass-pipeline").long("pass-pipeline").value_name("PIPELINE").help("textual pipeline, e.g. 'builtin.module(func.func(canonicalize,cse))'"))
         .arg(Arg::new("target").long("target").value_name("TARGET").value_parser(["cpu", "gpu"]).help("lower for this target: the default pipeline when none is given (cpu: graph to sched to par)"))
         .arg(schedule_arg())
+        .arg(schedule_file_arg())
+        .arg(Arg::new("list-loops").long("list-loops").action(ArgAction::SetTrue).help("list the loops of the input by the names schedule files use (FUNCTION:INDEX), with their places and spaces"))
         .arg(Arg::new("emit").long("emit").value_name("WHAT").value_parser(["mlir", "upstream-mlir", "llvm", "asm", "obj", "ptx"]).default_value("mlir").help("what to write: the IR after the pipeline, or LLVM IR, assembly or an object for the target (ptx: the GPU's assembly; upstream-mlir: the par-level program in upstream MLIR's dialects)"))
         .arg(Arg::new("opt-level").long("opt-level").value_name("N").value_parser(clap::value_parser!(u8).range(0..=3)).default_value("3").help("LLVM optimization level for --emit=llvm|asm|obj"))
         .arg(Arg::new("cpu").long("cpu").value_name("NAME").default_value("x86-64").value_parser(strata_llvm::CPUS).help("processor to generate code for (native: this machine)"))
@@ -94,11 +97,13 @@ fn build_pipeline(m: &ArgMatches, passes: &PassRegistry, sm: &mut SourceMgr) -> 
     }
     flags.sort();
     let pipeline = m.get_one::<String>("pass-pipeline");
-    if m.contains_id("schedule") && (pipeline.is_some() || !flags.is_empty() || !m.contains_id("target")) {
-        return Err(Diagnostic::error(
-            strata_ir::Location::Unknown,
-            "'--schedule' applies to the default pipeline of '--target' only",
-        ));
+    for flag in ["schedule", "schedule-file"] {
+        if m.contains_id(flag) && (pipeline.is_some() || !flags.is_empty() || !m.contains_id("target")) {
+            return Err(Diagnostic::error(
+                strata_ir::Location::Unknown,
+                format!("'--{flag}' applies to the default pipeline of '--target' only"),
+            ));
+        }
     }
     if pipeline.is_some() && !flags.is_empty() {
         return Err(Diagnostic::error(
@@ -109,9 +114,7 @@ fn build_pipeline(m: &ArgMatches, passes: &PassRegistry, sm: &mut SourceMgr) -> 
     let text = match (pipeline, m.get_one::<String>("target").and_then(|t| Target::from_name(t))) {
         (Some(p), _) => p.clone(),
         (None, Some(target)) if flags.is_empty() => {
-            return scheduled_pipeline(m, target).map_err(|e| {
-                Diagnostic::error(strata_ir::Location::Unknown, e.trim_start_matches("error: ").to_string())
-            });
+            return scheduled_pipeline(m, target).map_err(|e| located(&e));
         }
         (None, _) => flags.into_iter().map(|f| f.1).collect::<Vec<_>>().join(","),
     };
@@ -120,11 +123,49 @@ fn build_pipeline(m: &ArgMatches, passes: &PassRegistry, sm: &mut SourceMgr) -> 
 }
 
 /// The lowering pipeline of `target` with the default schedule `--schedule`
-/// of `m` (see [`strata_driver::pipeline`]).
+/// and the loops' schedules of `--schedule-file` of `m` (see
+/// [`strata_driver::pipeline`]); an error is the whole message, located
+/// (`FILE:LINE:COL: error: ...`) where it can be.
 pub fn scheduled_pipeline(m: &ArgMatches, target: Target) -> Result<OpPassManager, String> {
     let text = m.get_one::<String>("schedule").map_or("", String::as_str);
-    let schedule = Schedule::parse(text).map_err(|e| format!("error: --schedule: {e}"))?;
-    target_pipeline(target, &schedule).map_err(|e| format!("error: {e}"))
+    let mut schedule = Schedule::parse(text).map_err(|e| format!("error: --schedule: {e}"))?;
+    // graph-bench has no --schedule-file: its programs name their loops differently.
+    if let Some(path) = m.try_get_one::<String>("schedule-file").ok().flatten() {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("error: cannot read schedule file '{path}': {e}"))?;
+        schedule = schedule.with_loops(schedule_file::parse(path, &text)?);
+    }
+    target_pipeline(target, &schedule).map_err(|e| if e.contains(": error: ") { e } else { format!("error: {e}") })
+}
+
+/// A message `FILE:LINE:COL: error: TEXT` or `error: TEXT` as a diagnostic.
+fn located(message: &str) -> Diagnostic {
+    let unknown = || Diagnostic::error(strata_ir::Location::Unknown, message.trim_start_matches("error: ").to_string());
+    let Some((place, text)) = message.split_once(": error: ") else { return unknown() };
+    let mut parts = place.rsplitn(3, ':');
+    match (parts.next().and_then(|c| c.parse().ok()), parts.next().and_then(|l| l.parse().ok()), parts.next()) {
+        (Some(col), Some(line), Some(file)) => {
+            Diagnostic::error(strata_ir::Location::file(file, line, col), text.to_string())
+        }
+        _ => unknown(),
+    }
+}
+
+/// The `--schedule-file` flag of the tools that lower with the default pipeline.
+pub fn schedule_file_arg() -> Arg {
+    Arg::new("schedule-file").long("schedule-file").value_name("FILE").help(
+        "schedules of loops by name, a line each: 'FUNCTION:INDEX KEY=VALUE,...' (graph-opt --list-loops names them; see docs/dialects/sched.md)",
+    )
+}
+
+/// One line per loop of `module`: its name, place and space.
+fn list_loops(ctx: &Context, module: strata_ir::OpId) -> String {
+    let mut out = String::new();
+    for (name, l) in schedule_file::loop_names(ctx, module) {
+        let space = strata_graph_dialect::foreach::space_of(ctx, l).map_or("?", |s| s.name());
+        out += &format!("{name} {} {space}\n", ctx.op_loc(l).short());
+    }
+    out
 }
 
 /// The `--schedule` flag of the tools that lower with the default pipeline.
@@ -262,6 +303,10 @@ fn process_chunk(
             return out;
         }
     };
+    if m.get_flag("list-loops") {
+        out.output = Some(list_loops(&ctx, module).into_bytes());
+        return out;
+    }
     let print = PrintOptions { generic: m.get_flag("generic"), debug_info: m.get_flag("debuginfo") };
     let inst = Instrumentation {
         verify_each: *m.get_one::<bool>("verify-each").unwrap_or(&true),

@@ -22,16 +22,32 @@ use strata_ir::Registry;
 
 use crate::input::{display_name, read_source};
 
-fn command() -> Command {
-    Command::new("graph-run")
-        .about("Run an entry function of a graph program on a graph")
-        .arg(Arg::new("program").required(true).help("the program (.mlir)"))
-        .arg(Arg::new("graph").long("graph").value_name("FILE").help("graph file (.el, .wel, .gr, .mtx, or detected), or gen:KIND:PARAMS (kron, uniform, grid)"))
+/// The arguments that say what to run on what, which [`inputs`] reads:
+/// the program, the graph and its loading, the entry (its scalar
+/// arguments come last, in `args`).
+pub(crate) fn input_args(cmd: Command) -> Command {
+    cmd.arg(Arg::new("program").required(true).help("the program (.mlir)"))
+        .arg(
+            Arg::new("graph")
+                .long("graph")
+                .value_name("FILE")
+                .help("graph file (.el, .wel, .gr, .mtx, or detected), or gen:KIND:PARAMS (kron, uniform, grid)"),
+        )
         .arg(Arg::new("symmetrize").long("symmetrize").action(ArgAction::SetTrue).help("add the reverse of every edge"))
-        .arg(Arg::new("simplify").long("simplify").action(ArgAction::SetTrue).help("drop self-loops and merge parallel edges (smallest weight)"))
+        .arg(
+            Arg::new("simplify")
+                .long("simplify")
+                .action(ArgAction::SetTrue)
+                .help("drop self-loops and merge parallel edges (smallest weight)"),
+        )
         .arg(Arg::new("entry").long("entry").required(true).value_name("NAME").help("the function to run"))
+}
+
+fn command() -> Command {
+    input_args(Command::new("graph-run").about("Run an entry function of a graph program on a graph"))
         .arg(Arg::new("backend").long("backend").default_value("interp").value_parser(["interp", "cpu", "gpu"]).help("how to run it: the reference interpreter, compiled for this CPU (OpenMP), or compiled to PTX for the first NVIDIA GPU"))
         .arg(crate::opt::schedule_arg())
+        .arg(crate::opt::schedule_file_arg())
         .arg(Arg::new("threads").long("threads").value_name("N").value_parser(clap::value_parser!(u32).range(1..=4096)).help("cpu: threads per parallel region (default: OMP_NUM_THREADS, or all cores)"))
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("1").help("run the entry function N times (results of the last run are printed)"))
         .arg(Arg::new("time-limit").long("time-limit").value_name("SECONDS").value_parser(clap::value_parser!(f64)).help("stop with an error if the whole run (loading, compiling and running) takes longer"))
@@ -146,12 +162,30 @@ fn stop_after(seconds: f64) {
     });
 }
 
-fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
+/// A program and what to run it on, from the arguments `graph-run` and
+/// `graph-tune` share (program, --graph, --symmetrize, --simplify, --entry,
+/// scalar arguments).
+pub(crate) struct Inputs {
+    /// The program's text.
+    pub text: String,
+    /// Its name in messages.
+    pub name: String,
+    /// The entry function.
+    pub entry: String,
+    /// The graph, when the entry takes one.
+    pub graph: Option<Rc<Graph>>,
+    /// The entry's arguments.
+    pub args: Vec<HostValue>,
+}
+
+/// Reads the program and the graph and parses the entry's arguments.
+pub(crate) fn inputs(m: &ArgMatches, registry: &Arc<Registry>) -> Result<(Program, Inputs), String> {
     let path = m.get_one::<String>("program").expect("required");
     let text = read_source(path).map_err(|d| SourceMgr::new().render(&d))?;
-    let mut program = Program::load(Arc::new(registry), display_name(path), &text)?;
-    let entry = m.get_one::<String>("entry").expect("required");
-    let fty = program.signature(entry)?;
+    let name = display_name(path).to_string();
+    let program = Program::load(registry.clone(), &name, &text)?;
+    let entry = m.get_one::<String>("entry").expect("required").clone();
+    let fty = program.signature(&entry)?;
     let takes_graph = fty.inputs.first().is_some_and(is_graph);
     let graph = match (m.get_one::<String>("graph"), takes_graph) {
         (Some(spec), _) => Some(Rc::new(load_graph(m, spec)?)),
@@ -176,6 +210,12 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     for (i, (t, ty)) in scalars.iter().zip(params).enumerate() {
         args.push(parse_arg(t, ty, graph.as_deref()).map_err(|e| format!("error: argument {}: {e}", i + 1))?);
     }
+    Ok((program, Inputs { text, name, entry, graph, args }))
+}
+
+fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
+    let (mut program, Inputs { entry, graph, args, .. }) = inputs(m, &Arc::new(registry))?;
+    let entry = entry.as_str();
     let repeat = *m.get_one::<u32>("repeat").unwrap_or(&1) as usize;
     let backend = m.get_one::<String>("backend").map(String::as_str).unwrap_or("interp");
     if backend != "interp" && m.get_one::<u64>("shuffle").is_some() {
@@ -184,8 +224,10 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     if backend != "cpu" && m.get_one::<u32>("threads").is_some() {
         return Err("error: --threads applies to the CPU backend only (--backend cpu)".into());
     }
-    if backend == "interp" && m.contains_id("schedule") {
-        return Err("error: --schedule applies to compiled backends only (--backend cpu or gpu)".into());
+    for flag in ["schedule", "schedule-file"] {
+        if backend == "interp" && m.contains_id(flag) {
+            return Err(format!("error: --{flag} applies to compiled backends only (--backend cpu or gpu)"));
+        }
     }
     let mut backend: Box<dyn Backend> = match backend {
         "cpu" => {

@@ -1,0 +1,99 @@
+//! Schedule files: the schedules of a program's loops by name, one loop a
+//! line, as `graph-tune` writes them and `--schedule-file` reads them.
+//!
+//! ```text
+//! # comments and blank lines are ignored
+//! bfs:0 direction=hybrid,alpha=10,beta=18
+//! bfs:1 chunk=4096
+//! ```
+//!
+//! A loop's name is `F:K`, the K-th `graph.foreach` of function `F`
+//! (`graph-opt --list-loops` prints them); the entries are those of
+//! `--schedule` (`docs/dialects/sched.md`) and count as written on the
+//! loop. Names and entries are checked when the pipeline runs and is
+//! built, with the file's line and column in the message.
+
+use strata_ir::Location;
+
+pub use strata_lowering::graph_to_sched::{loop_names, outermost_loops};
+
+/// The schedule of one loop, from one line of a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopEntry {
+    /// The loop's name, `F:K`.
+    pub name: String,
+    /// `key=value` entries, in order.
+    pub entries: Vec<(String, String)>,
+    /// Where the line's entries begin.
+    pub at: Location,
+}
+
+/// Parses the text of a schedule file called `path`.
+pub fn parse(path: &str, text: &str) -> Result<Vec<LoopEntry>, String> {
+    let mut loops = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("");
+        let indent = line.len() - line.trim_start().len();
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = |col: usize| Location::file(path, i as u32 + 1, col as u32 + 1);
+        let here = |col: usize| format!("{path}:{}:{}", i + 1, col + 1);
+        let Some((name, rest)) = line.split_once(char::is_whitespace) else {
+            return Err(format!("{}: error: expected a loop name and KEY=VALUE entries", here(indent)));
+        };
+        if !name.contains(':') {
+            return Err(format!("{}: error: '{name}' is not a loop name (FUNCTION:INDEX)", here(indent)));
+        }
+        let start = indent + line.len() - rest.trim_start().len();
+        let mut entries = Vec::new();
+        let mut col = start;
+        for part in rest.trim().split(',') {
+            let entry = part.trim();
+            let Some((k, v)) = entry.split_once('=').filter(|(k, v)| !k.trim().is_empty() && !v.trim().is_empty())
+            else {
+                return Err(format!("{}: error: schedule entry '{entry}' is not KEY=VALUE", here(col)));
+            };
+            entries.push((k.trim().to_string(), v.trim().to_string()));
+            col += part.len() + 1;
+        }
+        loops.push(LoopEntry { name: name.to_string(), entries, at: at(start) });
+    }
+    Ok(loops)
+}
+
+/// The text of a schedule file holding `loops`.
+pub fn write(loops: &[LoopEntry]) -> String {
+    let mut out = String::new();
+    for l in loops {
+        let entries: Vec<String> = l.entries.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        out += &format!("{} {}\n", l.name, entries.join(","));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_what_it_writes_and_locates_errors() {
+        let text = "# tuned\nbfs:0 direction=hybrid, alpha=10\n\n  bfs:2 chunk=64 # small rounds\n";
+        let loops = parse("s.txt", text).unwrap();
+        assert_eq!(loops.len(), 2);
+        assert_eq!(loops[0].entries, vec![("direction".into(), "hybrid".into()), ("alpha".into(), "10".into())]);
+        assert_eq!(loops[1].at, Location::file("s.txt", 4, 9));
+        assert_eq!(
+            parse("s.txt", &write(&loops)).unwrap().iter().map(|l| &l.entries).collect::<Vec<_>>(),
+            vec![&loops[0].entries, &loops[1].entries]
+        );
+        assert_eq!(
+            parse("s.txt", "bfs:0 chunk").unwrap_err(),
+            "s.txt:1:7: error: schedule entry 'chunk' is not KEY=VALUE"
+        );
+        assert_eq!(parse("s.txt", "x:1 a=1,b").unwrap_err(), "s.txt:1:9: error: schedule entry 'b' is not KEY=VALUE");
+        assert!(parse("s.txt", "bfs chunk=1").unwrap_err().contains("s.txt:1:1: error: 'bfs' is not a loop name"));
+        assert!(parse("s.txt", "bfs:0").unwrap_err().contains("expected a loop name and KEY=VALUE entries"));
+    }
+}

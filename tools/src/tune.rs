@@ -1,0 +1,224 @@
+//! `graph-tune`: searches the schedules of a program's parallel loops for
+//! the fastest on one graph, within a time budget, and writes the best as
+//! a schedule file (`--schedule-file` of `graph-run` and `graph-opt`).
+//!
+//! The search is coordinate descent from the default schedule: for each
+//! loop that runs in parallel by default, each schedule entry and each of
+//! its values in turn, the program is compiled for this CPU and run
+//! `--repeat` times; a candidate is kept when its median time beats the
+//! best so far by 3 % (the host's noise), and again when both are measured
+//! once more; passes repeat until one keeps nothing or the budget is
+//! spent. A schedule the compiler refuses is
+//! skipped; every candidate's results must agree with the default
+//! schedule's (`strata_abi::compare`), or the search stops with an error.
+//! At the end the default and the best are measured again, interleaved,
+//! and the file's first line says both times.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::{Arg, ArgMatches, Command};
+use strata_abi::compare::compare_results;
+use strata_abi::HostValue;
+use strata_driver::pipeline::{target_pipeline, Schedule, Target};
+use strata_driver::schedule_file::{self, LoopEntry};
+use strata_driver::{Backend, CpuBackend, Program};
+use strata_graph_dialect::foreach::{space_of, Space};
+use strata_ir::{Location, Registry};
+
+use crate::run::{input_args, inputs, median, Inputs};
+
+fn command() -> Command {
+    input_args(Command::new("graph-tune").about(
+        "Search the schedules of a program's parallel loops for the fastest on a graph, and write it as a schedule file",
+    ))
+    .arg(Arg::new("budget").long("budget").required(true).value_name("SECONDS").value_parser(clap::value_parser!(f64)).help("time for the search (the final check comes after)"))
+        .arg(Arg::new("threads").long("threads").value_name("N").value_parser(clap::value_parser!(u32).range(1..=4096)).default_value("2").help("threads per parallel region"))
+        .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("5").help("runs per measurement (the median counts)"))
+        .arg(Arg::new("output").long("output").short('o').value_name("FILE").help("write the schedule file here instead of standard output"))
+        .arg(Arg::new("args").num_args(0..).allow_negative_numbers(true).help("scalar arguments of the entry function, in order"))
+}
+
+/// The values tried for each schedule entry of a loop over `space`.
+fn candidates(space: Option<Space>) -> Vec<(&'static str, &'static [&'static str])> {
+    let mut keys: Vec<(&'static str, &'static [&'static str])> =
+        vec![("chunk", &["64", "256", "1024", "4096"]), ("dist", &["dynamic", "static"])];
+    match space {
+        Some(Space::Nodes) => {
+            keys.push(("direction", &["push", "pull"]));
+            keys.push(("mapping", &["thread", "edge"]));
+        }
+        Some(Space::Items) => {
+            keys.push(("direction", &["push", "pull", "hybrid"]));
+            keys.push(("frontier", &["sparse", "bitmap"]));
+            keys.push(("pushes", &["buffered", "direct"]));
+            keys.push(("alpha", &["10", "20", "40"]));
+            keys.push(("beta", &["9", "18", "36"]));
+        }
+        _ => {}
+    }
+    keys
+}
+
+/// `loops` with `key=value` for the loop called `name`.
+fn with(loops: &[LoopEntry], name: &str, key: &str, value: &str) -> Vec<LoopEntry> {
+    let mut out = loops.to_vec();
+    let i = match out.iter().position(|l| l.name == name) {
+        Some(i) => i,
+        None => {
+            out.push(LoopEntry { name: name.to_string(), entries: Vec::new(), at: Location::Unknown });
+            out.len() - 1
+        }
+    };
+    let entries = &mut out[i].entries;
+    match entries.iter_mut().find(|(k, _)| k == key) {
+        Some(e) => e.1 = value.to_string(),
+        None => entries.push((key.to_string(), value.to_string())),
+    }
+    out
+}
+
+/// What the schedule `loops` gives `key` of loop `name`, if it says.
+fn value_of<'a>(loops: &'a [LoopEntry], name: &str, key: &str) -> Option<&'a str> {
+    let l = loops.iter().find(|l| l.name == name)?;
+    l.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+}
+
+/// Compiles and runs the program under the loops' schedules.
+struct Measure<'a> {
+    registry: Arc<Registry>,
+    inputs: &'a Inputs,
+    threads: u32,
+    repeat: usize,
+}
+
+impl Measure<'_> {
+    /// The median time and the results under `loops`, or `None` when the
+    /// compiler refuses the schedule.
+    fn run(&self, loops: &[LoopEntry]) -> Result<Option<(f64, Vec<HostValue>)>, String> {
+        let mut p = Program::load(self.registry.clone(), &self.inputs.name, &self.inputs.text)?;
+        let Ok(pipeline) = target_pipeline(Target::Cpu, &Schedule::default().with_loops(loops.to_vec())) else {
+            return Ok(None);
+        };
+        if p.lower(pipeline).is_err() {
+            return Ok(None);
+        }
+        let mut cpu = CpuBackend::compile(p, &strata_llvm::Options { opt_level: 3, cpu: "native".into() })?;
+        if let Some(g) = &self.inputs.graph {
+            cpu.set_graph(g.clone())?;
+        }
+        cpu.set_threads(self.threads)?;
+        let runs = cpu.run(&self.inputs.entry, &self.inputs.args, self.repeat)?;
+        Ok(Some((median(&runs.times), runs.results)))
+    }
+}
+
+/// Runs `graph-tune` with command-line arguments; returns the exit code.
+pub fn tune_main(args: Vec<String>, registry: Registry) -> i32 {
+    let m = match crate::parse_command_line(command(), args) {
+        Ok(m) => m,
+        Err(code) => return code,
+    };
+    match tune(&m, Arc::new(registry)) {
+        Ok(()) => 0,
+        Err(msg) => {
+            eprintln!("{}", msg.trim_end());
+            1
+        }
+    }
+}
+
+fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
+    let budget = *m.get_one::<f64>("budget").expect("required");
+    if !(budget.is_finite() && budget >= 0.0) {
+        return Err(format!("error: --budget must be a number of seconds, got {budget}"));
+    }
+    let (program, inputs) = inputs(m, &registry)?;
+    let loops: Vec<(String, Option<Space>)> = schedule_file::outermost_loops(&program.ctx, program.module)
+        .into_iter()
+        .map(|(name, l)| (name, space_of(&program.ctx, l)))
+        .collect();
+    if loops.is_empty() {
+        return Err(format!("error: {} has no loop to schedule", inputs.name));
+    }
+    let threads = *m.get_one::<u32>("threads").expect("default");
+    let repeat = *m.get_one::<u32>("repeat").expect("default") as usize;
+    let measure = Measure { registry, inputs: &inputs, threads, repeat };
+    let start = Instant::now();
+    let budget = Duration::from_secs_f64(budget);
+    let Some((default_time, reference)) = measure.run(&[])? else {
+        return Err("error: the default schedule does not compile".into());
+    };
+    eprintln!("graph-tune: default schedule: {default_time:.6} s");
+    let (mut best, mut best_time, mut tried, mut refused) = (Vec::new(), default_time, 0, 0);
+    'search: loop {
+        let mut kept = false;
+        for (name, space) in &loops {
+            for (key, values) in candidates(*space) {
+                for value in values {
+                    if value_of(&best, name, key) == Some(value) {
+                        continue;
+                    }
+                    if start.elapsed() >= budget {
+                        break 'search;
+                    }
+                    let candidate = with(&best, name, key, value);
+                    tried += 1;
+                    let at = start.elapsed().as_secs_f64();
+                    match measure.run(&candidate)? {
+                        None => {
+                            refused += 1;
+                            eprintln!("graph-tune: [{at:6.1} s] {name} {key}={value}: not legal here");
+                        }
+                        Some((time, results)) => {
+                            if let Err(d) = compare_results(&results, &reference) {
+                                return Err(format!(
+                                    "error: {name} {key}={value} computes another result than the default schedule: {d}"
+                                ));
+                            }
+                            // A lead is confirmed by measuring both again, in turn:
+                            // on a shared host one median can be lucky.
+                            let better = time < best_time * 0.97 && {
+                                let again = measure.run(&candidate)?.map_or(f64::INFINITY, |r| r.0);
+                                let current = measure.run(&best)?.map_or(f64::INFINITY, |r| r.0);
+                                again < current * 0.97
+                            };
+                            eprintln!(
+                                "graph-tune: [{at:6.1} s] {name} {key}={value}: {time:.6} s{}",
+                                if better { " (kept)" } else { "" }
+                            );
+                            if better {
+                                best = candidate;
+                                best_time = time;
+                                kept = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !kept {
+            break;
+        }
+    }
+    // The default and the best again, in turn, for the figure the file gives.
+    let (mut d, mut b) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        d.push(Duration::from_secs_f64(measure.run(&[])?.expect("compiled before").0));
+        b.push(Duration::from_secs_f64(measure.run(&best)?.expect("compiled before").0));
+    }
+    let (d, b) = (median(&d), median(&b));
+    let graph = m.get_one::<String>("graph").map_or("no graph", String::as_str);
+    let mut text = format!(
+        "# graph-tune: {} --entry {} on {graph}, {threads} threads: default {d:.6} s, this schedule {b:.6} s ({:.2}x); {tried} schedules tried, {refused} not legal\n",
+        inputs.name,
+        inputs.entry,
+        d / b
+    );
+    text += &schedule_file::write(&best);
+    eprintln!("graph-tune: default {d:.6} s, tuned {b:.6} s ({:.2}x)", d / b);
+    match m.get_one::<String>("output") {
+        Some(o) => crate::output::write_file(o, text.as_bytes()),
+        None => crate::output::write_stdout(text.as_bytes()),
+    }
+}
