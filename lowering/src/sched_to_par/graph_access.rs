@@ -35,15 +35,31 @@ impl Lowering {
             Some(end) => (end.graph(ctx), end.edge(ctx)),
             None => (view::Weight(op).graph(ctx), view::Weight(op).edge(ctx)),
         };
-        let arr = match ctx.op_kind(op) {
-            graph::SRC => GraphArray::EdgeSources,
-            graph::DST => GraphArray::OutTargets,
-            _ => GraphArray::Weights,
+        let (arr, e) = match ctx.op_kind(op) {
+            graph::SRC => match self.in_edge_position(ctx, g, e) {
+                Some(k) => (GraphArray::InSources, k),
+                None => (GraphArray::EdgeSources, e),
+            },
+            graph::DST => (GraphArray::OutTargets, e),
+            _ => (GraphArray::Weights, e),
         };
         let a = self.array(ctx, g, arr);
         let v =
             if arr == GraphArray::Weights { load(ctx, at, a, e, false, &loc) } else { load_index(ctx, at, a, e, &loc) };
         self.replace(ctx, op, v)
+    }
+
+    /// Where `e` was read from the CSC's edge numbers (an in-edge of a
+    /// node), its position there: the edge's source is then at the same
+    /// position of the in-sources, read in the order of the in-edges
+    /// instead of at the edge's number (a random access).
+    fn in_edge_position(&self, ctx: &Rewriter<'_>, g: Value, e: Value) -> Option<Value> {
+        let d = ctx.defining_op(e)?;
+        if ctx.op_kind(d) != par::LOAD {
+            return None;
+        }
+        let ids = *self.arrays.get(&(g, GraphArray::InEdges))?;
+        (ctx.operand(d, 0) == ids).then(|| ctx.operand(d, 1))
     }
 
     pub(super) fn has_edge(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {

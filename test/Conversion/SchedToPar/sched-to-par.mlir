@@ -309,3 +309,40 @@ func.func @from_numbers(%g: !graph.graph, %i: index) -> (!graph.node, !graph.edg
   %e = graph.edge %g, %i
   return %v, %e : !graph.node, !graph.edge
 }
+
+// -----
+
+// The source of a node's in-edge is read from the in-sources at the
+// in-edge's position, in the order of the node's in-edges, not from the
+// sources at the edge's number; the edge's number is still read for what
+// else the edge is used for (here its weight).
+// CHECK-LABEL: func.func @in_edge_source
+// CHECK-DAG: %[[SRC:.*]] = "par.graph_array"(%{{.*}}) <{array = "in_sources"}>
+// CHECK-DAG: %[[ID:.*]] = "par.graph_array"(%{{.*}}) <{array = "in_edges"}>
+// CHECK-DAG: %[[W:.*]] = "par.graph_array"(%{{.*}}) <{array = "weights"}>
+// CHECK-NOT: "edge_sources"
+// CHECK: "par.check_index"
+// CHECK: %[[K:.*]] = arith.addi
+// CHECK: %[[E:.*]] = "par.load"(%[[ID]], %[[K]])
+// CHECK: "par.load"(%[[SRC]], %[[K]])
+// CHECK: "par.load"(%[[W]], %[[E]])
+// CHECK-NOT: "edge_sources"
+// CHECK: return
+func.func @in_edge_source(%g: !graph.graph, %v: !graph.node, %i: index) -> (!graph.node, i64) {
+  %e = graph.in_edge %g, %v, %i
+  %u = graph.src %g, %e
+  %w = graph.weight %g, %e
+  return %u, %w : !graph.node, i64
+}
+
+// -----
+
+// Any other edge's source is read at its number.
+// CHECK-LABEL: func.func @edge_source
+// CHECK: %[[SRC:.*]] = "par.graph_array"(%{{.*}}) <{array = "edge_sources"}>
+// CHECK: "par.load"(%[[SRC]], %{{.*}})
+func.func @edge_source(%g: !graph.graph, %i: index) -> !graph.node {
+  %e = graph.edge %g, %i
+  %u = graph.src %g, %e
+  return %u : !graph.node
+}
