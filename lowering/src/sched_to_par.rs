@@ -151,6 +151,7 @@ const LOWERINGS: &[(OpName, LowerFn)] = &[
     (graph::SINGLE, Lowering::single),
     (graph::NUM_NODES, Lowering::count),
     (graph::NUM_EDGES, Lowering::count),
+    (graph::IS_SYMMETRIC, Lowering::symmetric),
     (graph::OUT_DEGREE, Lowering::degree),
     (graph::IN_DEGREE, Lowering::degree),
     (graph::SRC, Lowering::edge_field),

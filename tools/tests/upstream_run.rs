@@ -96,7 +96,7 @@ fn host(g: &Graph) -> String {
     for (name, ty, values) in &arrays {
         global(&mut out, name, ty, values);
     }
-    let graph_types = "index, index, memref<?xi64>, memref<?xi32>, memref<?xi64>, memref<?xi32>, memref<?xi64>, memref<?xi32>, memref<?xi64>";
+    let graph_types = "index, index, i1, memref<?xi64>, memref<?xi32>, memref<?xi64>, memref<?xi32>, memref<?xi64>, memref<?xi32>, memref<?xi64>";
     for e in &ENTRIES {
         let extra: String = e.host_args.iter().map(|(_, t)| format!(", {t}")).collect();
         let result = match e.result {
@@ -113,7 +113,8 @@ fn host(g: &Graph) -> String {
     );
     let _ = writeln!(out, "  %nodes = arith.constant {} : index", g.num_nodes());
     let _ = writeln!(out, "  %edges = arith.constant {} : index", g.num_edges());
-    let mut graph_args = vec!["%nodes".to_string(), "%edges".to_string()];
+    let _ = writeln!(out, "  %symmetric = arith.constant {}", g.is_symmetric());
+    let mut graph_args = vec!["%nodes".to_string(), "%edges".to_string(), "%symmetric".to_string()];
     for (name, ty, values) in &arrays {
         let n = values.len();
         let _ = writeln!(out, "  %{name}_g = memref.get_global @{name} : memref<{n}x{ty}>");

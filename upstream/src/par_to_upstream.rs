@@ -6,7 +6,7 @@
 //! |---|---|
 //! | `!par.buf<T>` | `memref<?xT>` (`i1` kept as an `i8` of 0 or -1, `index` as `i64`) |
 //! | `!par.queue<index>` | `memref<5xmemref<?xi64>>`, run by private functions ([`queue`]) |
-//! | a `!graph.graph` argument | nine arguments: the node and edge counts (`index`), then the arrays in [`GraphArray::ALL`]'s order (`memref<?xi64>` offsets and edge numbers, `memref<?xi32>` node ids, `memref<?xi64>` weights) |
+//! | a `!graph.graph` argument | ten arguments: the node and edge counts (`index`), whether the graph is symmetric (`i1`), then the arrays in [`GraphArray::ALL`]'s order (`memref<?xi64>` offsets and edge numbers, `memref<?xi32>` node ids, `memref<?xi64>` weights) |
 //! | `par.parallel`, `par.for {dist, chunk}`, `par.barrier` | `omp.parallel`, `omp.wsloop schedule(static\|dynamic = chunk)` with `omp.loop_nest`, `omp.barrier` |
 //! | `par.thread_id`, `par.num_threads` | calls of OpenMP's `omp_get_thread_num`, `omp_get_num_threads` |
 //! | `par.alloc`, `par.local`, `par.free` | `memref.alloc`, `memref.alloca`, `memref.dealloc` |
@@ -193,8 +193,12 @@ fn convert_type(t: &Type) -> Type {
 }
 
 /// The types a graph argument becomes.
+/// The parts of a graph before its arrays: the node and edge counts and
+/// whether it is symmetric.
+const GRAPH_SCALAR_PARTS: usize = 3;
+
 fn graph_types() -> Vec<Type> {
-    let mut types = vec![Type::Index, Type::Index];
+    let mut types = vec![Type::Index, Type::Index, Type::i1()];
     types.extend(GraphArray::ALL.iter().map(|a| buffer_type(&strata_par_dialect::abi::ir_type(a.element()))));
     types
 }
@@ -247,7 +251,7 @@ struct Conversion {
 
 impl Conversion {
     /// Gives a function's entry block upstream's arguments: every argument
-    /// again, a graph as its nine. The old ones go once nothing uses them
+    /// again, a graph as its ten. The old ones go once nothing uses them
     /// ([`Conversion::drop_graph_arguments`]).
     fn expand_graph_arguments(&mut self, ctx: &mut Context, f: OpId) {
         let Some(entry) = ctx.entry_block(ctx.region(f, 0)) else { return };
@@ -357,10 +361,11 @@ impl Conversion {
                 let parts = &self.graphs[&s.graph(b.ctx())];
                 vec![parts[if s.counted(b.ctx()) == view::SizeOf::Nodes { 0 } else { 1 }]]
             }
+            par::GRAPH_SYMMETRIC => vec![self.graphs[&view::GraphSymmetric(op).graph(b.ctx())][2]],
             par::GRAPH_ARRAY => {
                 let graph = view::GraphArrayOp(op).graph(b.ctx());
                 let array = graph_array_of(b.ctx(), op).expect("the verifier checked the array's name");
-                vec![self.graphs[&graph][2 + array.position()]]
+                vec![self.graphs[&graph][GRAPH_SCALAR_PARTS + array.position()]]
             }
             par::CHECK_INDEX => {
                 let c = view::CheckIndex(op);

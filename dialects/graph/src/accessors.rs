@@ -37,6 +37,13 @@ const ACCESSORS: &[Accessor] = &[
         traits: Traits::PURE,
     },
     Accessor {
+        name: graph::IS_SYMMETRIC,
+        signature: view::IsSymmetric::SIGNATURE,
+        summary:
+            "whether every node's out-neighbours are its in-neighbours, each as often (an edge u -> v for every v -> u)",
+        traits: Traits::PURE,
+    },
+    Accessor {
         name: graph::OUT_DEGREE,
         signature: view::Degree::SIGNATURE,
         summary: "the number of out-edges of a node",

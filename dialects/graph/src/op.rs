@@ -9,6 +9,7 @@ strata_ir::op_names!("graph":
     HAS_EDGE = "has_edge",
     IN_DEGREE = "in_degree",
     IN_EDGE = "in_edge",
+    IS_SYMMETRIC = "is_symmetric",
     ITERATE = "iterate",
     LOAD = "load",
     NEW_EDGE_PROP = "new_edge_prop",

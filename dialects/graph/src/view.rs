@@ -206,6 +206,11 @@ accessors! {
         /// The graph.
         graph: GRAPH
     } -> count: Index;
+    /// `graph.is_symmetric %g`.
+    IsSymmetric for graph::IS_SYMMETRIC {
+        /// The graph.
+        graph: GRAPH
+    } -> symmetric: Int(1);
     /// `graph.out_degree %g, %v` and `graph.in_degree %g, %v`.
     Degree for graph::OUT_DEGREE | graph::IN_DEGREE {
         /// The graph.

@@ -10,6 +10,7 @@ strata_ir::op_names!("par":
     FREE = "free",
     GRAPH_ARRAY = "graph_array",
     GRAPH_SIZE = "graph_size",
+    GRAPH_SYMMETRIC = "graph_symmetric",
     LOAD = "load",
     LOCAL = "local",
     NUM_THREADS = "num_threads",

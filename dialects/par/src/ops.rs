@@ -180,6 +180,7 @@ pub fn ops() -> Vec<OpDef> {
     let pure = Traits::PURE;
     vec![
         def(par::GRAPH_SIZE, GraphSize::SIGNATURE, "the number of nodes or edges of a graph", pure),
+        def(par::GRAPH_SYMMETRIC, GraphSymmetric::SIGNATURE, "whether every node's out-neighbours are its in-neighbours", pure),
         checked(par::GRAPH_ARRAY, GraphArrayOp::SIGNATURE, "one CSR/CSC array of a graph as a buffer", pure, verify_graph_array),
         OpDef { patterns: Some(alloc_patterns), ..def(par::ALLOC, Alloc::SIGNATURE, "a new buffer of N uninitialized elements", none) },
         OpDef { patterns: Some(local_patterns), ..def(par::LOCAL, Local::SIGNATURE, "one element of thread-private storage", none) },

@@ -137,6 +137,22 @@ strata_ir::op_view! {
 }
 
 strata_ir::op_view! {
+    /// `par.graph_symmetric`: whether the graph is symmetric (every node's
+    /// out-neighbours are its in-neighbours).
+    pub struct GraphSymmetric for par::GRAPH_SYMMETRIC {
+        operands {
+            /// The graph.
+            graph: GRAPH,
+        }
+        results {
+            /// Whether it is.
+            symmetric: Int(1),
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
     /// `par.graph_array {array}`: one array of the graph as a buffer.
     pub struct GraphArrayOp for par::GRAPH_ARRAY {
         operands {

@@ -5,7 +5,7 @@
 use inkwell::types::{BasicType, BasicTypeEnum, IntType, StructType};
 use inkwell::values::{BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue};
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
-use strata_abi::{GraphArray, GRAPH_SCALAR_FIELDS};
+use strata_abi::{GraphArray, GRAPH_SCALAR_FIELDS, GRAPH_SYMMETRIC_FIELD};
 use strata_ir::types::Type;
 use strata_ir::OpName;
 use strata_ir::{OpId, Value};
@@ -107,6 +107,13 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 let field = u32::from(size.counted(self.ir) == SizeOf::Edges);
                 let p = self.b.build_struct_gep(self.graph_struct(), self.ptr_val(size.graph(self.ir))?, field, "")?;
                 self.b.build_load(self.cx.i64_type(), p, "")?
+            }
+            par::GRAPH_SYMMETRIC => {
+                let g = self.ptr_val(view::GraphSymmetric(op).graph(self.ir))?;
+                let p = self.b.build_struct_gep(self.graph_struct(), g, GRAPH_SYMMETRIC_FIELD, "")?;
+                let word = self.b.build_load(self.cx.i64_type(), p, "")?.into_int_value();
+                let zero = self.cx.i64_type().const_zero();
+                self.b.build_int_compare(IntPredicate::NE, word, zero, "")?.into()
             }
             par::GRAPH_ARRAY => {
                 let Some(array) = graph_array_of(self.ir, op) else {

@@ -14,6 +14,14 @@ impl Lowering {
         self.replace(ctx, op, v)
     }
 
+    /// `graph.is_symmetric`: a field of the graph's descriptor.
+    pub(super) fn symmetric(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
+        let loc = ctx.op_loc(op).clone();
+        let g = view::IsSymmetric(op).graph(ctx);
+        let v = op1(ctx, At::Before(op), par::GRAPH_SYMMETRIC, &[g], Type::i1(), &loc);
+        self.replace(ctx, op, v)
+    }
+
     /// `graph.out_degree` and `graph.in_degree`: the width of the node's CSR (CSC) slice.
     pub(super) fn degree(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();

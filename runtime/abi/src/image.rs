@@ -65,7 +65,7 @@ impl GraphImage {
                 HostBuffer::new(bytes, array_elements(g, array))
             })
             .collect();
-        let mut descriptor = vec![u64::from(g.num_nodes()), g.num_edges()];
+        let mut descriptor = vec![u64::from(g.num_nodes()), g.num_edges(), u64::from(g.is_symmetric())];
         descriptor.extend(arrays.iter().map(HostBuffer::data));
         GraphImage { descriptor, arrays }
     }
@@ -74,9 +74,10 @@ impl GraphImage {
     pub fn descriptor_address(&self) -> u64 {
         self.descriptor.as_ptr() as u64
     }
-    /// The node and edge counts, the first fields of the descriptor.
-    pub fn counts(&self) -> [u64; 2] {
-        [self.descriptor[0], self.descriptor[1]]
+    /// The fields of the descriptor before the arrays: the node and edge
+    /// counts, and whether the graph is symmetric.
+    pub fn scalar_fields(&self) -> &[u64] {
+        &self.descriptor[..GRAPH_FIELDS]
     }
     /// Each array in [`GraphArray::ALL`]'s order, as 64-bit words: its
     /// header, then its elements.
@@ -101,7 +102,7 @@ mod tests {
     fn every_array_has_its_header_and_elements() {
         let g = build(3, vec![(0, 1, 5), (1, 2, 7)], true, LoadOptions::default());
         let image = GraphImage::new(&g);
-        assert_eq!(image.counts(), [3, 2]);
+        assert_eq!(image.scalar_fields(), [3, 2, 0]);
         let arrays: Vec<&[u64]> = image.arrays().collect();
         assert_eq!(arrays.len(), GraphArray::ALL.len());
         let head = HEADER_BYTES / 8;
@@ -114,5 +115,7 @@ mod tests {
         assert_eq!(&weights[head..], &[5, 7]);
         assert!(image.owns(weights[head..].as_ptr() as u64));
         assert!(!image.owns(image.descriptor_address()));
+        let both_ways = build(2, vec![(0, 1, 5), (1, 0, 7)], true, LoadOptions::default());
+        assert_eq!(GraphImage::new(&both_ways).scalar_fields(), [2, 2, 1]);
     }
 }

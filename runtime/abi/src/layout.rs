@@ -32,8 +32,10 @@ pub const SET_THREADS: &str = "_strata_set_threads";
 /// `void _strata_free(ptr)`.
 pub const FREE: &str = "_strata_free";
 /// Fields of the graph descriptor before the array pointers: the node and
-/// edge counts.
-pub const GRAPH_SCALAR_FIELDS: u32 = 2;
+/// edge counts, then whether the graph is symmetric (0 or 1).
+pub const GRAPH_SCALAR_FIELDS: u32 = 3;
+/// The descriptor field that says whether the graph is symmetric.
+pub const GRAPH_SYMMETRIC_FIELD: u32 = 2;
 
 /// A scalar type that crosses the contract: in a slot, or as a buffer's
 /// element.

@@ -9,7 +9,8 @@
 //!   number of elements. Elements are stored as [`ScalarType::bytes`] says;
 //!   `i1` as one byte, 0 or -1.
 //! - The graph (`!graph.graph`) is a pointer to a descriptor: the number of
-//!   nodes and of edges (64-bit, [`GRAPH_SCALAR_FIELDS`] fields), then one
+//!   nodes, the number of edges and whether the graph is symmetric (0 or 1;
+//!   64-bit, [`GRAPH_SCALAR_FIELDS`] fields), then one
 //!   pointer per [`GraphArray`], in the order of [`GraphArray::ALL`], each a
 //!   buffer (with its header) of the element type [`GraphArray::element`]
 //!   gives. [`GraphImage`] lays a graph out so.
@@ -34,7 +35,7 @@ mod value;
 
 pub use image::{array_elements, GraphImage};
 pub use layout::{
-    entry_symbol, symbol_name, GraphArray, ScalarType, SlotType, ENTRY_PREFIX, FREE, GRAPH_SCALAR_FIELDS, HEADER_BYTES,
-    SET_THREADS,
+    entry_symbol, symbol_name, GraphArray, ScalarType, SlotType, ENTRY_PREFIX, FREE, GRAPH_SCALAR_FIELDS,
+    GRAPH_SYMMETRIC_FIELD, HEADER_BYTES, SET_THREADS,
 };
 pub use value::{HostValue, Number};

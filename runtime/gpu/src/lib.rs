@@ -84,7 +84,7 @@ impl Program {
     pub fn upload(&self, image: &GraphImage) -> Result<DeviceGraph, String> {
         let arrays: Vec<DeviceMemory> = image.arrays().map(DeviceMemory::from_words).collect::<Result<_, _>>()?;
         let data: Vec<u64> = arrays.iter().map(|a| a.ptr + HEADER_BYTES as u64).collect();
-        let mut words = image.counts().to_vec();
+        let mut words = image.scalar_fields().to_vec();
         words.extend(&data);
         let descriptor = DeviceMemory::from_words(&words)?;
         Ok(DeviceGraph { descriptor, data, _arrays: arrays })

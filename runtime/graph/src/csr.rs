@@ -20,6 +20,8 @@ pub struct Graph {
     in_offsets: Vec<u64>,
     /// Edge numbers of in-edges, grouped by destination, ordered by source.
     in_edges: Vec<u64>,
+    /// Whether every node's out-neighbours are its in-neighbours.
+    symmetric: bool,
 }
 
 /// Refuses a graph whose node ids do not fit 32 bits, or whose edge list and
@@ -67,7 +69,10 @@ impl Graph {
             radix_sort_by_key(dst.iter().enumerate().map(|(e, d)| (*d, e as u64)).collect(), num_nodes, |p| p.0);
         let in_offsets = offsets(n, by_dst.iter().map(|p| p.0));
         let in_edges: Vec<u64> = by_dst.into_iter().map(|p| p.1).collect();
-        Graph { num_nodes, out_offsets, dst, src, weights, in_offsets, in_edges }
+        // Each node's in-sources are sorted as its out-targets are: the
+        // lists are equal exactly when they hold the same neighbours.
+        let symmetric = out_offsets == in_offsets && in_edges.iter().zip(&dst).all(|(e, d)| src[*e as usize] == *d);
+        Graph { num_nodes, out_offsets, dst, src, weights, in_offsets, in_edges, symmetric }
     }
 
     /// Number of nodes.
@@ -97,6 +102,12 @@ impl Graph {
     /// In-degree.
     pub fn in_degree(&self, v: u32) -> u64 {
         self.in_offsets[v as usize + 1] - self.in_offsets[v as usize]
+    }
+    /// Whether the graph is symmetric: every node's out-neighbours are its
+    /// in-neighbours, each as often (an edge `u -> v` for every `v -> u`,
+    /// whatever their weights), as a graph read as undirected is.
+    pub fn is_symmetric(&self) -> bool {
+        self.symmetric
     }
     /// The node with the most out-edges, the lowest-numbered among ties (0
     /// in an empty graph): a traversal source that reaches much of the graph.
@@ -227,6 +238,22 @@ mod tests {
         let ins: Vec<u32> = g.in_edges(2).iter().map(|e| g.src(*e)).collect();
         assert_eq!(ins, vec![0, 1]);
         assert!(g.has_edge(2, 0) && !g.has_edge(0, 0));
+    }
+
+    #[test]
+    fn symmetric_when_every_edge_has_its_reverse_as_often() {
+        let sym = |es: Vec<EdgeTriple>| Graph::from_edges(3, es, true).is_symmetric();
+        assert!(sym(vec![]));
+        assert!(sym(vec![(0, 1, 5), (1, 0, 7), (1, 1, 1), (2, 0, 1), (0, 2, 1)]));
+        assert!(!sym(vec![(0, 1, 5), (1, 0, 7), (1, 2, 1)]));
+        // Same degrees everywhere, other neighbours: a directed cycle.
+        assert!(!sym(vec![(0, 1, 1), (1, 2, 1), (2, 0, 1)]));
+        // A parallel edge needs a parallel reverse.
+        assert!(!sym(vec![(0, 1, 1), (0, 1, 1), (1, 0, 1), (0, 2, 1), (2, 0, 1), (2, 1, 1)]));
+        assert!(sym(vec![(0, 1, 1), (0, 1, 2), (1, 0, 1), (1, 0, 3)]));
+        let mut es = vec![(0, 1, 1), (1, 2, 1), (2, 2, 1)];
+        symmetrize(&mut es);
+        assert!(sym(es));
     }
 
     #[test]

@@ -4,9 +4,10 @@
 
 // CHECK-LABEL: func.func @accessors
 // CHECK-SAME: (%[[G:.*]]: !graph.graph, %[[V:.*]]: !graph.node, %[[E:.*]]: !graph.edge)
-func.func @accessors(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (index, index, index, index, !graph.node, !graph.node, i64, i1, index, index, !graph.node, !graph.edge, !graph.edge, !graph.edge) {
+func.func @accessors(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (index, index, index, index, !graph.node, !graph.node, i64, i1, index, index, !graph.node, !graph.edge, !graph.edge, !graph.edge, i1) {
   // CHECK-NEXT: %{{.*}} = graph.num_nodes %[[G]]
   // CHECK-NEXT: %{{.*}} = graph.num_edges %[[G]]
+  // CHECK-NEXT: %{{.*}} = graph.is_symmetric %[[G]]
   // CHECK-NEXT: %{{.*}} = graph.out_degree %[[G]], %[[V]]
   // CHECK-NEXT: %{{.*}} = graph.in_degree %[[G]], %[[V]]
   // CHECK-NEXT: %{{.*}} = graph.src %[[G]], %[[E]]
@@ -19,11 +20,13 @@ func.func @accessors(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (ind
   // CHECK-NEXT: %{{.*}} = graph.edge %[[G]], %[[EI]] {note = "kept"}
   // CHECK-NEXT: %{{.*}} = graph.out_edge %[[G]], %[[V]], %[[EI]]
   // CHECK-NEXT: %{{.*}} = graph.in_edge %[[G]], %[[V]], %[[VI]]
+  // GENERIC: "graph.is_symmetric"(%{{.*}}) : (!graph.graph) -> i1
   // GENERIC: "graph.out_degree"(%{{.*}}, %{{.*}}) : (!graph.graph, !graph.node) -> index
   // GENERIC: "graph.weight"(%{{.*}}, %{{.*}}) : (!graph.graph, !graph.edge) -> i64
   // GENERIC: "graph.out_edge"(%{{.*}}, %{{.*}}, %{{.*}}) : (!graph.graph, !graph.node, index) -> !graph.edge
   %n = graph.num_nodes %g
   %m = graph.num_edges %g
+  %sym = graph.is_symmetric %g
   %od = graph.out_degree %g, %v
   %id = graph.in_degree %g, %v
   %s = graph.src %g, %e
@@ -36,7 +39,7 @@ func.func @accessors(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (ind
   %e2 = graph.edge %g, %ei {note = "kept"}
   %e3 = graph.out_edge %g, %v, %ei
   %e4 = graph.in_edge %g, %v, %vi
-  return %n, %m, %od, %id, %s, %d, %w, %h, %vi, %ei, %v2, %e2, %e3, %e4 : index, index, index, index, !graph.node, !graph.node, i64, i1, index, index, !graph.node, !graph.edge, !graph.edge, !graph.edge
+  return %n, %m, %od, %id, %s, %d, %w, %h, %vi, %ei, %v2, %e2, %e3, %e4, %sym : index, index, index, index, !graph.node, !graph.node, i64, i1, index, index, !graph.node, !graph.edge, !graph.edge, !graph.edge, i1
 }
 
 // CHECK-LABEL: func.func @union_find

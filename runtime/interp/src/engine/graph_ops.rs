@@ -66,6 +66,7 @@ impl<'a> Machine<'a> {
         let v = match name {
             graph::NUM_NODES => Val::Int(i128::from(self.graph(op, view::NumNodes(op).graph(ctx))?.num_nodes())),
             graph::NUM_EDGES => Val::Int(i128::from(self.graph(op, view::NumEdges(op).graph(ctx))?.num_edges())),
+            graph::IS_SYMMETRIC => boolean(self.graph(op, view::IsSymmetric(op).graph(ctx))?.is_symmetric()),
             graph::OUT_DEGREE | graph::IN_DEGREE => {
                 let d = view::Degree(op);
                 let g = self.graph(op, d.graph(ctx))?;

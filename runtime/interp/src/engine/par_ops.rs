@@ -69,6 +69,12 @@ impl<'a> Machine<'a> {
                 let edges = size.counted(ctx) == SizeOf::Edges;
                 Val::Int(if edges { i128::from(g.num_edges()) } else { i128::from(g.num_nodes()) })
             }
+            par::GRAPH_SYMMETRIC => {
+                let Val::Graph(g) = self.get(view::GraphSymmetric(op).graph(ctx)) else {
+                    return self.err(op, "operand is not bound to a graph");
+                };
+                boolean(g.is_symmetric())
+            }
             par::GRAPH_ARRAY => self.graph_array(op)?,
             par::ALLOC => {
                 let n = self.get(view::Alloc(op).size(ctx)).int();
