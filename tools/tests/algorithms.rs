@@ -14,11 +14,17 @@ use strata_abi::{HostValue, Number, ScalarType};
 use strata_driver::{
     registry, target_pipeline, Backend, CpuBackend, GpuBackend, InterpBackend, Program, Schedule, Target,
 };
-use strata_graph::csr::EdgeTriple;
+use strata_graph::csr::{symmetrize, EdgeTriple};
 use strata_graph::generate::{grid, kronecker, uniform};
 use strata_graph::load::build;
 use strata_graph::{Graph, LoadOptions};
 use strata_interp::Options;
+
+/// Both directions of every edge.
+fn symmetric((n, mut e, w): (u32, Vec<EdgeTriple>, bool)) -> (u32, Vec<EdgeTriple>, bool) {
+    symmetrize(&mut e);
+    (n, e, w)
+}
 
 fn graphs() -> Vec<(&'static str, Graph)> {
     let build = |(n, e, w): (u32, Vec<EdgeTriple>, bool)| {
@@ -47,6 +53,8 @@ fn graphs() -> Vec<(&'static str, Graph)> {
         ("small", build(small)),
         ("grid", build(grid(20, 25, 0.1, 5, true))),
         ("kron", build(kronecker(9, 8, 11, true))),
+        // Symmetric, with skewed degrees (dense enough for tc_merge to rank).
+        ("kron-symmetric", build(symmetric(kronecker(8, 32, 4, true)))),
         ("uniform", build(uniform(600, 2400, 3, true))),
         ("shapes-1", build(random_shapes(1))),
         ("shapes-2", build(random_shapes(2))),

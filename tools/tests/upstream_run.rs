@@ -36,7 +36,7 @@ enum Result_ {
     One,
 }
 
-const ENTRIES: [Entry; 9] = [
+const ENTRIES: [Entry; 10] = [
     Entry { name: "bfs", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
     Entry { name: "sssp", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
     Entry { name: "cc", host_args: &[], run_args: &[], result: Result_::Ints },
@@ -44,6 +44,7 @@ const ENTRIES: [Entry; 9] = [
     Entry { name: "mis", host_args: &[], run_args: &[], result: Result_::Ints },
     Entry { name: "mst", host_args: &[], run_args: &[], result: Result_::One },
     Entry { name: "tc", host_args: &[], run_args: &[], result: Result_::One },
+    Entry { name: "tc_merge", host_args: &[], run_args: &[], result: Result_::One },
     Entry { name: "bc", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Floats },
     Entry {
         name: "pr",

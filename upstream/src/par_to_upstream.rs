@@ -144,12 +144,12 @@ fn check(ctx: &Context, module: OpId) -> Result<(), Vec<Diagnostic>> {
                 }
             }
         }
-        let reads_graph = ctx.isa(op, par::GRAPH_SIZE) || ctx.isa(op, par::GRAPH_ARRAY) || ctx.isa(op, func::CALL);
+        let reads_graph = [par::GRAPH_SIZE, par::GRAPH_SYMMETRIC, par::GRAPH_ARRAY, func::CALL].iter().any(|k| ctx.isa(op, *k));
         if !reads_graph && ctx.operands(op).iter().any(|v| is_graph(ctx.value_type(*v))) {
             errors.push(error(
                 ctx,
                 op,
-                "uses a graph: upstream's form of a graph is read by par.graph_size, par.graph_array and calls only",
+                "uses a graph: upstream's form of a graph is read by par.graph_size, par.graph_symmetric, par.graph_array and calls only",
             ));
         }
         if ctx.isa(op, func::FUNC) {
