@@ -40,7 +40,7 @@ use strata_ir::rewrite::{RewritePattern, Rewriter};
 use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
 use strata_sched_dialect::collapse::worth_collapsing;
 use strata_sched_dialect::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Reduction};
-use strata_sched_dialect::{legality, settle};
+use strata_sched_dialect::{legality, once, settle};
 
 /// The pass and its options.
 #[derive(Default)]
@@ -154,6 +154,7 @@ impl Pass for GraphToSched {
             unknown.into_iter().for_each(|d| ctx.emit(d));
             return Err(PassFailed);
         }
+        mark_pushes_once_per_round(ctx, module, self.remarks.then_some(&remarks));
         let pattern = ForeachToSched {
             by_loop,
             defaults: self.defaults.clone(),
@@ -430,4 +431,32 @@ const DECL: PassDecl = PassDecl {
 /// Registration.
 pub fn info() -> PassInfo {
     PassInfo { decl: &DECL, create: || Box::new(GraphToSched::default()) }
+}
+
+/// Marks each `graph.push` in a round of `module` that adds each item at
+/// most once a round ([`once::ONCE_PER_ROUND`]: no claim), with a remark
+/// on each such push saying whether it is marked, and why not.
+fn mark_pushes_once_per_round(ctx: &mut Context, module: OpId, remarks: Option<&Rc<RefCell<Vec<Diagnostic>>>>) {
+    let mut pushes = Vec::new();
+    ctx.walk_pre(module, &mut |o| {
+        if ctx.op_kind(o) == graph::PUSH && once::round_of(ctx, o).is_some() {
+            pushes.push(o);
+        }
+    });
+    for p in pushes {
+        let verdict = once::pushes_once_per_round(ctx, p);
+        if verdict.is_ok() {
+            ctx.set_attr(p, once::ONCE_PER_ROUND, Attribute::Unit);
+        }
+        if let Some(r) = remarks {
+            let m = match verdict {
+                Ok(reduce) => format!(
+                    "push once a round, without a claim: it runs only when the reduction at {} changes the element of its item, which happens once a round",
+                    ctx.op_loc(reduce).short()
+                ),
+                Err(why) => format!("push claims each item before adding it (an atomic exchange): {why}"),
+            };
+            r.borrow_mut().push(Diagnostic::remark(ctx.op_loc(p).clone(), m));
+        }
+    }
 }

@@ -197,7 +197,7 @@ pub fn ops() -> Vec<OpDef> {
         checked(par::NUM_THREADS, NumThreads::SIGNATURE, "the size of the team", pure, verify_in_team),
         checked(par::YIELD, Yield::SIGNATURE, "ends a par.parallel or par.for body", Traits::TERMINATOR | pure | Traits::RETURN_LIKE, verify_yield),
         checked(par::QUEUE_NEW, QueueNew::SIGNATURE, "a new work queue with room for N items per round (a plain one grows)", none, verify_queue_new),
-        checked(par::QUEUE_PUSH, QueuePush::SIGNATURE, "appends an item to the next round atomically (once per round if unique); buffered: through a per-thread buffer", none, verify_queue_push),
+        checked(par::QUEUE_PUSH, QueuePush::SIGNATURE, "appends an item to the next round atomically (once per round if unique); buffered: through a per-thread buffer; unclaimed: pushed at most once a round by the program, so not claimed", none, verify_queue_push),
         OpDef { patterns: Some(queue_size_patterns), ..def(par::QUEUE_SIZE, QueueSize::SIGNATURE, "the number of items of the current round", none) },
         OpDef { patterns: Some(queue_items_patterns), ..checked(par::QUEUE_ITEMS, QueueItems::SIGNATURE, "the items of the current round as a buffer", none, verify_queue_items) },
         def(par::QUEUE_ADVANCE, QueueAdvance::SIGNATURE, "makes the pushes the current round; true if there are any", none),

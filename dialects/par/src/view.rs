@@ -404,7 +404,7 @@ strata_ir::op_view! {
 }
 
 strata_ir::op_view! {
-    /// `par.queue_push {buffered}`: appends an item to the next round.
+    /// `par.queue_push {buffered, unclaimed}`: appends an item to the next round.
     pub struct QueuePush for par::QUEUE_PUSH {
         operands {
             /// The item.
@@ -416,6 +416,9 @@ strata_ir::op_view! {
         properties {
             /// Through a per-thread buffer.
             buffered: bool,
+            /// Without claiming the item in a unique queue: the program
+            /// pushes each item at most once a round (`sched.once_per_round`).
+            unclaimed: bool,
         }
     }
 }

@@ -9,6 +9,7 @@
 pub mod collapse;
 pub mod foreach;
 pub mod legality;
+pub mod once;
 pub mod op;
 pub mod schedule;
 pub mod settle;

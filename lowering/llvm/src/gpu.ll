@@ -149,10 +149,10 @@ done:
 ; A push from a thread of the grid: the lanes of a warp that push at the
 ; same time reserve their places with one atomic add (ballot, count, the
 ; leader's reservation shuffled to the others).
-define internal void @strata.queue_push_warp(ptr %q, i64 %item) convergent {
+define internal void @strata.queue_push_warp(ptr %q, i64 %item, i1 %claim) convergent {
 entry:
   %mask = call i32 @llvm.nvvm.activemask()
-  %want = call i1 @strata.queue_claim(ptr %q, i64 %item)
+  %want = call i1 @strata.queue_claim(ptr %q, i64 %item, i1 %claim)
   %ballot = call i32 @llvm.nvvm.vote.ballot.sync(i32 %mask, i1 %want)
   %none = icmp eq i32 %ballot, 0
   br i1 %none, label %done, label %some

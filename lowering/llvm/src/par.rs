@@ -211,15 +211,16 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 let push = view::QueuePush(op);
                 let (item, q) = (self.val(push.item(self.ir))?, self.val(push.queue(self.ir))?);
                 let buffered = push.buffered(self.ir);
+                let claim = self.cx.bool_type().const_int(u64::from(!push.unclaimed(self.ir)), false).into();
                 let buffer =
                     self.fs.push_buffers.iter().find(|(v, _, _)| *v == push.queue(self.ir)).filter(|_| buffered);
                 let warp = self.gpu && self.fs.in_team && buffered;
                 match buffer {
                     Some((_, buf, count)) => {
-                        self.call("strata.queue_push_local", &[q, item, (*buf).into(), (*count).into()])?
+                        self.call("strata.queue_push_local", &[q, item, claim, (*buf).into(), (*count).into()])?
                     }
-                    None if warp => self.call("strata.queue_push_warp", &[q, item])?,
-                    None => self.call("strata.queue_push", &[q, item])?,
+                    None if warp => self.call("strata.queue_push_warp", &[q, item, claim])?,
+                    None => self.call("strata.queue_push", &[q, item, claim])?,
                 };
                 return Ok(());
             }

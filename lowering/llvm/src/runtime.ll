@@ -85,10 +85,13 @@ done:
   ret ptr %q
 }
 
-; Whether `item` should be pushed: always for plain queues; for unique
+; Whether `item` should be pushed: always for plain queues, and where
+; `must` is false (the program pushes it at most once a round); for unique
 ; ones, if this round has not pushed it yet (claimed by exchanging its stamp).
-define internal i1 @strata.queue_claim(ptr %q, i64 %item) {
+define internal i1 @strata.queue_claim(ptr %q, i64 %item, i1 %must) {
 entry:
+  br i1 %must, label %check, label %yes
+check:
   %f4 = getelementptr inbounds %queue, ptr %q, i32 0, i32 4
   %s = load ptr, ptr %f4
   %plain = icmp eq ptr %s, null
@@ -226,9 +229,9 @@ spill:
   ret void
 }
 
-define internal void @strata.queue_push(ptr %q, i64 %item) {
+define internal void @strata.queue_push(ptr %q, i64 %item, i1 %claim) {
 entry:
-  %want = call i1 @strata.queue_claim(ptr %q, i64 %item)
+  %want = call i1 @strata.queue_claim(ptr %q, i64 %item, i1 %claim)
   br i1 %want, label %push, label %done
 push:
   %at = call i64 @strata.queue_reserve(ptr %q, i64 1)
@@ -240,9 +243,9 @@ done:
 
 ; A thread's pushes gather in a buffer of 64 (`buf`, `count` items) and go
 ; to the next round 64 at a time: one atomic add per 64 pushes.
-define internal void @strata.queue_push_local(ptr %q, i64 %item, ptr %buf, ptr %count) {
+define internal void @strata.queue_push_local(ptr %q, i64 %item, i1 %claim, ptr %buf, ptr %count) {
 entry:
-  %want = call i1 @strata.queue_claim(ptr %q, i64 %item)
+  %want = call i1 @strata.queue_claim(ptr %q, i64 %item, i1 %claim)
   br i1 %want, label %push, label %done
 push:
   %n = load i64, ptr %count

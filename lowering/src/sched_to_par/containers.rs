@@ -120,7 +120,7 @@ impl Lowering {
         let args = [p.item(ctx), p.worklist(ctx)];
         let st = OperationState::new(par::QUEUE_PUSH, loc.clone())
             .operands(&args)
-            .props(par_view::QueuePush::props(self.scope.buffered));
+            .props(par_view::QueuePush::props(self.scope.buffered, ctx.get_attr(op, ONCE_PER_ROUND).is_some()));
         mk(ctx, At::Before(op), st);
         ctx.erase_op(op);
         true

@@ -70,6 +70,10 @@ impl Worklist {
         }
         self.next.push(item);
     }
+    /// Whether a unique queue already holds `item` for the next round.
+    pub fn holds_next(&self, item: i128) -> bool {
+        self.pushed_in.as_ref().is_some_and(|seen| seen[item as usize] == self.round + 1)
+    }
     /// Starts the next round; false when it has no items.
     pub fn advance(&mut self) -> bool {
         self.current = Rc::new(std::mem::take(&mut self.next));

@@ -181,6 +181,12 @@ impl<'a> Machine<'a> {
                 if w.pushed_in.as_ref().is_some_and(|s| item < 0 || item as usize >= s.len()) {
                     return self.err(op, format!("item {item} is out of range for this unique queue"));
                 }
+                if push.unclaimed(ctx) && w.holds_next(item) {
+                    return self.err(
+                        op,
+                        format!("item {item} pushed twice in a round by a push marked to push each item once a round"),
+                    );
+                }
                 w.push(item);
                 return Ok(());
             }

@@ -1,0 +1,109 @@
+//! Pushes that add each item at most once a round, so that a `unique`
+//! worklist need not claim the item first (an atomic exchange on the item's
+//! round stamp, for every push).
+//!
+//! A `graph.push` of `%u` into the worklist a `graph.iterate` runs is done
+//! at most once per item and round when:
+//!
+//! - it is the only push into that worklist in the round's body;
+//! - it runs only in the then-branch of an `scf.if` on the `changed`
+//!   result of a `graph.reduce` at `%u` whose operator is `min`, `max`,
+//!   `and` or `or` and whose value is the same for the whole round (defined
+//!   outside every loop of the round's body that holds the reduction);
+//! - nothing else in the round's body writes the reduced property.
+//!
+//! The first reduction that changes `%u`'s element makes it the round's
+//! value; every later one in the round finds it so (the operators are
+//! idempotent) and reports no change: only one push of `%u` runs. Such a
+//! push is what GAPBS's BFS does on a successful compare-and-swap. The
+//! decision is recorded on the push as the unit attribute [`ONCE_PER_ROUND`]
+//! by `convert-graph-to-sched`.
+
+use strata_graph_dialect::op as graph;
+use strata_graph_dialect::view::{Iterate, Push, Reduce, ReduceKind};
+use strata_ir::context::{Context, OpId, Value};
+use strata_std::scf::op as scf;
+
+use crate::legality::defined_inside;
+
+/// The attribute on a `graph.push` that adds each item at most once a round.
+pub const ONCE_PER_ROUND: &str = "sched.once_per_round";
+
+/// The `graph.iterate` over the worklist of the `graph.push` `push` that
+/// holds it: the push adds to that loop's next round.
+pub fn round_of(ctx: &Context, push: OpId) -> Option<OpId> {
+    let worklist = Push(push).worklist(ctx);
+    let mut round = ctx.parent_op(push);
+    while let Some(r) = round.filter(|r| Iterate::of(ctx, *r).is_none_or(|i| i.worklist(ctx) != worklist)) {
+        round = ctx.parent_op(r);
+    }
+    round
+}
+
+/// Whether the `graph.push` `push` adds each item at most once a round of
+/// the `graph.iterate` around it: the reduction that guards it, or why that
+/// is not known.
+pub fn pushes_once_per_round(ctx: &Context, push: OpId) -> Result<OpId, String> {
+    let p = Push(push);
+    let (item, worklist) = (p.item(ctx), p.worklist(ctx));
+    let Some(round) = round_of(ctx, push) else {
+        return Err("it is not inside a 'graph.iterate' over its worklist".into());
+    };
+    let mut pushes = 0;
+    ctx.walk_pre(round, &mut |o| pushes += usize::from(Push::of(ctx, o).is_some_and(|q| q.worklist(ctx) == worklist)));
+    if pushes > 1 {
+        return Err(format!("the round at {} pushes into the worklist at {pushes} places", ctx.op_loc(round).short()));
+    }
+    let Some(reduce) = guard(ctx, push, round, item) else {
+        return Err("it does not run only when a 'min', 'max', 'and' or 'or' reduction into its item's element reports a change".into());
+    };
+    let r = Reduce(reduce);
+    let at = ctx.op_loc(reduce).short();
+    let mut top = reduce;
+    while let Some(parent) = ctx.parent_op(top).filter(|p| *p != round) {
+        top = parent;
+    }
+    if top != reduce && defined_inside(ctx, r.value(ctx), top) {
+        return Err(format!("the value of the reduction at {at} may differ within a round"));
+    }
+    let target = r.target(ctx);
+    let mut writer = None;
+    ctx.walk_pre(round, &mut |o| {
+        if writer.is_none() && o != reduce && ctx.op_kind(o) != graph::LOAD && ctx.operands(o).contains(&target) {
+            writer = Some(o);
+        }
+    });
+    match writer {
+        Some(w) => Err(format!(
+            "'{}' at {} writes the property the reduction at {at} changes",
+            ctx.op_kind(w),
+            ctx.op_loc(w).short()
+        )),
+        None => Ok(reduce),
+    }
+}
+
+/// The idempotent reduction at `item` on whose `changed` result an
+/// `scf.if` (between `op` and `round`) runs `op` in its then-branch.
+fn guard(ctx: &Context, op: OpId, round: OpId, item: Value) -> Option<OpId> {
+    let mut child = op;
+    while let Some(p) = ctx.parent_op(child).filter(|p| *p != round) {
+        let in_then = ctx.parent_block(child).and_then(|b| ctx.block_parent(b)) == Some(ctx.region(p, 0));
+        if ctx.op_kind(p) == scf::IF && in_then {
+            let cond = ctx.operand(p, 0);
+            let found = ctx.defining_op(cond).filter(|d| {
+                Reduce::of(ctx, *d).is_some_and(|r| {
+                    let kind = r.kind(ctx);
+                    matches!(kind, ReduceKind::Min | ReduceKind::Max | ReduceKind::And | ReduceKind::Or)
+                        && r.index(ctx) == Some(item)
+                        && ctx.results(*d).first() == Some(&cond)
+                })
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        child = p;
+    }
+    None
+}

@@ -1,0 +1,137 @@
+// A push into a unique worklist claims its item first (an atomic exchange
+// on the item's round stamp) unless the push adds each item at most once a
+// round: then convert-graph-to-sched marks it `sched.once_per_round`,
+// convert-sched-to-par makes it an `unclaimed` par.queue_push, and remarks
+// say which pushes are marked and why the others are not.
+// RUN: graph-opt %s --convert-graph-to-sched --split-input-file | FileCheck %s
+// RUN: graph-opt %s --convert-graph-to-sched='remarks=true' --split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: graph-opt %s --convert-graph-to-sched --convert-sched-to-par --split-input-file | FileCheck %s --check-prefix=PAR
+// Run, the interpreter checks at the par level that no marked push adds an
+// item twice in a round; the compiled code agrees with it.
+// RUN: sed -n '1,/^\/\/ -----/p' %s > %t.levels.mlir
+// RUN: graph-opt %t.levels.mlir --convert-graph-to-sched --convert-sched-to-par -o %t.par.mlir
+// RUN: graph-run %t.par.mlir --entry levels --graph gen:kron:scale=8,degree=8 --simplify --shuffle 3 0 > %t.interp
+// RUN: graph-run %t.levels.mlir --entry levels --graph gen:kron:scale=8,degree=8 --simplify --backend cpu --threads 2 0 | diff %t.interp -
+
+// Levels: the push runs when the minimum with the round's level changed
+// its node's element, which the first such reduction in the round does.
+// CHECK-LABEL: func.func @levels
+// CHECK: graph.push %{{.*}}, %{{.*}} {sched.once_per_round} : !graph.worklist<!graph.node>
+// REMARK: once-per-round.mlir:[[@LINE+17]]:11: remark: push once a round, without a claim: it runs only when the reduction at {{.*}}once-per-round.mlir:[[@LINE+15]]:15 changes the element of its item, which happens once a round
+// PAR-LABEL: func.func @levels
+// PAR: "par.queue_push"(%{{.*}}, %{{.*}}) <{buffered, unclaimed}>
+func.func @levels(%g: !graph.graph, %s: !graph.node) -> !graph.nprop<i64> {
+  %max = arith.constant 9223372036854775807 : i64
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %d = graph.new_node_prop %g, %max : !graph.nprop<i64>
+  graph.store %c0, %d[%s] : !graph.nprop<i64>
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.push %s, %wl : !graph.worklist<!graph.node>
+  %last = graph.iterate %wl : !graph.worklist<!graph.node> iter_args(%level = %c0) -> (i64) {
+    %next = arith.addi %level, %c1 : i64
+    graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+      graph.foreach %u, %e in out_nbrs(%g, %v) {
+        %ch = graph.reduce min %next, %d[%u] : !graph.nprop<i64> -> i1
+        scf.if %ch {
+          graph.push %u, %wl : !graph.worklist<!graph.node>
+        }
+      }
+    }
+    graph.yield %next : i64
+  }
+  return %d : !graph.nprop<i64>
+}
+
+// -----
+
+// Distances: the value reduced differs from edge to edge, so a node's
+// element may change, and the node be pushed, more than once a round.
+// CHECK-LABEL: func.func @distances
+// CHECK-NOT: sched.once_per_round
+// REMARK: once-per-round.mlir:[[@LINE+18]]:11: remark: push claims each item before adding it (an atomic exchange): the value of the reduction at {{.*}}once-per-round.mlir:[[@LINE+16]]:15 may differ within a round
+// PAR-LABEL: func.func @distances
+// PAR: "par.queue_push"(%{{.*}}, %{{.*}}) <{buffered}>
+func.func @distances(%g: !graph.graph, %s: !graph.node) -> !graph.nprop<i64> {
+  %max = arith.constant 9223372036854775807 : i64
+  %c0 = arith.constant 0 : i64
+  %d = graph.new_node_prop %g, %max : !graph.nprop<i64>
+  graph.store %c0, %d[%s] : !graph.nprop<i64>
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.push %s, %wl : !graph.worklist<!graph.node>
+  graph.iterate %wl : !graph.worklist<!graph.node> {
+    graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+      %dv = graph.load %d[%v] : !graph.nprop<i64>
+      graph.foreach %u, %e in out_nbrs(%g, %v) {
+        %w = graph.weight %g, %e
+        %x = arith.addi %dv, %w : i64
+        %ch = graph.reduce min %x, %d[%u] : !graph.nprop<i64> -> i1
+        scf.if %ch {
+          graph.push %u, %wl : !graph.worklist<!graph.node>
+        }
+      }
+    }
+    graph.yield
+  }
+  return %d : !graph.nprop<i64>
+}
+
+// -----
+
+// Two pushes into the worklist in a round, an unguarded push, a property
+// written elsewhere in the round, and a guard on another node's element.
+// CHECK-LABEL: func.func @others
+// CHECK-NOT: sched.once_per_round
+// CHECK: return
+// REMARK: once-per-round.mlir:[[@LINE+20]]:11: remark: push claims each item before adding it (an atomic exchange): the round at {{.*}}once-per-round.mlir:[[@LINE+15]]:3 pushes into the worklist at 2 places
+// REMARK: once-per-round.mlir:[[@LINE+22]]:7: remark: push claims each item before adding it (an atomic exchange): the round at {{.*}}once-per-round.mlir:[[@LINE+14]]:3 pushes into the worklist at 2 places
+// REMARK: once-per-round.mlir:[[@LINE+30]]:11: remark: push claims each item before adding it (an atomic exchange): 'graph.store' at {{.*}}once-per-round.mlir:[[@LINE+33]]:7 writes the property the reduction at {{.*}}once-per-round.mlir:[[@LINE+28]]:15 changes
+// REMARK: once-per-round.mlir:[[@LINE+41]]:11: remark: push claims each item before adding it (an atomic exchange): it does not run only when a 'min', 'max', 'and' or 'or' reduction into its item's element reports a change
+func.func @others(%g: !graph.graph, %s: !graph.node) {
+  %max = arith.constant 9223372036854775807 : i64
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %d = graph.new_node_prop %g, %max : !graph.nprop<i64>
+  %a = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  %b = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  %c = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.push %s, %a : !graph.worklist<!graph.node>
+  graph.push %s, %b : !graph.worklist<!graph.node>
+  graph.push %s, %c : !graph.worklist<!graph.node>
+  graph.iterate %a : !graph.worklist<!graph.node> {
+    graph.foreach %v in items(%a : !graph.worklist<!graph.node>) {
+      graph.foreach %u, %e in out_nbrs(%g, %v) {
+        %ch = graph.reduce min %c1, %d[%u] : !graph.nprop<i64> -> i1
+        scf.if %ch {
+          graph.push %u, %a : !graph.worklist<!graph.node>
+        }
+      }
+      graph.push %v, %a : !graph.worklist<!graph.node>
+    }
+    graph.yield
+  }
+  graph.iterate %b : !graph.worklist<!graph.node> {
+    graph.foreach %v in items(%b : !graph.worklist<!graph.node>) {
+      graph.foreach %u, %e in out_nbrs(%g, %v) {
+        %ch = graph.reduce min %c1, %d[%u] : !graph.nprop<i64> -> i1
+        scf.if %ch {
+          graph.push %u, %b : !graph.worklist<!graph.node>
+        }
+      }
+      graph.store %c0, %d[%v] : !graph.nprop<i64>
+    }
+    graph.yield
+  }
+  graph.iterate %c : !graph.worklist<!graph.node> {
+    graph.foreach %v in items(%c : !graph.worklist<!graph.node>) {
+      graph.foreach %u, %e in out_nbrs(%g, %v) {
+        %ch = graph.reduce min %c1, %d[%v] : !graph.nprop<i64> -> i1
+        scf.if %ch {
+          graph.push %u, %c : !graph.worklist<!graph.node>
+        }
+      }
+    }
+    graph.yield
+  }
+  return
+}
