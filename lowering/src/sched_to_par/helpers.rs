@@ -108,9 +108,13 @@ fn uf_find(b: &mut Builder<'_>, name: &str) {
                 let grand = load(b, p, parent, true);
                 // Halve the path only where it shortens it: writing a root's
                 // child again would contend for the cache line for nothing.
+                // A plain (atomic) store does: `x` is no root, so no union
+                // writes its parent, and a halving by another thread puts
+                // another ancestor of `x` there; either way the parent stays
+                // an ancestor and the roots stay the roots.
                 let shorter = cmpi(b, "ne", grand, parent);
                 when(b, shorter, |b| {
-                    cmpxchg(b, p, v[0], parent, grand);
+                    store(b, grand, p, v[0], true);
                 });
                 vec![grand]
             },
