@@ -38,6 +38,11 @@ for k in bfs sssp pr_spmv cc bc tc; do
 done
 [ -x "$tools/graph-run" ] || { echo "compare-gapbs: $tools/graph-run is missing: cargo build --release" >&2; exit 1; }
 export OMP_NUM_THREADS=$threads
+# Both sides with the allocator settings graph-run makes for compiled code
+# (runtime/cpu/src/ffi.rs): freed memory stays in the process for the next
+# allocations, so repeated runs measure the kernels, not the clearing of
+# pages handed back to the system.
+export GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=2147483647
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -14,8 +14,32 @@ pub(crate) struct Library {
 
 type Entry = unsafe extern "C" fn(*const u64, *mut u64);
 
+/// Blocks below this size come from the allocator's heap, not from a
+/// mapping of their own (glibc's limit for the setting: 32 MB).
+const HEAP_BLOCKS_BELOW: i32 = 32 << 20;
+
+/// Makes the C allocator keep the memory compiled programs free for their
+/// next allocations instead of handing it back to the system: glibc's
+/// defaults map large blocks afresh and give freed ones back, so every
+/// run (and every round that allocates, a pulled round's bitmap) had its
+/// pages cleared and faulted in again. Blocks of up to 32 MB then come from
+/// the heap, which is never trimmed. Once per process.
+pub(crate) fn keep_freed_memory() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: mallopt only changes the allocator's settings; it is
+        // called once, before the first program runs.
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        unsafe {
+            libc::mallopt(libc::M_MMAP_THRESHOLD, HEAP_BLOCKS_BELOW);
+            libc::mallopt(libc::M_TRIM_THRESHOLD, i32::MAX);
+        }
+    });
+}
+
 impl Library {
     pub(crate) fn open(path: &Path) -> Result<Library, String> {
+        keep_freed_memory();
         // SAFETY: the library is one the emitter produced; its initializers
         // are those of the C runtime and libomp.
         let lib = unsafe { libloading::Library::new(path) }
