@@ -23,3 +23,42 @@
 // CONFLICT: error: the argument '--pass-pipeline <PIPELINE>' cannot be used with '--schedule <KEY=VALUE,...>'
 // RUN: not graph-bench --backend gpu --baseline-pipeline 'builtin.module(canonicalize)' 2>&1 | FileCheck %s --check-prefix=GPU
 // GPU: error: the argument '--backend <BACKEND>' cannot be used with '--baseline-pipeline <PIPELINE>'
+
+// Reference times, from a table (GRAPH as --graphs names it, or its short
+// name: the generator's kind, a file's name), or measured by a command
+// (GAPBS's output, say); lines without a reference say '-'. --plot draws
+// the ratios, time / reference, as an SVG chart.
+// RUN: graph-bench --corpus %S/../algorithms --algorithms pr,cc,bfs --graphs 'kron:scale=6,degree=4,seed=1;%S/Inputs/small.el' --repeat 1 --reference %S/Inputs/reference-times.txt --plot %t.svg | FileCheck %s --check-prefix=TABLE
+// TABLE: # reference: the median time of the reference implementation; ratio = time / reference
+// TABLE: algorithm graph time 1 thread speedup reference ratio
+// TABLE-NEXT: bfs kron (64 nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x - -
+// TABLE-NEXT: pr kron (64 nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x 0.500000 {{[0-9.]+}}x
+// TABLE-NEXT: cc kron (64 nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x 2.000000 {{[0-9.]+}}x
+// TABLE-NEXT: bfs small.el ({{[0-9]+}} nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x - -
+// TABLE-NEXT: pr small.el ({{[0-9]+}} nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x 0.250000 {{[0-9.]+}}x
+// TABLE: # geometric mean of 3 ratios to the reference: {{[0-9.]+}}x
+// RUN: FileCheck %s --check-prefix=SVG < %t.svg
+// SVG: <svg xmlns="http://www.w3.org/2000/svg"
+// SVG: time / reference, 2 threads (geometric mean {{[0-9.]+}}x over 3 bars)
+// SVG: >pr on kron</text>
+// SVG: >cc on kron</text>
+// SVG: >pr on small.el</text>
+// SVG: stroke-dasharray
+// SVG: </svg>
+// RUN: graph-bench --corpus %S/../algorithms --algorithms bfs --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 --reference-command 'echo "{algorithm} on {graph} from {source}" > %t.cmd; printf "Trial Time: 4.0\nTrial Time: 1.0\nTrial Time: 2.0\n"' | FileCheck %s --check-prefix=COMMAND
+// COMMAND: bfs kron (64 nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x 2.000000 {{[0-9.]+}}x
+// RUN: FileCheck %s --check-prefix=COMMAND-ARGS < %t.cmd
+// COMMAND-ARGS: bfs on kron:scale=6,degree=4,seed=1 from {{[0-9]+}}
+// A malformed table, a command that fails or prints no time: errors, and
+// no plot.
+// RUN: not graph-bench --corpus %S/../algorithms --algorithms pr --graphs 'kron:scale=6,degree=4,seed=1' --reference %S/Inputs/bad-reference.txt 2>&1 | FileCheck %s --check-prefix=BAD-TABLE
+// BAD-TABLE: bad-reference.txt:2:3: error: expected 'ALGORITHM GRAPH SECONDS', found 2 fields
+// RUN: rm -f %t.none.svg
+// RUN: not graph-bench --corpus %S/../algorithms --algorithms pr --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 --reference-command 'echo no such kernel >&2; exit 2' --plot %t.none.svg 2>&1 | FileCheck %s --check-prefix=FAILED
+// FAILED: error: the reference command 'echo no such kernel >&2; exit 2' failed (exit status: 2):
+// FAILED-NEXT: no such kernel
+// RUN: not test -e %t.none.svg
+// RUN: not graph-bench --corpus %S/../algorithms --algorithms pr --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 --reference-command 'echo done' 2>&1 | FileCheck %s --check-prefix=NO-TIME
+// NO-TIME: error: the reference command 'echo done' printed no time
+// RUN: not graph-bench --reference %S/Inputs/reference-times.txt --reference-command 'true' 2>&1 | FileCheck %s --check-prefix=BOTH
+// BOTH: error: the argument '--reference <FILE>' cannot be used with '--reference-command <COMMAND>'

@@ -5,6 +5,9 @@
 //! pipeline, on the same threads (the results must match). With `--backend
 //! gpu` the figures are the GPU's kernel times and the baseline is the CPU
 //! backend on `--threads` threads, whose results the GPU's must match.
+//! With `--reference` (a table) or `--reference-command` (GAPBS's kernels,
+//! say) each line also gets a reference time and our time's ratio to it,
+//! and `--plot` draws the ratios as an SVG chart.
 
 use std::rc::Rc;
 use std::sync::Arc;
@@ -19,6 +22,8 @@ use strata_graph::{Graph, LoadOptions};
 use strata_ir::types::FunctionType;
 use strata_ir::Registry;
 
+use crate::ratio_plot::{geometric_mean, svg, Bar};
+use crate::reference::{read_table, Reference};
 use crate::run::median;
 
 /// The corpus: program name and its scalar arguments (`S` is the source node).
@@ -47,8 +52,11 @@ fn command() -> Command {
                 .long("graphs")
                 .value_name("LIST")
                 .default_value("kron:scale=18,degree=16,seed=1,weighted;uniform:nodes=262144,edges=4194304,seed=1,weighted;grid:rows=1024,cols=1024,seed=1,weighted")
-                .help("semicolon-separated generator specs (symmetrized and simplified)"),
+                .help("semicolon-separated generator specs or graph files (all symmetrized and simplified)"),
         )
+        .arg(Arg::new("reference").long("reference").value_name("FILE").conflicts_with_all(["reference-command", "backend"]).help("reference times to compare with: lines 'ALGORITHM GRAPH SECONDS' (GRAPH as --graphs names it, or its short name: kron, or the file's name)"))
+        .arg(Arg::new("reference-command").long("reference-command").value_name("COMMAND").conflicts_with("backend").help("a command (sh -c) that times the reference implementation of {algorithm} on {graph} from {source}, printing GAPBS's 'Trial Time: SECONDS' lines or one number a line; the median is the reference time"))
+        .arg(Arg::new("plot").long("plot").value_name("FILE.svg").conflicts_with("backend").help("write an SVG bar chart of the ratios: time / reference with a reference, else baseline / time"))
         .arg(crate::opt::schedule_arg().conflicts_with("pass-pipeline"))
         .arg(Arg::new("pass-pipeline").long("pass-pipeline").value_name("PIPELINE").help("lowering pipeline of the measured programs, down to the par level (default: the target's default pipeline, see graph-opt --target)"))
         .arg(
@@ -63,14 +71,21 @@ fn command() -> Command {
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("5").help("runs per measurement (the median is reported)"))
 }
 
-/// Generates the graph `spec` names (symmetrized, simplified); the label
-/// names its kind and size.
-fn bench_graph(spec: &str) -> Result<(Rc<Graph>, String), String> {
-    let (n, edges, weighted) = from_spec(spec).map_err(|e| format!("error: {spec}: {e}"))?;
-    let g = Rc::new(build(n, edges, weighted, LoadOptions { symmetrize: true, simplify: true }));
-    let label =
-        format!("{} ({} nodes, {} edges)", spec.split(':').next().unwrap_or(spec), g.num_nodes(), g.num_edges());
-    Ok((g, label))
+/// The graph `spec` names, a graph file or a generator spec, symmetrized and
+/// simplified; its short name (the file's name, or the generator's kind)
+/// and a label with its size.
+fn bench_graph(spec: &str) -> Result<(Rc<Graph>, String, String), String> {
+    let opts = LoadOptions { symmetrize: true, simplify: true };
+    let path = std::path::Path::new(spec);
+    let (g, name) = if path.is_file() {
+        let g = strata_graph::load(path, opts).map_err(|e| e.to_string())?;
+        (g, path.file_name().map_or_else(|| spec.to_string(), |f| f.to_string_lossy().into_owned()))
+    } else {
+        let (n, edges, weighted) = from_spec(spec).map_err(|e| format!("error: {spec}: {e}"))?;
+        (build(n, edges, weighted, opts), spec.split(':').next().unwrap_or(spec).to_string())
+    };
+    let label = format!("{name} ({} nodes, {} edges)", g.num_nodes(), g.num_edges());
+    Ok((Rc::new(g), name, label))
 }
 
 /// The arguments of a corpus program with the signature `fty` on `g`.
@@ -118,7 +133,7 @@ fn bench_gpu(m: &ArgMatches, programs: &mut [Compiled], threads: u32, repeat: us
     ))?;
     let mut mismatches = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
-        let (g, label) = bench_graph(spec)?;
+        let (g, _, label) = bench_graph(spec)?;
         for Compiled { name, scalars, fty, cpu, gpu, .. } in programs.iter_mut() {
             let gpu = gpu.as_mut().expect("compiled for the GPU");
             let args = arguments(&g, scalars, fty)?;
@@ -185,6 +200,11 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         Some(text) => p.lower_text(text, &passes),
         None => p.lower(crate::opt::scheduled_pipeline(m, target)?),
     };
+    let reference = match (m.get_one::<String>("reference"), m.get_one::<String>("reference-command")) {
+        (Some(file), _) => Some(Reference::Table(read_table(file)?)),
+        (None, Some(cmd)) => Some(Reference::Command(cmd.clone())),
+        (None, None) => None,
+    };
     let native = strata_llvm::Options { opt_level: 3, cpu: "native".into() };
     let baseline = m.get_one::<String>("baseline-pipeline");
     let gpu = m.get_one::<String>("backend").is_some_and(|b| b == "gpu");
@@ -223,17 +243,22 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         Some(b) => line(format!("# {repeat} runs per figure; median seconds with {threads} threads, and of the program lowered by '{b}' (baseline); speedup = baseline / time"))?,
         None => line(format!("# {repeat} runs per figure; median seconds with {threads} threads, and with 1 thread (baseline); speedup = 1-thread / {threads}-thread"))?,
     }
+    if reference.is_some() {
+        line("# reference: the median time of the reference implementation; ratio = time / reference".into())?;
+    }
     line(format!(
-        "{:<12} {:<44} {:>12} {:>12} {:>8}",
+        "{:<12} {:<44} {:>12} {:>12} {:>8}{}",
         "algorithm",
         "graph",
         "time",
         if baseline.is_some() { "baseline" } else { "1 thread" },
-        "speedup"
+        "speedup",
+        if reference.is_some() { format!(" {:>12} {:>8}", "reference", "ratio") } else { String::new() }
     ))?;
     let mut mismatches = Vec::new();
+    let mut bars = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
-        let (g, label) = bench_graph(spec)?;
+        let (g, graph_name, label) = bench_graph(spec)?;
         for Compiled { name, scalars, fty, cpu, baseline, .. } in programs.iter_mut() {
             let args = arguments(&g, scalars, fty)?;
             cpu.set_graph(g.clone())?;
@@ -253,12 +278,33 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             if let Err(d) = compare_results(&got, &want) {
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
-            line(format!("{:<12} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time))?;
+            let row = format!("{:<12} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time);
+            let Some(reference) = &reference else {
+                bars.push(Bar { label: format!("{name} on {graph_name}"), ratio: base / time });
+                line(row)?;
+                continue;
+            };
+            match reference.time(name, spec, &graph_name, g.hub())? {
+                Some(r) => {
+                    bars.push(Bar { label: format!("{name} on {graph_name}"), ratio: time / r });
+                    line(format!("{row} {r:>12.6} {:>7.2}x", time / r))?;
+                }
+                None => line(format!("{row} {:>12} {:>8}", "-", "-"))?,
+            }
         }
     }
-    if mismatches.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("error: the results differ from the baseline's: {}", mismatches.join("; ")))
+    if reference.is_some() {
+        line(format!("# geometric mean of {} ratios to the reference: {:.2}x", bars.len(), geometric_mean(&bars)))?;
     }
+    if !mismatches.is_empty() {
+        return Err(format!("error: the results differ from the baseline's: {}", mismatches.join("; ")));
+    }
+    if let Some(path) = m.get_one::<String>("plot") {
+        let what = match reference {
+            Some(_) => format!("time / reference, {threads} threads"),
+            None => format!("speedup over the baseline, {threads} threads"),
+        };
+        crate::output::write_file(path, svg(&what, &bars).as_bytes())?;
+    }
+    Ok(())
 }

@@ -9,6 +9,8 @@ pub mod bench;
 pub mod input;
 pub mod opt;
 pub mod output;
+pub mod ratio_plot;
+pub mod reference;
 pub mod run;
 pub mod tune;
 
