@@ -62,3 +62,5 @@
 // NO-TIME: error: the reference command 'echo done' printed no time
 // RUN: not graph-bench --reference %S/Inputs/reference-times.txt --reference-command 'true' 2>&1 | FileCheck %s --check-prefix=BOTH
 // BOTH: error: the argument '--reference <FILE>' cannot be used with '--reference-command <COMMAND>'
+// RUN: not graph-bench --corpus %S/../algorithms --algorithms pr --graphs '%S/Inputs/no-such-graph.wel' 2>&1 | FileCheck %s --check-prefix=NO-FILE
+// NO-FILE: no-such-graph.wel: error: cannot read: No such file or directory

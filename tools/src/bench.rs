@@ -77,7 +77,9 @@ fn command() -> Command {
 fn bench_graph(spec: &str) -> Result<(Rc<Graph>, String, String), String> {
     let opts = LoadOptions { symmetrize: true, simplify: true };
     let path = std::path::Path::new(spec);
-    let (g, name) = if path.is_file() {
+    // A path names a file (a generator spec has no '/' or '.' before its ':').
+    let kind = spec.split(':').next().unwrap_or(spec);
+    let (g, name) = if path.is_file() || kind.contains(['/', '.']) {
         let g = strata_graph::load(path, opts).map_err(|e| e.to_string())?;
         (g, path.file_name().map_or_else(|| spec.to_string(), |f| f.to_string_lossy().into_owned()))
     } else {
