@@ -57,11 +57,13 @@ func.func @bc(%g: !graph.graph, %source: !graph.node) -> !graph.nprop<f64> {
   %walk = arith.muli %edges64, %c4 : i64
   %deep = arith.cmpi sgt, %scans, %walk : i64
   scf.if %deep {
-    // Through the DAG: a node passes its share to its predecessors
-    // (in-neighbours one level up) once all its successors have passed
-    // theirs, which `pending` counts down; the nodes without successors
-    // start. Each node is done once, after its successors, whatever its
-    // level: Brandes' order, without a scan of every node per level.
+    // Through the DAG: a node gathers its dependency from its successors
+    // (out-neighbours one level down) once all of them have theirs, which
+    // `pending` counts down; the nodes without successors start. Each node
+    // is done once, after its successors, whatever its level: Brandes'
+    // order, without a scan of every node per level. A node adds to its own
+    // dependency once (not once per successor), and the last successor to
+    // finish makes a predecessor ready in the same pass.
     %pending = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
     %ready = graph.new_worklist %g unique : !graph.worklist<!graph.node>
     graph.foreach %v in nodes(%g) {
@@ -85,40 +87,42 @@ func.func @bc(%g: !graph.graph, %source: !graph.node) -> !graph.nprop<f64> {
     }
     %minus1 = arith.constant -1 : i64
     graph.iterate %ready : !graph.worklist<!graph.node> {
-      graph.foreach %w in items(%ready : !graph.worklist<!graph.node>) {
-        %dw = graph.load %dist[%w] : !graph.nprop<i64>
-        %above = arith.subi %dw, %c1 : i64
-        %sw = graph.load %sigma[%w] : !graph.nprop<f64>
-        %dlw = graph.load %delta[%w] : !graph.nprop<f64>
-        %share = arith.addf %one, %dlw : f64
-        %per_path = arith.divf %share, %sw : f64
-        graph.foreach %v, %e in in_nbrs(%g, %w) where {
-          %dv = graph.load %dist[%v] : !graph.nprop<i64>
-          %pred = arith.cmpi eq, %dv, %above : i64
-          graph.yield %pred : i1
+      graph.foreach %v in items(%ready : !graph.worklist<!graph.node>) {
+        %dv = graph.load %dist[%v] : !graph.nprop<i64>
+        %below = arith.addi %dv, %c1 : i64
+        %above = arith.subi %dv, %c1 : i64
+        %sv = graph.load %sigma[%v] : !graph.nprop<f64>
+        %sum = graph.new_scalar %zero : !graph.scalar<f64>
+        graph.foreach %w, %e in out_nbrs(%g, %v) where {
+          %dw = graph.load %dist[%w] : !graph.nprop<i64>
+          %succ = arith.cmpi eq, %dw, %below : i64
+          graph.yield %succ : i1
         } do {
-          %sv = graph.load %sigma[%v] : !graph.nprop<f64>
+          %sw = graph.load %sigma[%w] : !graph.nprop<f64>
+          %dlw = graph.load %delta[%w] : !graph.nprop<f64>
+          %share = arith.addf %one, %dlw : f64
+          %per_path = arith.divf %share, %sw : f64
           %d = arith.mulf %sv, %per_path : f64
-          graph.reduce add %d, %delta[%v] : !graph.nprop<f64>
-          graph.reduce add %minus1, %pending[%v] : !graph.nprop<i64>
+          graph.reduce add %d, %sum : !graph.scalar<f64>
         }
-      }
-      // After every share of the round: the predecessors left without a
-      // pending successor are next (the source is not: its dependency is 0).
-      graph.foreach %w in items(%ready : !graph.worklist<!graph.node>) {
-        %dw = graph.load %dist[%w] : !graph.nprop<i64>
-        %above = arith.subi %dw, %c1 : i64
+        // One addition into the node's own element, which starts at 0
+        // (a reduction: other iterations read the elements of theirs).
+        %dep = graph.load %sum : !graph.scalar<f64>
+        graph.reduce add %dep, %delta[%v] : !graph.nprop<f64>
+        // The predecessors this node was the last to wait for are next
+        // (the source is not: its dependency is 0).
         %inner = arith.cmpi sgt, %above, %c0 : i64
         scf.if %inner {
-          graph.foreach %v, %e in in_nbrs(%g, %w) where {
-            %dv = graph.load %dist[%v] : !graph.nprop<i64>
-            %pred = arith.cmpi eq, %dv, %above : i64
+          graph.foreach %u, %e in in_nbrs(%g, %v) where {
+            %du = graph.load %dist[%u] : !graph.nprop<i64>
+            %pred = arith.cmpi eq, %du, %above : i64
             graph.yield %pred : i1
           } do {
-            %p = graph.load %pending[%v] : !graph.nprop<i64>
+            graph.reduce add %minus1, %pending[%u] : !graph.nprop<i64>
+            %p = graph.load %pending[%u] : !graph.nprop<i64>
             %done = arith.cmpi eq, %p, %c0 : i64
             scf.if %done {
-              graph.push %v, %ready : !graph.worklist<!graph.node>
+              graph.push %u, %ready : !graph.worklist<!graph.node>
             }
           }
         }
