@@ -12,7 +12,8 @@
 //! skipped; every candidate's results must agree with the default
 //! schedule's (`strata_abi::compare`), or the search stops with an error.
 //! At the end the default and the best are measured again, interleaved,
-//! and the file's first line says both times.
+//! and the file's first line says both times; a best that is no faster
+//! than the default then gives way to the default (an empty schedule file).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -207,7 +208,17 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         d.push(Duration::from_secs_f64(measure.run(&[])?.expect("compiled before").0));
         b.push(Duration::from_secs_f64(measure.run(&best)?.expect("compiled before").0));
     }
-    let (d, b) = (median(&d), median(&b));
+    let (d, mut b) = (median(&d), median(&b));
+    // What the search kept must still beat the default in the final,
+    // interleaved measurement; otherwise its lead was the host's noise and
+    // the default is what the file gives.
+    if !best.is_empty() && b >= d {
+        eprintln!(
+            "graph-tune: the schedule found ({b:.6} s) is not faster than the default ({d:.6} s) when measured again: keeping the default"
+        );
+        best.clear();
+        b = d;
+    }
     let graph = m.get_one::<String>("graph").map_or("no graph", String::as_str);
     let mut text = format!(
         "# graph-tune: {} --entry {} on {graph}, {threads} threads: default {d:.6} s, this schedule {b:.6} s ({:.2}x); {tried} schedules tried, {refused} not legal\n",
