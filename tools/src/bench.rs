@@ -84,7 +84,7 @@ fn bench_graph(spec: &str) -> Result<(Rc<Graph>, String, String), String> {
         (g, path.file_name().map_or_else(|| spec.to_string(), |f| f.to_string_lossy().into_owned()))
     } else {
         let (n, edges, weighted) = from_spec(spec).map_err(|e| format!("error: {spec}: {e}"))?;
-        (build(n, edges, weighted, opts), spec.split(':').next().unwrap_or(spec).to_string())
+        (build(n, edges, weighted, opts), kind.to_string())
     };
     let label = format!("{name} ({} nodes, {} edges)", g.num_nodes(), g.num_edges());
     Ok((Rc::new(g), name, label))
@@ -175,13 +175,7 @@ pub fn bench_main(args: Vec<String>, registry: Registry) -> i32 {
         Ok(m) => m,
         Err(code) => return code,
     };
-    match bench(&m, Arc::new(registry)) {
-        Ok(()) => 0,
-        Err(msg) => {
-            eprintln!("{}", msg.trim_end());
-            1
-        }
-    }
+    crate::exit_code(bench(&m, Arc::new(registry)))
 }
 
 fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
@@ -281,14 +275,15 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
             let row = format!("{:<12} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time);
+            let bar = format!("{name} on {graph_name}");
             let Some(reference) = &reference else {
-                bars.push(Bar { label: format!("{name} on {graph_name}"), ratio: base / time });
+                bars.push(Bar { label: bar, ratio: base / time });
                 line(row)?;
                 continue;
             };
             match reference.time(name, spec, &graph_name, g.hub())? {
                 Some(r) => {
-                    bars.push(Bar { label: format!("{name} on {graph_name}"), ratio: time / r });
+                    bars.push(Bar { label: bar, ratio: time / r });
                     line(format!("{row} {r:>12.6} {:>7.2}x", time / r))?;
                 }
                 None => line(format!("{row} {:>12} {:>8}", "-", "-"))?,

@@ -16,6 +16,17 @@ pub mod tune;
 
 pub use opt::opt_main;
 
+/// The exit code of a tool's run: 0, or 1 after printing its error.
+pub fn exit_code(result: Result<(), String>) -> i32 {
+    match result {
+        Ok(()) => 0,
+        Err(msg) => {
+            eprintln!("{}", msg.trim_end());
+            1
+        }
+    }
+}
+
 /// Parses a tool's command line; on a bad one (or `--help`, `--version`)
 /// prints clap's message and gives the exit code: 2 for errors, 0 otherwise.
 pub fn parse_command_line(cmd: clap::Command, args: Vec<String>) -> Result<clap::ArgMatches, i32> {

@@ -3,6 +3,9 @@
 //! running a command, to print beside ours and to plot the ratios.
 
 use std::process::Command;
+use std::time::Duration;
+
+use crate::run::median;
 
 /// Where reference times come from.
 pub enum Reference {
@@ -86,15 +89,13 @@ fn measure(cmd: &str) -> Result<f64, String> {
         let tail: Vec<&str> = stderr.lines().rev().take(5).collect::<Vec<_>>().into_iter().rev().collect();
         return Err(format!("error: the reference command '{cmd}' failed ({}):\n{}", out.status, tail.join("\n")));
     }
-    let mut times = times_in(&stdout);
+    let times: Vec<Duration> = times_in(&stdout).into_iter().map(Duration::from_secs_f64).collect();
     if times.is_empty() {
         return Err(format!(
             "error: the reference command '{cmd}' printed no time (lines 'Trial Time: SECONDS', or bare numbers)"
         ));
     }
-    times.sort_by(f64::total_cmp);
-    let mid = times.len() / 2;
-    Ok(if times.len() % 2 == 1 { times[mid] } else { (times[mid - 1] + times[mid]) / 2.0 })
+    Ok(median(&times))
 }
 
 /// The times a reference command printed: GAPBS's `Trial Time: SECONDS`

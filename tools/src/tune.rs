@@ -120,13 +120,7 @@ pub fn tune_main(args: Vec<String>, registry: Registry) -> i32 {
         Ok(m) => m,
         Err(code) => return code,
     };
-    match tune(&m, Arc::new(registry)) {
-        Ok(()) => 0,
-        Err(msg) => {
-            eprintln!("{}", msg.trim_end());
-            1
-        }
-    }
+    crate::exit_code(tune(&m, Arc::new(registry)))
 }
 
 fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {

@@ -192,11 +192,11 @@ fn convert_type(t: &Type) -> Type {
     t.clone()
 }
 
-/// The types a graph argument becomes.
 /// The parts of a graph before its arrays: the node and edge counts and
 /// whether it is symmetric.
 const GRAPH_SCALAR_PARTS: usize = 3;
 
+/// The types a graph argument becomes.
 fn graph_types() -> Vec<Type> {
     let mut types = vec![Type::Index, Type::Index, Type::i1()];
     types.extend(GraphArray::ALL.iter().map(|a| buffer_type(&strata_par_dialect::abi::ir_type(a.element()))));

@@ -23,14 +23,6 @@ strata_ir::prop_enum! {
 }
 
 impl SizeOf {
-    /// What one of the counted things is called: `node` or `edge`.
-    pub fn singular(self) -> &'static str {
-        match self {
-            SizeOf::Nodes => "node",
-            SizeOf::Edges => "edge",
-        }
-    }
-
     /// The message of a node or edge number `index` out of `0..count`, the
     /// same wherever it is reported.
     pub fn out_of_range(self, index: impl std::fmt::Display, count: impl std::fmt::Display) -> String {
