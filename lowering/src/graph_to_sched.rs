@@ -454,6 +454,9 @@ fn mark_pushes_once_per_round(ctx: &mut Context, module: OpId, remarks: Option<&
                     "push once a round, without a claim: it runs only when the reduction at {} changes the element of its item, which happens once a round",
                     ctx.op_loc(reduce).short()
                 ),
+                Err(_) if strata_graph_dialect::worklist::is_ordered(ctx, strata_graph_dialect::view::Push(p).worklist(ctx)) => {
+                    "push into an ordered worklist, without a claim: the item is placed by its key when the round ends".to_string()
+                }
                 Err(why) => format!("push claims each item before adding it (an atomic exchange): {why}"),
             };
             r.borrow_mut().push(Diagnostic::remark(ctx.op_loc(p).clone(), m));

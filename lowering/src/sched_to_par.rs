@@ -176,6 +176,7 @@ const LOWERINGS: &[(OpName, LowerFn)] = &[
     (graph::REDUCE, Lowering::reduce),
     (graph::REDUCE_ARG, Lowering::reduce_arg),
     (graph::NEW_WORKLIST, Lowering::new_worklist),
+    (graph::NEW_ORDERED_WORKLIST, Lowering::new_ordered_worklist),
     (graph::PUSH, Lowering::push),
 ];
 

@@ -189,3 +189,8 @@ pub fn new_scalar_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
 pub fn new_worklist_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     v.push(write_only_alloc(graph::NEW_WORKLIST));
 }
+
+/// Adds the pattern rooted at `graph.new_ordered_worklist`.
+pub fn new_ordered_worklist_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+    v.push(write_only_alloc(graph::NEW_ORDERED_WORKLIST));
+}

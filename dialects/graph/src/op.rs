@@ -14,6 +14,7 @@ strata_ir::op_names!("graph":
     LOAD = "load",
     NEW_EDGE_PROP = "new_edge_prop",
     NEW_NODE_PROP = "new_node_prop",
+    NEW_ORDERED_WORKLIST = "new_ordered_worklist",
     NEW_SCALAR = "new_scalar",
     NEW_UF = "new_uf",
     NEW_WORKLIST = "new_worklist",

@@ -172,13 +172,8 @@ impl Collector<'_> {
 
 /// The loop's iterators that differ between its iterations.
 fn own_iterators(ctx: &Context, lp: OpId) -> Vec<Value> {
-    if space_of(ctx, lp) == Some(Space::Items) {
-        let unique = ctx
-            .defining_op(ctx.operand(lp, 0))
-            .is_some_and(|d| ctx.op_name(d) == graph::NEW_WORKLIST && ctx.prop(d, "unique").is_some());
-        if !unique {
-            return Vec::new();
-        }
+    if space_of(ctx, lp) == Some(Space::Items) && !crate::worklist::holds_items_once(ctx, ctx.operand(lp, 0)) {
+        return Vec::new();
     }
     ctx.regions(lp).iter().filter_map(|r| ctx.entry_block(*r)).flat_map(|b| ctx.block_args(b).iter().copied()).collect()
 }

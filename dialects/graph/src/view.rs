@@ -365,6 +365,27 @@ strata_ir::op_view! {
 }
 
 strata_ir::op_view! {
+    /// `graph.new_ordered_worklist %g, %key, %delta : !graph.nprop<i64> ->
+    /// !graph.worklist<!graph.node>`: a worklist whose rounds take its
+    /// nodes bucket by bucket, lowest first (bucket: `key / delta`).
+    pub struct NewOrderedWorklist for graph::NEW_ORDERED_WORKLIST {
+        operands {
+            /// The graph.
+            graph: GRAPH,
+            /// The node property whose value places a pushed node when its round ends.
+            key: TypeConstraint::Dialect("graph", "nprop"),
+            /// The width of a bucket (positive).
+            delta: TypeConstraint::Int(64),
+        }
+        results {
+            /// The worklist.
+            worklist: WORKLIST,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
     /// `graph.iterate %wl iter_args(...)`: bulk-synchronous rounds.
     pub struct Iterate for graph::ITERATE {
         operands {

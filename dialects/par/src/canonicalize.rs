@@ -52,7 +52,8 @@ fn synchronizes(ctx: &Context, op: OpId) -> bool {
 /// pure or allocates (allocating earlier changes nothing else).
 fn movable(ctx: &Context, op: OpId) -> bool {
     ctx.regions(op).is_empty()
-        && (ctx.has_traits(op, Traits::PURE) || matches!(ctx.op_kind(op), par::ALLOC | par::QUEUE_NEW))
+        && (ctx.has_traits(op, Traits::PURE)
+            || matches!(ctx.op_kind(op), par::ALLOC | par::QUEUE_NEW | par::ORDERED_QUEUE_NEW))
 }
 
 fn barrier(ctx: &Context, at: OpId) -> OperationState {

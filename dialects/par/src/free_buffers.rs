@@ -44,6 +44,14 @@ fn escapes(ctx: &Context, v: Value, home: strata_ir::BlockId) -> Option<String> 
             par::STORE | par::ATOMIC_RMW | par::QUEUE_PUSH => u.index == 1,
             par::CMPXCHG => u.index == 0,
             par::FREE => return Some("it is freed already".to_string()),
+            // The queue reads the key until it is freed: the key may go
+            // with it (both at the end of the block) if the queue stays.
+            par::ORDERED_QUEUE_NEW => {
+                if let Some(why) = escapes(ctx, ctx.result(user, 0), home) {
+                    return Some(format!("the ordered queue it keys escapes: {why}"));
+                }
+                u.index == 1
+            }
             par::QUEUE_ITEMS => {
                 if let Some(why) = escapes(ctx, ctx.result(user, 0), home) {
                     return Some(format!("the items of the queue escape: {why}"));
@@ -76,7 +84,7 @@ impl Pass for FreeBuffers {
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let mut made = Vec::new();
         ctx.walk_pre(f, &mut |o| {
-            if matches!(ctx.op_kind(o), par::ALLOC | par::QUEUE_NEW) {
+            if matches!(ctx.op_kind(o), par::ALLOC | par::QUEUE_NEW | par::ORDERED_QUEUE_NEW) {
                 made.push(o);
             }
         });

@@ -14,6 +14,7 @@ strata_ir::op_names!("par":
     LOAD = "load",
     LOCAL = "local",
     NUM_THREADS = "num_threads",
+    ORDERED_QUEUE_NEW = "ordered_queue_new",
     PARALLEL = "parallel",
     QUEUE_ADVANCE = "queue_advance",
     QUEUE_ITEMS = "queue_items",

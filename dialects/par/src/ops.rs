@@ -151,6 +151,17 @@ fn verify_queue_new(ctx: &Context, op: OpId) -> V {
     Ok(())
 }
 
+fn verify_ordered_queue_new(ctx: &Context, op: OpId) -> V {
+    let q = OrderedQueueNew(op);
+    if queue_element(ctx.value_type(q.queue(ctx))) != Some(Type::Index) {
+        return Err(op_error(ctx, op, "an ordered queue holds index items (nodes)"));
+    }
+    match buf_element(ctx.value_type(q.key(ctx))) {
+        Some(t) if t == Type::i64() => Ok(()),
+        _ => Err(op_error(ctx, op, format!("the key must be a !par.buf<i64>, got {}", ctx.value_type(q.key(ctx))))),
+    }
+}
+
 fn verify_queue_push(ctx: &Context, op: OpId) -> V {
     same(ctx, op, "item", &ty(ctx, op, 0), &queue(ctx, op, 1))
 }
@@ -197,6 +208,7 @@ pub fn ops() -> Vec<OpDef> {
         checked(par::NUM_THREADS, NumThreads::SIGNATURE, "the size of the team", pure, verify_in_team),
         checked(par::YIELD, Yield::SIGNATURE, "ends a par.parallel or par.for body", Traits::TERMINATOR | pure | Traits::RETURN_LIKE, verify_yield),
         checked(par::QUEUE_NEW, QueueNew::SIGNATURE, "a new work queue with room for N items per round (a plain one grows)", none, verify_queue_new),
+        checked(par::ORDERED_QUEUE_NEW, OrderedQueueNew::SIGNATURE, "a new queue of items below N taken bucket by bucket (key[item] / delta when placed), lowest first", none, verify_ordered_queue_new),
         checked(par::QUEUE_PUSH, QueuePush::SIGNATURE, "appends an item to the next round atomically (once per round if unique); buffered: through a per-thread buffer; unclaimed: pushed at most once a round by the program, so not claimed", none, verify_queue_push),
         OpDef { patterns: Some(queue_size_patterns), ..def(par::QUEUE_SIZE, QueueSize::SIGNATURE, "the number of items of the current round", none) },
         OpDef { patterns: Some(queue_items_patterns), ..checked(par::QUEUE_ITEMS, QueueItems::SIGNATURE, "the items of the current round as a buffer", none, verify_queue_items) },

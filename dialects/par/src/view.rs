@@ -396,6 +396,27 @@ strata_ir::op_view! {
 }
 
 strata_ir::op_view! {
+    /// `par.ordered_queue_new`: a new queue whose rounds take its items
+    /// bucket by bucket (bucket: `key[item] / delta` when the round that
+    /// pushed it ends), lowest first and never below the last round's.
+    pub struct OrderedQueueNew for par::ORDERED_QUEUE_NEW {
+        operands {
+            /// The number of items (indices below it).
+            capacity: Index,
+            /// The key of each item (at least 0 when the item is placed).
+            key: BUF,
+            /// The width of a bucket (positive).
+            delta: TypeConstraint::Int(64),
+        }
+        results {
+            /// The queue.
+            queue: QUEUE,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
     /// `par.queue_push {buffered, unclaimed}`: appends an item to the next round.
     pub struct QueuePush for par::QUEUE_PUSH {
         operands {

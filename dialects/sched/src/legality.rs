@@ -169,6 +169,11 @@ pub fn bitmap_worklist(ctx: &Context, op: OpId) -> Result<Value, String> {
         return Err("frontier 'bitmap' needs a loop over the items of a worklist".into());
     }
     let wl = ctx.operand(op, 0);
+    if strata_graph_dialect::worklist::is_ordered(ctx, wl) {
+        return Err(
+            "frontier 'bitmap' cannot hold the items of an ordered worklist: its rounds come from its buckets".into()
+        );
+    }
     match ctx.defining_op(wl) {
         Some(d) if ctx.op_name(d) == graph::NEW_WORKLIST && ctx.prop(d, "unique").is_some() => Ok(wl),
         _ => Err("frontier 'bitmap' needs a worklist made by 'graph.new_worklist ... unique' in the same function: a bitmap holds each item once".into()),

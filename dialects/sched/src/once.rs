@@ -5,6 +5,8 @@
 //! A `graph.push` of `%u` into the worklist a `graph.iterate` runs is done
 //! at most once per item and round when:
 //!
+//! - the worklist is not ordered (its pushes are never claimed: they are
+//!   placed by their keys when the round ends);
 //! - it is the only push into that worklist in the round's body;
 //! - it runs only in the then-branch of an `scf.if` on the `changed`
 //!   result of a `graph.reduce` at `%u` whose operator is `min`, `max`,
@@ -49,6 +51,11 @@ pub fn pushes_once_per_round(ctx: &Context, push: OpId) -> Result<OpId, String> 
     let Some(round) = round_of(ctx, push) else {
         return Err("it is not inside a 'graph.iterate' over its worklist".into());
     };
+    if strata_graph_dialect::worklist::is_ordered(ctx, worklist) {
+        return Err(
+            "its worklist is ordered: pushes are placed by their keys when the round ends, never claimed".into()
+        );
+    }
     let mut pushes = 0;
     ctx.walk_pre(round, &mut |o| pushes += usize::from(Push::of(ctx, o).is_some_and(|q| q.worklist(ctx) == worklist)));
     if pushes > 1 {

@@ -207,6 +207,12 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 let unique = self.cx.bool_type().const_int(u64::from(new.unique(self.ir)), false);
                 self.call_value("strata.queue_new", &[self.val(new.capacity(self.ir))?, unique.into()])?
             }
+            par::ORDERED_QUEUE_NEW => {
+                let new = view::OrderedQueueNew(op);
+                let args =
+                    [self.val(new.capacity(self.ir))?, self.val(new.key(self.ir))?, self.val(new.delta(self.ir))?];
+                self.call_value("strata.ordered_queue_new", &args)?
+            }
             par::QUEUE_PUSH => {
                 let push = view::QueuePush(op);
                 let (item, q) = (self.val(push.item(self.ir))?, self.val(push.queue(self.ir))?);

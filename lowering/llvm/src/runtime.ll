@@ -6,10 +6,14 @@
 ; cpu.ll or gpu.ll, which defines or declares @malloc, @calloc, @free,
 ; @write and @abort.
 
-%queue = type { ptr, i64, ptr, i64, ptr, i64, i64, ptr, i64, i64, i32 }
+%queue = type { ptr, i64, ptr, i64, ptr, i64, i64, ptr, i64, i64, i32, ptr, i64, ptr, ptr, i64, i64, %vec }
+%vec = type { ptr, i64, i64 }
 
 @.oom = private constant [43 x i8] c"error: out of memory allocating a buffer\0A\00\00"
 @.range = private constant [58 x i8] c"error: an item pushed to a unique queue is out of range\0A\00\00"
+@.orange = private constant [60 x i8] c"error: an item pushed to an ordered queue is out of range\0A\00\00"
+@.negkey = private constant [65 x i8] c"error: a node pushed to an ordered worklist has a negative key\0A\00\00"
+@.delta = private constant [58 x i8] c"error: the delta of an ordered worklist must be positive\0A\00"
 
 define internal void @strata.fail(ptr %msg, i64 %len) noreturn cold {
   %w = call i64 @write(i32 2, ptr %msg, i64 %len)
@@ -59,13 +63,16 @@ define internal void @strata.free(ptr %data) {
 
 ; { current items, current length, next items, next length, round stamps
 ;   (unique queues; null otherwise), round, capacity of both buffers,
-;   spill area, spill length, spill capacity, spill lock }
+;   spill area, spill length, spill capacity, spill lock,
+;   ordered queues (null and 0 otherwise): key, delta, bucket of each item,
+;   window of buckets, first bucket of the window, current bucket,
+;   overflow }
 ; A unique queue never holds more than `cap` items a round; a plain one
 ; grows: pushes beyond the capacity go to the spill area, and the next
 ; advance moves everything into buffers twice as large.
 define internal ptr @strata.queue_new(i64 %cap, i1 %unique) {
 entry:
-  %q = call ptr @strata.alloc(i64 1, i64 88, i1 true)
+  %q = call ptr @strata.alloc(i64 1, i64 160, i1 true)
   %cur = call ptr @strata.alloc(i64 %cap, i64 8, i1 false)
   %next = call ptr @strata.alloc(i64 %cap, i64 8, i1 false)
   %curhdr = getelementptr inbounds i8, ptr %cur, i64 -64
@@ -90,6 +97,14 @@ done:
 ; ones, if this round has not pushed it yet (claimed by exchanging its stamp).
 define internal i1 @strata.queue_claim(ptr %q, i64 %item, i1 %must) {
 entry:
+  %f11 = getelementptr inbounds %queue, ptr %q, i32 0, i32 11
+  %key = load ptr, ptr %f11
+  %ordered = icmp ne ptr %key, null
+  br i1 %ordered, label %place, label %unordered
+place:
+  %b = call i1 @strata.ordered_claim(ptr %q, i64 %item)
+  ret i1 %b
+unordered:
   br i1 %must, label %check, label %yes
 check:
   %f4 = getelementptr inbounds %queue, ptr %q, i32 0, i32 4
@@ -289,10 +304,26 @@ define internal ptr @strata.queue_items(ptr %q) {
   ret ptr %cur
 }
 
+; Makes the pushes the current round (of an ordered queue: its next
+; bucket); true when there are any.
+define internal i1 @strata.queue_advance(ptr %q) {
+entry:
+  %f11 = getelementptr inbounds %queue, ptr %q, i32 0, i32 11
+  %key = load ptr, ptr %f11
+  %ordered = icmp ne ptr %key, null
+  br i1 %ordered, label %bucket, label %turn
+bucket:
+  %b = call i1 @strata.ordered_advance(ptr %q)
+  ret i1 %b
+turn:
+  %t = call i1 @strata.queue_turn(ptr %q)
+  ret i1 %t
+}
+
 ; Makes the pushes the current round; true when there are any. When the
 ; round overflowed into the spill area, both buffers are replaced by ones
 ; large enough for it (at least twice the old capacity).
-define internal i1 @strata.queue_advance(ptr %q) {
+define internal i1 @strata.queue_turn(ptr %q) {
 entry:
   %cur = load ptr, ptr %q
   %f2 = getelementptr inbounds %queue, ptr %q, i32 0, i32 2
@@ -360,6 +391,358 @@ done:
   %f7 = getelementptr inbounds %queue, ptr %q, i32 0, i32 7
   %spill = load ptr, ptr %f7
   call void @free(ptr %spill)
+  %f11 = getelementptr inbounds %queue, ptr %q, i32 0, i32 11
+  %key = load ptr, ptr %f11
+  %ordered = icmp ne ptr %key, null
+  br i1 %ordered, label %buckets, label %end
+buckets:
+  call void @strata.ordered_free(ptr %q)
+  br label %end
+end:
   call void @strata.free(ptr %q)
+  ret void
+}
+
+; Ordered queues: each held item has a bucket (field 13; -1: not held).
+; Pushes go to the next round's buffer as in a plain queue; the advance
+; gives each pushed item the bucket key[item] / delta, if that is lower
+; than the one it is held in, and places it in the window of 1024 buckets
+; (field 14, from the bucket in field 15) or, beyond it, in the overflow
+; (field 17); then it takes out the items of the lowest bucket not below
+; the current one (field 16) whose bucket is still that one (or lower).
+; When the window is spent, it moves to the lowest bucket of the overflow.
+
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+declare void @llvm.prefetch.p0(ptr, i32, i32, i32)
+
+; A new ordered queue for items below `cap`, keyed by `key`.
+define internal ptr @strata.ordered_queue_new(i64 %cap, ptr %key, i64 %delta) {
+entry:
+  %positive = icmp sgt i64 %delta, 0
+  br i1 %positive, label %ok, label %bad
+bad:
+  call void @strata.fail(ptr @.delta, i64 57)
+  unreachable
+ok:
+  %q = call ptr @strata.queue_new(i64 %cap, i1 false)
+  %f11 = getelementptr inbounds %queue, ptr %q, i32 0, i32 11
+  store ptr %key, ptr %f11
+  %f12 = getelementptr inbounds %queue, ptr %q, i32 0, i32 12
+  store i64 %delta, ptr %f12
+  %held = call ptr @strata.alloc(i64 %cap, i64 8, i1 false)
+  %bytes = shl i64 %cap, 3
+  call void @llvm.memset.p0.i64(ptr %held, i8 -1, i64 %bytes, i1 false)
+  %f13 = getelementptr inbounds %queue, ptr %q, i32 0, i32 13
+  store ptr %held, ptr %f13
+  %window = call ptr @strata.alloc(i64 1024, i64 24, i1 true)
+  %f14 = getelementptr inbounds %queue, ptr %q, i32 0, i32 14
+  store ptr %window, ptr %f14
+  ret ptr %q
+}
+
+; Whether `item` may be pushed to an ordered queue: when it is in range
+; (it is placed when the round ends).
+define internal i1 @strata.ordered_claim(ptr %q, i64 %item) {
+entry:
+  %f6 = getelementptr inbounds %queue, ptr %q, i32 0, i32 6
+  %cap = load i64, ptr %f6
+  %outside = icmp uge i64 %item, %cap
+  br i1 %outside, label %range, label %inside
+range:
+  call void @strata.fail(ptr @.orange, i64 58)
+  unreachable
+inside:
+  ret i1 true
+}
+
+; Appends `item` to the growable vector `v`.
+define internal void @strata.vec_push(ptr %v, i64 %item) {
+entry:
+  %lenp = getelementptr inbounds %vec, ptr %v, i32 0, i32 1
+  %capp = getelementptr inbounds %vec, ptr %v, i32 0, i32 2
+  %len = load i64, ptr %lenp
+  %cap = load i64, ptr %capp
+  %full = icmp eq i64 %len, %cap
+  br i1 %full, label %grow, label %put
+grow:
+  %twice = shl i64 %cap, 1
+  %newcap = call i64 @llvm.umax.i64(i64 %twice, i64 64)
+  %bytes = shl i64 %newcap, 3
+  %p = call ptr @malloc(i64 %bytes)
+  %null = icmp eq ptr %p, null
+  br i1 %null, label %oom, label %grown
+oom:
+  call void @strata.fail(ptr @.oom, i64 41)
+  unreachable
+grown:
+  %old = load ptr, ptr %v
+  %oldbytes = shl i64 %len, 3
+  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %old, i64 %oldbytes, i1 false)
+  %had = icmp ne ptr %old, null
+  br i1 %had, label %release, label %install
+release:
+  call void @free(ptr %old)
+  br label %install
+install:
+  store ptr %p, ptr %v
+  store i64 %newcap, ptr %capp
+  br label %put
+put:
+  %data = load ptr, ptr %v
+  %at = getelementptr inbounds i64, ptr %data, i64 %len
+  store i64 %item, ptr %at
+  %len1 = add i64 %len, 1
+  store i64 %len1, ptr %lenp
+  ret void
+}
+
+; Puts `item`, held in bucket `b`, in the window or the overflow (a bucket
+; below the current one counts as the current one).
+define internal void @strata.ordered_place(ptr %q, i64 %item, i64 %b) {
+entry:
+  %f15 = getelementptr inbounds %queue, ptr %q, i32 0, i32 15
+  %first = load i64, ptr %f15
+  %f16 = getelementptr inbounds %queue, ptr %q, i32 0, i32 16
+  %current = load i64, ptr %f16
+  %at = call i64 @llvm.umax.i64(i64 %b, i64 %current)
+  %slot = sub i64 %at, %first
+  %inside = icmp ult i64 %slot, 1024
+  br i1 %inside, label %window, label %overflow
+window:
+  %f14 = getelementptr inbounds %queue, ptr %q, i32 0, i32 14
+  %w = load ptr, ptr %f14
+  %v = getelementptr inbounds %vec, ptr %w, i64 %slot
+  call void @strata.vec_push(ptr %v, i64 %item)
+  ret void
+overflow:
+  %f17 = getelementptr inbounds %queue, ptr %q, i32 0, i32 17
+  call void @strata.vec_push(ptr %f17, i64 %item)
+  ret void
+}
+
+; Places the pushed items, then takes out the next bucket's.
+define internal i1 @strata.ordered_advance(ptr %q) {
+entry:
+  %any = call i1 @strata.queue_turn(ptr %q)
+  %f1 = getelementptr inbounds %queue, ptr %q, i32 0, i32 1
+  %n = load i64, ptr %f1
+  %items = load ptr, ptr %q
+  %f13 = getelementptr inbounds %queue, ptr %q, i32 0, i32 13
+  %held = load ptr, ptr %f13
+  %f11 = getelementptr inbounds %queue, ptr %q, i32 0, i32 11
+  %key = load ptr, ptr %f11
+  %f12 = getelementptr inbounds %queue, ptr %q, i32 0, i32 12
+  %delta = load i64, ptr %f12
+  br label %place
+place:
+  %i = phi i64 [ 0, %entry ], [ %i1, %next ]
+  %more = icmp ult i64 %i, %n
+  br i1 %more, label %one, label %take
+one:
+  ; The items' keys and buckets are far apart: ask for those of the item
+  ; 16 places on while this one waits.
+  %on = add i64 %i, 16
+  %last = sub i64 %n, 1
+  %ahead = call i64 @llvm.umin.i64(i64 %on, i64 %last)
+  %ap = getelementptr inbounds i64, ptr %items, i64 %ahead
+  %later = load i64, ptr %ap
+  %lkp = getelementptr i64, ptr %key, i64 %later
+  call void @llvm.prefetch.p0(ptr %lkp, i32 0, i32 3, i32 1)
+  %lhp = getelementptr i64, ptr %held, i64 %later
+  call void @llvm.prefetch.p0(ptr %lhp, i32 1, i32 3, i32 1)
+  %ip = getelementptr inbounds i64, ptr %items, i64 %i
+  %item = load i64, ptr %ip
+  %kp = getelementptr inbounds i64, ptr %key, i64 %item
+  %k = load i64, ptr %kp
+  %negative = icmp slt i64 %k, 0
+  br i1 %negative, label %neg, label %bucket
+neg:
+  call void @strata.fail(ptr @.negkey, i64 63)
+  unreachable
+bucket:
+  %b = udiv i64 %k, %delta
+  %hp = getelementptr inbounds i64, ptr %held, i64 %item
+  %old = load i64, ptr %hp
+  %lower = icmp ult i64 %b, %old
+  br i1 %lower, label %put, label %next
+put:
+  store i64 %b, ptr %hp
+  call void @strata.ordered_place(ptr %q, i64 %item, i64 %b)
+  br label %next
+next:
+  %i1 = add i64 %i, 1
+  br label %place
+take:
+  %taken = call i64 @strata.ordered_take(ptr %q, ptr %items, ptr %held)
+  store i64 %taken, ptr %f1
+  %hdr = getelementptr inbounds i8, ptr %items, i64 -64
+  store i64 %taken, ptr %hdr
+  %some = icmp ne i64 %taken, 0
+  ret i1 %some
+}
+
+; Moves the items still held in the lowest bucket of the window not below
+; the current one to `out` (marking them not held); returns how many, 0
+; when the window and the overflow hold none.
+define internal i64 @strata.ordered_take(ptr %q, ptr %out, ptr %held) {
+entry:
+  %f14 = getelementptr inbounds %queue, ptr %q, i32 0, i32 14
+  %w = load ptr, ptr %f14
+  %f15 = getelementptr inbounds %queue, ptr %q, i32 0, i32 15
+  %f16 = getelementptr inbounds %queue, ptr %q, i32 0, i32 16
+  br label %scan
+scan:
+  %first = load i64, ptr %f15
+  %current = load i64, ptr %f16
+  %start = sub i64 %current, %first
+  br label %slot
+slot:
+  %s = phi i64 [ %start, %scan ], [ %s1, %empty ]
+  %inside = icmp ult i64 %s, 1024
+  br i1 %inside, label %look, label %refill
+look:
+  %v = getelementptr inbounds %vec, ptr %w, i64 %s
+  %lenp = getelementptr inbounds %vec, ptr %v, i32 0, i32 1
+  %len = load i64, ptr %lenp
+  %data = load ptr, ptr %v
+  %bucket = add i64 %first, %s
+  br label %entries
+entries:
+  %j = phi i64 [ 0, %look ], [ %j1, %skip ], [ %j1, %keep ]
+  %k = phi i64 [ 0, %look ], [ %k, %skip ], [ %k1, %keep ]
+  %left = icmp ult i64 %j, %len
+  br i1 %left, label %entry1, label %done
+entry1:
+  %on = add i64 %j, 16
+  %last = sub i64 %len, 1
+  %ahead = call i64 @llvm.umin.i64(i64 %on, i64 %last)
+  %ap = getelementptr inbounds i64, ptr %data, i64 %ahead
+  %later = load i64, ptr %ap
+  %lhp = getelementptr i64, ptr %held, i64 %later
+  call void @llvm.prefetch.p0(ptr %lhp, i32 1, i32 3, i32 1)
+  %ep = getelementptr inbounds i64, ptr %data, i64 %j
+  %item = load i64, ptr %ep
+  %hp = getelementptr inbounds i64, ptr %held, i64 %item
+  %b = load i64, ptr %hp
+  %j1 = add i64 %j, 1
+  %due = icmp ule i64 %b, %bucket
+  br i1 %due, label %keep, label %skip
+keep:
+  store i64 -1, ptr %hp
+  %op = getelementptr inbounds i64, ptr %out, i64 %k
+  store i64 %item, ptr %op
+  %k1 = add i64 %k, 1
+  br label %entries
+skip:
+  br label %entries
+done:
+  store i64 0, ptr %lenp
+  %found = icmp ne i64 %k, 0
+  br i1 %found, label %found_it, label %empty
+found_it:
+  store i64 %bucket, ptr %f16
+  ret i64 %k
+empty:
+  %s1 = add i64 %s, 1
+  br label %slot
+refill:
+  %moved = call i1 @strata.ordered_refill(ptr %q, ptr %held)
+  br i1 %moved, label %scan, label %none
+none:
+  ret i64 0
+}
+
+; Moves the window to the lowest bucket held in the overflow and places
+; the overflow's items again; false when it holds none.
+define internal i1 @strata.ordered_refill(ptr %q, ptr %held) {
+entry:
+  %f17 = getelementptr inbounds %queue, ptr %q, i32 0, i32 17
+  %data = load ptr, ptr %f17
+  %lenp = getelementptr inbounds %vec, ptr %f17, i32 0, i32 1
+  %len = load i64, ptr %lenp
+  br label %low
+low:
+  %i = phi i64 [ 0, %entry ], [ %i1, %low_next ]
+  %m = phi i64 [ -1, %entry ], [ %m1, %low_next ]
+  %more = icmp ult i64 %i, %len
+  br i1 %more, label %low_next, label %lowest
+low_next:
+  %ip = getelementptr inbounds i64, ptr %data, i64 %i
+  %item = load i64, ptr %ip
+  %hp = getelementptr inbounds i64, ptr %held, i64 %item
+  %b = load i64, ptr %hp
+  %m1 = call i64 @llvm.umin.i64(i64 %m, i64 %b)
+  %i1 = add i64 %i, 1
+  br label %low
+lowest:
+  %nothing = icmp eq i64 %m, -1
+  br i1 %nothing, label %empty, label %move
+empty:
+  store i64 0, ptr %lenp
+  ret i1 false
+move:
+  %f15 = getelementptr inbounds %queue, ptr %q, i32 0, i32 15
+  store i64 %m, ptr %f15
+  %f16 = getelementptr inbounds %queue, ptr %q, i32 0, i32 16
+  store i64 %m, ptr %f16
+  %f14 = getelementptr inbounds %queue, ptr %q, i32 0, i32 14
+  %w = load ptr, ptr %f14
+  br label %again
+again:
+  %j = phi i64 [ 0, %move ], [ %j1, %stay ], [ %j1, %placed ], [ %j1, %drop ]
+  %k = phi i64 [ 0, %move ], [ %k1, %stay ], [ %k, %placed ], [ %k, %drop ]
+  %left = icmp ult i64 %j, %len
+  br i1 %left, label %one, label %finish
+one:
+  %jp = getelementptr inbounds i64, ptr %data, i64 %j
+  %item2 = load i64, ptr %jp
+  %hp2 = getelementptr inbounds i64, ptr %held, i64 %item2
+  %b2 = load i64, ptr %hp2
+  %j1 = add i64 %j, 1
+  %gone = icmp eq i64 %b2, -1
+  br i1 %gone, label %drop, label %where
+drop:
+  br label %again
+where:
+  %slot = sub i64 %b2, %m
+  %inside = icmp ult i64 %slot, 1024
+  br i1 %inside, label %window, label %stay
+window:
+  %v = getelementptr inbounds %vec, ptr %w, i64 %slot
+  call void @strata.vec_push(ptr %v, i64 %item2)
+  br label %placed
+placed:
+  br label %again
+stay:
+  %kp = getelementptr inbounds i64, ptr %data, i64 %k
+  store i64 %item2, ptr %kp
+  %k1 = add i64 %k, 1
+  br label %again
+finish:
+  store i64 %k, ptr %lenp
+  ret i1 true
+}
+
+define internal void @strata.ordered_free(ptr %q) {
+entry:
+  %f13 = getelementptr inbounds %queue, ptr %q, i32 0, i32 13
+  %held = load ptr, ptr %f13
+  call void @strata.free(ptr %held)
+  %f14 = getelementptr inbounds %queue, ptr %q, i32 0, i32 14
+  %w = load ptr, ptr %f14
+  br label %slot
+slot:
+  %s = phi i64 [ 0, %entry ], [ %s1, %slot ]
+  %v = getelementptr inbounds %vec, ptr %w, i64 %s
+  %data = load ptr, ptr %v
+  call void @free(ptr %data)
+  %s1 = add i64 %s, 1
+  %more = icmp ult i64 %s1, 1024
+  br i1 %more, label %slot, label %rest
+rest:
+  call void @strata.free(ptr %w)
+  %f17 = getelementptr inbounds %queue, ptr %q, i32 0, i32 17
+  %over = load ptr, ptr %f17
+  call void @free(ptr %over)
   ret void
 }

@@ -114,6 +114,22 @@ impl Lowering {
         self.replace(ctx, op, q)
     }
 
+    /// `graph.new_ordered_worklist`: an ordered queue with room for every
+    /// node, keyed by the property's buffer.
+    pub(super) fn new_ordered_worklist(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let new = view::NewOrderedWorklist(op);
+        let n = self.size(ctx, at, new.graph(ctx), SizeOf::Nodes, &loc);
+        let t = ctx.value_type(ctx.result(op, 0)).clone();
+        let st = OperationState::new(par::ORDERED_QUEUE_NEW, loc.clone())
+            .operands(&[n, new.key(ctx), new.delta(ctx)])
+            .results(&[t]);
+        let o = mk(ctx, at, st);
+        let q = ctx.result(o, 0);
+        self.replace(ctx, op, q)
+    }
+
     pub(super) fn push(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let p = view::Push(op);

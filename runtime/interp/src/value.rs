@@ -1,6 +1,7 @@
 //! Run-time values of the interpreter.
 
 use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
 
 use strata_graph::Graph;
@@ -56,28 +57,118 @@ pub struct Worklist {
     pub pushed_in: Option<Vec<u64>>,
     /// The current round number.
     pub round: u64,
+    /// For ordered worklists: the buckets that hold the nodes.
+    pub order: Option<Order>,
+}
+
+/// The buckets of an ordered worklist. A node pushed in a round is placed
+/// when the round ends, in the bucket `key[node] / delta` of its key then,
+/// or stays where it is held if that is lower.
+#[derive(Debug)]
+pub struct Order {
+    /// The key property.
+    pub key: Rc<RefCell<Vec<Val>>>,
+    /// The width of a bucket (positive).
+    pub delta: i128,
+    /// The nodes pushed this round, in order.
+    pub pushed: Vec<i128>,
+    /// The held nodes, by bucket.
+    pub buckets: BTreeMap<i128, BTreeSet<i128>>,
+    /// Each held node's bucket.
+    pub bucket_of: HashMap<i128, i128>,
+    /// The last round's bucket (none before the first round).
+    pub current: Option<i128>,
+}
+
+impl Order {
+    /// The buckets of a new, empty ordered worklist.
+    pub fn new(key: Rc<RefCell<Vec<Val>>>, delta: i128) -> Order {
+        Order { key, delta, pushed: Vec::new(), buckets: BTreeMap::new(), bucket_of: HashMap::new(), current: None }
+    }
+
+    /// Records a push of `item` (placed when the round ends).
+    fn push(&mut self, item: i128) -> Result<(), String> {
+        if item < 0 || item as usize >= self.key.borrow().len() {
+            return Err(format!("node {item} is out of range for this ordered worklist"));
+        }
+        self.pushed.push(item);
+        Ok(())
+    }
+
+    /// Places the pushed nodes by their keys; an error for a negative key.
+    fn place(&mut self) -> Result<(), String> {
+        for item in std::mem::take(&mut self.pushed) {
+            let key = self.key.borrow()[item as usize].int();
+            if key < 0 {
+                return Err(format!(
+                    "node {item} has a negative key ({key}): an ordered worklist needs keys of at least 0"
+                ));
+            }
+            let bucket = key / self.delta;
+            match self.bucket_of.get(&item) {
+                Some(&old) if old <= bucket => continue,
+                Some(&old) => {
+                    self.buckets.get_mut(&old).map(|b| b.remove(&item));
+                }
+                None => {}
+            }
+            self.bucket_of.insert(item, bucket);
+            self.buckets.entry(bucket).or_default().insert(item);
+        }
+        Ok(())
+    }
+
+    /// Places the pushed nodes, then takes out the next round's: those of
+    /// the lowest bucket, or of any bucket up to the last round's.
+    fn take(&mut self) -> Result<Vec<i128>, String> {
+        self.place()?;
+        self.buckets.retain(|_, b| !b.is_empty());
+        let Some(&low) = self.buckets.keys().next() else {
+            return Ok(Vec::new());
+        };
+        let current = self.current.map_or(low, |c| c.max(low));
+        self.current = Some(current);
+        let rest = self.buckets.split_off(&(current + 1));
+        let taken = std::mem::replace(&mut self.buckets, rest);
+        let mut items: Vec<i128> = taken.into_values().flatten().collect();
+        items.sort_unstable();
+        items.iter().for_each(|i| {
+            self.bucket_of.remove(i);
+        });
+        Ok(items)
+    }
 }
 
 impl Worklist {
-    /// Adds an item to the next round (dropping repeats in a unique worklist).
-    pub fn push(&mut self, item: i128) {
+    /// Adds an item to the next round (dropping repeats in a unique
+    /// worklist; an ordered one places it when the round ends).
+    pub fn push(&mut self, item: i128) -> Result<(), String> {
+        if let Some(order) = &mut self.order {
+            return order.push(item);
+        }
         if let Some(seen) = &mut self.pushed_in {
             let slot = &mut seen[item as usize];
             if *slot == self.round + 1 {
-                return;
+                return Ok(());
             }
             *slot = self.round + 1;
         }
         self.next.push(item);
+        Ok(())
     }
     /// Whether a unique queue already holds `item` for the next round.
     pub fn holds_next(&self, item: i128) -> bool {
         self.pushed_in.as_ref().is_some_and(|seen| seen[item as usize] == self.round + 1)
     }
-    /// Starts the next round; false when it has no items.
-    pub fn advance(&mut self) -> bool {
-        self.current = Rc::new(std::mem::take(&mut self.next));
+    /// Starts the next round; false when it has no items. An error where
+    /// an ordered worklist finds a negative key.
+    pub fn advance(&mut self) -> Result<bool, String> {
+        let next = match &mut self.order {
+            Some(order) => order.take()?,
+            None => std::mem::take(&mut self.next),
+        };
+        self.current = Rc::new(next);
         self.round += 1;
-        !self.current.is_empty()
+        Ok(!self.current.is_empty())
     }
 }

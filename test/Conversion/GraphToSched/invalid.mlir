@@ -195,6 +195,18 @@ func.func @bitmap_duplicates(%g: !graph.graph) {
 
 // -----
 
+// CHECK: invalid.mlir:[[@LINE+5]]:3: error: illegal schedule: frontier 'bitmap' cannot hold the items of an ordered worklist: its rounds come from its buckets
+func.func @bitmap_ordered(%g: !graph.graph, %delta: i64) {
+  %c0 = arith.constant 0 : i64
+  %key = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
+  %wl = graph.new_ordered_worklist %g, %key, %delta : !graph.nprop<i64> -> !graph.worklist<!graph.node>
+  graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+  } attributes {schedule = {frontier = "bitmap"}}
+  return
+}
+
+// -----
+
 // CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: frontier 'bitmap' needs a loop over the items of a worklist
 func.func @bitmap_nodes(%g: !graph.graph) {
   graph.foreach %v in nodes(%g) {

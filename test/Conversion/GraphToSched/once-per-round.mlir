@@ -135,3 +135,34 @@ func.func @others(%g: !graph.graph, %s: !graph.node) {
   }
   return
 }
+
+// -----
+
+// An ordered worklist's pushes are never claimed: the push that would be
+// once a round stays unmarked and says why; at the par level the queue is
+// an ordered one.
+// CHECK-LABEL: func.func @ordered
+// CHECK: graph.push %{{.*}}, %{{.*}} : !graph.worklist<!graph.node>
+// REMARK: once-per-round.mlir:[[@LINE+15]]:11: remark: push into an ordered worklist, without a claim: the item is placed by its key when the round ends
+// PAR-LABEL: func.func @ordered
+// PAR: "par.ordered_queue_new"(%{{.*}}, %{{.*}}, %{{.*}}) : (index, !par.buf<i64>, i64) -> !par.queue<index>
+// PAR: "par.queue_push"(%{{.*}}, %{{.*}}) <{buffered}>
+func.func @ordered(%g: !graph.graph, %s: !graph.node, %delta: i64) {
+  %max = arith.constant 9223372036854775807 : i64
+  %c1 = arith.constant 1 : i64
+  %d = graph.new_node_prop %g, %max : !graph.nprop<i64>
+  %wl = graph.new_ordered_worklist %g, %d, %delta : !graph.nprop<i64> -> !graph.worklist<!graph.node>
+  graph.push %s, %wl : !graph.worklist<!graph.node>
+  graph.iterate %wl : !graph.worklist<!graph.node> {
+    graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+      graph.foreach %u, %e in out_nbrs(%g, %v) {
+        %ch = graph.reduce min %c1, %d[%u] : !graph.nprop<i64> -> i1
+        scf.if %ch {
+          graph.push %u, %wl : !graph.worklist<!graph.node>
+        }
+      }
+    }
+    graph.yield
+  }
+  return
+}

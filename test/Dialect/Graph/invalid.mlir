@@ -713,3 +713,33 @@ func.func @f(%g: !graph.graph, %v: !graph.node, %x: i64) {
   }
   return
 }
+
+// -----
+
+func.func @f(%g: !graph.graph, %d: i64) {
+  %c0 = arith.constant 0 : i32
+  %k = graph.new_node_prop %g, %c0 : !graph.nprop<i32>
+  // expected-error@+1 {{'graph.new_ordered_worklist' op the key of an ordered worklist must be a !graph.nprop<i64>, got !graph.nprop<i32>}}
+  %w = graph.new_ordered_worklist %g, %k, %d : !graph.nprop<i32> -> !graph.worklist<!graph.node>
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %d: i64) {
+  %c0 = arith.constant 0 : i64
+  %k = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
+  // expected-error@+1 {{'graph.new_ordered_worklist' op an ordered worklist holds nodes: the result must be !graph.worklist<!graph.node>, got !graph.worklist<!graph.edge>}}
+  %w = graph.new_ordered_worklist %g, %k, %d : !graph.nprop<i64> -> !graph.worklist<!graph.edge>
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %d: i64) {
+  %c0 = arith.constant 0 : i64
+  %k = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
+  // expected-error@+1 {{expected '->'}}
+  %w = graph.new_ordered_worklist %g, %k, %d : !graph.nprop<i64> !graph.worklist<!graph.node>
+  return
+}

@@ -219,3 +219,18 @@ func.func @locks(%g: !graph.graph, %a: !graph.node, %b: !graph.node, %e: !graph.
   }
   return
 }
+
+// CHECK-LABEL: func.func @ordered_worklist
+func.func @ordered_worklist(%g: !graph.graph, %v: !graph.node, %delta: i64) {
+  %c0 = arith.constant 0 : i64
+  %key = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
+  // CHECK: %[[Q:.*]] = graph.new_ordered_worklist %{{.*}}, %{{.*}}, %{{.*}} : !graph.nprop<i64> -> !graph.worklist<!graph.node>
+  // CHECK-NEXT: graph.push %{{.*}}, %[[Q]] : !graph.worklist<!graph.node>
+  // GENERIC: "graph.new_ordered_worklist"(%{{.*}}, %{{.*}}, %{{.*}}) : (!graph.graph, !graph.nprop<i64>, i64) -> !graph.worklist<!graph.node>
+  %q = graph.new_ordered_worklist %g, %key, %delta : !graph.nprop<i64> -> !graph.worklist<!graph.node>
+  graph.push %v, %q : !graph.worklist<!graph.node>
+  graph.iterate %q : !graph.worklist<!graph.node> {
+    graph.yield
+  }
+  return
+}

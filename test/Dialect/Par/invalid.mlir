@@ -152,3 +152,19 @@ func.func @f(%i: i64, %n: index) {
   "par.check_index"(%i, %n) <{of = "nodes"}> : (i64, index) -> ()
   return
 }
+
+// -----
+
+func.func @f(%n: index, %key: !par.buf<i32>, %d: i64) {
+  // expected-error@+1 {{'par.ordered_queue_new' op the key must be a !par.buf<i64>, got !par.buf<i32>}}
+  %q = "par.ordered_queue_new"(%n, %key, %d) : (index, !par.buf<i32>, i64) -> !par.queue<index>
+  return
+}
+
+// -----
+
+func.func @f(%n: index, %key: !par.buf<i64>, %d: i64) {
+  // expected-error@+1 {{'par.ordered_queue_new' op an ordered queue holds index items (nodes)}}
+  %q = "par.ordered_queue_new"(%n, %key, %d) : (index, !par.buf<i64>, i64) -> !par.queue<i64>
+  return
+}

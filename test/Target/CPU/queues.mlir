@@ -1,4 +1,5 @@
 // RUN: graph-opt %s --emit=llvm --opt-level=0 | FileCheck %s
+// RUN: graph-opt %s --emit=llvm --opt-level=0 | FileCheck %s --check-prefix=ORDERED
 
 // Buffered pushes from a team gather in a per-thread buffer of 64 items,
 // flushed at the end of each work-sharing loop (before its barrier) and of
@@ -34,6 +35,22 @@ func.func @frontier(%g: !graph.graph, %s: index) -> i1 {
     }) : (index, index, index) -> ()
     "par.yield"() : () -> ()
   }) : () -> ()
+  %any = "par.queue_advance"(%q) : (!par.queue<index>) -> i1
+  "par.free"(%q) : (!par.queue<index>) -> ()
+  return %any : i1
+}
+
+// An ordered queue is a queue with buckets: made by its own run-time
+// function, pushed, advanced and freed as any other.
+// ORDERED-LABEL: define internal i1 @ordered(
+// ORDERED: call ptr @strata.ordered_queue_new(i64 %{{.*}}, ptr %{{.*}}, i64 %{{.*}})
+// ORDERED: call void @strata.queue_push(ptr
+// ORDERED: call i1 @strata.queue_advance(ptr
+// ORDERED: call void @strata.queue_free(ptr
+func.func @ordered(%g: !graph.graph, %s: index, %key: !par.buf<i64>, %delta: i64) -> i1 {
+  %n = "par.graph_size"(%g) <{of = "nodes"}> : (!graph.graph) -> index
+  %q = "par.ordered_queue_new"(%n, %key, %delta) : (index, !par.buf<i64>, i64) -> !par.queue<index>
+  "par.queue_push"(%s, %q) : (index, !par.queue<index>) -> ()
   %any = "par.queue_advance"(%q) : (!par.queue<index>) -> i1
   "par.free"(%q) : (!par.queue<index>) -> ()
   return %any : i1

@@ -1,6 +1,7 @@
 //! Execution of graph-dialect operations.
 
 use super::*;
+use crate::value::Order;
 use strata_graph_dialect::op as graph;
 use strata_graph_dialect::view::{self, ArgKind, Reduce, ReduceArg, ReduceKind};
 use strata_ir::OpName;
@@ -51,6 +52,15 @@ impl<'a> Machine<'a> {
             Val::Worklist(w) => Ok(w.clone()),
             _ => self.err(op, "operand is not bound to a worklist"),
         }
+    }
+    /// The buckets of a new ordered worklist keyed by the property or
+    /// buffer `key`, `delta` wide (which must be positive).
+    pub(super) fn order(&self, op: OpId, key: Value, delta: Value) -> R<Order> {
+        let delta = self.get(delta).int();
+        if delta <= 0 {
+            return self.err(op, format!("the delta of an ordered worklist must be positive, got {delta}"));
+        }
+        Ok(Order::new(self.prop(op, key)?, delta))
     }
     fn uf(&self, op: OpId, v: Value) -> R<Rc<RefCell<Vec<u32>>>> {
         match self.get(v) {
@@ -155,6 +165,11 @@ impl<'a> Machine<'a> {
                 let pushed_in = new.unique(ctx).then(|| vec![0u64; size as usize]);
                 Val::Worklist(Rc::new(RefCell::new(Worklist { pushed_in, ..Worklist::default() })))
             }
+            graph::NEW_ORDERED_WORKLIST => {
+                let new = view::NewOrderedWorklist(op);
+                let order = self.order(op, new.key(ctx), new.delta(ctx))?;
+                Val::Worklist(Rc::new(RefCell::new(Worklist { order: Some(order), ..Worklist::default() })))
+            }
             graph::PUSH => {
                 let push = view::Push(op);
                 let w = self.worklist(op, push.worklist(ctx))?;
@@ -165,13 +180,20 @@ impl<'a> Machine<'a> {
                         return self.err(op, format!("item {item} is out of range for this unique worklist"));
                     }
                 }
-                w.push(item);
+                if let Err(e) = w.push(item) {
+                    return self.err(op, e);
+                }
                 return Ok(());
             }
             graph::ITERATE => {
                 let w = self.worklist(op, ctx.operand(op, 0))?;
                 let mut carried = self.operand_vals(op)[1..].to_vec();
-                while w.borrow_mut().advance() {
+                loop {
+                    match w.borrow_mut().advance() {
+                        Ok(true) => {}
+                        Ok(false) => break,
+                        Err(e) => return self.err(op, e),
+                    }
                     carried = self.run_region(ctx.region(op, 0), &carried)?;
                 }
                 self.set_results(op, carried);

@@ -171,6 +171,14 @@ impl<'a> Machine<'a> {
                 let pushed_in = new.unique(ctx).then(|| vec![0u64; n]);
                 Val::Worklist(Rc::new(RefCell::new(crate::value::Worklist { pushed_in, ..Default::default() })))
             }
+            par::ORDERED_QUEUE_NEW => {
+                let new = view::OrderedQueueNew(op);
+                let order = self.order(op, new.key(ctx), new.delta(ctx))?;
+                Val::Worklist(Rc::new(RefCell::new(crate::value::Worklist {
+                    order: Some(order),
+                    ..Default::default()
+                })))
+            }
             par::QUEUE_PUSH => {
                 let push = view::QueuePush(op);
                 let Val::Worklist(w) = self.get(push.queue(ctx)).clone() else {
@@ -187,7 +195,9 @@ impl<'a> Machine<'a> {
                         format!("item {item} pushed twice in a round by a push marked to push each item once a round"),
                     );
                 }
-                w.push(item);
+                if let Err(e) = w.push(item) {
+                    return self.err(op, e);
+                }
                 return Ok(());
             }
             par::QUEUE_SIZE | par::QUEUE_ITEMS | par::QUEUE_ADVANCE => {
@@ -200,7 +210,10 @@ impl<'a> Machine<'a> {
                     par::QUEUE_ITEMS => {
                         Val::Prop(Rc::new(RefCell::new(w.current.iter().map(|x| Val::Int(*x)).collect())))
                     }
-                    _ => boolean(w.advance()),
+                    _ => match w.advance() {
+                        Ok(more) => boolean(more),
+                        Err(e) => return self.err(op, e),
+                    },
                 }
             }
             _ => return self.err(op, format!("the interpreter cannot run 'par.{name}'")),
