@@ -8,15 +8,20 @@
 //! the regions of its operations, which run to completion before the block
 //! goes on — and reads, writes or updates it (`par.load`, `par.store`,
 //! `par.atomic_rmw`, `par.cmpxchg`, the `par.queue_*` operations, whose
-//! `queue_items` buffer must then not escape either). It is kept when it
-//! escapes — returned, yielded, passed to a call or a branch, stored as a
-//! value — or is already freed. With `remarks=true` each allocation gets a
+//! `queue_items` buffer must then not escape either), or passes it to a
+//! function with a body that does only the same with it (union-find's
+//! helpers, for instance). It is kept when it escapes — returned, yielded,
+//! passed to a branch or to a function that may keep it, stored as a value
+//! — or is already freed. With `remarks=true` each allocation gets a
 //! remark saying which.
 
 use crate::op as par;
+use std::collections::HashSet;
 use strata_ir::context::{Context, OpId, OperationState, Value};
 use strata_ir::func::op as func;
+use strata_ir::func::{is_declaration, possible_callees};
 use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassFailed, PassInfo, PassOption};
+use strata_ir::symbols::SymbolTableCollection;
 use strata_ir::Diagnostic;
 
 /// The pass and its counts.
@@ -29,16 +34,37 @@ pub struct FreeBuffers {
 
 /// Why `v`, made in the block `home`, may outlive it, or `None`.
 fn escapes(ctx: &Context, v: Value, home: strata_ir::BlockId) -> Option<String> {
+    used_outside(ctx, v, home).or_else(|| kept_by_uses(ctx, v, &mut HashSet::new()))
+}
+
+/// Why a use of `v` (or of the items or ordered queue made from it) is not
+/// in the block `home` or a region of one of its operations, or `None`.
+fn used_outside(ctx: &Context, v: Value, home: strata_ir::BlockId) -> Option<String> {
     for u in ctx.uses(v) {
-        let user = u.op;
-        // The use must sit in the home block, or in a region of one of its operations.
-        let mut at = user;
+        let mut at = u.op;
         while ctx.parent_block(at) != Some(home) {
             match ctx.parent_op(at) {
                 Some(p) => at = p,
-                None => return Some(format!("it is used outside its block, by '{}'", ctx.op_name(user))),
+                None => return Some(format!("it is used outside its block, by '{}'", ctx.op_name(u.op))),
             }
         }
+        if matches!(ctx.op_kind(u.op), par::QUEUE_ITEMS | par::ORDERED_QUEUE_NEW) {
+            if let Some(why) = used_outside(ctx, ctx.result(u.op, 0), home) {
+                return Some(why);
+            }
+        }
+    }
+    None
+}
+
+/// Why a use of `v` may keep it beyond the uses themselves (return it,
+/// store it, free it, hand it to a function that may), or `None` when they
+/// only read, write, update or push to it, or pass it to functions that do
+/// the same with it. `seen`: the (function, argument) pairs already being
+/// looked at (a recursive call adds nothing new).
+fn kept_by_uses(ctx: &Context, v: Value, seen: &mut HashSet<(OpId, usize)>) -> Option<String> {
+    for u in ctx.uses(v) {
+        let user = u.op;
         let ok = match ctx.op_kind(user) {
             par::LOAD | par::QUEUE_SIZE | par::QUEUE_ADVANCE => true,
             par::STORE | par::ATOMIC_RMW | par::QUEUE_PUSH => u.index == 1,
@@ -47,14 +73,20 @@ fn escapes(ctx: &Context, v: Value, home: strata_ir::BlockId) -> Option<String> 
             // The queue reads the key until it is freed: the key may go
             // with it (both at the end of the block) if the queue stays.
             par::ORDERED_QUEUE_NEW => {
-                if let Some(why) = escapes(ctx, ctx.result(user, 0), home) {
+                if let Some(why) = kept_by_uses(ctx, ctx.result(user, 0), seen) {
                     return Some(format!("the ordered queue it keys escapes: {why}"));
                 }
                 u.index == 1
             }
             par::QUEUE_ITEMS => {
-                if let Some(why) = escapes(ctx, ctx.result(user, 0), home) {
+                if let Some(why) = kept_by_uses(ctx, ctx.result(user, 0), seen) {
                     return Some(format!("the items of the queue escape: {why}"));
+                }
+                true
+            }
+            func::CALL => {
+                if let Some(why) = kept_by_callee(ctx, user, u.index as usize, seen) {
+                    return Some(why);
                 }
                 true
             }
@@ -65,6 +97,23 @@ fn escapes(ctx: &Context, v: Value, home: strata_ir::BlockId) -> Option<String> 
         }
     }
     None
+}
+
+/// Why the function the `func.call` `call` calls may keep its argument
+/// `index` beyond the call, or `None` (see [`kept_by_uses`]).
+fn kept_by_callee(ctx: &Context, call: OpId, index: usize, seen: &mut HashSet<(OpId, usize)>) -> Option<String> {
+    let mut symbols = SymbolTableCollection::new();
+    let callee = match possible_callees(ctx, call, &mut symbols)[..] {
+        [f] if !is_declaration(ctx, f) => f,
+        _ => return Some("it is passed to a function without a body here".to_string()),
+    };
+    if !seen.insert((callee, index)) {
+        return None;
+    }
+    let arg = ctx.regions(callee).first().and_then(|r| ctx.entry_block(*r)).map(|b| ctx.block_args(b)[index]);
+    let name = ctx.prop(callee, "sym_name").and_then(|a| a.as_str()).unwrap_or_default().to_string();
+    let why = kept_by_uses(ctx, arg?, seen)?;
+    Some(format!("the function '{name}' it is passed to may keep it: {why}"))
 }
 
 impl Pass for FreeBuffers {
