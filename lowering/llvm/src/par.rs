@@ -200,7 +200,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             par::THREAD_ID | par::NUM_THREADS => {
                 let f = if name == par::THREAD_ID { "omp_get_thread_num" } else { "omp_get_num_threads" };
                 let n = self.call_value(f, &[])?.into_int_value();
-                self.b.build_int_s_extend(n, self.cx.i64_type(), "")?.into()
+                self.b.build_int_z_extend(n, self.cx.i64_type(), "")?.into()
             }
             par::QUEUE_NEW => {
                 let new = view::QueueNew(op);

@@ -8,7 +8,8 @@
 //!   `OMP_NUM_THREADS` set).
 //! - `par.for` on a team: blocks of `chunk` iterations; `static` deals them
 //!   round-robin by thread number, `dynamic` hands out the next one from a
-//!   counter the team shares (one atomic add per block); then
+//!   counter the team shares (one atomic add per block; guided, a share of
+//!   what is left, for blocks of [`GUIDED_CHUNK`] or more); then
 //!   `GOMP_barrier`. Outside a team it is a plain loop.
 //! - Pushes to queues from a team gather in a 64-item buffer per thread and
 //!   queue, sent on when full, at the end of every work-sharing loop (before
@@ -32,12 +33,19 @@ use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::basic_block::BasicBlock;
 use inkwell::module::Linkage;
 use inkwell::types::{BasicTypeEnum, StructType};
-use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PhiValue, PointerValue};
+use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, IntValue, PhiValue, PointerValue};
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
 use strata_ir::context::{RegionId, Value};
 use strata_ir::OpId;
 
 use crate::emitter::{symbol, Emitter, Exit, Fail, FnState, R};
+
+/// The smallest block of a dynamic loop scheduled as guided: loops over
+/// all nodes or edges (blocks of 1,024 and more by default) take a share of
+/// what is left, so few blocks go round; loops over a round's items
+/// (blocks of 64) take fixed blocks, which balance their short, uneven
+/// rounds better.
+const GUIDED_CHUNK: i64 = 1024;
 
 /// GPU: the global word naming the region the grid runs next (0: none, the
 /// entry function has returned).
@@ -352,6 +360,12 @@ impl<'a, 'c> Emitter<'a, 'c> {
         }
         let chunk = self.i64(par_for.chunk(self.ir));
         let i64t = self.cx.i64_type();
+        match self.fs.counters.get(&op).copied() {
+            Some((counter, slot)) if par_for.chunk(self.ir) >= GUIDED_CHUNK => {
+                return self.guided_loop(region, (lo, step, n), chunk, counter, slot);
+            }
+            _ => {}
+        }
         let b = &self.b;
         // Chunks: ceil(n / chunk), unsigned.
         let none = b.build_int_compare(IntPredicate::EQ, n, t.const_zero(), "")?;
@@ -359,8 +373,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let chunks = b.build_select(none, t.const_zero(), some, "")?.into_int_value();
         let tid = self.call_value("omp_get_thread_num", &[])?.into_int_value();
         let nt = self.call_value("omp_get_num_threads", &[])?.into_int_value();
-        let tid = self.b.build_int_s_extend(tid, i64t, "")?;
-        let nt = self.b.build_int_s_extend(nt, i64t, "")?;
+        let tid = self.b.build_int_z_extend(tid, i64t, "")?;
+        let nt = self.b.build_int_z_extend(nt, i64t, "")?;
         // static: chunks tid, tid + threads, ...; dynamic: the next chunk
         // of a counter the team shares. Every thread takes exactly one
         // chunk past the end per execution, so after the closing barrier the
@@ -398,6 +412,64 @@ impl<'a, 'c> Emitter<'a, 'c> {
             let after = self.b.build_int_add(self.b.build_int_add(base, chunks, "")?, nt, "")?;
             self.b.build_store(slot, after)?;
         }
+        self.call("GOMP_barrier", &[])?;
+        Ok(())
+    }
+
+    /// A dynamic `par.for` on a team: each thread takes the next block of
+    /// iterations from a counter the team shares, a quarter of what is left
+    /// per thread but at least `chunk` (guided scheduling: few atomic
+    /// operations on long loops, small blocks at the end), by a
+    /// compare-and-swap; then the team waits. The counter keeps counting
+    /// across executions of the loop in the region: `slot` holds where
+    /// this execution starts (it ends at that plus the trip count).
+    fn guided_loop(
+        &mut self,
+        region: RegionId,
+        (lo, step, n): (IntValue<'c>, IntValue<'c>, IntValue<'c>),
+        chunk: IntValue<'c>,
+        counter: PointerValue<'c>,
+        slot: PointerValue<'c>,
+    ) -> R<()> {
+        let i64t = self.cx.i64_type();
+        let one = i64t.const_int(1, false);
+        let nt = self.call_value("omp_get_num_threads", &[])?.into_int_value();
+        let nt = self.b.build_int_z_extend(nt, i64t, "")?;
+        let quarter = self.b.build_int_mul(nt, i64t.const_int(4, false), "")?;
+        let base = self.b.build_load(i64t, slot, "")?.into_int_value();
+        let (header, take, body, exit) =
+            (self.block("guided"), self.block("guided.take"), self.block("guided.body"), self.block("guided.exit"));
+        self.b.build_unconditional_branch(header)?;
+
+        self.b.position_at_end(header);
+        let cur = self.b.build_load(i64t, counter, "")?;
+        let load = cur.as_instruction_value().ok_or_else(|| Fail::Llvm("load without an instruction".into()))?;
+        load.set_alignment(8).map_err(|e| Fail::Llvm(e.to_string()))?;
+        load.set_atomic_ordering(AtomicOrdering::Monotonic).map_err(|e| Fail::Llvm(e.to_string()))?;
+        let cur = cur.into_int_value();
+        let taken = self.b.build_int_sub(cur, base, "")?;
+        let done = self.b.build_int_compare(IntPredicate::UGE, taken, n, "")?;
+        self.b.build_conditional_branch(done, exit, take)?;
+
+        self.b.position_at_end(take);
+        let left = self.b.build_int_sub(n, taken, "")?;
+        let share = self.b.build_int_unsigned_div(left, quarter, "")?;
+        let size = self.intrinsic("llvm.umax", i64t.into(), &[share.into(), chunk.into()])?;
+        let size = self.intrinsic("llvm.umin", i64t.into(), &[size, left.into()])?.into_int_value();
+        let next = self.b.build_int_add(cur, size, "")?;
+        let swap = self.b.build_cmpxchg(counter, cur, next, AtomicOrdering::Monotonic, AtomicOrdering::Monotonic)?;
+        let won = self.b.build_extract_value(swap, 1, "")?.into_int_value();
+        self.b.build_conditional_branch(won, body, header)?;
+
+        self.b.position_at_end(body);
+        let end = self.b.build_int_add(taken, size, "")?;
+        self.index_loop(region, lo, step, taken, end, one)?;
+        self.b.build_unconditional_branch(header)?;
+
+        self.b.position_at_end(exit);
+        self.flush_pushes()?;
+        let after = self.b.build_int_add(base, n, "")?;
+        self.b.build_store(slot, after)?;
         self.call("GOMP_barrier", &[])?;
         Ok(())
     }
