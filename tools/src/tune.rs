@@ -211,6 +211,10 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             "graph-tune: the schedule found ({b:.6} s) is not faster than the default ({d:.6} s) when measured again: keeping the default"
         );
         best.clear();
+    }
+    // No schedule kept: the file gives the default, and so does its figure
+    // (not a second measurement of the same schedule).
+    if best.is_empty() {
         b = d;
     }
     let graph = m.get_one::<String>("graph").map_or("no graph", String::as_str);
