@@ -14,6 +14,17 @@
 // RUN: graph-bench --corpus %S/../algorithms --algorithms cc --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 --pass-pipeline 'builtin.module(convert-graph-to-sched{mapping=edge},convert-sched-to-par)' | FileCheck %s --check-prefix=OWN
 // OWN: cc kron
 
+// --bandwidth measures the memory's read bandwidth first and puts each
+// PageRank line beside it: the bytes an iteration moves at the least, the
+// rate that makes at the measured time, and its share of the bandwidth.
+// RUN: graph-bench --corpus %S/../algorithms --algorithms pr_f32,cc --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 --bandwidth | FileCheck %s --check-prefix=BW
+// BW: # read bandwidth: {{[0-9.]+}} GB/s (2 threads summing 512 MiB, median of 1)
+// BW: pr_f32 kron
+// BW-NEXT: #   pr_f32 on kron: {{[0-9.]+}} GB an iteration at the least, {{[0-9.]+}} GB/s, {{[0-9]+}} % of the read bandwidth
+// BW-NEXT: cc kron
+// RUN: not graph-bench --backend gpu --bandwidth 2>&1 | FileCheck %s --check-prefix=BW-GPU
+// BW-GPU: error: the argument '--backend <BACKEND>' cannot be used with '--bandwidth'
+
 // Bad pipelines and flags are reported before anything runs.
 // RUN: not graph-bench --corpus %S/../algorithms --algorithms pr --baseline-pipeline 'builtin.module(bogus)' 2>&1 | FileCheck %s --check-prefix=BOGUS
 // BOGUS: <pass-pipeline>:1:16: error: 'bogus' does not refer to a registered pass or pass pipeline

@@ -7,7 +7,10 @@
 //! backend on `--threads` threads, whose results the GPU's must match.
 //! With `--reference` (a table) or `--reference-command` (GAPBS's kernels,
 //! say) each line also gets a reference time and our time's ratio to it,
-//! and `--plot` draws the ratios as an SVG chart.
+//! and `--plot` draws the ratios as an SVG chart. With `--bandwidth` a
+//! read probe measures the memory's bandwidth first, and each PageRank line
+//! is followed by the bytes an iteration moves at the least and the share
+//! of the bandwidth that makes.
 
 use std::rc::Rc;
 use std::sync::Arc;
@@ -22,6 +25,7 @@ use strata_graph::{Graph, LoadOptions};
 use strata_ir::types::FunctionType;
 use strata_ir::Registry;
 
+use crate::bandwidth::{pagerank_bytes, read_bandwidth, PROBE_BYTES};
 use crate::ratio_plot::{geometric_mean, svg, Bar};
 use crate::reference::{read_table, Reference};
 use crate::run::median;
@@ -41,6 +45,16 @@ const ALGORITHMS: [(&str, &[&str]); 12] = [
     ("mis", &[]),
     ("mst", &[]),
 ];
+
+/// The bytes of a score of the PageRank programs of the corpus (`pr` keeps
+/// `f64`, `pr_f32` `f32`); none for the other programs.
+fn pagerank_score_bytes(name: &str) -> Option<u64> {
+    match name {
+        "pr" => Some(8),
+        "pr_f32" => Some(4),
+        _ => None,
+    }
+}
 
 fn command() -> Command {
     Command::new("graph-bench")
@@ -68,6 +82,7 @@ fn command() -> Command {
         )
         .arg(Arg::new("threads").long("threads").value_name("N").value_parser(clap::value_parser!(u32).range(1..=4096)).default_value("2").help("threads of the measured runs"))
         .arg(Arg::new("backend").long("backend").value_name("BACKEND").value_parser(["cpu", "gpu"]).default_value("cpu").help("what to measure: the CPU backend (baseline: 1 thread), or the GPU (baseline: the CPU backend on --threads threads)"))
+        .arg(Arg::new("bandwidth").long("bandwidth").action(clap::ArgAction::SetTrue).conflicts_with("backend").help("measure the read bandwidth first (threads summing 512 MiB) and give each PageRank line the bytes an iteration moves at the least and the share of the bandwidth"))
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("5").help("runs per measurement (the median is reported)"))
 }
 
@@ -242,6 +257,14 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     if reference.is_some() {
         line("# reference: the median time of the reference implementation; ratio = time / reference".into())?;
     }
+    let bandwidth = m.get_flag("bandwidth").then(|| read_bandwidth(threads, PROBE_BYTES, repeat));
+    if let Some(bw) = bandwidth {
+        line(format!(
+            "# read bandwidth: {:.2} GB/s ({threads} threads summing {} MiB, median of {repeat})",
+            bw / 1e9,
+            PROBE_BYTES >> 20
+        ))?;
+    }
     line(format!(
         "{:<12} {:<44} {:>12} {:>12} {:>8}{}",
         "algorithm",
@@ -275,18 +298,36 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
             let row = format!("{:<12} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time);
-            let bar = format!("{name} on {graph_name}");
-            let Some(reference) = &reference else {
-                bars.push(Bar { label: bar, ratio: base / time });
-                line(row)?;
-                continue;
-            };
-            match reference.time(name, spec, &graph_name, g.hub())? {
-                Some(r) => {
-                    bars.push(Bar { label: bar, ratio: time / r });
-                    line(format!("{row} {r:>12.6} {:>7.2}x", time / r))?;
+            let traffic = match (bandwidth, pagerank_score_bytes(name)) {
+                (Some(bw), Some(score)) => {
+                    let iterations = scalars.first().and_then(|s| s.parse::<f64>().ok()).unwrap_or(1.0);
+                    let bytes = pagerank_bytes(u64::from(g.num_nodes()), g.num_edges(), score) as f64;
+                    let rate = bytes * iterations / time;
+                    Some(format!(
+                        "#   {name} on {graph_name}: {:.3} GB an iteration at the least, {:.2} GB/s, {:.0} % of the read bandwidth",
+                        bytes / 1e9,
+                        rate / 1e9,
+                        100.0 * rate / bw
+                    ))
                 }
-                None => line(format!("{row} {:>12} {:>8}", "-", "-"))?,
+                _ => None,
+            };
+            let bar = format!("{name} on {graph_name}");
+            match &reference {
+                None => {
+                    bars.push(Bar { label: bar, ratio: base / time });
+                    line(row)?;
+                }
+                Some(reference) => match reference.time(name, spec, &graph_name, g.hub())? {
+                    Some(r) => {
+                        bars.push(Bar { label: bar, ratio: time / r });
+                        line(format!("{row} {r:>12.6} {:>7.2}x", time / r))?;
+                    }
+                    None => line(format!("{row} {:>12} {:>8}", "-", "-"))?,
+                },
+            }
+            if let Some(t) = traffic {
+                line(t)?;
             }
         }
     }

@@ -5,6 +5,7 @@
 //! binaries only assemble registries (`strata_driver::registry`) and call
 //! these; the work itself is the driver's.
 
+pub mod bandwidth;
 pub mod bench;
 pub mod input;
 pub mod opt;
