@@ -32,6 +32,7 @@ mod containers;
 mod graph_access;
 pub mod helpers;
 mod hybrid;
+pub mod intersect;
 mod loops;
 mod rounds;
 mod storage;
@@ -159,6 +160,7 @@ const LOWERINGS: &[(OpName, LowerFn)] = &[
     (graph::DST, Lowering::edge_field),
     (graph::WEIGHT, Lowering::edge_field),
     (graph::HAS_EDGE, Lowering::has_edge),
+    (graph::COUNT_COMMON, Lowering::count_common),
     (graph::OUT_EDGE, Lowering::nth_edge),
     (graph::IN_EDGE, Lowering::nth_edge),
     (graph::NODE_ID, Lowering::id),

@@ -5,8 +5,8 @@
 // - On a symmetric graph (graph.is_symmetric: each node's out-list is all
 //   its neighbours) whose degrees are not skewed, directly in node order: a
 //   triangle w < v < u is found at u, for each neighbour v below u, as a
-//   neighbour w of both below v, walking v's list and u's side by side. No
-//   memory but the count.
+//   neighbour w of both below v (graph.count_common, merging the two
+//   sorted lists: their lengths are alike here). No memory but the count.
 // - Otherwise on degree-ordered slices: nodes are ranked by degree, then
 //   number; each node's neighbours ranked above it are gathered once, in
 //   increasing node number, into one array (`above`, a slice per node,
@@ -125,8 +125,9 @@ func.func private @count_in_node_order(%g: !graph.graph) -> i64 {
     ^bb0(%i: index, %sum: i64):
       %vid = func.call @neighbour(%g, %u, %i) : (!graph.graph, !graph.node, index) -> index
       %v = graph.node %g, %vid
-      %c = func.call @common_below(%g, %u, %v, %vid) : (!graph.graph, !graph.node, !graph.node, index) -> i64
-      %s2 = arith.addi %sum, %c : i64
+      %c = graph.count_common %g, %u, %v, %vid {intersect = "merge"}
+      %c64 = arith.index_cast %c : index to i64
+      %s2 = arith.addi %sum, %c64 : i64
       %i1 = arith.addi %i, %c1 : index
       scf.yield %i1, %s2 : index, i64
     }
@@ -142,47 +143,6 @@ func.func private @neighbour(%g: !graph.graph, %v: !graph.node, %i: index) -> in
   %w = graph.dst %g, %e
   %wi = graph.node_id %w
   return %wi : index
-}
-
-// How many neighbours w < v of v (numbered vid) u has too, u's list being
-// walked alongside v's: it holds v, above every such w, so it never runs
-// out first.
-func.func private @common_below(%g: !graph.graph, %u: !graph.node, %v: !graph.node, %vid: index) -> i64 {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %z = arith.constant 0 : i64
-  %dv = graph.out_degree %g, %v
-  %res:3 = scf.while (%j = %c0, %it = %c0, %n = %z) : (index, index, i64) -> (index, index, i64) {
-    %more = arith.cmpi ult, %j, %dv : index
-    %below = scf.if %more -> (i1) {
-      %w = func.call @neighbour(%g, %v, %j) : (!graph.graph, !graph.node, index) -> index
-      %b = arith.cmpi ult, %w, %vid : index
-      scf.yield %b : i1
-    } else {
-      scf.yield %more : i1
-    }
-    scf.condition(%below) %j, %it, %n : index, index, i64
-  } do {
-  ^bb0(%j: index, %it: index, %n: i64):
-    %w = func.call @neighbour(%g, %v, %j) : (!graph.graph, !graph.node, index) -> index
-    // Past u's neighbours below w.
-    %at = scf.while (%p = %it) : (index) -> index {
-      %x = func.call @neighbour(%g, %u, %p) : (!graph.graph, !graph.node, index) -> index
-      %lt = arith.cmpi ult, %x, %w : index
-      scf.condition(%lt) %p : index
-    } do {
-    ^bb0(%p: index):
-      %p1 = arith.addi %p, %c1 : index
-      scf.yield %p1 : index
-    }
-    %x = func.call @neighbour(%g, %u, %at) : (!graph.graph, !graph.node, index) -> index
-    %same = arith.cmpi eq, %x, %w : index
-    %inc = arith.extui %same : i1 to i64
-    %n2 = arith.addi %n, %inc : i64
-    %j1 = arith.addi %j, %c1 : index
-    scf.yield %j1, %at, %n2 : index, index, i64
-  }
-  return %res#2 : i64
 }
 
 // The triangles on degree-ordered slices; `sym`: the out-lists alone hold

@@ -31,7 +31,7 @@ use crate::reference::{read_table, Reference};
 use crate::run::median;
 
 /// The corpus: program name and its scalar arguments (`S` is the source node).
-const ALGORITHMS: [(&str, &[&str]); 12] = [
+const ALGORITHMS: [(&str, &[&str]); 13] = [
     ("bfs", &["S"]),
     ("sssp", &["S"]),
     ("sssp_delta", &["S", "64"]),
@@ -42,6 +42,7 @@ const ALGORITHMS: [(&str, &[&str]); 12] = [
     ("bc", &["S"]),
     ("tc", &[]),
     ("tc_merge", &[]),
+    ("jaccard", &[]),
     ("mis", &[]),
     ("mst", &[]),
 ];

@@ -476,6 +476,25 @@ fn check_triangles(what: &str, g: &Graph, r: &[HostValue]) {
 }
 
 #[test]
+fn jaccard_matches_reference() {
+    run_all("jaccard", &|_| vec![], &|what, g, r| {
+        let mut out: Vec<Vec<u32>> = vec![Vec::new(); g.num_nodes() as usize];
+        for (s, d, _) in g.edges() {
+            out[s as usize].push(d);
+        }
+        let sets: Vec<std::collections::BTreeSet<u32>> = out.into_iter().map(|l| l.into_iter().collect()).collect();
+        let got = floats(what, &r[0]);
+        assert_eq!(got.len() as u64, g.num_edges(), "{what}");
+        for (e, (s, d, _)) in g.edges().enumerate() {
+            let (a, b) = (&sets[s as usize], &sets[d as usize]);
+            let both = a.intersection(b).count();
+            let want = both as f64 / (a.len() + b.len() - both) as f64;
+            assert!((got[e] - want).abs() <= 1e-12, "{what}: edge {e} ({s} -> {d}): {} != {want}", got[e]);
+        }
+    });
+}
+
+#[test]
 fn mis_is_independent_and_maximal() {
     run_all("mis", &|_| vec![], &|what, g, r| {
         let set = ints(&r[0]);

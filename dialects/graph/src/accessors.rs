@@ -1,6 +1,6 @@
 //! Operations with fixed operand and result types: read-only queries of a
-//! graph (sizes, degrees, edge endpoints and weights, adjacency, conversions
-//! between nodes, edges and indices) and the union-find set (`graph.new_uf`,
+//! graph (sizes, degrees, edge endpoints and weights, adjacency, common
+//! neighbours, conversions between nodes, edges and indices) and the union-find set (`graph.new_uf`,
 //! `graph.uf_find`, `graph.uf_union`, each atomic with respect to the others).
 //!
 //! Their operand and result types are fixed, so the custom syntax lists only
@@ -91,6 +91,12 @@ const ACCESSORS: &[Accessor] = &[
         name: graph::HAS_EDGE,
         signature: view::HasEdge::SIGNATURE,
         summary: "whether an edge from the first node to the second exists",
+        traits: Traits::PURE,
+    },
+    Accessor {
+        name: graph::COUNT_COMMON,
+        signature: view::CountCommon::SIGNATURE,
+        summary: "how many distinct nodes numbered below a bound are out-neighbours of both nodes (sorted lists intersected as `intersect` says: merge, gallop or auto)",
         traits: Traits::PURE,
     },
     Accessor {

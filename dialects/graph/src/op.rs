@@ -1,6 +1,7 @@
 //! The names of the `graph` dialect's operations, declared once.
 
 strata_ir::op_names!("graph":
+    COUNT_COMMON = "count_common",
     DST = "dst",
     EDGE = "edge",
     EDGE_ID = "edge_id",

@@ -297,6 +297,45 @@ accessors! {
     } -> merged: Int(1);
 }
 
+strata_ir::prop_enum! {
+    /// How `graph.count_common` intersects two sorted neighbour lists.
+    pub enum Intersect {
+        /// Both lists walked side by side: time in the sum of their lengths.
+        Merge = "merge",
+        /// Each neighbour of the shorter list searched for in the longer, by
+        /// doubling steps from the last match, then halving: time in the
+        /// shorter length times the logarithm of the longer.
+        Gallop = "gallop",
+        /// `gallop` when one list is more than 16 times the other's length,
+        /// `merge` otherwise.
+        Auto = "auto",
+    }
+}
+
+strata_ir::op_view! {
+    /// `graph.count_common %g, %u, %v, %below {intersect = "merge"}`.
+    pub struct CountCommon for graph::COUNT_COMMON {
+        operands {
+            /// The graph.
+            graph: GRAPH,
+            /// The first node.
+            first: NODE,
+            /// The second node.
+            second: NODE,
+            /// Only neighbours numbered below this count.
+            below: Index,
+        }
+        results {
+            /// How many distinct nodes are out-neighbours of both.
+            count: Index,
+        }
+        properties {
+            /// How the lists are intersected (`auto` when absent).
+            intersect: Option<Intersect>,
+        }
+    }
+}
+
 strata_ir::op_view! {
     /// `graph.new_node_prop %g, %init : !graph.nprop<T>`.
     pub struct NewNodeProp for graph::NEW_NODE_PROP {

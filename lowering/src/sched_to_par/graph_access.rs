@@ -82,6 +82,21 @@ impl Lowering {
         self.replace(ctx, op, r)
     }
 
+    /// `graph.count_common`: a call of the helper of its intersection
+    /// method (`auto` when none is given).
+    pub(super) fn count_common(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
+        let loc = ctx.op_loc(op).clone();
+        let c = view::CountCommon(op);
+        let how = c.intersect(ctx).unwrap_or(view::Intersect::Auto);
+        let (g, u, v, below) = (c.graph(ctx), c.first(ctx), c.second(ctx), c.below(ctx));
+        let off = self.array(ctx, g, GraphArray::OutOffsets);
+        let tgt = self.array(ctx, g, GraphArray::OutTargets);
+        let f = self.helper(ctx, Helper::CountCommon(how));
+        let call = self.call(ctx, At::Before(op), &f, &[off, tgt, u, v, below], &[Type::Index], &loc);
+        let r = ctx.result(call, 0);
+        self.replace(ctx, op, r)
+    }
+
     /// `graph.out_edge` and `graph.in_edge`: the position, checked against
     /// the node's degree, in the node's slice of the CSR (out) or CSC (in)
     /// arrays; an out-edge is its position there, an in-edge is read there.

@@ -1,10 +1,14 @@
 //! Run-time helpers that `convert-sched-to-par` adds to a module as private
-//! functions, built in the par dialect: union-find, edge lookup, try-locks,
+//! functions, built in the par dialect: union-find, edge lookup, common
+//! neighbours ([`intersect`]), try-locks,
 //! argmin/argmax (under a lock or not) and multiplication by
 //! compare-and-swap. Each is instantiated once per element type it is
 //! needed for; LLVM inlines them.
 
 use std::sync::Arc;
+
+use super::intersect;
+use strata_graph_dialect::view::Intersect;
 
 use strata_ir::builder::{Builder, InsertPoint};
 use strata_ir::func::build::{call, function, ret};
@@ -33,6 +37,10 @@ pub enum Helper {
     HasEdge,
     /// `@__par_try_lock(locks, i) -> i1`: takes lock `i` if it is free.
     TryLock,
+    /// `@__par_count_common_M(out_offsets, out_targets, u, v, below) ->
+    /// count`: the common out-neighbours of `u` and `v` below `below`,
+    /// intersected by method `M` ([`intersect`]).
+    CountCommon(Intersect),
     /// `@__par_reduce_arg_{min,max}[_plain]_K_P(key, payload, keys,
     /// payloads, i[, locks]) -> i1`: stores (`key`, `payload`) at `i` if the
     /// key is better, or equal with a smaller payload. `plain` is for data
@@ -57,6 +65,7 @@ impl Helper {
             Helper::UfUnion => "__par_uf_union".into(),
             Helper::HasEdge => "__par_has_edge".into(),
             Helper::TryLock => "__par_try_lock".into(),
+            Helper::CountCommon(how) => intersect::name(*how),
             Helper::ReduceArg { max, plain, key, payload } => format!(
                 "__par_reduce_arg_{}{}_{key}_{payload}",
                 if *max { "max" } else { "min" },
@@ -86,6 +95,7 @@ impl Helper {
             Helper::UfUnion => uf_union(&mut b, &name),
             Helper::HasEdge => has_edge(&mut b, &name),
             Helper::TryLock => try_lock(&mut b, &name),
+            Helper::CountCommon(how) => intersect::build(&mut b, *how),
             Helper::ReduceArg { max, plain, key, payload } => reduce_arg(&mut b, &name, *max, *plain, key, payload),
         }
     }
@@ -163,48 +173,13 @@ fn has_edge(b: &mut Builder<'_>, name: &str) {
     let (off, tgt, u, v) = (args[0], args[1], args[2], args[3]);
     b.at_end_of(entry, |b| {
         let one = index(b, 1);
-        let lo0 = load(b, off, u, false);
+        let lo = load(b, off, u, false);
         let u1 = binary(b, arith::ADDI, u, one);
-        let hi0 = load(b, off, u1, false);
-        let r = while_loop(
-            b,
-            &[lo0, hi0],
-            |b, s| {
-                let more = cmpi(b, "ult", s[0], s[1]);
-                (more, s.to_vec())
-            },
-            |b, s| {
-                let (lo, hi) = (s[0], s[1]);
-                let span = binary(b, arith::SUBI, hi, lo);
-                let half = binary(b, arith::SHRUI, span, one);
-                let mid = binary(b, arith::ADDI, lo, half);
-                let w = target(b, tgt, mid);
-                let below = cmpi(b, "ult", w, v);
-                let mid1 = binary(b, arith::ADDI, mid, one);
-                let nlo = b.op1(arith::SELECT, &[below, mid1, lo], Type::Index);
-                let nhi = b.op1(arith::SELECT, &[below, hi, mid], Type::Index);
-                vec![nlo, nhi]
-            },
-        );
-        let inside = cmpi(b, "ult", r[0], hi0);
-        let found = if_else(
-            b,
-            inside,
-            &[Type::i1()],
-            |b| {
-                let w = target(b, tgt, r[0]);
-                vec![cmpi(b, "eq", w, v)]
-            },
-            Some(&mut |b: &mut Builder<'_>| vec![boolean(b, false)]),
-        );
-        ret(b, &found);
+        let hi = load(b, off, u1, false);
+        let at = intersect::lower_bound(b, tgt, lo, hi, v);
+        let found = intersect::holds(b, tgt, at, hi, v);
+        ret(b, &[found]);
     });
-}
-
-/// `tgt[i]`, a 32-bit node id, as an `index`.
-fn target(b: &mut Builder<'_>, tgt: Value, i: Value) -> Value {
-    let w32 = load(b, tgt, i, false);
-    b.op1(arith::INDEX_CASTUI, &[w32], Type::Index)
 }
 
 fn try_lock(b: &mut Builder<'_>, name: &str) {
@@ -328,6 +303,7 @@ mod tests {
         let text = "module {\n}\n";
         let m = strata_ir::parser::parse_source(&mut ctx, "h.mlir", text, 0, text.len()).expect("parses");
         let mut all = vec![Helper::UfFind, Helper::UfUnion, Helper::HasEdge, Helper::TryLock];
+        all.extend([Intersect::Merge, Intersect::Gallop, Intersect::Auto].map(Helper::CountCommon));
         for (key, payload) in [(Type::i64(), Type::Index), (Type::f64(), Type::i32()), (Type::f32(), Type::Index)] {
             for (max, plain) in [(false, false), (true, false), (false, true), (true, true)] {
                 all.push(Helper::ReduceArg { max, plain, key: key.clone(), payload: payload.clone() });

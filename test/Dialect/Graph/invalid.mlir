@@ -743,3 +743,20 @@ func.func @f(%g: !graph.graph, %d: i64) {
   %w = graph.new_ordered_worklist %g, %k, %d : !graph.nprop<i64> !graph.worklist<!graph.node>
   return
 }
+
+// -----
+
+func.func @f(%g: !graph.graph, %u: !graph.node, %b: index) -> index {
+  // expected-error@+1 {{'graph.count_common' op attribute 'intersect' failed to satisfy constraint: string attribute, one of: merge, gallop, auto}}
+  %n = graph.count_common %g, %u, %u, %b {intersect = "bitmap"}
+  return %n : index
+}
+
+// -----
+
+// expected-note@+1 {{prior use here}}
+func.func @f(%g: !graph.graph, %u: !graph.node, %b: i64) -> index {
+  // expected-error@+1 {{use of value '%b' expects different type than prior uses: 'index' vs 'i64'}}
+  %n = graph.count_common %g, %u, %u, %b
+  return %n : index
+}

@@ -54,6 +54,18 @@ func.func @union_find(%g: !graph.graph, %a: !graph.node, %b: !graph.node) -> (!g
   return %r, %j : !graph.node, i1
 }
 
+// CHECK-LABEL: func.func @common
+func.func @common(%g: !graph.graph, %u: !graph.node, %v: !graph.node, %b: index) -> (index, index, index) {
+  // CHECK-NEXT: %{{.*}} = graph.count_common %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.count_common %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {intersect = "merge"}
+  // CHECK-NEXT: %{{.*}} = graph.count_common %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {intersect = "gallop"}
+  // GENERIC: "graph.count_common"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{intersect = "merge"}> : (!graph.graph, !graph.node, !graph.node, index) -> index
+  %a = graph.count_common %g, %u, %v, %b
+  %m = graph.count_common %g, %u, %v, %b {intersect = "merge"}
+  %x = graph.count_common %g, %u, %v, %b {intersect = "gallop"}
+  return %a, %m, %x : index, index, index
+}
+
 // CHECK-LABEL: func.func @properties
 func.func @properties(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (f64, i1, i1) {
   %c0 = arith.constant 0 : i64

@@ -118,6 +118,13 @@ impl<'a> Machine<'a> {
                 let (u, w) = (self.node(op, &g, h.from(ctx))?, self.node(op, &g, h.to(ctx))?);
                 boolean(g.has_edge(u, w))
             }
+            graph::COUNT_COMMON => {
+                let c = view::CountCommon(op);
+                let g = self.graph(op, c.graph(ctx))?;
+                let (u, w) = (self.node(op, &g, c.first(ctx))?, self.node(op, &g, c.second(ctx))?);
+                let below = self.get(c.below(ctx)).int();
+                Val::Int(count_common(&g, u, w, below))
+            }
             graph::NODE_ID => Val::Int(self.get(view::NodeId(op).node(ctx)).int()),
             graph::EDGE_ID => Val::Int(self.get(view::EdgeId(op).edge(ctx)).int()),
             graph::NODE => {
@@ -429,4 +436,14 @@ impl<'a> Machine<'a> {
         }
         Ok(())
     }
+}
+
+/// How many distinct nodes numbered below `below` are out-neighbours of
+/// both `u` and `w`: a set of one's neighbours probed with the other's,
+/// independent of the sorted lists the compiled code walks.
+fn count_common(g: &strata_graph::Graph, u: u32, w: u32, below: i128) -> i128 {
+    let neighbours =
+        |v: u32| -> HashSet<u32> { g.out_edges(v).map(|e| g.dst(e)).filter(|x| i128::from(*x) < below).collect() };
+    let first = neighbours(u);
+    neighbours(w).intersection(&first).count() as i128
 }

@@ -1,0 +1,206 @@
+//! The bodies of `@__par_count_common_{merge,gallop,auto}(out_offsets,
+//! out_targets, u, v, below) -> count`, which `graph.count_common` lowers
+//! to: how many distinct nodes numbered below `below` are out-neighbours
+//! of both `u` and `v`, from their sorted out-lists. Every method walks the
+//! shorter list until its values reach `below` and seeks each value in the
+//! longer one from where the last seek ended: step by step (`merge`), or by
+//! steps of 1, 2, 4, ... then halving (`gallop`); `auto` gallops when one
+//! list is more than [`GALLOP_RATIO`] times the other's length. Duplicates
+//! (parallel edges) count once.
+
+use strata_graph_dialect::view::Intersect;
+use strata_ir::builder::Builder;
+use strata_ir::func::build::{function, ret};
+use strata_ir::{Type, Value};
+use strata_par_dialect::build::load;
+use strata_par_dialect::types::buf;
+use strata_std::arith::op as arith;
+use strata_std::build::arith::{binary, boolean, cmpi, index};
+use strata_std::build::scf::{if_else, while_loop};
+
+/// Under `auto`, one list is more than this many times the other's length
+/// before the seeks gallop.
+pub const GALLOP_RATIO: i128 = 16;
+
+/// The helper's name for an intersection method.
+pub fn name(how: Intersect) -> String {
+    format!("__par_count_common_{}", how.name())
+}
+
+/// Builds the helper for `how`.
+pub fn build(b: &mut Builder<'_>, how: Intersect) {
+    let inputs = [buf(&Type::Index), buf(&Type::i32()), Type::Index, Type::Index, Type::Index];
+    let (_, entry, args) = function(b, &name(how), true, &inputs, &[Type::Index]);
+    let (off, tgt, u, v, below) = (args[0], args[1], args[2], args[3], args[4]);
+    b.at_end_of(entry, |b| {
+        let ((p, pe), (q, qe)) = (list(b, off, u), list(b, off, v));
+        let lp = binary(b, arith::SUBI, pe, p);
+        let lq = binary(b, arith::SUBI, qe, q);
+        let first_shorter = cmpi(b, "ule", lp, lq);
+        let pick = |b: &mut Builder<'_>, x: Value, y: Value| b.op1(arith::SELECT, &[first_shorter, x, y], Type::Index);
+        let short = (pick(b, p, q), pick(b, pe, qe));
+        let long = (pick(b, q, p), pick(b, qe, pe));
+        let n = match how {
+            Intersect::Merge => walk(b, tgt, short, long, below, false),
+            Intersect::Gallop => walk(b, tgt, short, long, below, true),
+            Intersect::Auto => {
+                // Two loops, each with its own seek, rather than a choice
+                // inside one.
+                let ratio = index(b, GALLOP_RATIO);
+                let (shorter, longer) = (binary(b, arith::MINUI, lp, lq), binary(b, arith::MAXUI, lp, lq));
+                let scaled = binary(b, arith::MULI, shorter, ratio);
+                let skewed = cmpi(b, "ult", scaled, longer);
+                let walk_by = |gallops| move |b: &mut Builder<'_>| vec![walk(b, tgt, short, long, below, gallops)];
+                let mut otherwise = walk_by(false);
+                if_else(b, skewed, &[Type::Index], walk_by(true), Some(&mut otherwise))[0]
+            }
+        };
+        ret(b, &[n]);
+    });
+}
+
+/// The positions of `v`'s out-targets: the start and end of its slice.
+fn list(b: &mut Builder<'_>, off: Value, v: Value) -> (Value, Value) {
+    let one = index(b, 1);
+    let lo = load(b, off, v, false);
+    let v1 = binary(b, arith::ADDI, v, one);
+    (lo, load(b, off, v1, false))
+}
+
+/// The out-target at position `i`, as an index.
+pub fn target(b: &mut Builder<'_>, tgt: Value, i: Value) -> Value {
+    let w32 = load(b, tgt, i, false);
+    b.op1(arith::INDEX_CASTUI, &[w32], Type::Index)
+}
+
+/// The first position in `lo..hi` of the sorted `tgt` holding `x` or more
+/// (`hi` if none does), by halving.
+pub fn lower_bound(b: &mut Builder<'_>, tgt: Value, lo: Value, hi: Value, x: Value) -> Value {
+    let r = while_loop(
+        b,
+        &[lo, hi],
+        |b, s| (cmpi(b, "ult", s[0], s[1]), s.to_vec()),
+        |b, s| {
+            let (lo, hi) = (s[0], s[1]);
+            let one = index(b, 1);
+            let span = binary(b, arith::SUBI, hi, lo);
+            let half = binary(b, arith::SHRUI, span, one);
+            let mid = binary(b, arith::ADDI, lo, half);
+            let w = target(b, tgt, mid);
+            let below = cmpi(b, "ult", w, x);
+            let mid1 = binary(b, arith::ADDI, mid, one);
+            let nlo = b.op1(arith::SELECT, &[below, mid1, lo], Type::Index);
+            let nhi = b.op1(arith::SELECT, &[below, hi, mid], Type::Index);
+            vec![nlo, nhi]
+        },
+    );
+    r[0]
+}
+
+/// Whether position `i` (checked against `end`) holds `x`.
+pub fn holds(b: &mut Builder<'_>, tgt: Value, i: Value, end: Value, x: Value) -> Value {
+    compare_at(b, tgt, i, end, "eq", x)
+}
+
+/// Whether position `i` (checked against `end`) holds a value below `x`.
+fn before(b: &mut Builder<'_>, tgt: Value, i: Value, end: Value, x: Value) -> Value {
+    compare_at(b, tgt, i, end, "ult", x)
+}
+
+/// Whether position `i` is below `end` and its value compares to `x` by `pred`.
+fn compare_at(b: &mut Builder<'_>, tgt: Value, i: Value, end: Value, pred: &str, x: Value) -> Value {
+    let inside = cmpi(b, "ult", i, end);
+    if_else(
+        b,
+        inside,
+        &[Type::i1()],
+        |b| {
+            let w = target(b, tgt, i);
+            vec![cmpi(b, pred, w, x)]
+        },
+        Some(&mut |b: &mut Builder<'_>| vec![boolean(b, false)]),
+    )[0]
+}
+
+/// The value at position `i`, or `none` at `end`.
+fn value_or(b: &mut Builder<'_>, tgt: Value, i: Value, end: Value, none: Value) -> Value {
+    let inside = cmpi(b, "ult", i, end);
+    if_else(b, inside, &[Type::Index], |b| vec![target(b, tgt, i)], Some(&mut |_: &mut Builder<'_>| vec![none]))[0]
+}
+
+/// Counts the values below `below` of `short` (its first and end
+/// positions) that `long` holds, each once (`last`, the value seen last,
+/// starts at `below`, which no counted value reaches), seeking each in
+/// `long` from where the last seek ended, galloping or not.
+fn walk(
+    b: &mut Builder<'_>,
+    tgt: Value,
+    short: (Value, Value),
+    long: (Value, Value),
+    below: Value,
+    gallops: bool,
+) -> Value {
+    let ((a, ae), (c, ce)) = (short, long);
+    let zero = index(b, 0);
+    let x0 = value_or(b, tgt, a, ae, below);
+    let r = while_loop(
+        b,
+        &[a, x0, c, zero, below],
+        |b, s| {
+            let low = cmpi(b, "ult", s[1], below);
+            let left = cmpi(b, "ult", s[2], ce);
+            (binary(b, arith::ANDI, low, left), s.to_vec())
+        },
+        |b, s| {
+            let (a, x, c, n, last) = (s[0], s[1], s[2], s[3], s[4]);
+            let one = index(b, 1);
+            let at = if gallops { gallop(b, tgt, c, ce, x) } else { step(b, tgt, c, ce, x) };
+            let found = holds(b, tgt, at, ce, x);
+            let fresh = cmpi(b, "ne", x, last);
+            let hit = binary(b, arith::ANDI, found, fresh);
+            let inc = b.op1(arith::INDEX_CASTUI, &[hit], Type::Index);
+            let n1 = binary(b, arith::ADDI, n, inc);
+            let a1 = binary(b, arith::ADDI, a, one);
+            let x1 = value_or(b, tgt, a1, ae, below);
+            vec![a1, x1, at, n1, x]
+        },
+    );
+    r[3]
+}
+
+/// The first position from `c` on, before `end`, holding `x` or more
+/// (`end` if none does), one step at a time.
+fn step(b: &mut Builder<'_>, tgt: Value, c: Value, end: Value, x: Value) -> Value {
+    while_loop(
+        b,
+        &[c],
+        |b, s| (before(b, tgt, s[0], end, x), s.to_vec()),
+        |b, s| {
+            let one = index(b, 1);
+            vec![binary(b, arith::ADDI, s[0], one)]
+        },
+    )[0]
+}
+
+/// The same as [`step`], by steps of 1, 2, 4, ... past values below `x`,
+/// then halving between the last two.
+fn gallop(b: &mut Builder<'_>, tgt: Value, c: Value, end: Value, x: Value) -> Value {
+    let one = index(b, 1);
+    // Everything before `lo` is below x; `hi` holds x or more, or is past
+    // the end.
+    let stepped = while_loop(
+        b,
+        &[c, c, one],
+        |b, s| (before(b, tgt, s[1], end, x), s.to_vec()),
+        |b, s| {
+            let (hi, step) = (s[1], s[2]);
+            let one = index(b, 1);
+            let lo = binary(b, arith::ADDI, hi, one);
+            let hi1 = binary(b, arith::ADDI, hi, step);
+            let step2 = binary(b, arith::ADDI, step, step);
+            vec![lo, hi1, step2]
+        },
+    );
+    let hi = binary(b, arith::MINUI, stepped[1], end);
+    lower_bound(b, tgt, stepped[0], hi, x)
+}
