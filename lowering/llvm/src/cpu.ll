@@ -21,3 +21,82 @@ declare void @GOMP_barrier()
 declare i32 @omp_get_thread_num()
 declare i32 @omp_get_num_threads()
 declare void @omp_set_num_threads(i32)
+
+; A team kept across the parallel regions of one call of an entry (see
+; `strata.call_on_team`): the region it runs next (null once the entry has
+; returned) and that region's frame. Set by the master, read by the other
+; threads of the team after the barrier that follows.
+@strata.team_region = internal global ptr null
+@strata.team_frame = internal global ptr null
+; Whether the code running outside parallel regions is the master of a
+; kept team.
+@strata.team_kept = internal global i1 false
+
+; Runs the outlined region `fn` with `frame` on every thread of a team: on
+; the kept team, between two barriers, when there is one; otherwise on a
+; team started for it.
+define internal void @strata.run_region(ptr %fn, ptr %frame) {
+entry:
+  %kept = load i1, ptr @strata.team_kept
+  br i1 %kept, label %on_kept, label %own
+on_kept:
+  store ptr %frame, ptr @strata.team_frame
+  store ptr %fn, ptr @strata.team_region
+  call void @GOMP_barrier()
+  call void %fn(ptr %frame)
+  call void @GOMP_barrier()
+  ret void
+own:
+  call void @GOMP_parallel(ptr %fn, ptr %frame, i32 0, i32 0)
+  ret void
+}
+
+; The body of a kept team; `call` holds the entry's body, its arguments
+; and its results. Thread 0 (the master) runs the body, whose regions
+; (`strata.run_region`) the others run with it; when the body returns it
+; names no region and the others leave.
+define internal void @strata.team_body(ptr %call) {
+entry:
+  %tid = call i32 @omp_get_thread_num()
+  %master = icmp eq i32 %tid, 0
+  br i1 %master, label %run, label %wait
+run:
+  %fn = load ptr, ptr %call
+  %ap = getelementptr inbounds ptr, ptr %call, i64 1
+  %args = load ptr, ptr %ap
+  %rp = getelementptr inbounds ptr, ptr %call, i64 2
+  %results = load ptr, ptr %rp
+  store i1 true, ptr @strata.team_kept
+  call void %fn(ptr %args, ptr %results)
+  store i1 false, ptr @strata.team_kept
+  store ptr null, ptr @strata.team_region
+  call void @GOMP_barrier()
+  ret void
+wait:
+  call void @GOMP_barrier()
+  %region = load ptr, ptr @strata.team_region
+  %frame = load ptr, ptr @strata.team_frame
+  %done = icmp eq ptr %region, null
+  br i1 %done, label %leave, label %work
+work:
+  call void %region(ptr %frame)
+  call void @GOMP_barrier()
+  br label %wait
+leave:
+  ret void
+}
+
+; Calls `fn(args, results)`, an entry's body, with one team kept across
+; all its parallel regions: each region costs two barriers instead of a
+; team's start and end.
+define internal void @strata.call_on_team(ptr %fn, ptr %args, ptr %results) {
+entry:
+  %call = alloca [3 x ptr]
+  store ptr %fn, ptr %call
+  %ap = getelementptr inbounds ptr, ptr %call, i64 1
+  store ptr %args, ptr %ap
+  %rp = getelementptr inbounds ptr, ptr %call, i64 2
+  store ptr %results, ptr %rp
+  call void @GOMP_parallel(ptr @strata.team_body, ptr %call, i32 0, i32 0)
+  ret void
+}

@@ -1,8 +1,10 @@
 //! The exported interface of a module (see [`strata_abi`]): one entry
 //! per public function.
 //!
-//! - CPU: `_strata_entry_f(args, results)` calls `f`; the module also
-//!   exports `_strata_set_threads` and `_strata_free`.
+//! - CPU: `_strata_entry_f(args, results)` calls `f`, on a team kept
+//!   across its parallel regions (`strata.call_on_team` in `cpu.ll`) when
+//!   it reaches one; the module also exports `_strata_set_threads` and
+//!   `_strata_free`.
 //! - GPU: `_strata_entry_f(args, results)` is a kernel for a cooperative
 //!   launch. Thread 0 of the grid (the master) calls `f`; every other
 //!   thread waits at a grid barrier, reads the dispatch word the master
@@ -53,6 +55,13 @@ impl<'a, 'c> Emitter<'a, 'c> {
             }
         }
         seen
+    }
+
+    /// Whether the IR function `f` holds a `par.parallel`.
+    fn has_parallel_region(&self, f: OpId) -> bool {
+        let mut found = false;
+        self.ir.walk_pre(f, &mut |o| found |= self.ir.op_name(o) == strata_par_dialect::op::PARALLEL);
+        found
     }
 
     /// Calls `lf` (the IR function `op`) with the arguments in the slots at
@@ -119,21 +128,34 @@ impl<'a, 'c> Emitter<'a, 'c> {
             return self.define_kernels();
         }
         let ptr_t = self.cx.ptr_type(AddressSpace::default());
+        let entry_t = self.cx.void_type().fn_type(&[ptr_t.into(), ptr_t.into()], false);
         for (name, lf, op) in self.public_functions() {
-            let w = self.m.add_function(
-                &entry_symbol(&name),
-                self.cx.void_type().fn_type(&[ptr_t.into(), ptr_t.into()], false),
-                None,
-            );
-            self.fs.f = Some(w);
-            let entry = self.cx.append_basic_block(w, "entry");
+            // With parallel regions, the body runs on a team kept across
+            // them (`strata.call_on_team`).
+            let kept = self.reachable_functions(op).into_iter().any(|f| self.has_parallel_region(f));
+            let symbol = entry_symbol(&name);
+            let body_name = if kept { format!("{symbol}.body") } else { symbol.clone() };
+            let linkage = kept.then_some(inkwell::module::Linkage::Internal);
+            let body = self.m.add_function(&body_name, entry_t, linkage);
+            self.fs.f = Some(body);
+            let entry = self.cx.append_basic_block(body, "entry");
             self.b.position_at_end(entry);
             let (args_p, results_p) = (
-                w.get_nth_param(0).expect("args").into_pointer_value(),
-                w.get_nth_param(1).expect("results").into_pointer_value(),
+                body.get_nth_param(0).expect("args").into_pointer_value(),
+                body.get_nth_param(1).expect("results").into_pointer_value(),
             );
             self.call_with_slots(lf, op, args_p, results_p)?;
             self.b.build_return(None)?;
+            if kept {
+                let w = self.m.add_function(&symbol, entry_t, None);
+                self.fs.f = Some(w);
+                let entry = self.cx.append_basic_block(w, "entry");
+                self.b.position_at_end(entry);
+                let body_ptr = body.as_global_value().as_pointer_value();
+                let (args_p, results_p) = (w.get_nth_param(0).expect("args"), w.get_nth_param(1).expect("results"));
+                self.call("strata.call_on_team", &[body_ptr.into(), args_p, results_p])?;
+                self.b.build_return(None)?;
+            }
         }
 
         self.forward(SET_THREADS, self.cx.i32_type().into(), "omp_set_num_threads")?;

@@ -3,8 +3,10 @@
 //!
 //! - `par.parallel` is outlined into `void f.parN(ptr frame)`; the values
 //!   its body uses from outside are stored in a frame on the caller's stack,
-//!   and `GOMP_parallel(f.parN, frame, 0, 0)` runs it on a team (0: the
-//!   runtime's default size, which `omp_set_num_threads` and
+//!   and `strata.run_region(f.parN, frame)` runs it on the team the entry
+//!   keeps (`strata.call_on_team`, see [`crate::entry`]), between two
+//!   barriers, or outside one on a team of its own (`GOMP_parallel`; teams
+//!   have the runtime's default size, which `omp_set_num_threads` and
 //!   `OMP_NUM_THREADS` set).
 //! - `par.for` on a team: blocks of `chunk` iterations; `static` deals them
 //!   round-robin by thread number, `dynamic` hands out the next one from a
@@ -131,8 +133,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         r?;
         let Some(global) = global else {
             let fn_ptr = outlined.as_global_value().as_pointer_value();
-            let zero = self.cx.i32_type().const_zero();
-            self.call("GOMP_parallel", &[fn_ptr.into(), frame.into(), zero.into(), zero.into()])?;
+            self.call("strata.run_region", &[fn_ptr.into(), frame.into()])?;
             return Ok(());
         };
         // GPU: the master names the region, and the grid runs it between two barriers.

@@ -3,9 +3,10 @@
 // A par-level function exercising teams, both loop distributions, atomics,
 // i1 buffers and the graph descriptor.
 
-// The function itself is internal; the team's body is outlined and started
-// through GOMP_parallel with a frame of the values it uses (constants are
-// made again inside) and one zeroed counter per dynamic loop.
+// The function itself is internal; the team's body is outlined and run
+// through strata.run_region (on the team the entry keeps) with a frame of
+// the values it uses (constants are made again inside) and one zeroed
+// counter per dynamic loop.
 // CHECK-LABEL: define internal { ptr, double } @count(ptr %0, i1 %1, double %2)
 // CHECK: %[[FRAME:.*]] = alloca { i64, ptr, i1, ptr, double, ptr, ptr }
 // CHECK: %[[COUNTERS:.*]] = alloca [1 x [8 x i64]]
@@ -13,7 +14,7 @@
 // CHECK: call ptr @strata.alloc(i64 %[[N]], i64 8, i1 false)
 // CHECK: call ptr @strata.alloc(i64 %[[N]], i64 1, i1 false)
 // CHECK: store i64 0, ptr
-// CHECK: call void @GOMP_parallel(ptr @count.par0, ptr %[[FRAME]], i32 0, i32 0)
+// CHECK: call void @strata.run_region(ptr @count.par0, ptr %[[FRAME]])
 // CHECK: call void @strata.free(
 // CHECK: ret { ptr, double }
 
@@ -44,12 +45,24 @@
 // CHECK: load atomic i64, ptr %{{.*}} monotonic
 // CHECK: cmpxchg ptr %{{.*}}, i64 %{{.*}}, i64 1 seq_cst seq_cst
 
-// The entry wrapper reads 64-bit argument slots and writes result slots.
-// CHECK-LABEL: define void @_strata_entry_count(ptr %0, ptr %1)
+// The entry's body reads 64-bit argument slots and writes result slots;
+// the entry runs it on a team kept across its parallel regions.
+// CHECK-LABEL: define internal void @_strata_entry_count.body(ptr %0, ptr %1)
 // CHECK: trunc i64 %{{.*}} to i1
 // CHECK: call { ptr, double } @count(
 // CHECK: store ptr
 // CHECK: store double
+// CHECK-LABEL: define void @_strata_entry_count(ptr %0, ptr %1)
+// CHECK-NEXT: entry:
+// CHECK-NEXT: call void @strata.call_on_team(ptr @_strata_entry_count.body, ptr %0, ptr %1)
+// An entry that reaches a region only through a call keeps a team too; one
+// that reaches none calls its function directly.
+// CHECK-LABEL: define void @_strata_entry_caller(ptr %0, ptr %1)
+// CHECK-NEXT: entry:
+// CHECK-NEXT: call void @strata.call_on_team(ptr @_strata_entry_caller.body, ptr %0, ptr %1)
+// CHECK-LABEL: define void @_strata_entry_sequential(ptr %0, ptr %1)
+// CHECK-NOT: call_on_team
+// CHECK: call i64 @sequential(
 // CHECK-LABEL: define void @_strata_set_threads(i32
 // CHECK: call void @omp_set_num_threads(
 func.func @count(%g: !graph.graph, %flag: i1, %x: f64) -> (!par.buf<i64>, f64) {
@@ -80,4 +93,15 @@ func.func @count(%g: !graph.graph, %flag: i1, %x: f64) -> (!par.buf<i64>, f64) {
   %total = "par.load"(%sum, %c0) : (!par.buf<f64>, index) -> f64
   "par.free"(%flags) : (!par.buf<i1>) -> ()
   return %b, %total : !par.buf<i64>, f64
+}
+
+func.func @caller(%g: !graph.graph, %flag: i1, %x: f64) -> f64 {
+  %b, %total = func.call @count(%g, %flag, %x) : (!graph.graph, i1, f64) -> (!par.buf<i64>, f64)
+  "par.free"(%b) : (!par.buf<i64>) -> ()
+  return %total : f64
+}
+
+func.func @sequential(%a: i64) -> i64 {
+  %r = arith.addi %a, %a : i64
+  return %r : i64
 }

@@ -7,7 +7,7 @@
 // CHECK-LABEL: define internal i1 @frontier(
 // CHECK: call ptr @strata.queue_new(i64 %{{.*}}, i1 true)
 // CHECK: call void @strata.queue_push(ptr
-// CHECK: call void @GOMP_parallel(ptr @frontier.par0
+// CHECK: call void @strata.run_region(ptr @frontier.par0
 // CHECK: call i1 @strata.queue_advance(ptr
 // CHECK: call void @strata.queue_free(ptr
 
