@@ -7,15 +7,17 @@
 //   triangle w < v < u is found at u, for each neighbour v below u, as a
 //   neighbour w of both below v (graph.count_common, merging the two
 //   sorted lists: their lengths are alike here). No memory but the count.
-// - Otherwise on degree-ordered slices: nodes are ranked by degree, then
-//   number; each node's neighbours ranked above it are gathered once, in
-//   increasing node number, into one array (`above`, a slice per node,
-//   node numbers in 32 bits: graphs of fewer than 2^31 nodes); a triangle
-//   v < u < w (by rank) is then found at v, for each u in v's slice, as a w
-//   in both v's and u's slices. A slice holds at most about the square root
-//   of twice the edges, so no node's walk is long, hubs' included. The
-//   neighbours are the out-list merged with the in-list, or the out-list
-//   alone on a symmetric graph.
+// - Otherwise on degree-ordered slices: nodes are placed in the order of
+//   their degrees (out plus in, capped below the node count), then
+//   numbers (a counting sort); each node's neighbours placed after it are
+//   gathered, as positions in increasing order, into one array (`above`,
+//   a slice per position, in 32 bits: graphs of fewer than 2^31 nodes),
+//   by one walk over the nodes in that order. A triangle v < u < w (by
+//   position) is then found at v, for each u in v's slice, as a w both in
+//   u's slice and after u in v's: both lists start above u. A slice holds
+//   at most about the square root of twice the edges, so no node's walk
+//   is long, hubs' included. The neighbours are the out-list merged with
+//   the in-list, or the out-list alone on a symmetric graph.
 //
 // Degrees are skewed when the average degree is 10 or more and, over a
 // sample of up to 1,000 nodes, more than half have a degree below the
@@ -152,56 +154,104 @@ func.func private @count_on_slices(%g: !graph.graph, %sym: i1) -> i64 {
   %c1 = arith.constant 1 : index
   %z = arith.constant 0 : i64
   %one = arith.constant 1 : i64
-  %false = arith.constant false
-  %true = arith.constant true
   %nodes = graph.num_nodes %g
   %limit = arith.constant 2147483648 : index
   %fits = arith.cmpi ult, %nodes, %limit : index
   cf.assert %fits, "tc_merge: the graph has 2^31 nodes or more"
-  %rank = graph.new_node_prop %g, %z : !graph.nprop<i64>
+  // Each node's position in the order of the ranks: a counting sort of the
+  // degrees (capped below the node count), in node order within a degree.
+  // `at` is the inverse: the number of the node at each position. Node
+  // properties double as arrays indexed by degree or position.
+  %key = graph.new_node_prop %g, %z : !graph.nprop<i64>
   graph.foreach %v in nodes(%g) {
-    %r = func.call @rank(%g, %v) : (!graph.graph, !graph.node) -> i64
-    graph.store %r, %rank[%v] : !graph.nprop<i64>
+    %k = func.call @key(%g, %v) : (!graph.graph, !graph.node) -> i64
+    graph.store %k, %key[%v] : !graph.nprop<i64>
   }
-  // Slice sizes, then their starts (a running sum), then their contents.
+  %first = graph.new_node_prop %g, %z : !graph.nprop<i64>
+  scf.for %i = %c0 to %nodes step %c1 {
+    %b = func.call @slot_of(%g, %key, %i) : (!graph.graph, !graph.nprop<i64>, index) -> !graph.node
+    %n = graph.load %first[%b] : !graph.nprop<i64>
+    %n1 = arith.addi %n, %one : i64
+    graph.store %n1, %first[%b] : !graph.nprop<i64>
+  }
+  %ignored = scf.for %i = %c0 to %nodes step %c1 iter_args(%at = %z) -> (i64) {
+    %b = graph.node %g, %i
+    %n = graph.load %first[%b] : !graph.nprop<i64>
+    graph.store %at, %first[%b] : !graph.nprop<i64>
+    %next = arith.addi %at, %n : i64
+    scf.yield %next : i64
+  }
+  %pos = graph.new_node_prop %g, %z : !graph.nprop<i64>
+  %at = graph.new_node_prop %g, %z : !graph.nprop<i64>
+  scf.for %i = %c0 to %nodes step %c1 {
+    %v = graph.node %g, %i
+    %b = func.call @slot_of(%g, %key, %i) : (!graph.graph, !graph.nprop<i64>, index) -> !graph.node
+    %p = graph.load %first[%b] : !graph.nprop<i64>
+    %p1 = arith.addi %p, %one : i64
+    graph.store %p1, %first[%b] : !graph.nprop<i64>
+    graph.store %p, %pos[%v] : !graph.nprop<i64>
+    %pi = arith.index_cast %p : i64 to index
+    %slot = graph.node %g, %pi
+    %i64 = arith.index_cast %i : index to i64
+    graph.store %i64, %at[%slot] : !graph.nprop<i64>
+  }
+  // Slice sizes and starts, indexed by position; the slices' contents are
+  // positions, appended in increasing order by one walk over the nodes in
+  // the order of their positions, so each slice comes out sorted.
   %size = graph.new_node_prop %g, %z : !graph.nprop<i64>
   %start = graph.new_node_prop %g, %z : !graph.nprop<i64>
   %z32 = arith.constant 0 : i32
   %above = graph.new_edge_prop %g, %z32 : !graph.eprop<i32>
   graph.foreach %v in nodes(%g) {
-    %n = func.call @neighbours_above(%g, %rank, %v, %above, %c0, %false, %sym) : (!graph.graph, !graph.nprop<i64>, !graph.node, !graph.eprop<i32>, index, i1, i1) -> index
+    %n = func.call @neighbours_above(%g, %pos, %v, %sym) : (!graph.graph, !graph.nprop<i64>, !graph.node, i1) -> index
     %n64 = arith.index_cast %n : index to i64
-    graph.store %n64, %size[%v] : !graph.nprop<i64>
+    %x = graph.load %pos[%v] : !graph.nprop<i64>
+    %xi = arith.index_cast %x : i64 to index
+    %slot = graph.node %g, %xi
+    // Positions are distinct, so no two iterations meet here; a reduction
+    // says so to the race check.
+    graph.reduce add %n64, %size[%slot] : !graph.nprop<i64>
   }
-  %total_size = scf.for %k = %c0 to %nodes step %c1 iter_args(%at = %z) -> (i64) {
-    %v = graph.node %g, %k
-    graph.store %at, %start[%v] : !graph.nprop<i64>
-    %s = graph.load %size[%v] : !graph.nprop<i64>
-    %next = arith.addi %at, %s : i64
+  %fill = graph.new_node_prop %g, %z : !graph.nprop<i64>
+  %total_size = scf.for %k = %c0 to %nodes step %c1 iter_args(%acc = %z) -> (i64) {
+    %x = graph.node %g, %k
+    graph.store %acc, %start[%x] : !graph.nprop<i64>
+    graph.store %acc, %fill[%x] : !graph.nprop<i64>
+    %s = graph.load %size[%x] : !graph.nprop<i64>
+    %next = arith.addi %acc, %s : i64
     scf.yield %next : i64
   }
-  graph.foreach %v in nodes(%g) {
-    %b = graph.load %start[%v] : !graph.nprop<i64>
-    %bi = arith.index_cast %b : i64 to index
-    %n = func.call @neighbours_above(%g, %rank, %v, %above, %bi, %true, %sym) : (!graph.graph, !graph.nprop<i64>, !graph.node, !graph.eprop<i32>, index, i1, i1) -> index
+  scf.for %k = %c0 to %nodes step %c1 {
+    %x = graph.node %g, %k
+    %yid = graph.load %at[%x] : !graph.nprop<i64>
+    %yi = arith.index_cast %yid : i64 to index
+    %y = graph.node %g, %yi
+    %k64 = arith.index_cast %k : index to i64
+    func.call @append_to_slices(%g, %pos, %start, %fill, %above, %y, %k64, %sym) : (!graph.graph, !graph.nprop<i64>, !graph.nprop<i64>, !graph.nprop<i64>, !graph.eprop<i32>, !graph.node, i64, i1) -> ()
   }
-  // At each v, for each u in its slice: the common part of both slices.
+  // At each position x, for each u in its slice: the common part of u's
+  // slice and of the rest of x's after u (both hold positions above u's).
   %count = graph.new_scalar %z : !graph.scalar<i64>
   graph.foreach %v in nodes(%g) {
-    %bv = graph.load %start[%v] : !graph.nprop<i64>
-    %nv = graph.load %size[%v] : !graph.nprop<i64>
+    %xv = graph.load %pos[%v] : !graph.nprop<i64>
+    %xvi = arith.index_cast %xv : i64 to index
+    %sv = graph.node %g, %xvi
+    %bv = graph.load %start[%sv] : !graph.nprop<i64>
+    %nv = graph.load %size[%sv] : !graph.nprop<i64>
     %ev = arith.addi %bv, %nv : i64
     %bvi = arith.index_cast %bv : i64 to index
     %evi = arith.index_cast %ev : i64 to index
     %found = scf.for %k = %bvi to %evi step %c1 iter_args(%sum = %z) -> (i64) {
       %e = graph.edge %g, %k
-      %uid = graph.load %above[%e] : !graph.eprop<i32>
-      %uidx = arith.index_castui %uid : i32 to index
-      %u = graph.node %g, %uidx
-      %bu = graph.load %start[%u] : !graph.nprop<i64>
-      %nu = graph.load %size[%u] : !graph.nprop<i64>
+      %xu = graph.load %above[%e] : !graph.eprop<i32>
+      %xui = arith.index_castui %xu : i32 to index
+      %su = graph.node %g, %xui
+      %bu = graph.load %start[%su] : !graph.nprop<i64>
+      %nu = graph.load %size[%su] : !graph.nprop<i64>
       %eu = arith.addi %bu, %nu : i64
-      %c = func.call @common(%g, %above, %bv, %ev, %bu, %eu) : (!graph.graph, !graph.eprop<i32>, i64, i64, i64, i64) -> i64
+      %k64 = arith.index_cast %k : index to i64
+      %rest = arith.addi %k64, %one : i64
+      %c = func.call @common(%g, %above, %rest, %ev, %bu, %eu) : (!graph.graph, !graph.eprop<i32>, i64, i64, i64, i64) -> i64
       %s2 = arith.addi %sum, %c : i64
       scf.yield %s2 : i64
     }
@@ -211,33 +261,96 @@ func.func private @count_on_slices(%g: !graph.graph, %sym: i1) -> i64 {
   return %r : i64
 }
 
-// The rank of a node: its degree (out plus in), then its number.
-func.func private @rank(%g: !graph.graph, %x: !graph.node) -> i64 {
-  %c32 = arith.constant 32 : i64
+// A node's degree (out plus in), capped below the node count.
+func.func private @key(%g: !graph.graph, %x: !graph.node) -> i64 {
   %od = graph.out_degree %g, %x
   %id = graph.in_degree %g, %x
   %d = arith.addi %od, %id : index
-  %d64 = arith.index_cast %d : index to i64
-  %hi = arith.shli %d64, %c32 : i64
-  %xi = graph.node_id %x
-  %x64 = arith.index_cast %xi : index to i64
-  %r = arith.ori %hi, %x64 : i64
-  return %r : i64
+  %n = graph.num_nodes %g
+  %c1 = arith.constant 1 : index
+  %top = arith.subi %n, %c1 : index
+  %k = arith.minui %d, %top : index
+  %k64 = arith.index_cast %k : index to i64
+  return %k64 : i64
 }
 
-// The neighbours of v (out and in, each once, v itself left out) ranked
-// above it, in increasing node number: their count, and with `write` they
-// are stored into `above` from position `base` on. Out- and in-neighbours
-// are each sorted by number; the walk merges the two lists (with `sym`,
-// the out-list alone: the in-list holds the same).
-func.func private @neighbours_above(%g: !graph.graph, %rank: !graph.nprop<i64>, %v: !graph.node, %above: !graph.eprop<i32>, %base: index, %write: i1, %sym: i1) -> index {
+// The node numbered by the key of node i (an index into a property).
+func.func private @slot_of(%g: !graph.graph, %key: !graph.nprop<i64>, %i: index) -> !graph.node {
+  %v = graph.node %g, %i
+  %k = graph.load %key[%v] : !graph.nprop<i64>
+  %ki = arith.index_cast %k : i64 to index
+  %b = graph.node %g, %ki
+  return %b : !graph.node
+}
+
+// Appends position x, y's, to the slice of each neighbour of y placed
+// below it, once per neighbour (out-list, then in-list unless `sym`; a
+// neighbour in both, or over parallel edges, already ends with x).
+func.func private @append_to_slices(%g: !graph.graph, %pos: !graph.nprop<i64>, %start: !graph.nprop<i64>, %fill: !graph.nprop<i64>, %above: !graph.eprop<i32>, %y: !graph.node, %x: i64, %sym: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i64
+  %x32 = arith.trunci %x : i64 to i32
+  %dout = graph.out_degree %g, %y
+  %in = graph.in_degree %g, %y
+  %din = arith.select %sym, %c0, %in : index
+  %total = arith.addi %dout, %din : index
+  scf.for %i = %c0 to %total step %c1 {
+    %is_out = arith.cmpi ult, %i, %dout : index
+    %w = scf.if %is_out -> (!graph.node) {
+      %e = graph.out_edge %g, %y, %i
+      %d = graph.dst %g, %e
+      scf.yield %d : !graph.node
+    } else {
+      %j = arith.subi %i, %dout : index
+      %e = graph.in_edge %g, %y, %j
+      %s = graph.src %g, %e
+      scf.yield %s : !graph.node
+    }
+    %pw = graph.load %pos[%w] : !graph.nprop<i64>
+    %below = arith.cmpi slt, %pw, %x : i64
+    scf.if %below {
+      %pwi = arith.index_cast %pw : i64 to index
+      %sw = graph.node %g, %pwi
+      %f = graph.load %fill[%sw] : !graph.nprop<i64>
+      %b = graph.load %start[%sw] : !graph.nprop<i64>
+      %some = arith.cmpi sgt, %f, %b : i64
+      %again = scf.if %some -> (i1) {
+        %l = arith.subi %f, %one : i64
+        %li = arith.index_cast %l : i64 to index
+        %le = graph.edge %g, %li
+        %last = graph.load %above[%le] : !graph.eprop<i32>
+        %same = arith.cmpi eq, %last, %x32 : i32
+        scf.yield %same : i1
+      } else {
+        scf.yield %some : i1
+      }
+      %true = arith.constant true
+      %fresh = arith.xori %again, %true : i1
+      scf.if %fresh {
+        %fi = arith.index_cast %f : i64 to index
+        %fe = graph.edge %g, %fi
+        graph.store %x32, %above[%fe] : !graph.eprop<i32>
+        %f1 = arith.addi %f, %one : i64
+        graph.store %f1, %fill[%sw] : !graph.nprop<i64>
+      }
+    }
+  }
+  return
+}
+
+// How many neighbours v has (out and in, each once, v itself left out)
+// placed after it. Out- and in-neighbours are each sorted by number; the
+// walk merges the two lists (with `sym`, the out-list alone: the in-list
+// holds the same).
+func.func private @neighbours_above(%g: !graph.graph, %pos: !graph.nprop<i64>, %v: !graph.node, %sym: i1) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %none = arith.constant -1 : index
   %dout = graph.out_degree %g, %v
   %in = graph.in_degree %g, %v
   %din = arith.select %sym, %c0, %in : index
-  %rv = graph.load %rank[%v] : !graph.nprop<i64>
+  %rv = graph.load %pos[%v] : !graph.nprop<i64>
   %vid = graph.node_id %v
   %res:4 = scf.while (%i = %c0, %j = %c0, %n = %c0, %last = %none) : (index, index, index, index) -> (index, index, index, index) {
     %mi = arith.cmpi ult, %i, %dout : index
@@ -273,27 +386,14 @@ func.func private @neighbours_above(%g: !graph.graph, %rank: !graph.nprop<i64>, 
     %i2 = arith.select %from_out, %i1, %i : index
     %j2 = arith.select %from_in, %j1, %j : index
     %u = graph.node %g, %x
-    %ru = graph.load %rank[%u] : !graph.nprop<i64>
+    %ru = graph.load %pos[%u] : !graph.nprop<i64>
     %up = arith.cmpi sgt, %ru, %rv : i64
     %other = arith.cmpi ne, %x, %vid : index
     %fresh = arith.cmpi ne, %x, %last : index
     %ok = arith.andi %up, %other : i1
     %take = arith.andi %ok, %fresh : i1
-    %n2 = scf.if %take -> (index) {
-      scf.if %write {
-        %pos = arith.addi %base, %n : index
-        %slot = graph.edge %g, %pos
-        %x64 = arith.index_castui %x : index to i32
-        // Each slot is written once, by v's iteration: a reduction says so
-        // to the race check (the slices do not overlap), at the price of
-        // one atomic maximum per slot.
-        graph.reduce max %x64, %above[%slot] : !graph.eprop<i32>
-      }
-      %n1 = arith.addi %n, %c1 : index
-      scf.yield %n1 : index
-    } else {
-      scf.yield %n : index
-    }
+    %inc = arith.index_castui %take : i1 to index
+    %n2 = arith.addi %n, %inc : index
     scf.yield %i2, %j2, %n2, %x : index, index, index, index
   }
   return %res#2 : index
