@@ -2,7 +2,7 @@
 //! and turns it into a `sched.foreach` that carries it.
 //!
 //! Outermost loops get the default parallel schedule (`thread` mapping,
-//! dynamic chunks of 1,024, or 64 over a sparse worklist), overridden by the pass options and then by a
+//! dynamic chunks of 1,024, or 64 over a sparse worklist or a range), overridden by the pass options and then by a
 //! `schedule` dictionary written on the loop. Loops nested in a parallel loop,
 //! or in a function called from one, default to `sequential`. Without an
 //! explicit `reduction`, scalar reductions are privatized where that is legal
@@ -297,7 +297,15 @@ fn schedule(
         s.direction = Direction::Push;
     }
     let chunk_given = explicit("chunk") || defaults.iter().any(|(k, _)| &**k == "chunk");
-    if !nested && !chunk_given && s.frontier == Frontier::Sparse && space_of(ctx, l) == Some(Space::Items) {
+    // Rounds of a sparse worklist and ranges (a level of a sort, a slice)
+    // are often a few thousand iterations: large blocks would leave them
+    // to one thread.
+    let short = match space_of(ctx, l) {
+        Some(Space::Items) => s.frontier == Frontier::Sparse,
+        Some(Space::Range) => true,
+        _ => false,
+    };
+    if !nested && !chunk_given && short {
         s.chunk = LoopSchedule::SPARSE_WORKLIST_CHUNK;
     }
     if s.mapping == Mapping::Edge
@@ -388,7 +396,7 @@ const DECL: PassDecl = PassDecl {
         PassOption {
             name: "chunk",
             kind: OptionKind::Positive,
-            help: "iterations handed out at once (default 1024, 64 over a sparse worklist)",
+            help: "iterations handed out at once (default 1024, 64 over a sparse worklist or a range)",
         },
         PassOption {
             name: "reduction",
