@@ -352,8 +352,8 @@ impl Lowering {
                 // outer body runs for v, the neighbour loop once, for e.
                 let g = ctx.operand(*inner, 0);
                 let off = self.array(ctx, g, GraphArray::InOffsets);
-                let (lo, hi) = slice(ctx, At::End(blk), off, k, loc);
                 if settle.is_empty() {
+                    let (lo, hi) = slice(ctx, At::End(blk), off, k, loc);
                     let one = index_const(ctx, At::End(blk), 1, loc);
                     let (r, eb) = new_body(ctx, &[Type::Index], loc);
                     let j = ctx.block_args(eb)[0];
@@ -361,7 +361,12 @@ impl Lowering {
                     let st = OperationState::new(scf::FOR, loc.clone()).operands(&[lo, hi, one]).region(r);
                     mk(ctx, At::End(blk), st);
                 } else {
-                    // While an in-edge remains and the node is not settled.
+                    // A settled node reads nothing more (not even its
+                    // offsets); an open one, while an in-edge remains and
+                    // it is not settled.
+                    let open = self.unsettled(ctx, At::End(blk), settle, k, loc);
+                    let ob = if_then(ctx, At::End(blk), open, loc);
+                    let (lo, hi) = slice(ctx, At::End(ob), off, k, loc);
                     let (before, cb) = new_body(ctx, &[Type::Index], loc);
                     let j = ctx.block_args(cb)[0];
                     let more = cmpi(ctx, At::End(cb), "ult", j, hi, loc);
@@ -381,7 +386,8 @@ impl Lowering {
                         .results(&[Type::Index])
                         .region(before)
                         .region(after);
-                    mk(ctx, At::End(blk), st);
+                    mk(ctx, At::End(ob), st);
+                    op0(ctx, At::End(ob), scf::YIELD, &[], loc);
                 }
                 op0(ctx, At::End(blk), term, &[], loc);
             }

@@ -257,6 +257,39 @@ func.func @pulled(%g: !graph.graph, %p: !graph.nprop<i64>, %q: !graph.nprop<i64>
 
 // -----
 
+// Pulled with a settling reduction (a min that can only lower a node's
+// element): a node whose element can no longer change reads nothing more,
+// not even its in-offsets; an open node's scan stops once it settles.
+// CHECK-LABEL: func.func @pulled_settling
+// CHECK-DAG: %[[OFF:.*]] = "par.graph_array"(%{{.*}}) <{array = "in_offsets"}>
+// CHECK: ^bb0(%[[K:.*]]: index):
+// CHECK:   %[[OLD:.*]] = "par.load"(%[[D:.*]], %[[K]]) <{atomic}>
+// CHECK:   %[[NEW:.*]] = arith.minsi %[[OLD]], %{{.*}}
+// CHECK:   %[[OPEN:.*]] = arith.cmpi ne, %[[NEW]], %[[OLD]]
+// CHECK:   scf.if %[[OPEN]] {
+// CHECK:     "par.load"(%[[OFF]], %[[K]])
+// CHECK:     scf.while
+// CHECK:       "par.load"(%[[D]], %[[K]]) <{atomic}>
+func.func @pulled_settling(%g: !graph.graph, %d: !graph.nprop<i64>, %s: !graph.node) {
+  %c1 = arith.constant 1 : i64
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.push %s, %wl : !graph.worklist<!graph.node>
+  graph.iterate %wl : !graph.worklist<!graph.node> {
+    graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+      graph.foreach %u, %e in out_nbrs(%g, %v) {
+        %ch = graph.reduce min %c1, %d[%u] : !graph.nprop<i64> -> i1
+        scf.if %ch {
+          graph.push %u, %wl : !graph.worklist<!graph.node>
+        }
+      }
+    } attributes {schedule = {direction = "pull"}}
+    graph.yield
+  }
+  return
+}
+
+// -----
+
 // A bitmap frontier: per round, a flag per node is cleared and set from the
 // items (teams of their own), the loop scans every node and runs the body
 // for the flagged ones; the flags are freed after the loop. Pushes are
