@@ -26,6 +26,9 @@
 // ALL-NEXT: {{^}}2{{$}}
 // ALL-NEXT: {{^}}1{{$}}
 // ALL-NEXT: {{^}}1{{$}}
+// The bound is an index, compared unsigned on every backend: -1 is no bound.
+// RUN: graph-run %S/Inputs/common-neighbours.mlir --graph %t.el --entry gallop -- -1 | FileCheck %s --check-prefix=ALL
+// RUN: graph-run %S/Inputs/common-neighbours.mlir --graph %t.el --entry gallop --backend cpu -- -1 | FileCheck %s --check-prefix=ALL
 // RUN: graph-run %S/Inputs/common-neighbours.mlir --graph %t.el --entry auto 3 --backend cpu | FileCheck %s --check-prefix=CUT
 // CUT: {{^}}1{{$}}
 // CUT-NEXT: {{^}}0{{$}}

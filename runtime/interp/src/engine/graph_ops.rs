@@ -122,7 +122,8 @@ impl<'a> Machine<'a> {
                 let c = view::CountCommon(op);
                 let g = self.graph(op, c.graph(ctx))?;
                 let (u, w) = (self.node(op, &g, c.first(ctx))?, self.node(op, &g, c.second(ctx))?);
-                let below = self.get(c.below(ctx)).int();
+                // Compared unsigned, as compiled code compares indices.
+                let below = i128::from(self.get(c.below(ctx)).int() as u64);
                 Val::Int(count_common(&g, u, w, below))
             }
             graph::NODE_ID => Val::Int(self.get(view::NodeId(op).node(ctx)).int()),
