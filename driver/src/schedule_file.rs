@@ -15,7 +15,7 @@
 
 use strata_ir::Location;
 
-pub use strata_lowering::graph_to_sched::{loop_names, outermost_loops};
+pub use strata_lowering::graph_to_sched::{loop_names, outermost_loops, own_count_commons};
 
 /// The schedule of one loop, from one line of a file.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -212,6 +212,13 @@ impl RewritePattern for ForeachToSched {
                 return false;
             }
         };
+        if let Some(how) = s.intersect {
+            for op in own_count_commons(rw.ctx(), l) {
+                if rw.ctx().prop(op, "intersect").is_none() {
+                    rw.modify_in_place(op, |ctx| ctx.set_prop(op, "intersect", how.attr()));
+                }
+            }
+        }
         let ctx = rw.ctx();
         if let Some(m) = self.remarks.as_ref().and_then(|_| direction_remark(ctx, l, &s)) {
             self.remarks.as_ref().expect("asked for").borrow_mut().push(Diagnostic::remark(ctx.op_loc(l).clone(), m));
@@ -254,7 +261,10 @@ fn schedule(
     let func = enclosing_function(ctx, l);
     let nested = legality::enclosing_parallel_loop(ctx, l).is_some() || func.is_some_and(|f| inner_fns.contains(&f));
     let mut s = if nested {
-        LoopSchedule::SEQUENTIAL
+        // Of the pass's entries, only the method of common-neighbour
+        // counts reaches nested loops.
+        let intersect: Vec<NamedAttr> = defaults.iter().filter(|(k, _)| &**k == "intersect").cloned().collect();
+        LoopSchedule::SEQUENTIAL.overridden(&intersect).map_err(|m| err(ctx, m))?
     } else {
         LoopSchedule::PARALLEL.overridden(defaults).map_err(|m| err(ctx, m))?
     };
@@ -274,6 +284,9 @@ fn schedule(
     }
     if s.direction == Direction::Hybrid && !explicit("direction") && legality::hybrid(ctx, l, &s).is_err() {
         s.direction = Direction::Push;
+    }
+    if explicit("intersect") && own_count_commons(ctx, l).is_empty() {
+        return Err(err(ctx, "schedule entry 'intersect' applies to a loop that holds a graph.count_common".into()));
     }
     if let Some(key) = ["alpha", "beta"].into_iter().find(|k| explicit(k)).filter(|_| s.direction != Direction::Hybrid)
     {
@@ -322,6 +335,26 @@ fn schedule(
     }
     legality::check(ctx, l, &s).map_err(|m| err(ctx, m))?;
     Ok(s)
+}
+
+/// The `graph.count_common` operations whose nearest enclosing loop is
+/// `l`: those its `intersect` entry sets the method of (when they name
+/// none).
+pub fn own_count_commons(ctx: &Context, l: OpId) -> Vec<OpId> {
+    let mut found = Vec::new();
+    ctx.walk_pre(l, &mut |o| {
+        if ctx.op_name(o) != graph::COUNT_COMMON {
+            return;
+        }
+        let mut up = ctx.parent_op(o);
+        while let Some(p) = up.filter(|p| ctx.op_name(*p) != graph::FOREACH && ctx.op_name(*p) != sched::FOREACH) {
+            up = ctx.parent_op(p);
+        }
+        if up == Some(l) {
+            found.push(o);
+        }
+    });
+    found
 }
 
 /// Whether the loop `l` can run `hybrid` with pulled scans that stop early
@@ -427,6 +460,11 @@ const DECL: PassDecl = PassDecl {
             name: "pushes",
             kind: OptionKind::Text,
             help: "pushes from parallel loops: buffered per thread (default) or direct",
+        },
+        PassOption {
+            name: "intersect",
+            kind: OptionKind::Text,
+            help: "graph.count_common without a method, in the loop (nested loops included for the pass option): merge, gallop or auto (default)",
         },
         PassOption {
             name: "remarks",

@@ -40,8 +40,10 @@ fn command() -> Command {
         .arg(Arg::new("args").num_args(0..).allow_negative_numbers(true).help("scalar arguments of the entry function, in order"))
 }
 
-/// The values tried for each schedule entry of a loop over `space`.
-fn candidates(space: Option<Space>) -> Vec<(&'static str, &'static [&'static str])> {
+/// The values tried for each schedule entry of a loop over `space`
+/// (`counts`: the loop holds a `graph.count_common` of its own that
+/// names no method).
+fn candidates(space: Option<Space>, counts: bool) -> Vec<(&'static str, &'static [&'static str])> {
     let mut keys: Vec<(&'static str, &'static [&'static str])> =
         vec![("chunk", &["64", "256", "1024", "4096"]), ("dist", &["dynamic", "static"])];
     match space {
@@ -57,6 +59,9 @@ fn candidates(space: Option<Space>) -> Vec<(&'static str, &'static [&'static str
             keys.push(("beta", &["9", "18", "36"]));
         }
         _ => {}
+    }
+    if counts {
+        keys.push(("intersect", &["merge", "gallop", "auto"]));
     }
     keys
 }
@@ -129,9 +134,14 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         return Err(format!("error: --budget must be a number of seconds, got {budget}"));
     }
     let (program, inputs) = inputs(m, &registry)?;
-    let loops: Vec<(String, Option<Space>)> = schedule_file::outermost_loops(&program.ctx, program.module)
+    let loops: Vec<(String, Option<Space>, bool)> = schedule_file::outermost_loops(&program.ctx, program.module)
         .into_iter()
-        .map(|(name, l)| (name, space_of(&program.ctx, l)))
+        .map(|(name, l)| {
+            // Counts that name their method keep it whatever the loop says.
+            let open = |op: &strata_ir::OpId| program.ctx.prop(*op, "intersect").is_none();
+            let counts = schedule_file::own_count_commons(&program.ctx, l).iter().any(open);
+            (name, space_of(&program.ctx, l), counts)
+        })
         .collect();
     if loops.is_empty() {
         return Err(format!("error: {} has no loop to schedule", inputs.name));
@@ -148,8 +158,8 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     let (mut best, mut best_time, mut tried, mut refused) = (Vec::new(), default_time, 0, 0);
     'search: loop {
         let mut kept = false;
-        for (name, space) in &loops {
-            for (key, values) in candidates(*space) {
+        for (name, space, counts) in &loops {
+            for (key, values) in candidates(*space, *counts) {
                 for value in values {
                     if value_of(&best, name, key) == Some(value) {
                         continue;

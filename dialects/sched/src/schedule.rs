@@ -6,11 +6,13 @@
 //! A schedule is data: a dictionary attribute
 //! `{chunk = 1024, direction = "push", dist = "dynamic", frontier = "sparse",
 //! mapping = "thread", pushes = "buffered", reduction = "atomic"}` (with
-//! `alpha` and `beta` when the direction is `hybrid`) that a user
+//! `alpha` and `beta` when the direction is `hybrid`, and `intersect` when
+//! given: the method of the `graph.count_common` in the loop) that a user
 //! may write (partially) on a `graph.foreach` as `schedule`, that
 //! `convert-graph-to-sched` completes from defaults, and that `sched.foreach`
 //! carries in full.
 
+use strata_graph_dialect::view::Intersect;
 use strata_ir::attributes::NamedAttr;
 use strata_ir::types::Type;
 use strata_ir::Attribute;
@@ -102,10 +104,13 @@ pub struct LoopSchedule {
     /// Under `hybrid`: a round of fewer items than the graph's nodes
     /// divided by this is pushed (its out-edges are not even counted).
     pub beta: u32,
+    /// How the `graph.count_common` operations in the loop's body that
+    /// name no method intersect their lists (none: their own default).
+    pub intersect: Option<Intersect>,
 }
 
 /// The keys a schedule dictionary may hold, with their values.
-pub const KEYS: [(&str, &str); 9] = [
+pub const KEYS: [(&str, &str); 10] = [
     ("mapping", "\"thread\", \"edge\" or \"sequential\""),
     ("dist", "\"static\" or \"dynamic\""),
     ("chunk", "a positive integer"),
@@ -115,6 +120,7 @@ pub const KEYS: [(&str, &str); 9] = [
     ("pushes", "\"buffered\" or \"direct\""),
     ("alpha", "a positive integer"),
     ("beta", "a positive integer"),
+    ("intersect", "\"merge\", \"gallop\" or \"auto\""),
 ];
 
 /// The keys a complete schedule holds whatever its direction (`alpha` only
@@ -177,6 +183,7 @@ impl LoopSchedule {
         pushes: Pushes::Buffered,
         alpha: LoopSchedule::DEFAULT_ALPHA,
         beta: LoopSchedule::DEFAULT_BETA,
+        intersect: None,
     };
     /// The default schedule of an outermost loop. Blocks of 1,024
     /// iterations keep each thread's accesses to the node-indexed arrays
@@ -212,6 +219,9 @@ impl LoopSchedule {
                 "direction" => self.direction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "frontier" => self.frontier = Keyword::from_attr(v).ok_or_else(bad)?,
                 "pushes" => self.pushes = Keyword::from_attr(v).ok_or_else(bad)?,
+                "intersect" => {
+                    self.intersect = Some(v.as_str().and_then(Intersect::from_name).ok_or_else(bad)?);
+                }
                 _ => {
                     let keys: Vec<&str> = KEYS.iter().map(|(n, _)| *n).collect();
                     return Err(format!("unknown schedule entry '{k}', expected one of: {}", keys.join(", ")));
@@ -241,9 +251,11 @@ impl LoopSchedule {
             ],
             _ => Vec::new(),
         };
+        let intersect = self.intersect.map(|i| ("intersect".into(), Attribute::string(i.name())));
         Attribute::dictionary(
             hybrid
                 .into_iter()
+                .chain(intersect)
                 .chain([
                     ("chunk".into(), Attribute::int(i128::from(self.chunk), Type::i64())),
                     ("direction".into(), Attribute::string(self.direction.keyword())),
@@ -279,8 +291,13 @@ mod tests {
             pushes: Pushes::Direct,
             alpha: LoopSchedule::DEFAULT_ALPHA,
             beta: LoopSchedule::DEFAULT_BETA,
+            intersect: None,
         };
         assert_eq!(LoopSchedule::from_attr(&s.to_attr()), Ok(s));
+        let i = LoopSchedule { intersect: Some(Intersect::Gallop), ..s };
+        assert_eq!(LoopSchedule::from_attr(&i.to_attr()), Ok(i));
+        let bad = vec![("intersect".into(), Attribute::string("bitmap"))];
+        assert!(LoopSchedule::PARALLEL.overridden(&bad).unwrap_err().contains("\"merge\", \"gallop\" or \"auto\""));
         let h = LoopSchedule { direction: Direction::Hybrid, alpha: 9, beta: 3, ..s };
         assert_eq!(LoopSchedule::from_attr(&h.to_attr()), Ok(h));
         let bad = vec![("chunk".into(), Attribute::int(0, Type::i64()))];

@@ -45,3 +45,27 @@
 // HELPERS-DAG: func.func private @__par_count_common_merge(
 // HELPERS-DAG: func.func private @__par_count_common_gallop(
 // HELPERS-DAG: func.func private @__par_count_common_auto(
+//
+// A loop's schedule entry `intersect` sets the method of the counts of its
+// own (nearest loop) that name none: by schedule file, by pass option
+// (which reaches nested loops too), checked against the interpreter.
+// RUN: printf 'sums:1 intersect=gallop\n' > %t.gallop
+// RUN: graph-opt %S/Inputs/common-neighbours.mlir --target=cpu --schedule-file %t.gallop | FileCheck %s --check-prefix=ENTRY
+// ENTRY-NOT: @__par_count_common_auto
+// ENTRY: func.func private @__par_count_common_gallop(
+// ENTRY-NOT: @__par_count_common_auto
+// RUN: graph-run %S/Inputs/common-neighbours.mlir --graph gen:kron:scale=7,degree=8 --entry auto 50 > %t.auto.ref
+// RUN: graph-run %S/Inputs/common-neighbours.mlir --graph gen:kron:scale=7,degree=8 --entry auto 50 --backend cpu --schedule-file %t.gallop > %t.auto.gallop
+// RUN: diff %t.auto.ref %t.auto.gallop
+// RUN: graph-opt %S/Inputs/common-neighbours.mlir --pass-pipeline='builtin.module(convert-graph-to-sched{intersect=merge},convert-sched-to-par)' | FileCheck %s --check-prefix=OPTION
+// OPTION-NOT: @__par_count_common_auto
+// OPTION: func.func private @__par_count_common_merge(
+//
+// On a loop without a count of its own (sums:0's are in the nested loop),
+// and with a method that does not exist: errors.
+// RUN: printf 'sums:0 intersect=merge\n' > %t.outer
+// RUN: not graph-opt %S/Inputs/common-neighbours.mlir --target=cpu --schedule-file %t.outer 2>&1 | FileCheck %s --check-prefix=OUTER
+// OUTER: common-neighbours.mlir:10:3: error: illegal schedule: schedule entry 'intersect' applies to a loop that holds a graph.count_common
+// RUN: printf 'sums:1 intersect=bitmap\n' > %t.bad
+// RUN: not graph-opt %S/Inputs/common-neighbours.mlir --target=cpu --schedule-file %t.bad 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: count-common.mlir.tmp.bad:1:8: error: loop 'sums:1': schedule entry 'intersect' must be "merge", "gallop" or "auto", got "bitmap"
