@@ -411,7 +411,7 @@ fn enclosing_function(ctx: &Context, op: OpId) -> Option<OpId> {
 }
 
 /// The pass's declaration.
-const DECL: PassDecl = PassDecl {
+static DECL: PassDecl = PassDecl {
     argument: "convert-graph-to-sched",
     name: "ConvertGraphToSched",
     description: "Decide the schedule of every graph.foreach (sched.foreach)",

@@ -77,7 +77,7 @@ impl Pass for ScfToCf {
 }
 
 /// The pass's declaration.
-const DECL: PassDecl = PassDecl {
+static DECL: PassDecl = PassDecl {
     argument: "convert-scf-to-cf",
     name: "SCFToControlFlow",
     description: "Lower scf.for, scf.if and scf.while to cf branches between blocks",

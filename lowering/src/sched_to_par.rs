@@ -128,7 +128,7 @@ impl Pass for SchedToPar {
 }
 
 /// The pass's declaration.
-const DECL: PassDecl = PassDecl {
+static DECL: PassDecl = PassDecl {
     argument: "convert-sched-to-par",
     name: "ConvertSchedToPar",
     description: "Lower scheduled graph loops and storage to par teams, work-sharing loops, buffers and atomics",

@@ -87,7 +87,7 @@ fn create() -> Box<dyn Pass> {
 }
 
 /// The pass's declaration.
-const DECL: PassDecl = PassDecl {
+static DECL: PassDecl = PassDecl {
     argument: "canonicalize",
     name: "Canonicalizer",
     description: "Fold operations, apply canonicalization patterns and remove dead code",

@@ -211,7 +211,7 @@ impl Pass for Cse {
 }
 
 /// The pass's declaration.
-const DECL: PassDecl =
+static DECL: PassDecl =
     PassDecl { argument: "cse", name: "CSE", description: "Eliminate common sub-expressions", options: &[] };
 
 /// Registration.

@@ -93,7 +93,7 @@ impl Pass for EgraphSimplify {
 }
 
 /// The pass's declaration.
-const DECL: PassDecl = PassDecl {
+static DECL: PassDecl = PassDecl {
     argument: "egraph-simplify",
     name: "EGraphSimplify",
     description: "Simplify pure integer arith expressions with an e-graph (rewrite rules, constant folding, latency-based extraction)",

@@ -48,7 +48,7 @@ impl Pass for PrintOpStats {
 }
 
 /// The pass's declaration.
-const DECL: PassDecl = PassDecl {
+static DECL: PassDecl = PassDecl {
     argument: "print-op-stats",
     name: "PrintOpStats",
     description: "Print the number of operations of each name on standard error",

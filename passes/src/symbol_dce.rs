@@ -65,7 +65,7 @@ impl Pass for SymbolDce {
 }
 
 /// The pass's declaration.
-const DECL: PassDecl = PassDecl {
+static DECL: PassDecl = PassDecl {
     argument: "symbol-dce",
     name: "SymbolDCE",
     description: "Erase private symbols that are never referenced",

@@ -129,7 +129,7 @@ fn replace_module(ctx: &mut Context, op: OpId, new: OpId) {
 }
 
 /// The pass's declaration.
-const DECL: PassDecl = PassDecl {
+static DECL: PassDecl = PassDecl {
     argument: "upstream",
     name: "Upstream",
     description: "Run an upstream MLIR pass pipeline on the module, in-process (e.g. upstream{pipeline=\"sccp,licm\"})",

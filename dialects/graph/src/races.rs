@@ -264,7 +264,7 @@ impl Pass for CheckRaces {
 }
 
 /// The pass's declaration.
-const DECL: PassDecl = PassDecl {
+static DECL: PassDecl = PassDecl {
     argument: "graph-check-races",
     name: "GraphCheckRaces",
     description: "Report data races between iterations of graph.foreach loops",

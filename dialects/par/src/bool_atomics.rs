@@ -131,7 +131,7 @@ impl Pass for EliminateBoolAtomics {
 }
 
 /// The pass's declaration.
-const DECL: PassDecl = PassDecl {
+static DECL: PassDecl = PassDecl {
     argument: "par-eliminate-bool-atomics",
     name: "ParEliminateBoolAtomics",
     description: "Replace boolean or/and atomic reductions whose old value is unused by a guarded store of the value they would leave",

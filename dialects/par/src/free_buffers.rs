@@ -172,7 +172,7 @@ impl Pass for FreeBuffers {
 }
 
 /// The pass's declaration.
-const DECL: PassDecl = PassDecl {
+static DECL: PassDecl = PassDecl {
     argument: "par-free-buffers",
     name: "ParFreeBuffers",
     description: "Release each buffer and queue that does not outlive its block at the end of that block",

@@ -135,7 +135,7 @@ impl Pass for CollapseLoops {
 }
 
 /// The pass's declaration.
-const DECL: PassDecl = PassDecl {
+static DECL: PassDecl = PassDecl {
     argument: "sched-collapse-loops",
     name: "SchedCollapseLoops",
     description:
