@@ -32,6 +32,7 @@ use strata_ir::pass::PassFailed;
 use strata_sched_dialect::op as sched;
 
 use strata_graph_dialect::foreach::{space_of, Space};
+use strata_graph_dialect::view::CountCommon;
 use strata_ir::attributes::NamedAttr;
 use strata_ir::context::OperationState;
 use strata_ir::conversion::{apply_conversion, ConversionMode, ConversionTarget};
@@ -214,8 +215,10 @@ impl RewritePattern for ForeachToSched {
         };
         if let Some(how) = s.intersect {
             for op in own_count_commons(rw.ctx(), l) {
-                if rw.ctx().prop(op, "intersect").is_none() {
-                    rw.modify_in_place(op, |ctx| ctx.set_prop(op, "intersect", how.attr()));
+                if CountCommon(op).intersect(rw.ctx()).is_none() {
+                    for (key, value) in CountCommon::props(Some(how)) {
+                        rw.modify_in_place(op, |ctx| ctx.set_prop(op, key, value));
+                    }
                 }
             }
         }

@@ -25,6 +25,7 @@ use strata_driver::pipeline::{target_pipeline, Schedule, Target};
 use strata_driver::schedule_file::{self, LoopEntry};
 use strata_driver::{Backend, CpuBackend, Program};
 use strata_graph_dialect::foreach::{space_of, Space};
+use strata_graph_dialect::view::CountCommon;
 use strata_ir::{Location, Registry};
 
 use crate::run::{input_args, inputs, median, Inputs};
@@ -138,7 +139,7 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         .into_iter()
         .map(|(name, l)| {
             // Counts that name their method keep it whatever the loop says.
-            let open = |op: &strata_ir::OpId| program.ctx.prop(*op, "intersect").is_none();
+            let open = |op: &strata_ir::OpId| CountCommon(*op).intersect(&program.ctx).is_none();
             let counts = schedule_file::own_count_commons(&program.ctx, l).iter().any(open);
             (name, space_of(&program.ctx, l), counts)
         })

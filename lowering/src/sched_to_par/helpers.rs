@@ -172,10 +172,7 @@ fn has_edge(b: &mut Builder<'_>, name: &str) {
     let (_, entry, args) = function(b, name, true, &inputs, &[Type::i1()]);
     let (off, tgt, u, v) = (args[0], args[1], args[2], args[3]);
     b.at_end_of(entry, |b| {
-        let one = index(b, 1);
-        let lo = load(b, off, u, false);
-        let u1 = binary(b, arith::ADDI, u, one);
-        let hi = load(b, off, u1, false);
+        let (lo, hi) = intersect::list(b, off, u);
         let at = intersect::lower_bound(b, tgt, lo, hi, v);
         let found = intersect::holds(b, tgt, at, hi, v);
         ret(b, &[found]);

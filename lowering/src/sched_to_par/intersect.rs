@@ -60,7 +60,7 @@ pub fn build(b: &mut Builder<'_>, how: Intersect) {
 }
 
 /// The positions of `v`'s out-targets: the start and end of its slice.
-fn list(b: &mut Builder<'_>, off: Value, v: Value) -> (Value, Value) {
+pub fn list(b: &mut Builder<'_>, off: Value, v: Value) -> (Value, Value) {
     let one = index(b, 1);
     let lo = load(b, off, v, false);
     let v1 = binary(b, arith::ADDI, v, one);
@@ -68,7 +68,7 @@ fn list(b: &mut Builder<'_>, off: Value, v: Value) -> (Value, Value) {
 }
 
 /// The out-target at position `i`, as an index.
-pub fn target(b: &mut Builder<'_>, tgt: Value, i: Value) -> Value {
+fn target(b: &mut Builder<'_>, tgt: Value, i: Value) -> Value {
     let w32 = load(b, tgt, i, false);
     b.op1(arith::INDEX_CASTUI, &[w32], Type::Index)
 }
