@@ -31,7 +31,7 @@ use crate::reference::{read_table, Reference};
 use crate::run::median;
 
 /// The corpus: program name and its scalar arguments (`S` is the source node).
-const ALGORITHMS: [(&str, &[&str]); 13] = [
+const ALGORITHMS: [(&str, &[&str]); 14] = [
     ("bfs", &["S"]),
     ("sssp", &["S"]),
     ("sssp_delta", &["S", "64"]),
@@ -43,6 +43,7 @@ const ALGORITHMS: [(&str, &[&str]); 13] = [
     ("tc", &[]),
     ("tc_merge", &[]),
     ("jaccard", &[]),
+    ("kclique4", &[]),
     ("mis", &[]),
     ("mst", &[]),
 ];

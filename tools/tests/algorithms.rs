@@ -495,6 +495,29 @@ fn jaccard_matches_reference() {
 }
 
 #[test]
+fn kclique4_matches_reference() {
+    run_all("kclique4", &|_| vec![], &|what, g, r| {
+        // Sets d < c < b < a with an out-edge from each node to each lower
+        // one: pairs a -> b, then nodes below b that both reach, then
+        // those below c that c reaches too.
+        let mut out: Vec<std::collections::BTreeSet<u32>> = vec![Default::default(); g.num_nodes() as usize];
+        for (s, d, _) in g.edges() {
+            out[s as usize].insert(d);
+        }
+        let mut want = 0i64;
+        for (a, na) in out.iter().enumerate() {
+            for &b in na.range(..a as u32) {
+                let ab: Vec<u32> = na.range(..b).filter(|c| out[b as usize].contains(c)).copied().collect();
+                for &c in &ab {
+                    want += ab.iter().filter(|d| **d < c && out[c as usize].contains(d)).count() as i64;
+                }
+            }
+        }
+        assert_eq!(scalar_int(&r[0]), want, "{what}");
+    });
+}
+
+#[test]
 fn mis_is_independent_and_maximal() {
     run_all("mis", &|_| vec![], &|what, g, r| {
         let set = ints(&r[0]);

@@ -6,6 +6,7 @@
 //! graph.foreach %u, %e in out_nbrs(%g, %v) where { ...; graph.yield %keep : i1 } do { ... }
 //! graph.foreach %x in items(%wl : !graph.worklist<!graph.node>) { ... }
 //! graph.foreach %i in range(%lo, %hi) { ... }
+//! graph.foreach %w in common_nbrs(%g, %u, %v, %below) { ... }
 //! ```
 //!
 //! Iterations may run in any order and concurrently. The body sees one value
@@ -43,6 +44,10 @@ strata_ir::prop_enum! {
         Items = "items",
         /// The indices `lo..hi`.
         Range = "range",
+        /// The distinct nodes that are out-neighbours of both of two nodes
+        /// and numbered below a bound (compared unsigned: -1 is none), as
+        /// `graph.count_common` counts them.
+        CommonNbrs = "common_nbrs",
     }
 }
 
@@ -54,12 +59,13 @@ impl Space {
             Space::OutEdges | Space::InEdges | Space::OutNbrs | Space::InNbrs => vec![graph(), node()],
             Space::Items => worklist.into_iter().cloned().collect(),
             Space::Range => vec![Type::Index, Type::Index],
+            Space::CommonNbrs => vec![graph(), node(), node(), Type::Index],
         }
     }
     /// The types of the body's arguments.
     pub fn arg_types(self, worklist_elem: Option<&Type>) -> Vec<Type> {
         match self {
-            Space::Nodes => vec![node()],
+            Space::Nodes | Space::CommonNbrs => vec![node()],
             Space::Edges | Space::OutEdges | Space::InEdges => vec![edge()],
             Space::OutNbrs | Space::InNbrs => vec![node(), edge()],
             Space::Items => worklist_elem.into_iter().cloned().collect(),
@@ -263,7 +269,7 @@ pub fn ops() -> Vec<OpDef> {
             patterns: Some(crate::canonicalize::foreach_patterns),
             ..OpDef::new(
                 graph::FOREACH,
-                "a parallel loop over nodes, edges, neighbours, worklist items or a range",
+                "a parallel loop over nodes, edges, neighbours, common neighbours, worklist items or a range",
                 Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS | Traits::FOREACH_LIKE,
             )
         },

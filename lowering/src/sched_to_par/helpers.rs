@@ -41,6 +41,15 @@ pub enum Helper {
     /// count`: the common out-neighbours of `u` and `v` below `below`,
     /// intersected by method `M` ([`intersect`]).
     CountCommon(Intersect),
+    /// `@__par_common_slices(out_offsets, out_targets, u, v, below) -> (lo,
+    /// hi, other_lo, other_hi)`: the slice of the shorter of the two
+    /// out-lists, cut before its first value not below `below`, and the
+    /// other list's slice: a `common_nbrs` loop walks the first.
+    CommonSlices,
+    /// `@__par_common_at(out_targets, k, lo, other_lo, other_hi) -> i1`:
+    /// whether the value at position `k` of the walked slice (from `lo`) is
+    /// new there (not a parallel edge's repeat) and held by the other slice.
+    CommonAt,
     /// `@__par_reduce_arg_{min,max}[_plain]_K_P(key, payload, keys,
     /// payloads, i[, locks]) -> i1`: stores (`key`, `payload`) at `i` if the
     /// key is better, or equal with a smaller payload. `plain` is for data
@@ -66,6 +75,8 @@ impl Helper {
             Helper::HasEdge => "__par_has_edge".into(),
             Helper::TryLock => "__par_try_lock".into(),
             Helper::CountCommon(how) => intersect::name(*how),
+            Helper::CommonSlices => "__par_common_slices".into(),
+            Helper::CommonAt => "__par_common_at".into(),
             Helper::ReduceArg { max, plain, key, payload } => format!(
                 "__par_reduce_arg_{}{}_{key}_{payload}",
                 if *max { "max" } else { "min" },
@@ -96,6 +107,8 @@ impl Helper {
             Helper::HasEdge => has_edge(&mut b, &name),
             Helper::TryLock => try_lock(&mut b, &name),
             Helper::CountCommon(how) => intersect::build(&mut b, *how),
+            Helper::CommonSlices => intersect::build_slices(&mut b, &name),
+            Helper::CommonAt => intersect::build_at(&mut b, &name),
             Helper::ReduceArg { max, plain, key, payload } => reduce_arg(&mut b, &name, *max, *plain, key, payload),
         }
     }
@@ -299,7 +312,14 @@ mod tests {
         let mut ctx = Context::new(Arc::new(r));
         let text = "module {\n}\n";
         let m = strata_ir::parser::parse_source(&mut ctx, "h.mlir", text, 0, text.len()).expect("parses");
-        let mut all = vec![Helper::UfFind, Helper::UfUnion, Helper::HasEdge, Helper::TryLock];
+        let mut all = vec![
+            Helper::UfFind,
+            Helper::UfUnion,
+            Helper::HasEdge,
+            Helper::TryLock,
+            Helper::CommonSlices,
+            Helper::CommonAt,
+        ];
         all.extend([Intersect::Merge, Intersect::Gallop, Intersect::Auto].map(Helper::CountCommon));
         for (key, payload) in [(Type::i64(), Type::Index), (Type::f64(), Type::i32()), (Type::f32(), Type::Index)] {
             for (max, plain) in [(false, false), (true, false), (false, true), (true, true)] {

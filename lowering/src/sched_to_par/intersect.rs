@@ -7,6 +7,12 @@
 //! steps of 1, 2, 4, ... then halving (`gallop`); `auto` gallops when one
 //! list is more than [`GALLOP_RATIO`] times the other's length. Duplicates
 //! (parallel edges) count once.
+//!
+//! A `graph.foreach` over `common_nbrs` walks the shorter list's slice
+//! below `below` as its space (`@__par_common_slices`) and runs its body for
+//! a position whose value is not a repeat and is found in the other list by
+//! halving (`@__par_common_at`): no state passes between iterations, so
+//! they may run in any order and in parallel.
 
 use strata_graph_dialect::view::Intersect;
 use strata_ir::builder::Builder;
@@ -56,6 +62,62 @@ pub fn build(b: &mut Builder<'_>, how: Intersect) {
             }
         };
         ret(b, &[n]);
+    });
+}
+
+/// Builds `@name(out_offsets, out_targets, u, v, below) -> (lo, hi,
+/// other_lo, other_hi)` ([`crate::sched_to_par::helpers::Helper::CommonSlices`]).
+pub fn build_slices(b: &mut Builder<'_>, name: &str) {
+    let inputs = [buf(&Type::Index), buf(&Type::i32()), Type::Index, Type::Index, Type::Index];
+    let (_, entry, args) = function(b, name, true, &inputs, &[Type::Index, Type::Index, Type::Index, Type::Index]);
+    let (off, tgt, u, v, below) = (args[0], args[1], args[2], args[3], args[4]);
+    b.at_end_of(entry, |b| {
+        let ((p, pe), (q, qe)) = (list(b, off, u), list(b, off, v));
+        let lp = binary(b, arith::SUBI, pe, p);
+        let lq = binary(b, arith::SUBI, qe, q);
+        let first_shorter = cmpi(b, "ule", lp, lq);
+        let pick = |b: &mut Builder<'_>, x: Value, y: Value| b.op1(arith::SELECT, &[first_shorter, x, y], Type::Index);
+        let (lo, end) = (pick(b, p, q), pick(b, pe, qe));
+        let (olo, ohi) = (pick(b, q, p), pick(b, qe, pe));
+        let hi = lower_bound(b, tgt, lo, end, below);
+        ret(b, &[lo, hi, olo, ohi]);
+    });
+}
+
+/// Builds `@name(out_targets, k, lo, other_lo, other_hi) -> i1`
+/// ([`crate::sched_to_par::helpers::Helper::CommonAt`]): the value at `k`
+/// differs from the one before it (if `k` is past `lo`), and a halving
+/// search finds it in the other slice.
+pub fn build_at(b: &mut Builder<'_>, name: &str) {
+    let inputs = [buf(&Type::i32()), Type::Index, Type::Index, Type::Index, Type::Index];
+    let (_, entry, args) = function(b, name, true, &inputs, &[Type::i1()]);
+    let (tgt, k, lo, olo, ohi) = (args[0], args[1], args[2], args[3], args[4]);
+    b.at_end_of(entry, |b| {
+        let x = target(b, tgt, k);
+        let later = cmpi(b, "ugt", k, lo);
+        let repeat = if_else(
+            b,
+            later,
+            &[Type::i1()],
+            |b| {
+                let one = index(b, 1);
+                let k0 = binary(b, arith::SUBI, k, one);
+                let before = target(b, tgt, k0);
+                vec![cmpi(b, "eq", before, x)]
+            },
+            Some(&mut |b: &mut Builder<'_>| vec![boolean(b, false)]),
+        )[0];
+        let found = if_else(
+            b,
+            repeat,
+            &[Type::i1()],
+            |b| vec![boolean(b, false)],
+            Some(&mut |b: &mut Builder<'_>| {
+                let at = lower_bound(b, tgt, olo, ohi, x);
+                vec![holds(b, tgt, at, ohi, x)]
+            }),
+        )[0];
+        ret(b, &[found]);
     });
 }
 

@@ -19,6 +19,10 @@ pub(super) enum Walk {
     /// the bitmap, if any); with settling reductions, a node's scan stops
     /// once none of them can change its element.
     Pull { inner: OpId, bits: Option<Value>, settle: Vec<Settling> },
+    /// Positions of the walked out-list of a `common_nbrs` loop (its
+    /// targets, the slice's start, the other list's slice): the body runs
+    /// where the value is new and the other list holds it.
+    Common { tgt: Value, lo: Value, other: (Value, Value) },
 }
 
 impl Lowering {
@@ -91,16 +95,38 @@ impl Lowering {
         Some((bits, n))
     }
 
-    /// Bounds of a loop's space and a builder of the body's arguments from the position.
-    pub(super) fn space(
+    /// Bounds of a loop's space and what its positions stand for.
+    pub(super) fn space(&mut self, ctx: &mut Rewriter<'_>, op: OpId, at: At, loc: &Location) -> (Value, Value, Walk) {
+        let space = space_of(ctx, op).unwrap_or(Space::Nodes);
+        let ops = ctx.operands(op).to_vec();
+        if space == Space::CommonNbrs {
+            let off = self.array(ctx, ops[0], GraphArray::OutOffsets);
+            let tgt = self.array(ctx, ops[0], GraphArray::OutTargets);
+            let f = self.helper(ctx, Helper::CommonSlices);
+            let c = self.call(
+                ctx,
+                at,
+                &f,
+                &[off, tgt, ops[1], ops[2], ops[3]],
+                &[Type::Index, Type::Index, Type::Index, Type::Index],
+                loc,
+            );
+            let r = ctx.results(c).to_vec();
+            return (r[0], r[1], Walk::Common { tgt, lo: r[0], other: (r[2], r[3]) });
+        }
+        let (lo, hi, args) = self.args_space(ctx, space, &ops, at, loc);
+        (lo, hi, Walk::Args(args))
+    }
+
+    /// Bounds of a counted space and a builder of the body's arguments from the position.
+    fn args_space(
         &mut self,
         ctx: &mut Rewriter<'_>,
-        op: OpId,
+        space: Space,
+        ops: &[Value],
         at: At,
         loc: &Location,
     ) -> (Value, Value, BodyArgs) {
-        let space = space_of(ctx, op).unwrap_or(Space::Nodes);
-        let ops = ctx.operands(op).to_vec();
         match space {
             Space::Nodes | Space::Edges => {
                 let lo = index_const(ctx, at, 0, loc);
@@ -143,6 +169,7 @@ impl Lowering {
                 };
                 (lo, hi, args)
             }
+            Space::CommonNbrs => unreachable!("a walk of its own"),
         }
     }
 
@@ -220,8 +247,7 @@ impl Lowering {
             let hi = self.size(ctx, at, g, SizeOf::Edges, &loc);
             (lo, hi, Walk::Edges(collapsible(ctx, op).expect("checked by the sched verifier")))
         } else {
-            let (lo, hi, args) = self.space(ctx, op, at, &loc);
-            (lo, hi, Walk::Args(args))
+            self.space(ctx, op, at, &loc)
         };
         let one = index_const(ctx, at, 1, &loc);
         let after = |ctx: &Context, o: OpId| {
@@ -321,6 +347,15 @@ impl Lowering {
             Walk::Members(bits) => {
                 let then_b = guarded(ctx, At::End(blk), *bits, k, loc);
                 self.emit_body(ctx, op, then_b, &[k], scf::YIELD, loc);
+                op0(ctx, At::End(blk), term, &[], loc);
+            }
+            Walk::Common { tgt, lo, other } => {
+                let f = self.helper(ctx, Helper::CommonAt);
+                let c = self.call(ctx, At::End(blk), &f, &[*tgt, k, *lo, other.0, other.1], &[Type::i1()], loc);
+                let common = ctx.result(c, 0);
+                let then_b = if_then(ctx, At::End(blk), common, loc);
+                let w = load_index(ctx, At::End(then_b), *tgt, k, loc);
+                self.emit_body(ctx, op, then_b, &[w], scf::YIELD, loc);
                 op0(ctx, At::End(blk), term, &[], loc);
             }
             Walk::Edges(inner) => {

@@ -97,6 +97,36 @@ func.func @f(%g: !graph.graph, %v: !graph.node) {
 
 // -----
 
+func.func @f(%g: !graph.graph, %v: !graph.node, %b: index) {
+  // expected-error@+1 {{'common_nbrs' binds 1 values, got 2}}
+  graph.foreach %u, %e in common_nbrs(%g, %v, %v, %b) {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %v: !graph.node) {
+  // expected-error@+1 {{'common_nbrs' takes 4 operands, got 2}}
+  graph.foreach %u in common_nbrs(%g, %v) {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %v: !graph.node, %b: index) {
+  // expected-error@+1 {{'graph.foreach' op space 'common_nbrs' takes operands (!graph.graph, !graph.node, !graph.node, index)}}
+  "graph.foreach"(%g, %v, %b) <{space = "common_nbrs"}> ({
+  ^bb0(%u: !graph.node):
+    "graph.yield"() : () -> ()
+  }, {
+  }) : (!graph.graph, !graph.node, index) -> ()
+  return
+}
+
+// -----
+
 func.func @f(%g: !graph.graph) {
   // expected-error@+1 {{'graph.foreach' op requires attribute 'space'}}
   "graph.foreach"(%g) ({

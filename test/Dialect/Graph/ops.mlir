@@ -133,6 +133,9 @@ func.func @loops(%g: !graph.graph, %v: !graph.node, %lo: index, %hi: index) {
   // CHECK: graph.foreach %{{.*}}, %{{.*}} in out_nbrs(%[[G]], %{{.*}}) {
   // CHECK: graph.foreach %{{.*}}, %{{.*}} in in_nbrs(%[[G]], %{{.*}}) {
   // CHECK: graph.foreach %{{.*}} in range(%{{.*}}, %{{.*}}) {
+  // CHECK: graph.foreach %{{.*}} in common_nbrs(%[[G]], %{{.*}}, %{{.*}}, %{{.*}}) {
+  // GENERIC: "graph.foreach"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{space = "common_nbrs"}> ({
+  // GENERIC-NEXT: ^bb0(%{{.*}}: !graph.node):
   graph.foreach %e in out_edges(%g, %v) {
   }
   graph.foreach %e in in_edges(%g, %v) {
@@ -142,6 +145,8 @@ func.func @loops(%g: !graph.graph, %v: !graph.node, %lo: index, %hi: index) {
   graph.foreach %u, %e in in_nbrs(%g, %v) {
   }
   graph.foreach %i in range(%lo, %hi) {
+  }
+  graph.foreach %w in common_nbrs(%g, %v, %v, %hi) {
   }
   // A filter region comes before `do`.
   // CHECK: graph.foreach %[[U:.*]], %{{.*}} in out_nbrs(%[[G]], %{{.*}}) where {

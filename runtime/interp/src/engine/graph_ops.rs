@@ -386,6 +386,16 @@ impl<'a> Machine<'a> {
                 let cur = w.borrow().current.clone();
                 cur.iter().map(|x| (*x, 0)).collect()
             }
+            Space::CommonNbrs => {
+                let g = self.graph(op, ctx.operand(op, 0))?;
+                let u = self.node(op, &g, ctx.operand(op, 1))?;
+                let w = self.node(op, &g, ctx.operand(op, 2))?;
+                // Compared unsigned, as compiled code compares indices.
+                let below = i128::from(self.get(ctx.operand(op, 3)).int() as u64);
+                let mut common: Vec<u32> = common_nbrs(&g, u, w, below).into_iter().collect();
+                common.sort_unstable();
+                common.into_iter().map(|x| (i128::from(x), 0)).collect()
+            }
             Space::Range => {
                 let (lo, hi) = (self.int(op, 0), self.int(op, 1));
                 let mut items = self.room(op, hi - lo, "loop iterations")?;
@@ -443,8 +453,13 @@ impl<'a> Machine<'a> {
 /// both `u` and `w`: a set of one's neighbours probed with the other's,
 /// independent of the sorted lists the compiled code walks.
 fn count_common(g: &strata_graph::Graph, u: u32, w: u32, below: i128) -> i128 {
+    common_nbrs(g, u, w, below).len() as i128
+}
+
+/// The distinct out-neighbours of both `u` and `w` numbered below `below`.
+fn common_nbrs(g: &strata_graph::Graph, u: u32, w: u32, below: i128) -> HashSet<u32> {
     let neighbours =
         |v: u32| -> HashSet<u32> { g.out_edges(v).map(|e| g.dst(e)).filter(|x| i128::from(*x) < below).collect() };
     let first = neighbours(u);
-    neighbours(w).intersection(&first).count() as i128
+    neighbours(w).intersection(&first).copied().collect()
 }

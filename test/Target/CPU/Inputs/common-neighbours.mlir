@@ -58,3 +58,54 @@ func.func @distinct(%g: !graph.graph) -> !graph.nprop<i64> {
   }
   return %d : !graph.nprop<i64>
 }
+
+// As @merge, counting the iterations of a loop over the common
+// out-neighbours instead of calling graph.count_common.
+func.func @listed(%g: !graph.graph, %below: index) -> !graph.nprop<i64> {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %sum = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
+  graph.foreach %u in nodes(%g) {
+    graph.foreach %v, %e in out_nbrs(%g, %u) {
+      graph.foreach %w in common_nbrs(%g, %u, %v, %below) {
+        graph.reduce add %c1, %sum[%u] : !graph.nprop<i64>
+      }
+    }
+  }
+  return %sum : !graph.nprop<i64>
+}
+
+// Per node u: over u's out-edges u -> v, the sum of 3w + 1 for each common
+// out-neighbour w below `below`, which tells which nodes the loop visits.
+func.func @weighted(%g: !graph.graph, %below: index) -> !graph.nprop<i64> {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c3 = arith.constant 3 : i64
+  %sum = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
+  graph.foreach %u in nodes(%g) {
+    graph.foreach %v, %e in out_nbrs(%g, %u) {
+      graph.foreach %w in common_nbrs(%g, %u, %v, %below) {
+        %id = graph.node_id %w
+        %i = arith.index_cast %id : index to i64
+        %t = arith.muli %i, %c3 : i64
+        %x = arith.addi %t, %c1 : i64
+        graph.reduce add %x, %sum[%u] : !graph.nprop<i64>
+      }
+    }
+  }
+  return %sum : !graph.nprop<i64>
+}
+
+// The common out-neighbours of nodes `a` and `b` below `below` marked 1,
+// by a loop of its own (a parallel one).
+func.func @marked(%g: !graph.graph, %a: index, %b: index, %below: index) -> !graph.nprop<i64> {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %mark = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
+  %u = graph.node %g, %a
+  %v = graph.node %g, %b
+  graph.foreach %w in common_nbrs(%g, %u, %v, %below) {
+    graph.store %c1, %mark[%w] : !graph.nprop<i64>
+  }
+  return %mark : !graph.nprop<i64>
+}
