@@ -73,7 +73,7 @@ mod tests {
                 let mut pass = (info.create)();
                 let sample = match o.kind {
                     OptionKind::Bool => "true",
-                    OptionKind::Positive => "16",
+                    OptionKind::Positive | OptionKind::Count => "16",
                     OptionKind::Text => "x",
                 };
                 if let Err(e) = decl.set(pass.as_mut(), o.name, sample) {

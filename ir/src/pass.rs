@@ -25,6 +25,8 @@ pub enum OptionKind {
     Bool,
     /// A positive integer.
     Positive,
+    /// A non-negative integer (0 often turns something off).
+    Count,
     /// Text the pass reads itself.
     Text,
 }
@@ -36,6 +38,8 @@ pub enum OptionValue<'a> {
     Bool(bool),
     /// A [`OptionKind::Positive`].
     Positive(u64),
+    /// A [`OptionKind::Count`].
+    Count(u64),
     /// A [`OptionKind::Text`].
     Text(&'a str),
 }
@@ -51,6 +55,10 @@ impl OptionKind {
                 .filter(|n| *n > 0)
                 .map(OptionValue::Positive)
                 .ok_or_else(|| format!("expected a positive integer, got '{v}'")),
+            OptionKind::Count => v
+                .parse::<u64>()
+                .map(OptionValue::Count)
+                .map_err(|_| format!("expected a non-negative integer, got '{v}'")),
             OptionKind::Text => Ok(OptionValue::Text(v)),
         }
     }

@@ -33,6 +33,7 @@ use strata_sched_dialect::op as sched;
 
 use strata_graph_dialect::foreach::{space_of, Space};
 use strata_graph_dialect::view::CountCommon;
+use strata_graph_dialect::worklist;
 use strata_ir::attributes::NamedAttr;
 use strata_ir::context::OperationState;
 use strata_ir::conversion::{apply_conversion, ConversionMode, ConversionTarget};
@@ -41,7 +42,7 @@ use strata_ir::rewrite::{RewritePattern, Rewriter};
 use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
 use strata_sched_dialect::collapse::worth_collapsing;
 use strata_sched_dialect::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Reduction};
-use strata_sched_dialect::{legality, once, settle};
+use strata_sched_dialect::{fusion, legality, once, settle};
 
 /// The pass and its options.
 #[derive(Default)]
@@ -77,7 +78,9 @@ impl GraphToSched {
 /// A schedule option's value as the schedule dictionary holds it.
 fn option_attr(key: &str, value: OptionValue<'_>) -> Result<Attribute, String> {
     match value {
-        OptionValue::Positive(n) => Ok(Attribute::int(i128::from(n), strata_ir::types::Type::i64())),
+        OptionValue::Positive(n) | OptionValue::Count(n) => {
+            Ok(Attribute::int(i128::from(n), strata_ir::types::Type::i64()))
+        }
         OptionValue::Text(t) => Ok(Attribute::string(t)),
         OptionValue::Bool(_) => Err(format!("no such option '{key}'")),
     }
@@ -222,9 +225,15 @@ impl RewritePattern for ForeachToSched {
                 }
             }
         }
+        if s.fusion > 0 {
+            let new = fusion::fusable(rw.ctx(), l, &s).expect("checked with the schedule");
+            rw.modify_in_place(new, |ctx| ctx.set_attr(new, fusion::FUSED_ROUNDS, Attribute::Unit));
+        }
         let ctx = rw.ctx();
-        if let Some(m) = self.remarks.as_ref().and_then(|_| direction_remark(ctx, l, &s)) {
-            self.remarks.as_ref().expect("asked for").borrow_mut().push(Diagnostic::remark(ctx.op_loc(l).clone(), m));
+        if let Some(r) = &self.remarks {
+            for m in [direction_remark(ctx, l, &s), fusion_remark(ctx, l, &s)].into_iter().flatten() {
+                r.borrow_mut().push(Diagnostic::remark(ctx.op_loc(l).clone(), m));
+            }
         }
         let mut st = OperationState::new(sched::FOREACH, ctx.op_loc(l).clone())
             .operands(ctx.operands(l))
@@ -330,6 +339,14 @@ fn schedule(
     {
         s.mapping = Mapping::Thread;
     }
+    if !explicit("fusion") {
+        // On where the rounds can be fused, at the pass option's or the
+        // default threshold; off elsewhere.
+        let given = !nested && defaults.iter().any(|(k, _)| &**k == "fusion");
+        let wanted = if given { s.fusion } else { LoopSchedule::DEFAULT_FUSION };
+        let fused = LoopSchedule { fusion: wanted, ..s };
+        s.fusion = if wanted > 0 && !nested && fusion::fusable(ctx, l, &fused).is_ok() { wanted } else { 0 };
+    }
     if nested && s.mapping != Mapping::Sequential && legality::enclosing_parallel_loop(ctx, l).is_none() {
         return Err(err(
             ctx,
@@ -402,6 +419,25 @@ fn direction_remark(ctx: &Context, l: OpId, s: &LoopSchedule) -> Option<String> 
     }
 }
 
+/// The remark on the rounds of the parallel loop `l` over an ordered
+/// worklist under schedule `s`: fused below which size, or why not.
+fn fusion_remark(ctx: &Context, l: OpId, s: &LoopSchedule) -> Option<String> {
+    let ordered = space_of(ctx, l) == Some(Space::Items) && worklist::is_ordered(ctx, ctx.operand(l, 0));
+    if !ordered || s.mapping == Mapping::Sequential {
+        return None;
+    }
+    if s.fusion > 0 {
+        return Some(format!(
+            "bucket fusion: a thread runs the items it pushed into the round's bucket in the same round while they are fewer than {}",
+            s.fusion
+        ));
+    }
+    let why = fusion::fusable(ctx, l, &LoopSchedule { fusion: LoopSchedule::DEFAULT_FUSION, ..*s })
+        .err()
+        .unwrap_or_else(|| "as the schedule says".into());
+    Some(format!("rounds not fused: {why}"))
+}
+
 fn enclosing_function(ctx: &Context, op: OpId) -> Option<OpId> {
     let mut cur = ctx.parent_op(op);
     while let Some(p) = cur {
@@ -470,9 +506,14 @@ static DECL: PassDecl = PassDecl {
             help: "graph.count_common without a method, in the loop (nested loops included for the pass option): merge, gallop or auto (default)",
         },
         PassOption {
+            name: "fusion",
+            kind: OptionKind::Count,
+            help: "loops over an ordered worklist whose rounds can fuse: a thread runs the items it pushed into the round's bucket in the same round while fewer than this (default 1000; 0: never)",
+        },
+        PassOption {
             name: "remarks",
             kind: OptionKind::Bool,
-            help: "a remark on the direction of each parallel worklist or pulled loop",
+            help: "a remark on the direction of each parallel worklist or pulled loop, and on the fusion of ordered rounds",
         },
     ],
 };
@@ -504,7 +545,7 @@ fn mark_pushes_once_per_round(ctx: &mut Context, module: OpId, remarks: Option<&
                     ctx.op_loc(reduce).short()
                 ),
                 Err(_) if strata_graph_dialect::worklist::is_ordered(ctx, strata_graph_dialect::view::Push(p).worklist(ctx)) => {
-                    "push into an ordered worklist, without a claim: the item is placed by its key when the round ends".to_string()
+                    "push into an ordered worklist, without a claim: the item is placed in a bucket by its key".to_string()
                 }
                 Err(why) => format!("push claims each item before adding it (an atomic exchange): {why}"),
             };

@@ -68,6 +68,7 @@ use strata_par_dialect::abi::ir_type;
 use strata_par_dialect::types::{buf, queue};
 use strata_par_dialect::view::{self as par_view, Dist as ParDist, SizeOf};
 use strata_sched_dialect::foreach::schedule_of;
+use strata_sched_dialect::fusion::FUSED_ROUNDS;
 use strata_sched_dialect::legality::{collapsible, pullable};
 use strata_sched_dialect::once::ONCE_PER_ROUND;
 use strata_sched_dialect::schedule::{Direction, Dist, Frontier, LoopSchedule, Mapping, Pushes, Reduction};

@@ -26,6 +26,7 @@ use strata_driver::schedule_file::{self, LoopEntry};
 use strata_driver::{Backend, CpuBackend, Program};
 use strata_graph_dialect::foreach::{space_of, Space};
 use strata_graph_dialect::view::CountCommon;
+use strata_graph_dialect::worklist;
 use strata_ir::{Location, Registry};
 
 use crate::run::{input_args, inputs, median, Inputs};
@@ -43,8 +44,8 @@ fn command() -> Command {
 
 /// The values tried for each schedule entry of a loop over `space`
 /// (`counts`: the loop holds a `graph.count_common` of its own that
-/// names no method).
-fn candidates(space: Option<Space>, counts: bool) -> Vec<(&'static str, &'static [&'static str])> {
+/// names no method; `ordered`: it runs the rounds of an ordered worklist).
+fn candidates(space: Option<Space>, counts: bool, ordered: bool) -> Vec<(&'static str, &'static [&'static str])> {
     let mut keys: Vec<(&'static str, &'static [&'static str])> =
         vec![("chunk", &["64", "256", "1024", "4096"]), ("dist", &["dynamic", "static"])];
     match space {
@@ -63,6 +64,9 @@ fn candidates(space: Option<Space>, counts: bool) -> Vec<(&'static str, &'static
     }
     if counts {
         keys.push(("intersect", &["merge", "gallop", "auto"]));
+    }
+    if ordered {
+        keys.push(("fusion", &["0", "100", "1000", "10000"]));
     }
     keys
 }
@@ -135,13 +139,15 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         return Err(format!("error: --budget must be a number of seconds, got {budget}"));
     }
     let (program, inputs) = inputs(m, &registry)?;
-    let loops: Vec<(String, Option<Space>, bool)> = schedule_file::outermost_loops(&program.ctx, program.module)
+    let loops: Vec<(String, Option<Space>, bool, bool)> = schedule_file::outermost_loops(&program.ctx, program.module)
         .into_iter()
         .map(|(name, l)| {
             // Counts that name their method keep it whatever the loop says.
             let open = |op: &strata_ir::OpId| CountCommon(*op).intersect(&program.ctx).is_none();
             let counts = schedule_file::own_count_commons(&program.ctx, l).iter().any(open);
-            (name, space_of(&program.ctx, l), counts)
+            let space = space_of(&program.ctx, l);
+            let ordered = space == Some(Space::Items) && worklist::is_ordered(&program.ctx, program.ctx.operand(l, 0));
+            (name, space, counts, ordered)
         })
         .collect();
     if loops.is_empty() {
@@ -159,8 +165,8 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     let (mut best, mut best_time, mut tried, mut refused) = (Vec::new(), default_time, 0, 0);
     'search: loop {
         let mut kept = false;
-        for (name, space, counts) in &loops {
-            for (key, values) in candidates(*space, *counts) {
+        for (name, space, counts, ordered) in &loops {
+            for (key, values) in candidates(*space, *counts, *ordered) {
                 for value in values {
                     if value_of(&best, name, key) == Some(value) {
                         continue;

@@ -48,7 +48,7 @@ fn used_outside(ctx: &Context, v: Value, home: strata_ir::BlockId) -> Option<Str
                 None => return Some(format!("it is used outside its block, by '{}'", ctx.op_name(u.op))),
             }
         }
-        if matches!(ctx.op_kind(u.op), par::QUEUE_ITEMS | par::ORDERED_QUEUE_NEW) {
+        if matches!(ctx.op_kind(u.op), par::QUEUE_ITEMS | par::QUEUE_OWN_ITEMS | par::ORDERED_QUEUE_NEW) {
             if let Some(why) = used_outside(ctx, ctx.result(u.op, 0), home) {
                 return Some(why);
             }
@@ -66,7 +66,7 @@ fn kept_by_uses(ctx: &Context, v: Value, seen: &mut HashSet<(OpId, usize)>) -> O
     for u in ctx.uses(v) {
         let user = u.op;
         let ok = match ctx.op_kind(user) {
-            par::LOAD | par::QUEUE_SIZE | par::QUEUE_ADVANCE => true,
+            par::LOAD | par::QUEUE_SIZE | par::QUEUE_ADVANCE | par::QUEUE_TAKE_OWN => true,
             par::STORE | par::ATOMIC_RMW | par::QUEUE_PUSH => u.index == 1,
             par::CMPXCHG => u.index == 0,
             par::FREE => return Some("it is freed already".to_string()),
@@ -78,7 +78,7 @@ fn kept_by_uses(ctx: &Context, v: Value, seen: &mut HashSet<(OpId, usize)>) -> O
                 }
                 u.index == 1
             }
-            par::QUEUE_ITEMS => {
+            par::QUEUE_ITEMS | par::QUEUE_OWN_ITEMS => {
                 if let Some(why) = kept_by_uses(ctx, ctx.result(user, 0), seen) {
                     return Some(format!("the items of the queue escape: {why}"));
                 }

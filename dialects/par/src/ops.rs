@@ -212,6 +212,8 @@ pub fn ops() -> Vec<OpDef> {
         checked(par::QUEUE_PUSH, QueuePush::SIGNATURE, "appends an item to the next round atomically (once per round if unique); buffered: through a per-thread buffer; unclaimed: pushed at most once a round by the program, so not claimed", none, verify_queue_push),
         OpDef { patterns: Some(queue_size_patterns), ..def(par::QUEUE_SIZE, QueueSize::SIGNATURE, "the number of items of the current round", none) },
         OpDef { patterns: Some(queue_items_patterns), ..checked(par::QUEUE_ITEMS, QueueItems::SIGNATURE, "the items of the current round as a buffer", none, verify_queue_items) },
+        checked(par::QUEUE_TAKE_OWN, QueueTakeOwn::SIGNATURE, "in a team: moves the items this thread placed in the current bucket of an eager ordered queue, if fewer than the limit, out for it to run now (bucket fusion); returns how many", none, verify_in_team),
+        checked(par::QUEUE_OWN_ITEMS, QueueOwnItems::SIGNATURE, "the items this thread's last queue_take_own took, as a buffer", none, verify_queue_items),
         def(par::QUEUE_ADVANCE, QueueAdvance::SIGNATURE, "makes the pushes the current round; true if there are any", none),
     ]
 }

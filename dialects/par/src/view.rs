@@ -396,9 +396,9 @@ strata_ir::op_view! {
 }
 
 strata_ir::op_view! {
-    /// `par.ordered_queue_new`: a new queue whose rounds take its items
-    /// bucket by bucket (bucket: `key[item] / delta` when the round that
-    /// pushed it ends), lowest first and never below the last round's.
+    /// `par.ordered_queue_new {eager}`: a new queue whose rounds take its
+    /// items bucket by bucket (bucket: `key[item] / delta` when the round
+    /// that pushed it ends), lowest first and never below the last round's.
     pub struct OrderedQueueNew for par::ORDERED_QUEUE_NEW {
         operands {
             /// The number of items (indices below it).
@@ -412,7 +412,13 @@ strata_ir::op_view! {
             /// The queue.
             queue: QUEUE,
         }
-        properties {}
+        properties {
+            /// A thread places its buffered pushes in buckets of its own
+            /// when it sends them on, by the key then (the same buckets
+            /// where keys only fall and each fall is pushed), so that
+            /// `par.queue_take_own` finds them.
+            eager: bool,
+        }
     }
 }
 
@@ -454,6 +460,43 @@ strata_ir::op_view! {
 strata_ir::op_view! {
     /// `par.queue_items`: the items of the current round as a buffer.
     pub struct QueueItems for par::QUEUE_ITEMS {
+        operands {
+            /// The queue.
+            queue: QUEUE,
+        }
+        results {
+            /// The items.
+            items: BUF,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.queue_take_own`: in a team, moves out of an eager ordered queue
+    /// the items this thread placed in the current bucket when they are
+    /// fewer than `limit`, for this thread to run in this round (bucket
+    /// fusion), after sending its buffered pushes on; returns how many
+    /// (0 elsewhere, and where the thread placed none or too many).
+    pub struct QueueTakeOwn for par::QUEUE_TAKE_OWN {
+        operands {
+            /// The queue.
+            queue: QUEUE,
+            /// Take the items only when they are fewer than this.
+            limit: Index,
+        }
+        results {
+            /// How many were taken.
+            count: Index,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.queue_own_items`: the items this thread's last
+    /// `par.queue_take_own` took, as a buffer.
+    pub struct QueueOwnItems for par::QUEUE_OWN_ITEMS {
         operands {
             /// The queue.
             queue: QUEUE,

@@ -18,6 +18,8 @@
 //!   one over a worklist of nodes that could be pulled over a bitmap.
 //! - A `bitmap` frontier needs a loop over a unique worklist of nodes or
 //!   edges created in the same function (the bitmap holds each item once).
+//! - `fusion` needs a loop over an ordered worklist whose rounds may be
+//!   fused ([`crate::fusion`]).
 //! - `privatize` needs every scalar declared outside the loop and touched
 //!   inside it to be only reduced there, with one kind and without asking
 //!   whether the reduction changed it: a private copy cannot answer loads or
@@ -59,6 +61,9 @@ pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
             hybrid(ctx, op, s)?;
         }
         Direction::Push => {}
+    }
+    if s.fusion > 0 {
+        crate::fusion::fusable(ctx, op, s)?;
     }
     if s.reduction == Reduction::Privatize {
         for (v, why) in shared_scalars(ctx, op) {

@@ -8,6 +8,7 @@
 
 pub mod collapse;
 pub mod foreach;
+pub mod fusion;
 pub mod legality;
 pub mod once;
 pub mod op;

@@ -6,7 +6,7 @@
 //! at most once per item and round when:
 //!
 //! - the worklist is not ordered (its pushes are never claimed: they are
-//!   placed by their keys when the round ends);
+//!   placed in buckets by their keys);
 //! - it is the only push into that worklist in the round's body;
 //! - it runs only in the then-branch of an `scf.if` on the `changed`
 //!   result of a `graph.reduce` at `%u` whose operator is `min`, `max`,
@@ -52,16 +52,15 @@ pub fn pushes_once_per_round(ctx: &Context, push: OpId) -> Result<OpId, String> 
         return Err("it is not inside a 'graph.iterate' over its worklist".into());
     };
     if strata_graph_dialect::worklist::is_ordered(ctx, worklist) {
-        return Err(
-            "its worklist is ordered: pushes are placed by their keys when the round ends, never claimed".into()
-        );
+        return Err("its worklist is ordered: pushes are placed in buckets by their keys, never claimed".into());
     }
     let mut pushes = 0;
     ctx.walk_pre(round, &mut |o| pushes += usize::from(Push::of(ctx, o).is_some_and(|q| q.worklist(ctx) == worklist)));
     if pushes > 1 {
         return Err(format!("the round at {} pushes into the worklist at {pushes} places", ctx.op_loc(round).short()));
     }
-    let Some(reduce) = guard(ctx, push, round, item) else {
+    let idempotent = [ReduceKind::Min, ReduceKind::Max, ReduceKind::And, ReduceKind::Or];
+    let Some(reduce) = guard(ctx, push, round, item, &idempotent) else {
         return Err("it does not run only when a 'min', 'max', 'and' or 'or' reduction into its item's element reports a change".into());
     };
     let r = Reduce(reduce);
@@ -90,20 +89,17 @@ pub fn pushes_once_per_round(ctx: &Context, push: OpId) -> Result<OpId, String> 
     }
 }
 
-/// The idempotent reduction at `item` on whose `changed` result an
-/// `scf.if` (between `op` and `round`) runs `op` in its then-branch.
-fn guard(ctx: &Context, op: OpId, round: OpId, item: Value) -> Option<OpId> {
+/// The reduction at `item`, of one of `kinds`, on whose `changed` result
+/// an `scf.if` (between `op` and `outer`) runs `op` in its then-branch.
+pub fn guard(ctx: &Context, op: OpId, outer: OpId, item: Value, kinds: &[ReduceKind]) -> Option<OpId> {
     let mut child = op;
-    while let Some(p) = ctx.parent_op(child).filter(|p| *p != round) {
+    while let Some(p) = ctx.parent_op(child).filter(|p| *p != outer) {
         let in_then = ctx.parent_block(child).and_then(|b| ctx.block_parent(b)) == Some(ctx.region(p, 0));
         if ctx.op_kind(p) == scf::IF && in_then {
             let cond = ctx.operand(p, 0);
             let found = ctx.defining_op(cond).filter(|d| {
                 Reduce::of(ctx, *d).is_some_and(|r| {
-                    let kind = r.kind(ctx);
-                    matches!(kind, ReduceKind::Min | ReduceKind::Max | ReduceKind::And | ReduceKind::Or)
-                        && r.index(ctx) == Some(item)
-                        && ctx.results(*d).first() == Some(&cond)
+                    kinds.contains(&r.kind(ctx)) && r.index(ctx) == Some(item) && ctx.results(*d).first() == Some(&cond)
                 })
             });
             if found.is_some() {

@@ -6,8 +6,9 @@
 //! A schedule is data: a dictionary attribute
 //! `{chunk = 1024, direction = "push", dist = "dynamic", frontier = "sparse",
 //! mapping = "thread", pushes = "buffered", reduction = "atomic"}` (with
-//! `alpha` and `beta` when the direction is `hybrid`, and `intersect` when
-//! given: the method of the `graph.count_common` in the loop) that a user
+//! `alpha` and `beta` when the direction is `hybrid`, `intersect` when
+//! given: the method of the `graph.count_common` in the loop, and `fusion`
+//! when not 0: bucket fusion of an ordered worklist's rounds) that a user
 //! may write (partially) on a `graph.foreach` as `schedule`, that
 //! `convert-graph-to-sched` completes from defaults, and that `sched.foreach`
 //! carries in full.
@@ -107,10 +108,14 @@ pub struct LoopSchedule {
     /// How the `graph.count_common` operations in the loop's body that
     /// name no method intersect their lists (none: their own default).
     pub intersect: Option<Intersect>,
+    /// Over an ordered worklist: each thread runs the items it pushed into
+    /// the round's bucket in the same round while they are fewer than this
+    /// (bucket fusion, [`crate::fusion`]); 0: never.
+    pub fusion: u32,
 }
 
 /// The keys a schedule dictionary may hold, with their values.
-pub const KEYS: [(&str, &str); 10] = [
+pub const KEYS: [(&str, &str); 11] = [
     ("mapping", "\"thread\", \"edge\" or \"sequential\""),
     ("dist", "\"static\" or \"dynamic\""),
     ("chunk", "a positive integer"),
@@ -121,6 +126,7 @@ pub const KEYS: [(&str, &str); 10] = [
     ("alpha", "a positive integer"),
     ("beta", "a positive integer"),
     ("intersect", "\"merge\", \"gallop\" or \"auto\""),
+    ("fusion", "a non-negative integer"),
 ];
 
 /// The keys a complete schedule holds whatever its direction (`alpha` only
@@ -184,6 +190,7 @@ impl LoopSchedule {
         alpha: LoopSchedule::DEFAULT_ALPHA,
         beta: LoopSchedule::DEFAULT_BETA,
         intersect: None,
+        fusion: 0,
     };
     /// The default schedule of an outermost loop. Blocks of 1,024
     /// iterations keep each thread's accesses to the node-indexed arrays
@@ -201,6 +208,9 @@ impl LoopSchedule {
     /// The default `beta` of `hybrid`: a round of fewer items than an
     /// eighteenth of the nodes is pushed.
     pub const DEFAULT_BETA: u32 = 18;
+    /// The default `fusion` of a loop over an ordered worklist that may
+    /// fuse its rounds: GAPBS's threshold.
+    pub const DEFAULT_FUSION: u32 = 1000;
 
     /// `self` with the entries of `dict` overriding it; errors name the bad entry.
     pub fn overridden(mut self, dict: &[NamedAttr]) -> Result<LoopSchedule, String> {
@@ -215,6 +225,7 @@ impl LoopSchedule {
                 "chunk" => self.chunk = positive(v).ok_or_else(bad)?,
                 "alpha" => self.alpha = positive(v).ok_or_else(bad)?,
                 "beta" => self.beta = positive(v).ok_or_else(bad)?,
+                "fusion" => self.fusion = non_negative(v).ok_or_else(bad)?,
                 "reduction" => self.reduction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "direction" => self.direction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "frontier" => self.frontier = Keyword::from_attr(v).ok_or_else(bad)?,
@@ -252,10 +263,12 @@ impl LoopSchedule {
             _ => Vec::new(),
         };
         let intersect = self.intersect.map(|i| ("intersect".into(), Attribute::string(i.name())));
+        let fusion = (self.fusion > 0).then(|| ("fusion".into(), Attribute::int(i128::from(self.fusion), Type::i64())));
         Attribute::dictionary(
             hybrid
                 .into_iter()
                 .chain(intersect)
+                .chain(fusion)
                 .chain([
                     ("chunk".into(), Attribute::int(i128::from(self.chunk), Type::i64())),
                     ("direction".into(), Attribute::string(self.direction.keyword())),
@@ -272,7 +285,12 @@ impl LoopSchedule {
 
 /// A positive integer that fits a `u32`.
 fn positive(v: &Attribute) -> Option<u32> {
-    v.as_int().filter(|c| (1..=i128::from(u32::MAX)).contains(c)).map(|c| c as u32)
+    non_negative(v).filter(|c| *c > 0)
+}
+
+/// A non-negative integer that fits a `u32`.
+fn non_negative(v: &Attribute) -> Option<u32> {
+    v.as_int().filter(|c| (0..=i128::from(u32::MAX)).contains(c)).map(|c| c as u32)
 }
 
 #[cfg(test)]
@@ -292,8 +310,13 @@ mod tests {
             alpha: LoopSchedule::DEFAULT_ALPHA,
             beta: LoopSchedule::DEFAULT_BETA,
             intersect: None,
+            fusion: 0,
         };
         assert_eq!(LoopSchedule::from_attr(&s.to_attr()), Ok(s));
+        let f = LoopSchedule { fusion: 1000, ..s };
+        assert_eq!(LoopSchedule::from_attr(&f.to_attr()), Ok(f));
+        let bad = vec![("fusion".into(), Attribute::int(-1, Type::i64()))];
+        assert!(LoopSchedule::PARALLEL.overridden(&bad).unwrap_err().contains("non-negative"));
         let i = LoopSchedule { intersect: Some(Intersect::Gallop), ..s };
         assert_eq!(LoopSchedule::from_attr(&i.to_attr()), Ok(i));
         let bad = vec![("intersect".into(), Attribute::string("bitmap"))];

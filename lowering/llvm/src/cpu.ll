@@ -21,6 +21,26 @@ declare void @GOMP_barrier()
 declare i32 @omp_get_thread_num()
 declare i32 @omp_get_num_threads()
 declare void @omp_set_num_threads(i32)
+declare i32 @omp_get_max_threads()
+
+; This thread's number in its team.
+define internal i64 @strata.thread_slot() {
+  %t = call i32 @omp_get_thread_num()
+  %t64 = zext i32 %t to i64
+  ret i64 %t64
+}
+
+; The most threads a team of this program has: the team running now, or
+; the one the next region starts.
+define internal i64 @strata.max_threads() {
+  %m = call i32 @omp_get_max_threads()
+  %n = call i32 @omp_get_num_threads()
+  %most = call i32 @llvm.umax.i32(i32 %m, i32 %n)
+  %most64 = zext i32 %most to i64
+  ret i64 %most64
+}
+
+declare i32 @llvm.umax.i32(i32, i32)
 
 ; A team kept across the parallel regions of one call of an entry (see
 ; `strata.call_on_team`): the region it runs next (null once the entry has

@@ -101,6 +101,17 @@ define internal i64 @strata.gpu_num_threads() {
   ret i64 %all
 }
 
+; Ordered queues keep one block of buckets, placed between rounds: the
+; device's threads neither place their pushes (`strata.ordered_flush`) nor
+; take items for themselves (`strata.ordered_take_own` finds none).
+define internal i64 @strata.thread_slot() {
+  ret i64 0
+}
+
+define internal i64 @strata.max_threads() {
+  ret i64 1
+}
+
 ; Orders this thread's memory accesses for every thread of the device.
 define internal void @strata.fence() {
   fence syncscope("device") seq_cst

@@ -209,8 +209,15 @@ impl<'a, 'c> Emitter<'a, 'c> {
             }
             par::ORDERED_QUEUE_NEW => {
                 let new = view::OrderedQueueNew(op);
-                let args =
-                    [self.val(new.capacity(self.ir))?, self.val(new.key(self.ir))?, self.val(new.delta(self.ir))?];
+                // The device's threads send no buffered pushes on: its
+                // queues are placed between rounds.
+                let eager = self.cx.bool_type().const_int(u64::from(new.eager(self.ir) && !self.gpu), false).into();
+                let args = [
+                    self.val(new.capacity(self.ir))?,
+                    self.val(new.key(self.ir))?,
+                    self.val(new.delta(self.ir))?,
+                    eager,
+                ];
                 self.call_value("strata.ordered_queue_new", &args)?
             }
             par::QUEUE_PUSH => {
@@ -238,6 +245,19 @@ impl<'a, 'c> Emitter<'a, 'c> {
             }
             par::QUEUE_ADVANCE => {
                 self.call_value("strata.queue_advance", &[self.val(view::QueueAdvance(op).queue(self.ir))?])?
+            }
+            par::QUEUE_TAKE_OWN => {
+                let take = view::QueueTakeOwn(op);
+                let q = take.queue(self.ir);
+                // This thread's buffered pushes are placed first: some may
+                // be in the current bucket.
+                for (_, buf, count) in self.fs.push_buffers.iter().filter(|(v, _, _)| *v == q) {
+                    self.call("strata.queue_flush", &[self.val(q)?, (*buf).into(), (*count).into()])?;
+                }
+                self.call_value("strata.ordered_take_own", &[self.val(q)?, self.val(take.limit(self.ir))?])?
+            }
+            par::QUEUE_OWN_ITEMS => {
+                self.call_value("strata.ordered_own_items", &[self.val(view::QueueOwnItems(op).queue(self.ir))?])?
             }
             other => return self.error(op, format!("cannot emit 'par.{other}' as LLVM IR")),
         };

@@ -6,7 +6,7 @@
 ; cpu.ll or gpu.ll, which defines or declares @malloc, @calloc, @free,
 ; @write and @abort.
 
-%queue = type { ptr, i64, ptr, i64, ptr, i64, i64, ptr, i64, i64, i32, ptr, i64, ptr, ptr, i64, i64, %vec }
+%queue = type { ptr, i64, ptr, i64, ptr, i64, i64, ptr, i64, i64, i32, ptr, i64, ptr, ptr, i64, i64, i64, i64 }
 %vec = type { ptr, i64, i64 }
 
 @.oom = private constant [43 x i8] c"error: out of memory allocating a buffer\0A\00\00"
@@ -65,8 +65,8 @@ define internal void @strata.free(ptr %data) {
 ;   (unique queues; null otherwise), round, capacity of both buffers,
 ;   spill area, spill length, spill capacity, spill lock,
 ;   ordered queues (null and 0 otherwise): key, delta, bucket of each item,
-;   window of buckets, first bucket of the window, current bucket,
-;   overflow }
+;   blocks of buckets, first bucket of the window, current bucket, number
+;   of blocks, whether pushes are placed when flushed }
 ; A unique queue never holds more than `cap` items a round; a plain one
 ; grows: pushes beyond the capacity go to the spill area, and the next
 ; advance moves everything into buffers twice as large.
@@ -283,8 +283,18 @@ entry:
   %empty = icmp eq i64 %n, 0
   br i1 %empty, label %done, label %copy
 copy:
+  %f18 = getelementptr inbounds %queue, ptr %q, i32 0, i32 18
+  %eager = load i64, ptr %f18
+  %place = icmp ne i64 %eager, 0
+  br i1 %place, label %placed, label %shared
+placed:
+  call void @strata.ordered_flush(ptr %q, ptr %buf, i64 %n)
+  br label %reset
+shared:
   %at = call i64 @strata.queue_reserve(ptr %q, i64 %n)
   call void @strata.queue_write(ptr %q, i64 %at, ptr %buf, i64 %n)
+  br label %reset
+reset:
   store i64 0, ptr %count
   br label %done
 done:
@@ -404,19 +414,27 @@ end:
 }
 
 ; Ordered queues: each held item has a bucket (field 13; -1: not held).
-; Pushes go to the next round's buffer as in a plain queue; the advance
-; gives each pushed item the bucket key[item] / delta, if that is lower
-; than the one it is held in, and places it in the window of 1024 buckets
-; (field 14, from the bucket in field 15) or, beyond it, in the overflow
-; (field 17); then it takes out the items of the lowest bucket not below
-; the current one (field 16) whose bucket is still that one (or lower).
-; When the window is spent, it moves to the lowest bucket of the overflow.
+; Buckets are vectors of items in blocks (field 14), one per thread that
+; places items (field 17 blocks): a window of 1024 buckets, from the
+; bucket in field 15, then an overflow for the buckets beyond it, then
+; the items the thread took out of the current bucket for itself. Pushes
+; go to the next round's buffer as in a plain queue, and the advance gives
+; each pushed item the bucket key[item] / delta, if that is lower than the
+; one it is held in, and places it in block 0; or, where field 18 says so,
+; each thread places its own pushes in its own block when it flushes them
+; (the bucket lowered by an atomic minimum), which is the same where a key
+; only falls and every fall is pushed. An item whose bucket is below the
+; current one (field 16) goes to the current one. The advance then takes
+; out the items, from every block, of the lowest bucket not below the
+; current one whose bucket is still that one (or lower). When the window
+; is spent, it moves to the lowest bucket of the overflows.
 
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 declare void @llvm.prefetch.p0(ptr, i32, i32, i32)
 
-; A new ordered queue for items below `cap`, keyed by `key`.
-define internal ptr @strata.ordered_queue_new(i64 %cap, ptr %key, i64 %delta) {
+; A new ordered queue for items below `cap`, keyed by `key`; `eager`: each
+; thread places its pushes when it flushes them.
+define internal ptr @strata.ordered_queue_new(i64 %cap, ptr %key, i64 %delta, i1 %eager) {
 entry:
   %positive = icmp sgt i64 %delta, 0
   br i1 %positive, label %ok, label %bad
@@ -434,10 +452,28 @@ ok:
   call void @llvm.memset.p0.i64(ptr %held, i8 -1, i64 %bytes, i1 false)
   %f13 = getelementptr inbounds %queue, ptr %q, i32 0, i32 13
   store ptr %held, ptr %f13
-  %window = call ptr @strata.alloc(i64 1024, i64 24, i1 true)
+  %threads = call i64 @strata.max_threads()
+  %blocks = select i1 %eager, i64 %threads, i64 1
+  %vecs = mul i64 %blocks, 1026
+  %b = call ptr @strata.alloc(i64 %vecs, i64 24, i1 true)
   %f14 = getelementptr inbounds %queue, ptr %q, i32 0, i32 14
-  store ptr %window, ptr %f14
+  store ptr %b, ptr %f14
+  %f17 = getelementptr inbounds %queue, ptr %q, i32 0, i32 17
+  store i64 %blocks, ptr %f17
+  %e = zext i1 %eager to i64
+  %f18 = getelementptr inbounds %queue, ptr %q, i32 0, i32 18
+  store i64 %e, ptr %f18
   ret ptr %q
+}
+
+; The block of buckets `t`: 1024 vectors of the window, the overflow, the
+; items taken.
+define internal ptr @strata.ordered_block(ptr %q, i64 %t) {
+  %f14 = getelementptr inbounds %queue, ptr %q, i32 0, i32 14
+  %blocks = load ptr, ptr %f14
+  %at = mul i64 %t, 1026
+  %b = getelementptr inbounds %vec, ptr %blocks, i64 %at
+  ret ptr %b
 }
 
 ; Whether `item` may be pushed to an ordered queue: when it is in range
@@ -496,9 +532,9 @@ put:
   ret void
 }
 
-; Puts `item`, held in bucket `b`, in the window or the overflow (a bucket
-; below the current one counts as the current one).
-define internal void @strata.ordered_place(ptr %q, i64 %item, i64 %b) {
+; Puts `item`, held in bucket `b`, in the window or the overflow of
+; `block` (a bucket below the current one counts as the current one).
+define internal void @strata.ordered_place(ptr %q, ptr %block, i64 %item, i64 %b) {
 entry:
   %f15 = getelementptr inbounds %queue, ptr %q, i32 0, i32 15
   %first = load i64, ptr %f15
@@ -507,20 +543,73 @@ entry:
   %at = call i64 @llvm.umax.i64(i64 %b, i64 %current)
   %slot = sub i64 %at, %first
   %inside = icmp ult i64 %slot, 1024
-  br i1 %inside, label %window, label %overflow
-window:
-  %f14 = getelementptr inbounds %queue, ptr %q, i32 0, i32 14
-  %w = load ptr, ptr %f14
-  %v = getelementptr inbounds %vec, ptr %w, i64 %slot
+  %where = select i1 %inside, i64 %slot, i64 1024
+  %v = getelementptr inbounds %vec, ptr %block, i64 %where
   call void @strata.vec_push(ptr %v, i64 %item)
-  ret void
-overflow:
-  %f17 = getelementptr inbounds %queue, ptr %q, i32 0, i32 17
-  call void @strata.vec_push(ptr %f17, i64 %item)
   ret void
 }
 
-; Places the pushed items, then takes out the next bucket's.
+; The bucket of `item`: its key divided by delta (an error when negative).
+define internal i64 @strata.ordered_bucket(ptr %key, i64 %delta, i64 %item) {
+entry:
+  %kp = getelementptr inbounds i64, ptr %key, i64 %item
+  %k = load atomic i64, ptr %kp monotonic, align 8
+  %negative = icmp slt i64 %k, 0
+  br i1 %negative, label %neg, label %bucket
+neg:
+  call void @strata.fail(ptr @.negkey, i64 63)
+  unreachable
+bucket:
+  %b = udiv i64 %k, %delta
+  ret i64 %b
+}
+
+; Places this thread's `n` pushes at `buf` in its own block: each item
+; whose bucket is below the one it is held in (lowered atomically). A
+; thread without a block of its own adds them to the next round instead.
+define internal void @strata.ordered_flush(ptr %q, ptr %buf, i64 %n) {
+entry:
+  %t = call i64 @strata.thread_slot()
+  %f17 = getelementptr inbounds %queue, ptr %q, i32 0, i32 17
+  %blocks = load i64, ptr %f17
+  %own = icmp ult i64 %t, %blocks
+  br i1 %own, label %start, label %shared
+shared:
+  %at = call i64 @strata.queue_reserve(ptr %q, i64 %n)
+  call void @strata.queue_write(ptr %q, i64 %at, ptr %buf, i64 %n)
+  ret void
+start:
+  %block = call ptr @strata.ordered_block(ptr %q, i64 %t)
+  %f11 = getelementptr inbounds %queue, ptr %q, i32 0, i32 11
+  %key = load ptr, ptr %f11
+  %f12 = getelementptr inbounds %queue, ptr %q, i32 0, i32 12
+  %delta = load i64, ptr %f12
+  %f13 = getelementptr inbounds %queue, ptr %q, i32 0, i32 13
+  %held = load ptr, ptr %f13
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %start ], [ %i1, %next ]
+  %more = icmp ult i64 %i, %n
+  br i1 %more, label %one, label %done
+one:
+  %ip = getelementptr inbounds i64, ptr %buf, i64 %i
+  %item = load i64, ptr %ip
+  %b = call i64 @strata.ordered_bucket(ptr %key, i64 %delta, i64 %item)
+  %hp = getelementptr inbounds i64, ptr %held, i64 %item
+  %old = atomicrmw umin ptr %hp, i64 %b acq_rel
+  %lower = icmp ult i64 %b, %old
+  br i1 %lower, label %put, label %next
+put:
+  call void @strata.ordered_place(ptr %q, ptr %block, i64 %item, i64 %b)
+  br label %next
+next:
+  %i1 = add i64 %i, 1
+  br label %loop
+done:
+  ret void
+}
+
+; Places the pushed items (in block 0), then takes out the next bucket's.
 define internal i1 @strata.ordered_advance(ptr %q) {
 entry:
   %any = call i1 @strata.queue_turn(ptr %q)
@@ -533,6 +622,7 @@ entry:
   %key = load ptr, ptr %f11
   %f12 = getelementptr inbounds %queue, ptr %q, i32 0, i32 12
   %delta = load i64, ptr %f12
+  %block = call ptr @strata.ordered_block(ptr %q, i64 0)
   br label %place
 place:
   %i = phi i64 [ 0, %entry ], [ %i1, %next ]
@@ -552,22 +642,14 @@ one:
   call void @llvm.prefetch.p0(ptr %lhp, i32 1, i32 3, i32 1)
   %ip = getelementptr inbounds i64, ptr %items, i64 %i
   %item = load i64, ptr %ip
-  %kp = getelementptr inbounds i64, ptr %key, i64 %item
-  %k = load i64, ptr %kp
-  %negative = icmp slt i64 %k, 0
-  br i1 %negative, label %neg, label %bucket
-neg:
-  call void @strata.fail(ptr @.negkey, i64 63)
-  unreachable
-bucket:
-  %b = udiv i64 %k, %delta
+  %b = call i64 @strata.ordered_bucket(ptr %key, i64 %delta, i64 %item)
   %hp = getelementptr inbounds i64, ptr %held, i64 %item
   %old = load i64, ptr %hp
   %lower = icmp ult i64 %b, %old
   br i1 %lower, label %put, label %next
 put:
   store i64 %b, ptr %hp
-  call void @strata.ordered_place(ptr %q, i64 %item, i64 %b)
+  call void @strata.ordered_place(ptr %q, ptr %block, i64 %item, i64 %b)
   br label %next
 next:
   %i1 = add i64 %i, 1
@@ -581,35 +663,18 @@ take:
   ret i1 %some
 }
 
-; Moves the items still held in the lowest bucket of the window not below
-; the current one to `out` (marking them not held); returns how many, 0
-; when the window and the overflow hold none.
-define internal i64 @strata.ordered_take(ptr %q, ptr %out, ptr %held) {
+; Moves the items of the bucket vector `v` still held in `bucket` (or
+; lower) to `out` from place `k` on, marking them not held, and empties
+; `v`; returns the place after the last one written.
+define internal i64 @strata.ordered_drain(ptr %v, ptr %held, i64 %bucket, ptr %out, i64 %k0) {
 entry:
-  %f14 = getelementptr inbounds %queue, ptr %q, i32 0, i32 14
-  %w = load ptr, ptr %f14
-  %f15 = getelementptr inbounds %queue, ptr %q, i32 0, i32 15
-  %f16 = getelementptr inbounds %queue, ptr %q, i32 0, i32 16
-  br label %scan
-scan:
-  %first = load i64, ptr %f15
-  %current = load i64, ptr %f16
-  %start = sub i64 %current, %first
-  br label %slot
-slot:
-  %s = phi i64 [ %start, %scan ], [ %s1, %empty ]
-  %inside = icmp ult i64 %s, 1024
-  br i1 %inside, label %look, label %refill
-look:
-  %v = getelementptr inbounds %vec, ptr %w, i64 %s
   %lenp = getelementptr inbounds %vec, ptr %v, i32 0, i32 1
   %len = load i64, ptr %lenp
   %data = load ptr, ptr %v
-  %bucket = add i64 %first, %s
   br label %entries
 entries:
-  %j = phi i64 [ 0, %look ], [ %j1, %skip ], [ %j1, %keep ]
-  %k = phi i64 [ 0, %look ], [ %k, %skip ], [ %k1, %keep ]
+  %j = phi i64 [ 0, %entry ], [ %j1, %skip ], [ %j1, %keep ]
+  %k = phi i64 [ %k0, %entry ], [ %k, %skip ], [ %k1, %keep ]
   %left = icmp ult i64 %j, %len
   br i1 %left, label %entry1, label %done
 entry1:
@@ -637,6 +702,43 @@ skip:
   br label %entries
 done:
   store i64 0, ptr %lenp
+  ret i64 %k
+}
+
+; Moves the items still held in the lowest bucket of the window not below
+; the current one, from every block, to `out` (marking them not held);
+; returns how many, 0 when the windows and the overflows hold none.
+define internal i64 @strata.ordered_take(ptr %q, ptr %out, ptr %held) {
+entry:
+  %f15 = getelementptr inbounds %queue, ptr %q, i32 0, i32 15
+  %f16 = getelementptr inbounds %queue, ptr %q, i32 0, i32 16
+  %f17 = getelementptr inbounds %queue, ptr %q, i32 0, i32 17
+  %blocks = load i64, ptr %f17
+  br label %scan
+scan:
+  %first = load i64, ptr %f15
+  %current = load i64, ptr %f16
+  %start = sub i64 %current, %first
+  br label %slot
+slot:
+  %s = phi i64 [ %start, %scan ], [ %s1, %empty ]
+  %inside = icmp ult i64 %s, 1024
+  br i1 %inside, label %look, label %refill
+look:
+  %bucket = add i64 %first, %s
+  br label %block
+block:
+  %t = phi i64 [ 0, %look ], [ %t1, %drain ]
+  %k = phi i64 [ 0, %look ], [ %k1, %drain ]
+  %more = icmp ult i64 %t, %blocks
+  br i1 %more, label %drain, label %done
+drain:
+  %b = call ptr @strata.ordered_block(ptr %q, i64 %t)
+  %v = getelementptr inbounds %vec, ptr %b, i64 %s
+  %k1 = call i64 @strata.ordered_drain(ptr %v, ptr %held, i64 %bucket, ptr %out, i64 %k)
+  %t1 = add i64 %t, 1
+  br label %block
+done:
   %found = icmp ne i64 %k, 0
   br i1 %found, label %found_it, label %empty
 found_it:
@@ -652,18 +754,16 @@ none:
   ret i64 0
 }
 
-; Moves the window to the lowest bucket held in the overflow and places
-; the overflow's items again; false when it holds none.
-define internal i1 @strata.ordered_refill(ptr %q, ptr %held) {
+; The lowest bucket held by an item of the vector `v`, or `m` if lower.
+define internal i64 @strata.ordered_lowest(ptr %v, ptr %held, i64 %m0) {
 entry:
-  %f17 = getelementptr inbounds %queue, ptr %q, i32 0, i32 17
-  %data = load ptr, ptr %f17
-  %lenp = getelementptr inbounds %vec, ptr %f17, i32 0, i32 1
+  %data = load ptr, ptr %v
+  %lenp = getelementptr inbounds %vec, ptr %v, i32 0, i32 1
   %len = load i64, ptr %lenp
   br label %low
 low:
   %i = phi i64 [ 0, %entry ], [ %i1, %low_next ]
-  %m = phi i64 [ -1, %entry ], [ %m1, %low_next ]
+  %m = phi i64 [ %m0, %entry ], [ %m1, %low_next ]
   %more = icmp ult i64 %i, %len
   br i1 %more, label %low_next, label %lowest
 low_next:
@@ -675,52 +775,186 @@ low_next:
   %i1 = add i64 %i, 1
   br label %low
 lowest:
+  ret i64 %m
+}
+
+; Places the items of the overflow of `block` again, the window starting
+; at bucket `m`: those held in it go to their bucket, those beyond stay,
+; those no longer held are dropped.
+define internal void @strata.ordered_replace(ptr %block, ptr %held, i64 %m) {
+entry:
+  %over = getelementptr inbounds %vec, ptr %block, i64 1024
+  %data = load ptr, ptr %over
+  %lenp = getelementptr inbounds %vec, ptr %over, i32 0, i32 1
+  %len = load i64, ptr %lenp
+  br label %again
+again:
+  %j = phi i64 [ 0, %entry ], [ %j1, %stay ], [ %j1, %window ], [ %j1, %one ]
+  %k = phi i64 [ 0, %entry ], [ %k1, %stay ], [ %k, %window ], [ %k, %one ]
+  %left = icmp ult i64 %j, %len
+  br i1 %left, label %one, label %finish
+one:
+  %jp = getelementptr inbounds i64, ptr %data, i64 %j
+  %item = load i64, ptr %jp
+  %hp = getelementptr inbounds i64, ptr %held, i64 %item
+  %b = load i64, ptr %hp
+  %j1 = add i64 %j, 1
+  %gone = icmp eq i64 %b, -1
+  br i1 %gone, label %again, label %where
+where:
+  %slot = sub i64 %b, %m
+  %inside = icmp ult i64 %slot, 1024
+  br i1 %inside, label %window, label %stay
+window:
+  %v = getelementptr inbounds %vec, ptr %block, i64 %slot
+  call void @strata.vec_push(ptr %v, i64 %item)
+  br label %again
+stay:
+  %kp = getelementptr inbounds i64, ptr %data, i64 %k
+  store i64 %item, ptr %kp
+  %k1 = add i64 %k, 1
+  br label %again
+finish:
+  store i64 %k, ptr %lenp
+  ret void
+}
+
+; Moves the window to the lowest bucket held in the overflows and places
+; their items again; false when they hold none.
+define internal i1 @strata.ordered_refill(ptr %q, ptr %held) {
+entry:
+  %f17 = getelementptr inbounds %queue, ptr %q, i32 0, i32 17
+  %blocks = load i64, ptr %f17
+  br label %low
+low:
+  %t = phi i64 [ 0, %entry ], [ %t1, %low_next ]
+  %m = phi i64 [ -1, %entry ], [ %m1, %low_next ]
+  %more = icmp ult i64 %t, %blocks
+  br i1 %more, label %low_next, label %lowest
+low_next:
+  %b = call ptr @strata.ordered_block(ptr %q, i64 %t)
+  %over = getelementptr inbounds %vec, ptr %b, i64 1024
+  %m1 = call i64 @strata.ordered_lowest(ptr %over, ptr %held, i64 %m)
+  %t1 = add i64 %t, 1
+  br label %low
+lowest:
   %nothing = icmp eq i64 %m, -1
   br i1 %nothing, label %empty, label %move
 empty:
-  store i64 0, ptr %lenp
+  br label %clear
+clear:
+  %c = phi i64 [ 0, %empty ], [ %c1, %clear_one ]
+  %cmore = icmp ult i64 %c, %blocks
+  br i1 %cmore, label %clear_one, label %none
+clear_one:
+  %cb = call ptr @strata.ordered_block(ptr %q, i64 %c)
+  %cover = getelementptr inbounds %vec, ptr %cb, i64 1024
+  %clenp = getelementptr inbounds %vec, ptr %cover, i32 0, i32 1
+  store i64 0, ptr %clenp
+  %c1 = add i64 %c, 1
+  br label %clear
+none:
   ret i1 false
 move:
   %f15 = getelementptr inbounds %queue, ptr %q, i32 0, i32 15
   store i64 %m, ptr %f15
   %f16 = getelementptr inbounds %queue, ptr %q, i32 0, i32 16
   store i64 %m, ptr %f16
-  %f14 = getelementptr inbounds %queue, ptr %q, i32 0, i32 14
-  %w = load ptr, ptr %f14
   br label %again
 again:
-  %j = phi i64 [ 0, %move ], [ %j1, %stay ], [ %j1, %placed ], [ %j1, %drop ]
-  %k = phi i64 [ 0, %move ], [ %k1, %stay ], [ %k, %placed ], [ %k, %drop ]
-  %left = icmp ult i64 %j, %len
-  br i1 %left, label %one, label %finish
-one:
-  %jp = getelementptr inbounds i64, ptr %data, i64 %j
-  %item2 = load i64, ptr %jp
-  %hp2 = getelementptr inbounds i64, ptr %held, i64 %item2
-  %b2 = load i64, ptr %hp2
-  %j1 = add i64 %j, 1
-  %gone = icmp eq i64 %b2, -1
-  br i1 %gone, label %drop, label %where
-drop:
+  %r = phi i64 [ 0, %move ], [ %r1, %again_one ]
+  %rmore = icmp ult i64 %r, %blocks
+  br i1 %rmore, label %again_one, label %moved
+again_one:
+  %rb = call ptr @strata.ordered_block(ptr %q, i64 %r)
+  call void @strata.ordered_replace(ptr %rb, ptr %held, i64 %m)
+  %r1 = add i64 %r, 1
   br label %again
-where:
-  %slot = sub i64 %b2, %m
-  %inside = icmp ult i64 %slot, 1024
-  br i1 %inside, label %window, label %stay
-window:
-  %v = getelementptr inbounds %vec, ptr %w, i64 %slot
-  call void @strata.vec_push(ptr %v, i64 %item2)
-  br label %placed
-placed:
-  br label %again
-stay:
-  %kp = getelementptr inbounds i64, ptr %data, i64 %k
-  store i64 %item2, ptr %kp
-  %k1 = add i64 %k, 1
-  br label %again
-finish:
-  store i64 %k, ptr %lenp
+moved:
   ret i1 true
+}
+
+; Moves the items this thread placed in the current bucket, when there are
+; fewer than `limit`, to the block's vector of taken items (each one whose
+; bucket is still the current one or lower, marked not held: exchanged, as
+; other threads may lower it meanwhile); returns how many (0 for a thread
+; without a block, or a queue whose pushes are placed between rounds).
+; The thread runs them in this round: bucket fusion.
+define internal i64 @strata.ordered_take_own(ptr %q, i64 %limit) {
+entry:
+  %t = call i64 @strata.thread_slot()
+  %f17 = getelementptr inbounds %queue, ptr %q, i32 0, i32 17
+  %blocks = load i64, ptr %f17
+  %f18 = getelementptr inbounds %queue, ptr %q, i32 0, i32 18
+  %eager = load i64, ptr %f18
+  %own = icmp ult i64 %t, %blocks
+  %placed = icmp ne i64 %eager, 0
+  %mine = and i1 %own, %placed
+  br i1 %mine, label %look, label %none
+look:
+  %block = call ptr @strata.ordered_block(ptr %q, i64 %t)
+  %taken = getelementptr inbounds %vec, ptr %block, i64 1025
+  %tlenp = getelementptr inbounds %vec, ptr %taken, i32 0, i32 1
+  store i64 0, ptr %tlenp
+  %f15 = getelementptr inbounds %queue, ptr %q, i32 0, i32 15
+  %first = load i64, ptr %f15
+  %f16 = getelementptr inbounds %queue, ptr %q, i32 0, i32 16
+  %current = load i64, ptr %f16
+  %slot = sub i64 %current, %first
+  %v = getelementptr inbounds %vec, ptr %block, i64 %slot
+  %lenp = getelementptr inbounds %vec, ptr %v, i32 0, i32 1
+  %len = load i64, ptr %lenp
+  %some = icmp ne i64 %len, 0
+  %few = icmp ult i64 %len, %limit
+  %take = and i1 %some, %few
+  br i1 %take, label %start, label %none
+start:
+  %data = load ptr, ptr %v
+  %f13 = getelementptr inbounds %queue, ptr %q, i32 0, i32 13
+  %held = load ptr, ptr %f13
+  br label %entries
+entries:
+  %j = phi i64 [ 0, %start ], [ %j1, %next ]
+  %left = icmp ult i64 %j, %len
+  br i1 %left, label %one, label %done
+one:
+  %ep = getelementptr inbounds i64, ptr %data, i64 %j
+  %item = load i64, ptr %ep
+  %hp = getelementptr inbounds i64, ptr %held, i64 %item
+  %b0 = load atomic i64, ptr %hp monotonic, align 8
+  br label %try
+try:
+  %b = phi i64 [ %b0, %one ], [ %seen, %again ]
+  %due = icmp ule i64 %b, %current
+  br i1 %due, label %claim, label %next
+claim:
+  %r = cmpxchg ptr %hp, i64 %b, i64 -1 acq_rel monotonic
+  %won = extractvalue { i64, i1 } %r, 1
+  br i1 %won, label %keep, label %again
+again:
+  %seen = extractvalue { i64, i1 } %r, 0
+  br label %try
+keep:
+  call void @strata.vec_push(ptr %taken, i64 %item)
+  br label %next
+next:
+  %j1 = add i64 %j, 1
+  br label %entries
+done:
+  store i64 0, ptr %lenp
+  %n = load i64, ptr %tlenp
+  ret i64 %n
+none:
+  ret i64 0
+}
+
+; The items the last @strata.ordered_take_own of this thread took.
+define internal ptr @strata.ordered_own_items(ptr %q) {
+  %t = call i64 @strata.thread_slot()
+  %block = call ptr @strata.ordered_block(ptr %q, i64 %t)
+  %taken = getelementptr inbounds %vec, ptr %block, i64 1025
+  %data = load ptr, ptr %taken
+  ret ptr %data
 }
 
 define internal void @strata.ordered_free(ptr %q) {
@@ -730,6 +964,9 @@ entry:
   call void @strata.free(ptr %held)
   %f14 = getelementptr inbounds %queue, ptr %q, i32 0, i32 14
   %w = load ptr, ptr %f14
+  %f17 = getelementptr inbounds %queue, ptr %q, i32 0, i32 17
+  %blocks = load i64, ptr %f17
+  %vecs = mul i64 %blocks, 1026
   br label %slot
 slot:
   %s = phi i64 [ 0, %entry ], [ %s1, %slot ]
@@ -737,12 +974,9 @@ slot:
   %data = load ptr, ptr %v
   call void @free(ptr %data)
   %s1 = add i64 %s, 1
-  %more = icmp ult i64 %s1, 1024
+  %more = icmp ult i64 %s1, %vecs
   br i1 %more, label %slot, label %rest
 rest:
   call void @strata.free(ptr %w)
-  %f17 = getelementptr inbounds %queue, ptr %q, i32 0, i32 17
-  %over = load ptr, ptr %f17
-  call void @free(ptr %over)
   ret void
 }

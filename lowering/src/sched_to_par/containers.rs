@@ -122,9 +122,11 @@ impl Lowering {
         let new = view::NewOrderedWorklist(op);
         let n = self.size(ctx, at, new.graph(ctx), SizeOf::Nodes, &loc);
         let t = ctx.value_type(ctx.result(op, 0)).clone();
+        let eager = ctx.get_attr(op, FUSED_ROUNDS).is_some();
         let st = OperationState::new(par::ORDERED_QUEUE_NEW, loc.clone())
             .operands(&[n, new.key(ctx), new.delta(ctx)])
-            .results(&[t]);
+            .results(&[t])
+            .props(par_view::OrderedQueueNew::props(eager));
         let o = mk(ctx, at, st);
         let q = ctx.result(o, 0);
         self.replace(ctx, op, q)

@@ -284,6 +284,9 @@ impl Lowering {
         }
         self.make_locks(ctx, op, at, &loc);
         let (pr, pb) = new_body(ctx, &[], &loc);
+        // Bucket fusion runs the body again, on the items a thread takes
+        // for itself: a copy of the loop, made before its body moves.
+        let copy = (s.fusion > 0).then(|| ctx.clone_at_end(op, pb));
         let privatized: Vec<(Value, ReduceKind)> = if s.reduction == Reduction::Privatize {
             strata_sched_dialect::legality::shared_scalars(ctx, op)
                 .into_iter()
@@ -309,6 +312,9 @@ impl Lowering {
             .props(par_view::For::props(par_dist(s.dist), i64::from(s.chunk)))
             .region(fr);
         mk(ctx, At::End(pb), st);
+        if let Some(copy) = copy {
+            self.fused_rounds(ctx, copy, pb, s.fusion, &loc);
+        }
         for (shared, kind) in &privatized {
             let l = self.scope.private_copies[shared];
             let z = index_const(ctx, At::End(pb), 0, &loc);
@@ -324,6 +330,38 @@ impl Lowering {
             op0(ctx, after(ctx, par), par::FREE, &[l], &loc);
         }
         true
+    }
+
+    /// Bucket fusion at the end of the team body `pb`, after its share of
+    /// the round: while the thread takes items of the round's bucket for
+    /// itself (fewer than `limit`, placed by its own pushes, which it sends
+    /// on first), it runs `copy`'s body on each, in order. `copy` (a copy
+    /// of the loop over the ordered queue's items) is used up.
+    fn fused_rounds(&mut self, ctx: &mut Rewriter<'_>, copy: OpId, pb: BlockId, limit: u32, loc: &Location) {
+        let q = ctx.operand(copy, 0);
+        let limit = index_const(ctx, At::End(pb), i128::from(limit), loc);
+        let (before, bb) = new_body(ctx, &[], loc);
+        let n = op1(ctx, At::End(bb), par::QUEUE_TAKE_OWN, &[q, limit], Type::Index, loc);
+        let zero = index_const(ctx, At::End(bb), 0, loc);
+        let some = cmpi(ctx, At::End(bb), "ugt", n, zero, loc);
+        op0(ctx, At::End(bb), scf::CONDITION, &[some, n], loc);
+        let (after, ab) = new_body(ctx, &[Type::Index], loc);
+        let taken = ctx.block_args(ab)[0];
+        let items = op1(ctx, At::End(ab), par::QUEUE_OWN_ITEMS, &[q], buf(&Type::Index), loc);
+        let (r, blk) = new_body(ctx, &[Type::Index], loc);
+        let i = ctx.block_args(blk)[0];
+        let x = load(ctx, At::End(blk), items, i, false, loc);
+        self.emit_body(ctx, copy, blk, &[x], scf::YIELD, loc);
+        let (first, one) = (index_const(ctx, At::End(ab), 0, loc), index_const(ctx, At::End(ab), 1, loc));
+        let st = OperationState::new(scf::FOR, loc.clone()).operands(&[first, taken, one]).region(r);
+        let each = mk(ctx, At::End(ab), st);
+        op0(ctx, At::End(ab), scf::YIELD, &[], loc);
+        let w = OperationState::new(scf::WHILE, loc.clone()).results(&[Type::Index]).region(before).region(after);
+        mk(ctx, At::End(pb), w);
+        // The copy's body runs on the team's threads, as the loop's does;
+        // what an iteration creates is its own.
+        self.scopes.insert(r, Rc::new(Scope { iteration: Some(each), ..(*self.scope).clone() }));
+        ctx.erase_op(copy);
     }
 
     /// Fills `blk` with the iteration at position `k` of the loop `op`,

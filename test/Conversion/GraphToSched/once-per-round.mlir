@@ -143,9 +143,9 @@ func.func @others(%g: !graph.graph, %s: !graph.node) {
 // an ordered one.
 // CHECK-LABEL: func.func @ordered
 // CHECK: graph.push %{{.*}}, %{{.*}} : !graph.worklist<!graph.node>
-// REMARK: once-per-round.mlir:[[@LINE+15]]:11: remark: push into an ordered worklist, without a claim: the item is placed by its key when the round ends
+// REMARK: once-per-round.mlir:[[@LINE+15]]:11: remark: push into an ordered worklist, without a claim: the item is placed in a bucket by its key
 // PAR-LABEL: func.func @ordered
-// PAR: "par.ordered_queue_new"(%{{.*}}, %{{.*}}, %{{.*}}) : (index, !par.buf<i64>, i64) -> !par.queue<index>
+// PAR: "par.ordered_queue_new"(%{{.*}}, %{{.*}}, %{{.*}}) <{eager}> : (index, !par.buf<i64>, i64) -> !par.queue<index>
 // PAR: "par.queue_push"(%{{.*}}, %{{.*}}) <{buffered}>
 func.func @ordered(%g: !graph.graph, %s: !graph.node, %delta: i64) {
   %max = arith.constant 9223372036854775807 : i64

@@ -168,3 +168,11 @@ func.func @f(%n: index, %key: !par.buf<i64>, %d: i64) {
   %q = "par.ordered_queue_new"(%n, %key, %d) : (index, !par.buf<i64>, i64) -> !par.queue<i64>
   return
 }
+
+// -----
+
+func.func @f(%q: !par.queue<index>, %limit: index) -> index {
+  // expected-error@+1 {{'par.queue_take_own' op must be inside a par.parallel}}
+  %n = "par.queue_take_own"(%q, %limit) : (!par.queue<index>, index) -> index
+  return %n : index
+}

@@ -200,6 +200,10 @@ impl<'a> Machine<'a> {
                 }
                 return Ok(());
             }
+            // One thread runs each round here: pushes are placed when the
+            // round ends, so no thread finds items of its own to take.
+            par::QUEUE_TAKE_OWN => Val::Int(0),
+            par::QUEUE_OWN_ITEMS => Val::Prop(Rc::new(RefCell::new(Vec::new()))),
             par::QUEUE_SIZE | par::QUEUE_ITEMS | par::QUEUE_ADVANCE => {
                 let Val::Worklist(w) = self.get(ctx.operand(op, 0)).clone() else {
                     return self.err(op, "operand is not bound to a queue");
