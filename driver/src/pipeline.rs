@@ -87,7 +87,6 @@ impl Schedule {
 /// `schedule` as the default schedule of outermost loops. An entry the
 /// schedule cannot take is an error naming it.
 pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassManager, String> {
-    let _ = target;
     let mut to_sched = GraphToSched::default();
     let decl = to_sched.decl();
     for (k, v) in schedule.entries() {
@@ -102,7 +101,8 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     let mut pm = OpPassManager::new(builtin::MODULE);
     pm.add(Box::new(Canonicalize::default()));
     pm.add(Box::new(to_sched));
-    pm.add(Box::new(SchedToPar));
+    // A flag per node for each of the device's threads would not fit.
+    pm.add(Box::new(SchedToPar { flags_per_thread: target != Target::Gpu }));
     pm.add(Box::new(Canonicalize::default()));
     pm.add(Box::new(Cse::default()));
     let f = pm.nest(func::FUNC);

@@ -503,7 +503,7 @@ static DECL: PassDecl = PassDecl {
         PassOption {
             name: "intersect",
             kind: OptionKind::Text,
-            help: "graph.count_common without a method, in the loop (nested loops included for the pass option): merge, gallop or auto (default)",
+            help: "graph.count_common without a method, in the loop (nested loops included for the pass option): merge, gallop, auto (default) or bitmap",
         },
         PassOption {
             name: "fusion",

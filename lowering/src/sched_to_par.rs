@@ -61,7 +61,7 @@ use strata_graph_dialect::foreach::{space_of, Space};
 use strata_graph_dialect::types::{classify, element, is_edge, GraphType};
 use strata_graph_dialect::view::{self, ReduceKind};
 use strata_ir::context::{BlockId, OperationState, RegionId, Value};
-use strata_ir::pass::{Pass, PassDecl, PassInfo};
+use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
 use strata_ir::types::Type;
 use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
 use strata_par_dialect::abi::ir_type;
@@ -75,12 +75,30 @@ use strata_sched_dialect::schedule::{Direction, Dist, Frontier, LoopSchedule, Ma
 use strata_std::arith::CMPI_PREDICATES;
 
 /// The pass.
-#[derive(Default)]
-pub struct SchedToPar;
+pub struct SchedToPar {
+    /// `graph.count_common {intersect = "bitmap"}` keeps a flag per node
+    /// for each thread of its parallel loop; without, such counts
+    /// intersect as `auto` does (the GPU's threads are too many for a flag
+    /// per node each).
+    pub flags_per_thread: bool,
+}
+
+impl Default for SchedToPar {
+    fn default() -> Self {
+        SchedToPar { flags_per_thread: true }
+    }
+}
 
 impl Pass for SchedToPar {
     fn decl(&self) -> &'static PassDecl {
         &DECL
+    }
+    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
+        match (key, value) {
+            ("flags-per-thread", OptionValue::Bool(b)) => self.flags_per_thread = b,
+            _ => return Err(format!("no such option '{key}'")),
+        }
+        Ok(())
     }
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(builtin::MODULE)
@@ -93,6 +111,7 @@ impl Pass for SchedToPar {
             arrays: HashMap::new(),
             scopes: HashMap::new(),
             scope: Rc::default(),
+            flags_per_thread: self.flags_per_thread,
         };
         let called_in_loops = strata_sched_dialect::legality::functions_called_in_loops(ctx, module);
         for f in ctx.entry_block(ctx.region(module, 0)).map(|b| ctx.block_ops(b)).unwrap_or_default() {
@@ -133,12 +152,16 @@ static DECL: PassDecl = PassDecl {
     argument: "convert-sched-to-par",
     name: "ConvertSchedToPar",
     description: "Lower scheduled graph loops and storage to par teams, work-sharing loops, buffers and atomics",
-    options: &[],
+    options: &[PassOption {
+        name: "flags-per-thread",
+        kind: OptionKind::Bool,
+        help: "graph.count_common by 'bitmap' keeps a flag per node for each thread (default true); false: it intersects as 'auto' (the GPU's pipeline)",
+    }],
 };
 
 /// Registration.
 pub fn info() -> PassInfo {
-    PassInfo { decl: &DECL, create: || Box::new(SchedToPar) }
+    PassInfo { decl: &DECL, create: || Box::new(SchedToPar::default()) }
 }
 
 /// Lowers one operation (under the scope set in the state); false when it
@@ -227,6 +250,9 @@ struct Scope {
     owned: HashSet<Value>,
     /// Pushes gather in per-thread buffers.
     buffered: bool,
+    /// For `graph.count_common {intersect = "bitmap"}`: the thread's flag
+    /// per node and the node whose out-list they hold (-1: none).
+    flags: Option<(Value, Value)>,
 }
 
 /// The state the patterns share: what the module has gained and the scope
@@ -241,6 +267,8 @@ struct Lowering {
     scopes: HashMap<RegionId, Rc<Scope>>,
     /// The scope of the operation being lowered.
     scope: Rc<Scope>,
+    /// See [`SchedToPar::flags_per_thread`].
+    flags_per_thread: bool,
 }
 
 /// The type a graph-level type becomes.

@@ -15,10 +15,12 @@ func.func @jaccard(%g: !graph.graph) -> !graph.eprop<f64> {
     graph.store %d, %size[%v] : !graph.nprop<index>
   }
   %sim = graph.new_edge_prop %g, %zero : !graph.eprop<f64>
+  // Edges come in order of their sources: by bitmap, a thread's flags keep
+  // u's list from one edge to the next, and only v's is walked (compiled
+  // for the CPU; on the GPU, auto). A schedule file may say otherwise.
   graph.foreach %e in edges(%g) {
     %u = graph.src %g, %e
     %v = graph.dst %g, %e
-    // A hub's list against a leaf's: the default (auto) gallops there.
     %both = graph.count_common %g, %u, %v, %n
     %du = graph.load %size[%u] : !graph.nprop<index>
     %dv = graph.load %size[%v] : !graph.nprop<index>
@@ -30,6 +32,6 @@ func.func @jaccard(%g: !graph.graph) -> !graph.eprop<f64> {
     %ef = arith.sitofp %e64 : i64 to f64
     %j = arith.divf %bf, %ef : f64
     graph.store %j, %sim[%e] : !graph.eprop<f64>
-  }
+  } attributes {schedule = {intersect = "bitmap"}}
   return %sim : !graph.eprop<f64>
 }

@@ -63,7 +63,7 @@ fn candidates(space: Option<Space>, counts: bool, ordered: bool) -> Vec<(&'stati
         _ => {}
     }
     if counts {
-        keys.push(("intersect", &["merge", "gallop", "auto"]));
+        keys.push(("intersect", &["merge", "gallop", "auto", "bitmap"]));
     }
     if ordered {
         keys.push(("fusion", &["0", "100", "1000", "10000"]));

@@ -309,6 +309,12 @@ strata_ir::prop_enum! {
         /// `gallop` when one list is more than 16 times the other's length,
         /// `merge` otherwise.
         Auto = "auto",
+        /// The first node's list marked in a flag per node of the thread's
+        /// own, kept from call to call while the first node stays the same;
+        /// the second's list probed: time in the second's length (plus both
+        /// lists' when the first node changes). Compiled code needs the count
+        /// in a loop of the same function.
+        Bitmap = "bitmap",
     }
 }
 

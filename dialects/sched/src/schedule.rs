@@ -125,7 +125,7 @@ pub const KEYS: [(&str, &str); 11] = [
     ("pushes", "\"buffered\" or \"direct\""),
     ("alpha", "a positive integer"),
     ("beta", "a positive integer"),
-    ("intersect", "\"merge\", \"gallop\" or \"auto\""),
+    ("intersect", "\"merge\", \"gallop\", \"auto\" or \"bitmap\""),
     ("fusion", "a non-negative integer"),
 ];
 
@@ -319,8 +319,11 @@ mod tests {
         assert!(LoopSchedule::PARALLEL.overridden(&bad).unwrap_err().contains("non-negative"));
         let i = LoopSchedule { intersect: Some(Intersect::Gallop), ..s };
         assert_eq!(LoopSchedule::from_attr(&i.to_attr()), Ok(i));
-        let bad = vec![("intersect".into(), Attribute::string("bitmap"))];
-        assert!(LoopSchedule::PARALLEL.overridden(&bad).unwrap_err().contains("\"merge\", \"gallop\" or \"auto\""));
+        let bad = vec![("intersect".into(), Attribute::string("hash"))];
+        assert!(LoopSchedule::PARALLEL
+            .overridden(&bad)
+            .unwrap_err()
+            .contains("\"merge\", \"gallop\", \"auto\" or \"bitmap\""));
         let h = LoopSchedule { direction: Direction::Hybrid, alpha: 9, beta: 3, ..s };
         assert_eq!(LoopSchedule::from_attr(&h.to_attr()), Ok(h));
         let bad = vec![("chunk".into(), Attribute::int(0, Type::i64()))];

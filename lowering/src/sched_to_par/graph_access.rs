@@ -87,12 +87,26 @@ impl Lowering {
     pub(super) fn count_common(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let c = view::CountCommon(op);
-        let how = c.intersect(ctx).unwrap_or(view::Intersect::Auto);
+        let how = match c.intersect(ctx) {
+            Some(view::Intersect::Bitmap) if !self.flags_per_thread => view::Intersect::Auto,
+            how => how.unwrap_or(view::Intersect::Auto),
+        };
         let (g, u, v, below) = (c.graph(ctx), c.first(ctx), c.second(ctx), c.below(ctx));
         let off = self.array(ctx, g, GraphArray::OutOffsets);
         let tgt = self.array(ctx, g, GraphArray::OutTargets);
+        let mut args = vec![off, tgt, u, v, below];
+        if how == view::Intersect::Bitmap {
+            let Some((flags, marked)) = self.scope.flags else {
+                return self.error(
+                    ctx,
+                    op,
+                    "intersect 'bitmap' needs the count inside a loop of the same function, which keeps its flags",
+                );
+            };
+            args.extend([flags, marked]);
+        }
         let f = self.helper(ctx, Helper::CountCommon(how));
-        let call = self.call(ctx, At::Before(op), &f, &[off, tgt, u, v, below], &[Type::Index], &loc);
+        let call = self.call(ctx, At::Before(op), &f, &args, &[Type::Index], &loc);
         let r = ctx.result(call, 0);
         self.replace(ctx, op, r)
     }

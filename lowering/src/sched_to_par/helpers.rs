@@ -39,7 +39,8 @@ pub enum Helper {
     TryLock,
     /// `@__par_count_common_M(out_offsets, out_targets, u, v, below) ->
     /// count`: the common out-neighbours of `u` and `v` below `below`,
-    /// intersected by method `M` ([`intersect`]).
+    /// intersected by method `M` ([`intersect`]); `bitmap` takes the
+    /// thread's flags and marked node too.
     CountCommon(Intersect),
     /// `@__par_common_slices(out_offsets, out_targets, u, v, below) -> (lo,
     /// hi, other_lo, other_hi)`: the slice of the shorter of the two
@@ -320,7 +321,7 @@ mod tests {
             Helper::CommonSlices,
             Helper::CommonAt,
         ];
-        all.extend([Intersect::Merge, Intersect::Gallop, Intersect::Auto].map(Helper::CountCommon));
+        all.extend([Intersect::Merge, Intersect::Gallop, Intersect::Auto, Intersect::Bitmap].map(Helper::CountCommon));
         for (key, payload) in [(Type::i64(), Type::Index), (Type::f64(), Type::i32()), (Type::f32(), Type::Index)] {
             for (max, plain) in [(false, false), (true, false), (false, true), (true, true)] {
                 all.push(Helper::ReduceArg { max, plain, key: key.clone(), payload: payload.clone() });

@@ -6,7 +6,10 @@
 //! longer one from where the last seek ended: step by step (`merge`), or by
 //! steps of 1, 2, 4, ... then halving (`gallop`); `auto` gallops when one
 //! list is more than [`GALLOP_RATIO`] times the other's length. Duplicates
-//! (parallel edges) count once.
+//! (parallel edges) count once. `bitmap` instead keeps `u`'s list marked in
+//! a flag per node of the calling thread from call to call (remarked when
+//! `u` changes) and probes `v`'s list: the flags and the node they hold
+//! come from the parallel loop around the count (see `loops.rs`).
 //!
 //! A `graph.foreach` over `common_nbrs` walks the shorter list's slice
 //! below `below` as its space (`@__par_common_slices`) and runs its body for
@@ -18,11 +21,11 @@ use strata_graph_dialect::view::Intersect;
 use strata_ir::builder::Builder;
 use strata_ir::func::build::{function, ret};
 use strata_ir::{Type, Value};
-use strata_par_dialect::build::load;
+use strata_par_dialect::build::{load, store};
 use strata_par_dialect::types::buf;
 use strata_std::arith::op as arith;
 use strata_std::build::arith::{binary, boolean, cmpi, index};
-use strata_std::build::scf::{if_else, while_loop};
+use strata_std::build::scf::{if_else, when, while_loop};
 
 /// Under `auto`, one list is more than this many times the other's length
 /// before the seeks gallop.
@@ -35,6 +38,9 @@ pub fn name(how: Intersect) -> String {
 
 /// Builds the helper for `how`.
 pub fn build(b: &mut Builder<'_>, how: Intersect) {
+    if how == Intersect::Bitmap {
+        return build_bitmap(b);
+    }
     let inputs = [buf(&Type::Index), buf(&Type::i32()), Type::Index, Type::Index, Type::Index];
     let (_, entry, args) = function(b, &name(how), true, &inputs, &[Type::Index]);
     let (off, tgt, u, v, below) = (args[0], args[1], args[2], args[3], args[4]);
@@ -47,7 +53,7 @@ pub fn build(b: &mut Builder<'_>, how: Intersect) {
         let short = (pick(b, p, q), pick(b, pe, qe));
         let long = (pick(b, q, p), pick(b, qe, pe));
         let n = match how {
-            Intersect::Merge => walk(b, tgt, short, long, below, false),
+            Intersect::Merge | Intersect::Bitmap => walk(b, tgt, short, long, below, false),
             Intersect::Gallop => walk(b, tgt, short, long, below, true),
             Intersect::Auto => {
                 // Two loops, each with its own seek, rather than a choice
@@ -63,6 +69,77 @@ pub fn build(b: &mut Builder<'_>, how: Intersect) {
         };
         ret(b, &[n]);
     });
+}
+
+/// Builds `@__par_count_common_bitmap(out_offsets, out_targets, u, v,
+/// below, flags, marked) -> count`: `flags` (one per node, this thread's)
+/// hold the out-list of the node in `marked[0]` (-1: none); unless that is
+/// `u`, its flags are cleared and `u`'s set. Then `v`'s values below
+/// `below` are counted where flagged, each once (the list is sorted).
+fn build_bitmap(b: &mut Builder<'_>) {
+    let inputs = [
+        buf(&Type::Index),
+        buf(&Type::i32()),
+        Type::Index,
+        Type::Index,
+        Type::Index,
+        buf(&Type::i1()),
+        buf(&Type::Index),
+    ];
+    let (_, entry, args) = function(b, &name(Intersect::Bitmap), true, &inputs, &[Type::Index]);
+    let (off, tgt, u, v, below, flags, marked) = (args[0], args[1], args[2], args[3], args[4], args[5], args[6]);
+    b.at_end_of(entry, |b| {
+        let zero = index(b, 0);
+        let was = load(b, marked, zero, false);
+        let other = cmpi(b, "ne", was, u);
+        when(b, other, |b| {
+            let none = index(b, -1);
+            let some = cmpi(b, "ne", was, none);
+            when(b, some, |b| {
+                let no = boolean(b, false);
+                each_target(b, off, tgt, was, |b, w| store(b, no, flags, w, false));
+            });
+            let yes = boolean(b, true);
+            each_target(b, off, tgt, u, |b, w| store(b, yes, flags, w, false));
+            store(b, u, marked, zero, false);
+        });
+        let (q, qe) = list(b, off, v);
+        // (position, count, the value seen last: `below` before the first)
+        let r = while_loop(
+            b,
+            &[q, zero, below],
+            |b, s| {
+                let inside = before(b, tgt, s[0], qe, below);
+                (inside, s.to_vec())
+            },
+            |b, s| {
+                let one = index(b, 1);
+                let w = target(b, tgt, s[0]);
+                let flagged = load(b, flags, w, false);
+                let fresh = cmpi(b, "ne", w, s[2]);
+                let hit = binary(b, arith::ANDI, flagged, fresh);
+                let inc = b.op1(arith::INDEX_CASTUI, &[hit], Type::Index);
+                vec![binary(b, arith::ADDI, s[0], one), binary(b, arith::ADDI, s[1], inc), w]
+            },
+        );
+        ret(b, &[r[1]]);
+    });
+}
+
+/// Runs `f` on each out-target of `x`.
+fn each_target<T>(b: &mut Builder<'_>, off: Value, tgt: Value, x: Value, f: impl Fn(&mut Builder<'_>, Value) -> T) {
+    let (lo, hi) = list(b, off, x);
+    while_loop(
+        b,
+        &[lo],
+        |b, s| (cmpi(b, "ult", s[0], hi), s.to_vec()),
+        |b, s| {
+            let w = target(b, tgt, s[0]);
+            f(b, w);
+            let one = index(b, 1);
+            vec![binary(b, arith::ADDI, s[0], one)]
+        },
+    );
 }
 
 /// Builds `@name(out_offsets, out_targets, u, v, below) -> (lo, hi,

@@ -254,12 +254,18 @@ impl Lowering {
             ctx.next_op(o).map(At::Before).unwrap_or_else(|| At::End(ctx.parent_block(o).expect("block")))
         };
         if !parallel {
+            // A loop in no parallel loop keeps the flags of its bitmap
+            // counts itself, one array for its one thread.
+            let flags = if self.scope.flags.is_none() { self.bitmap_flags(ctx, op, at, &loc) } else { None };
             let (r, blk) = new_body(ctx, &[Type::Index], &loc);
             let k = ctx.block_args(blk)[0];
             self.iteration(ctx, op, &walk, blk, k, scf::YIELD, &loc);
             let new = mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[lo, hi, one]).region(r));
-            if let Some((b, _)) = bits {
+            for b in bits.map(|b| b.0).into_iter().chain(flags.map(|f| f.0)) {
                 op0(ctx, after(ctx, new), par::FREE, &[b], &loc);
+            }
+            if flags.is_some() {
+                self.scopes.insert(r, Rc::new(Scope { flags, ..(*self.scope).clone() }));
             }
             ctx.erase_op(op);
             return true;
@@ -287,6 +293,8 @@ impl Lowering {
         // Bucket fusion runs the body again, on the items a thread takes
         // for itself: a copy of the loop, made before its body moves.
         let copy = (s.fusion > 0).then(|| ctx.clone_at_end(op, pb));
+        let flags = self.bitmap_flags(ctx, op, At::End(pb), &loc);
+        self.scope_mut().flags = flags;
         let privatized: Vec<(Value, ReduceKind)> = if s.reduction == Reduction::Privatize {
             strata_sched_dialect::legality::shared_scalars(ctx, op)
                 .into_iter()
@@ -315,6 +323,9 @@ impl Lowering {
         if let Some(copy) = copy {
             self.fused_rounds(ctx, copy, pb, s.fusion, &loc);
         }
+        if let Some((bits, _)) = flags {
+            op0(ctx, At::End(pb), par::FREE, &[bits], &loc);
+        }
         for (shared, kind) in &privatized {
             let l = self.scope.private_copies[shared];
             let z = index_const(ctx, At::End(pb), 0, &loc);
@@ -330,6 +341,31 @@ impl Lowering {
             op0(ctx, after(ctx, par), par::FREE, &[l], &loc);
         }
         true
+    }
+
+    /// Where the loop `op` holds a `graph.count_common` by `bitmap` (in its
+    /// body, nested loops included): a flag per node, cleared, and the node
+    /// whose list they hold (none), made at `at` (in a team body: one of
+    /// each per thread), for the scope of the counts.
+    fn bitmap_flags(&mut self, ctx: &mut Rewriter<'_>, op: OpId, at: At, loc: &Location) -> Option<(Value, Value)> {
+        if !self.flags_per_thread {
+            return None;
+        }
+        let mut graph = None;
+        ctx.walk_pre(op, &mut |o| {
+            if view::CountCommon::of(ctx, o).is_some_and(|c| c.intersect(ctx) == Some(view::Intersect::Bitmap)) {
+                graph = graph.or(Some(ctx.operand(o, 0)));
+            }
+        });
+        let n = self.size(ctx, at, graph?, SizeOf::Nodes, loc);
+        let bits = op1(ctx, at, par::ALLOC, &[n], buf(&Type::i1()), loc);
+        let no = constant(ctx, at, Attribute::Bool(false), Type::i1(), loc);
+        self.fill(ctx, at, bits, n, &|_| no, loc);
+        let marked = op1(ctx, at, par::LOCAL, &[], buf(&Type::Index), loc);
+        let none = index_const(ctx, at, -1, loc);
+        let zero = index_const(ctx, at, 0, loc);
+        store(ctx, at, none, marked, zero, loc);
+        Some((bits, marked))
     }
 
     /// Bucket fusion at the end of the team body `pb`, after its share of

@@ -777,8 +777,8 @@ func.func @f(%g: !graph.graph, %d: i64) {
 // -----
 
 func.func @f(%g: !graph.graph, %u: !graph.node, %b: index) -> index {
-  // expected-error@+1 {{'graph.count_common' op attribute 'intersect' failed to satisfy constraint: string attribute, one of: merge, gallop, auto}}
-  %n = graph.count_common %g, %u, %u, %b {intersect = "bitmap"}
+  // expected-error@+1 {{'graph.count_common' op attribute 'intersect' failed to satisfy constraint: string attribute, one of: merge, gallop, auto, bitmap}}
+  %n = graph.count_common %g, %u, %u, %b {intersect = "hash"}
   return %n : index
 }
 

@@ -1,4 +1,5 @@
-// graph.count_common by each intersection method (merge, gallop, auto),
+// graph.count_common by each intersection method (merge, gallop, auto,
+// bitmap),
 // compiled for the CPU and as par-level IR in the interpreter (shuffled),
 // against the interpreter's count (a set of one list probed with the
 // other) on graphs with parallel edges and self-loops (not simplified),
@@ -7,11 +8,14 @@
 // RUN: for g in gen:kron:scale=8,degree=16 gen:uniform:nodes=300,edges=3000 gen:grid:rows=9,cols=9,drop=0.2; do \
 // RUN:   for below in 0 7 100 100000; do \
 // RUN:     graph-run %S/Inputs/common-neighbours.mlir --graph $g --entry merge $below > %t.ref && \
-// RUN:     for m in merge gallop auto; do \
+// RUN:     for m in merge gallop auto bitmap; do \
 // RUN:       graph-run %S/Inputs/common-neighbours.mlir --graph $g --entry $m $below > %t.interp && diff %t.ref %t.interp && \
 // RUN:       graph-run %S/Inputs/common-neighbours.mlir --graph $g --entry $m $below --backend cpu --threads 2 > %t.cpu && diff %t.ref %t.cpu && \
 // RUN:       graph-run %t.par.mlir --graph $g --entry $m $below --shuffle 3 > %t.par && diff %t.ref %t.par || exit 1; \
 // RUN:     done || exit 1; \
+// RUN:     graph-run %S/Inputs/common-neighbours.mlir --graph $g --entry per_edge_merge $below > %t.eref && \
+// RUN:     graph-run %S/Inputs/common-neighbours.mlir --graph $g --entry per_edge $below --backend cpu --threads 2 > %t.ecpu && diff %t.eref %t.ecpu && \
+// RUN:     graph-run %t.par.mlir --graph $g --entry per_edge $below --shuffle 5 > %t.epar && diff %t.eref %t.epar || exit 1; \
 // RUN:   done || exit 1; \
 // RUN: done
 //
@@ -45,6 +49,27 @@
 // HELPERS-DAG: func.func private @__par_count_common_merge(
 // HELPERS-DAG: func.func private @__par_count_common_gallop(
 // HELPERS-DAG: func.func private @__par_count_common_auto(
+// HELPERS-DAG: func.func private @__par_count_common_bitmap(
+//
+// By bitmap, each thread of the parallel loop around the count keeps a
+// flag per node and the node whose list they hold, freed after the loop;
+// the GPU's pipeline intersects such counts as auto.
+// RUN: FileCheck %s --check-prefix=FLAGS < %t.par.mlir
+// FLAGS-LABEL: func.func @per_edge(
+// FLAGS: par.parallel
+// FLAGS: %[[BITS:.*]] = "par.alloc"(%{{.*}}) : (index) -> !par.buf<i1>
+// FLAGS: "par.local"() : () -> !par.buf<index>
+// FLAGS: par.for
+// FLAGS: call @__par_count_common_bitmap(
+// FLAGS: "par.free"(%[[BITS]])
+// RUN: graph-opt %S/Inputs/common-neighbours.mlir --target=gpu | FileCheck %s --check-prefix=GPU
+// GPU-NOT: @__par_count_common_bitmap
+// GPU: func.func @per_edge(
+// GPU: call @__par_count_common_auto(
+// GPU-NOT: @__par_count_common_bitmap
+// A count by bitmap in no loop is an error.
+// RUN: not graph-opt %S/Inputs/bitmap-alone.mlir --target=cpu 2>&1 | FileCheck %s --check-prefix=ALONE
+// ALONE: bitmap-alone.mlir:6:8: error: intersect 'bitmap' needs the count inside a loop of the same function, which keeps its flags
 //
 // A loop's schedule entry `intersect` sets the method of the counts of its
 // own (nearest loop) that name none: by schedule file, by pass option
@@ -66,6 +91,6 @@
 // RUN: printf 'sums:0 intersect=merge\n' > %t.outer
 // RUN: not graph-opt %S/Inputs/common-neighbours.mlir --target=cpu --schedule-file %t.outer 2>&1 | FileCheck %s --check-prefix=OUTER
 // OUTER: common-neighbours.mlir:10:3: error: illegal schedule: schedule entry 'intersect' applies to a loop that holds a graph.count_common
-// RUN: printf 'sums:1 intersect=bitmap\n' > %t.bad
+// RUN: printf 'sums:1 intersect=hash\n' > %t.bad
 // RUN: not graph-opt %S/Inputs/common-neighbours.mlir --target=cpu --schedule-file %t.bad 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: count-common.mlir.tmp.bad:1:8: error: loop 'sums:1': schedule entry 'intersect' must be "merge", "gallop" or "auto", got "bitmap"
+// BAD: count-common.mlir.tmp.bad:1:8: error: loop 'sums:1': schedule entry 'intersect' must be "merge", "gallop", "auto" or "bitmap", got "hash"

@@ -18,6 +18,10 @@ func.func private @sums(%g: !graph.graph, %below: index, %how: index) -> !graph.
         %m = graph.count_common %g, %u, %v, %below {intersect = "gallop"}
         scf.yield %m : index
       }
+      case 3 {
+        %m = graph.count_common %g, %u, %v, %below {intersect = "bitmap"}
+        scf.yield %m : index
+      }
       default {
         %m = graph.count_common %g, %u, %v, %below
         scf.yield %m : index
@@ -39,6 +43,42 @@ func.func @gallop(%g: !graph.graph, %below: index) -> !graph.nprop<i64> {
   %how = arith.constant 2 : index
   %r = func.call @sums(%g, %below, %how) : (!graph.graph, index, index) -> !graph.nprop<i64>
   return %r : !graph.nprop<i64>
+}
+
+func.func @bitmap(%g: !graph.graph, %below: index) -> !graph.nprop<i64> {
+  %how = arith.constant 3 : index
+  %r = func.call @sums(%g, %below, %how) : (!graph.graph, index, index) -> !graph.nprop<i64>
+  return %r : !graph.nprop<i64>
+}
+
+// Per edge u -> v, in edge order (u's edges one after the other, so a
+// thread's flags keep u's list from one to the next, and hubs meet
+// leaves), the common out-neighbours below `below` by bitmap.
+func.func @per_edge(%g: !graph.graph, %below: index) -> !graph.eprop<i64> {
+  %c0 = arith.constant 0 : i64
+  %n = graph.new_edge_prop %g, %c0 : !graph.eprop<i64>
+  graph.foreach %e in edges(%g) {
+    %u = graph.src %g, %e
+    %v = graph.dst %g, %e
+    %m = graph.count_common %g, %u, %v, %below {intersect = "bitmap"}
+    %m64 = arith.index_cast %m : index to i64
+    graph.store %m64, %n[%e] : !graph.eprop<i64>
+  }
+  return %n : !graph.eprop<i64>
+}
+
+// The same by merge, for reference.
+func.func @per_edge_merge(%g: !graph.graph, %below: index) -> !graph.eprop<i64> {
+  %c0 = arith.constant 0 : i64
+  %n = graph.new_edge_prop %g, %c0 : !graph.eprop<i64>
+  graph.foreach %e in edges(%g) {
+    %u = graph.src %g, %e
+    %v = graph.dst %g, %e
+    %m = graph.count_common %g, %u, %v, %below {intersect = "merge"}
+    %m64 = arith.index_cast %m : index to i64
+    graph.store %m64, %n[%e] : !graph.eprop<i64>
+  }
+  return %n : !graph.eprop<i64>
 }
 
 func.func @auto(%g: !graph.graph, %below: index) -> !graph.nprop<i64> {
