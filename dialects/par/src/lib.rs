@@ -13,6 +13,7 @@ pub mod free_buffers;
 pub mod op;
 pub mod ops;
 pub mod types;
+pub mod uniformity;
 pub mod view;
 
 use strata_ir::registry::Dialect;

@@ -96,15 +96,9 @@ fn body_args(ctx: &Context, op: OpId, want: &[Type]) -> V {
     Ok(())
 }
 
+/// Whether `op` is inside a `par.parallel`.
 pub(crate) fn in_team(ctx: &Context, op: OpId) -> bool {
-    let mut cur = ctx.parent_op(op);
-    while let Some(p) = cur {
-        if ctx.op_name(p) == par::PARALLEL {
-            return true;
-        }
-        cur = ctx.parent_op(p);
-    }
-    false
+    crate::uniformity::team_of(ctx, op).is_some()
 }
 
 fn verify_parallel(ctx: &Context, op: OpId) -> V {
@@ -121,6 +115,8 @@ fn verify_for(ctx: &Context, op: OpId) -> V {
     if !in_team(ctx, op) {
         return Err(op_error(ctx, op, "must be inside a par.parallel: it shares its iterations among the team"));
     }
+    // Every thread takes its share, then waits for the others.
+    verify_collective(ctx, op)?;
     body_args(ctx, op, &[Type::Index])
 }
 
@@ -129,6 +125,24 @@ fn verify_in_team(ctx: &Context, op: OpId) -> V {
         return Err(op_error(ctx, op, "must be inside a par.parallel"));
     }
     Ok(())
+}
+
+/// A collective (`par.barrier`, a work-sharing `par.for`): in a team, and
+/// reached by all of it ([`crate::uniformity`]).
+fn verify_collective(ctx: &Context, op: OpId) -> V {
+    verify_in_team(ctx, op)?;
+    match crate::uniformity::divergence(ctx, op) {
+        Some((p, why)) => Err(op_error(
+            ctx,
+            op,
+            format!(
+                "must be reached by every thread of its team, but the '{}' at {} {why}",
+                ctx.op_name(p),
+                ctx.op_loc(p).short()
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 fn verify_yield(ctx: &Context, op: OpId) -> V {
@@ -203,7 +217,7 @@ pub fn ops() -> Vec<OpDef> {
         checked(par::CMPXCHG, Cmpxchg::SIGNATURE, "atomic compare-and-swap of an element; returns the old value and success", none, verify_cmpxchg),
         OpDef { patterns: Some(parallel_patterns), ..checked(par::PARALLEL, Parallel::SIGNATURE, "runs its body on every thread of a new team", region, verify_parallel) },
         OpDef { patterns: Some(for_patterns), ..checked(par::FOR, For::SIGNATURE, "shares the iterations lo..hi among the team, then waits for all", region, verify_for) },
-        OpDef { patterns: Some(barrier_patterns), ..checked(par::BARRIER, Barrier::SIGNATURE, "waits until every thread of the team arrives", none, verify_in_team) },
+        OpDef { patterns: Some(barrier_patterns), ..checked(par::BARRIER, Barrier::SIGNATURE, "waits until every thread of the team arrives (every thread must reach it: not in divergent code)", none, verify_collective) },
         checked(par::THREAD_ID, ThreadId::SIGNATURE, "the number of this thread in its team", pure, verify_in_team),
         checked(par::NUM_THREADS, NumThreads::SIGNATURE, "the size of the team", pure, verify_in_team),
         checked(par::YIELD, Yield::SIGNATURE, "ends a par.parallel or par.for body", Traits::TERMINATOR | pure | Traits::RETURN_LIKE, verify_yield),

@@ -1,0 +1,80 @@
+//! Uniformity in a team: whether a value is the same on every thread of the
+//! `par.parallel` around it, and so whether code runs on all of them or on
+//! some (divergent code). Collectives — `par.barrier` and a work-sharing
+//! `par.for`, which every thread of the team must reach — are legal only
+//! where no enclosing branch or loop between them and their team can send
+//! threads different ways; their verifiers say which one does.
+//!
+//! A value is uniform when it is defined outside the team, or is a result
+//! of a pure operation without regions whose operands are all uniform
+//! (`par.num_threads` included). Everything else is taken to differ:
+//! `par.thread_id`, a `par.for`'s counter, what a load reads (another
+//! thread may have written the element), the results of region operations.
+//! A collective is then divergent inside an `scf.if` or `scf.index_switch`
+//! on a value that differs, an `scf.for` whose bounds or step differ, an
+//! `scf.while` (its condition is computed in its region, by every thread on
+//! its own), or the body of a `par.for` (its iterations are spread over the
+//! threads).
+
+use crate::op as par;
+use strata_ir::context::{Context, OpId, Value};
+use strata_ir::registry::Traits;
+use strata_std::scf::op as scf;
+
+/// The `par.parallel` around `op`, if any.
+pub fn team_of(ctx: &Context, op: OpId) -> Option<OpId> {
+    let mut cur = ctx.parent_op(op);
+    while let Some(p) = cur {
+        if ctx.op_kind(p) == par::PARALLEL {
+            return Some(p);
+        }
+        cur = ctx.parent_op(p);
+    }
+    None
+}
+
+/// Whether `v` is the same on every thread of the team `team`.
+pub fn is_uniform(ctx: &Context, team: OpId, v: Value) -> bool {
+    let Some(d) = ctx.defining_op(v) else {
+        // A block argument: uniform only outside the team.
+        let owner = ctx.value_block(v).and_then(|b| ctx.block_parent(b)).and_then(|r| ctx.region_parent(r));
+        return owner.is_none_or(|o| !ctx.is_ancestor(team, o));
+    };
+    if !ctx.is_ancestor(team, d) {
+        return true;
+    }
+    if ctx.op_kind(d) == par::NUM_THREADS {
+        return true;
+    }
+    ctx.regions(d).is_empty()
+        && ctx.has_traits(d, Traits::PURE)
+        && ctx.op_kind(d) != par::THREAD_ID
+        && ctx.operands(d).iter().all(|o| is_uniform(ctx, team, *o))
+}
+
+/// The operation between `op` and its team that may send the team's
+/// threads different ways, with why, or `None` when every thread of the
+/// team reaches `op` (or it is in no team).
+pub fn divergence(ctx: &Context, op: OpId) -> Option<(OpId, String)> {
+    let team = team_of(ctx, op)?;
+    let mut cur = ctx.parent_op(op);
+    while let Some(p) = cur.filter(|p| *p != team) {
+        let differs = |i: usize| !is_uniform(ctx, team, ctx.operand(p, i));
+        let why = match ctx.op_kind(p) {
+            scf::IF | scf::INDEX_SWITCH => {
+                differs(0).then(|| "branches on a value that may differ between threads".to_string())
+            }
+            scf::FOR => (0..ctx.operands(p).len().min(3))
+                .any(differs)
+                .then(|| "has bounds or a step that may differ between threads".to_string()),
+            scf::WHILE => Some("decides each thread's next turn on that thread".to_string()),
+            par::FOR => Some("spreads its iterations over the threads".to_string()),
+            _ => None,
+        };
+        if let Some(why) = why {
+            return Some((p, why));
+        }
+        cur = ctx.parent_op(p);
+    }
+    None
+}

@@ -1,0 +1,101 @@
+// RUN: graph-opt %s -split-input-file -verify-diagnostics
+// Collectives (par.barrier, a work-sharing par.for) must be reached by
+// every thread of their team: not under a branch or loop whose condition,
+// bounds or turns may differ between threads. Values defined outside the
+// team, par.num_threads and pure operations on such values are the same
+// on every thread; a thread's number, a loop's counter and loaded values
+// may differ.
+
+// Uniform: a value from outside the team, the team's size, arithmetic on
+// them, a loop with such bounds. No diagnostics.
+func.func @uniform(%n: index, %flag: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  "par.parallel"() ({
+    %t = "par.num_threads"() : () -> index
+    %two = arith.muli %t, %n : index
+    %big = arith.cmpi ugt, %two, %c1 : index
+    scf.if %big {
+      "par.barrier"() : () -> ()
+    }
+    scf.if %flag {
+      "par.for"(%c0, %n, %c1) <{chunk = 4 : i64, dist = "static"}> ({
+      ^bb0(%i: index):
+        "par.yield"() : () -> ()
+      }) : (index, index, index) -> ()
+    }
+    scf.for %k = %c0 to %n step %c1 {
+      "par.barrier"() : () -> ()
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  %c0 = arith.constant 0 : index
+  "par.parallel"() ({
+    %t = "par.thread_id"() : () -> index
+    %first = arith.cmpi eq, %t, %c0 : index
+    scf.if %first {
+      // expected-error@+1 {{'par.barrier' op must be reached by every thread of its team, but the 'scf.if' at}}
+      "par.barrier"() : () -> ()
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%b: !par.buf<index>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  "par.parallel"() ({
+    %m = "par.load"(%b, %c0) : (!par.buf<index>, index) -> index
+    scf.for %k = %c0 to %m step %c1 {
+      // expected-error@+1 {{'par.for' op must be reached by every thread of its team, but the 'scf.for' at}}
+      "par.for"(%c0, %n, %c1) <{chunk = 4 : i64, dist = "static"}> ({
+      ^bb0(%i: index):
+        "par.yield"() : () -> ()
+      }) : (index, index, index) -> ()
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  "par.parallel"() ({
+    "par.for"(%c0, %n, %c1) <{chunk = 4 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      // expected-error@+1 {{spreads its iterations over the threads}}
+      "par.barrier"() : () -> ()
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%go: i1) {
+  "par.parallel"() ({
+    scf.while : () -> () {
+      scf.condition(%go)
+    } do {
+      // expected-error@+1 {{decides each thread's next turn on that thread}}
+      "par.barrier"() : () -> ()
+      scf.yield
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
