@@ -232,6 +232,10 @@ impl RewritePattern for Lower {
     }
 }
 
+/// A thread's flags for the bitmap counts on one graph: (graph, a flag per
+/// node, the node whose out-list they hold).
+type Flags = (Value, Value, Value);
+
 /// What the code being lowered runs inside.
 #[derive(Clone, Default)]
 struct Scope {
@@ -250,9 +254,9 @@ struct Scope {
     owned: HashSet<Value>,
     /// Pushes gather in per-thread buffers.
     buffered: bool,
-    /// For `graph.count_common {intersect = "bitmap"}`: the thread's flag
-    /// per node and the node whose out-list they hold (-1: none).
-    flags: Option<(Value, Value)>,
+    /// For `graph.count_common {intersect = "bitmap"}`: per graph, the
+    /// thread's flag per node and the node whose list they hold (-1: none).
+    flags: Vec<Flags>,
 }
 
 /// The state the patterns share: what the module has gained and the scope

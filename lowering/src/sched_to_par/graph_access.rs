@@ -96,7 +96,7 @@ impl Lowering {
         let tgt = self.array(ctx, g, GraphArray::OutTargets);
         let mut args = vec![off, tgt, u, v, below];
         if how == view::Intersect::Bitmap {
-            let Some((flags, marked)) = self.scope.flags else {
+            let Some(&(_, flags, marked)) = self.scope.flags.iter().find(|f| f.0 == g) else {
                 return self.error(
                     ctx,
                     op,

@@ -254,18 +254,19 @@ impl Lowering {
             ctx.next_op(o).map(At::Before).unwrap_or_else(|| At::End(ctx.parent_block(o).expect("block")))
         };
         if !parallel {
-            // A loop in no parallel loop keeps the flags of its bitmap
-            // counts itself, one array for its one thread.
-            let flags = if self.scope.flags.is_none() { self.bitmap_flags(ctx, op, at, &loc) } else { None };
+            // A loop keeps the flags of the bitmap counts no loop around it
+            // keeps: in no parallel loop, one array for its one thread.
+            let flags = self.bitmap_flags(ctx, op, at, &loc);
             let (r, blk) = new_body(ctx, &[Type::Index], &loc);
             let k = ctx.block_args(blk)[0];
             self.iteration(ctx, op, &walk, blk, k, scf::YIELD, &loc);
             let new = mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[lo, hi, one]).region(r));
-            for b in bits.map(|b| b.0).into_iter().chain(flags.map(|f| f.0)) {
+            for b in bits.map(|b| b.0).into_iter().chain(flags.iter().map(|f| f.1)) {
                 op0(ctx, after(ctx, new), par::FREE, &[b], &loc);
             }
-            if flags.is_some() {
-                self.scopes.insert(r, Rc::new(Scope { flags, ..(*self.scope).clone() }));
+            if !flags.is_empty() {
+                let kept = self.scope.flags.iter().copied().chain(flags).collect();
+                self.scopes.insert(r, Rc::new(Scope { flags: kept, ..(*self.scope).clone() }));
             }
             ctx.erase_op(op);
             return true;
@@ -294,7 +295,7 @@ impl Lowering {
         // for itself: a copy of the loop, made before its body moves.
         let copy = (s.fusion > 0).then(|| ctx.clone_at_end(op, pb));
         let flags = self.bitmap_flags(ctx, op, At::End(pb), &loc);
-        self.scope_mut().flags = flags;
+        self.scope_mut().flags = flags.clone();
         let privatized: Vec<(Value, ReduceKind)> = if s.reduction == Reduction::Privatize {
             strata_sched_dialect::legality::shared_scalars(ctx, op)
                 .into_iter()
@@ -323,7 +324,7 @@ impl Lowering {
         if let Some(copy) = copy {
             self.fused_rounds(ctx, copy, pb, s.fusion, &loc);
         }
-        if let Some((bits, _)) = flags {
+        for (_, bits, _) in flags {
             op0(ctx, At::End(pb), par::FREE, &[bits], &loc);
         }
         for (shared, kind) in &privatized {
@@ -343,29 +344,37 @@ impl Lowering {
         true
     }
 
-    /// Where the loop `op` holds a `graph.count_common` by `bitmap` (in its
-    /// body, nested loops included): a flag per node, cleared, and the node
-    /// whose list they hold (none), made at `at` (in a team body: one of
-    /// each per thread), for the scope of the counts.
-    fn bitmap_flags(&mut self, ctx: &mut Rewriter<'_>, op: OpId, at: At, loc: &Location) -> Option<(Value, Value)> {
+    /// For each graph of the `graph.count_common`s by `bitmap` in the loop
+    /// `op` (in its body, nested loops included) that the scope keeps no
+    /// flags for: a flag per node, cleared,
+    /// and the node whose list they hold (none), made at `at` (in a team
+    /// body: one of each per thread), for the scope of the counts.
+    fn bitmap_flags(&mut self, ctx: &mut Rewriter<'_>, op: OpId, at: At, loc: &Location) -> Vec<Flags> {
         if !self.flags_per_thread {
-            return None;
+            return Vec::new();
         }
-        let mut graph = None;
+        let mut graphs = Vec::new();
         ctx.walk_pre(op, &mut |o| {
             if view::CountCommon::of(ctx, o).is_some_and(|c| c.intersect(ctx) == Some(view::Intersect::Bitmap)) {
-                graph = graph.or(Some(ctx.operand(o, 0)));
+                let g = ctx.operand(o, 0);
+                if !graphs.contains(&g) && !self.scope.flags.iter().any(|f| f.0 == g) {
+                    graphs.push(g);
+                }
             }
         });
-        let n = self.size(ctx, at, graph?, SizeOf::Nodes, loc);
-        let bits = op1(ctx, at, par::ALLOC, &[n], buf(&Type::i1()), loc);
-        let no = constant(ctx, at, Attribute::Bool(false), Type::i1(), loc);
-        self.fill(ctx, at, bits, n, &|_| no, loc);
-        let marked = op1(ctx, at, par::LOCAL, &[], buf(&Type::Index), loc);
-        let none = index_const(ctx, at, -1, loc);
-        let zero = index_const(ctx, at, 0, loc);
-        store(ctx, at, none, marked, zero, loc);
-        Some((bits, marked))
+        let mut flags = Vec::new();
+        for g in graphs {
+            let n = self.size(ctx, at, g, SizeOf::Nodes, loc);
+            let bits = op1(ctx, at, par::ALLOC, &[n], buf(&Type::i1()), loc);
+            let no = constant(ctx, at, Attribute::Bool(false), Type::i1(), loc);
+            self.fill(ctx, at, bits, n, &|_| no, loc);
+            let marked = op1(ctx, at, par::LOCAL, &[], buf(&Type::Index), loc);
+            let none = index_const(ctx, at, -1, loc);
+            let zero = index_const(ctx, at, 0, loc);
+            store(ctx, at, none, marked, zero, loc);
+            flags.push((g, bits, marked));
+        }
+        flags
     }
 
     /// Bucket fusion at the end of the team body `pb`, after its share of
