@@ -716,6 +716,19 @@ impl Context {
         }
     }
 
+    /// The nearest operation around `op` (not `op` itself) for which
+    /// `pred` holds.
+    pub fn enclosing_op(&self, op: OpId, pred: impl Fn(OpId) -> bool) -> Option<OpId> {
+        let mut cur = self.parent_op(op);
+        while let Some(p) = cur {
+            if pred(p) {
+                return Some(p);
+            }
+            cur = self.parent_op(p);
+        }
+        None
+    }
+
     /// Block arguments.
     pub fn block_args(&self, b: BlockId) -> &[Value] {
         &self.blocks[b.index()].args

@@ -31,7 +31,7 @@ use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
 use strata_sched_dialect::op as sched;
 
-use strata_graph_dialect::foreach::{space_of, Space};
+use strata_graph_dialect::foreach::{is_foreach, space_of, Space};
 use strata_graph_dialect::view::CountCommon;
 use strata_graph_dialect::worklist;
 use strata_ir::attributes::NamedAttr;
@@ -366,11 +366,7 @@ pub fn own_count_commons(ctx: &Context, l: OpId) -> Vec<OpId> {
         if ctx.op_name(o) != graph::COUNT_COMMON {
             return;
         }
-        let mut up = ctx.parent_op(o);
-        while let Some(p) = up.filter(|p| ctx.op_name(*p) != graph::FOREACH && ctx.op_name(*p) != sched::FOREACH) {
-            up = ctx.parent_op(p);
-        }
-        if up == Some(l) {
+        if ctx.enclosing_op(o, |p| is_foreach(ctx, p)) == Some(l) {
             found.push(o);
         }
     });
@@ -439,14 +435,7 @@ fn fusion_remark(ctx: &Context, l: OpId, s: &LoopSchedule) -> Option<String> {
 }
 
 fn enclosing_function(ctx: &Context, op: OpId) -> Option<OpId> {
-    let mut cur = ctx.parent_op(op);
-    while let Some(p) = cur {
-        if ctx.op_name(p) == func::FUNC {
-            return Some(p);
-        }
-        cur = ctx.parent_op(p);
-    }
-    None
+    ctx.enclosing_op(op, |p| ctx.op_name(p) == func::FUNC)
 }
 
 /// The pass's declaration.

@@ -23,14 +23,7 @@ use strata_std::scf::op as scf;
 
 /// The `par.parallel` around `op`, if any.
 pub fn team_of(ctx: &Context, op: OpId) -> Option<OpId> {
-    let mut cur = ctx.parent_op(op);
-    while let Some(p) = cur {
-        if ctx.op_kind(p) == par::PARALLEL {
-            return Some(p);
-        }
-        cur = ctx.parent_op(p);
-    }
-    None
+    ctx.enclosing_op(op, |p| ctx.op_kind(p) == par::PARALLEL)
 }
 
 /// Whether `v` is the same on every thread of the team `team`.

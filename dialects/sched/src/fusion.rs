@@ -26,7 +26,7 @@
 //! allow: programs whose result depends on that are not order-independent
 //! rounds in the first place.
 
-use strata_graph_dialect::foreach::{space_of, Space};
+use strata_graph_dialect::foreach::{is_foreach, space_of, Space};
 use strata_graph_dialect::op as graph;
 use strata_graph_dialect::view::{Iterate, NewOrderedWorklist, Push, Reduce, ReduceKind};
 use strata_ir::context::{Context, OpId, Value};
@@ -96,11 +96,7 @@ fn placed_elsewhere(ctx: &Context, l: OpId, wl: Value) -> Option<String> {
         }
         let at = ctx.op_loc(o).short();
         if ctx.op_kind(o) == graph::PUSH {
-            let mut up = ctx.parent_op(o);
-            while let Some(p) = up.filter(|p| !matches!(ctx.op_kind(*p), graph::FOREACH | sched::FOREACH)) {
-                up = ctx.parent_op(p);
-            }
-            if up.is_some() {
+            if ctx.enclosing_op(o, |p| is_foreach(ctx, p)).is_some() {
                 why = Some(format!("the push at {at} is in another loop, whose threads would place it"));
             }
         } else if !matches!(ctx.op_kind(o), graph::ITERATE | graph::FOREACH | sched::FOREACH) {

@@ -78,20 +78,11 @@ pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
 
 /// The nearest enclosing loop that runs its iterations in parallel.
 pub fn enclosing_parallel_loop(ctx: &Context, op: OpId) -> Option<OpId> {
-    let mut cur = ctx.parent_op(op);
-    while let Some(p) = cur {
-        let name = ctx.op_kind(p);
-        if name == graph::FOREACH {
-            return Some(p);
-        }
-        if name == sched::FOREACH
-            && crate::foreach::schedule_of(ctx, p).is_some_and(|s| s.mapping != Mapping::Sequential)
-        {
-            return Some(p);
-        }
-        cur = ctx.parent_op(p);
-    }
-    None
+    ctx.enclosing_op(op, |p| match ctx.op_kind(p) {
+        graph::FOREACH => true,
+        sched::FOREACH => crate::foreach::schedule_of(ctx, p).is_some_and(|s| s.mapping != Mapping::Sequential),
+        _ => false,
+    })
 }
 
 /// The inner loop of a loop that can run edge-parallel, or why not.
