@@ -45,27 +45,23 @@ pub fn build(b: &mut Builder<'_>, how: Intersect) {
     let (_, entry, args) = function(b, &name(how), true, &inputs, &[Type::Index]);
     let (off, tgt, u, v, below) = (args[0], args[1], args[2], args[3], args[4]);
     b.at_end_of(entry, |b| {
-        let ((p, pe), (q, qe)) = (list(b, off, u), list(b, off, v));
-        let lp = binary(b, arith::SUBI, pe, p);
-        let lq = binary(b, arith::SUBI, qe, q);
-        let first_shorter = cmpi(b, "ule", lp, lq);
-        let pick = |b: &mut Builder<'_>, x: Value, y: Value| b.op1(arith::SELECT, &[first_shorter, x, y], Type::Index);
-        let short = (pick(b, p, q), pick(b, pe, qe));
-        let long = (pick(b, q, p), pick(b, qe, pe));
+        let (short, long) = shorter_first(b, off, u, v);
         let n = match how {
-            Intersect::Merge | Intersect::Bitmap => walk(b, tgt, short, long, below, false),
+            Intersect::Merge => walk(b, tgt, short, long, below, false),
             Intersect::Gallop => walk(b, tgt, short, long, below, true),
             Intersect::Auto => {
                 // Two loops, each with its own seek, rather than a choice
                 // inside one.
                 let ratio = index(b, GALLOP_RATIO);
-                let (shorter, longer) = (binary(b, arith::MINUI, lp, lq), binary(b, arith::MAXUI, lp, lq));
+                let shorter = binary(b, arith::SUBI, short.1, short.0);
+                let longer = binary(b, arith::SUBI, long.1, long.0);
                 let scaled = binary(b, arith::MULI, shorter, ratio);
                 let skewed = cmpi(b, "ult", scaled, longer);
                 let walk_by = |gallops| move |b: &mut Builder<'_>| vec![walk(b, tgt, short, long, below, gallops)];
                 let mut otherwise = walk_by(false);
                 if_else(b, skewed, &[Type::Index], walk_by(true), Some(&mut otherwise))[0]
             }
+            Intersect::Bitmap => unreachable!("built by build_bitmap"),
         };
         ret(b, &[n]);
     });
@@ -149,13 +145,7 @@ pub fn build_slices(b: &mut Builder<'_>, name: &str) {
     let (_, entry, args) = function(b, name, true, &inputs, &[Type::Index, Type::Index, Type::Index, Type::Index]);
     let (off, tgt, u, v, below) = (args[0], args[1], args[2], args[3], args[4]);
     b.at_end_of(entry, |b| {
-        let ((p, pe), (q, qe)) = (list(b, off, u), list(b, off, v));
-        let lp = binary(b, arith::SUBI, pe, p);
-        let lq = binary(b, arith::SUBI, qe, q);
-        let first_shorter = cmpi(b, "ule", lp, lq);
-        let pick = |b: &mut Builder<'_>, x: Value, y: Value| b.op1(arith::SELECT, &[first_shorter, x, y], Type::Index);
-        let (lo, end) = (pick(b, p, q), pick(b, pe, qe));
-        let (olo, ohi) = (pick(b, q, p), pick(b, qe, pe));
+        let ((lo, end), (olo, ohi)) = shorter_first(b, off, u, v);
         let hi = lower_bound(b, tgt, lo, end, below);
         ret(b, &[lo, hi, olo, ohi]);
     });
@@ -196,6 +186,17 @@ pub fn build_at(b: &mut Builder<'_>, name: &str) {
         )[0];
         ret(b, &[found]);
     });
+}
+
+/// The slices (start, end) of `u`'s and `v`'s out-lists, the shorter first
+/// (`u`'s when they are as long).
+fn shorter_first(b: &mut Builder<'_>, off: Value, u: Value, v: Value) -> ((Value, Value), (Value, Value)) {
+    let ((p, pe), (q, qe)) = (list(b, off, u), list(b, off, v));
+    let lp = binary(b, arith::SUBI, pe, p);
+    let lq = binary(b, arith::SUBI, qe, q);
+    let first_shorter = cmpi(b, "ule", lp, lq);
+    let pick = |b: &mut Builder<'_>, x: Value, y: Value| b.op1(arith::SELECT, &[first_shorter, x, y], Type::Index);
+    ((pick(b, p, q), pick(b, pe, qe)), (pick(b, q, p), pick(b, qe, pe)))
 }
 
 /// The positions of `v`'s out-targets: the start and end of its slice.

@@ -76,9 +76,7 @@ impl Lowering {
             self.error(ctx, op, "frontier 'bitmap' needs the worklist's 'graph.new_worklist' in the same function");
             return None;
         };
-        let bits = op1(ctx, at, par::ALLOC, &[n], buf(&Type::i1()), loc);
-        let no = constant(ctx, at, Attribute::Bool(false), Type::i1(), loc);
-        self.fill(ctx, at, bits, n, &|_| no, loc);
+        let bits = self.cleared_flags(ctx, at, n, loc);
         let size = op1(ctx, at, par::QUEUE_SIZE, &[q], Type::Index, loc);
         let items = op1(ctx, at, par::QUEUE_ITEMS, &[q], buf(&Type::Index), loc);
         let yes = constant(ctx, at, Attribute::Bool(true), Type::i1(), loc);
@@ -365,9 +363,7 @@ impl Lowering {
         let mut flags = Vec::new();
         for g in graphs {
             let n = self.size(ctx, at, g, SizeOf::Nodes, loc);
-            let bits = op1(ctx, at, par::ALLOC, &[n], buf(&Type::i1()), loc);
-            let no = constant(ctx, at, Attribute::Bool(false), Type::i1(), loc);
-            self.fill(ctx, at, bits, n, &|_| no, loc);
+            let bits = self.cleared_flags(ctx, at, n, loc);
             let marked = op1(ctx, at, par::LOCAL, &[], buf(&Type::Index), loc);
             let none = index_const(ctx, at, -1, loc);
             let zero = index_const(ctx, at, 0, loc);

@@ -174,6 +174,14 @@ impl Lowering {
         ctx.result(o, 0)
     }
 
+    /// A new buffer of `n` flags, all false.
+    pub(super) fn cleared_flags(&mut self, ctx: &mut Rewriter<'_>, at: At, n: Value, loc: &Location) -> Value {
+        let bits = op1(ctx, at, par::ALLOC, &[n], buf(&Type::i1()), loc);
+        let no = constant(ctx, at, Attribute::Bool(false), Type::i1(), loc);
+        self.fill(ctx, at, bits, n, &|_| no, loc);
+        bits
+    }
+
     /// Sets `b[i]` for `i` in `0..n` to the value `f` builds, in parallel
     /// outside parallel loops and sequentially inside them.
     pub(super) fn fill(
