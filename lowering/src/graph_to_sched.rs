@@ -226,7 +226,8 @@ impl RewritePattern for ForeachToSched {
             }
         }
         if s.fusion > 0 {
-            let new = fusion::fusable(rw.ctx(), l, &s).expect("checked with the schedule");
+            // The legality check found the worklist made in this function.
+            let new = rw.ctx().defining_op(rw.ctx().operand(l, 0)).expect("checked with the schedule");
             rw.modify_in_place(new, |ctx| ctx.set_attr(new, fusion::FUSED_ROUNDS, Attribute::Unit));
         }
         let ctx = rw.ctx();

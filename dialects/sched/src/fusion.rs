@@ -40,9 +40,9 @@ use crate::schedule::{LoopSchedule, Mapping, Pushes};
 /// threads place their pushes themselves.
 pub const FUSED_ROUNDS: &str = "sched.fused_rounds";
 
-/// The `graph.new_ordered_worklist` whose rounds the loop `l` (with
-/// schedule `s`) may fuse, or why not.
-pub fn fusable(ctx: &Context, l: OpId, s: &LoopSchedule) -> Result<OpId, String> {
+/// Whether the loop `l` (with schedule `s`) may fuse the rounds of its
+/// ordered worklist, or why not.
+pub fn fusable(ctx: &Context, l: OpId, s: &LoopSchedule) -> Result<(), String> {
     if space_of(ctx, l) != Some(Space::Items) {
         return Err("bucket fusion needs a loop over the items of an ordered worklist".into());
     }
@@ -80,7 +80,7 @@ pub fn fusable(ctx: &Context, l: OpId, s: &LoopSchedule) -> Result<OpId, String>
     });
     match why {
         Some(w) => Err(format!("bucket fusion is illegal: {w}")),
-        None => Ok(new),
+        None => Ok(()),
     }
 }
 
