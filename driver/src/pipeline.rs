@@ -83,12 +83,21 @@ impl Schedule {
     }
 }
 
+/// The GPU's default `split`: a node of this many neighbours or more has its
+/// neighbour loop shared by the whole grid, where the loop allows it (one
+/// thread walking a hub's list kept the rest of the grid waiting; see
+/// `docs/performance.md`). The CPU's default is 0 (never).
+pub const GPU_SPLIT: u32 = 4096;
+
 /// The lowering pipeline of `target`, down to the `par` level, with
 /// `schedule` as the default schedule of outermost loops. An entry the
 /// schedule cannot take is an error naming it.
 pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassManager, String> {
     let mut to_sched = GraphToSched::default();
     let decl = to_sched.decl();
+    if target == Target::Gpu && !schedule.entries().iter().any(|(k, _)| k == "split") {
+        decl.set(&mut to_sched, "split", &GPU_SPLIT.to_string())?;
+    }
     for (k, v) in schedule.entries() {
         decl.set(&mut to_sched, k, v)?;
     }

@@ -232,7 +232,8 @@ impl RewritePattern for ForeachToSched {
         }
         let ctx = rw.ctx();
         if let Some(r) = &self.remarks {
-            for m in [direction_remark(ctx, l, &s), fusion_remark(ctx, l, &s)].into_iter().flatten() {
+            let split = split_remark(ctx, l, &s, &self.defaults);
+            for m in [direction_remark(ctx, l, &s), fusion_remark(ctx, l, &s), split].into_iter().flatten() {
                 r.borrow_mut().push(Diagnostic::remark(ctx.op_loc(l).clone(), m));
             }
         }
@@ -348,6 +349,10 @@ fn schedule(
         let fused = LoopSchedule { fusion: wanted, ..s };
         s.fusion = if wanted > 0 && !nested && fusion::fusable(ctx, l, &fused).is_ok() { wanted } else { 0 };
     }
+    if !explicit("split") {
+        // The pass option's threshold where the loop can split; off elsewhere.
+        s.split = if !nested && legality::splittable(ctx, l, &s).is_ok() { s.split } else { 0 };
+    }
     if nested && s.mapping != Mapping::Sequential && legality::enclosing_parallel_loop(ctx, l).is_none() {
         return Err(err(
             ctx,
@@ -435,6 +440,25 @@ fn fusion_remark(ctx: &Context, l: OpId, s: &LoopSchedule) -> Option<String> {
     Some(format!("rounds not fused: {why}"))
 }
 
+/// The remark on splitting the parallel loop `l` under schedule `s`: at
+/// which degree, or why not where the pass options ask for it.
+fn split_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]) -> Option<String> {
+    if s.split > 0 {
+        return Some(format!(
+            "split: a node of {} or more neighbours has its neighbour loop shared by the team's threads after the round's other nodes",
+            s.split
+        ));
+    }
+    let asked = defaults.iter().find(|(k, _)| &**k == "split").and_then(|(_, v)| v.as_int()).filter(|n| *n > 0)?;
+    if s.mapping == Mapping::Sequential {
+        return None;
+    }
+    let why = legality::splittable(ctx, l, &LoopSchedule { split: asked as u32, ..*s })
+        .err()
+        .unwrap_or_else(|| "as the schedule says".into());
+    Some(format!("not split: {why}"))
+}
+
 fn enclosing_function(ctx: &Context, op: OpId) -> Option<OpId> {
     ctx.enclosing_op(op, |p| ctx.op_name(p) == func::FUNC)
 }
@@ -501,9 +525,14 @@ static DECL: PassDecl = PassDecl {
             help: "loops over an ordered worklist whose rounds can fuse: a thread runs the items it pushed into the round's bucket in the same round while fewer than this (default 1000; 0: never)",
         },
         PassOption {
+            name: "split",
+            kind: OptionKind::Count,
+            help: "loops over nodes or a worklist's items with one neighbour loop: a node of this many neighbours or more has its neighbour loop shared by the team's threads (default 0: never)",
+        },
+        PassOption {
             name: "remarks",
             kind: OptionKind::Bool,
-            help: "a remark on the direction of each parallel worklist or pulled loop, and on the fusion of ordered rounds",
+            help: "a remark on the direction of each parallel worklist or pulled loop, on the fusion of ordered rounds, and on splitting",
         },
     ],
 };

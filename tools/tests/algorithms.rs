@@ -152,6 +152,7 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
             "builtin.module(convert-graph-to-sched{direction=pull frontier=bitmap pushes=direct},convert-sched-to-par)",
         ),
         Lowering::Text("builtin.module(convert-graph-to-sched{alpha=1000000 beta=1000000},convert-sched-to-par)"),
+        Lowering::Text("builtin.module(convert-graph-to-sched{split=2},convert-sched-to-par)"),
     ] {
         let pipeline = match lowering {
             Lowering::Text(t) => t.to_string(),
@@ -202,12 +203,15 @@ fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>) -> Vec<Ca
 /// Schedules the compiled runs use (besides the default): every loop that
 /// can be pulled pulled, every worklist loop that can scan a bitmap
 /// scanning one, every loop that can be collapsed collapsed, direct pushes,
-/// other distributions, hybrid loops pulling every round they can.
-const SCHEDULES: [&str; 4] = [
+/// other distributions, hybrid loops pulling every round they can, and
+/// every loop that can share its nodes' neighbour loops sharing those of
+/// more than one neighbour.
+const SCHEDULES: [&str; 5] = [
     "",
     "direction=pull,frontier=bitmap",
     "mapping=edge,frontier=bitmap,pushes=direct,dist=static,chunk=7",
     "alpha=1000000,beta=1000000",
+    "split=2,dist=static,chunk=5",
 ];
 
 /// Compiles `name` for the CPU under each of [`SCHEDULES`] and runs it on

@@ -20,6 +20,12 @@
 //!   edges created in the same function (the bitmap holds each item once).
 //! - `fusion` needs a loop over an ordered worklist whose rounds may be
 //!   fused ([`crate::fusion`]).
+//! - `split` shares a high-degree node's neighbour loop among the team: the
+//!   loop must be `thread`-mapped, pushed (or `hybrid`: its pushed rounds
+//!   split) over a sparse list, over `nodes(...)` or a worklist of nodes,
+//!   without a filter, and its body one neighbour loop plus operations
+//!   that only read (they run once per thread sharing the node), none of
+//!   whose stores go to the outer node's element (as for `edge`).
 //! - `privatize` needs every scalar declared outside the loop and touched
 //!   inside it to be only reduced there, with one kind and without asking
 //!   whether the reduction changed it: a private copy cannot answer loads or
@@ -65,6 +71,9 @@ pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
     if s.fusion > 0 {
         crate::fusion::fusable(ctx, op, s)?;
     }
+    if s.split > 0 {
+        splittable(ctx, op, s)?;
+    }
     if s.reduction == Reduction::Privatize {
         for (v, why) in shared_scalars(ctx, op) {
             if let Some(why) = why {
@@ -98,6 +107,14 @@ pub fn collapsible(ctx: &Context, op: OpId) -> Result<OpId, String> {
             ctx.op_loc(inner).short()
         ));
     }
+    one_writer_free(ctx, op, inner, "mapping 'edge'", "per edge")?;
+    Ok(inner)
+}
+
+/// Errors when the neighbour loop `inner` of `op` stores into the outer
+/// node's element: one thread per node is its only writer, `what` (one
+/// thread `per` ...) would not be.
+fn one_writer_free(ctx: &Context, op: OpId, inner: OpId, what: &str, per: &str) -> Result<(), String> {
     let v = ctx.block_args(ctx.entry_block(ctx.region(op, 0)).expect("checked"))[0];
     let mut store = None;
     ctx.walk_pre(inner, &mut |o| {
@@ -107,11 +124,37 @@ pub fn collapsible(ctx: &Context, op: OpId) -> Result<OpId, String> {
     });
     match store {
         Some(o) => Err(format!(
-            "mapping 'edge' would give the outer node's element several writers: the store at {} has one writer per node, not per edge",
+            "{what} would give the outer node's element several writers: the store at {} has one writer per node, not {per}",
             ctx.op_loc(o).short()
         )),
-        None => Ok(inner),
+        None => Ok(()),
     }
+}
+
+/// The neighbour loop of a loop whose high-degree nodes can share it among
+/// the team (`split`), or why not.
+pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<OpId, String> {
+    const WHAT: &str = "schedule entry 'split'";
+    if s.mapping != Mapping::Thread {
+        return Err(format!("{WHAT} needs mapping 'thread', not '{}'", s.mapping.keyword()));
+    }
+    if s.direction == Direction::Pull {
+        return Err(format!("{WHAT} shares pushed neighbour loops; direction 'pull' has none"));
+    }
+    if s.frontier == Frontier::Bitmap {
+        return Err(format!("{WHAT} needs frontier 'sparse': the round's nodes are read from its list"));
+    }
+    match space_of(ctx, op) {
+        Some(Space::Nodes) => {}
+        Some(Space::Items) if is_node_worklist(ctx, op) => {}
+        _ => return Err(format!("{WHAT} needs a loop over nodes(...) or over the items of a worklist of nodes")),
+    }
+    if !ctx.region_blocks(ctx.region(op, 1)).is_empty() {
+        return Err(format!("{WHAT} needs a loop without a filter"));
+    }
+    let inner = neighbour_loop(ctx, op, WHAT, &[Space::OutNbrs, Space::OutEdges, Space::InNbrs, Space::InEdges])?;
+    one_writer_free(ctx, op, inner, WHAT, "per thread sharing the node")?;
+    Ok(inner)
 }
 
 /// The inner loop of a loop that can run pulled, or why not.

@@ -112,10 +112,15 @@ pub struct LoopSchedule {
     /// the round's bucket in the same round while they are fewer than this
     /// (bucket fusion, [`crate::fusion`]); 0: never.
     pub fusion: u32,
+    /// Over nodes or a worklist's items, with one neighbour loop: a node of
+    /// at least this many neighbours has its neighbour loop shared by the
+    /// whole team after the round's other nodes, instead of walked by the
+    /// thread that took it ([`crate::legality::splittable`]); 0: never.
+    pub split: u32,
 }
 
 /// The keys a schedule dictionary may hold, with their values.
-pub const KEYS: [(&str, &str); 11] = [
+pub const KEYS: [(&str, &str); 12] = [
     ("mapping", "\"thread\", \"edge\" or \"sequential\""),
     ("dist", "\"static\" or \"dynamic\""),
     ("chunk", "a positive integer"),
@@ -127,6 +132,7 @@ pub const KEYS: [(&str, &str); 11] = [
     ("beta", "a positive integer"),
     ("intersect", "\"merge\", \"gallop\", \"auto\" or \"bitmap\""),
     ("fusion", "a non-negative integer"),
+    ("split", "a non-negative integer"),
 ];
 
 /// The keys a complete schedule holds whatever its direction (`alpha` only
@@ -191,6 +197,7 @@ impl LoopSchedule {
         beta: LoopSchedule::DEFAULT_BETA,
         intersect: None,
         fusion: 0,
+        split: 0,
     };
     /// The default schedule of an outermost loop. Blocks of 1,024
     /// iterations keep each thread's accesses to the node-indexed arrays
@@ -226,6 +233,7 @@ impl LoopSchedule {
                 "alpha" => self.alpha = positive(v).ok_or_else(bad)?,
                 "beta" => self.beta = positive(v).ok_or_else(bad)?,
                 "fusion" => self.fusion = non_negative(v).ok_or_else(bad)?,
+                "split" => self.split = non_negative(v).ok_or_else(bad)?,
                 "reduction" => self.reduction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "direction" => self.direction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "frontier" => self.frontier = Keyword::from_attr(v).ok_or_else(bad)?,
@@ -264,11 +272,13 @@ impl LoopSchedule {
         };
         let intersect = self.intersect.map(|i| ("intersect".into(), Attribute::string(i.name())));
         let fusion = (self.fusion > 0).then(|| ("fusion".into(), Attribute::int(i128::from(self.fusion), Type::i64())));
+        let split = (self.split > 0).then(|| ("split".into(), Attribute::int(i128::from(self.split), Type::i64())));
         Attribute::dictionary(
             hybrid
                 .into_iter()
                 .chain(intersect)
                 .chain(fusion)
+                .chain(split)
                 .chain([
                     ("chunk".into(), Attribute::int(i128::from(self.chunk), Type::i64())),
                     ("direction".into(), Attribute::string(self.direction.keyword())),
@@ -311,8 +321,11 @@ mod tests {
             beta: LoopSchedule::DEFAULT_BETA,
             intersect: None,
             fusion: 0,
+            split: 0,
         };
         assert_eq!(LoopSchedule::from_attr(&s.to_attr()), Ok(s));
+        let h = LoopSchedule { split: 4096, ..s };
+        assert_eq!(LoopSchedule::from_attr(&h.to_attr()), Ok(h));
         let f = LoopSchedule { fusion: 1000, ..s };
         assert_eq!(LoopSchedule::from_attr(&f.to_attr()), Ok(f));
         let bad = vec![("fusion".into(), Attribute::int(-1, Type::i64()))];

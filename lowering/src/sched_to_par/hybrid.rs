@@ -22,6 +22,7 @@ impl Lowering {
             direction: Direction::Pull,
             frontier: Frontier::Bitmap,
             chunk: LoopSchedule::PARALLEL.chunk,
+            split: 0,
             ..*s
         };
         let inner = pullable(ctx, op, &pulled).expect("checked by the sched verifier");

@@ -1,10 +1,20 @@
 //! Parallel loops: iteration spaces (nodes, edges, neighbours, worklist items, ranges, bitmaps, pulled in-edges, collapsed edges), bodies and nested loops.
 
 use super::*;
+use strata_par_dialect::view::RmwKind;
+use strata_sched_dialect::legality::splittable;
 use strata_sched_dialect::settle::{settling_reductions, Settling};
 
 /// Builds a loop body's arguments at a place from the loop's position.
 pub(super) type BodyArgs = Box<dyn Fn(&mut Rewriter<'_>, At, Value) -> Vec<Value>>;
+
+/// The nodes a split loop's round deferred (a list as long as the round)
+/// and how many there are.
+#[derive(Clone, Copy)]
+pub(super) struct Deferred {
+    nodes: Value,
+    count: Value,
+}
 
 /// What the positions of a lowered loop stand for.
 pub(super) enum Walk {
@@ -278,10 +288,11 @@ impl Lowering {
             buffered: s.pushes == Pushes::Buffered,
             ..Scope::default()
         });
-        // The loop whose first argument is the node each thread owns.
+        // The loop whose first argument is the node each thread owns (no
+        // node's when its neighbour loop may be shared).
         let owning = match pulled {
             Some(inner) if space_of(ctx, inner) == Some(Space::OutNbrs) => Some(inner),
-            None if s.mapping == Mapping::Thread && space_of(ctx, op) == Some(Space::Nodes) => Some(op),
+            None if s.mapping == Mapping::Thread && s.split == 0 && space_of(ctx, op) == Some(Space::Nodes) => Some(op),
             _ => None,
         };
         if let Some(b) = owning.and_then(|l| ctx.entry_block(ctx.region(l, 0))) {
@@ -292,6 +303,13 @@ impl Lowering {
         // Bucket fusion runs the body again, on the items a thread takes
         // for itself: a copy of the loop, made before its body moves.
         let copy = (s.fusion > 0).then(|| ctx.clone_at_end(op, pb));
+        // Splitting runs the body again, for the high-degree nodes the
+        // round deferred: a copy of the loop, and where they are kept.
+        let split = (s.split > 0 && pulled.is_none() && bits.is_none()).then(|| {
+            let copy = ctx.clone_at_end(op, pb);
+            let deferred = self.defer_hubs(ctx, op, at, hi, s.split, &loc);
+            (copy, deferred)
+        });
         let flags = self.bitmap_flags(ctx, op, At::End(pb), &loc);
         self.scope_mut().flags = flags.clone();
         let privatized: Vec<(Value, ReduceKind)> = if s.reduction == Reduction::Privatize {
@@ -319,6 +337,9 @@ impl Lowering {
             .props(par_view::For::props(par_dist(s.dist), i64::from(s.chunk)))
             .region(fr);
         mk(ctx, At::End(pb), st);
+        if let Some((copy, deferred)) = split {
+            self.shared_hubs(ctx, copy, pb, deferred, &loc);
+        }
         if let Some(copy) = copy {
             self.fused_rounds(ctx, copy, pb, s.fusion, &loc);
         }
@@ -335,7 +356,8 @@ impl Lowering {
         let par = mk(ctx, at, OperationState::new(par::PARALLEL, loc.clone()).region(pr));
         ctx.erase_op(op);
         self.scopes.insert(fr, self.scope.clone());
-        let freed: Vec<Value> = self.scope.locks.values().copied().chain(bits.map(|b| b.0)).collect();
+        let deferred = split.iter().flat_map(|(_, d)| [d.nodes, d.count]);
+        let freed: Vec<Value> = self.scope.locks.values().copied().chain(bits.map(|b| b.0)).chain(deferred).collect();
         for l in freed {
             op0(ctx, after(ctx, par), par::FREE, &[l], &loc);
         }
@@ -402,6 +424,106 @@ impl Lowering {
         // The copy's body runs on the team's threads, as the loop's does;
         // what an iteration creates is its own.
         self.scopes.insert(r, Rc::new(Scope { iteration: Some(each), ..(*self.scope).clone() }));
+        ctx.erase_op(copy);
+    }
+
+    /// Prepares splitting the parallel loop `op` (of at most `n` iterations)
+    /// at degree `split`: makes at `at` a list for the nodes the round defers
+    /// and their count, and puts the neighbour loop of `op`'s body under a
+    /// test of the node's degree: below `split` it runs there, otherwise the
+    /// node is added to the list.
+    fn defer_hubs(
+        &mut self,
+        ctx: &mut Rewriter<'_>,
+        op: OpId,
+        at: At,
+        n: Value,
+        split: u32,
+        loc: &Location,
+    ) -> Deferred {
+        let s = LoopSchedule { split, ..schedule_of(ctx, op).expect("a scheduled loop") };
+        let inner = splittable(ctx, op, &s).expect("checked by the sched verifier");
+        let zero = index_const(ctx, at, 0, loc);
+        let one = index_const(ctx, at, 1, loc);
+        let nodes = op1(ctx, at, par::ALLOC, &[n], buf(&Type::Index), loc);
+        let count = op1(ctx, at, par::ALLOC, &[one], buf(&Type::Index), loc);
+        store(ctx, at, zero, count, zero, loc);
+        let iat = At::Before(inner);
+        let (g, v) = (ctx.operand(inner, 0), ctx.operand(inner, 1));
+        let (lo, hi, _) = self.args_space(ctx, space_of(ctx, inner).expect("a neighbour loop"), &[g, v], iat, loc);
+        let degree = op1(ctx, iat, arith::SUBI, &[hi, lo], Type::Index, loc);
+        let limit = index_const(ctx, iat, i128::from(split), loc);
+        let small = cmpi(ctx, iat, "ult", degree, limit, loc);
+        let (then_r, then_b) = new_body(ctx, &[], loc);
+        let (else_r, else_b) = new_body(ctx, &[], loc);
+        let end = mk(ctx, At::End(then_b), OperationState::new(scf::YIELD, loc.clone()));
+        let (z, o) = (index_const(ctx, At::End(else_b), 0, loc), index_const(ctx, At::End(else_b), 1, loc));
+        let slot = self.atomic(ctx, At::End(else_b), RmwKind::Add, o, count, z, loc);
+        store(ctx, At::End(else_b), v, nodes, slot, loc);
+        op0(ctx, At::End(else_b), scf::YIELD, &[], loc);
+        mk(ctx, iat, OperationState::new(scf::IF, loc.clone()).operands(&[small]).region(then_r).region(else_r));
+        ctx.move_op_before(inner, end);
+        Deferred { nodes, count }
+    }
+
+    /// Runs, at the end of the team body `pb` (after the round's work-shared
+    /// loop), the neighbour loops of the nodes the round deferred, each
+    /// shared by the team: of node `x`'s `d` neighbours each thread takes a
+    /// block of `ceil(d / threads)`, the blocks dealt out from where the
+    /// previous node's ended, so that lists shorter than the team spread
+    /// over all threads. `copy` (a copy of the loop, whose body runs once
+    /// per thread and node around the shared neighbour loop) is used up.
+    fn shared_hubs(&mut self, ctx: &mut Rewriter<'_>, copy: OpId, pb: BlockId, deferred: Deferred, loc: &Location) {
+        let at = At::End(pb);
+        let zero = index_const(ctx, at, 0, loc);
+        let one = index_const(ctx, at, 1, loc);
+        let n = load(ctx, at, deferred.count, zero, true, loc);
+        let me = op1(ctx, at, par::THREAD_ID, &[], Type::Index, loc);
+        let team = op1(ctx, at, par::NUM_THREADS, &[], Type::Index, loc);
+        // Neighbours dealt out so far, this thread's count of the team's.
+        let dealt = op1(ctx, at, par::LOCAL, &[], buf(&Type::Index), loc);
+        store(ctx, at, zero, dealt, zero, loc);
+        let (r, hb) = new_body(ctx, &[Type::Index], loc);
+        let b = ctx.block_args(hb)[0];
+        let hat = At::End(hb);
+        let x = load(ctx, hat, deferred.nodes, b, false, loc);
+        let inner = splittable(ctx, copy, &LoopSchedule { split: 1, ..schedule_of(ctx, copy).expect("scheduled") })
+            .expect("checked by the sched verifier");
+        let space = space_of(ctx, inner).expect("a neighbour loop");
+        let g = ctx.operand(inner, 0);
+        let (lo, hi, args) = self.args_space(ctx, space, &[g, x], hat, loc);
+        let d = op1(ctx, hat, arith::SUBI, &[hi, lo], Type::Index, loc);
+        let z = index_const(ctx, hat, 0, loc);
+        let so_far = load(ctx, hat, dealt, z, false, loc);
+        let next = op1(ctx, hat, arith::ADDI, &[so_far, d], Type::Index, loc);
+        store(ctx, hat, next, dealt, z, loc);
+        let one_h = index_const(ctx, hat, 1, loc);
+        let team_less = op1(ctx, hat, arith::SUBI, &[team, one_h], Type::Index, loc);
+        let padded = op1(ctx, hat, arith::ADDI, &[d, team_less], Type::Index, loc);
+        let block = op1(ctx, hat, arith::DIVUI, &[padded, team], Type::Index, loc);
+        let first = op1(ctx, hat, arith::REMUI, &[so_far, team], Type::Index, loc);
+        let shifted = op1(ctx, hat, arith::ADDI, &[me, team], Type::Index, loc);
+        let shifted = op1(ctx, hat, arith::SUBI, &[shifted, first], Type::Index, loc);
+        let mine = op1(ctx, hat, arith::REMUI, &[shifted, team], Type::Index, loc);
+        let offset = op1(ctx, hat, arith::MULI, &[mine, block], Type::Index, loc);
+        let start = op1(ctx, hat, arith::ADDI, &[lo, offset], Type::Index, loc);
+        let start = op1(ctx, hat, arith::MINUI, &[start, hi], Type::Index, loc);
+        let end = op1(ctx, hat, arith::ADDI, &[start, block], Type::Index, loc);
+        let end = op1(ctx, hat, arith::MINUI, &[end, hi], Type::Index, loc);
+        self.emit_body(ctx, copy, hb, &[x], scf::YIELD, loc);
+        // The neighbour loop, now in `hb`, walks this thread's block.
+        let iat = At::Before(inner);
+        let (er, eb) = new_body(ctx, &[Type::Index], loc);
+        let k = ctx.block_args(eb)[0];
+        let vals = args(ctx, At::End(eb), k);
+        self.emit_body(ctx, inner, eb, &vals, scf::YIELD, loc);
+        let step = index_const(ctx, iat, 1, loc);
+        let each = mk(ctx, iat, OperationState::new(scf::FOR, loc.clone()).operands(&[start, end, step]).region(er));
+        ctx.erase_op(inner);
+        let hubs = mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[zero, n, one]).region(r));
+        // What an edge's iteration creates is its own, as in the loop.
+        self.scopes.insert(er, Rc::new(Scope { iteration: Some(each), ..(*self.scope).clone() }));
+        self.scopes.insert(r, Rc::new(Scope { iteration: Some(hubs), ..(*self.scope).clone() }));
         ctx.erase_op(copy);
     }
 

@@ -282,3 +282,51 @@ func.func @alpha_zero(%g: !graph.graph) {
   } attributes {schedule = {alpha = 0}}
   return
 }
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'split' needs a loop without a filter
+func.func @split_filtered(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  graph.foreach %v in nodes(%g) where {
+    %t = arith.constant true
+    graph.yield %t : i1
+  } do {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {split = 64}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'split' would give the outer node's element several writers: the store at {{.*}}invalid.mlir:[[@LINE+5]]:7 has one writer per node, not per thread sharing the node
+func.func @split_store(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      %c0 = arith.constant 0 : i64
+      graph.store %c0, %p[%v] : !graph.nprop<i64>
+    }
+  } attributes {schedule = {split = 64}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+3]]:3: error: illegal schedule: schedule entry 'split' needs frontier 'sparse': the round's nodes are read from its list
+func.func @split_bitmap(%g: !graph.graph) {
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {split = 64, frontier = "bitmap"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'split' must be a non-negative integer, got -1 : i64
+func.func @split_negative(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+  } attributes {schedule = {split = -1}}
+  return
+}

@@ -13,3 +13,8 @@
 // CHECK: time:
 // CHECK: runs: 3
 // CHECK: transfer-time:
+
+// Nodes of two or more neighbours shared by the grid: the same results.
+// RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,weighted --symmetrize --entry sssp --backend gpu --schedule split=2 3 > %t.gpu
+// RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,weighted --symmetrize --entry sssp 3 > %t.interp
+// RUN: diff %t.gpu %t.interp
