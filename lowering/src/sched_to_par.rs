@@ -201,6 +201,7 @@ const LOWERINGS: &[(OpName, LowerFn)] = &[
     (graph::STORE, Lowering::store),
     (graph::REDUCE, Lowering::reduce),
     (graph::REDUCE_ARG, Lowering::reduce_arg),
+    (graph::FETCH_ADD, Lowering::fetch_add),
     (graph::NEW_WORKLIST, Lowering::new_worklist),
     (graph::NEW_ORDERED_WORKLIST, Lowering::new_ordered_worklist),
     (graph::PUSH, Lowering::push),

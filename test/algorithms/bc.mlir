@@ -5,8 +5,8 @@
 // the source. The source and nodes it does not reach get 0.
 //
 // Three sweeps over the levels of a breadth-first search: the search finds
-// each node's distance; a counting sort lists the reached nodes level by
-// level (`order`, each level a range of it); then, level by level, each
+// each node's distance; a parallel counting sort lists the reached nodes
+// level by level (`order`, each level a range of it); then, level by level, each
 // node gathers its path count from its in-neighbours one level up (from
 // the source down), and its dependency from its out-neighbours one level
 // down (from the deepest level up). No sweep scans nodes outside its
@@ -43,18 +43,18 @@ func.func @bc(%g: !graph.graph, %source: !graph.node) -> !graph.nprop<f64> {
 
   // The reached nodes in order of their distance (node properties double
   // as arrays indexed by level and by place): `size` and `first` give
-  // each level's range of `order`. `depth` levels, 0 to depth - 1.
-  %nodes = graph.num_nodes %g
+  // each level's range of `order`. `depth` levels, 0 to depth - 1. A
+  // counting sort on all threads: the levels' sizes are summed, and each
+  // node takes the next free place of its level's range (`graph.fetch_add`
+  // gives every node another one; which node gets which place of its level
+  // changes nothing below, where each node's sums run over its own lists).
   %size = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
-  scf.for %k = %i0 to %nodes step %i1 {
-    %v = graph.node %g, %k
+  graph.foreach %v in nodes(%g) {
     %dv = graph.load %dist[%v] : !graph.nprop<i64>
     %reached = arith.cmpi ne, %dv, %unreached : i64
     scf.if %reached {
       %l = func.call @at(%g, %dv) : (!graph.graph, i64) -> !graph.node
-      %n = graph.load %size[%l] : !graph.nprop<i64>
-      %n1 = arith.addi %n, %c1 : i64
-      graph.store %n1, %size[%l] : !graph.nprop<i64>
+      graph.reduce add %c1, %size[%l] : !graph.nprop<i64>
     }
   }
   %first = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
@@ -68,19 +68,18 @@ func.func @bc(%g: !graph.graph, %source: !graph.node) -> !graph.nprop<f64> {
     %next = arith.addi %at, %n : i64
     scf.yield %next : i64
   }
+  // A place holds one node: its one addition to 0 is the node's number.
   %order = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
-  scf.for %k = %i0 to %nodes step %i1 {
-    %v = graph.node %g, %k
+  graph.foreach %v in nodes(%g) {
     %dv = graph.load %dist[%v] : !graph.nprop<i64>
     %reached = arith.cmpi ne, %dv, %unreached : i64
     scf.if %reached {
       %l = func.call @at(%g, %dv) : (!graph.graph, i64) -> !graph.node
-      %p = graph.load %fill[%l] : !graph.nprop<i64>
-      %p1 = arith.addi %p, %c1 : i64
-      graph.store %p1, %fill[%l] : !graph.nprop<i64>
+      %p = graph.fetch_add %c1, %fill[%l] : !graph.nprop<i64>
       %slot = func.call @at(%g, %p) : (!graph.graph, i64) -> !graph.node
-      %k64 = arith.index_cast %k : index to i64
-      graph.store %k64, %order[%slot] : !graph.nprop<i64>
+      %id = graph.node_id %v
+      %k64 = arith.index_cast %id : index to i64
+      graph.reduce add %k64, %order[%slot] : !graph.nprop<i64>
     }
   }
 

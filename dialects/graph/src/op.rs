@@ -5,6 +5,7 @@ strata_ir::op_names!("graph":
     DST = "dst",
     EDGE = "edge",
     EDGE_ID = "edge_id",
+    FETCH_ADD = "fetch_add",
     FIXPOINT = "fixpoint",
     FOREACH = "foreach",
     HAS_EDGE = "has_edge",

@@ -7,6 +7,7 @@
 //! graph.store %d, %dist[%u] : !graph.nprop<i64>
 //! %changed = graph.reduce min %d, %dist[%u] : !graph.nprop<i64> -> i1
 //! graph.reduce_arg min %w, %e, %best_w, %best_e[%c] : !graph.nprop<i64>, !graph.nprop<!graph.edge>
+//! %slot = graph.fetch_add %c1, %fill[%l] : !graph.nprop<i64>
 //! ```
 
 use crate::op as graph;
@@ -21,7 +22,7 @@ use strata_ir::{Attribute, Diagnostic};
 
 use crate::canonicalize;
 use crate::types::{classify, edge, element, graph, is_edge, is_node, node, GraphType};
-use crate::view::{ArgKind, Load, NewEdgeProp, NewNodeProp, NewScalar, Reduce, ReduceArg, ReduceKind, Store};
+use crate::view::{ArgKind, FetchAdd, Load, NewEdgeProp, NewNodeProp, NewScalar, Reduce, ReduceArg, ReduceKind, Store};
 
 /// The index type a container is addressed with: `!graph.node`, `!graph.edge`, or none for a scalar.
 pub fn index_type(container: &Type) -> Option<Option<Type>> {
@@ -186,6 +187,11 @@ fn verify_load(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 /// Parses `%v, %c[%i] {attrs} : T`: a value of `T`'s element type and a target.
 fn parse_value_target(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_element_access(p, st).map(|_| ())
+}
+
+/// Reads ` %v, %c[%i] {attrs} : T` into `st`; returns T's element type.
+fn parse_element_access(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<Type> {
     let loc = p.loc();
     let v = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;
@@ -193,9 +199,10 @@ fn parse_value_target(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()
     st.attributes = p.parse_optional_attr_dict()?;
     let ty = p.parse_colon_type()?;
     let target = resolve_target(p, &t, &ty, &loc)?;
-    st.operands = vec![p.resolve_operand(&v, &element(&ty).expect("container"))?];
+    let elem = element(&ty).expect("container");
+    st.operands = vec![p.resolve_operand(&v, &elem)?];
     st.operands.extend(target);
-    Ok(())
+    Ok(elem)
 }
 
 /// Prints ` %v, %c[%i] {attrs} : T`, the form [`parse_value_target`] reads.
@@ -229,6 +236,33 @@ fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 }
 
 // ----- reductions -----
+
+fn parse_fetch_add(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let elem = parse_element_access(p, st)?;
+    st.result_types = vec![elem];
+    Ok(())
+}
+
+fn print_fetch_add(p: &mut OpPrinter<'_>, op: OpId) {
+    print_value_target(p, op, &[]);
+}
+
+/// An integer element (a ticket counter: each addition gets the value
+/// before it), the value and the result of its type.
+fn verify_fetch_add(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let f = FetchAdd(op);
+    let vs = ctx.operands(op);
+    let elem = check_target(ctx, op, &vs[1..])?;
+    if !elem.is_signless_int_or_index() {
+        return Err(op_error(ctx, op, format!("adds to integer elements, got {elem}")));
+    }
+    for (what, t) in [("added value", ctx.value_type(f.value(ctx))), ("result", ctx.value_type(f.old(ctx)))] {
+        if *t != elem {
+            return Err(op_error(ctx, op, format!("{what} must be the element type {elem}, got {t}")));
+        }
+    }
+    Ok(())
+}
 
 fn parse_kind(p: &mut Parser<'_>, st: &mut OperationState, allowed: &[&str]) -> PResult<()> {
     let loc = p.loc();
@@ -408,6 +442,17 @@ pub fn ops() -> Vec<OpDef> {
             print: Some(print_reduce),
             patterns: Some(canonicalize::reduce_patterns),
             ..OpDef::new(graph::REDUCE, "combines a value into an element atomically", Traits::NONE)
+        },
+        OpDef {
+            signature: Some(FetchAdd::SIGNATURE),
+            verify: Some(verify_fetch_add),
+            parse: Some(parse_fetch_add),
+            print: Some(print_fetch_add),
+            ..OpDef::new(
+                graph::FETCH_ADD,
+                "adds to an integer element atomically and returns the element before",
+                Traits::NONE,
+            )
         },
         OpDef {
             signature: Some(ReduceArg::SIGNATURE),

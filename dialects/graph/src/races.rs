@@ -124,7 +124,7 @@ impl Collector<'_> {
         match ctx.op_kind(op) {
             graph::LOAD => self.record(op, Mode::Read, vs[0], vs.get(1).copied(), frame, locks),
             graph::STORE => self.record(op, Mode::Write, vs[1], vs.get(2).copied(), frame, locks),
-            graph::REDUCE => self.record(op, Mode::Reduce, vs[1], vs.get(2).copied(), frame, locks),
+            graph::REDUCE | graph::FETCH_ADD => self.record(op, Mode::Reduce, vs[1], vs.get(2).copied(), frame, locks),
             graph::REDUCE_ARG => {
                 self.record(op, Mode::Reduce, vs[2], vs.get(4).copied(), frame, locks);
                 self.record(op, Mode::Reduce, vs[3], vs.get(4).copied(), frame, locks);

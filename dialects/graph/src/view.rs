@@ -110,6 +110,27 @@ strata_ir::op_view! {
 }
 
 strata_ir::op_view! {
+    /// `%old = graph.fetch_add %value, %target[%index]`.
+    pub struct FetchAdd for graph::FETCH_ADD {
+        operands {
+            /// The value added.
+            value: Any,
+            /// The property or scalar added to.
+            target: CONTAINER,
+        }
+        optional {
+            /// The element index, where the target is a property.
+            index: ELEMENT_INDEX,
+        }
+        results {
+            /// The element before the addition.
+            old: Any,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
     /// `graph.reduce kind %value, %target[%index]`.
     pub struct Reduce for graph::REDUCE {
         operands {

@@ -1,7 +1,7 @@
 //! Graph arrays, buffers and their initialization, and reductions: atomics, privatized copies, argmin/argmax, and which containers a loop reduces into or owns.
 
 use super::*;
-use strata_graph_dialect::view::{ArgKind, Reduce, ReduceArg, ReduceKind};
+use strata_graph_dialect::view::{ArgKind, FetchAdd, Reduce, ReduceArg, ReduceKind};
 use strata_par_dialect::view::{AtomicRmw, RmwKind, SizeOf, Store as ParStore};
 
 /// The neutral element of a reduction kind for type `t`.
@@ -268,6 +268,30 @@ impl Lowering {
             let d = differs(ctx, at, new, old, &loc);
             ctx.replace_all_uses_with(changed, d);
         }
+        ctx.erase_op(op);
+        true
+    }
+
+    /// `graph.fetch_add`: an atomic add returning the element before it (a
+    /// load and a store where only this thread can reach the element).
+    pub(super) fn fetch_add(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let f = FetchAdd(op);
+        let (x, target) = (f.value(ctx), f.target(ctx));
+        let i = match f.index(ctx) {
+            Some(i) => i,
+            None => index_const(ctx, at, 0, &loc),
+        };
+        let old = if self.is_private(ctx, target) {
+            let old = load(ctx, at, target, i, false, &loc);
+            let new = combine(ctx, at, ReduceKind::Add, old, x, &loc);
+            store(ctx, at, new, target, i, &loc);
+            old
+        } else {
+            self.atomic(ctx, at, RmwKind::Add, x, target, i, &loc)
+        };
+        ctx.replace_all_uses_with(f.old(ctx), old);
         ctx.erase_op(op);
         true
     }

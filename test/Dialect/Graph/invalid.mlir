@@ -790,3 +790,27 @@ func.func @f(%g: !graph.graph, %u: !graph.node, %b: i64) -> index {
   %n = graph.count_common %g, %u, %u, %b
   return %n : index
 }
+
+// -----
+
+func.func @f(%s: !graph.scalar<f64>, %x: f64) {
+  // expected-error@+1 {{'graph.fetch_add' op adds to integer elements, got f64}}
+  %old = graph.fetch_add %x, %s : !graph.scalar<f64>
+  return
+}
+
+// -----
+
+func.func @f(%p: !graph.nprop<i64>, %v: !graph.node, %x: i32) {
+  // expected-error@+1 {{'graph.fetch_add' op added value must be the element type i64, got i32}}
+  %old = "graph.fetch_add"(%x, %p, %v) : (i32, !graph.nprop<i64>, !graph.node) -> i64
+  return
+}
+
+// -----
+
+func.func @f(%p: !graph.nprop<i64>, %v: !graph.node, %x: i64) {
+  // expected-error@+1 {{'graph.fetch_add' op result must be the element type i64, got i32}}
+  %old = "graph.fetch_add"(%x, %p, %v) : (i64, !graph.nprop<i64>, !graph.node) -> i32
+  return
+}

@@ -103,6 +103,9 @@ func.func @properties(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (f6
   %c1 = graph.reduce max %k, %q[%e] : !graph.eprop<i64> -> i1
   graph.reduce and %t, %s : !graph.scalar<i1>
   %c2 = graph.reduce or %t, %s {note = 1} : !graph.scalar<i1> -> i1
+  // CHECK-NEXT: %{{.*}} = graph.fetch_add %{{.*}}, %[[Q]][%{{.*}}] : !graph.eprop<i64>
+  // GENERIC: "graph.fetch_add"(%{{.*}}, %{{.*}}, %{{.*}}) : (i64, !graph.eprop<i64>, !graph.edge) -> i64
+  %ticket = graph.fetch_add %k, %q[%e] : !graph.eprop<i64>
   // CHECK-NEXT: %[[BW:.*]] = graph.new_node_prop %[[G]], %{{.*}} : !graph.nprop<i64>
   // CHECK-NEXT: %[[BE:.*]] = graph.new_node_prop %[[G]], %{{.*}} : !graph.nprop<!graph.edge>
   // CHECK-NEXT: graph.reduce_arg min %{{.*}}, %{{.*}}, %[[BW]], %[[BE]][%{{.*}}] : !graph.nprop<i64>, !graph.nprop<!graph.edge>

@@ -164,6 +164,15 @@ impl<'a> Machine<'a> {
                 return Ok(());
             }
             graph::REDUCE => return self.reduce(op),
+            graph::FETCH_ADD => {
+                let f = view::FetchAdd(op);
+                let (p, i) = self.target(op, f.target(ctx), f.index(ctx))?;
+                let old = p.borrow()[i].clone();
+                let elem = self.inst(op).element.clone().unwrap_or(Type::i64());
+                let new = self.combine(op, ReduceKind::Add, &old, &self.get(f.value(ctx)).clone(), &elem)?;
+                p.borrow_mut()[i] = new;
+                old
+            }
             graph::REDUCE_ARG => return self.reduce_arg(op),
             graph::NEW_WORKLIST => {
                 let new = view::NewWorklist(op);

@@ -3,7 +3,7 @@
 //! kind, its operands' and results' frame slots, its properties and types).
 
 use super::*;
-use strata_graph_dialect::view::{Reduce, ReduceKind};
+use strata_graph_dialect::view::{FetchAdd, Reduce, ReduceKind};
 use strata_par_dialect::view::{AtomicRmw, RmwKind};
 use strata_std::arith_view::OverflowFlags;
 
@@ -35,7 +35,7 @@ pub(super) struct Inst {
     pub reduce: Option<ReduceKind>,
     /// `par.atomic_rmw`'s operator.
     pub rmw: Option<RmwKind>,
-    /// The element type `graph.reduce` and `par.atomic_rmw` combine.
+    /// The element type `graph.reduce`, `graph.fetch_add` and `par.atomic_rmw` combine.
     pub element: Option<Type>,
 }
 
@@ -58,9 +58,10 @@ impl Inst {
         };
         let reduce = Reduce::of(ctx, op);
         let rmw = AtomicRmw::of(ctx, op);
-        let element = match (reduce, rmw) {
-            (Some(r), _) => element(ctx.value_type(r.target(ctx))),
-            (_, Some(a)) => Some(ctx.value_type(a.value(ctx)).clone()),
+        let element = match (reduce, rmw, FetchAdd::of(ctx, op)) {
+            (Some(r), _, _) => element(ctx.value_type(r.target(ctx))),
+            (_, Some(a), _) => Some(ctx.value_type(a.value(ctx)).clone()),
+            (_, _, Some(f)) => element(ctx.value_type(f.target(ctx))),
             _ => None,
         };
         Inst {
