@@ -52,8 +52,11 @@ fn candidates(space: Option<Space>, counts: bool, ordered: bool) -> Vec<(&'stati
         Some(Space::Nodes) => {
             keys.push(("direction", &["push", "pull"]));
             keys.push(("mapping", &["thread", "edge"]));
+            keys.push(("split", &["0", "64", "1024"]));
         }
+        Some(Space::Range) => keys.push(("split", &["0", "64", "1024"])),
         Some(Space::Items) => {
+            keys.push(("split", &["0", "64", "1024"]));
             keys.push(("direction", &["push", "pull", "hybrid"]));
             keys.push(("frontier", &["sparse", "bitmap"]));
             keys.push(("pushes", &["buffered", "direct"]));

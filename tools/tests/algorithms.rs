@@ -294,7 +294,8 @@ fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
 }
 
 /// Compiled and interpreted results agree: integers exactly, floats within
-/// [`strata_abi::compare::RELATIVE_TOLERANCE`].
+/// [`strata_abi::compare::RELATIVE_TOLERANCE`] (`f32`:
+/// [`strata_abi::compare::RELATIVE_TOLERANCE_F32`]).
 fn assert_same(what: &str, got: &[HostValue], want: &[HostValue]) {
     if let Err(e) = compare_results(got, want) {
         panic!("{what}: against the interpreter: {e}");

@@ -37,8 +37,12 @@ use strata_graph_dialect::op as graph;
 
 use strata_graph_dialect::foreach::{is_foreach, space_of, Space};
 use strata_graph_dialect::types::{classify, GraphType};
+use strata_graph_dialect::view::{Reduce, ReduceKind};
 use strata_ir::context::{Context, OpId, Value};
+use strata_ir::func::op as func;
+use strata_ir::registry::Traits;
 use strata_ir::rewrite::is_pure;
+use strata_ir::symbols::SymbolTableCollection;
 
 use crate::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Reduction};
 
@@ -107,15 +111,15 @@ pub fn collapsible(ctx: &Context, op: OpId) -> Result<OpId, String> {
             ctx.op_loc(inner).short()
         ));
     }
-    one_writer_free(ctx, op, inner, "mapping 'edge'", "per edge")?;
+    one_writer_free(ctx, inner, "mapping 'edge'", "per edge")?;
     Ok(inner)
 }
 
-/// Errors when the neighbour loop `inner` of `op` stores into the outer
-/// node's element: one thread per node is its only writer, `what` (one
+/// Errors when the neighbour loop `inner` stores into the element of the
+/// node whose list it walks: one thread per node is its only writer, `what` (one
 /// thread `per` ...) would not be.
-fn one_writer_free(ctx: &Context, op: OpId, inner: OpId, what: &str, per: &str) -> Result<(), String> {
-    let v = ctx.block_args(ctx.entry_block(ctx.region(op, 0)).expect("checked"))[0];
+fn one_writer_free(ctx: &Context, inner: OpId, what: &str, per: &str) -> Result<(), String> {
+    let v = ctx.operand(inner, 1);
     let mut store = None;
     ctx.walk_pre(inner, &mut |o| {
         if store.is_none() && ctx.op_name(o) == graph::STORE && ctx.operands(o).get(2) == Some(&v) {
@@ -131,9 +135,25 @@ fn one_writer_free(ctx: &Context, op: OpId, inner: OpId, what: &str, per: &str) 
     }
 }
 
-/// The neighbour loop of a loop whose high-degree nodes can share it among
-/// the team (`split`), or why not.
-pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<OpId, String> {
+/// What splitting a loop shares among the team ([`splittable`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// The neighbour loop.
+    pub inner: OpId,
+    /// The scalars the body makes before the neighbour loop, which reduces
+    /// into them and only code after it reads them (a node's sum), each
+    /// with the kind of its reductions (none: never reduced).
+    pub accumulators: Vec<(OpId, Option<ReduceKind>)>,
+    /// Whether code with effects follows the neighbour loop: it runs once
+    /// per node, after the team has walked the node's list.
+    pub tail: bool,
+}
+
+/// What the loop `op` shares when its high-degree nodes split (`split`),
+/// or why it cannot: the body is operations that only read, scalars it
+/// makes (accumulators), one neighbour loop, and code after it, which
+/// reads the accumulators and runs once per node.
+pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, String> {
     const WHAT: &str = "schedule entry 'split'";
     if s.mapping != Mapping::Thread {
         return Err(format!("{WHAT} needs mapping 'thread', not '{}'", s.mapping.keyword()));
@@ -145,16 +165,139 @@ pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<OpId, Str
         return Err(format!("{WHAT} needs frontier 'sparse': the round's nodes are read from its list"));
     }
     match space_of(ctx, op) {
-        Some(Space::Nodes) => {}
+        Some(Space::Nodes | Space::Range) => {}
         Some(Space::Items) if is_node_worklist(ctx, op) => {}
-        _ => return Err(format!("{WHAT} needs a loop over nodes(...) or over the items of a worklist of nodes")),
+        _ => return Err(format!("{WHAT} needs a loop over nodes(...), a range, or the items of a worklist of nodes")),
     }
     if !ctx.region_blocks(ctx.region(op, 1)).is_empty() {
         return Err(format!("{WHAT} needs a loop without a filter"));
     }
-    let inner = neighbour_loop(ctx, op, WHAT, &[Space::OutNbrs, Space::OutEdges, Space::InNbrs, Space::InEdges])?;
-    one_writer_free(ctx, op, inner, WHAT, "per thread sharing the node")?;
-    Ok(inner)
+    let Some(body) = ctx.entry_block(ctx.region(op, 0)) else { return Err("empty loop".into()) };
+    let v = ctx.block_args(body)[0];
+    let ops = ctx.block_ops(body);
+    let Some(at) = ops.iter().position(|o| is_foreach(ctx, *o)) else {
+        return Err(format!("{WHAT} needs a neighbour loop in the body"));
+    };
+    let inner = ops[at];
+    let spaces = [Space::OutNbrs, Space::OutEdges, Space::InNbrs, Space::InEdges];
+    // The node whose list is walked: the iteration's, or one the body finds
+    // from it before the loop.
+    let node = ctx.operand(inner, 1);
+    let own = node == v || ctx.defining_op(node).is_some_and(|d| ops[..at].contains(&d));
+    if !space_of(ctx, inner).is_some_and(|s| spaces.contains(&s)) || !own {
+        let names: Vec<&str> = spaces.iter().map(|s| s.name()).collect();
+        return Err(format!(
+            "{WHAT} needs the inner loop at {} to run over {} of the outer node (or of a node the body finds before it)",
+            ctx.op_loc(inner).short(),
+            names.join(" or ")
+        ));
+    }
+    let mut accumulators = Vec::new();
+    for &o in &ops[..at] {
+        let name = ctx.op_kind(o);
+        if name == graph::NEW_SCALAR {
+            accumulators.push((o, None));
+        } else if !is_pure(ctx, o) && name != graph::LOAD && !reads_only(ctx, o, &mut Vec::new()) {
+            return Err(format!(
+                "{WHAT} needs operations that only read (or make scalars) before the neighbour loop; '{name}' at {} has effects",
+                ctx.op_loc(o).short()
+            ));
+        }
+    }
+    let mut tail = false;
+    for &o in &ops[at + 1..] {
+        let mut nested = None;
+        ctx.walk_pre(o, &mut |x| {
+            if nested.is_none() && is_foreach(ctx, x) {
+                nested = Some(x);
+            }
+        });
+        if let Some(l) = nested {
+            return Err(format!(
+                "{WHAT} needs one neighbour loop in the body; the loop at {} is a second",
+                ctx.op_loc(l).short()
+            ));
+        }
+        let name = ctx.op_kind(o);
+        tail |= name != graph::YIELD && !is_pure(ctx, o) && name != graph::LOAD;
+    }
+    for (acc, kind) in &mut accumulators {
+        let r = ctx.result(*acc, 0);
+        for u in ctx.uses(r) {
+            let name = ctx.op_kind(u.op);
+            let reduced = name == graph::REDUCE && u.index == 1 && ctx.results(u.op).is_empty();
+            let ok = if ctx.is_ancestor(inner, u.op) {
+                let k = Reduce(u.op).kind(ctx);
+                let same = reduced && kind.is_none_or(|old| old == k);
+                if same {
+                    *kind = Some(k);
+                }
+                same
+            } else {
+                name == graph::LOAD && ops[at + 1..].iter().any(|t| ctx.is_ancestor(*t, u.op))
+            };
+            if !ok {
+                return Err(format!(
+                    "{WHAT} needs the scalar made at {} reduced with one kind in the neighbour loop (without 'changed') and read only after it; '{name}' at {} does otherwise",
+                    ctx.op_loc(*acc).short(),
+                    ctx.op_loc(u.op).short()
+                ));
+            }
+        }
+    }
+    one_writer_free(ctx, inner, WHAT, "per thread sharing the node")?;
+    Ok(Split { inner, accumulators, tail })
+}
+
+/// The parts of a loop [`splittable`] accepted, found again without the
+/// checks (the lowering asks once calls in the body may have been lowered).
+pub fn split_shape(ctx: &Context, op: OpId) -> Option<Split> {
+    let body = ctx.entry_block(ctx.region(op, 0))?;
+    let ops = ctx.block_ops(body);
+    let at = ops.iter().position(|o| is_foreach(ctx, *o))?;
+    let inner = ops[at];
+    let accumulators = ops[..at]
+        .iter()
+        .filter(|o| ctx.op_kind(**o) == graph::NEW_SCALAR)
+        .map(|a| {
+            let reduce = ctx.uses(ctx.result(*a, 0)).iter().find(|u| ctx.op_kind(u.op) == graph::REDUCE);
+            (*a, reduce.map(|u| Reduce(u.op).kind(ctx)))
+        })
+        .collect();
+    let tail = ops[at + 1..].iter().any(|o| {
+        let name = ctx.op_kind(*o);
+        name != graph::YIELD && !is_pure(ctx, *o) && name != graph::LOAD
+    });
+    Some(Split { inner, accumulators, tail })
+}
+
+/// Whether `op` is a call of a function (or functions) whose bodies only
+/// read: pure operations, `graph.load` and calls of such functions.
+/// `open` holds the functions being looked at (a recursive call is not
+/// taken to read only).
+fn reads_only(ctx: &Context, op: OpId, open: &mut Vec<OpId>) -> bool {
+    if ctx.op_kind(op) != func::CALL {
+        return false;
+    }
+    let callees = strata_ir::func::possible_callees(ctx, op, &mut SymbolTableCollection::new());
+    !callees.is_empty()
+        && callees.into_iter().all(|f| {
+            if open.contains(&f) || strata_ir::func::is_declaration(ctx, f) {
+                return false;
+            }
+            open.push(f);
+            let mut only = true;
+            ctx.walk_pre(f, &mut |o| {
+                let name = ctx.op_kind(o);
+                only &= o == f
+                    || is_pure(ctx, o)
+                    || name == graph::LOAD
+                    || ctx.has_traits(o, Traits::TERMINATOR)
+                    || reads_only(ctx, o, open);
+            });
+            open.pop();
+            only
+        })
 }
 
 /// The inner loop of a loop that can run pulled, or why not.

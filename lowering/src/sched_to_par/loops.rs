@@ -2,18 +2,20 @@
 
 use super::*;
 use strata_par_dialect::view::RmwKind;
-use strata_sched_dialect::legality::splittable;
+use strata_sched_dialect::legality::split_shape;
 use strata_sched_dialect::settle::{settling_reductions, Settling};
 
 /// Builds a loop body's arguments at a place from the loop's position.
 pub(super) type BodyArgs = Box<dyn Fn(&mut Rewriter<'_>, At, Value) -> Vec<Value>>;
 
-/// The nodes a split loop's round deferred (a list as long as the round)
-/// and how many there are.
-#[derive(Clone, Copy)]
+/// The nodes a split loop's round deferred (a list as long as the round),
+/// how many there are, and per accumulator of the body a value per listed
+/// node (set to the scalar's initial value when the node is listed).
+#[derive(Clone)]
 pub(super) struct Deferred {
     nodes: Value,
     count: Value,
+    accumulators: Vec<Value>,
 }
 
 /// What the positions of a lowered loop stand for.
@@ -306,9 +308,11 @@ impl Lowering {
         // Splitting runs the body again, for the high-degree nodes the
         // round deferred: a copy of the loop, and where they are kept.
         let split = (s.split > 0 && pulled.is_none() && bits.is_none()).then(|| {
-            let copy = ctx.clone_at_end(op, pb);
+            let shared = ctx.clone_at_end(op, pb);
+            let tail = split_shape(ctx, op).expect("checked by the sched verifier").tail;
+            let once = tail.then(|| ctx.clone_at_end(op, pb));
             let deferred = self.defer_hubs(ctx, op, at, hi, s.split, &loc);
-            (copy, deferred)
+            (shared, once, deferred)
         });
         let flags = self.bitmap_flags(ctx, op, At::End(pb), &loc);
         self.scope_mut().flags = flags.clone();
@@ -337,8 +341,11 @@ impl Lowering {
             .props(par_view::For::props(par_dist(s.dist), i64::from(s.chunk)))
             .region(fr);
         mk(ctx, At::End(pb), st);
-        if let Some((copy, deferred)) = split {
-            self.shared_hubs(ctx, copy, pb, deferred, &loc);
+        if let Some((shared, once, deferred)) = &split {
+            self.shared_hubs(ctx, *shared, pb, deferred, &loc);
+            if let Some(once) = once {
+                self.hub_tails(ctx, *once, pb, deferred, &loc);
+            }
         }
         if let Some(copy) = copy {
             self.fused_rounds(ctx, copy, pb, s.fusion, &loc);
@@ -356,7 +363,7 @@ impl Lowering {
         let par = mk(ctx, at, OperationState::new(par::PARALLEL, loc.clone()).region(pr));
         ctx.erase_op(op);
         self.scopes.insert(fr, self.scope.clone());
-        let deferred = split.iter().flat_map(|(_, d)| [d.nodes, d.count]);
+        let deferred = split.iter().flat_map(|(_, _, d)| [d.nodes, d.count].into_iter().chain(d.accumulators.clone()));
         let freed: Vec<Value> = self.scope.locks.values().copied().chain(bits.map(|b| b.0)).chain(deferred).collect();
         for l in freed {
             op0(ctx, after(ctx, par), par::FREE, &[l], &loc);
@@ -428,10 +435,12 @@ impl Lowering {
     }
 
     /// Prepares splitting the parallel loop `op` (of at most `n` iterations)
-    /// at degree `split`: makes at `at` a list for the nodes the round defers
-    /// and their count, and puts the neighbour loop of `op`'s body under a
-    /// test of the node's degree: below `split` it runs there, otherwise the
-    /// node is added to the list.
+    /// at degree `split`: makes at `at` a list for the nodes the round
+    /// defers, their count and a value per listed node for each accumulator
+    /// of the body, and puts the neighbour loop of `op`'s body under a test
+    /// of the node's degree: below `split` it and the rest of the body run
+    /// there, otherwise the node is listed (and its accumulators' values set
+    /// to their initial ones).
     fn defer_hubs(
         &mut self,
         ctx: &mut Rewriter<'_>,
@@ -441,13 +450,21 @@ impl Lowering {
         split: u32,
         loc: &Location,
     ) -> Deferred {
-        let s = LoopSchedule { split, ..schedule_of(ctx, op).expect("a scheduled loop") };
-        let inner = splittable(ctx, op, &s).expect("checked by the sched verifier");
+        let shape = split_shape(ctx, op).expect("checked by the sched verifier");
+        let inner = shape.inner;
         let zero = index_const(ctx, at, 0, loc);
         let one = index_const(ctx, at, 1, loc);
         let nodes = op1(ctx, at, par::ALLOC, &[n], buf(&Type::Index), loc);
         let count = op1(ctx, at, par::ALLOC, &[one], buf(&Type::Index), loc);
         store(ctx, at, zero, count, zero, loc);
+        let accumulators: Vec<Value> = shape
+            .accumulators
+            .iter()
+            .map(|(a, _)| {
+                let t = conv(ctx.value_type(ctx.result(*a, 0)));
+                op1(ctx, at, par::ALLOC, &[n], t, loc)
+            })
+            .collect();
         let iat = At::Before(inner);
         let (g, v) = (ctx.operand(inner, 0), ctx.operand(inner, 1));
         let (lo, hi, _) = self.args_space(ctx, space_of(ctx, inner).expect("a neighbour loop"), &[g, v], iat, loc);
@@ -459,11 +476,25 @@ impl Lowering {
         let end = mk(ctx, At::End(then_b), OperationState::new(scf::YIELD, loc.clone()));
         let (z, o) = (index_const(ctx, At::End(else_b), 0, loc), index_const(ctx, At::End(else_b), 1, loc));
         let slot = self.atomic(ctx, At::End(else_b), RmwKind::Add, o, count, z, loc);
-        store(ctx, At::End(else_b), v, nodes, slot, loc);
+        // The iteration's argument: the node, or what the body finds it from.
+        let arg = ctx.block_args(ctx.entry_block(ctx.region(op, 0)).expect("a body"))[0];
+        store(ctx, At::End(else_b), arg, nodes, slot, loc);
+        for ((a, _), values) in shape.accumulators.iter().zip(&accumulators) {
+            let init = view::NewScalar(*a).init(ctx);
+            store(ctx, At::End(else_b), init, *values, slot, loc);
+        }
         op0(ctx, At::End(else_b), scf::YIELD, &[], loc);
         mk(ctx, iat, OperationState::new(scf::IF, loc.clone()).operands(&[small]).region(then_r).region(else_r));
-        ctx.move_op_before(inner, end);
-        Deferred { nodes, count }
+        // The neighbour loop and what follows it run here for a node below
+        // the threshold; for a listed node, later.
+        let mut moved = vec![inner];
+        while let Some(next) = ctx.next_op(*moved.last().expect("one")).filter(|n| ctx.op_kind(*n) != graph::YIELD) {
+            moved.push(next);
+        }
+        for o in moved {
+            ctx.move_op_before(o, end);
+        }
+        Deferred { nodes, count, accumulators }
     }
 
     /// Runs, at the end of the team body `pb` (after the round's work-shared
@@ -471,9 +502,12 @@ impl Lowering {
     /// shared by the team: of node `x`'s `d` neighbours each thread takes a
     /// block of `ceil(d / threads)`, the blocks dealt out from where the
     /// previous node's ended, so that lists shorter than the team spread
-    /// over all threads. `copy` (a copy of the loop, whose body runs once
-    /// per thread and node around the shared neighbour loop) is used up.
-    fn shared_hubs(&mut self, ctx: &mut Rewriter<'_>, copy: OpId, pb: BlockId, deferred: Deferred, loc: &Location) {
+    /// over all threads. A thread reduces into a private copy of each
+    /// accumulator, combined into the node's value after its block. `copy`
+    /// (a copy of the loop, whose body up to the neighbour loop runs once
+    /// per thread and node around it; what follows is left to
+    /// [`Lowering::hub_tails`]) is used up.
+    fn shared_hubs(&mut self, ctx: &mut Rewriter<'_>, copy: OpId, pb: BlockId, deferred: &Deferred, loc: &Location) {
         let at = At::End(pb);
         let zero = index_const(ctx, at, 0, loc);
         let one = index_const(ctx, at, 1, loc);
@@ -483,36 +517,62 @@ impl Lowering {
         // Neighbours dealt out so far, this thread's count of the team's.
         let dealt = op1(ctx, at, par::LOCAL, &[], buf(&Type::Index), loc);
         store(ctx, at, zero, dealt, zero, loc);
+        let shape = split_shape(ctx, copy).expect("checked by the sched verifier");
+        let inner = shape.inner;
+        // What follows the neighbour loop runs once per node, later.
+        let mut tail = Vec::new();
+        let mut o = inner;
+        while let Some(next) = ctx.next_op(o).filter(|n| ctx.op_kind(*n) != graph::YIELD) {
+            tail.push(next);
+            o = next;
+        }
+        for o in tail.into_iter().rev() {
+            ctx.erase_op(o);
+        }
         let (r, hb) = new_body(ctx, &[Type::Index], loc);
         let b = ctx.block_args(hb)[0];
         let hat = At::End(hb);
         let x = load(ctx, hat, deferred.nodes, b, false, loc);
-        let inner = splittable(ctx, copy, &LoopSchedule { split: 1, ..schedule_of(ctx, copy).expect("scheduled") })
-            .expect("checked by the sched verifier");
-        let space = space_of(ctx, inner).expect("a neighbour loop");
-        let g = ctx.operand(inner, 0);
-        let (lo, hi, args) = self.args_space(ctx, space, &[g, x], hat, loc);
-        let d = op1(ctx, hat, arith::SUBI, &[hi, lo], Type::Index, loc);
-        let z = index_const(ctx, hat, 0, loc);
-        let so_far = load(ctx, hat, dealt, z, false, loc);
-        let next = op1(ctx, hat, arith::ADDI, &[so_far, d], Type::Index, loc);
-        store(ctx, hat, next, dealt, z, loc);
-        let one_h = index_const(ctx, hat, 1, loc);
-        let team_less = op1(ctx, hat, arith::SUBI, &[team, one_h], Type::Index, loc);
-        let padded = op1(ctx, hat, arith::ADDI, &[d, team_less], Type::Index, loc);
-        let block = op1(ctx, hat, arith::DIVUI, &[padded, team], Type::Index, loc);
-        let first = op1(ctx, hat, arith::REMUI, &[so_far, team], Type::Index, loc);
-        let shifted = op1(ctx, hat, arith::ADDI, &[me, team], Type::Index, loc);
-        let shifted = op1(ctx, hat, arith::SUBI, &[shifted, first], Type::Index, loc);
-        let mine = op1(ctx, hat, arith::REMUI, &[shifted, team], Type::Index, loc);
-        let offset = op1(ctx, hat, arith::MULI, &[mine, block], Type::Index, loc);
-        let start = op1(ctx, hat, arith::ADDI, &[lo, offset], Type::Index, loc);
-        let start = op1(ctx, hat, arith::MINUI, &[start, hi], Type::Index, loc);
-        let end = op1(ctx, hat, arith::ADDI, &[start, block], Type::Index, loc);
-        let end = op1(ctx, hat, arith::MINUI, &[end, hi], Type::Index, loc);
+        // The thread's own accumulators, from the reductions' neutral value,
+        // in place of the scalars the body makes.
+        let mut copies = Vec::new();
+        for (a, kind) in &shape.accumulators {
+            let t = conv(ctx.value_type(ctx.result(*a, 0)));
+            let e = strata_par_dialect::types::buf_element(&t).expect("buffer");
+            let l = op1(ctx, hat, par::LOCAL, &[], t, loc);
+            let kind = kind.unwrap_or(ReduceKind::Add);
+            let start_value = constant(ctx, hat, neutral(kind, &e), e, loc);
+            let z = index_const(ctx, hat, 0, loc);
+            store(ctx, hat, start_value, l, z, loc);
+            ctx.replace_all_uses_with(ctx.result(*a, 0), l);
+            ctx.erase_op(*a);
+            copies.push((l, kind));
+        }
         self.emit_body(ctx, copy, hb, &[x], scf::YIELD, loc);
-        // The neighbour loop, now in `hb`, walks this thread's block.
+        // The neighbour loop, now in `hb`, walks this thread's block of the
+        // list of the node the body found.
         let iat = At::Before(inner);
+        let space = space_of(ctx, inner).expect("a neighbour loop");
+        let (g, node) = (ctx.operand(inner, 0), ctx.operand(inner, 1));
+        let (lo, hi, args) = self.args_space(ctx, space, &[g, node], iat, loc);
+        let d = op1(ctx, iat, arith::SUBI, &[hi, lo], Type::Index, loc);
+        let z = index_const(ctx, iat, 0, loc);
+        let so_far = load(ctx, iat, dealt, z, false, loc);
+        let next = op1(ctx, iat, arith::ADDI, &[so_far, d], Type::Index, loc);
+        store(ctx, iat, next, dealt, z, loc);
+        let one_h = index_const(ctx, iat, 1, loc);
+        let team_less = op1(ctx, iat, arith::SUBI, &[team, one_h], Type::Index, loc);
+        let padded = op1(ctx, iat, arith::ADDI, &[d, team_less], Type::Index, loc);
+        let block = op1(ctx, iat, arith::DIVUI, &[padded, team], Type::Index, loc);
+        let first = op1(ctx, iat, arith::REMUI, &[so_far, team], Type::Index, loc);
+        let shifted = op1(ctx, iat, arith::ADDI, &[me, team], Type::Index, loc);
+        let shifted = op1(ctx, iat, arith::SUBI, &[shifted, first], Type::Index, loc);
+        let mine = op1(ctx, iat, arith::REMUI, &[shifted, team], Type::Index, loc);
+        let offset = op1(ctx, iat, arith::MULI, &[mine, block], Type::Index, loc);
+        let start = op1(ctx, iat, arith::ADDI, &[lo, offset], Type::Index, loc);
+        let start = op1(ctx, iat, arith::MINUI, &[start, hi], Type::Index, loc);
+        let end = op1(ctx, iat, arith::ADDI, &[start, block], Type::Index, loc);
+        let end = op1(ctx, iat, arith::MINUI, &[end, hi], Type::Index, loc);
         let (er, eb) = new_body(ctx, &[Type::Index], loc);
         let k = ctx.block_args(eb)[0];
         let vals = args(ctx, At::End(eb), k);
@@ -520,10 +580,55 @@ impl Lowering {
         let step = index_const(ctx, iat, 1, loc);
         let each = mk(ctx, iat, OperationState::new(scf::FOR, loc.clone()).operands(&[start, end, step]).region(er));
         ctx.erase_op(inner);
+        if !copies.is_empty() {
+            let aat = ctx.next_op(each).map(At::Before).expect("the block's terminator");
+            let walked = cmpi(ctx, aat, "ult", start, end, loc);
+            let cb = if_then(ctx, aat, walked, loc);
+            for ((l, kind), values) in copies.iter().zip(&deferred.accumulators) {
+                let z = index_const(ctx, At::End(cb), 0, loc);
+                let mine = load(ctx, At::End(cb), *l, z, false, loc);
+                self.atomic(ctx, At::End(cb), rmw_kind(*kind), mine, *values, b, loc);
+            }
+            op0(ctx, At::End(cb), scf::YIELD, &[], loc);
+        }
         let hubs = mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[zero, n, one]).region(r));
         // What an edge's iteration creates is its own, as in the loop.
         self.scopes.insert(er, Rc::new(Scope { iteration: Some(each), ..(*self.scope).clone() }));
         self.scopes.insert(r, Rc::new(Scope { iteration: Some(hubs), ..(*self.scope).clone() }));
+        ctx.erase_op(copy);
+    }
+
+    /// After the deferred nodes' shared neighbour loops (and a barrier),
+    /// runs the rest of the body once per deferred node, the team sharing
+    /// the nodes: `copy` (a copy of the loop) without its neighbour loop,
+    /// its accumulators read from the node's combined values. Used up.
+    fn hub_tails(&mut self, ctx: &mut Rewriter<'_>, copy: OpId, pb: BlockId, deferred: &Deferred, loc: &Location) {
+        let at = At::End(pb);
+        op0(ctx, at, par::BARRIER, &[], loc);
+        let zero = index_const(ctx, at, 0, loc);
+        let one = index_const(ctx, at, 1, loc);
+        let n = load(ctx, at, deferred.count, zero, true, loc);
+        let shape = split_shape(ctx, copy).expect("checked by the sched verifier");
+        let (fr, fb) = new_body(ctx, &[Type::Index], loc);
+        let b = ctx.block_args(fb)[0];
+        let x = load(ctx, At::End(fb), deferred.nodes, b, false, loc);
+        self.emit_body(ctx, copy, fb, &[x], par::YIELD, loc);
+        ctx.erase_op(shape.inner);
+        for ((a, _), values) in shape.accumulators.iter().zip(&deferred.accumulators) {
+            let reads: Vec<OpId> = ctx.uses(ctx.result(*a, 0)).iter().map(|u| u.op).collect();
+            for r in reads {
+                let v = load(ctx, At::Before(r), *values, b, false, loc);
+                ctx.replace_all_uses_with(ctx.result(r, 0), v);
+                ctx.erase_op(r);
+            }
+            ctx.erase_op(*a);
+        }
+        let st = OperationState::new(par::FOR, loc.clone())
+            .operands(&[zero, n, one])
+            .props(par_view::For::props(ParDist::Static, 1))
+            .region(fr);
+        let tails = mk(ctx, at, st);
+        self.scopes.insert(fr, Rc::new(Scope { iteration: Some(tails), ..(*self.scope).clone() }));
         ctx.erase_op(copy);
     }
 

@@ -330,3 +330,45 @@ func.func @split_negative(%g: !graph.graph) {
   } attributes {schedule = {split = -1}}
   return
 }
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'split' needs the scalar made at {{.*}}invalid.mlir:[[@LINE+3]]:12 reduced with one kind in the neighbour loop (without 'changed') and read only after it; 'graph.load' at {{.*}}invalid.mlir:[[@LINE+4]]:11 does otherwise
+func.func @split_read_before(%g: !graph.graph, %p: !graph.nprop<i64>, %x: i64) {
+  graph.foreach %v in nodes(%g) {
+    %sum = graph.new_scalar %x : !graph.scalar<i64>
+    %s0 = graph.load %sum : !graph.scalar<i64>
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      graph.reduce add %s0, %sum : !graph.scalar<i64>
+    }
+  } attributes {schedule = {split = 64}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'split' needs the scalar made at {{.*}} reduced with one kind in the neighbour loop (without 'changed') and read only after it; 'graph.reduce' at {{.*}}invalid.mlir:[[@LINE+6]]:7 does otherwise
+func.func @split_two_kinds(%g: !graph.graph, %p: !graph.nprop<i64>, %x: i64) {
+  graph.foreach %v in nodes(%g) {
+    %sum = graph.new_scalar %x : !graph.scalar<i64>
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      graph.reduce add %x, %sum : !graph.scalar<i64>
+      graph.reduce max %x, %sum : !graph.scalar<i64>
+    }
+    %s = graph.load %sum : !graph.scalar<i64>
+    graph.store %s, %p[%v] : !graph.nprop<i64>
+  } attributes {schedule = {split = 64}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'split' needs operations that only read (or make scalars) before the neighbour loop; 'graph.store' at {{.*}}invalid.mlir:[[@LINE+3]]:5 has effects
+func.func @split_write_before(%g: !graph.graph, %p: !graph.nprop<i64>, %x: i64) {
+  graph.foreach %v in nodes(%g) {
+    graph.store %x, %p[%v] : !graph.nprop<i64>
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {split = 64}}
+  return
+}
