@@ -350,8 +350,10 @@ fn schedule(
         s.fusion = if wanted > 0 && !nested && fusion::fusable(ctx, l, &fused).is_ok() { wanted } else { 0 };
     }
     if !explicit("split") {
-        // The pass option's threshold where the loop can split; off elsewhere.
-        s.split = if !nested && legality::splittable(ctx, l, &s).is_ok() { s.split } else { 0 };
+        // The pass option's threshold where the loop can split, but over an
+        // ordered worklist; off elsewhere.
+        s.split =
+            if !nested && !over_ordered(ctx, l) && legality::splittable(ctx, l, &s).is_ok() { s.split } else { 0 };
     }
     if nested && s.mapping != Mapping::Sequential && legality::enclosing_parallel_loop(ctx, l).is_none() {
         return Err(err(
@@ -424,8 +426,7 @@ fn direction_remark(ctx: &Context, l: OpId, s: &LoopSchedule) -> Option<String> 
 /// The remark on the rounds of the parallel loop `l` over an ordered
 /// worklist under schedule `s`: fused below which size, or why not.
 fn fusion_remark(ctx: &Context, l: OpId, s: &LoopSchedule) -> Option<String> {
-    let ordered = space_of(ctx, l) == Some(Space::Items) && worklist::is_ordered(ctx, ctx.operand(l, 0));
-    if !ordered || s.mapping == Mapping::Sequential {
+    if !over_ordered(ctx, l) || s.mapping == Mapping::Sequential {
         return None;
     }
     if s.fusion > 0 {
@@ -453,10 +454,17 @@ fn split_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]
     if s.mapping == Mapping::Sequential {
         return None;
     }
-    let why = legality::splittable(ctx, l, &LoopSchedule { split: asked as u32, ..*s })
-        .err()
-        .unwrap_or_else(|| "as the schedule says".into());
+    let why = match legality::splittable(ctx, l, &LoopSchedule { split: asked as u32, ..*s }) {
+        Err(why) => why,
+        Ok(_) if over_ordered(ctx, l) => "the rounds of an ordered worklist (one a bucket) are many and short, where making the list of a round's split nodes costs more than splitting saves; a 'split' written on the loop splits it".into(),
+        Ok(_) => "as the schedule says".into(),
+    };
     Some(format!("not split: {why}"))
+}
+
+/// Whether `l` loops over the items of an ordered worklist.
+fn over_ordered(ctx: &Context, l: OpId) -> bool {
+    space_of(ctx, l) == Some(Space::Items) && worklist::is_ordered(ctx, ctx.operand(l, 0))
 }
 
 fn enclosing_function(ctx: &Context, op: OpId) -> Option<OpId> {

@@ -8,14 +8,40 @@ use strata_sched_dialect::settle::{settling_reductions, Settling};
 /// Builds a loop body's arguments at a place from the loop's position.
 pub(super) type BodyArgs = Box<dyn Fn(&mut Rewriter<'_>, At, Value) -> Vec<Value>>;
 
-/// The nodes a split loop's round deferred (a list as long as the round),
-/// how many there are, and per accumulator of the body a value per listed
-/// node (set to the scalar's initial value when the node is listed).
+/// The iterations a split loop's round deferred (a list of `capacity`),
+/// how many tried to take a place (the list holds the first `capacity`),
+/// per accumulator of the body a value per listed iteration (set to the
+/// scalar's initial value when it is listed), and whether they were made
+/// once in the function's entry block (else before the round, to be freed
+/// after it).
 #[derive(Clone)]
 pub(super) struct Deferred {
     nodes: Value,
     count: Value,
+    capacity: Value,
     accumulators: Vec<Value>,
+    hoisted: bool,
+}
+
+/// Where in the entry block of `op`'s function buffers for `op` can be
+/// made once: before the entry block's operation that holds `op`, when the
+/// graph `g` is known there (an argument, or made before it).
+fn entry_place(ctx: &Context, op: OpId, g: Value) -> Option<At> {
+    let f = ctx.enclosing_op(op, |p| ctx.op_name(p) == func::FUNC)?;
+    let entry = ctx.entry_block(ctx.region(f, 0))?;
+    let mut top = op;
+    while ctx.parent_block(top) != Some(entry) {
+        top = ctx.parent_op(top)?;
+    }
+    let known = match ctx.defining_op(g) {
+        None => ctx.block_args(entry).contains(&g),
+        Some(d) => {
+            ctx.parent_block(d) == Some(entry)
+                && ctx.block_ops(entry).iter().position(|o| *o == d)
+                    < ctx.block_ops(entry).iter().position(|o| *o == top)
+        }
+    };
+    known.then_some(At::Before(top))
 }
 
 /// What the positions of a lowered loop stand for.
@@ -311,7 +337,7 @@ impl Lowering {
             let shared = ctx.clone_at_end(op, pb);
             let tail = split_shape(ctx, op).expect("checked by the sched verifier").tail;
             let once = tail.then(|| ctx.clone_at_end(op, pb));
-            let deferred = self.defer_hubs(ctx, op, at, hi, s.split, &loc);
+            let deferred = self.defer_hubs(ctx, op, at, s.split, &loc);
             (shared, once, deferred)
         });
         let flags = self.bitmap_flags(ctx, op, At::End(pb), &loc);
@@ -363,7 +389,10 @@ impl Lowering {
         let par = mk(ctx, at, OperationState::new(par::PARALLEL, loc.clone()).region(pr));
         ctx.erase_op(op);
         self.scopes.insert(fr, self.scope.clone());
-        let deferred = split.iter().flat_map(|(_, _, d)| [d.nodes, d.count].into_iter().chain(d.accumulators.clone()));
+        let deferred = split
+            .iter()
+            .filter(|(_, _, d)| !d.hoisted)
+            .flat_map(|(_, _, d)| [d.nodes, d.count].into_iter().chain(d.accumulators.clone()));
         let freed: Vec<Value> = self.scope.locks.values().copied().chain(bits.map(|b| b.0)).chain(deferred).collect();
         for l in freed {
             op0(ctx, after(ctx, par), par::FREE, &[l], &loc);
@@ -434,59 +463,75 @@ impl Lowering {
         ctx.erase_op(copy);
     }
 
-    /// Prepares splitting the parallel loop `op` (of at most `n` iterations)
-    /// at degree `split`: makes at `at` a list for the nodes the round
-    /// defers, their count and a value per listed node for each accumulator
-    /// of the body, and puts the neighbour loop of `op`'s body under a test
-    /// of the node's degree: below `split` it and the rest of the body run
-    /// there, otherwise the node is listed (and its accumulators' values set
-    /// to their initial ones).
-    fn defer_hubs(
-        &mut self,
-        ctx: &mut Rewriter<'_>,
-        op: OpId,
-        at: At,
-        n: Value,
-        split: u32,
-        loc: &Location,
-    ) -> Deferred {
+    /// Prepares splitting the parallel loop `op` at degree `split`: a list
+    /// for the iterations the round defers, their count (zeroed at `at`,
+    /// before each round) and a value per listed iteration for each
+    /// accumulator of the body; and puts the neighbour loop of `op`'s body
+    /// and the rest of the body under a test of the node's degree. Below
+    /// `split` they run there; otherwise the iteration takes a place in the
+    /// list (and its accumulators' values are set to their initial ones).
+    /// A graph of `E` edges has at most `E / split` nodes of `split`
+    /// neighbours, so the list holds that many plus one; it is made once,
+    /// in the function's entry block, where the graph is known there (a
+    /// round's mallocs cost the GPU more than its work on a short round),
+    /// else before each round. An iteration that finds the list full (a
+    /// node twice in a round of a worklist that repeats items) runs there.
+    fn defer_hubs(&mut self, ctx: &mut Rewriter<'_>, op: OpId, at: At, split: u32, loc: &Location) -> Deferred {
         let shape = split_shape(ctx, op).expect("checked by the sched verifier");
         let inner = shape.inner;
-        let zero = index_const(ctx, at, 0, loc);
-        let one = index_const(ctx, at, 1, loc);
-        let nodes = op1(ctx, at, par::ALLOC, &[n], buf(&Type::Index), loc);
-        let count = op1(ctx, at, par::ALLOC, &[one], buf(&Type::Index), loc);
-        store(ctx, at, zero, count, zero, loc);
+        let g = ctx.operand(inner, 0);
+        let hoisted = entry_place(ctx, op, g);
+        let place = hoisted.unwrap_or(at);
+        let edges = self.size(ctx, place, g, SizeOf::Edges, loc);
+        let limit = index_const(ctx, place, i128::from(split), loc);
+        let most = op1(ctx, place, arith::DIVUI, &[edges, limit], Type::Index, loc);
+        let one = index_const(ctx, place, 1, loc);
+        let capacity = op1(ctx, place, arith::ADDI, &[most, one], Type::Index, loc);
+        let nodes = op1(ctx, place, par::ALLOC, &[capacity], buf(&Type::Index), loc);
+        let count = op1(ctx, place, par::ALLOC, &[one], buf(&Type::Index), loc);
         let accumulators: Vec<Value> = shape
             .accumulators
             .iter()
             .map(|(a, _)| {
                 let t = conv(ctx.value_type(ctx.result(*a, 0)));
-                op1(ctx, at, par::ALLOC, &[n], t, loc)
+                op1(ctx, place, par::ALLOC, &[capacity], t, loc)
             })
             .collect();
+        let zero = index_const(ctx, at, 0, loc);
+        store(ctx, at, zero, count, zero, loc);
         let iat = At::Before(inner);
-        let (g, v) = (ctx.operand(inner, 0), ctx.operand(inner, 1));
+        let v = ctx.operand(inner, 1);
         let (lo, hi, _) = self.args_space(ctx, space_of(ctx, inner).expect("a neighbour loop"), &[g, v], iat, loc);
         let degree = op1(ctx, iat, arith::SUBI, &[hi, lo], Type::Index, loc);
         let limit = index_const(ctx, iat, i128::from(split), loc);
-        let small = cmpi(ctx, iat, "ult", degree, limit, loc);
-        let (then_r, then_b) = new_body(ctx, &[], loc);
-        let (else_r, else_b) = new_body(ctx, &[], loc);
-        let end = mk(ctx, At::End(then_b), OperationState::new(scf::YIELD, loc.clone()));
-        let (z, o) = (index_const(ctx, At::End(else_b), 0, loc), index_const(ctx, At::End(else_b), 1, loc));
-        let slot = self.atomic(ctx, At::End(else_b), RmwKind::Add, o, count, z, loc);
+        let large = cmpi(ctx, iat, "uge", degree, limit, loc);
+        // A large node takes a place if one is left: `listed`.
+        let (try_r, try_b) = new_body(ctx, &[], loc);
+        let (no_r, no_b) = new_body(ctx, &[], loc);
+        let (z, o) = (index_const(ctx, At::End(try_b), 0, loc), index_const(ctx, At::End(try_b), 1, loc));
+        let slot = self.atomic(ctx, At::End(try_b), RmwKind::Add, o, count, z, loc);
+        let fits = cmpi(ctx, At::End(try_b), "ult", slot, capacity, loc);
+        let kept = if_then(ctx, At::End(try_b), fits, loc);
         // The iteration's argument: the node, or what the body finds it from.
         let arg = ctx.block_args(ctx.entry_block(ctx.region(op, 0)).expect("a body"))[0];
-        store(ctx, At::End(else_b), arg, nodes, slot, loc);
+        store(ctx, At::End(kept), arg, nodes, slot, loc);
         for ((a, _), values) in shape.accumulators.iter().zip(&accumulators) {
             let init = view::NewScalar(*a).init(ctx);
-            store(ctx, At::End(else_b), init, *values, slot, loc);
+            store(ctx, At::End(kept), init, *values, slot, loc);
         }
-        op0(ctx, At::End(else_b), scf::YIELD, &[], loc);
-        mk(ctx, iat, OperationState::new(scf::IF, loc.clone()).operands(&[small]).region(then_r).region(else_r));
-        // The neighbour loop and what follows it run here for a node below
-        // the threshold; for a listed node, later.
+        op0(ctx, At::End(kept), scf::YIELD, &[], loc);
+        op0(ctx, At::End(try_b), scf::YIELD, &[fits], loc);
+        let no = constant(ctx, At::End(no_b), Attribute::Bool(false), Type::i1(), loc);
+        op0(ctx, At::End(no_b), scf::YIELD, &[no], loc);
+        let st = OperationState::new(scf::IF, loc.clone()).operands(&[large]).results(&[Type::i1()]);
+        let listed = mk(ctx, iat, st.region(try_r).region(no_r));
+        let listed = ctx.result(listed, 0);
+        let yes = constant(ctx, iat, Attribute::Bool(true), Type::i1(), loc);
+        let here = op1(ctx, iat, arith::XORI, &[listed, yes], Type::i1(), loc);
+        let run_b = if_then(ctx, iat, here, loc);
+        let end = mk(ctx, At::End(run_b), OperationState::new(scf::YIELD, loc.clone()));
+        // The neighbour loop and what follows it run here for a node that is
+        // not listed; for a listed one, later.
         let mut moved = vec![inner];
         while let Some(next) = ctx.next_op(*moved.last().expect("one")).filter(|n| ctx.op_kind(*n) != graph::YIELD) {
             moved.push(next);
@@ -494,7 +539,7 @@ impl Lowering {
         for o in moved {
             ctx.move_op_before(o, end);
         }
-        Deferred { nodes, count, accumulators }
+        Deferred { nodes, count, capacity, accumulators, hoisted: hoisted.is_some() }
     }
 
     /// Runs, at the end of the team body `pb` (after the round's work-shared
@@ -511,7 +556,8 @@ impl Lowering {
         let at = At::End(pb);
         let zero = index_const(ctx, at, 0, loc);
         let one = index_const(ctx, at, 1, loc);
-        let n = load(ctx, at, deferred.count, zero, true, loc);
+        let tried = load(ctx, at, deferred.count, zero, true, loc);
+        let n = op1(ctx, at, arith::MINUI, &[tried, deferred.capacity], Type::Index, loc);
         let me = op1(ctx, at, par::THREAD_ID, &[], Type::Index, loc);
         let team = op1(ctx, at, par::NUM_THREADS, &[], Type::Index, loc);
         // Neighbours dealt out so far, this thread's count of the team's.
@@ -607,7 +653,8 @@ impl Lowering {
         op0(ctx, at, par::BARRIER, &[], loc);
         let zero = index_const(ctx, at, 0, loc);
         let one = index_const(ctx, at, 1, loc);
-        let n = load(ctx, at, deferred.count, zero, true, loc);
+        let tried = load(ctx, at, deferred.count, zero, true, loc);
+        let n = op1(ctx, at, arith::MINUI, &[tried, deferred.capacity], Type::Index, loc);
         let shape = split_shape(ctx, copy).expect("checked by the sched verifier");
         let (fr, fb) = new_body(ctx, &[Type::Index], loc);
         let b = ctx.block_args(fb)[0];

@@ -23,9 +23,8 @@
 // RUN: diff %t.acc %t.acc-par
 // RUN: graph-opt %S/Inputs/accumulate.mlir --target=cpu --schedule split=4 | FileCheck %s --check-prefix=ACC
 // ACC: "par.for"
-// ACC: scf.if
-// ACC: } else {
 // ACC: %[[SLOT:.*]] = "par.atomic_rmw"(%c1, %{{.*}}, %c0) <{kind = "add"}>
+// ACC: scf.if
 // ACC: "par.store"(%c5_i64, %[[SUMS:.*]], %[[SLOT]])
 // ACC: "par.store"(%c1000000_i64, %[[MINS:.*]], %[[SLOT]])
 // ACC: "par.thread_id"
@@ -46,6 +45,15 @@
 // RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=11,degree=8,seed=3,weighted --entry sssp 5 > %t.sssp
 // RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=11,degree=8,seed=3,weighted --entry sssp 5 --backend cpu --threads 3 --schedule split=4 > %t.sssp-4
 // RUN: diff %t.sssp %t.sssp-4
+// An ordered worklist's loop splits only when its own schedule says so.
+// RUN: graph-run %S/../../algorithms/sssp_delta.mlir --graph gen:kron:scale=11,degree=8,seed=3,weighted --entry sssp_delta 5 4 > %t.delta
+// RUN: echo 'sssp_delta:0 split=2' > %t.delta.schedule
+// RUN: graph-run %S/../../algorithms/sssp_delta.mlir --graph gen:kron:scale=11,degree=8,seed=3,weighted --entry sssp_delta 5 4 --backend cpu --threads 3 --schedule-file %t.delta.schedule > %t.delta-2
+// RUN: diff %t.delta %t.delta-2
+// RUN: graph-opt %S/../../algorithms/sssp_delta.mlir --target=cpu --schedule-file %t.delta.schedule | FileCheck %s --check-prefix=DELTA
+// DELTA: "par.thread_id"
+// RUN: graph-opt %S/../../algorithms/sssp_delta.mlir --convert-graph-to-sched='split=16 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=ORDERED
+// ORDERED: sssp_delta.mlir:24:5: remark: not split: the rounds of an ordered worklist (one a bucket) are many and short
 
 // Remarks say which loops split, and why the others do not.
 // RUN: graph-opt %S/Inputs/collapse.mlir --convert-graph-to-sched='split=8 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -61,22 +69,29 @@
 // BFS: bfs.mlir:14:5: remark: split: a node of 16 or more
 // BFS: bfs.mlir:24:3: remark: not split: schedule entry 'split' needs a neighbour loop in the body
 
-// The round defers its high-degree nodes (an atomic count, a list), then
-// every thread walks its block of each deferred node's neighbours.
+// The round defers its high-degree nodes to a list made once before the
+// rounds (the graph's edges / 16 + 1 places: no more nodes have 16
+// neighbours; a node finding it full walks its list itself), then every
+// thread walks its block of each deferred node's neighbours.
 // RUN: graph-opt %S/../../algorithms/sssp.mlir --target=cpu --schedule split=16 | FileCheck %s
-// CHECK: "par.queue_items"
-// CHECK-NEXT: %[[LIST:.*]] = "par.alloc"
+// CHECK: %[[EDGES:.*]] = "par.graph_size"(%arg0) <{of = "edges"}>
+// CHECK-NEXT: %[[MOST:.*]] = arith.divui %[[EDGES]], %c16
+// CHECK-NEXT: %[[CAP:.*]] = arith.addi %[[MOST]], %c1
+// CHECK-NEXT: %[[LIST:.*]] = "par.alloc"(%[[CAP]])
 // CHECK-NEXT: %[[COUNT:.*]] = "par.alloc"(%c1)
+// CHECK-NEXT: scf.while
+// CHECK: "par.store"(%c0, %[[COUNT]], %c0)
 // CHECK: "par.parallel"
 // CHECK: "par.for"
 // CHECK: %[[DEG:.*]] = arith.subi
-// CHECK: arith.cmpi ult, %[[DEG]], %c16
-// CHECK: scf.if
-// CHECK: scf.for
-// CHECK: } else {
+// CHECK: arith.cmpi uge, %[[DEG]], %c16
 // CHECK: %[[SLOT:.*]] = "par.atomic_rmw"(%c1, %[[COUNT]], %c0) <{kind = "add"}>
+// CHECK: %[[FITS:.*]] = arith.cmpi ult, %[[SLOT]], %[[CAP]]
+// CHECK: scf.if %[[FITS]]
 // CHECK: "par.store"(%{{.*}}, %[[LIST]], %[[SLOT]])
-// CHECK: "par.load"(%[[COUNT]], %c0) <{atomic}>
+// CHECK: scf.for
+// CHECK: %[[TRIED:.*]] = "par.load"(%[[COUNT]], %c0) <{atomic}>
+// CHECK: arith.minui %[[TRIED]], %[[CAP]]
 // CHECK: "par.thread_id"
 // CHECK: "par.num_threads"
 // CHECK: scf.for
@@ -84,5 +99,15 @@
 // CHECK: arith.minui
 // CHECK: scf.for
 // CHECK: "par.atomic_rmw"{{.*}}<{kind = "min"}>
-// CHECK: "par.free"(%[[COUNT]])
 // CHECK: "par.free"(%[[LIST]])
+// CHECK: "par.free"(%[[COUNT]])
+
+// A full list: a worklist holding the centre of a star five times, split
+// at its degree (three places); the tries that find no place walk the list
+// themselves.
+// RUN: graph-run %S/Inputs/accumulate.mlir --graph %S/Inputs/star.el --symmetrize --entry repeats > %t.rep
+// RUN: graph-run %S/Inputs/accumulate.mlir --graph %S/Inputs/star.el --symmetrize --entry repeats --backend cpu --threads 2 --schedule split=40 > %t.rep-40
+// RUN: diff %t.rep %t.rep-40
+// RUN: FileCheck %s --input-file=%t.rep --check-prefix=REP
+// REP: 200
+// REP-NEXT: 5

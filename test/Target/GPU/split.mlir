@@ -8,9 +8,9 @@
 // RUN: graph-opt %S/../../algorithms/bc.mlir --target=gpu --schedule split=1 --emit=ptx -o %t.ptx
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
 // RUN: %ptxas -arch=sm_90 %t.ptx -o /dev/null
-// CHECK: arith.cmpi ult, %{{.*}}, %c4096
+// CHECK: arith.cmpi uge, %{{.*}}, %c4096
 // CHECK: "par.thread_id"
 // CHECK: "par.num_threads"
 // OFF-NOT: "par.thread_id"
-// TWO: arith.cmpi ult, %{{.*}}, %c2 :
+// TWO: arith.cmpi uge, %{{.*}}, %c2 :
 // TWO: "par.thread_id"
