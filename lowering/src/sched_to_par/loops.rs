@@ -23,6 +23,35 @@ pub(super) struct Deferred {
     hoisted: bool,
 }
 
+/// The thread `me`'s block of the list `lo..hi` of `d` positions that a
+/// team of `team` threads shares: blocks of `ceil(d / team)`, block 0 going
+/// to the thread after the one that took the last block of the lists
+/// dealt out before (`so_far` positions), so that short lists spread over
+/// the team. A thread past the list's end gets an empty block.
+fn team_block(
+    ctx: &mut Rewriter<'_>,
+    at: At,
+    (lo, hi, d): (Value, Value, Value),
+    so_far: Value,
+    (me, team): (Value, Value),
+    loc: &Location,
+) -> (Value, Value) {
+    let int = |ctx: &mut Rewriter<'_>, name, a, b| op1(ctx, at, name, &[a, b], Type::Index, loc);
+    let one = index_const(ctx, at, 1, loc);
+    let team_less = int(ctx, arith::SUBI, team, one);
+    let padded = int(ctx, arith::ADDI, d, team_less);
+    let block = int(ctx, arith::DIVUI, padded, team);
+    let first = int(ctx, arith::REMUI, so_far, team);
+    let shifted = int(ctx, arith::ADDI, me, team);
+    let shifted = int(ctx, arith::SUBI, shifted, first);
+    let mine = int(ctx, arith::REMUI, shifted, team);
+    let offset = int(ctx, arith::MULI, mine, block);
+    let start = int(ctx, arith::ADDI, lo, offset);
+    let start = int(ctx, arith::MINUI, start, hi);
+    let end = int(ctx, arith::ADDI, start, block);
+    (start, int(ctx, arith::MINUI, end, hi))
+}
+
 /// Where in the entry block of `op`'s function buffers for `op` can be
 /// made once: before the entry block's operation that holds `op`, when the
 /// graph `g` is known there (an argument, or made before it).
@@ -606,19 +635,7 @@ impl Lowering {
         let so_far = load(ctx, iat, dealt, z, false, loc);
         let next = op1(ctx, iat, arith::ADDI, &[so_far, d], Type::Index, loc);
         store(ctx, iat, next, dealt, z, loc);
-        let one_h = index_const(ctx, iat, 1, loc);
-        let team_less = op1(ctx, iat, arith::SUBI, &[team, one_h], Type::Index, loc);
-        let padded = op1(ctx, iat, arith::ADDI, &[d, team_less], Type::Index, loc);
-        let block = op1(ctx, iat, arith::DIVUI, &[padded, team], Type::Index, loc);
-        let first = op1(ctx, iat, arith::REMUI, &[so_far, team], Type::Index, loc);
-        let shifted = op1(ctx, iat, arith::ADDI, &[me, team], Type::Index, loc);
-        let shifted = op1(ctx, iat, arith::SUBI, &[shifted, first], Type::Index, loc);
-        let mine = op1(ctx, iat, arith::REMUI, &[shifted, team], Type::Index, loc);
-        let offset = op1(ctx, iat, arith::MULI, &[mine, block], Type::Index, loc);
-        let start = op1(ctx, iat, arith::ADDI, &[lo, offset], Type::Index, loc);
-        let start = op1(ctx, iat, arith::MINUI, &[start, hi], Type::Index, loc);
-        let end = op1(ctx, iat, arith::ADDI, &[start, block], Type::Index, loc);
-        let end = op1(ctx, iat, arith::MINUI, &[end, hi], Type::Index, loc);
+        let (start, end) = team_block(ctx, iat, (lo, hi, d), so_far, (me, team), loc);
         let (er, eb) = new_body(ctx, &[Type::Index], loc);
         let k = ctx.block_args(eb)[0];
         let vals = args(ctx, At::End(eb), k);
