@@ -95,6 +95,7 @@ pub const GPU_SPLIT: u32 = 4096;
 pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassManager, String> {
     let mut to_sched = GraphToSched::default();
     let decl = to_sched.decl();
+    decl.set(&mut to_sched, "target", target.name())?;
     if target == Target::Gpu && !schedule.entries().iter().any(|(k, _)| k == "split") {
         decl.set(&mut to_sched, "split", &GPU_SPLIT.to_string())?;
     }

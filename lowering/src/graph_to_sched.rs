@@ -53,7 +53,14 @@ pub struct GraphToSched {
     remarks: bool,
     /// Schedules of loops by name, with where each was given.
     loops: Vec<(String, Vec<NamedAttr>, Location)>,
+    /// The target compiled for (`cpu`, `gpu`): a loop's `cpu_schedule` or
+    /// `gpu_schedule` entries apply over its `schedule` for it.
+    target: Option<String>,
 }
+
+/// The targets a loop may carry a schedule of its own for, with the
+/// attribute that holds it.
+const TARGET_SCHEDULES: [(&str, &str); 2] = [("cpu", "cpu_schedule"), ("gpu", "gpu_schedule")];
 
 impl GraphToSched {
     /// Adds schedule entries (`key`, `value` as a pass option takes them)
@@ -132,6 +139,13 @@ impl Pass for GraphToSched {
             self.remarks = *b;
             return Ok(());
         }
+        if let (OptionValue::Text(t), "target") = (&value, key) {
+            if !TARGET_SCHEDULES.iter().any(|(n, _)| n == t) {
+                return Err(format!("option 'target' must be cpu or gpu, got '{t}'"));
+            }
+            self.target = Some(t.to_string());
+            return Ok(());
+        }
         let attr = option_attr(key, value)?;
         let entry = (key.into(), attr);
         LoopSchedule::PARALLEL.overridden(std::slice::from_ref(&entry))?;
@@ -162,6 +176,7 @@ impl Pass for GraphToSched {
         let pattern = ForeachToSched {
             by_loop,
             defaults: self.defaults.clone(),
+            target: self.target.clone(),
             inner_fns: legality::functions_called_in_loops(ctx, module),
             errors: errors.clone(),
             remarks: self.remarks.then(|| remarks.clone()),
@@ -187,6 +202,7 @@ impl Pass for GraphToSched {
 /// the pass options, then what the loop says, adjusted to what is legal.
 struct ForeachToSched {
     defaults: Vec<NamedAttr>,
+    target: Option<String>,
     inner_fns: HashSet<OpId>,
     /// Loops whose schedule is illegal, and why (once each: the driver
     /// tries a loop again in every round).
@@ -209,7 +225,7 @@ impl RewritePattern for ForeachToSched {
             return false;
         }
         let named = self.by_loop.get(&l).map_or(&[][..], Vec::as_slice);
-        let s = match schedule(rw.ctx(), l, &self.defaults, named, &self.inner_fns) {
+        let s = match schedule(rw.ctx(), l, &self.defaults, named, self.target.as_deref(), &self.inner_fns) {
             Ok(s) => s,
             Err(d) => {
                 self.errors.borrow_mut().push((l, d));
@@ -244,7 +260,8 @@ impl RewritePattern for ForeachToSched {
             st = st.prop("space", space);
         }
         st = st.prop("schedule", s.to_attr());
-        st.attributes = ctx.attrs(l).iter().filter(|(k, _)| &**k != "schedule").cloned().collect();
+        let scheduling = |k: &str| k == "schedule" || TARGET_SCHEDULES.iter().any(|(_, a)| *a == k);
+        st.attributes = ctx.attrs(l).iter().filter(|(k, _)| !scheduling(k)).cloned().collect();
         let (old_body, old_filter) = (ctx.region(l, 0), ctx.region(l, 1));
         let (body, filter) = (rw.new_region(), rw.new_region());
         rw.move_region_blocks(old_body, body, 0);
@@ -261,16 +278,26 @@ fn schedule(
     l: OpId,
     defaults: &[NamedAttr],
     named: &[NamedAttr],
+    target: Option<&str>,
     inner_fns: &HashSet<OpId>,
 ) -> Result<LoopSchedule, Diagnostic> {
     let err = |ctx: &Context, m: String| Diagnostic::error(ctx.op_loc(l).clone(), format!("illegal schedule: {m}"));
-    let mut user = match ctx.attr(l, "schedule") {
-        Some(a) => a
-            .as_dict()
-            .map(<[_]>::to_vec)
-            .ok_or_else(|| err(ctx, format!("'schedule' must be a dictionary, got {a}")))?,
-        None => Vec::new(),
+    let dict = |ctx: &Context, name: &str| match ctx.attr(l, name) {
+        Some(a) => {
+            a.as_dict().map(<[_]>::to_vec).ok_or_else(|| err(ctx, format!("'{name}' must be a dictionary, got {a}")))
+        }
+        None => Ok(Vec::new()),
     };
+    let mut user = dict(ctx, "schedule")?;
+    // A target's own entries apply over the loop's schedule when compiling
+    // for it; the other target's are checked all the same.
+    for (t, name) in TARGET_SCHEDULES {
+        let own = dict(ctx, name)?;
+        LoopSchedule::PARALLEL.overridden(&own).map_err(|m| err(ctx, format!("in '{name}': {m}")))?;
+        if target == Some(t) {
+            user.extend(own);
+        }
+    }
     user.extend(named.iter().cloned());
     let func = enclosing_function(ctx, l);
     let nested = legality::enclosing_parallel_loop(ctx, l).is_some() || func.is_some_and(|f| inner_fns.contains(&f));
@@ -536,6 +563,11 @@ static DECL: PassDecl = PassDecl {
             name: "split",
             kind: OptionKind::Count,
             help: "loops over nodes or a worklist's items with one neighbour loop: a node of this many neighbours or more has its neighbour loop shared by the team's threads (default 0: never)",
+        },
+        PassOption {
+            name: "target",
+            kind: OptionKind::Text,
+            help: "cpu or gpu: a loop's cpu_schedule or gpu_schedule entries apply over its schedule (the target pipelines set it)",
         },
         PassOption {
             name: "remarks",

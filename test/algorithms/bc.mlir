@@ -48,6 +48,9 @@ func.func @bc(%g: !graph.graph, %source: !graph.node) -> !graph.nprop<f64> {
   // node takes the next free place of its level's range (`graph.fetch_add`
   // gives every node another one; which node gets which place of its level
   // changes nothing below, where each node's sums run over its own lists).
+  // On the CPU both loops run on one thread: two threads adding to the
+  // same few counters (a level's) for every node take longer than one
+  // thread alone; on the GPU one thread would take far longer.
   %size = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
   graph.foreach %v in nodes(%g) {
     %dv = graph.load %dist[%v] : !graph.nprop<i64>
@@ -56,7 +59,7 @@ func.func @bc(%g: !graph.graph, %source: !graph.node) -> !graph.nprop<f64> {
       %l = func.call @at(%g, %dv) : (!graph.graph, i64) -> !graph.node
       graph.reduce add %c1, %size[%l] : !graph.nprop<i64>
     }
-  }
+  } attributes {cpu_schedule = {mapping = "sequential"}}
   %first = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
   %fill = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
   %depthi = arith.index_cast %depth : i64 to index
@@ -81,7 +84,7 @@ func.func @bc(%g: !graph.graph, %source: !graph.node) -> !graph.nprop<f64> {
       %k64 = arith.index_cast %id : index to i64
       graph.reduce add %k64, %order[%slot] : !graph.nprop<i64>
     }
-  }
+  } attributes {cpu_schedule = {mapping = "sequential"}}
 
   // Path counts, from level 1 down: the sum over in-neighbours one level
   // up. Each node is at one place of `order`, so one iteration adds to its
