@@ -100,6 +100,12 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
         decl.set(&mut to_sched, "split", &GPU_SPLIT.to_string())?;
     }
     for (k, v) in schedule.entries() {
+        if k == "target" {
+            return Err(format!(
+                "schedule entry 'target' is not a loop's: the pipeline compiles for {}",
+                target.name()
+            ));
+        }
         decl.set(&mut to_sched, k, v)?;
     }
     for l in &schedule.loops {
@@ -175,6 +181,8 @@ mod tests {
         let bad = target_pipeline(Target::Cpu, &Schedule::parse("direction=sideways").unwrap()).err().unwrap();
         assert!(bad.starts_with("invalid value for option 'direction' of pass 'convert-graph-to-sched': "), "{bad}");
         assert!(target_pipeline(Target::Cpu, &Schedule::parse("speed=max").unwrap()).is_err());
+        let target = target_pipeline(Target::Gpu, &Schedule::parse("target=cpu").unwrap()).err().unwrap();
+        assert!(target.contains("the pipeline compiles for gpu"), "{target}");
     }
 
     #[test]
