@@ -35,6 +35,7 @@ mod hybrid;
 pub mod intersect;
 mod loops;
 mod rounds;
+mod split;
 mod storage;
 
 use builders::*;

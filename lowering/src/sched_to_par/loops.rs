@@ -1,77 +1,10 @@
-//! Parallel loops: iteration spaces (nodes, edges, neighbours, worklist items, ranges, bitmaps, pulled in-edges, collapsed edges), bodies and nested loops.
+//! Parallel loops: iteration spaces (nodes, edges, neighbours, worklist items, ranges, bitmaps, pulled in-edges, collapsed edges), bodies and nested loops (hub splitting in `split.rs`).
 
 use super::*;
-use strata_par_dialect::view::RmwKind;
-use strata_sched_dialect::legality::split_shape;
 use strata_sched_dialect::settle::{settling_reductions, Settling};
 
 /// Builds a loop body's arguments at a place from the loop's position.
 pub(super) type BodyArgs = Box<dyn Fn(&mut Rewriter<'_>, At, Value) -> Vec<Value>>;
-
-/// The iterations a split loop's round deferred (a list of `capacity`),
-/// how many tried to take a place (the list holds the first `capacity`),
-/// per accumulator of the body a value per listed iteration (set to the
-/// scalar's initial value when it is listed), and whether they were made
-/// once in the function's entry block (else before the round, to be freed
-/// after it).
-#[derive(Clone)]
-pub(super) struct Deferred {
-    nodes: Value,
-    count: Value,
-    capacity: Value,
-    accumulators: Vec<Value>,
-    hoisted: bool,
-}
-
-/// The thread `me`'s block of the list `lo..hi` of `d` positions that a
-/// team of `team` threads shares: blocks of `ceil(d / team)`, block 0 going
-/// to the thread after the one that took the last block of the lists
-/// dealt out before (`so_far` positions), so that short lists spread over
-/// the team. A thread past the list's end gets an empty block.
-fn team_block(
-    ctx: &mut Rewriter<'_>,
-    at: At,
-    (lo, hi, d): (Value, Value, Value),
-    so_far: Value,
-    (me, team): (Value, Value),
-    loc: &Location,
-) -> (Value, Value) {
-    let int = |ctx: &mut Rewriter<'_>, name, a, b| op1(ctx, at, name, &[a, b], Type::Index, loc);
-    let one = index_const(ctx, at, 1, loc);
-    let team_less = int(ctx, arith::SUBI, team, one);
-    let padded = int(ctx, arith::ADDI, d, team_less);
-    let block = int(ctx, arith::DIVUI, padded, team);
-    let first = int(ctx, arith::REMUI, so_far, team);
-    let shifted = int(ctx, arith::ADDI, me, team);
-    let shifted = int(ctx, arith::SUBI, shifted, first);
-    let mine = int(ctx, arith::REMUI, shifted, team);
-    let offset = int(ctx, arith::MULI, mine, block);
-    let start = int(ctx, arith::ADDI, lo, offset);
-    let start = int(ctx, arith::MINUI, start, hi);
-    let end = int(ctx, arith::ADDI, start, block);
-    (start, int(ctx, arith::MINUI, end, hi))
-}
-
-/// Where in the entry block of `op`'s function buffers for `op` can be
-/// made once: before the entry block's operation that holds `op`, when the
-/// graph `g` is known there (an argument, or made before it).
-fn entry_place(ctx: &Context, op: OpId, g: Value) -> Option<At> {
-    let f = ctx.enclosing_op(op, |p| ctx.op_name(p) == func::FUNC)?;
-    let entry = ctx.entry_block(ctx.region(f, 0))?;
-    let mut top = op;
-    while ctx.parent_block(top) != Some(entry) {
-        top = ctx.parent_op(top)?;
-    }
-    let known = match ctx.defining_op(g) {
-        None => ctx.block_args(entry).contains(&g),
-        Some(d) => {
-            ctx.parent_block(d) == Some(entry)
-                && ctx.block_ops(entry).iter().position(|o| *o == d)
-                    < ctx.block_ops(entry).iter().position(|o| *o == top)
-        }
-    };
-    known.then_some(At::Before(top))
-}
 
 /// What the positions of a lowered loop stand for.
 pub(super) enum Walk {
@@ -184,7 +117,7 @@ impl Lowering {
     }
 
     /// Bounds of a counted space and a builder of the body's arguments from the position.
-    fn args_space(
+    pub(super) fn args_space(
         &mut self,
         ctx: &mut Rewriter<'_>,
         space: Space,
@@ -362,13 +295,8 @@ impl Lowering {
         let copy = (s.fusion > 0).then(|| ctx.clone_at_end(op, pb));
         // Splitting runs the body again, for the high-degree nodes the
         // round deferred: a copy of the loop, and where they are kept.
-        let split = (s.split > 0 && pulled.is_none() && bits.is_none()).then(|| {
-            let shared = ctx.clone_at_end(op, pb);
-            let tail = split_shape(ctx, op).expect("checked by the sched verifier").tail;
-            let once = tail.then(|| ctx.clone_at_end(op, pb));
-            let deferred = self.defer_hubs(ctx, op, at, s.split, &loc);
-            (shared, once, deferred)
-        });
+        let split = (s.split > 0 && pulled.is_none() && bits.is_none())
+            .then(|| self.prepare_split(ctx, op, pb, at, s.split, &loc));
         let flags = self.bitmap_flags(ctx, op, At::End(pb), &loc);
         self.scope_mut().flags = flags.clone();
         let privatized: Vec<(Value, ReduceKind)> = if s.reduction == Reduction::Privatize {
@@ -396,11 +324,8 @@ impl Lowering {
             .props(par_view::For::props(par_dist(s.dist), i64::from(s.chunk)))
             .region(fr);
         mk(ctx, At::End(pb), st);
-        if let Some((shared, once, deferred)) = &split {
-            self.shared_hubs(ctx, *shared, pb, deferred, &loc);
-            if let Some(once) = once {
-                self.hub_tails(ctx, *once, pb, deferred, &loc);
-            }
+        if let Some(split) = &split {
+            self.finish_split(ctx, split, pb, &loc);
         }
         if let Some(copy) = copy {
             self.fused_rounds(ctx, copy, pb, s.fusion, &loc);
@@ -418,10 +343,7 @@ impl Lowering {
         let par = mk(ctx, at, OperationState::new(par::PARALLEL, loc.clone()).region(pr));
         ctx.erase_op(op);
         self.scopes.insert(fr, self.scope.clone());
-        let deferred = split
-            .iter()
-            .filter(|(_, _, d)| !d.hoisted)
-            .flat_map(|(_, _, d)| [d.nodes, d.count].into_iter().chain(d.accumulators.clone()));
+        let deferred = split.iter().flat_map(|s| s.round_buffers());
         let freed: Vec<Value> = self.scope.locks.values().copied().chain(bits.map(|b| b.0)).chain(deferred).collect();
         for l in freed {
             op0(ctx, after(ctx, par), par::FREE, &[l], &loc);
@@ -489,210 +411,6 @@ impl Lowering {
         // The copy's body runs on the team's threads, as the loop's does;
         // what an iteration creates is its own.
         self.scopes.insert(r, Rc::new(Scope { iteration: Some(each), ..(*self.scope).clone() }));
-        ctx.erase_op(copy);
-    }
-
-    /// Prepares splitting the parallel loop `op` at degree `split`: a list
-    /// for the iterations the round defers, their count (zeroed at `at`,
-    /// before each round) and a value per listed iteration for each
-    /// accumulator of the body; and puts the neighbour loop of `op`'s body
-    /// and the rest of the body under a test of the node's degree. Below
-    /// `split` they run there; otherwise the iteration takes a place in the
-    /// list (and its accumulators' values are set to their initial ones).
-    /// A graph of `E` edges has at most `E / split` nodes of `split`
-    /// neighbours, so the list holds that many plus one; it is made once,
-    /// in the function's entry block, where the graph is known there (a
-    /// round's mallocs cost the GPU more than its work on a short round),
-    /// else before each round. An iteration that finds the list full (a
-    /// node twice in a round of a worklist that repeats items) runs there.
-    fn defer_hubs(&mut self, ctx: &mut Rewriter<'_>, op: OpId, at: At, split: u32, loc: &Location) -> Deferred {
-        let shape = split_shape(ctx, op).expect("checked by the sched verifier");
-        let inner = shape.inner;
-        let g = ctx.operand(inner, 0);
-        let hoisted = entry_place(ctx, op, g);
-        let place = hoisted.unwrap_or(at);
-        let edges = self.size(ctx, place, g, SizeOf::Edges, loc);
-        let limit = index_const(ctx, place, i128::from(split), loc);
-        let most = op1(ctx, place, arith::DIVUI, &[edges, limit], Type::Index, loc);
-        let one = index_const(ctx, place, 1, loc);
-        let capacity = op1(ctx, place, arith::ADDI, &[most, one], Type::Index, loc);
-        let nodes = op1(ctx, place, par::ALLOC, &[capacity], buf(&Type::Index), loc);
-        let count = op1(ctx, place, par::ALLOC, &[one], buf(&Type::Index), loc);
-        let accumulators: Vec<Value> = shape
-            .accumulators
-            .iter()
-            .map(|(a, _)| {
-                let t = conv(ctx.value_type(ctx.result(*a, 0)));
-                op1(ctx, place, par::ALLOC, &[capacity], t, loc)
-            })
-            .collect();
-        let zero = index_const(ctx, at, 0, loc);
-        store(ctx, at, zero, count, zero, loc);
-        let iat = At::Before(inner);
-        let v = ctx.operand(inner, 1);
-        let (lo, hi, _) = self.args_space(ctx, space_of(ctx, inner).expect("a neighbour loop"), &[g, v], iat, loc);
-        let degree = op1(ctx, iat, arith::SUBI, &[hi, lo], Type::Index, loc);
-        let limit = index_const(ctx, iat, i128::from(split), loc);
-        let large = cmpi(ctx, iat, "uge", degree, limit, loc);
-        // A large node takes a place if one is left: `listed`.
-        let (try_r, try_b) = new_body(ctx, &[], loc);
-        let (no_r, no_b) = new_body(ctx, &[], loc);
-        let (z, o) = (index_const(ctx, At::End(try_b), 0, loc), index_const(ctx, At::End(try_b), 1, loc));
-        let slot = self.atomic(ctx, At::End(try_b), RmwKind::Add, o, count, z, loc);
-        let fits = cmpi(ctx, At::End(try_b), "ult", slot, capacity, loc);
-        let kept = if_then(ctx, At::End(try_b), fits, loc);
-        // The iteration's argument: the node, or what the body finds it from.
-        let arg = ctx.block_args(ctx.entry_block(ctx.region(op, 0)).expect("a body"))[0];
-        store(ctx, At::End(kept), arg, nodes, slot, loc);
-        for ((a, _), values) in shape.accumulators.iter().zip(&accumulators) {
-            let init = view::NewScalar(*a).init(ctx);
-            store(ctx, At::End(kept), init, *values, slot, loc);
-        }
-        op0(ctx, At::End(kept), scf::YIELD, &[], loc);
-        op0(ctx, At::End(try_b), scf::YIELD, &[fits], loc);
-        let no = constant(ctx, At::End(no_b), Attribute::Bool(false), Type::i1(), loc);
-        op0(ctx, At::End(no_b), scf::YIELD, &[no], loc);
-        let st = OperationState::new(scf::IF, loc.clone()).operands(&[large]).results(&[Type::i1()]);
-        let listed = mk(ctx, iat, st.region(try_r).region(no_r));
-        let listed = ctx.result(listed, 0);
-        let yes = constant(ctx, iat, Attribute::Bool(true), Type::i1(), loc);
-        let here = op1(ctx, iat, arith::XORI, &[listed, yes], Type::i1(), loc);
-        let run_b = if_then(ctx, iat, here, loc);
-        let end = mk(ctx, At::End(run_b), OperationState::new(scf::YIELD, loc.clone()));
-        // The neighbour loop and what follows it run here for a node that is
-        // not listed; for a listed one, later.
-        let mut moved = vec![inner];
-        while let Some(next) = ctx.next_op(*moved.last().expect("one")).filter(|n| ctx.op_kind(*n) != graph::YIELD) {
-            moved.push(next);
-        }
-        for o in moved {
-            ctx.move_op_before(o, end);
-        }
-        Deferred { nodes, count, capacity, accumulators, hoisted: hoisted.is_some() }
-    }
-
-    /// Runs, at the end of the team body `pb` (after the round's work-shared
-    /// loop), the neighbour loops of the nodes the round deferred, each
-    /// shared by the team: of node `x`'s `d` neighbours each thread takes a
-    /// block of `ceil(d / threads)`, the blocks dealt out from where the
-    /// previous node's ended, so that lists shorter than the team spread
-    /// over all threads. A thread reduces into a private copy of each
-    /// accumulator, combined into the node's value after its block. `copy`
-    /// (a copy of the loop, whose body up to the neighbour loop runs once
-    /// per thread and node around it; what follows is left to
-    /// [`Lowering::hub_tails`]) is used up.
-    fn shared_hubs(&mut self, ctx: &mut Rewriter<'_>, copy: OpId, pb: BlockId, deferred: &Deferred, loc: &Location) {
-        let at = At::End(pb);
-        let zero = index_const(ctx, at, 0, loc);
-        let one = index_const(ctx, at, 1, loc);
-        let tried = load(ctx, at, deferred.count, zero, true, loc);
-        let n = op1(ctx, at, arith::MINUI, &[tried, deferred.capacity], Type::Index, loc);
-        let me = op1(ctx, at, par::THREAD_ID, &[], Type::Index, loc);
-        let team = op1(ctx, at, par::NUM_THREADS, &[], Type::Index, loc);
-        // Neighbours dealt out so far, this thread's count of the team's.
-        let dealt = op1(ctx, at, par::LOCAL, &[], buf(&Type::Index), loc);
-        store(ctx, at, zero, dealt, zero, loc);
-        let shape = split_shape(ctx, copy).expect("checked by the sched verifier");
-        let inner = shape.inner;
-        // What follows the neighbour loop runs once per node, later.
-        let mut tail = Vec::new();
-        let mut o = inner;
-        while let Some(next) = ctx.next_op(o).filter(|n| ctx.op_kind(*n) != graph::YIELD) {
-            tail.push(next);
-            o = next;
-        }
-        for o in tail.into_iter().rev() {
-            ctx.erase_op(o);
-        }
-        let (r, hb) = new_body(ctx, &[Type::Index], loc);
-        let b = ctx.block_args(hb)[0];
-        let hat = At::End(hb);
-        let x = load(ctx, hat, deferred.nodes, b, false, loc);
-        // The thread's own accumulators, from the reductions' neutral value,
-        // in place of the scalars the body makes.
-        let mut copies = Vec::new();
-        for (a, kind) in &shape.accumulators {
-            let t = conv(ctx.value_type(ctx.result(*a, 0)));
-            let e = strata_par_dialect::types::buf_element(&t).expect("buffer");
-            let l = op1(ctx, hat, par::LOCAL, &[], t, loc);
-            let kind = kind.unwrap_or(ReduceKind::Add);
-            let start_value = constant(ctx, hat, neutral(kind, &e), e, loc);
-            let z = index_const(ctx, hat, 0, loc);
-            store(ctx, hat, start_value, l, z, loc);
-            ctx.replace_all_uses_with(ctx.result(*a, 0), l);
-            ctx.erase_op(*a);
-            copies.push((l, kind));
-        }
-        self.emit_body(ctx, copy, hb, &[x], scf::YIELD, loc);
-        // The neighbour loop, now in `hb`, walks this thread's block of the
-        // list of the node the body found.
-        let iat = At::Before(inner);
-        let space = space_of(ctx, inner).expect("a neighbour loop");
-        let (g, node) = (ctx.operand(inner, 0), ctx.operand(inner, 1));
-        let (lo, hi, args) = self.args_space(ctx, space, &[g, node], iat, loc);
-        let d = op1(ctx, iat, arith::SUBI, &[hi, lo], Type::Index, loc);
-        let z = index_const(ctx, iat, 0, loc);
-        let so_far = load(ctx, iat, dealt, z, false, loc);
-        let next = op1(ctx, iat, arith::ADDI, &[so_far, d], Type::Index, loc);
-        store(ctx, iat, next, dealt, z, loc);
-        let (start, end) = team_block(ctx, iat, (lo, hi, d), so_far, (me, team), loc);
-        let (er, eb) = new_body(ctx, &[Type::Index], loc);
-        let k = ctx.block_args(eb)[0];
-        let vals = args(ctx, At::End(eb), k);
-        self.emit_body(ctx, inner, eb, &vals, scf::YIELD, loc);
-        let step = index_const(ctx, iat, 1, loc);
-        let each = mk(ctx, iat, OperationState::new(scf::FOR, loc.clone()).operands(&[start, end, step]).region(er));
-        ctx.erase_op(inner);
-        if !copies.is_empty() {
-            let aat = ctx.next_op(each).map(At::Before).expect("the block's terminator");
-            let walked = cmpi(ctx, aat, "ult", start, end, loc);
-            let cb = if_then(ctx, aat, walked, loc);
-            for ((l, kind), values) in copies.iter().zip(&deferred.accumulators) {
-                let z = index_const(ctx, At::End(cb), 0, loc);
-                let mine = load(ctx, At::End(cb), *l, z, false, loc);
-                self.atomic(ctx, At::End(cb), rmw_kind(*kind), mine, *values, b, loc);
-            }
-            op0(ctx, At::End(cb), scf::YIELD, &[], loc);
-        }
-        let hubs = mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[zero, n, one]).region(r));
-        // What an edge's iteration creates is its own, as in the loop.
-        self.scopes.insert(er, Rc::new(Scope { iteration: Some(each), ..(*self.scope).clone() }));
-        self.scopes.insert(r, Rc::new(Scope { iteration: Some(hubs), ..(*self.scope).clone() }));
-        ctx.erase_op(copy);
-    }
-
-    /// After the deferred nodes' shared neighbour loops (and a barrier),
-    /// runs the rest of the body once per deferred node, the team sharing
-    /// the nodes: `copy` (a copy of the loop) without its neighbour loop,
-    /// its accumulators read from the node's combined values. Used up.
-    fn hub_tails(&mut self, ctx: &mut Rewriter<'_>, copy: OpId, pb: BlockId, deferred: &Deferred, loc: &Location) {
-        let at = At::End(pb);
-        op0(ctx, at, par::BARRIER, &[], loc);
-        let zero = index_const(ctx, at, 0, loc);
-        let one = index_const(ctx, at, 1, loc);
-        let tried = load(ctx, at, deferred.count, zero, true, loc);
-        let n = op1(ctx, at, arith::MINUI, &[tried, deferred.capacity], Type::Index, loc);
-        let shape = split_shape(ctx, copy).expect("checked by the sched verifier");
-        let (fr, fb) = new_body(ctx, &[Type::Index], loc);
-        let b = ctx.block_args(fb)[0];
-        let x = load(ctx, At::End(fb), deferred.nodes, b, false, loc);
-        self.emit_body(ctx, copy, fb, &[x], par::YIELD, loc);
-        ctx.erase_op(shape.inner);
-        for ((a, _), values) in shape.accumulators.iter().zip(&deferred.accumulators) {
-            let reads: Vec<OpId> = ctx.uses(ctx.result(*a, 0)).iter().map(|u| u.op).collect();
-            for r in reads {
-                let v = load(ctx, At::Before(r), *values, b, false, loc);
-                ctx.replace_all_uses_with(ctx.result(r, 0), v);
-                ctx.erase_op(r);
-            }
-            ctx.erase_op(*a);
-        }
-        let st = OperationState::new(par::FOR, loc.clone())
-            .operands(&[zero, n, one])
-            .props(par_view::For::props(ParDist::Static, 1))
-            .region(fr);
-        let tails = mk(ctx, at, st);
-        self.scopes.insert(fr, Rc::new(Scope { iteration: Some(tails), ..(*self.scope).clone() }));
         ctx.erase_op(copy);
     }
 
