@@ -372,3 +372,21 @@ func.func @split_write_before(%g: !graph.graph, %p: !graph.nprop<i64>, %x: i64) 
   } attributes {schedule = {split = 64}}
   return
 }
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'split' needs operations that only read (or make scalars) before the neighbour loop; 'func.call' at {{.*}}invalid.mlir:[[@LINE+3]]:10 has effects
+func.func @split_call_writes(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  graph.foreach %v in nodes(%g) {
+    %u = func.call @mark(%p, %v) : (!graph.nprop<i64>, !graph.node) -> !graph.node
+    graph.foreach %w, %e in out_nbrs(%g, %u) {
+    }
+  } attributes {schedule = {split = 64}}
+  return
+}
+func.func private @mark(%p: !graph.nprop<i64>, %v: !graph.node) -> !graph.node {
+  %c1 = arith.constant 1 : i64
+  graph.store %c1, %p[%v] : !graph.nprop<i64>
+  return %v : !graph.node
+}
+

@@ -65,6 +65,12 @@
 // RUN: graph-opt %S/../../algorithms/pr.mlir --convert-graph-to-sched='split=16 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=PR
 // PR: pr.mlir:23:5: remark: not split: schedule entry 'split' needs a neighbour loop in the body
 // PR: pr.mlir:31:5: remark: split: a node of 16 or more
+// BC's level sweeps loop over a range and find each node by calls of
+// functions that only read (@placed, @at): they split.
+// RUN: graph-opt %S/../../algorithms/bc.mlir --convert-graph-to-sched='split=16 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BC
+// BC: bc.mlir:33:5: remark: split: a node of 16 or more
+// BC: bc.mlir:96:5: remark: split: a node of 16 or more
+// BC: bc.mlir:120:5: remark: split: a node of 16 or more
 // RUN: graph-opt %S/../../algorithms/bfs.mlir --convert-graph-to-sched='split=16 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BFS
 // BFS: bfs.mlir:14:5: remark: split: a node of 16 or more
 // BFS: bfs.mlir:24:3: remark: not split: schedule entry 'split' needs a neighbour loop in the body
