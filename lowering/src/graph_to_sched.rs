@@ -562,7 +562,7 @@ static DECL: PassDecl = PassDecl {
         PassOption {
             name: "split",
             kind: OptionKind::Count,
-            help: "loops over nodes or a worklist's items with one neighbour loop: a node of this many neighbours or more has its neighbour loop shared by the team's threads (default 0: never)",
+            help: "loops over nodes, a range or a worklist's items with one neighbour loop (not an ordered worklist's: a 'split' on the loop): a node of this many neighbours or more has its neighbour loop shared by the team's threads (default 0: never)",
         },
         PassOption {
             name: "target",

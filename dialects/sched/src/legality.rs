@@ -22,10 +22,11 @@
 //!   fused ([`crate::fusion`]).
 //! - `split` shares a high-degree node's neighbour loop among the team: the
 //!   loop must be `thread`-mapped, pushed (or `hybrid`: its pushed rounds
-//!   split) over a sparse list, over `nodes(...)` or a worklist of nodes,
-//!   without a filter, and its body one neighbour loop plus operations
-//!   that only read (they run once per thread sharing the node), none of
-//!   whose stores go to the outer node's element (as for `edge`).
+//!   split) over a sparse list, over `nodes(...)`, a range or a worklist of
+//!   nodes, without a filter; before its one neighbour loop the body may
+//!   only read (it runs once per thread sharing the node) and make scalars
+//!   the loop reduces into and only code after it reads, and the loop may
+//!   not store into the walked node's element (as for `edge`).
 //! - `privatize` needs every scalar declared outside the loop and touched
 //!   inside it to be only reduced there, with one kind and without asking
 //!   whether the reduction changed it: a private copy cannot answer loads or
@@ -172,13 +173,12 @@ pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, St
     if !ctx.region_blocks(ctx.region(op, 1)).is_empty() {
         return Err(format!("{WHAT} needs a loop without a filter"));
     }
-    let Some(body) = ctx.entry_block(ctx.region(op, 0)) else { return Err("empty loop".into()) };
+    let Some(shape) = split_shape(ctx, op) else { return Err(format!("{WHAT} needs a neighbour loop in the body")) };
+    let inner = shape.inner;
+    let body = ctx.parent_block(inner).expect("in the body");
     let v = ctx.block_args(body)[0];
     let ops = ctx.block_ops(body);
-    let Some(at) = ops.iter().position(|o| is_foreach(ctx, *o)) else {
-        return Err(format!("{WHAT} needs a neighbour loop in the body"));
-    };
-    let inner = ops[at];
+    let at = ops.iter().position(|o| *o == inner).expect("in the body");
     let spaces = [Space::OutNbrs, Space::OutEdges, Space::InNbrs, Space::InEdges];
     // The node whose list is walked: the iteration's, or one the body finds
     // from it before the loop.
@@ -192,19 +192,16 @@ pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, St
             names.join(" or ")
         ));
     }
-    let mut accumulators = Vec::new();
+    let mut symbols = SymbolTableCollection::new();
     for &o in &ops[..at] {
         let name = ctx.op_kind(o);
-        if name == graph::NEW_SCALAR {
-            accumulators.push((o, None));
-        } else if !is_pure(ctx, o) && name != graph::LOAD && !reads_only(ctx, o, &mut Vec::new()) {
+        if name != graph::NEW_SCALAR && !reads(ctx, o) && !reads_only(ctx, o, &mut Vec::new(), &mut symbols) {
             return Err(format!(
                 "{WHAT} needs operations that only read (or make scalars) before the neighbour loop; '{name}' at {} has effects",
                 ctx.op_loc(o).short()
             ));
         }
     }
-    let mut tail = false;
     for &o in &ops[at + 1..] {
         let mut nested = None;
         ctx.walk_pre(o, &mut |x| {
@@ -218,21 +215,17 @@ pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, St
                 ctx.op_loc(l).short()
             ));
         }
-        let name = ctx.op_kind(o);
-        tail |= name != graph::YIELD && !is_pure(ctx, o) && name != graph::LOAD;
     }
-    for (acc, kind) in &mut accumulators {
-        let r = ctx.result(*acc, 0);
-        for u in ctx.uses(r) {
+    // Each accumulator: reduced in the loop with the kind of its first
+    // reduction and no `changed`, read after it.
+    for (acc, kind) in &shape.accumulators {
+        for u in ctx.uses(ctx.result(*acc, 0)) {
             let name = ctx.op_kind(u.op);
-            let reduced = name == graph::REDUCE && u.index == 1 && ctx.results(u.op).is_empty();
             let ok = if ctx.is_ancestor(inner, u.op) {
-                let k = Reduce(u.op).kind(ctx);
-                let same = reduced && kind.is_none_or(|old| old == k);
-                if same {
-                    *kind = Some(k);
-                }
-                same
+                name == graph::REDUCE
+                    && u.index == 1
+                    && ctx.results(u.op).is_empty()
+                    && Some(Reduce(u.op).kind(ctx)) == *kind
             } else {
                 name == graph::LOAD && ops[at + 1..].iter().any(|t| ctx.is_ancestor(*t, u.op))
             };
@@ -246,11 +239,13 @@ pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, St
         }
     }
     one_writer_free(ctx, inner, WHAT, "per thread sharing the node")?;
-    Ok(Split { inner, accumulators, tail })
+    Ok(shape)
 }
 
-/// The parts of a loop [`splittable`] accepted, found again without the
-/// checks (the lowering asks once calls in the body may have been lowered).
+/// The parts of a loop that split: its first neighbour loop, the scalars
+/// made before it with the kind of their first reduction, and whether code
+/// with effects follows it. Without the checks of [`splittable`] (the
+/// lowering asks again once calls in the body may have been lowered).
 pub fn split_shape(ctx: &Context, op: OpId) -> Option<Split> {
     let body = ctx.entry_block(ctx.region(op, 0))?;
     let ops = ctx.block_ops(body);
@@ -264,22 +259,24 @@ pub fn split_shape(ctx: &Context, op: OpId) -> Option<Split> {
             (*a, reduce.map(|u| Reduce(u.op).kind(ctx)))
         })
         .collect();
-    let tail = ops[at + 1..].iter().any(|o| {
-        let name = ctx.op_kind(*o);
-        name != graph::YIELD && !is_pure(ctx, *o) && name != graph::LOAD
-    });
+    let tail = ops[at + 1..].iter().any(|o| ctx.op_kind(*o) != graph::YIELD && !reads(ctx, *o));
     Some(Split { inner, accumulators, tail })
+}
+
+/// Whether `op` has no effect but reading: pure, or a `graph.load`.
+fn reads(ctx: &Context, op: OpId) -> bool {
+    is_pure(ctx, op) || ctx.op_kind(op) == graph::LOAD
 }
 
 /// Whether `op` is a call of a function (or functions) whose bodies only
 /// read: pure operations, `graph.load` and calls of such functions.
 /// `open` holds the functions being looked at (a recursive call is not
 /// taken to read only).
-fn reads_only(ctx: &Context, op: OpId, open: &mut Vec<OpId>) -> bool {
+fn reads_only(ctx: &Context, op: OpId, open: &mut Vec<OpId>, symbols: &mut SymbolTableCollection) -> bool {
     if ctx.op_kind(op) != func::CALL {
         return false;
     }
-    let callees = strata_ir::func::possible_callees(ctx, op, &mut SymbolTableCollection::new());
+    let callees = strata_ir::func::possible_callees(ctx, op, symbols);
     !callees.is_empty()
         && callees.into_iter().all(|f| {
             if open.contains(&f) || strata_ir::func::is_declaration(ctx, f) {
@@ -288,12 +285,10 @@ fn reads_only(ctx: &Context, op: OpId, open: &mut Vec<OpId>) -> bool {
             open.push(f);
             let mut only = true;
             ctx.walk_pre(f, &mut |o| {
-                let name = ctx.op_kind(o);
                 only &= o == f
-                    || is_pure(ctx, o)
-                    || name == graph::LOAD
+                    || reads(ctx, o)
                     || ctx.has_traits(o, Traits::TERMINATOR)
-                    || reads_only(ctx, o, open);
+                    || reads_only(ctx, o, open, symbols);
             });
             open.pop();
             only

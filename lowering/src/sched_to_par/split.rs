@@ -5,7 +5,7 @@
 
 use super::*;
 use strata_par_dialect::view::RmwKind;
-use strata_sched_dialect::legality::split_shape;
+use strata_sched_dialect::legality::{split_shape, Split};
 
 /// The iterations a split loop's round deferred (a list of `capacity`),
 /// how many tried to take a place (the list holds the first `capacity`),
@@ -63,9 +63,8 @@ fn entry_place(ctx: &Context, op: OpId, g: Value) -> Option<At> {
     let known = match ctx.defining_op(g) {
         None => ctx.block_args(entry).contains(&g),
         Some(d) => {
-            ctx.parent_block(d) == Some(entry)
-                && ctx.block_ops(entry).iter().position(|o| *o == d)
-                    < ctx.block_ops(entry).iter().position(|o| *o == top)
+            let ops = ctx.block_ops(entry);
+            ctx.parent_block(d) == Some(entry) && ops.iter().position(|o| *o == d) < ops.iter().position(|o| *o == top)
         }
     };
     known.then_some(At::Before(top))
@@ -107,10 +106,10 @@ impl Lowering {
         split: u32,
         loc: &Location,
     ) -> SplitLoop {
+        let shape = split_shape(ctx, op).expect("checked by the sched verifier");
         let shared = ctx.clone_at_end(op, pb);
-        let tail = split_shape(ctx, op).expect("checked by the sched verifier").tail;
-        let once = tail.then(|| ctx.clone_at_end(op, pb));
-        let deferred = self.defer_hubs(ctx, op, at, split, loc);
+        let once = shape.tail.then(|| ctx.clone_at_end(op, pb));
+        let deferred = self.defer_hubs(ctx, op, &shape, at, split, loc);
         SplitLoop { shared, once, deferred }
     }
 
@@ -124,7 +123,8 @@ impl Lowering {
         }
     }
 
-    /// Prepares splitting the parallel loop `op` at degree `split`: a list
+    /// Prepares splitting the parallel loop `op` (of parts `shape`) at
+    /// degree `split`: a list
     /// for the iterations the round defers, their count (zeroed at `at`,
     /// before each round) and a value per listed iteration for each
     /// accumulator of the body; and puts the neighbour loop of `op`'s body
@@ -137,8 +137,15 @@ impl Lowering {
     /// round's mallocs cost the GPU more than its work on a short round),
     /// else before each round. An iteration that finds the list full (a
     /// node twice in a round of a worklist that repeats items) runs there.
-    fn defer_hubs(&mut self, ctx: &mut Rewriter<'_>, op: OpId, at: At, split: u32, loc: &Location) -> Deferred {
-        let shape = split_shape(ctx, op).expect("checked by the sched verifier");
+    fn defer_hubs(
+        &mut self,
+        ctx: &mut Rewriter<'_>,
+        op: OpId,
+        shape: &Split,
+        at: At,
+        split: u32,
+        loc: &Location,
+    ) -> Deferred {
         let inner = shape.inner;
         let g = ctx.operand(inner, 0);
         let hoisted = entry_place(ctx, op, g);
