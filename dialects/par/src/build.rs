@@ -35,8 +35,11 @@ pub fn cmpxchg(b: &mut Builder<'_>, buf: Value, i: Value, expected: Value, new: 
 
 /// `par.atomic_rmw kind v, buf[i]`: the old value.
 pub fn atomic_rmw(b: &mut Builder<'_>, kind: RmwKind, v: Value, buf: Value, i: Value) -> Value {
-    let st =
-        b.state(par::ATOMIC_RMW).operands(&[v, buf, i]).props(view::AtomicRmw::props(kind)).results(&[element(b, buf)]);
+    let st = b
+        .state(par::ATOMIC_RMW)
+        .operands(&[v, buf, i])
+        .props(view::AtomicRmw::props(kind, false))
+        .results(&[element(b, buf)]);
     let op = b.create(st);
     b.ctx().result(op, 0)
 }

@@ -65,6 +65,18 @@ fn verify_rmw(ctx: &Context, op: OpId) -> V {
     if e.is_float() && matches!(kind, RmwKind::And | RmwKind::Or) {
         return Err(op_error(ctx, op, format!("'{kind}' applies to integers only, got {e}")));
     }
+    if rmw.grouped(ctx) {
+        if kind == RmwKind::Xchg {
+            return Err(op_error(ctx, op, "'xchg' cannot be grouped: exchanges do not combine"));
+        }
+        if !ctx.results_unused(op) {
+            return Err(op_error(
+                ctx,
+                op,
+                "the old value of a grouped atomic is not each thread's, so it must be unused",
+            ));
+        }
+    }
     Ok(())
 }
 

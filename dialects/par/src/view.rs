@@ -278,6 +278,12 @@ strata_ir::op_view! {
         properties {
             /// The operation.
             kind: RmwKind,
+            /// The threads of a subgroup (a GPU warp) that reach it at once
+            /// for the same element may combine their values first, one of
+            /// them updating the element: the old value is then not each
+            /// thread's, so it must be unused (`add`, `mul`, `min`, `max`,
+            /// `and`, `or`).
+            grouped: bool,
         }
     }
 }

@@ -22,6 +22,8 @@ declare void @llvm.nvvm.barrier.cta.sync.all(i32) convergent
 declare i32 @llvm.nvvm.activemask() convergent
 declare i32 @llvm.nvvm.vote.ballot.sync(i32, i1) convergent
 declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32) convergent
+declare i32 @llvm.nvvm.shfl.sync.bfly.i32(i32, i32, i32, i32) convergent
+declare i32 @llvm.nvvm.match.any.sync.i64(i32, i64) convergent
 declare i32 @llvm.ctpop.i32(i32)
 declare i32 @llvm.cttz.i32(i32, i1)
 
@@ -200,6 +202,109 @@ write:
 done:
   ret void
 }
+; A double from lane %from of %mask (shfl.sync moves 32 bits: two halves);
+; %bfly: from the lane whose number differs by %from instead.
+define internal double @strata.shfl_f64(i32 %mask, double %x, i32 %from, i1 %bfly) convergent {
+entry:
+  %b = bitcast double %x to i64
+  %lo = trunc i64 %b to i32
+  %hi64 = lshr i64 %b, 32
+  %hi = trunc i64 %hi64 to i32
+  br i1 %bfly, label %xor, label %idx
+xor:
+  %xlo = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 %mask, i32 %lo, i32 %from, i32 31)
+  %xhi = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 %mask, i32 %hi, i32 %from, i32 31)
+  br label %join
+idx:
+  %ilo = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %mask, i32 %lo, i32 %from, i32 31)
+  %ihi = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %mask, i32 %hi, i32 %from, i32 31)
+  br label %join
+join:
+  %glo = phi i32 [ %xlo, %xor ], [ %ilo, %idx ]
+  %ghi = phi i32 [ %xhi, %xor ], [ %ihi, %idx ]
+  %glo64 = zext i32 %glo to i64
+  %ghi64 = zext i32 %ghi to i64
+  %ghis = shl i64 %ghi64, 32
+  %g = or i64 %ghis, %glo64
+  %d = bitcast i64 %g to double
+  ret double %d
+}
+
+; The sum of %x over the lanes of the warp that call it at once with the
+; same %p (a butterfly when the whole warp does, else a walk over the
+; peers), and whether this lane is the one of them that stores it.
+define internal { double, i1 } @strata.peer_sum(ptr %p, double %x) convergent {
+entry:
+  %mask = call i32 @llvm.nvvm.activemask()
+  %a = ptrtoint ptr %p to i64
+  %peers = call i32 @llvm.nvvm.match.any.sync.i64(i32 %mask, i64 %a)
+  %lane = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+  %leader = call i32 @llvm.cttz.i32(i32 %peers, i1 true)
+  %leads = icmp eq i32 %lane, %leader
+  %whole = icmp eq i32 %peers, -1
+  br i1 %whole, label %tree, label %walk
+tree:
+  %t16 = call double @strata.shfl_f64(i32 -1, double %x, i32 16, i1 true)
+  %s16 = fadd double %x, %t16
+  %t8 = call double @strata.shfl_f64(i32 -1, double %s16, i32 8, i1 true)
+  %s8 = fadd double %s16, %t8
+  %t4 = call double @strata.shfl_f64(i32 -1, double %s8, i32 4, i1 true)
+  %s4 = fadd double %s8, %t4
+  %t2 = call double @strata.shfl_f64(i32 -1, double %s4, i32 2, i1 true)
+  %s2 = fadd double %s4, %t2
+  %t1 = call double @strata.shfl_f64(i32 -1, double %s2, i32 1, i1 true)
+  %s1 = fadd double %s2, %t1
+  br label %done
+walk:
+  %rest = phi i32 [ %peers, %entry ], [ %left, %walk ]
+  %acc = phi double [ -0.0, %entry ], [ %more, %walk ]
+  %from = call i32 @llvm.cttz.i32(i32 %rest, i1 true)
+  %v = call double @strata.shfl_f64(i32 %peers, double %x, i32 %from, i1 false)
+  %more = fadd double %acc, %v
+  %less = sub i32 %rest, 1
+  %left = and i32 %rest, %less
+  %end = icmp eq i32 %left, 0
+  br i1 %end, label %done, label %walk
+done:
+  %sum = phi double [ %s1, %tree ], [ %more, %walk ]
+  %r0 = insertvalue { double, i1 } undef, double %sum, 0
+  %r = insertvalue { double, i1 } %r0, i1 %leads, 1
+  ret { double, i1 } %r
+}
+
+; Grouped float adds (par.atomic_rmw's `grouped`): the lanes that add to
+; the same element at once sum first and one of them adds the sum, so a
+; warp makes one atomic per element instead of one per lane. What the
+; element held is not returned (the verifier requires it unused).
+define internal double @strata.atomic_fadd_f64_grouped(ptr %p, double %x) convergent {
+entry:
+  %r = call { double, i1 } @strata.peer_sum(ptr %p, double %x)
+  %sum = extractvalue { double, i1 } %r, 0
+  %leads = extractvalue { double, i1 } %r, 1
+  br i1 %leads, label %add, label %done
+add:
+  %old = atomicrmw fadd ptr %p, double %sum monotonic, align 8
+  br label %done
+done:
+  ret double %x
+}
+
+; The same for floats (summed as doubles).
+define internal float @strata.atomic_fadd_f32_grouped(ptr %p, float %x) convergent {
+entry:
+  %wide = fpext float %x to double
+  %r = call { double, i1 } @strata.peer_sum(ptr %p, double %wide)
+  %sum = extractvalue { double, i1 } %r, 0
+  %leads = extractvalue { double, i1 } %r, 1
+  br i1 %leads, label %add, label %done
+add:
+  %narrow = fptrunc double %sum to float
+  %old = atomicrmw fadd ptr %p, float %narrow monotonic, align 4
+  br label %done
+done:
+  ret float %x
+}
+
 @strata.dispatch = internal global i32 0, align 4
 
 ; For the runner: copies `bytes` bytes between buffers of the device heap

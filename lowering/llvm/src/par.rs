@@ -273,8 +273,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(())
     }
 
-    /// `par.atomic_rmw`: integers by LLVM's `atomicrmw`, floats and
-    /// integer `mul` by a compare-and-swap loop (on a float's bits). `min`,
+    /// `par.atomic_rmw`: integers by LLVM's `atomicrmw`, a float `add` by
+    /// the run-time support's `strata.atomic_fadd_*` (the GPU's native
+    /// float add; `grouped`, summed over the warp's lanes that add to the
+    /// same element first: one atomic per warp), other floats and integer `mul` by a compare-and-swap
+    /// loop (on a float's bits). `min`,
     /// `max`, `and` and `or` that would not change the element only read it.
     fn atomic_rmw(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
         let rmw = view::AtomicRmw(op);
@@ -333,7 +336,17 @@ impl<'a, 'c> Emitter<'a, 'c> {
             return self.loaded_value(old.as_basic_value(), &elem);
         }
         let ft = mt.into_float_type();
-        let bits_t = if element_bytes(&elem) == Some(4) { self.cx.i32_type() } else { self.cx.i64_type() };
+        let single = element_bytes(&elem) == Some(4);
+        if kind == RmwKind::Add {
+            let add = match (single, self.gpu && rmw.grouped(self.ir)) {
+                (true, false) => "strata.atomic_fadd_f32",
+                (false, false) => "strata.atomic_fadd_f64",
+                (true, true) => "strata.atomic_fadd_f32_grouped",
+                (false, true) => "strata.atomic_fadd_f64_grouped",
+            };
+            return self.call_value(add, &[p.into(), x]);
+        }
+        let bits_t = if single { self.cx.i32_type() } else { self.cx.i64_type() };
         let x = x.into_float_value();
         let old = self.cas_loop(p, &elem, bits_t, |old_bits| {
             let old_f = self.b.build_bit_cast(old_bits, ft, "")?.into_float_value();

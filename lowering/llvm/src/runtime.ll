@@ -55,6 +55,20 @@ ok:
   ret ptr %data
 }
 
+; Adds %x to the float at %p and returns what it held before: the GPU's
+; atom.add.f32/f64 (a compare-and-swap loop costs a fence and a retry per
+; colliding thread), a compare-and-swap loop on the CPU. Relaxed: float
+; sums order nothing; barriers order what reads them.
+define internal double @strata.atomic_fadd_f64(ptr %p, double %x) {
+  %old = atomicrmw fadd ptr %p, double %x monotonic, align 8
+  ret double %old
+}
+
+define internal float @strata.atomic_fadd_f32(ptr %p, float %x) {
+  %old = atomicrmw fadd ptr %p, float %x monotonic, align 4
+  ret float %old
+}
+
 define internal void @strata.free(ptr %data) {
   %p = getelementptr inbounds i8, ptr %data, i64 -64
   call void @free(ptr %p)

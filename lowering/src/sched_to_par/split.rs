@@ -4,7 +4,7 @@
 //! neighbour loop runs once per listed iteration (`docs/dialects/sched.md`).
 
 use super::*;
-use strata_par_dialect::view::RmwKind;
+use strata_par_dialect::view::{AtomicRmw, RmwKind};
 use strata_sched_dialect::legality::{split_shape, Split};
 
 /// The iterations a split loop's round deferred (a list of `capacity`),
@@ -289,7 +289,12 @@ impl Lowering {
             for ((l, kind), values) in copies.iter().zip(&deferred.accumulators) {
                 let z = index_const(ctx, At::End(cb), 0, loc);
                 let mine = load(ctx, At::End(cb), *l, z, false, loc);
-                self.atomic(ctx, At::End(cb), rmw_kind(*kind), mine, *values, b, loc);
+                // The team's threads combine into the same element at once:
+                // a warp's lanes sum first (one atomic per warp).
+                let t = ctx.value_type(mine).clone();
+                let props = AtomicRmw::props(rmw_kind(*kind), true);
+                let st = OperationState::new(par::ATOMIC_RMW, loc.clone()).operands(&[mine, *values, b]).props(props);
+                mk(ctx, At::End(cb), st.results(&[t]));
             }
             op0(ctx, At::End(cb), scf::YIELD, &[], loc);
         }

@@ -223,7 +223,8 @@ impl Lowering {
         loc: &Location,
     ) -> Value {
         let t = ctx.value_type(x).clone();
-        let st = OperationState::new(par::ATOMIC_RMW, loc.clone()).operands(&[x, b, i]).props(AtomicRmw::props(kind));
+        let st =
+            OperationState::new(par::ATOMIC_RMW, loc.clone()).operands(&[x, b, i]).props(AtomicRmw::props(kind, false));
         let o = mk(ctx, at, st.results(&[t]));
         ctx.result(o, 0)
     }

@@ -58,6 +58,22 @@ func.func @f(%b: !par.buf<f64>, %i: index, %x: f64) {
 
 // -----
 
+func.func @f(%b: !par.buf<i64>, %i: index, %x: i64) {
+  // expected-error@+1 {{'par.atomic_rmw' op 'xchg' cannot be grouped: exchanges do not combine}}
+  %o = "par.atomic_rmw"(%x, %b, %i) <{grouped, kind = "xchg"}> : (i64, !par.buf<i64>, index) -> i64
+  return
+}
+
+// -----
+
+func.func @f(%b: !par.buf<f64>, %i: index, %x: f64) -> f64 {
+  // expected-error@+1 {{'par.atomic_rmw' op the old value of a grouped atomic is not each thread's, so it must be unused}}
+  %o = "par.atomic_rmw"(%x, %b, %i) <{grouped, kind = "add"}> : (f64, !par.buf<f64>, index) -> f64
+  return %o : f64
+}
+
+// -----
+
 func.func @f(%b: !par.buf<f64>, %i: index, %x: f64) {
   // expected-error@+1 {{'par.cmpxchg' op operand #2 must be signless integer or index, but got 'f64'}}
   %o, %ok = "par.cmpxchg"(%b, %i, %x, %x) : (!par.buf<f64>, index, f64, f64) -> (f64, i1)

@@ -30,14 +30,11 @@
 // CHECK: store i64 %{{.*}}, ptr %[[BASE]]
 // CHECK-NEXT: call void @GOMP_barrier()
 // Integer reductions are atomicrmw, i1 is stored as a sign-extended byte,
-// float reductions are a compare-and-swap loop on the bits.
+// float sums call the run-time support's atomic float add.
 // CHECK: loop.body:
 // CHECK: atomicrmw add ptr %{{.*}}, i64 1 seq_cst
 // CHECK: sext i1 %{{.*}} to i8
-// CHECK: load atomic i64, ptr %{{.*}} monotonic
-// CHECK: cas.loop:
-// CHECK: fadd double
-// CHECK: cmpxchg ptr %{{.*}} seq_cst seq_cst
+// CHECK: call double @strata.atomic_fadd_f64(ptr %{{.*}}, double
 // Static: blocks of 64 dealt by thread number, then a barrier.
 // CHECK: mul i64 %{{.*}}, 64
 // CHECK: call void @GOMP_barrier()

@@ -31,8 +31,8 @@
 // ACC: %[[MINE:.*]] = "par.local"() : () -> !par.buf<i64>
 // ACC: scf.for
 // ACC: scf.if
-// ACC: "par.atomic_rmw"(%{{.*}}, %[[SUMS]], %{{.*}}) <{kind = "add"}>
-// ACC: "par.atomic_rmw"(%{{.*}}, %[[MINS]], %{{.*}}) <{kind = "min"}>
+// ACC: "par.atomic_rmw"(%{{.*}}, %[[SUMS]], %{{.*}}) <{grouped, kind = "add"}>
+// ACC: "par.atomic_rmw"(%{{.*}}, %[[MINS]], %{{.*}}) <{grouped, kind = "min"}>
 // ACC: "par.barrier"
 // ACC: "par.for"{{.*}}<{chunk = 1 : i64, dist = "static"}>
 // ACC: "par.load"(%[[SUMS]]

@@ -8,6 +8,19 @@
 // RUN: graph-opt %S/../../algorithms/bc.mlir --target=gpu --schedule split=1 --emit=ptx -o %t.ptx
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
 // RUN: %ptxas -arch=sm_90 %t.ptx -o /dev/null
+// PageRank's split gather combines each thread's share of a listed node's
+// sum with a grouped float add: a warp sums its lanes' shares (one
+// atomic per warp); float sums are the native atomic, not a CAS loop.
+// RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu | FileCheck %s --check-prefix=PR
+// RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu --emit=ptx -o %t.pr.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.pr.ptx
+// RUN: %ptxas -arch=sm_80 %t.pr.ptx -o /dev/null
+// RUN: %ptxas -arch=sm_90 %t.pr.ptx -o /dev/null
+// PR: "par.atomic_rmw"(%{{.*}}, %{{.*}}, %{{.*}}) <{grouped, kind = "add"}> : (f64
+// PTX: match.any.sync.b64
+// PTX: shfl.sync.bfly.b32
+// PTX: atom.add.f64
+// PTX-NOT: atom{{.*}}cas
 // CHECK: arith.cmpi uge, %{{.*}}, %c4096
 // CHECK: "par.thread_id"
 // CHECK: "par.num_threads"
