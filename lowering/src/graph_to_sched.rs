@@ -368,6 +368,9 @@ fn schedule(
     {
         s.mapping = Mapping::Thread;
     }
+    if s.mapping == Mapping::Warp && !explicit("mapping") && legality::warp_mappable(ctx, l, &s).is_err() {
+        s.mapping = Mapping::Thread;
+    }
     if !explicit("fusion") {
         // On where the rounds can be fused, at the pass option's or the
         // default threshold; off elsewhere.

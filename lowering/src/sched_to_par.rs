@@ -37,6 +37,7 @@ mod loops;
 mod rounds;
 mod split;
 mod storage;
+mod warp;
 
 use builders::*;
 use helpers::Helper;

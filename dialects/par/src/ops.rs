@@ -12,6 +12,7 @@ use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
 use strata_ir::{Diagnostic, OpName};
 
+use crate::uniformity::Level;
 use crate::view::*;
 
 use crate::canonicalize::{
@@ -142,19 +143,41 @@ fn verify_in_team(ctx: &Context, op: OpId) -> V {
 /// A collective (`par.barrier`, a work-sharing `par.for`): in a team, and
 /// reached by all of it ([`crate::uniformity`]).
 fn verify_collective(ctx: &Context, op: OpId) -> V {
+    collective_at(ctx, op, Level::Team, "team")
+}
+
+/// A collective of the threads `level` names (`what`): in a team, and
+/// reached by all of them.
+fn collective_at(ctx: &Context, op: OpId, level: Level, what: &str) -> V {
     verify_in_team(ctx, op)?;
-    match crate::uniformity::divergence(ctx, op) {
+    match crate::uniformity::divergence(ctx, op, level) {
         Some((p, why)) => Err(op_error(
             ctx,
             op,
             format!(
-                "must be reached by every thread of its team, but the '{}' at {} {why}",
+                "must be reached by every thread of its {what}, but the '{}' at {} {why}",
                 ctx.op_name(p),
                 ctx.op_loc(p).short()
             ),
         )),
         None => Ok(()),
     }
+}
+
+/// `par.subgroup_reduce`: a collective of the subgroup, of a kind that
+/// combines, on an element type the kind applies to.
+fn verify_subgroup_reduce(ctx: &Context, op: OpId) -> V {
+    let r = SubgroupReduce(op);
+    let t = ty(ctx, op, 0);
+    same(ctx, op, "result", ctx.value_type(r.combined(ctx)), &t)?;
+    match r.kind(ctx) {
+        RmwKind::Xchg => return Err(op_error(ctx, op, "'xchg' does not combine values")),
+        k @ (RmwKind::And | RmwKind::Or) if t.is_float() => {
+            return Err(op_error(ctx, op, format!("'{k}' applies to integers only, got {t}")))
+        }
+        _ => {}
+    }
+    collective_at(ctx, op, Level::Subgroup, "subgroup")
 }
 
 fn verify_yield(ctx: &Context, op: OpId) -> V {
@@ -232,6 +255,11 @@ pub fn ops() -> Vec<OpDef> {
         OpDef { patterns: Some(barrier_patterns), ..checked(par::BARRIER, Barrier::SIGNATURE, "waits until every thread of the team arrives (every thread must reach it: not in divergent code)", none, verify_collective) },
         checked(par::THREAD_ID, ThreadId::SIGNATURE, "the number of this thread in its team", pure, verify_in_team),
         checked(par::NUM_THREADS, NumThreads::SIGNATURE, "the size of the team", pure, verify_in_team),
+        checked(par::SUBGROUP_SIZE, SubgroupSize::SIGNATURE, "the threads of a subgroup (GPU: a warp of 32; CPU: 1)", pure, verify_in_team),
+        checked(par::SUBGROUP_ID, SubgroupId::SIGNATURE, "the number of this thread's subgroup in its team", pure, verify_in_team),
+        checked(par::NUM_SUBGROUPS, NumSubgroups::SIGNATURE, "the subgroups of the team", pure, verify_in_team),
+        checked(par::LANE_ID, LaneId::SIGNATURE, "the number of this thread in its subgroup", pure, verify_in_team),
+        checked(par::SUBGROUP_REDUCE, SubgroupReduce::SIGNATURE, "the value combined over this thread's subgroup, on each of its threads (every thread of the subgroup must reach it: not in code divergent within it)", none, verify_subgroup_reduce),
         checked(par::YIELD, Yield::SIGNATURE, "ends a par.parallel or par.for body", Traits::TERMINATOR | pure | Traits::RETURN_LIKE, verify_yield),
         checked(par::QUEUE_NEW, QueueNew::SIGNATURE, "a new work queue with room for N items per round (a plain one grows)", none, verify_queue_new),
         checked(par::ORDERED_QUEUE_NEW, OrderedQueueNew::SIGNATURE, "a new queue of items below N taken bucket by bucket (key[item] / delta when placed), lowest first", none, verify_ordered_queue_new),

@@ -5,9 +5,14 @@
 //! where no enclosing branch or loop between them and their team can send
 //! threads different ways; their verifiers say which one does.
 //!
+//! The same question is asked of a subgroup (`par.subgroup_reduce`): there
+//! `par.subgroup_id` is uniform too, being the same on every thread of one
+//! subgroup.
+//!
 //! A value is uniform when it is defined outside the team, or is a result
 //! of a pure operation without regions whose operands are all uniform
-//! (`par.num_threads` included). Everything else is taken to differ:
+//! (`par.num_threads`, `par.num_subgroups` and `par.subgroup_size`
+//! included). Everything else is taken to differ:
 //! `par.thread_id`, a `par.for`'s counter, what a load reads (another
 //! thread may have written the element), the results of region operations.
 //! A collective is then divergent inside an `scf.if` or `scf.index_switch`
@@ -26,8 +31,18 @@ pub fn team_of(ctx: &Context, op: OpId) -> Option<OpId> {
     ctx.enclosing_op(op, |p| ctx.op_kind(p) == par::PARALLEL)
 }
 
-/// Whether `v` is the same on every thread of the team `team`.
-pub fn is_uniform(ctx: &Context, team: OpId, v: Value) -> bool {
+/// The threads a collective needs together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Every thread of the team (`par.barrier`, a work-sharing `par.for`).
+    Team,
+    /// Every thread of one subgroup (`par.subgroup_reduce`).
+    Subgroup,
+}
+
+/// Whether `v` is the same on every thread of the team `team` (of each of
+/// its subgroups, at `Level::Subgroup`).
+pub fn is_uniform(ctx: &Context, team: OpId, v: Value, level: Level) -> bool {
     let Some(d) = ctx.defining_op(v) else {
         // A block argument: uniform only outside the team.
         let owner = ctx.value_block(v).and_then(|b| ctx.block_parent(b)).and_then(|r| ctx.region_parent(r));
@@ -36,23 +51,25 @@ pub fn is_uniform(ctx: &Context, team: OpId, v: Value) -> bool {
     if !ctx.is_ancestor(team, d) {
         return true;
     }
-    if ctx.op_kind(d) == par::NUM_THREADS {
-        return true;
+    match ctx.op_kind(d) {
+        par::NUM_THREADS | par::NUM_SUBGROUPS | par::SUBGROUP_SIZE => return true,
+        par::SUBGROUP_ID => return level == Level::Subgroup,
+        _ => {}
     }
     ctx.regions(d).is_empty()
         && ctx.has_traits(d, Traits::PURE)
-        && ctx.op_kind(d) != par::THREAD_ID
-        && ctx.operands(d).iter().all(|o| is_uniform(ctx, team, *o))
+        && !matches!(ctx.op_kind(d), par::THREAD_ID | par::LANE_ID)
+        && ctx.operands(d).iter().all(|o| is_uniform(ctx, team, *o, level))
 }
 
-/// The operation between `op` and its team that may send the team's
-/// threads different ways, with why, or `None` when every thread of the
-/// team reaches `op` (or it is in no team).
-pub fn divergence(ctx: &Context, op: OpId) -> Option<(OpId, String)> {
+/// The operation between `op` and its team that may send the threads that
+/// `level` names different ways, with why, or `None` when every one of
+/// them reaches `op` (or it is in no team).
+pub fn divergence(ctx: &Context, op: OpId, level: Level) -> Option<(OpId, String)> {
     let team = team_of(ctx, op)?;
     let mut cur = ctx.parent_op(op);
     while let Some(p) = cur.filter(|p| *p != team) {
-        let differs = |i: usize| !is_uniform(ctx, team, ctx.operand(p, i));
+        let differs = |i: usize| !is_uniform(ctx, team, ctx.operand(p, i), level);
         let why = match ctx.op_kind(p) {
             scf::IF | scf::INDEX_SWITCH => {
                 differs(0).then(|| "branches on a value that may differ between threads".to_string())

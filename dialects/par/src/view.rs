@@ -375,6 +375,75 @@ strata_ir::op_view! {
 }
 
 strata_ir::op_view! {
+    /// `par.subgroup_size`: the threads of a subgroup (a GPU warp: 32; a
+    /// CPU thread is a subgroup of its own: 1).
+    pub struct SubgroupSize for par::SUBGROUP_SIZE {
+        operands {}
+        results {
+            /// The size.
+            size: Index,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.subgroup_id`: the number of this thread's subgroup in its team.
+    pub struct SubgroupId for par::SUBGROUP_ID {
+        operands {}
+        results {
+            /// The number.
+            id: Index,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.num_subgroups`: the subgroups of the team.
+    pub struct NumSubgroups for par::NUM_SUBGROUPS {
+        operands {}
+        results {
+            /// The count.
+            count: Index,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.lane_id`: this thread's number in its subgroup.
+    pub struct LaneId for par::LANE_ID {
+        operands {}
+        results {
+            /// The number.
+            lane: Index,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.subgroup_reduce {kind}`: the value combined over the threads of
+    /// this thread's subgroup, on each of them (a collective of the
+    /// subgroup: each of its threads must reach it).
+    pub struct SubgroupReduce for par::SUBGROUP_REDUCE {
+        operands {
+            /// This thread's value.
+            value: Scalar,
+        }
+        results {
+            /// The combined value.
+            combined: Scalar,
+        }
+        properties {
+            /// How values combine (not `xchg`).
+            kind: RmwKind,
+        }
+    }
+}
+
+strata_ir::op_view! {
     /// `par.yield`: ends a `par.parallel` or `par.for` body.
     pub struct Yield for par::YIELD {
         operands {}

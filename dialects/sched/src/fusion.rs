@@ -34,7 +34,7 @@ use strata_ir::rewrite::is_pure;
 use strata_std::scf::op as scf;
 
 use crate::op as sched;
-use crate::schedule::{LoopSchedule, Mapping, Pushes};
+use crate::schedule::{Keyword, LoopSchedule, Mapping, Pushes};
 
 /// The attribute on a `graph.new_ordered_worklist` whose rounds are fused:
 /// threads place their pushes themselves.
@@ -50,8 +50,11 @@ pub fn fusable(ctx: &Context, l: OpId, s: &LoopSchedule) -> Result<(), String> {
     let Some(new) = ctx.defining_op(wl).filter(|d| ctx.op_name(*d) == graph::NEW_ORDERED_WORKLIST) else {
         return Err("bucket fusion needs a worklist made by 'graph.new_ordered_worklist' in the same function".into());
     };
-    if s.mapping == Mapping::Sequential {
-        return Err("bucket fusion needs a parallel loop: a thread runs its own items".into());
+    if s.mapping != Mapping::Thread {
+        return Err(format!(
+            "bucket fusion needs mapping 'thread', not '{}': a thread runs its own items",
+            s.mapping.keyword()
+        ));
     }
     if s.pushes != Pushes::Buffered {
         return Err("bucket fusion needs pushes 'buffered': a thread places the pushes it buffered".into());

@@ -79,6 +79,9 @@ pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
     if s.split > 0 {
         splittable(ctx, op, s)?;
     }
+    if s.mapping == Mapping::Warp {
+        warp_mappable(ctx, op, s)?;
+    }
     if s.reduction == Reduction::Privatize {
         for (v, why) in shared_scalars(ctx, op) {
             if let Some(why) = why {
@@ -159,21 +162,50 @@ pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, St
     if s.mapping != Mapping::Thread {
         return Err(format!("{WHAT} needs mapping 'thread', not '{}'", s.mapping.keyword()));
     }
+    shared_walk(ctx, op, s, WHAT)
+}
+
+/// What a warp shares when the loop `op` runs each iteration on a
+/// subgroup (`mapping = "warp"`), or why it cannot: the shape
+/// [`splittable`] needs (the lanes stride over the neighbour loop, the
+/// accumulators combine over the subgroup, the code after it runs on one
+/// lane), pushed in every round, unfused, and without reductions into
+/// scalars made outside the loop.
+pub fn warp_mappable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, String> {
+    const WHAT: &str = "mapping 'warp'";
+    if s.direction == Direction::Hybrid {
+        return Err(format!("{WHAT} walks each round pushed; direction 'hybrid' pulls some"));
+    }
+    if s.fusion > 0 {
+        return Err(format!("{WHAT} does not combine with bucket fusion (a thread runs its own items)"));
+    }
+    if let Some((v, _)) = shared_scalars(ctx, op).first() {
+        return Err(format!(
+            "{WHAT} needs no reductions into scalars made outside the loop; the scalar defined at {} is one",
+            ctx.value_loc(*v).short()
+        ));
+    }
+    shared_walk(ctx, op, s, WHAT)
+}
+
+/// The checks [`splittable`] and [`warp_mappable`] share (`what` names the
+/// schedule entry): a neighbour loop shared by several threads.
+fn shared_walk(ctx: &Context, op: OpId, s: &LoopSchedule, what: &str) -> Result<Split, String> {
     if s.direction == Direction::Pull {
-        return Err(format!("{WHAT} shares pushed neighbour loops; direction 'pull' has none"));
+        return Err(format!("{what} shares pushed neighbour loops; direction 'pull' has none"));
     }
     if s.frontier == Frontier::Bitmap {
-        return Err(format!("{WHAT} needs frontier 'sparse': the round's nodes are read from its list"));
+        return Err(format!("{what} needs frontier 'sparse': the round's nodes are read from its list"));
     }
     match space_of(ctx, op) {
         Some(Space::Nodes | Space::Range) => {}
         Some(Space::Items) if is_node_worklist(ctx, op) => {}
-        _ => return Err(format!("{WHAT} needs a loop over nodes(...), a range, or the items of a worklist of nodes")),
+        _ => return Err(format!("{what} needs a loop over nodes(...), a range, or the items of a worklist of nodes")),
     }
     if !ctx.region_blocks(ctx.region(op, 1)).is_empty() {
-        return Err(format!("{WHAT} needs a loop without a filter"));
+        return Err(format!("{what} needs a loop without a filter"));
     }
-    let Some(shape) = split_shape(ctx, op) else { return Err(format!("{WHAT} needs a neighbour loop in the body")) };
+    let Some(shape) = split_shape(ctx, op) else { return Err(format!("{what} needs a neighbour loop in the body")) };
     let inner = shape.inner;
     let body = ctx.parent_block(inner).expect("in the body");
     let v = ctx.block_args(body)[0];
@@ -187,7 +219,7 @@ pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, St
     if !space_of(ctx, inner).is_some_and(|s| spaces.contains(&s)) || !own {
         let names: Vec<&str> = spaces.iter().map(|s| s.name()).collect();
         return Err(format!(
-            "{WHAT} needs the inner loop at {} to run over {} of the outer node (or of a node the body finds before it)",
+            "{what} needs the inner loop at {} to run over {} of the outer node (or of a node the body finds before it)",
             ctx.op_loc(inner).short(),
             names.join(" or ")
         ));
@@ -197,7 +229,7 @@ pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, St
         let name = ctx.op_kind(o);
         if name != graph::NEW_SCALAR && !reads(ctx, o) && !reads_only(ctx, o, &mut Vec::new(), &mut symbols) {
             return Err(format!(
-                "{WHAT} needs operations that only read (or make scalars) before the neighbour loop; '{name}' at {} has effects",
+                "{what} needs operations that only read (or make scalars) before the neighbour loop; '{name}' at {} has effects",
                 ctx.op_loc(o).short()
             ));
         }
@@ -211,7 +243,7 @@ pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, St
         });
         if let Some(l) = nested {
             return Err(format!(
-                "{WHAT} needs one neighbour loop in the body; the loop at {} is a second",
+                "{what} needs one neighbour loop in the body; the loop at {} is a second",
                 ctx.op_loc(l).short()
             ));
         }
@@ -231,14 +263,14 @@ pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, St
             };
             if !ok {
                 return Err(format!(
-                    "{WHAT} needs the scalar made at {} reduced with one kind in the neighbour loop (without 'changed') and read only after it; '{name}' at {} does otherwise",
+                    "{what} needs the scalar made at {} reduced with one kind in the neighbour loop (without 'changed') and read only after it; '{name}' at {} does otherwise",
                     ctx.op_loc(*acc).short(),
                     ctx.op_loc(u.op).short()
                 ));
             }
         }
     }
-    one_writer_free(ctx, inner, WHAT, "per thread sharing the node")?;
+    one_writer_free(ctx, inner, what, "per thread sharing the node")?;
     Ok(shape)
 }
 

@@ -26,6 +26,10 @@ pub enum Mapping {
     /// The loop and its one nested out-neighbour loop become one loop over
     /// edges, each edge on one thread (edge-parallel).
     Edge,
+    /// Each iteration runs on a subgroup (a GPU warp; a CPU thread is a
+    /// subgroup of one): its lanes stride over the body's neighbour loop
+    /// and combine its sums, one lane runs what follows.
+    Warp,
     /// The iterations run in order on the worker running the enclosing code.
     Sequential,
 }
@@ -121,7 +125,7 @@ pub struct LoopSchedule {
 
 /// The keys a schedule dictionary may hold, with their values.
 pub const KEYS: [(&str, &str); 12] = [
-    ("mapping", "\"thread\", \"edge\" or \"sequential\""),
+    ("mapping", "\"thread\", \"edge\", \"warp\" or \"sequential\""),
     ("dist", "\"static\" or \"dynamic\""),
     ("chunk", "a positive integer"),
     ("reduction", "\"atomic\" or \"privatize\""),
@@ -157,8 +161,12 @@ pub trait Keyword: Copy + PartialEq + Sized + 'static {
 }
 
 impl Keyword for Mapping {
-    const VALUES: &'static [(Mapping, &'static str)] =
-        &[(Mapping::Thread, "thread"), (Mapping::Edge, "edge"), (Mapping::Sequential, "sequential")];
+    const VALUES: &'static [(Mapping, &'static str)] = &[
+        (Mapping::Thread, "thread"),
+        (Mapping::Edge, "edge"),
+        (Mapping::Warp, "warp"),
+        (Mapping::Sequential, "sequential"),
+    ];
 }
 
 impl Keyword for Dist {

@@ -202,11 +202,10 @@ write:
 done:
   ret void
 }
-; A double from lane %from of %mask (shfl.sync moves 32 bits: two halves);
-; %bfly: from the lane whose number differs by %from instead.
-define internal double @strata.shfl_f64(i32 %mask, double %x, i32 %from, i1 %bfly) convergent {
+; A 64-bit value from lane %from of %mask (shfl.sync moves 32 bits: two
+; halves); %bfly: from the lane whose number differs by %from instead.
+define internal i64 @strata.shfl_i64(i32 %mask, i64 %b, i32 %from, i1 %bfly) convergent {
 entry:
-  %b = bitcast double %x to i64
   %lo = trunc i64 %b to i32
   %hi64 = lshr i64 %b, 32
   %hi = trunc i64 %hi64 to i32
@@ -226,6 +225,13 @@ join:
   %ghi64 = zext i32 %ghi to i64
   %ghis = shl i64 %ghi64, 32
   %g = or i64 %ghis, %glo64
+  ret i64 %g
+}
+
+; A double from lane %from of %mask (or the butterfly's partner).
+define internal double @strata.shfl_f64(i32 %mask, double %x, i32 %from, i1 %bfly) convergent {
+  %b = bitcast double %x to i64
+  %g = call i64 @strata.shfl_i64(i32 %mask, i64 %b, i32 %from, i1 %bfly)
   %d = bitcast i64 %g to double
   ret double %d
 }

@@ -193,6 +193,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 self.call(if self.gpu { "strata.grid_sync" } else { "GOMP_barrier" }, &[])?;
                 return Ok(());
             }
+            par::SUBGROUP_SIZE | par::SUBGROUP_ID | par::NUM_SUBGROUPS | par::LANE_ID | par::SUBGROUP_REDUCE => {
+                self.subgroup(op, name)?
+            }
             par::THREAD_ID | par::NUM_THREADS if self.gpu => {
                 let f = if name == par::THREAD_ID { "strata.gpu_thread_id" } else { "strata.gpu_num_threads" };
                 self.call_value(f, &[])?

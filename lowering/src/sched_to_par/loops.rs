@@ -220,6 +220,9 @@ impl Lowering {
         if s.direction == Direction::Hybrid && parallel {
             return self.hybrid(ctx, op, &s);
         }
+        if s.mapping == Mapping::Warp && parallel {
+            return self.warp_loop(ctx, op, &s);
+        }
         let pulled = if s.direction == Direction::Pull {
             Some(pullable(ctx, op, &s).expect("checked by the sched verifier"))
         } else {
@@ -271,13 +274,7 @@ impl Lowering {
         }
         // A parallel loop: one team, one work-shared loop.
         // Its body has a scope of its own.
-        self.scope = Rc::new(Scope {
-            parallel: true,
-            iteration: Some(op),
-            reduced: reduced_containers(ctx, op),
-            buffered: s.pushes == Pushes::Buffered,
-            ..Scope::default()
-        });
+        self.scope = team_scope(ctx, op, &s);
         // The loop whose first argument is the node each thread owns (no
         // node's when its neighbour loop may be shared).
         let owning = match pulled {
@@ -558,4 +555,16 @@ impl Lowering {
         self.emit_body(ctx, inner, tb, vals, scf::YIELD, loc);
         ctx.erase_op(inner);
     }
+}
+
+/// The scope of the body of the parallel loop `op` (schedule `s`), which
+/// runs on a team of its own.
+pub(super) fn team_scope(ctx: &Context, op: OpId, s: &LoopSchedule) -> Rc<Scope> {
+    Rc::new(Scope {
+        parallel: true,
+        iteration: Some(op),
+        reduced: reduced_containers(ctx, op),
+        buffered: s.pushes == Pushes::Buffered,
+        ..Scope::default()
+    })
 }

@@ -1,7 +1,7 @@
 // RUN: not graph-opt %s --convert-graph-to-sched --split-input-file 2>&1 | FileCheck %s
-// RUN: not graph-opt %s --convert-graph-to-sched='mapping=warp' 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: not graph-opt %s --convert-graph-to-sched='mapping=block' 2>&1 | FileCheck %s --check-prefix=OPTION
 
-// OPTION: schedule entry 'mapping' must be "thread", "edge" or "sequential", got "warp"
+// OPTION: schedule entry 'mapping' must be "thread", "edge", "warp" or "sequential", got "block"
 
 // CHECK: invalid.mlir:[[@LINE+3]]:5: error: illegal schedule: mapping 'thread' is illegal inside the parallel loop at {{.*}}invalid.mlir:[[@LINE+2]]:3: a nested loop runs on the enclosing thread ('sequential')
 func.func @nested_parallel(%g: !graph.graph) {
@@ -390,3 +390,53 @@ func.func private @mark(%p: !graph.nprop<i64>, %v: !graph.node) -> !graph.node {
   return %v : !graph.node
 }
 
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: mapping 'warp' needs a neighbour loop in the body
+func.func @warp_no_inner(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+  } attributes {schedule = {mapping = "warp"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: mapping 'warp' would give the outer node's element several writers: the store at {{.*}}invalid.mlir:[[@LINE+5]]:7 has one writer per node, not per thread sharing the node
+func.func @warp_store(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      %c0 = arith.constant 0 : i64
+      graph.store %c0, %p[%v] : !graph.nprop<i64>
+    }
+  } attributes {schedule = {mapping = "warp"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+4]]:3: error: illegal schedule: mapping 'warp' needs no reductions into scalars made outside the loop; the scalar defined at {{.*}}invalid.mlir:[[@LINE+3]]:8 is one
+func.func @warp_shared_sum(%g: !graph.graph) -> i64 {
+  %c0 = arith.constant 0 : i64
+  %s = graph.new_scalar %c0 : !graph.scalar<i64>
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      %c1 = arith.constant 1 : i64
+      graph.reduce add %c1, %s : !graph.scalar<i64>
+    }
+  } attributes {schedule = {mapping = "warp"}}
+  %r = graph.load %s : !graph.scalar<i64>
+  return %r : i64
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+3]]:3: error: illegal schedule: mapping 'warp' walks each round pushed; direction 'hybrid' pulls some
+func.func @warp_hybrid(%g: !graph.graph) {
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {mapping = "warp", direction = "hybrid"}}
+  return
+}

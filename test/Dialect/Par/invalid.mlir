@@ -192,3 +192,41 @@ func.func @f(%q: !par.queue<index>, %limit: index) -> index {
   %n = "par.queue_take_own"(%q, %limit) : (!par.queue<index>, index) -> index
   return %n : index
 }
+
+// -----
+
+func.func @f(%x: i64) {
+  "par.parallel"() ({
+    // expected-error@+1 {{'par.subgroup_reduce' op 'xchg' does not combine values}}
+    %s = "par.subgroup_reduce"(%x) <{kind = "xchg"}> : (i64) -> i64
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%x: f64) {
+  "par.parallel"() ({
+    // expected-error@+1 {{'par.subgroup_reduce' op 'or' applies to integers only, got f64}}
+    %s = "par.subgroup_reduce"(%x) <{kind = "or"}> : (f64) -> f64
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%x: i64) {
+  // expected-error@+1 {{'par.subgroup_reduce' op must be inside a par.parallel}}
+  %s = "par.subgroup_reduce"(%x) <{kind = "add"}> : (i64) -> i64
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'par.lane_id' op must be inside a par.parallel}}
+  %l = "par.lane_id"() : () -> index
+  return
+}

@@ -99,3 +99,44 @@ func.func @f(%go: i1) {
   }) : () -> ()
   return
 }
+
+// -----
+
+// A subgroup reduction needs every thread of its subgroup: a loop whose
+// bounds are the same on a subgroup's threads (its number, the count of
+// subgroups) keeps them together; a branch on the lane does not.
+func.func @subgroup(%n: index) {
+  %c0 = arith.constant 0 : index
+  "par.parallel"() ({
+    %w = "par.subgroup_id"() : () -> index
+    %ws = "par.num_subgroups"() : () -> index
+    scf.for %k = %w to %n step %ws {
+      %x = arith.index_cast %k : index to i64
+      %s = "par.subgroup_reduce"(%x) <{kind = "add"}> : (i64) -> i64
+    }
+    %l = "par.lane_id"() : () -> index
+    %first = arith.cmpi eq, %l, %c0 : index
+    scf.if %first {
+      // expected-error@+1 {{'par.subgroup_reduce' op must be reached by every thread of its subgroup, but the 'scf.if' at}}
+      %t = "par.subgroup_reduce"(%l) <{kind = "max"}> : (index) -> index
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  "par.parallel"() ({
+    %w = "par.subgroup_id"() : () -> index
+    %first = arith.cmpi eq, %w, %n : index
+    scf.if %first {
+      // A subgroup's number is not the same on the whole team.
+      // expected-error@+1 {{'par.barrier' op must be reached by every thread of its team, but the 'scf.if' at}}
+      "par.barrier"() : () -> ()
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}

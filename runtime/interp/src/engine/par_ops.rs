@@ -95,8 +95,10 @@ impl<'a> Machine<'a> {
                 return Ok(());
             }
             par::FREE | par::BARRIER => return Ok(()),
-            par::THREAD_ID => Val::Int(0),
-            par::NUM_THREADS => Val::Int(1),
+            // One thread: a team of one subgroup of one.
+            par::THREAD_ID | par::SUBGROUP_ID | par::LANE_ID => Val::Int(0),
+            par::NUM_THREADS | par::NUM_SUBGROUPS | par::SUBGROUP_SIZE => Val::Int(1),
+            par::SUBGROUP_REDUCE => self.get(view::SubgroupReduce(op).value(ctx)).clone(),
             par::LOAD => {
                 let load = view::Load(op);
                 self.with_element(op, load.buffer(ctx), load.index(ctx), |e| e.clone())?

@@ -1,8 +1,8 @@
 // The other target's schedule is checked too (target-schedules.mlir runs this).
-// CHECK: bad-target-schedule.mlir:[[@LINE+2]]:3: error: illegal schedule: in 'gpu_schedule': schedule entry 'mapping' must be "thread", "edge" or "sequential", got "warp"
+// CHECK: bad-target-schedule.mlir:[[@LINE+2]]:3: error: illegal schedule: in 'gpu_schedule': schedule entry 'mapping' must be "thread", "edge", "warp" or "sequential", got "block"
 func.func @f(%g: !graph.graph) {
   graph.foreach %v in nodes(%g) {
-  } attributes {gpu_schedule = {mapping = "warp"}}
+  } attributes {gpu_schedule = {mapping = "block"}}
   return
 }
 

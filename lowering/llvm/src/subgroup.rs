@@ -1,0 +1,123 @@
+//! Subgroups: `par.subgroup_size`, `par.subgroup_id`, `par.num_subgroups`,
+//! `par.lane_id` and `par.subgroup_reduce`. On the GPU a subgroup is a warp
+//! of 32 lanes (a team's size is a multiple of 32: whole blocks) and a
+//! reduction is a butterfly of five `shfl.sync.bfly` steps over the whole
+//! warp (the verifier keeps it out of code divergent within the warp). On
+//! the CPU each thread is a subgroup of its own: its lane is 0 and a
+//! reduction is the value itself.
+
+use inkwell::values::BasicValueEnum;
+use inkwell::IntPredicate;
+use strata_ir::{OpId, OpName};
+use strata_par_dialect::op as par;
+use strata_par_dialect::view::{self, RmwKind};
+
+use crate::emitter::{Emitter, Fail, R};
+
+/// The lanes of a GPU warp.
+const WARP: u64 = 32;
+
+impl<'a, 'c> Emitter<'a, 'c> {
+    /// The value of the subgroup operation `op` (named `name`).
+    pub(crate) fn subgroup(&mut self, op: OpId, name: OpName) -> R<BasicValueEnum<'c>> {
+        let i64t = self.cx.i64_type();
+        let thread_or_team = |e: &Self, per_thread: &str, per_team: &str| -> R<BasicValueEnum<'c>> {
+            let f = if name == par::SUBGROUP_ID { per_thread } else { per_team };
+            e.call_value(f, &[])
+        };
+        Ok(match name {
+            par::SUBGROUP_SIZE => i64t.const_int(if self.gpu { WARP } else { 1 }, false).into(),
+            par::LANE_ID if self.gpu => {
+                let lane = self.call_value("llvm.nvvm.read.ptx.sreg.laneid", &[])?.into_int_value();
+                self.b.build_int_z_extend(lane, i64t, "")?.into()
+            }
+            par::LANE_ID => i64t.const_zero().into(),
+            par::SUBGROUP_ID | par::NUM_SUBGROUPS if self.gpu => {
+                let n = thread_or_team(self, "strata.gpu_thread_id", "strata.gpu_num_threads")?.into_int_value();
+                self.b.build_right_shift(n, i64t.const_int(WARP.trailing_zeros().into(), false), false, "")?.into()
+            }
+            par::SUBGROUP_ID | par::NUM_SUBGROUPS => {
+                let n = thread_or_team(self, "omp_get_thread_num", "omp_get_num_threads")?.into_int_value();
+                self.b.build_int_z_extend(n, i64t, "")?.into()
+            }
+            par::SUBGROUP_REDUCE => self.subgroup_reduce(op)?,
+            other => return Err(Fail::Llvm(format!("'par.{other}' is not a subgroup operation"))),
+        })
+    }
+
+    /// `par.subgroup_reduce`: on the GPU, each lane combines its value with
+    /// its partner's at distances 16, 8, 4, 2 and 1 (the value moved as 64
+    /// bits), so every lane ends with the warp's.
+    fn subgroup_reduce(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
+        let r = view::SubgroupReduce(op);
+        let x = self.val(r.value(self.ir))?;
+        if !self.gpu {
+            return Ok(x);
+        }
+        let kind = r.kind(self.ir);
+        let i64t = self.cx.i64_type();
+        let i32t = self.cx.i32_type();
+        let mut acc = x;
+        for d in [16, 8, 4, 2, 1] {
+            let bits = match acc {
+                BasicValueEnum::FloatValue(f) => {
+                    let width = f.get_type().get_bit_width();
+                    let raw = self.b.build_bit_cast(f, if width == 32 { i32t } else { i64t }, "")?.into_int_value();
+                    self.b.build_int_z_extend_or_bit_cast(raw, i64t, "")?
+                }
+                BasicValueEnum::IntValue(i) => self.b.build_int_z_extend_or_bit_cast(i, i64t, "")?,
+                _ => {
+                    return Err(Fail::Llvm(
+                        "par.subgroup_reduce of a value that is neither an integer nor a float".into(),
+                    ))
+                }
+            };
+            let args = [
+                i32t.const_all_ones().into(),
+                bits.into(),
+                i32t.const_int(d, false).into(),
+                self.cx.bool_type().const_all_ones().into(),
+            ];
+            let got = self.call_value("strata.shfl_i64", &args)?.into_int_value();
+            let other: BasicValueEnum<'c> = match acc {
+                BasicValueEnum::FloatValue(f) => {
+                    let width = f.get_type().get_bit_width();
+                    let raw = self.b.build_int_truncate_or_bit_cast(got, if width == 32 { i32t } else { i64t }, "")?;
+                    self.b.build_bit_cast(raw, f.get_type(), "")?
+                }
+                BasicValueEnum::IntValue(i) => self.b.build_int_truncate_or_bit_cast(got, i.get_type(), "")?.into(),
+                _ => unreachable!("checked above"),
+            };
+            acc = self.combine(kind, acc, other)?;
+        }
+        Ok(acc)
+    }
+
+    /// `a` and `b` combined by `kind` (`min`/`max` signed on integers; `mul`
+    /// on `i1` is `and`).
+    fn combine(&self, kind: RmwKind, a: BasicValueEnum<'c>, b: BasicValueEnum<'c>) -> R<BasicValueEnum<'c>> {
+        Ok(match (a, b) {
+            (BasicValueEnum::FloatValue(x), BasicValueEnum::FloatValue(y)) => match kind {
+                RmwKind::Add => self.b.build_float_add(x, y, "")?.into(),
+                RmwKind::Mul => self.b.build_float_mul(x, y, "")?.into(),
+                RmwKind::Min => self.intrinsic("llvm.minnum", x.get_type().into(), &[a, b])?,
+                RmwKind::Max => self.intrinsic("llvm.maxnum", x.get_type().into(), &[a, b])?,
+                k => return Err(Fail::Llvm(format!("'{k}' does not combine floats"))),
+            },
+            (BasicValueEnum::IntValue(x), BasicValueEnum::IntValue(y)) => match kind {
+                RmwKind::Add => self.b.build_int_add(x, y, "")?.into(),
+                RmwKind::Mul if x.get_type().get_bit_width() == 1 => self.b.build_and(x, y, "")?.into(),
+                RmwKind::Mul => self.b.build_int_mul(x, y, "")?.into(),
+                RmwKind::And => self.b.build_and(x, y, "")?.into(),
+                RmwKind::Or => self.b.build_or(x, y, "")?.into(),
+                RmwKind::Min | RmwKind::Max => {
+                    let p = if kind == RmwKind::Min { IntPredicate::SLT } else { IntPredicate::SGT };
+                    let keep = self.b.build_int_compare(p, x, y, "")?;
+                    self.b.build_select(keep, x, y, "")?
+                }
+                RmwKind::Xchg => return Err(Fail::Llvm("'xchg' does not combine values".into())),
+            },
+            _ => return Err(Fail::Llvm("par.subgroup_reduce of mismatched values".into())),
+        })
+    }
+}

@@ -1,0 +1,131 @@
+//! `mapping = "warp"`: each iteration of a loop runs on a subgroup (a GPU
+//! warp; on the CPU a thread is a subgroup of one). The subgroups take the
+//! iterations in turn (subgroup `w` of `W`: `lo + w`, `lo + w + W`, ...);
+//! every lane runs the body up to its neighbour loop (it only reads), the
+//! lanes stride over the neighbour loop (lane `l` of `S`: neighbours `l`,
+//! `l + S`, ...: a warp reads a list's consecutive entries at once), each
+//! reducing into its own copy of the body's accumulators, which
+//! `par.subgroup_reduce` then combines; the first lane runs what follows
+//! (`docs/dialects/sched.md`).
+
+use super::*;
+use strata_par_dialect::view::SubgroupReduce;
+use strata_sched_dialect::legality::{warp_mappable, Split};
+
+impl Lowering {
+    /// Lowers the parallel loop `op` (schedule `s`, mapping `warp`) to a
+    /// team whose subgroups share its iterations.
+    pub(super) fn warp_loop(&mut self, ctx: &mut Rewriter<'_>, op: OpId, s: &LoopSchedule) -> bool {
+        let loc = ctx.op_loc(op).clone();
+        let at = At::Before(op);
+        let shape = warp_mappable(ctx, op, s).expect("checked by the sched verifier");
+        let (lo, hi, walk) = self.space(ctx, op, at, &loc);
+        self.scope = super::loops::team_scope(ctx, op, s);
+        self.make_locks(ctx, op, at, &loc);
+        let (pr, pb) = new_body(ctx, &[], &loc);
+        let pat = At::End(pb);
+        let id = |ctx: &mut Rewriter<'_>, name| op1(ctx, pat, name, &[], Type::Index, &loc);
+        let (w, team, lane, width) = (
+            id(ctx, par::SUBGROUP_ID),
+            id(ctx, par::NUM_SUBGROUPS),
+            id(ctx, par::LANE_ID),
+            id(ctx, par::SUBGROUP_SIZE),
+        );
+        let first = op1(ctx, pat, arith::ADDI, &[lo, w], Type::Index, &loc);
+        let (r, blk) = new_body(ctx, &[Type::Index], &loc);
+        let k = ctx.block_args(blk)[0];
+        self.iteration(ctx, op, &walk, blk, k, scf::YIELD, &loc);
+        let turns = mk(ctx, pat, OperationState::new(scf::FOR, loc.clone()).operands(&[first, hi, team]).region(r));
+        self.share_neighbours(ctx, &shape, (lane, width), &loc);
+        op0(ctx, At::End(pb), par::YIELD, &[], &loc);
+        let team_op = mk(ctx, at, OperationState::new(par::PARALLEL, loc.clone()).region(pr));
+        ctx.erase_op(op);
+        self.scopes.insert(r, Rc::new(Scope { iteration: Some(turns), ..(*self.scope).clone() }));
+        let locks: Vec<Value> = self.scope.locks.values().copied().collect();
+        let after = ctx.next_op(team_op).map(At::Before).expect("a terminator after the team");
+        for l in locks {
+            op0(ctx, after, par::FREE, &[l], &loc);
+        }
+        true
+    }
+
+    /// In an iteration's body (already in place): the neighbour loop of
+    /// `shape` strided over the subgroup's lanes (`lane` of `width`), the
+    /// accumulators per lane (the first lane's from the scalar's initial
+    /// value, the others' from the reduction's neutral one) combined over
+    /// the subgroup after it, and what follows the loop on the first lane.
+    fn share_neighbours(
+        &mut self,
+        ctx: &mut Rewriter<'_>,
+        shape: &Split,
+        (lane, width): (Value, Value),
+        loc: &Location,
+    ) {
+        let inner = shape.inner;
+        let zero_at = |ctx: &mut Rewriter<'_>, at| index_const(ctx, at, 0, loc);
+        let mut copies = Vec::new();
+        for (a, kind) in &shape.accumulators {
+            let aat = At::Before(*a);
+            let t = conv(ctx.value_type(ctx.result(*a, 0)));
+            let e = strata_par_dialect::types::buf_element(&t).expect("buffer");
+            let l = op1(ctx, aat, par::LOCAL, &[], t, loc);
+            let init = view::NewScalar(*a).init(ctx);
+            let start = match kind {
+                Some(kind) => {
+                    let z = zero_at(ctx, aat);
+                    let leads = cmpi(ctx, aat, "eq", lane, z, loc);
+                    let n = constant(ctx, aat, neutral(*kind, &e), e.clone(), loc);
+                    op1(ctx, aat, arith::SELECT, &[leads, init, n], e, loc)
+                }
+                None => init,
+            };
+            let z = zero_at(ctx, aat);
+            store(ctx, aat, start, l, z, loc);
+            ctx.replace_all_uses_with(ctx.result(*a, 0), l);
+            ctx.erase_op(*a);
+            copies.push((l, *kind));
+        }
+        // The neighbour loop: lane l walks entries l, l + width, ...
+        let iat = At::Before(inner);
+        let space = space_of(ctx, inner).expect("a neighbour loop");
+        let (g, node) = (ctx.operand(inner, 0), ctx.operand(inner, 1));
+        let (lo, hi, args) = self.args_space(ctx, space, &[g, node], iat, loc);
+        let start = op1(ctx, iat, arith::ADDI, &[lo, lane], Type::Index, loc);
+        let (er, eb) = new_body(ctx, &[Type::Index], loc);
+        let j = ctx.block_args(eb)[0];
+        let vals = args(ctx, At::End(eb), j);
+        self.emit_body(ctx, inner, eb, &vals, scf::YIELD, loc);
+        let each = mk(ctx, iat, OperationState::new(scf::FOR, loc.clone()).operands(&[start, hi, width]).region(er));
+        ctx.erase_op(inner);
+        self.scopes.insert(er, Rc::new(Scope { iteration: Some(each), ..(*self.scope).clone() }));
+        // What follows: the accumulators combined by every lane, the rest
+        // on the first.
+        let mut tail = Vec::new();
+        let mut o = each;
+        while let Some(next) = ctx.next_op(o).filter(|n| ctx.op_kind(*n) != scf::YIELD) {
+            tail.push(next);
+            o = next;
+        }
+        let rat = ctx.next_op(each).map(At::Before).expect("the body's terminator");
+        for (l, kind) in &copies {
+            let Some(kind) = kind else { continue };
+            let z = zero_at(ctx, rat);
+            let mine = load(ctx, rat, *l, z, false, loc);
+            let t = ctx.value_type(mine).clone();
+            let props = SubgroupReduce::props(rmw_kind(*kind));
+            let st = OperationState::new(par::SUBGROUP_REDUCE, loc.clone()).operands(&[mine]).props(props);
+            let all = mk(ctx, rat, st.results(&[t]));
+            store(ctx, rat, ctx.result(all, 0), *l, z, loc);
+        }
+        if tail.is_empty() {
+            return;
+        }
+        let z = zero_at(ctx, rat);
+        let leads = cmpi(ctx, rat, "eq", lane, z, loc);
+        let fb = if_then(ctx, rat, leads, loc);
+        let end = mk(ctx, At::End(fb), OperationState::new(scf::YIELD, loc.clone()));
+        for o in tail {
+            ctx.move_op_before(o, end);
+        }
+    }
+}
