@@ -362,13 +362,14 @@ fn schedule(
     if !nested && !chunk_given && short {
         s.chunk = LoopSchedule::SPARSE_WORKLIST_CHUNK;
     }
-    if s.mapping == Mapping::Edge
-        && !explicit("mapping")
-        && legality::collapsible(ctx, l).and_then(|_| worth_collapsing(ctx, l)).is_err()
-    {
-        s.mapping = Mapping::Thread;
-    }
-    if s.mapping == Mapping::Warp && !explicit("mapping") && legality::warp_mappable(ctx, l, &s).is_err() {
+    // A default mapping that does not apply (or, for 'edge', does not pay)
+    // leaves the loop a thread per iteration.
+    let mapping_fits = match s.mapping {
+        Mapping::Edge => legality::collapsible(ctx, l).and_then(|_| worth_collapsing(ctx, l)).is_ok(),
+        Mapping::Warp => legality::warp_mappable(ctx, l, &s).is_ok(),
+        Mapping::Thread | Mapping::Sequential => true,
+    };
+    if !mapping_fits && !explicit("mapping") {
         s.mapping = Mapping::Thread;
     }
     if !explicit("fusion") {

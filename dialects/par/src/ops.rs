@@ -57,15 +57,21 @@ fn verify_store(ctx: &Context, op: OpId) -> V {
     same(ctx, op, "stored value", &ty(ctx, op, 0), &element(ctx, op, 1))
 }
 
+/// `and` and `or` apply to integers only.
+fn kind_applies(ctx: &Context, op: OpId, kind: RmwKind, t: &Type) -> V {
+    if t.is_float() && matches!(kind, RmwKind::And | RmwKind::Or) {
+        return Err(op_error(ctx, op, format!("'{kind}' applies to integers only, got {t}")));
+    }
+    Ok(())
+}
+
 fn verify_rmw(ctx: &Context, op: OpId) -> V {
     let rmw = AtomicRmw(op);
     let e = element(ctx, op, 1);
     same(ctx, op, "value", &ty(ctx, op, 0), &e)?;
     same(ctx, op, "result", ctx.value_type(rmw.old(ctx)), &e)?;
     let kind = rmw.kind(ctx);
-    if e.is_float() && matches!(kind, RmwKind::And | RmwKind::Or) {
-        return Err(op_error(ctx, op, format!("'{kind}' applies to integers only, got {e}")));
-    }
+    kind_applies(ctx, op, kind, &e)?;
     if rmw.grouped(ctx) {
         if kind == RmwKind::Xchg {
             return Err(op_error(ctx, op, "'xchg' cannot be grouped: exchanges do not combine"));
@@ -170,13 +176,11 @@ fn verify_subgroup_reduce(ctx: &Context, op: OpId) -> V {
     let r = SubgroupReduce(op);
     let t = ty(ctx, op, 0);
     same(ctx, op, "result", ctx.value_type(r.combined(ctx)), &t)?;
-    match r.kind(ctx) {
-        RmwKind::Xchg => return Err(op_error(ctx, op, "'xchg' does not combine values")),
-        k @ (RmwKind::And | RmwKind::Or) if t.is_float() => {
-            return Err(op_error(ctx, op, format!("'{k}' applies to integers only, got {t}")))
-        }
-        _ => {}
+    let kind = r.kind(ctx);
+    if kind == RmwKind::Xchg {
+        return Err(op_error(ctx, op, "'xchg' does not combine values"));
     }
+    kind_applies(ctx, op, kind, &t)?;
     collective_at(ctx, op, Level::Subgroup, "subgroup")
 }
 

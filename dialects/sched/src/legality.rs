@@ -27,6 +27,9 @@
 //!   only read (it runs once per thread sharing the node) and make scalars
 //!   the loop reduces into and only code after it reads, and the loop may
 //!   not store into the walked node's element (as for `edge`).
+//! - `warp` mapping shares each iteration's neighbour loop among a
+//!   subgroup's lanes: the shape `split` needs, pushed in every round (not
+//!   `hybrid`), unfused, without reductions into scalars made outside.
 //! - `privatize` needs every scalar declared outside the loop and touched
 //!   inside it to be only reduced there, with one kind and without asking
 //!   whether the reduction changed it: a private copy cannot answer loads or
@@ -139,7 +142,9 @@ fn one_writer_free(ctx: &Context, inner: OpId, what: &str, per: &str) -> Result<
     }
 }
 
-/// What splitting a loop shares among the team ([`splittable`]).
+/// What several threads share of a loop: among the team, a split node's
+/// ([`splittable`]); among a subgroup, each iteration's
+/// ([`warp_mappable`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Split {
     /// The neighbour loop.
@@ -416,7 +421,7 @@ fn neighbour_loop(ctx: &Context, op: OpId, what: &str, spaces: &[Space]) -> Resu
                 "{what} needs one neighbour loop in the body; the loop at {} is a second",
                 ctx.op_loc(o).short()
             ));
-        } else if name != graph::YIELD && !is_pure(ctx, o) && name != graph::LOAD {
+        } else if name != graph::YIELD && !reads(ctx, o) {
             return Err(format!(
                 "{what} needs a body of operations that only read and one neighbour loop; '{name}' at {} has effects",
                 ctx.op_loc(o).short()

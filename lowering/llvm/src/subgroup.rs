@@ -57,12 +57,13 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let kind = r.kind(self.ir);
         let i64t = self.cx.i64_type();
         let i32t = self.cx.i32_type();
+        // A float's bits as an integer of its width.
+        let bits_of = |f: inkwell::values::FloatValue<'c>| if f.get_type().get_bit_width() == 32 { i32t } else { i64t };
         let mut acc = x;
         for d in [16, 8, 4, 2, 1] {
             let bits = match acc {
                 BasicValueEnum::FloatValue(f) => {
-                    let width = f.get_type().get_bit_width();
-                    let raw = self.b.build_bit_cast(f, if width == 32 { i32t } else { i64t }, "")?.into_int_value();
+                    let raw = self.b.build_bit_cast(f, bits_of(f), "")?.into_int_value();
                     self.b.build_int_z_extend_or_bit_cast(raw, i64t, "")?
                 }
                 BasicValueEnum::IntValue(i) => self.b.build_int_z_extend_or_bit_cast(i, i64t, "")?,
@@ -81,8 +82,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             let got = self.call_value("strata.shfl_i64", &args)?.into_int_value();
             let other: BasicValueEnum<'c> = match acc {
                 BasicValueEnum::FloatValue(f) => {
-                    let width = f.get_type().get_bit_width();
-                    let raw = self.b.build_int_truncate_or_bit_cast(got, if width == 32 { i32t } else { i64t }, "")?;
+                    let raw = self.b.build_int_truncate_or_bit_cast(got, bits_of(f), "")?;
                     self.b.build_bit_cast(raw, f.get_type(), "")?
                 }
                 BasicValueEnum::IntValue(i) => self.b.build_int_truncate_or_bit_cast(got, i.get_type(), "")?.into(),

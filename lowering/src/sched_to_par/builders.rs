@@ -9,6 +9,19 @@ pub(super) enum At {
     End(BlockId),
 }
 
+/// The operations after `o` in its block, but the block's last (its
+/// terminator).
+pub(super) fn ops_after(ctx: &Context, o: OpId) -> Vec<OpId> {
+    let mut ops = Vec::new();
+    let mut cur = o;
+    while let Some(next) = ctx.next_op(cur) {
+        ops.push(next);
+        cur = next;
+    }
+    ops.pop();
+    ops
+}
+
 pub(super) fn mk(rw: &mut Rewriter<'_>, at: At, st: OperationState) -> OpId {
     match at {
         At::Before(a) => rw.create_before(a, st),
@@ -29,6 +42,11 @@ pub(super) fn constant(ctx: &mut Rewriter<'_>, at: At, value: Attribute, ty: Typ
     let st = strata_std::arith::constant_state(&value, &ty, loc.clone()).expect("a constant of its type");
     let o = mk(ctx, at, st);
     ctx.result(o, 0)
+}
+
+/// The position of a container's element: `index`, or 0 for a scalar.
+pub(super) fn element_index(ctx: &mut Rewriter<'_>, at: At, index: Option<Value>, loc: &Location) -> Value {
+    index.unwrap_or_else(|| index_const(ctx, at, 0, loc))
 }
 
 pub(super) fn index_const(ctx: &mut Rewriter<'_>, at: At, v: i128, loc: &Location) -> Value {

@@ -69,10 +69,7 @@ impl Lowering {
         let at = At::Before(op);
         let l = view::Load(op);
         let b = l.target(ctx);
-        let i = match l.index(ctx) {
-            Some(i) => i,
-            None => index_const(ctx, at, 0, &loc),
-        };
+        let i = element_index(ctx, at, l.index(ctx), &loc);
         let (b, atomic) = match self.scope.private_copies.get(&b) {
             Some(l) => (*l, false),
             None => (b, self.scope.reduced.contains(&b)),
@@ -86,10 +83,7 @@ impl Lowering {
         let at = At::Before(op);
         let s = view::Store(op);
         let (v, b) = (s.value(ctx), s.target(ctx));
-        let i = match s.index(ctx) {
-            Some(i) => i,
-            None => index_const(ctx, at, 0, &loc),
-        };
+        let i = element_index(ctx, at, s.index(ctx), &loc);
         store(ctx, at, v, b, i, &loc);
         ctx.erase_op(op);
         true

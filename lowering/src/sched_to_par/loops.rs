@@ -379,6 +379,33 @@ impl Lowering {
         flags
     }
 
+    /// Replaces the neighbour loop `inner` by an `scf.for` over positions
+    /// `start..end` by `step` of its list, which `bounds` makes (before the
+    /// loop) from the list's `lo..hi`: a thread's share of the list.
+    /// Returns the new loop, `start` and `end`.
+    pub(super) fn walk_share(
+        &mut self,
+        ctx: &mut Rewriter<'_>,
+        inner: OpId,
+        bounds: impl FnOnce(&mut Rewriter<'_>, At, Value, Value) -> (Value, Value, Value),
+        loc: &Location,
+    ) -> (OpId, Value, Value) {
+        let iat = At::Before(inner);
+        let space = space_of(ctx, inner).expect("a neighbour loop");
+        let (g, node) = (ctx.operand(inner, 0), ctx.operand(inner, 1));
+        let (lo, hi, args) = self.args_space(ctx, space, &[g, node], iat, loc);
+        let (start, end, step) = bounds(ctx, iat, lo, hi);
+        let (er, eb) = new_body(ctx, &[Type::Index], loc);
+        let k = ctx.block_args(eb)[0];
+        let vals = args(ctx, At::End(eb), k);
+        self.emit_body(ctx, inner, eb, &vals, scf::YIELD, loc);
+        let each = mk(ctx, iat, OperationState::new(scf::FOR, loc.clone()).operands(&[start, end, step]).region(er));
+        ctx.erase_op(inner);
+        // What an edge's iteration creates is its own, as in the loop.
+        self.scopes.insert(er, Rc::new(Scope { iteration: Some(each), ..(*self.scope).clone() }));
+        (each, start, end)
+    }
+
     /// Bucket fusion at the end of the team body `pb`, after its share of
     /// the round: while the thread takes items of the round's bucket for
     /// itself (fewer than `limit`, placed by its own pushes, which it sends
@@ -567,4 +594,26 @@ pub(super) fn team_scope(ctx: &Context, op: OpId, s: &LoopSchedule) -> Rc<Scope>
         buffered: s.pushes == Pushes::Buffered,
         ..Scope::default()
     })
+}
+
+/// Puts a thread's own copy (a `par.local`, made at `at`) in place of the
+/// scalar the accumulator `a` makes, so that the reductions and reads of
+/// it use the copy; the copy starts from what `start` makes from the
+/// element type. Returns the copy.
+pub(super) fn private_accumulator(
+    ctx: &mut Rewriter<'_>,
+    at: At,
+    a: OpId,
+    start: impl FnOnce(&mut Rewriter<'_>, &Type) -> Value,
+    loc: &Location,
+) -> Value {
+    let t = conv(ctx.value_type(ctx.result(a, 0)));
+    let e = strata_par_dialect::types::buf_element(&t).expect("buffer");
+    let l = op1(ctx, at, par::LOCAL, &[], t, loc);
+    let first = start(ctx, &e);
+    let z = index_const(ctx, at, 0, loc);
+    store(ctx, at, first, l, z, loc);
+    ctx.replace_all_uses_with(ctx.result(a, 0), l);
+    ctx.erase_op(a);
+    l
 }

@@ -3,8 +3,9 @@
 //! walks its block of each listed node's list, and what follows the
 //! neighbour loop runs once per listed iteration (`docs/dialects/sched.md`).
 
+use super::loops::private_accumulator;
 use super::*;
-use strata_par_dialect::view::{AtomicRmw, RmwKind};
+use strata_par_dialect::view::RmwKind;
 use strata_sched_dialect::legality::{split_shape, Split};
 
 /// The iterations a split loop's round deferred (a list of `capacity`),
@@ -200,11 +201,7 @@ impl Lowering {
         let end = mk(ctx, At::End(run_b), OperationState::new(scf::YIELD, loc.clone()));
         // The neighbour loop and what follows it run here for a node that is
         // not listed; for a listed one, later.
-        let mut moved = vec![inner];
-        while let Some(next) = ctx.next_op(*moved.last().expect("one")).filter(|n| ctx.op_kind(*n) != graph::YIELD) {
-            moved.push(next);
-        }
-        for o in moved {
+        for o in std::iter::once(inner).chain(ops_after(ctx, inner)) {
             ctx.move_op_before(o, end);
         }
         Deferred { nodes, count, capacity, accumulators, hoisted: hoisted.is_some() }
@@ -234,13 +231,7 @@ impl Lowering {
         let shape = split_shape(ctx, copy).expect("checked by the sched verifier");
         let inner = shape.inner;
         // What follows the neighbour loop runs once per node, later.
-        let mut tail = Vec::new();
-        let mut o = inner;
-        while let Some(next) = ctx.next_op(o).filter(|n| ctx.op_kind(*n) != graph::YIELD) {
-            tail.push(next);
-            o = next;
-        }
-        for o in tail.into_iter().rev() {
+        for o in ops_after(ctx, inner).into_iter().rev() {
             ctx.erase_op(o);
         }
         let (r, hb) = new_body(ctx, &[Type::Index], loc);
@@ -251,37 +242,23 @@ impl Lowering {
         // in place of the scalars the body makes.
         let mut copies = Vec::new();
         for (a, kind) in &shape.accumulators {
-            let t = conv(ctx.value_type(ctx.result(*a, 0)));
-            let e = strata_par_dialect::types::buf_element(&t).expect("buffer");
-            let l = op1(ctx, hat, par::LOCAL, &[], t, loc);
             let kind = kind.unwrap_or(ReduceKind::Add);
-            let start_value = constant(ctx, hat, neutral(kind, &e), e, loc);
-            let z = index_const(ctx, hat, 0, loc);
-            store(ctx, hat, start_value, l, z, loc);
-            ctx.replace_all_uses_with(ctx.result(*a, 0), l);
-            ctx.erase_op(*a);
-            copies.push((l, kind));
+            let neutral_value = |ctx: &mut Rewriter<'_>, e: &Type| constant(ctx, hat, neutral(kind, e), e.clone(), loc);
+            copies.push((private_accumulator(ctx, hat, *a, neutral_value, loc), kind));
         }
         self.emit_body(ctx, copy, hb, &[x], scf::YIELD, loc);
         // The neighbour loop, now in `hb`, walks this thread's block of the
         // list of the node the body found.
-        let iat = At::Before(inner);
-        let space = space_of(ctx, inner).expect("a neighbour loop");
-        let (g, node) = (ctx.operand(inner, 0), ctx.operand(inner, 1));
-        let (lo, hi, args) = self.args_space(ctx, space, &[g, node], iat, loc);
-        let d = op1(ctx, iat, arith::SUBI, &[hi, lo], Type::Index, loc);
-        let z = index_const(ctx, iat, 0, loc);
-        let so_far = load(ctx, iat, dealt, z, false, loc);
-        let next = op1(ctx, iat, arith::ADDI, &[so_far, d], Type::Index, loc);
-        store(ctx, iat, next, dealt, z, loc);
-        let (start, end) = team_block(ctx, iat, (lo, hi, d), so_far, (me, team), loc);
-        let (er, eb) = new_body(ctx, &[Type::Index], loc);
-        let k = ctx.block_args(eb)[0];
-        let vals = args(ctx, At::End(eb), k);
-        self.emit_body(ctx, inner, eb, &vals, scf::YIELD, loc);
-        let step = index_const(ctx, iat, 1, loc);
-        let each = mk(ctx, iat, OperationState::new(scf::FOR, loc.clone()).operands(&[start, end, step]).region(er));
-        ctx.erase_op(inner);
+        let block = |ctx: &mut Rewriter<'_>, iat, lo, hi| {
+            let d = op1(ctx, iat, arith::SUBI, &[hi, lo], Type::Index, loc);
+            let z = index_const(ctx, iat, 0, loc);
+            let so_far = load(ctx, iat, dealt, z, false, loc);
+            let next = op1(ctx, iat, arith::ADDI, &[so_far, d], Type::Index, loc);
+            store(ctx, iat, next, dealt, z, loc);
+            let (start, end) = team_block(ctx, iat, (lo, hi, d), so_far, (me, team), loc);
+            (start, end, index_const(ctx, iat, 1, loc))
+        };
+        let (each, start, end) = self.walk_share(ctx, inner, block, loc);
         if !copies.is_empty() {
             let aat = ctx.next_op(each).map(At::Before).expect("the block's terminator");
             let walked = cmpi(ctx, aat, "ult", start, end, loc);
@@ -291,16 +268,11 @@ impl Lowering {
                 let mine = load(ctx, At::End(cb), *l, z, false, loc);
                 // The team's threads combine into the same element at once:
                 // a warp's lanes sum first (one atomic per warp).
-                let t = ctx.value_type(mine).clone();
-                let props = AtomicRmw::props(rmw_kind(*kind), true);
-                let st = OperationState::new(par::ATOMIC_RMW, loc.clone()).operands(&[mine, *values, b]).props(props);
-                mk(ctx, At::End(cb), st.results(&[t]));
+                atomic_op(ctx, At::End(cb), (rmw_kind(*kind), true), (mine, *values, b), loc);
             }
             op0(ctx, At::End(cb), scf::YIELD, &[], loc);
         }
         let hubs = mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[zero, n, one]).region(r));
-        // What an edge's iteration creates is its own, as in the loop.
-        self.scopes.insert(er, Rc::new(Scope { iteration: Some(each), ..(*self.scope).clone() }));
         self.scopes.insert(r, Rc::new(Scope { iteration: Some(hubs), ..(*self.scope).clone() }));
         ctx.erase_op(copy);
     }

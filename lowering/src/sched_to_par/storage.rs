@@ -222,11 +222,31 @@ impl Lowering {
         i: Value,
         loc: &Location,
     ) -> Value {
-        let t = ctx.value_type(x).clone();
-        let st =
-            OperationState::new(par::ATOMIC_RMW, loc.clone()).operands(&[x, b, i]).props(AtomicRmw::props(kind, false));
-        let o = mk(ctx, at, st.results(&[t]));
+        let o = atomic_op(ctx, at, (kind, false), (x, b, i), loc);
         ctx.result(o, 0)
+    }
+
+    /// Combines `x` into `b[i]` by `kind`: a load and a store where only
+    /// this thread reaches the element (`plain`), an atomic elsewhere;
+    /// returns the old value.
+    #[allow(clippy::too_many_arguments)]
+    fn update(
+        &mut self,
+        ctx: &mut Rewriter<'_>,
+        at: At,
+        kind: ReduceKind,
+        x: Value,
+        (b, i): (Value, Value),
+        plain: bool,
+        loc: &Location,
+    ) -> Value {
+        if !plain {
+            return self.atomic(ctx, at, rmw_kind(kind), x, b, i, loc);
+        }
+        let old = load(ctx, at, b, i, false, loc);
+        let new = combine(ctx, at, kind, old, x, loc);
+        store(ctx, at, new, b, i, loc);
+        old
     }
 
     pub(super) fn reduce(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
@@ -235,10 +255,7 @@ impl Lowering {
         let r = Reduce(op);
         let kind = r.kind(ctx);
         let (x, target) = (r.value(ctx), r.target(ctx));
-        let i = match r.index(ctx) {
-            Some(i) => i,
-            None => index_const(ctx, at, 0, &loc),
-        };
+        let i = element_index(ctx, at, r.index(ctx), &loc);
         let (b, plain) = match self.scope.private_copies.get(&target) {
             Some(l) => (*l, true),
             None => (target, self.is_private(ctx, target)),
@@ -256,13 +273,8 @@ impl Lowering {
             );
             op0(ctx, At::End(blk), scf::YIELD, &[], &loc);
             old
-        } else if plain {
-            let old = load(ctx, at, b, i, false, &loc);
-            let new = combine(ctx, at, kind, old, x, &loc);
-            store(ctx, at, new, b, i, &loc);
-            old
         } else {
-            self.atomic(ctx, at, rmw_kind(kind), x, b, i, &loc)
+            self.update(ctx, at, kind, x, (b, i), plain, &loc)
         };
         if let Some(&changed) = ctx.results(op).first() {
             let new = combine(ctx, at, kind, old, x, &loc);
@@ -280,18 +292,9 @@ impl Lowering {
         let at = At::Before(op);
         let f = FetchAdd(op);
         let (x, target) = (f.value(ctx), f.target(ctx));
-        let i = match f.index(ctx) {
-            Some(i) => i,
-            None => index_const(ctx, at, 0, &loc),
-        };
-        let old = if self.is_private(ctx, target) {
-            let old = load(ctx, at, target, i, false, &loc);
-            let new = combine(ctx, at, ReduceKind::Add, old, x, &loc);
-            store(ctx, at, new, target, i, &loc);
-            old
-        } else {
-            self.atomic(ctx, at, RmwKind::Add, x, target, i, &loc)
-        };
+        let i = element_index(ctx, at, f.index(ctx), &loc);
+        let plain = self.is_private(ctx, target);
+        let old = self.update(ctx, at, ReduceKind::Add, x, (target, i), plain, &loc);
         ctx.replace_all_uses_with(f.old(ctx), old);
         ctx.erase_op(op);
         true
@@ -324,4 +327,18 @@ impl Lowering {
         ctx.erase_op(op);
         true
     }
+}
+
+/// A `par.atomic_rmw` of `kind` of `x` into `b[i]`; `grouped`: a
+/// subgroup's threads may combine first (its old value unused).
+pub(super) fn atomic_op(
+    ctx: &mut Rewriter<'_>,
+    at: At,
+    (kind, grouped): (RmwKind, bool),
+    (x, b, i): (Value, Value, Value),
+    loc: &Location,
+) -> OpId {
+    let t = ctx.value_type(x).clone();
+    let st = OperationState::new(par::ATOMIC_RMW, loc.clone()).operands(&[x, b, i]);
+    mk(ctx, at, st.props(AtomicRmw::props(kind, grouped)).results(&[t]))
 }

@@ -8,6 +8,7 @@
 //! `par.subgroup_reduce` then combines; the first lane runs what follows
 //! (`docs/dialects/sched.md`).
 
+use super::loops::private_accumulator;
 use super::*;
 use strata_par_dialect::view::SubgroupReduce;
 use strata_sched_dialect::legality::{warp_mappable, Split};
@@ -66,46 +67,26 @@ impl Lowering {
         let mut copies = Vec::new();
         for (a, kind) in &shape.accumulators {
             let aat = At::Before(*a);
-            let t = conv(ctx.value_type(ctx.result(*a, 0)));
-            let e = strata_par_dialect::types::buf_element(&t).expect("buffer");
-            let l = op1(ctx, aat, par::LOCAL, &[], t, loc);
             let init = view::NewScalar(*a).init(ctx);
-            let start = match kind {
+            let start = |ctx: &mut Rewriter<'_>, e: &Type| match kind {
                 Some(kind) => {
                     let z = zero_at(ctx, aat);
                     let leads = cmpi(ctx, aat, "eq", lane, z, loc);
-                    let n = constant(ctx, aat, neutral(*kind, &e), e.clone(), loc);
-                    op1(ctx, aat, arith::SELECT, &[leads, init, n], e, loc)
+                    let n = constant(ctx, aat, neutral(*kind, e), e.clone(), loc);
+                    op1(ctx, aat, arith::SELECT, &[leads, init, n], e.clone(), loc)
                 }
                 None => init,
             };
-            let z = zero_at(ctx, aat);
-            store(ctx, aat, start, l, z, loc);
-            ctx.replace_all_uses_with(ctx.result(*a, 0), l);
-            ctx.erase_op(*a);
-            copies.push((l, *kind));
+            copies.push((private_accumulator(ctx, aat, *a, start, loc), *kind));
         }
         // The neighbour loop: lane l walks entries l, l + width, ...
-        let iat = At::Before(inner);
-        let space = space_of(ctx, inner).expect("a neighbour loop");
-        let (g, node) = (ctx.operand(inner, 0), ctx.operand(inner, 1));
-        let (lo, hi, args) = self.args_space(ctx, space, &[g, node], iat, loc);
-        let start = op1(ctx, iat, arith::ADDI, &[lo, lane], Type::Index, loc);
-        let (er, eb) = new_body(ctx, &[Type::Index], loc);
-        let j = ctx.block_args(eb)[0];
-        let vals = args(ctx, At::End(eb), j);
-        self.emit_body(ctx, inner, eb, &vals, scf::YIELD, loc);
-        let each = mk(ctx, iat, OperationState::new(scf::FOR, loc.clone()).operands(&[start, hi, width]).region(er));
-        ctx.erase_op(inner);
-        self.scopes.insert(er, Rc::new(Scope { iteration: Some(each), ..(*self.scope).clone() }));
+        let strided = |ctx: &mut Rewriter<'_>, iat, lo, hi| {
+            (op1(ctx, iat, arith::ADDI, &[lo, lane], Type::Index, loc), hi, width)
+        };
+        let (each, _, _) = self.walk_share(ctx, inner, strided, loc);
         // What follows: the accumulators combined by every lane, the rest
         // on the first.
-        let mut tail = Vec::new();
-        let mut o = each;
-        while let Some(next) = ctx.next_op(o).filter(|n| ctx.op_kind(*n) != scf::YIELD) {
-            tail.push(next);
-            o = next;
-        }
+        let tail = ops_after(ctx, each);
         let rat = ctx.next_op(each).map(At::Before).expect("the body's terminator");
         for (l, kind) in &copies {
             let Some(kind) = kind else { continue };
