@@ -249,7 +249,8 @@ impl RewritePattern for ForeachToSched {
         let ctx = rw.ctx();
         if let Some(r) = &self.remarks {
             let split = split_remark(ctx, l, &s, &self.defaults);
-            for m in [direction_remark(ctx, l, &s), fusion_remark(ctx, l, &s), split].into_iter().flatten() {
+            let warp = warp_remark(ctx, l, &s, &self.defaults);
+            for m in [direction_remark(ctx, l, &s), fusion_remark(ctx, l, &s), split, warp].into_iter().flatten() {
                 r.borrow_mut().push(Diagnostic::remark(ctx.op_loc(l).clone(), m));
             }
         }
@@ -493,6 +494,25 @@ fn split_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]
     Some(format!("not split: {why}"))
 }
 
+/// The remark on mapping the parallel loop `l` (schedule `s`) to warps:
+/// that it is, or why not where the pass options ask for it.
+fn warp_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]) -> Option<String> {
+    if s.mapping == Mapping::Warp {
+        return Some(
+            "mapping 'warp': each iteration runs on a subgroup (a GPU warp), whose lanes stride over the neighbour loop and combine its sums; one lane runs what follows"
+                .into(),
+        );
+    }
+    let asked = defaults.iter().any(|(k, v)| &**k == "mapping" && v.as_str() == Some("warp"));
+    if !asked || s.mapping == Mapping::Sequential {
+        return None;
+    }
+    // Bucket fusion and splitting were chosen after the mapping fell back.
+    let warp = LoopSchedule { mapping: Mapping::Warp, fusion: 0, split: 0, ..*s };
+    let why = legality::warp_mappable(ctx, l, &warp).err().unwrap_or_else(|| "as the schedule says".into());
+    Some(format!("not mapped 'warp': {why}"))
+}
+
 /// Whether `l` loops over the items of an ordered worklist.
 fn over_ordered(ctx: &Context, l: OpId) -> bool {
     space_of(ctx, l) == Some(Space::Items) && worklist::is_ordered(ctx, ctx.operand(l, 0))
@@ -576,7 +596,7 @@ static DECL: PassDecl = PassDecl {
         PassOption {
             name: "remarks",
             kind: OptionKind::Bool,
-            help: "a remark on the direction of each parallel worklist or pulled loop, on the fusion of ordered rounds, and on splitting",
+            help: "a remark on the direction of each parallel worklist or pulled loop, on the fusion of ordered rounds, on splitting, and on warp mapping",
         },
     ],
 };
