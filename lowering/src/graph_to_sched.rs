@@ -248,9 +248,10 @@ impl RewritePattern for ForeachToSched {
         }
         let ctx = rw.ctx();
         if let Some(r) = &self.remarks {
-            let split = split_remark(ctx, l, &s, &self.defaults);
+            let tiers = [Tier::Split, Tier::Warp].map(|t| tier_remark(ctx, l, &s, &self.defaults, t));
             let warp = warp_remark(ctx, l, &s, &self.defaults);
-            for m in [direction_remark(ctx, l, &s), fusion_remark(ctx, l, &s), split, warp].into_iter().flatten() {
+            let fused = fusion_remark(ctx, l, &s);
+            for m in [direction_remark(ctx, l, &s), fused, warp].into_iter().chain(tiers).flatten() {
                 r.borrow_mut().push(Diagnostic::remark(ctx.op_loc(l).clone(), m));
             }
         }
@@ -387,6 +388,10 @@ fn schedule(
         s.split =
             if !nested && !over_ordered(ctx, l) && legality::splittable(ctx, l, &s).is_ok() { s.split } else { 0 };
     }
+    if !explicit("warp") {
+        // The same for the warp tier, below the loop's `split`.
+        s.warp = if !nested && !over_ordered(ctx, l) && legality::warp_tier(ctx, l, &s).is_ok() { s.warp } else { 0 };
+    }
     if nested && s.mapping != Mapping::Sequential && legality::enclosing_parallel_loop(ctx, l).is_none() {
         return Err(err(
             ctx,
@@ -473,25 +478,44 @@ fn fusion_remark(ctx: &Context, l: OpId, s: &LoopSchedule) -> Option<String> {
     Some(format!("rounds not fused: {why}"))
 }
 
-/// The remark on splitting the parallel loop `l` under schedule `s`: at
-/// which degree, or why not where the pass options ask for it.
-fn split_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]) -> Option<String> {
-    if s.split > 0 {
-        return Some(format!(
-            "split: a node of {} or more neighbours has its neighbour loop shared by the team's threads after the round's other nodes",
-            s.split
-        ));
+/// The degree tiers a loop's iterations may be deferred to after the
+/// round: the team's (`split`) and subgroups' (`warp`).
+#[derive(Clone, Copy, PartialEq)]
+enum Tier {
+    Split,
+    Warp,
+}
+
+/// The remark on the degree tier `tier` of the parallel loop `l` under
+/// schedule `s`: from which degree, or why not where the pass options ask
+/// for it.
+fn tier_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr], tier: Tier) -> Option<String> {
+    let (key, chosen) = if tier == Tier::Split { ("split", s.split) } else { ("warp", s.warp) };
+    if chosen > 0 {
+        return Some(match tier {
+            Tier::Split => format!(
+                "split: a node of {chosen} or more neighbours has its neighbour loop shared by the team's threads after the round's other nodes"
+            ),
+            Tier::Warp => format!(
+                "warp: a node of {chosen} or more neighbours{} has its neighbour loop walked by a subgroup (a GPU warp) after the round's other nodes",
+                if s.split > 0 { format!(" (fewer than {})", s.split) } else { String::new() }
+            ),
+        });
     }
-    let asked = defaults.iter().find(|(k, _)| &**k == "split").and_then(|(_, v)| v.as_int()).filter(|n| *n > 0)?;
+    let asked = defaults.iter().find(|(k, _)| &**k == key).and_then(|(_, v)| v.as_int()).filter(|n| *n > 0)? as u32;
     if s.mapping == Mapping::Sequential {
         return None;
     }
-    let why = match legality::splittable(ctx, l, &LoopSchedule { split: asked as u32, ..*s }) {
+    let legal = match tier {
+        Tier::Split => legality::splittable(ctx, l, &LoopSchedule { split: asked, ..*s }),
+        Tier::Warp => legality::warp_tier(ctx, l, &LoopSchedule { warp: asked, ..*s }),
+    };
+    let why = match legal {
         Err(why) => why,
-        Ok(_) if over_ordered(ctx, l) => "the rounds of an ordered worklist (one a bucket) are many and short, where making the list of a round's split nodes costs more than splitting saves; a 'split' written on the loop splits it".into(),
+        Ok(_) if over_ordered(ctx, l) => format!("the rounds of an ordered worklist (one a bucket) are many and short, where making the list of a round's deferred nodes costs more than deferring saves; a '{key}' written on the loop applies"),
         Ok(_) => "as the schedule says".into(),
     };
-    Some(format!("not split: {why}"))
+    Some(format!("not {}: {why}", if tier == Tier::Split { "split" } else { "deferred to subgroups" }))
 }
 
 /// The remark on mapping the parallel loop `l` (schedule `s`) to warps:
@@ -508,7 +532,7 @@ fn warp_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr])
         return None;
     }
     // Bucket fusion and splitting were chosen after the mapping fell back.
-    let warp = LoopSchedule { mapping: Mapping::Warp, fusion: 0, split: 0, ..*s };
+    let warp = LoopSchedule { mapping: Mapping::Warp, fusion: 0, split: 0, warp: 0, ..*s };
     let why = legality::warp_mappable(ctx, l, &warp).err().unwrap_or_else(|| "as the schedule says".into());
     Some(format!("not mapped 'warp': {why}"))
 }
@@ -587,6 +611,11 @@ static DECL: PassDecl = PassDecl {
             name: "split",
             kind: OptionKind::Count,
             help: "loops over nodes, a range or a worklist's items with one neighbour loop (not an ordered worklist's: a 'split' on the loop): a node of this many neighbours or more has its neighbour loop shared by the team's threads (default 0: never)",
+        },
+        PassOption {
+            name: "warp",
+            kind: OptionKind::Count,
+            help: "loops as 'split' takes them: a node of this many neighbours or more (below 'split') has its neighbour loop walked by a subgroup (a GPU warp) after the round (default 0: never)",
         },
         PassOption {
             name: "target",

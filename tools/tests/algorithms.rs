@@ -154,6 +154,7 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
         Lowering::Text("builtin.module(convert-graph-to-sched{alpha=1000000 beta=1000000},convert-sched-to-par)"),
         Lowering::Text("builtin.module(convert-graph-to-sched{split=2},convert-sched-to-par)"),
         Lowering::Text("builtin.module(convert-graph-to-sched{mapping=warp},convert-sched-to-par)"),
+        Lowering::Text("builtin.module(convert-graph-to-sched{split=16 warp=2},convert-sched-to-par)"),
     ] {
         let pipeline = match lowering {
             Lowering::Text(t) => t.to_string(),
@@ -206,15 +207,17 @@ fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>) -> Vec<Ca
 /// scanning one, every loop that can be collapsed collapsed, direct pushes,
 /// other distributions, hybrid loops pulling every round they can, and
 /// every loop that can share its nodes' neighbour loops sharing those of
-/// more than one neighbour, and every loop that can run an iteration per
-/// subgroup (a GPU warp) running so.
-const SCHEDULES: [&str; 6] = [
+/// more than one neighbour, every loop that can run an iteration per
+/// subgroup (a GPU warp) running so, and the three tiers: a thread per node
+/// below 2 neighbours, a subgroup below 16, the team from 16.
+const SCHEDULES: [&str; 7] = [
     "",
     "direction=pull,frontier=bitmap",
     "mapping=edge,frontier=bitmap,pushes=direct,dist=static,chunk=7",
     "alpha=1000000,beta=1000000",
     "split=2,dist=static,chunk=5",
     "mapping=warp",
+    "split=16,warp=2,dist=static,chunk=3",
 ];
 
 /// Compiles `name` for the CPU under each of [`SCHEDULES`] and runs it on

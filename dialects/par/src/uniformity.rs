@@ -6,8 +6,8 @@
 //! threads different ways; their verifiers say which one does.
 //!
 //! The same question is asked of a subgroup (`par.subgroup_reduce`): there
-//! `par.subgroup_id` is uniform too, being the same on every thread of one
-//! subgroup.
+//! `par.subgroup_id` and what a `par.subgroup_reduce` gives are uniform
+//! too, being the same on every thread of one subgroup.
 //!
 //! A value is uniform when it is defined outside the team, or is a result
 //! of a pure operation without regions whose operands are all uniform
@@ -53,7 +53,7 @@ pub fn is_uniform(ctx: &Context, team: OpId, v: Value, level: Level) -> bool {
     }
     match ctx.op_kind(d) {
         par::NUM_THREADS | par::NUM_SUBGROUPS | par::SUBGROUP_SIZE => return true,
-        par::SUBGROUP_ID => return level == Level::Subgroup,
+        par::SUBGROUP_ID | par::SUBGROUP_REDUCE => return level == Level::Subgroup,
         _ => {}
     }
     ctx.regions(d).is_empty()

@@ -27,6 +27,8 @@
 //!   only read (it runs once per thread sharing the node) and make scalars
 //!   the loop reduces into and only code after it reads, and the loop may
 //!   not store into the walked node's element (as for `edge`).
+//! - `warp` (a threshold) defers iterations of that many neighbours (below
+//!   `split`) to subgroups after the round: the shape `split` needs.
 //! - `warp` mapping shares each iteration's neighbour loop among a
 //!   subgroup's lanes: the shape `split` needs, pushed in every round (not
 //!   `hybrid`), unfused, without reductions into scalars made outside.
@@ -84,6 +86,9 @@ pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
     }
     if s.mapping == Mapping::Warp {
         warp_mappable(ctx, op, s)?;
+    }
+    if s.warp > 0 {
+        warp_tier(ctx, op, s)?;
     }
     if s.reduction == Reduction::Privatize {
         for (v, why) in shared_scalars(ctx, op) {
@@ -166,6 +171,23 @@ pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, St
     const WHAT: &str = "schedule entry 'split'";
     if s.mapping != Mapping::Thread {
         return Err(format!("{WHAT} needs mapping 'thread', not '{}'", s.mapping.keyword()));
+    }
+    shared_walk(ctx, op, s, WHAT)
+}
+
+/// What a subgroup shares when the loop `op` defers its iterations of
+/// `warp` neighbours or more (below `split`) to subgroups, or why it
+/// cannot: what [`splittable`] needs, the threshold below `split`.
+pub fn warp_tier(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, String> {
+    const WHAT: &str = "schedule entry 'warp'";
+    if s.mapping != Mapping::Thread {
+        return Err(format!("{WHAT} needs mapping 'thread', not '{}'", s.mapping.keyword()));
+    }
+    if s.split > 0 && s.warp >= s.split {
+        return Err(format!(
+            "{WHAT} ({}) must be below 'split' ({}): nodes of 'split' neighbours or more are the team's",
+            s.warp, s.split
+        ));
     }
     shared_walk(ctx, op, s, WHAT)
 }

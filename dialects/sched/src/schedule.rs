@@ -121,10 +121,15 @@ pub struct LoopSchedule {
     /// whole team after the round's other nodes, instead of walked by the
     /// thread that took it ([`crate::legality::splittable`]); 0: never.
     pub split: u32,
+    /// With the same shape: a node of at least this many neighbours (and
+    /// fewer than `split`) is walked by a subgroup (a GPU warp) after the
+    /// round's other nodes, its lanes striding over the list (thread, warp
+    /// and grid by degree: TWC); 0: never.
+    pub warp: u32,
 }
 
 /// The keys a schedule dictionary may hold, with their values.
-pub const KEYS: [(&str, &str); 12] = [
+pub const KEYS: [(&str, &str); 13] = [
     ("mapping", "\"thread\", \"edge\", \"warp\" or \"sequential\""),
     ("dist", "\"static\" or \"dynamic\""),
     ("chunk", "a positive integer"),
@@ -137,6 +142,7 @@ pub const KEYS: [(&str, &str); 12] = [
     ("intersect", "\"merge\", \"gallop\", \"auto\" or \"bitmap\""),
     ("fusion", "a non-negative integer"),
     ("split", "a non-negative integer"),
+    ("warp", "a non-negative integer"),
 ];
 
 /// The keys a complete schedule holds whatever its direction (`alpha` only
@@ -206,6 +212,7 @@ impl LoopSchedule {
         intersect: None,
         fusion: 0,
         split: 0,
+        warp: 0,
     };
     /// The default schedule of an outermost loop. Blocks of 1,024
     /// iterations keep each thread's accesses to the node-indexed arrays
@@ -242,6 +249,7 @@ impl LoopSchedule {
                 "beta" => self.beta = positive(v).ok_or_else(bad)?,
                 "fusion" => self.fusion = non_negative(v).ok_or_else(bad)?,
                 "split" => self.split = non_negative(v).ok_or_else(bad)?,
+                "warp" => self.warp = non_negative(v).ok_or_else(bad)?,
                 "reduction" => self.reduction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "direction" => self.direction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "frontier" => self.frontier = Keyword::from_attr(v).ok_or_else(bad)?,
@@ -281,12 +289,14 @@ impl LoopSchedule {
         let intersect = self.intersect.map(|i| ("intersect".into(), Attribute::string(i.name())));
         let fusion = (self.fusion > 0).then(|| ("fusion".into(), Attribute::int(i128::from(self.fusion), Type::i64())));
         let split = (self.split > 0).then(|| ("split".into(), Attribute::int(i128::from(self.split), Type::i64())));
+        let warp = (self.warp > 0).then(|| ("warp".into(), Attribute::int(i128::from(self.warp), Type::i64())));
         Attribute::dictionary(
             hybrid
                 .into_iter()
                 .chain(intersect)
                 .chain(fusion)
                 .chain(split)
+                .chain(warp)
                 .chain([
                     ("chunk".into(), Attribute::int(i128::from(self.chunk), Type::i64())),
                     ("direction".into(), Attribute::string(self.direction.keyword())),
@@ -330,9 +340,10 @@ mod tests {
             intersect: None,
             fusion: 0,
             split: 0,
+            warp: 0,
         };
         assert_eq!(LoopSchedule::from_attr(&s.to_attr()), Ok(s));
-        let h = LoopSchedule { split: 4096, ..s };
+        let h = LoopSchedule { split: 4096, warp: 64, ..s };
         assert_eq!(LoopSchedule::from_attr(&h.to_attr()), Ok(h));
         let f = LoopSchedule { fusion: 1000, ..s };
         assert_eq!(LoopSchedule::from_attr(&f.to_attr()), Ok(f));

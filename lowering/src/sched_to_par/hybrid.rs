@@ -23,6 +23,7 @@ impl Lowering {
             frontier: Frontier::Bitmap,
             chunk: LoopSchedule::PARALLEL.chunk,
             split: 0,
+            warp: 0,
             ..*s
         };
         let inner = pullable(ctx, op, &pulled).expect("checked by the sched verifier");

@@ -2,6 +2,9 @@
 //! neighbours are listed instead of walked, then every thread of the team
 //! walks its block of each listed node's list, and what follows the
 //! neighbour loop runs once per listed iteration (`docs/dialects/sched.md`).
+//! The warp tier (`warp`) lists the iterations of fewer neighbours than
+//! that but many the same way, for subgroups to run after the round
+//! (`warp.rs`).
 
 use super::loops::private_accumulator;
 use super::*;
@@ -73,30 +76,31 @@ fn entry_place(ctx: &Context, op: OpId, g: Value) -> Option<At> {
 
 /// A loop being split: the copies of it that walk the listed nodes' lists
 /// (`shared`) and run the rest of the body once per listed iteration
-/// (`once`, when there is a rest with effects), and the list.
+/// (`once`, when there is a rest with effects), and the list; and for its
+/// warp tier, a copy of the loop and its list.
 pub(super) struct SplitLoop {
-    shared: OpId,
-    once: Option<OpId>,
-    deferred: Deferred,
+    hubs: Option<(OpId, Option<OpId>, Deferred)>,
+    warps: Option<(OpId, Deferred)>,
 }
 
 impl SplitLoop {
     /// The buffers made for the round, to free after its team (none when
     /// they were made once per function).
     pub(super) fn round_buffers(&self) -> Vec<Value> {
-        let d = &self.deferred;
-        if d.hoisted {
-            return Vec::new();
-        }
-        [d.nodes, d.count].into_iter().chain(d.accumulators.iter().copied()).collect()
+        let lists = self.hubs.iter().map(|h| &h.2).chain(self.warps.iter().map(|w| &w.1));
+        lists
+            .filter(|d| !d.hoisted)
+            .flat_map(|d| [d.nodes, d.count].into_iter().chain(d.accumulators.iter().copied()))
+            .collect()
     }
 }
 
 impl Lowering {
-    /// Prepares splitting the parallel loop `op` at degree `split`, before
-    /// its body moves into the team body `pb`: the copies of the loop the
-    /// split needs (at the end of `pb`, used up by
-    /// [`Lowering::finish_split`]) and the list ([`Lowering::defer_hubs`];
+    /// Prepares splitting the parallel loop `op` at degree `split` and
+    /// deferring to subgroups its iterations from degree `warp` (0: none),
+    /// before its body moves into the team body `pb`: the copies of the
+    /// loop they need (at the end of `pb`, used up by
+    /// [`Lowering::finish_split`]) and the lists ([`Lowering::defer_hubs`];
     /// `at` is before the team).
     pub(super) fn prepare_split(
         &mut self,
@@ -104,31 +108,41 @@ impl Lowering {
         op: OpId,
         pb: BlockId,
         at: At,
-        split: u32,
+        (split, warp): (u32, u32),
         loc: &Location,
     ) -> SplitLoop {
         let shape = split_shape(ctx, op).expect("checked by the sched verifier");
-        let shared = ctx.clone_at_end(op, pb);
-        let once = shape.tail.then(|| ctx.clone_at_end(op, pb));
-        let deferred = self.defer_hubs(ctx, op, &shape, at, split, loc);
-        SplitLoop { shared, once, deferred }
+        // The copies first, of the body as written.
+        let hub_copies = (split > 0).then(|| (ctx.clone_at_end(op, pb), shape.tail.then(|| ctx.clone_at_end(op, pb))));
+        let warp_copy = (warp > 0).then(|| ctx.clone_at_end(op, pb));
+        let hubs =
+            hub_copies.map(|(shared, once)| (shared, once, self.defer_hubs(ctx, op, &shape, at, (split, true), loc)));
+        // Below the hubs' test: a node that is no hub, of `warp` neighbours.
+        let warps = warp_copy.map(|copy| (copy, self.defer_hubs(ctx, op, &shape, at, (warp, false), loc)));
+        SplitLoop { hubs, warps }
     }
 
     /// At the end of the team body `pb`, after the round's work-shared
-    /// loop: the listed nodes' shared walks, then the rest of the body once
-    /// per listed iteration.
+    /// loop: the iterations deferred to subgroups, the listed nodes' shared
+    /// walks, then the rest of the body once per listed iteration.
     pub(super) fn finish_split(&mut self, ctx: &mut Rewriter<'_>, split: &SplitLoop, pb: BlockId, loc: &Location) {
-        self.shared_hubs(ctx, split.shared, pb, &split.deferred, loc);
-        if let Some(once) = split.once {
-            self.hub_tails(ctx, once, pb, &split.deferred, loc);
+        if let Some((copy, deferred)) = &split.warps {
+            let n = listed(ctx, At::End(pb), deferred, loc);
+            self.subgroup_walks(ctx, *copy, pb, (deferred.nodes, n), loc);
+        }
+        if let Some((shared, once, deferred)) = &split.hubs {
+            self.shared_hubs(ctx, *shared, pb, deferred, loc);
+            if let Some(once) = once {
+                self.hub_tails(ctx, *once, pb, deferred, loc);
+            }
         }
     }
 
-    /// Prepares splitting the parallel loop `op` (of parts `shape`) at
-    /// degree `split`: a list
-    /// for the iterations the round defers, their count (zeroed at `at`,
-    /// before each round) and a value per listed iteration for each
-    /// accumulator of the body; and puts the neighbour loop of `op`'s body
+    /// Prepares deferring the iterations of the parallel loop `op` (of
+    /// parts `shape`) from degree `split`: a list for the iterations the
+    /// round defers, their count (zeroed at `at`, before each round) and,
+    /// with `sums`, a value per listed iteration for each accumulator of
+    /// the body; and puts the neighbour loop of `op`'s body
     /// and the rest of the body under a test of the node's degree. Below
     /// `split` they run there; otherwise the iteration takes a place in the
     /// list (and its accumulators' values are set to their initial ones).
@@ -144,7 +158,7 @@ impl Lowering {
         op: OpId,
         shape: &Split,
         at: At,
-        split: u32,
+        (split, sums): (u32, bool),
         loc: &Location,
     ) -> Deferred {
         let inner = shape.inner;
@@ -161,6 +175,7 @@ impl Lowering {
         let accumulators: Vec<Value> = shape
             .accumulators
             .iter()
+            .filter(|_| sums)
             .map(|(a, _)| {
                 let t = conv(ctx.value_type(ctx.result(*a, 0)));
                 op1(ctx, place, par::ALLOC, &[capacity], t, loc)
@@ -221,8 +236,7 @@ impl Lowering {
         let at = At::End(pb);
         let zero = index_const(ctx, at, 0, loc);
         let one = index_const(ctx, at, 1, loc);
-        let tried = load(ctx, at, deferred.count, zero, true, loc);
-        let n = op1(ctx, at, arith::MINUI, &[tried, deferred.capacity], Type::Index, loc);
+        let n = listed(ctx, at, deferred, loc);
         let me = op1(ctx, at, par::THREAD_ID, &[], Type::Index, loc);
         let team = op1(ctx, at, par::NUM_THREADS, &[], Type::Index, loc);
         // Neighbours dealt out so far, this thread's count of the team's.
@@ -286,8 +300,7 @@ impl Lowering {
         op0(ctx, at, par::BARRIER, &[], loc);
         let zero = index_const(ctx, at, 0, loc);
         let one = index_const(ctx, at, 1, loc);
-        let tried = load(ctx, at, deferred.count, zero, true, loc);
-        let n = op1(ctx, at, arith::MINUI, &[tried, deferred.capacity], Type::Index, loc);
+        let n = listed(ctx, at, deferred, loc);
         let shape = split_shape(ctx, copy).expect("checked by the sched verifier");
         let (fr, fb) = new_body(ctx, &[Type::Index], loc);
         let b = ctx.block_args(fb)[0];
@@ -311,4 +324,12 @@ impl Lowering {
         self.scopes.insert(fr, Rc::new(Scope { iteration: Some(tails), ..(*self.scope).clone() }));
         ctx.erase_op(copy);
     }
+}
+
+/// How many iterations `deferred` holds: those that tried to take a place,
+/// at most its capacity (read after the round's barrier).
+fn listed(ctx: &mut Rewriter<'_>, at: At, deferred: &Deferred, loc: &Location) -> Value {
+    let zero = index_const(ctx, at, 0, loc);
+    let tried = load(ctx, at, deferred.count, zero, true, loc);
+    op1(ctx, at, arith::MINUI, &[tried, deferred.capacity], Type::Index, loc)
 }

@@ -10,8 +10,8 @@
 
 use super::loops::private_accumulator;
 use super::*;
-use strata_par_dialect::view::SubgroupReduce;
-use strata_sched_dialect::legality::{warp_mappable, Split};
+use strata_par_dialect::view::{RmwKind, SubgroupReduce};
+use strata_sched_dialect::legality::{split_shape, warp_mappable, Split};
 
 impl Lowering {
     /// Lowers the parallel loop `op` (schedule `s`, mapping `warp`) to a
@@ -25,13 +25,7 @@ impl Lowering {
         self.make_locks(ctx, op, at, &loc);
         let (pr, pb) = new_body(ctx, &[], &loc);
         let pat = At::End(pb);
-        let id = |ctx: &mut Rewriter<'_>, name| op1(ctx, pat, name, &[], Type::Index, &loc);
-        let (w, team, lane, width) = (
-            id(ctx, par::SUBGROUP_ID),
-            id(ctx, par::NUM_SUBGROUPS),
-            id(ctx, par::LANE_ID),
-            id(ctx, par::SUBGROUP_SIZE),
-        );
+        let (w, team, lane, width) = subgroup_ids(ctx, pat, &loc);
         let first = op1(ctx, pat, arith::ADDI, &[lo, w], Type::Index, &loc);
         let (r, blk) = new_body(ctx, &[Type::Index], &loc);
         let k = ctx.block_args(blk)[0];
@@ -48,6 +42,41 @@ impl Lowering {
             op0(ctx, after, par::FREE, &[l], &loc);
         }
         true
+    }
+
+    /// At the end of the team body `pb`, after the round's work-shared loop:
+    /// the iterations the round deferred to subgroups (`deferred`, by the
+    /// warp tier of [`Lowering::prepare_split`]), the subgroups taking them
+    /// in turn, each running `copy` (a copy of the loop, used up) for one
+    /// as `mapping = "warp"` runs an iteration.
+    pub(super) fn subgroup_walks(
+        &mut self,
+        ctx: &mut Rewriter<'_>,
+        copy: OpId,
+        pb: BlockId,
+        deferred: (Value, Value),
+        loc: &Location,
+    ) {
+        let at = At::End(pb);
+        let (nodes, n) = deferred;
+        // Every thread read the same count after the loop's barrier: a
+        // subgroup's maximum says so to the divergence check.
+        let t = ctx.value_type(n).clone();
+        let st = OperationState::new(par::SUBGROUP_REDUCE, loc.clone())
+            .operands(&[n])
+            .props(SubgroupReduce::props(RmwKind::Max));
+        let most = mk(ctx, at, st.results(&[t]));
+        let n = ctx.result(most, 0);
+        let (w, team, lane, width) = subgroup_ids(ctx, at, loc);
+        let shape = split_shape(ctx, copy).expect("checked by the sched verifier");
+        let (r, blk) = new_body(ctx, &[Type::Index], loc);
+        let k = ctx.block_args(blk)[0];
+        let x = load(ctx, At::End(blk), nodes, k, false, loc);
+        self.emit_body(ctx, copy, blk, &[x], scf::YIELD, loc);
+        let turns = mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[w, n, team]).region(r));
+        self.share_neighbours(ctx, &shape, (lane, width), loc);
+        self.scopes.insert(r, Rc::new(Scope { iteration: Some(turns), ..(*self.scope).clone() }));
+        ctx.erase_op(copy);
     }
 
     /// In an iteration's body (already in place): the neighbour loop of
@@ -109,4 +138,11 @@ impl Lowering {
             ctx.move_op_before(o, end);
         }
     }
+}
+
+/// This thread's subgroup, the team's count of them, its lane and the
+/// subgroup's size, made at `at`.
+fn subgroup_ids(ctx: &mut Rewriter<'_>, at: At, loc: &Location) -> (Value, Value, Value, Value) {
+    let id = |ctx: &mut Rewriter<'_>, name| op1(ctx, at, name, &[], Type::Index, loc);
+    (id(ctx, par::SUBGROUP_ID), id(ctx, par::NUM_SUBGROUPS), id(ctx, par::LANE_ID), id(ctx, par::SUBGROUP_SIZE))
 }

@@ -440,3 +440,14 @@ func.func @warp_hybrid(%g: !graph.graph) {
   } attributes {schedule = {mapping = "warp", direction = "hybrid"}}
   return
 }
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'warp' needs mapping 'thread', not 'warp'
+func.func @warp_tier_on_warps(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {mapping = "warp", warp = 32}}
+  return
+}

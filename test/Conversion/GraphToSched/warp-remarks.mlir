@@ -11,3 +11,10 @@
 // BC: bc.mlir:96:5: remark: mapping 'warp'
 // SCHED: mapping = "thread"
 // SCHED: mapping = "warp"
+// The degree tiers (`split`, `warp`) say from which degree they apply, or
+// why not.
+// RUN: graph-opt %S/../../algorithms/pr.mlir --convert-graph-to-sched='split=64 warp=8 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIERS
+// TIERS: pr.mlir:23:5: remark: not split: schedule entry 'split' needs a neighbour loop in the body
+// TIERS: pr.mlir:23:5: remark: not deferred to subgroups: schedule entry 'warp' needs a neighbour loop in the body
+// TIERS: pr.mlir:31:5: remark: split: a node of 64 or more neighbours
+// TIERS: pr.mlir:31:5: remark: warp: a node of 8 or more neighbours (fewer than 64) has its neighbour loop walked by a subgroup (a GPU warp) after the round's other nodes

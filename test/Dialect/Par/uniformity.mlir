@@ -140,3 +140,26 @@ func.func @f(%n: index) {
   }) : () -> ()
   return
 }
+
+// -----
+
+// What a subgroup reduction gives is the same on the subgroup's threads: a
+// loaded count, so combined, bounds a loop that keeps them together.
+func.func @agreed(%b: !par.buf<index>) {
+  %c0 = arith.constant 0 : index
+  "par.parallel"() ({
+    %n = "par.load"(%b, %c0) : (!par.buf<index>, index) -> index
+    %m = "par.subgroup_reduce"(%n) <{kind = "max"}> : (index) -> index
+    %w = "par.subgroup_id"() : () -> index
+    %ws = "par.num_subgroups"() : () -> index
+    scf.for %k = %w to %m step %ws {
+      %s = "par.subgroup_reduce"(%k) <{kind = "add"}> : (index) -> index
+    }
+    scf.for %k = %w to %n step %ws {
+      // expected-error@+1 {{'par.subgroup_reduce' op must be reached by every thread of its subgroup, but the 'scf.for' at}}
+      %s = "par.subgroup_reduce"(%k) <{kind = "add"}> : (index) -> index
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}

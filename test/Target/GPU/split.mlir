@@ -16,6 +16,12 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.pr.ptx
 // RUN: %ptxas -arch=sm_80 %t.pr.ptx -o /dev/null
 // RUN: %ptxas -arch=sm_90 %t.pr.ptx -o /dev/null
+// The warp tier on top: PTX of the subgroups' turns passes ptxas.
+// RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu --schedule warp=32 --emit=ptx -o %t.pr-warp.ptx
+// RUN: %ptxas -arch=sm_80 %t.pr-warp.ptx -o /dev/null
+// RUN: %ptxas -arch=sm_90 %t.pr-warp.ptx -o /dev/null
+// RUN: graph-opt %S/../../algorithms/bc.mlir --target=gpu --schedule warp=32 --emit=ptx -o %t.bc-warp.ptx
+// RUN: %ptxas -arch=sm_80 %t.bc-warp.ptx -o /dev/null
 // PR: "par.atomic_rmw"(%{{.*}}, %{{.*}}, %{{.*}}) <{grouped, kind = "add"}> : (f64
 // PTX: match.any.sync.b64
 // PTX: shfl.sync.bfly.b32

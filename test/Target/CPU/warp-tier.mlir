@@ -1,0 +1,39 @@
+// The warp tier (`warp = N`, below `split`): a node of N or more
+// neighbours (and fewer than `split`) is listed instead of walked, and
+// after the round's work-shared loop the team's subgroups take the listed
+// nodes in turn, each running the node's body as `mapping = "warp"` does
+// (lanes striding over the list, sums combined over the subgroup, the rest
+// on the first lane). On the CPU a thread is a subgroup of one. Node loops
+// over in- and out-lists (Inputs/collapse.mlir), bodies with sums
+// (Inputs/accumulate.mlir) and the traversals' worklist loops compute what
+// the interpreter computes, with and without the team's tier above.
+// RUN: graph-run %S/Inputs/collapse.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry collapse > %t.collapse
+// RUN: graph-run %S/Inputs/collapse.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry collapse --backend cpu --threads 3 --schedule warp=2 > %t.collapse-w
+// RUN: graph-run %S/Inputs/collapse.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry collapse --backend cpu --threads 2 --schedule split=16,warp=2,dist=static,chunk=3 > %t.collapse-sw
+// RUN: diff %t.collapse %t.collapse-w
+// RUN: diff %t.collapse %t.collapse-sw
+// RUN: graph-run %S/Inputs/accumulate.mlir --graph gen:kron:scale=9,degree=6,seed=4 --entry accumulate > %t.acc
+// RUN: graph-run %S/Inputs/accumulate.mlir --graph gen:kron:scale=9,degree=6,seed=4 --entry accumulate --backend cpu --threads 3 --schedule split=16,warp=2 > %t.acc-sw
+// RUN: graph-opt %S/Inputs/accumulate.mlir --pass-pipeline='builtin.module(convert-graph-to-sched{split=8 warp=2},convert-sched-to-par)' -o %t.acc.par.mlir
+// RUN: graph-run %t.acc.par.mlir --graph gen:kron:scale=9,degree=6,seed=4 --entry accumulate --shuffle 5 > %t.acc-par
+// RUN: diff %t.acc %t.acc-sw
+// RUN: diff %t.acc %t.acc-par
+// RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --symmetrize --entry sssp 0 > %t.sssp
+// RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --symmetrize --entry sssp 0 --backend cpu --threads 3 --schedule split=32,warp=2 > %t.sssp-sw
+// RUN: diff %t.sssp %t.sssp-sw
+// The par IR: the list's places (edges / 2 + 1), the round's test, and
+// after the work-shared loop the subgroups' turns over the listed nodes,
+// bounded by the count every lane agrees on.
+// RUN: graph-opt %S/Inputs/accumulate.mlir --target=cpu --schedule warp=2 | FileCheck %s
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: arith.divui %{{.*}}, %[[C2]]
+// CHECK: "par.for"
+// CHECK: arith.cmpi uge, %{{.*}}, %c2
+// CHECK: %[[N:.*]] = "par.subgroup_reduce"(%{{.*}}) <{kind = "max"}> : (index) -> index
+// CHECK: %[[W:.*]] = "par.subgroup_id"
+// CHECK: %[[WS:.*]] = "par.num_subgroups"
+// CHECK: scf.for %{{.*}} = %[[W]] to %[[N]] step %[[WS]]
+// CHECK: "par.subgroup_reduce"(%{{.*}}) <{kind = "add"}>
+// Illegal: the tier at or above `split`, or on a loop mapped otherwise.
+// RUN: not graph-opt %S/Inputs/accumulate.mlir --target=cpu --schedule-file %S/Inputs/warp-above-split.txt 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: illegal schedule: schedule entry 'warp' (64) must be below 'split' (32): nodes of 'split' neighbours or more are the team's
