@@ -490,7 +490,10 @@ enum Tier {
 /// schedule `s`: from which degree, or why not where the pass options ask
 /// for it.
 fn tier_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr], tier: Tier) -> Option<String> {
-    let (key, chosen) = if tier == Tier::Split { ("split", s.split) } else { ("warp", s.warp) };
+    let (key, chosen, not) = match tier {
+        Tier::Split => ("split", s.split, "not split"),
+        Tier::Warp => ("warp", s.warp, "not deferred to subgroups"),
+    };
     if chosen > 0 {
         return Some(match tier {
             Tier::Split => format!(
@@ -515,7 +518,7 @@ fn tier_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr],
         Ok(_) if over_ordered(ctx, l) => format!("the rounds of an ordered worklist (one a bucket) are many and short, where making the list of a round's deferred nodes costs more than deferring saves; a '{key}' written on the loop applies"),
         Ok(_) => "as the schedule says".into(),
     };
-    Some(format!("not {}: {why}", if tier == Tier::Split { "split" } else { "deferred to subgroups" }))
+    Some(format!("{not}: {why}"))
 }
 
 /// The remark on mapping the parallel loop `l` (schedule `s`) to warps:
