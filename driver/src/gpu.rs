@@ -21,9 +21,14 @@ pub struct GpuBackend {
 
 impl GpuBackend {
     /// Compiles the lowered `program` to PTX for the GPU `device` and loads
-    /// it there.
-    pub fn compile(mut program: Program, device: &strata_gpu::Device) -> Result<GpuBackend, String> {
-        let options = strata_llvm::GpuOptions::for_device(&device.arch);
+    /// it there; `min_blocks` overrides [`strata_llvm::GpuOptions::min_blocks`].
+    pub fn compile(
+        mut program: Program,
+        device: &strata_gpu::Device,
+        min_blocks: Option<u32>,
+    ) -> Result<GpuBackend, String> {
+        let mut options = strata_llvm::GpuOptions::for_device(&device.arch);
+        options.min_blocks = min_blocks.unwrap_or(options.min_blocks);
         let ptx = program.compile_gpu(&options, strata_llvm::Emit::Assembly)?;
         let loaded = strata_gpu::Program::load(&ptx)?;
         Ok(GpuBackend { program, loaded, graph: None, upload: Duration::ZERO })

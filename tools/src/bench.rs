@@ -86,6 +86,7 @@ fn command() -> Command {
         .arg(Arg::new("backend").long("backend").value_name("BACKEND").value_parser(["cpu", "gpu"]).default_value("cpu").help("what to measure: the CPU backend (baseline: 1 thread), or the GPU (baseline: the CPU backend on --threads threads)"))
         .arg(Arg::new("bandwidth").long("bandwidth").action(clap::ArgAction::SetTrue).conflicts_with("backend").help("measure the read bandwidth first (threads summing 512 MiB) and give each PageRank line the bytes an iteration moves at the least and the share of the bandwidth"))
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("5").help("runs per measurement (the median is reported)"))
+        .arg(crate::opt::gpu_min_blocks_arg())
 }
 
 /// The graph `spec` names, a graph file or a generator spec, symmetrized and
@@ -199,6 +200,10 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     let corpus = m.get_one::<String>("corpus").expect("default");
     let threads = *m.get_one::<u32>("threads").expect("default");
     let repeat = *m.get_one::<u32>("repeat").expect("default") as usize;
+    let gpu = m.get_one::<String>("backend").is_some_and(|b| b == "gpu");
+    if !gpu && m.contains_id("gpu-min-blocks") {
+        return Err("error: --gpu-min-blocks applies to the GPU's figures only (--backend gpu)".into());
+    }
     let wanted: Vec<&str> = m.get_one::<String>("algorithms").expect("default").split(',').map(str::trim).collect();
     for w in &wanted {
         if !ALGORITHMS.iter().any(|(n, _)| n == w) {
@@ -220,7 +225,6 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     };
     let native = strata_llvm::Options { opt_level: 3, cpu: "native".into() };
     let baseline = m.get_one::<String>("baseline-pipeline");
-    let gpu = m.get_one::<String>("backend").is_some_and(|b| b == "gpu");
     let device = if gpu { Some(strata_gpu::available()?) } else { None };
     let mut programs = Vec::new();
     for (name, scalars) in ALGORITHMS.iter().filter(|(n, _)| wanted.contains(n)) {
@@ -235,7 +239,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             Some(device) => {
                 let mut program = load()?;
                 lower(&mut program, Target::Gpu)?;
-                Some(GpuBackend::compile(program, device)?)
+                Some(GpuBackend::compile(program, device, m.get_one::<u32>("gpu-min-blocks").copied())?)
             }
             None => None,
         };

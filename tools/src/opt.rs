@@ -30,6 +30,7 @@ fn command(passes: &PassRegistry) -> Command {
         .arg(Arg::new("cpu").long("cpu").value_name("NAME").default_value("x86-64").value_parser(strata_llvm::CPUS).help("processor to generate code for (native: this machine)"))
         .arg(Arg::new("gpu-arch").long("gpu-arch").value_name("SM").default_value("sm_80").help("GPU architecture for --target=gpu (sm_70 and later)"))
         .arg(Arg::new("ptx-version").long("ptx-version").value_name("X.Y").default_value("7.8").help("PTX ISA version for --target=gpu (7.8 loads on every CUDA 12 and 13 driver)"))
+        .arg(gpu_min_blocks_arg())
         .arg(Arg::new("split-input-file").long("split-input-file").action(ArgAction::SetTrue).help("process each chunk separated by '// -----' on its own"))
         .arg(Arg::new("verify-diagnostics").long("verify-diagnostics").action(ArgAction::SetTrue).help("check emitted diagnostics against expected-* comments"))
         .arg(Arg::new("generic").long("mlir-print-op-generic").action(ArgAction::SetTrue).help("print every operation in the generic form"))
@@ -168,6 +169,15 @@ fn list_loops(ctx: &Context, module: strata_ir::OpId) -> String {
     out
 }
 
+/// The `--gpu-min-blocks` flag of the tools that compile for the GPU.
+pub fn gpu_min_blocks_arg() -> Arg {
+    let default = strata_llvm::GpuOptions::default().min_blocks;
+    Arg::new("gpu-min-blocks").long("gpu-min-blocks").value_name("N").value_parser(clap::value_parser!(u32).range(0..=32)).help(format!(
+        "gpu: blocks of {} threads a multiprocessor must hold at once, ptxas fitting the kernel's registers to them (0: no bound) [default: {default}]",
+        strata_abi::GPU_BLOCK_THREADS
+    ))
+}
+
 /// The `--schedule` flag of the tools that lower with the default pipeline.
 pub fn schedule_arg() -> Arg {
     Arg::new("schedule").long("schedule").value_name("KEY=VALUE,...").help(
@@ -199,8 +209,13 @@ fn emit(
     let opt_level = *m.get_one::<u8>("opt-level").unwrap_or(&3);
     let compile = |what| {
         if targets_gpu(m) {
-            let opts =
-                strata_llvm::GpuOptions { opt_level, arch: flag(m, "gpu-arch"), ptx_version: flag(m, "ptx-version") };
+            let defaults = strata_llvm::GpuOptions::default();
+            let opts = strata_llvm::GpuOptions {
+                opt_level,
+                arch: flag(m, "gpu-arch"),
+                ptx_version: flag(m, "ptx-version"),
+                min_blocks: m.get_one::<u32>("gpu-min-blocks").copied().unwrap_or(defaults.min_blocks),
+            };
             strata_llvm::compile_gpu(ctx, module, &opts, what)
         } else {
             strata_llvm::compile(ctx, module, &strata_llvm::Options { opt_level, cpu: flag(m, "cpu") }, what)
@@ -252,8 +267,8 @@ fn check_target_flags(m: &ArgMatches) -> Result<(), String> {
     if emit == "ptx" {
         return Err("--emit=ptx needs --target=gpu".into());
     }
-    if given("gpu-arch") || given("ptx-version") {
-        return Err("--gpu-arch and --ptx-version apply to --target=gpu".into());
+    if given("gpu-arch") || given("ptx-version") || given("gpu-min-blocks") {
+        return Err("--gpu-arch, --ptx-version and --gpu-min-blocks apply to --target=gpu".into());
     }
     Ok(())
 }

@@ -50,6 +50,7 @@ fn command() -> Command {
         .arg(crate::opt::schedule_file_arg())
         .arg(Arg::new("threads").long("threads").value_name("N").value_parser(clap::value_parser!(u32).range(1..=4096)).help("cpu: threads per parallel region (default: OMP_NUM_THREADS, or all cores)"))
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("1").help("run the entry function N times (results of the last run are printed)"))
+        .arg(crate::opt::gpu_min_blocks_arg())
         .arg(Arg::new("time-limit").long("time-limit").value_name("SECONDS").value_parser(clap::value_parser!(f64)).help("stop with an error if the whole run (loading, compiling and running) takes longer"))
         .arg(Arg::new("time").long("time").action(ArgAction::SetTrue).help("print the median, min and max time of the runs on standard error (excluding loading and compiling)"))
         .arg(Arg::new("shuffle").long("shuffle").value_name("SEED").value_parser(clap::value_parser!(u64)).help("interpreter: visit foreach iterations in a random order from SEED"))
@@ -224,6 +225,9 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     if backend != "cpu" && m.get_one::<u32>("threads").is_some() {
         return Err("error: --threads applies to the CPU backend only (--backend cpu)".into());
     }
+    if backend != "gpu" && m.contains_id("gpu-min-blocks") {
+        return Err("error: --gpu-min-blocks applies to the GPU backend only (--backend gpu)".into());
+    }
     for flag in ["schedule", "schedule-file"] {
         if backend == "interp" && m.contains_id(flag) {
             return Err(format!("error: --{flag} applies to compiled backends only (--backend cpu or gpu)"));
@@ -242,7 +246,7 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
             // The driver first: without a GPU, say so before compiling anything.
             let device = strata_gpu::available()?;
             program.lower(crate::opt::scheduled_pipeline(m, Target::Gpu)?)?;
-            Box::new(GpuBackend::compile(program, &device)?)
+            Box::new(GpuBackend::compile(program, &device, m.get_one::<u32>("gpu-min-blocks").copied())?)
         }
         // The tools run on a thread with a 2 GB stack (run_guarded).
         _ => Box::new(InterpBackend::new(

@@ -24,7 +24,7 @@ use strata_ir::OpId;
 use crate::emitter::{Emitter, Fail, R};
 
 /// LLVM's calling convention for PTX kernels (`.entry` functions).
-const PTX_KERNEL: u32 = 71;
+pub(crate) const PTX_KERNEL: u32 = 71;
 
 impl<'a, 'c> Emitter<'a, 'c> {
     /// The public functions with a body, in the module's order.

@@ -2,15 +2,18 @@
 //! object: emission, linking the run-time support, verification, LLVM's
 //! optimization pipeline and code generation.
 
+use inkwell::attributes::AttributeLoc;
 use inkwell::context::Context as LlContext;
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple};
 use inkwell::OptimizationLevel;
+use strata_abi::{ENTRY_PREFIX, GPU_BLOCK_THREADS};
 use strata_ir::{Context, Diagnostic, OpId};
 
 use crate::emitter::Emitter;
+use crate::entry::PTX_KERNEL;
 
 /// What to produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +59,13 @@ pub struct GpuOptions {
     /// The PTX ISA version, `MAJOR.MINOR` (`7.8` by default, which every
     /// CUDA 12 and 13 driver loads).
     pub ptx_version: String,
+    /// Blocks (of [`GPU_BLOCK_THREADS`] threads) of an entry kernel that a
+    /// multiprocessor must hold at once (`.minnctapersm`): `ptxas` keeps
+    /// the kernel's registers within what they leave, spilling the rest.
+    /// 0 sets no such bound. The default, 2, lets a multiprocessor run 16
+    /// warps of a kernel at once however many registers it would take
+    /// (128 at most; see `docs/gpu-backend.md`).
+    pub min_blocks: u32,
 }
 
 /// The default PTX ISA version, as `10 * major + minor`.
@@ -67,7 +77,7 @@ fn ptx_text(version: u32) -> String {
 
 impl Default for GpuOptions {
     fn default() -> GpuOptions {
-        GpuOptions { opt_level: 3, arch: "sm_80".into(), ptx_version: ptx_text(DEFAULT_PTX) }
+        GpuOptions { opt_level: 3, arch: "sm_80".into(), ptx_version: ptx_text(DEFAULT_PTX), min_blocks: 2 }
     }
 }
 
@@ -178,6 +188,25 @@ fn gpu_machine(opts: &GpuOptions) -> Result<TargetMachine, String> {
         .ok_or_else(|| format!("LLVM cannot generate code for GPU architecture '{cpu}'"))
 }
 
+/// Tells `ptxas` how the runner launches every kernel of `m`: at most
+/// [`GPU_BLOCK_THREADS`] threads a block, and for an entry kernel, at least
+/// `min_blocks` blocks a multiprocessor (when not 0).
+fn launch_bounds(cx: &LlContext, m: &Module<'_>, min_blocks: u32) {
+    let mut f = m.get_first_function();
+    while let Some(k) = f {
+        f = k.get_next_function();
+        if k.get_call_conventions() != PTX_KERNEL {
+            continue;
+        }
+        let threads = cx.create_string_attribute("nvvm.maxntid", &GPU_BLOCK_THREADS.to_string());
+        k.add_attribute(AttributeLoc::Function, threads);
+        if min_blocks > 0 && k.get_name().to_bytes().starts_with(ENTRY_PREFIX.as_bytes()) {
+            let blocks = cx.create_string_attribute("nvvm.minctasm", &min_blocks.to_string());
+            k.add_attribute(AttributeLoc::Function, blocks);
+        }
+    }
+}
+
 fn level(opt_level: u8) -> OptimizationLevel {
     match opt_level {
         0 => OptimizationLevel::None,
@@ -216,7 +245,7 @@ fn build<'c>(
 pub fn compile(ir: &Context, module: OpId, opts: &Options, what: Emit) -> Result<Vec<u8>, Diagnostic> {
     let loc = ir.op_loc(module).clone();
     let tm = machine(opts).map_err(|m| Diagnostic::error(loc.clone(), m))?;
-    generate(ir, module, &tm, opts.opt_level, false, what)
+    generate(ir, module, &tm, opts.opt_level, None, what)
 }
 
 /// Compiles `module` for an NVIDIA GPU (`nvptx64-nvidia-cuda`): PTX text
@@ -228,7 +257,7 @@ pub fn compile_gpu(ir: &Context, module: OpId, opts: &GpuOptions, what: Emit) ->
         return Err(Diagnostic::error(loc, "the GPU target writes PTX (--emit=ptx) or LLVM IR, not objects"));
     }
     let tm = gpu_machine(opts).map_err(|m| Diagnostic::error(loc.clone(), m))?;
-    generate(ir, module, &tm, opts.opt_level, true, what)
+    generate(ir, module, &tm, opts.opt_level, Some(opts), what)
 }
 
 fn generate(
@@ -236,12 +265,15 @@ fn generate(
     module: OpId,
     tm: &TargetMachine,
     opt_level: u8,
-    gpu: bool,
+    gpu: Option<&GpuOptions>,
     what: Emit,
 ) -> Result<Vec<u8>, Diagnostic> {
     let loc = ir.op_loc(module).clone();
     let cx = LlContext::create();
-    let m = build(&cx, ir, module, tm, gpu)?;
+    let m = build(&cx, ir, module, tm, gpu.is_some())?;
+    if let Some(opts) = gpu {
+        launch_bounds(&cx, &m, opts.min_blocks);
+    }
     if opt_level > 0 {
         // CPU: no loop unrolling. Graph loops are short and of varying
         // trip count (a node's neighbours): an unrolled body with a
@@ -249,7 +281,7 @@ fn generate(
         // which cost PageRank's gather 25 % on a uniform graph; the loop
         // vectorizer still interleaves where it pays.
         let options = PassBuilderOptions::create();
-        options.set_loop_unrolling(gpu);
+        options.set_loop_unrolling(gpu.is_some());
         m.run_passes(&format!("default<O{}>", opt_level.min(3)), tm, options)
             .map_err(|e| Diagnostic::error(loc.clone(), format!("internal error: LLVM: {e}")))?;
     }

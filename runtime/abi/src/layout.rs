@@ -31,6 +31,9 @@ pub fn entry_symbol(name: &str) -> String {
 pub const SET_THREADS: &str = "_strata_set_threads";
 /// `void _strata_free(ptr)`.
 pub const FREE: &str = "_strata_free";
+/// Threads per block of every GPU kernel launch: the code generator
+/// promises the kernels no more (`.maxntid`), the GPU runner launches so.
+pub const GPU_BLOCK_THREADS: u32 = 256;
 /// Fields of the graph descriptor before the array pointers: the node and
 /// edge counts, then whether the graph is symmetric (0 or 1).
 pub const GRAPH_SCALAR_FIELDS: u32 = 3;

@@ -16,14 +16,14 @@ mod driver;
 use std::time::{Duration, Instant};
 
 use strata_abi::slots::{argument_slots, decode_buffer, decode_slot, returned_buffers};
-use strata_abi::{entry_symbol, GraphImage, HostValue, ScalarType, SlotType, FREE, HEADER_BYTES};
+use strata_abi::{entry_symbol, GraphImage, HostValue, ScalarType, SlotType, FREE, GPU_BLOCK_THREADS, HEADER_BYTES};
 
 use driver::{DeviceMemory, Gpu, Kernel, Module, Timer};
 
 /// The module's kernel that copies bytes (see `lowering/llvm/src/gpu.ll`).
 const COPY: &str = "_strata_copy";
 /// Threads per block of every launch.
-const BLOCK: u32 = 256;
+const BLOCK: u32 = GPU_BLOCK_THREADS;
 
 /// The graph on the device: its arrays and a descriptor pointing at them.
 pub struct DeviceGraph {

@@ -22,7 +22,7 @@
 // PTX-CPU: error: --emit=ptx needs --target=gpu
 // RUN: not graph-opt %S/../../algorithms/bfs.mlir --emit=ptx 2>&1 | FileCheck %s --check-prefix=PTX-CPU
 // RUN: not graph-opt %S/../../algorithms/bfs.mlir --target=cpu --emit=asm --gpu-arch=sm_90 2>&1 | FileCheck %s --check-prefix=ARCH-CPU
-// ARCH-CPU: error: --gpu-arch and --ptx-version apply to --target=gpu
+// ARCH-CPU: error: --gpu-arch, --ptx-version and --gpu-min-blocks apply to --target=gpu
 // RUN: not graph-opt %S/../../algorithms/bfs.mlir --target=gpu --emit=ptx --cpu=native 2>&1 | FileCheck %s --check-prefix=CPU-GPU
 // CPU-GPU: error: --cpu applies to --target=cpu; use --gpu-arch for the GPU
 
@@ -35,6 +35,14 @@
 // THREADS: error: --threads applies to the CPU backend only (--backend cpu)
 // RUN: not graph-run %S/../../algorithms/bfs.mlir --graph gen:grid:rows=2,cols=2 --entry bfs --backend gpu --shuffle 1 0 2>&1 | FileCheck %s --check-prefix=SHUFFLE
 // SHUFFLE: error: --shuffle applies to the interpreter only (--backend interp)
+// RUN: not graph-run %S/../../algorithms/bfs.mlir --graph gen:grid:rows=2,cols=2 --entry bfs --backend cpu --gpu-min-blocks 2 0 2>&1 | FileCheck %s --check-prefix=MIN-BLOCKS
+// MIN-BLOCKS: error: --gpu-min-blocks applies to the GPU backend only (--backend gpu)
+// RUN: not graph-bench --graphs gen:grid:rows=2,cols=2 --algorithms bfs --gpu-min-blocks 2 2>&1 | FileCheck %s --check-prefix=BENCH-MIN-BLOCKS
+// BENCH-MIN-BLOCKS: error: --gpu-min-blocks applies to the GPU's figures only (--backend gpu)
+// RUN: not graph-opt %S/../../algorithms/bfs.mlir --target=gpu --emit=ptx --gpu-min-blocks=33 2>&1 | FileCheck %s --check-prefix=MIN-BLOCKS-RANGE
+// MIN-BLOCKS-RANGE: error: invalid value '33' for '--gpu-min-blocks <N>': 33 is not in 0..=32
+// RUN: not graph-opt %S/../../algorithms/bfs.mlir --gpu-min-blocks=2 2>&1 | FileCheck %s --check-prefix=MIN-BLOCKS-CPU
+// MIN-BLOCKS-CPU: error: --gpu-arch, --ptx-version and --gpu-min-blocks apply to --target=gpu
 
 // A PTX module is loaded alone, so a call to a function without a body is an
 // error where it is made, and nothing is written; the CPU links it.

@@ -15,8 +15,17 @@
 // CHECK-DAG: .global .align 4 .u32 strata_$_grid_generation;
 // CHECK-DAG: .global .align 8 .u64 bfs_$_par1_$_frame
 // CHECK-LABEL: .visible .entry _strata_copy(
+// CHECK: .maxntid 256
+// CHECK-NOT: .minnctapersm
 // CHECK-LABEL: .visible .entry _strata_free(
+// CHECK: .maxntid 256
+// CHECK-NOT: .minnctapersm
 // CHECK-LABEL: .visible .entry _strata_entry_bfs(
+// CHECK-NEXT: .param
+// CHECK-NEXT: .param
+// CHECK-NEXT: )
+// CHECK-NEXT: .maxntid 256
+// CHECK-NEXT: .minnctapersm 2
 // CHECK-DAG: barrier.sync 0;
 // CHECK-DAG: fence.sc.gpu;
 // CHECK-DAG: atom.global.add.u32
@@ -35,6 +44,29 @@
 // SM90: .version 8.0
 // SM90: .target sm_90
 // SM90: .visible .entry _strata_entry_sssp(
+
+// Launch bounds: every kernel runs in blocks of 256 threads; an entry
+// kernel's registers leave room for --gpu-min-blocks blocks a
+// multiprocessor (2 by default; 0: no bound), which ptxas keeps to.
+// BC takes 204 registers unbounded.
+// RUN: graph-opt %S/../../algorithms/bc.mlir --target=gpu --emit=ptx --gpu-arch=sm_90 --ptx-version=8.0 --gpu-min-blocks=4 -o %t.bc4.ptx
+// RUN: FileCheck %s --input-file=%t.bc4.ptx --check-prefix=FOUR
+// FOUR: .entry _strata_entry_bc(
+// FOUR: .minnctapersm 4
+// RUN: %ptxas -arch=sm_90 -v %t.bc4.ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=FOUR-REGS
+// FOUR-REGS: Compiling entry function '_strata_entry_bc'
+// FOUR-REGS-NOT: Compiling
+// FOUR-REGS: Used {{([0-5]?[0-9]|6[0-4])}} registers
+// RUN: graph-opt %S/../../algorithms/bc.mlir --target=gpu --emit=ptx --gpu-min-blocks=0 -o %t.bc0.ptx
+// RUN: FileCheck %s --input-file=%t.bc0.ptx --check-prefix=NONE
+// NONE-NOT: .minnctapersm
+// NONE: .entry _strata_entry_bc(
+// NONE-NEXT: .param
+// NONE-NEXT: .param
+// NONE-NEXT: )
+// NONE-NEXT: .maxntid 256
+// NONE-NEXT: {
+// NONE-NOT: .minnctapersm
 
 // Every algorithm of the corpus, at both architectures.
 // RUN: for a in bc bfs cc cc_afforest jaccard kclique4 mis mst pr pr_f32 sssp sssp_delta tc tc_merge; do \

@@ -16,6 +16,18 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.pr.ptx
 // RUN: %ptxas -arch=sm_80 %t.pr.ptx -o /dev/null
 // RUN: %ptxas -arch=sm_90 %t.pr.ptx -o /dev/null
+// The GPU pipeline also defers nodes of 64 to 4095 neighbours to warps
+// (`warp = 64`); `warp=0` turns it off, and a `split` of 64 or less drops it
+// (the tier must be below `split`).
+// RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu | FileCheck %s --check-prefix=TIER
+// RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu --schedule warp=0 | FileCheck %s --check-prefix=NO-TIER
+// RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu --schedule split=64 | FileCheck %s --check-prefix=NO-TIER
+// TIER: arith.cmpi uge, %{{.*}}, %c4096
+// TIER: arith.cmpi uge, %{{.*}}, %c64
+// TIER: "par.subgroup_reduce"(%{{.*}}) <{kind = "max"}>
+// TIER: "par.subgroup_id"
+// TIER: "par.subgroup_reduce"(%{{.*}}) <{kind = "add"}> : (f64) -> f64
+// NO-TIER-NOT: par.subgroup
 // The warp tier on top: PTX of the subgroups' turns passes ptxas.
 // RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu --schedule warp=32 --emit=ptx -o %t.pr-warp.ptx
 // RUN: %ptxas -arch=sm_80 %t.pr-warp.ptx -o /dev/null
