@@ -15,7 +15,7 @@ use strata_graph::generate::from_spec;
 use strata_graph::load::build;
 use strata_graph::{load, Graph, LoadOptions};
 use strata_graph_dialect::types::{is_graph, is_node};
-use strata_interp::Options;
+use strata_interp::{Grid, Options};
 use strata_ir::diagnostics::SourceMgr;
 use strata_ir::types::Type;
 use strata_ir::Registry;
@@ -54,6 +54,7 @@ fn command() -> Command {
         .arg(Arg::new("time-limit").long("time-limit").value_name("SECONDS").value_parser(clap::value_parser!(f64)).help("stop with an error if the whole run (loading, compiling and running) takes longer"))
         .arg(Arg::new("time").long("time").action(ArgAction::SetTrue).help("print the median, min and max time of the runs on standard error (excluding loading and compiling)"))
         .arg(Arg::new("shuffle").long("shuffle").value_name("SEED").value_parser(clap::value_parser!(u64)).help("interpreter: visit foreach iterations in a random order from SEED"))
+        .arg(Arg::new("simulate-grid").long("simulate-grid").value_name("SUBGROUPSxLANES").value_parser(parse_grid).help("interpreter: run each par.parallel of a program at the par level on a simulated team of SUBGROUPS subgroups of LANES threads, e.g. 2x32 (see docs/dialects/par.md)"))
         .arg(Arg::new("output").long("output").short('o').value_name("FILE").help("write results here instead of standard output"))
         .arg(Arg::new("args").num_args(0..).allow_negative_numbers(true).help("scalar arguments of the entry function, in order"))
 }
@@ -222,6 +223,9 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     if backend != "interp" && m.get_one::<u64>("shuffle").is_some() {
         return Err("error: --shuffle applies to the interpreter only (--backend interp)".into());
     }
+    if backend != "interp" && m.contains_id("simulate-grid") {
+        return Err("error: --simulate-grid applies to the interpreter only (--backend interp)".into());
+    }
     if backend != "cpu" && m.get_one::<u32>("threads").is_some() {
         return Err("error: --threads applies to the CPU backend only (--backend cpu)".into());
     }
@@ -251,7 +255,11 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
         // The tools run on a thread with a 2 GB stack (run_guarded).
         _ => Box::new(InterpBackend::new(
             program,
-            Options { shuffle_seed: m.get_one::<u64>("shuffle").copied(), max_call_depth: Options::DEEP_CALL_DEPTH },
+            Options {
+                shuffle_seed: m.get_one::<u64>("shuffle").copied(),
+                max_call_depth: Options::DEEP_CALL_DEPTH,
+                grid: m.get_one::<Grid>("simulate-grid").copied(),
+            },
         )),
     };
     if let Some(g) = graph {
@@ -269,4 +277,12 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
         Some(o) => crate::output::write_file(o, out.as_bytes()),
         None => crate::output::write_stdout(out.as_bytes()),
     }
+}
+
+/// `SUBGROUPSxLANES` (each 1 to 1024) as a simulated grid.
+fn parse_grid(text: &str) -> Result<Grid, String> {
+    let bad = || format!("expected SUBGROUPSxLANES, each 1 to 1024, e.g. 2x32; got '{text}'");
+    let (w, l) = text.split_once('x').ok_or_else(bad)?;
+    let count = |t: &str| t.parse::<u32>().ok().filter(|n| (1..=1024).contains(n)).ok_or_else(bad);
+    Ok(Grid { subgroups: count(w)?, subgroup_size: count(l)? })
 }

@@ -1,6 +1,6 @@
 //! Every algorithm of the corpus in `test/algorithms/`, run by the reference
 //! interpreter in order and shuffled, as written and lowered to the sched and
-//! par levels, compiled for the CPU and run on 1 and 2 threads, and compiled
+//! par levels (there also on simulated grids of subgroups and lanes), compiled for the CPU and run on 1 and 2 threads, and compiled
 //! to PTX (checked by ptxas; run where a GPU is present), against plain Rust
 //! references (and the compiled runs against the interpreter) on generated
 //! graphs of every kind (loaded with `--simplify`).
@@ -18,7 +18,7 @@ use strata_graph::csr::{symmetrize, EdgeTriple};
 use strata_graph::generate::{grid, kronecker, uniform};
 use strata_graph::load::build;
 use strata_graph::{Graph, LoadOptions};
-use strata_interp::Options;
+use strata_interp::{Grid, Options};
 
 /// Both directions of every edge.
 fn symmetric((n, mut e, w): (u32, Vec<EdgeTriple>, bool)) -> (u32, Vec<EdgeTriple>, bool) {
@@ -155,22 +155,29 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
         Lowering::Text("builtin.module(convert-graph-to-sched{split=2},convert-sched-to-par)"),
         Lowering::Text("builtin.module(convert-graph-to-sched{mapping=warp},convert-sched-to-par)"),
         Lowering::Text("builtin.module(convert-graph-to-sched{split=16 warp=2},convert-sched-to-par)"),
+        Lowering::Target(Target::Gpu, ""),
+        Lowering::Target(Target::Gpu, "split=16,warp=2"),
     ] {
         let pipeline = match lowering {
             Lowering::Text(t) => t.to_string(),
             Lowering::Target(t, s) => format!("the {} pipeline, schedule '{s}'", t.name()),
         };
         let mut interp = InterpBackend::new(load_program(name, lowering), Options::default());
+        // In order and shuffled; at the par level also on simulated grids:
+        // two warps of 32 lanes in order, three subgroups of 4 shuffled.
+        let mut runs = vec![(None, None), (Some(7), None)];
+        if !matches!(lowering, Lowering::Text("" | "builtin.module(canonicalize,cse)")) {
+            runs.push((None, Some(Grid { subgroups: 2, subgroup_size: 32 })));
+            runs.push((Some(7), Some(Grid { subgroups: 3, subgroup_size: 4 })));
+        }
         for (gname, g) in graphs() {
             let g = Rc::new(g);
             interp.set_graph(g.clone()).expect("graph");
-            for seed in [None, Some(7)] {
-                interp.set_options(Options { shuffle_seed: seed, ..Options::default() });
-                let r = interp
-                    .run(name, &arguments(&g, scalars), 1)
-                    .unwrap_or_else(|e| panic!("{name} on {gname}: {e}"))
-                    .results;
-                check(&format!("{name} [{pipeline}] on {gname} (shuffle {seed:?})"), &g, &r);
+            for &(seed, grid) in &runs {
+                interp.set_options(Options { shuffle_seed: seed, grid, ..Options::default() });
+                let what = format!("{name} [{pipeline}] on {gname} (shuffle {seed:?}, grid {grid:?})");
+                let r = interp.run(name, &arguments(&g, scalars), 1).unwrap_or_else(|e| panic!("{what}: {e}")).results;
+                check(&what, &g, &r);
             }
         }
     }

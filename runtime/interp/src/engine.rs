@@ -40,6 +40,9 @@ pub struct Options {
     /// of the calling thread's stack in an optimized build (more in a debug
     /// one): a deep limit needs a thread with a large stack.
     pub max_call_depth: u32,
+    /// Run every `par.parallel` on a simulated team of this shape (see
+    /// [`Grid`]); without it a team is one thread.
+    pub grid: Option<Grid>,
 }
 
 impl Options {
@@ -51,7 +54,7 @@ impl Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { shuffle_seed: None, max_call_depth: Options::CALL_DEPTH }
+        Options { shuffle_seed: None, max_call_depth: Options::CALL_DEPTH, grid: None }
     }
 }
 
@@ -92,6 +95,9 @@ pub fn run_function_counted(
         calls: 0,
         max_calls: opts.max_call_depth,
         steps: 0,
+        grid: opts.grid,
+        thread: None,
+        collectives: HashMap::new(),
     };
     let r = m.call(f, args)?;
     Ok((r, m.steps))
@@ -130,6 +136,12 @@ struct Machine<'a> {
     max_calls: u32,
     /// Operations executed.
     steps: u64,
+    /// The simulated team of every `par.parallel`, if any.
+    grid: Option<Grid>,
+    /// The thread of the simulated team running now.
+    thread: Option<grid::Thread>,
+    /// Whether an operation's regions hold a subgroup collective.
+    collectives: HashMap<OpId, bool>,
 }
 
 type R<T> = Result<T, InterpError>;
@@ -618,7 +630,10 @@ impl<'a> Machine<'a> {
 }
 
 mod graph_ops;
+mod grid;
 mod inst;
 mod par_ops;
+
+pub use grid::Grid;
 
 use inst::Inst;

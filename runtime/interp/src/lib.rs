@@ -4,14 +4,16 @@
 //!
 //! Two modes: deterministic (iterations in order) and shuffled (every
 //! `graph.foreach` visits its iterations in a random order drawn from a
-//! seed), which exposes programs whose results depend on the order.
+//! seed), which exposes programs whose results depend on the order. At the
+//! `par` level a team is one thread, or a simulated grid of subgroups and
+//! lanes ([`Grid`]) that runs subgroup collectives as a GPU does.
 //! Run-time errors carry the location of the operation that failed.
 
 mod engine;
 pub mod host;
 pub mod value;
 
-pub use engine::{run_function, run_function_counted, Options};
+pub use engine::{run_function, run_function_counted, Grid, Options};
 pub use value::Val;
 
 use strata_ir::{Diagnostic, Location};

@@ -1,9 +1,9 @@
 //! Execution of par-dialect operations, as a team of one thread: a
 //! `par.parallel` body runs once, a `par.for` runs all its iterations (in a
-//! shuffled order when asked), barriers are no-ops and atomics plain.
+//! shuffled order when asked), barriers are no-ops and atomics plain; or on
+//! a simulated grid (`grid.rs`).
 
 use super::*;
-use strata_graph_dialect::view::ReduceKind;
 use strata_ir::OpName;
 use strata_par_dialect::op as par;
 use strata_par_dialect::view::{self, RmwKind, SizeOf};
@@ -94,10 +94,25 @@ impl<'a> Machine<'a> {
                 }
                 return Ok(());
             }
-            par::FREE | par::BARRIER => return Ok(()),
-            // One thread: a team of one subgroup of one.
-            par::THREAD_ID | par::SUBGROUP_ID | par::LANE_ID => Val::Int(0),
-            par::NUM_THREADS | par::NUM_SUBGROUPS | par::SUBGROUP_SIZE => Val::Int(1),
+            par::FREE => return Ok(()),
+            // A team's collectives below its body's top level: the simulated
+            // grid runs them only there (one thread: nothing to wait for).
+            par::BARRIER | par::FOR | par::SUBGROUP_REDUCE
+                if self.thread.is_some_and(|t| t.team > 1 && (name != par::SUBGROUP_REDUCE || t.size > 1)) =>
+            {
+                return self.err(
+                    op,
+                    format!("the simulated grid runs '{name}' only in step: at a team body's top level, or in structured code around a subgroup collective"),
+                );
+            }
+            par::BARRIER => return Ok(()),
+            // Outside a simulated team: a team of one subgroup of one.
+            par::THREAD_ID => Val::Int(self.thread.map_or(0, |t| t.id) as i128),
+            par::NUM_THREADS => Val::Int(self.thread.map_or(1, |t| t.team) as i128),
+            par::SUBGROUP_ID => Val::Int(self.thread.map_or(0, |t| t.id / t.size) as i128),
+            par::NUM_SUBGROUPS => Val::Int(self.thread.map_or(1, |t| t.team / t.size) as i128),
+            par::LANE_ID => Val::Int(self.thread.map_or(0, |t| t.id % t.size) as i128),
+            par::SUBGROUP_SIZE => Val::Int(self.thread.map_or(1, |t| t.size) as i128),
             par::SUBGROUP_REDUCE => self.get(view::SubgroupReduce(op).value(ctx)).clone(),
             par::LOAD => {
                 let load = view::Load(op);
@@ -115,16 +130,7 @@ impl<'a> Machine<'a> {
                 let x = self.get(rmw.value(ctx)).clone();
                 let fallback = Type::i64();
                 let elem = self.inst(op).element.as_ref().unwrap_or(&fallback);
-                let combined = match self.inst(op).rmw.unwrap_or(RmwKind::Xchg) {
-                    RmwKind::Xchg => None,
-                    RmwKind::Add => Some(ReduceKind::Add),
-                    RmwKind::Mul => Some(ReduceKind::Mul),
-                    RmwKind::Min => Some(ReduceKind::Min),
-                    RmwKind::Max => Some(ReduceKind::Max),
-                    RmwKind::And => Some(ReduceKind::And),
-                    RmwKind::Or => Some(ReduceKind::Or),
-                };
-                let new = match combined {
+                let new = match super::grid::reduce_kind(self.inst(op).rmw.unwrap_or(RmwKind::Xchg)) {
                     Some(kind) => self.combine(op, kind, &old, &x, elem)?,
                     None => x,
                 };
@@ -143,7 +149,12 @@ impl<'a> Machine<'a> {
                 return Ok(());
             }
             par::PARALLEL => {
-                self.run_region(ctx.region(op, 0), &[])?;
+                match self.grid {
+                    Some(grid) if self.thread.is_none() => self.run_team(op, grid)?,
+                    _ => {
+                        self.run_region(ctx.region(op, 0), &[])?;
+                    }
+                }
                 return Ok(());
             }
             par::FOR => {
@@ -156,12 +167,7 @@ impl<'a> Machine<'a> {
                 let count = (hi - lo + step - 1).max(0) / step;
                 let mut items: Vec<i128> = self.room(op, count, "loop iterations")?;
                 items.extend((lo..hi.max(lo)).step_by(usize::try_from(step).unwrap_or(usize::MAX)));
-                if let Some(rng) = &mut self.rng {
-                    for i in (1..items.len()).rev() {
-                        let j = rng.below(i as u64 + 1) as usize;
-                        items.swap(i, j);
-                    }
-                }
+                self.shuffle(&mut items);
                 for i in items {
                     self.run_region_with(ctx.region(op, 0), std::iter::once(Val::Int(i)))?;
                 }
