@@ -368,7 +368,7 @@ fn schedule(
     // leaves the loop a thread per iteration.
     let mapping_fits = match s.mapping {
         Mapping::Edge => legality::collapsible(ctx, l).and_then(|_| worth_collapsing(ctx, l)).is_ok(),
-        Mapping::Warp => legality::warp_mappable(ctx, l, &s).is_ok(),
+        Mapping::Warp | Mapping::Block => legality::group_mappable(ctx, l, &s).is_ok(),
         Mapping::Thread | Mapping::Sequential => true,
     };
     if !mapping_fits && !explicit("mapping") {
@@ -521,23 +521,33 @@ fn tier_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr],
     Some(format!("{not}: {why}"))
 }
 
-/// The remark on mapping the parallel loop `l` (schedule `s`) to warps:
-/// that it is, or why not where the pass options ask for it.
+/// The remark on mapping the parallel loop `l` (schedule `s`) to warps or
+/// blocks: that it is, or why not where the pass options ask for it.
 fn warp_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]) -> Option<String> {
-    if s.mapping == Mapping::Warp {
-        return Some(
+    match s.mapping {
+        Mapping::Warp => return Some(
             "mapping 'warp': each iteration runs on a subgroup (a GPU warp), whose lanes stride over the neighbour loop and combine its sums; one lane runs what follows"
                 .into(),
-        );
+        ),
+        Mapping::Block => return Some(
+            "mapping 'block': each iteration runs on a block (a GPU block), whose threads stride over the neighbour loop and combine its sums; one thread runs what follows"
+                .into(),
+        ),
+        _ => {}
     }
-    let asked = defaults.iter().any(|(k, v)| &**k == "mapping" && v.as_str() == Some("warp"));
-    if !asked || s.mapping == Mapping::Sequential {
+    let asked = defaults.iter().find_map(|(k, v)| (&**k == "mapping").then(|| v.as_str()).flatten());
+    let mapping = match asked {
+        Some("warp") => Mapping::Warp,
+        Some("block") => Mapping::Block,
+        _ => return None,
+    };
+    if s.mapping == Mapping::Sequential {
         return None;
     }
     // Bucket fusion and splitting were chosen after the mapping fell back.
-    let warp = LoopSchedule { mapping: Mapping::Warp, fusion: 0, split: 0, warp: 0, ..*s };
-    let why = legality::warp_mappable(ctx, l, &warp).err().unwrap_or_else(|| "as the schedule says".into());
-    Some(format!("not mapped 'warp': {why}"))
+    let group = LoopSchedule { mapping, fusion: 0, split: 0, warp: 0, ..*s };
+    let why = legality::group_mappable(ctx, l, &group).err().unwrap_or_else(|| "as the schedule says".into());
+    Some(format!("not mapped '{}': {why}", mapping.keyword()))
 }
 
 /// Whether `l` loops over the items of an ordered worklist.

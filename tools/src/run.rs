@@ -54,7 +54,7 @@ fn command() -> Command {
         .arg(Arg::new("time-limit").long("time-limit").value_name("SECONDS").value_parser(clap::value_parser!(f64)).help("stop with an error if the whole run (loading, compiling and running) takes longer"))
         .arg(Arg::new("time").long("time").action(ArgAction::SetTrue).help("print the median, min and max time of the runs on standard error (excluding loading and compiling)"))
         .arg(Arg::new("shuffle").long("shuffle").value_name("SEED").value_parser(clap::value_parser!(u64)).help("interpreter: visit foreach iterations in a random order from SEED"))
-        .arg(Arg::new("simulate-grid").long("simulate-grid").value_name("SUBGROUPSxLANES").value_parser(parse_grid).help("interpreter: run each par.parallel of a program at the par level on a simulated team of SUBGROUPS subgroups of LANES threads, e.g. 2x32 (see docs/dialects/par.md)"))
+        .arg(Arg::new("simulate-grid").long("simulate-grid").value_name("[BLOCKSx]SUBGROUPSxLANES").value_parser(parse_grid).help("interpreter: run each par.parallel of a program at the par level on a simulated team of BLOCKS blocks (default 1) of SUBGROUPS subgroups of LANES threads, e.g. 2x32 or 2x4x32 (see docs/dialects/par.md)"))
         .arg(Arg::new("output").long("output").short('o').value_name("FILE").help("write results here instead of standard output"))
         .arg(Arg::new("args").num_args(0..).allow_negative_numbers(true).help("scalar arguments of the entry function, in order"))
 }
@@ -279,10 +279,15 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     }
 }
 
-/// `SUBGROUPSxLANES` (each 1 to 1024) as a simulated grid.
+/// `[BLOCKSx]SUBGROUPSxLANES` (each 1 to 1024; one block unless given) as
+/// a simulated grid.
 fn parse_grid(text: &str) -> Result<Grid, String> {
-    let bad = || format!("expected SUBGROUPSxLANES, each 1 to 1024, e.g. 2x32; got '{text}'");
-    let (w, l) = text.split_once('x').ok_or_else(bad)?;
+    let bad = || format!("expected [BLOCKSx]SUBGROUPSxLANES, each 1 to 1024, e.g. 2x32 or 2x4x32; got '{text}'");
     let count = |t: &str| t.parse::<u32>().ok().filter(|n| (1..=1024).contains(n)).ok_or_else(bad);
-    Ok(Grid { subgroups: count(w)?, subgroup_size: count(l)? })
+    let parts: Vec<&str> = text.split('x').collect();
+    match parts[..] {
+        [w, l] => Ok(Grid { blocks: 1, subgroups: count(w)?, subgroup_size: count(l)? }),
+        [b, w, l] => Ok(Grid { blocks: count(b)?, subgroups: count(w)?, subgroup_size: count(l)? }),
+        _ => Err(bad()),
+    }
 }

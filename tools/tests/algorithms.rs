@@ -154,6 +154,7 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
         Lowering::Text("builtin.module(convert-graph-to-sched{alpha=1000000 beta=1000000},convert-sched-to-par)"),
         Lowering::Text("builtin.module(convert-graph-to-sched{split=2},convert-sched-to-par)"),
         Lowering::Text("builtin.module(convert-graph-to-sched{mapping=warp},convert-sched-to-par)"),
+        Lowering::Text("builtin.module(convert-graph-to-sched{mapping=block},convert-sched-to-par)"),
         Lowering::Text("builtin.module(convert-graph-to-sched{split=16 warp=2},convert-sched-to-par)"),
         Lowering::Target(Target::Gpu, ""),
         Lowering::Target(Target::Gpu, "split=16,warp=2"),
@@ -164,11 +165,12 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
         };
         let mut interp = InterpBackend::new(load_program(name, lowering), Options::default());
         // In order and shuffled; at the par level also on simulated grids:
-        // two warps of 32 lanes in order, three subgroups of 4 shuffled.
+        // two blocks of a warp of 32 lanes in order, two blocks of two
+        // subgroups of 3 shuffled.
         let mut runs = vec![(None, None), (Some(7), None)];
         if !matches!(lowering, Lowering::Text("" | "builtin.module(canonicalize,cse)")) {
-            runs.push((None, Some(Grid { subgroups: 2, subgroup_size: 32 })));
-            runs.push((Some(7), Some(Grid { subgroups: 3, subgroup_size: 4 })));
+            runs.push((None, Some(Grid { blocks: 2, subgroups: 1, subgroup_size: 32 })));
+            runs.push((Some(7), Some(Grid { blocks: 2, subgroups: 2, subgroup_size: 3 })));
         }
         for (gname, g) in graphs() {
             let g = Rc::new(g);
@@ -215,9 +217,10 @@ fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>) -> Vec<Ca
 /// other distributions, hybrid loops pulling every round they can, and
 /// every loop that can share its nodes' neighbour loops sharing those of
 /// more than one neighbour, every loop that can run an iteration per
-/// subgroup (a GPU warp) running so, and the three tiers: a thread per node
-/// below 2 neighbours, a subgroup below 16, the team from 16.
-const SCHEDULES: [&str; 7] = [
+/// subgroup (a GPU warp) running so, the three tiers (a thread per node
+/// below 2 neighbours, a subgroup below 16, the team from 16), and every
+/// loop that can run an iteration per block running so.
+const SCHEDULES: [&str; 8] = [
     "",
     "direction=pull,frontier=bitmap",
     "mapping=edge,frontier=bitmap,pushes=direct,dist=static,chunk=7",
@@ -225,6 +228,7 @@ const SCHEDULES: [&str; 7] = [
     "split=2,dist=static,chunk=5",
     "mapping=warp",
     "split=16,warp=2,dist=static,chunk=3",
+    "mapping=block",
 ];
 
 /// Compiles `name` for the CPU under each of [`SCHEDULES`] and runs it on

@@ -350,12 +350,22 @@ impl Conversion {
                 ops::barrier(&mut b);
                 Vec::new()
             }
-            // A CPU thread is a subgroup of its own.
-            par::SUBGROUP_SIZE => vec![index(&mut b, 1)],
-            par::LANE_ID => vec![index(&mut b, 0)],
+            // A CPU thread is a subgroup and a block of its own.
+            par::SUBGROUP_SIZE | par::BLOCK_SIZE => vec![index(&mut b, 1)],
+            par::LANE_ID | par::BLOCK_THREAD_ID => vec![index(&mut b, 0)],
             par::SUBGROUP_REDUCE => vec![view::SubgroupReduce(op).value(b.ctx())],
-            par::THREAD_ID | par::NUM_THREADS | par::SUBGROUP_ID | par::NUM_SUBGROUPS => {
-                let name = if matches!(kind, par::THREAD_ID | par::SUBGROUP_ID) { THREAD_NUM } else { NUM_THREADS };
+            par::BLOCK_REDUCE => vec![view::BlockReduce(op).value(b.ctx())],
+            par::THREAD_ID
+            | par::NUM_THREADS
+            | par::SUBGROUP_ID
+            | par::NUM_SUBGROUPS
+            | par::BLOCK_ID
+            | par::NUM_BLOCKS => {
+                let name = if matches!(kind, par::THREAD_ID | par::SUBGROUP_ID | par::BLOCK_ID) {
+                    THREAD_NUM
+                } else {
+                    NUM_THREADS
+                };
                 self.openmp_fns.insert(name);
                 let n = call(&mut b, name, &[], &[Type::i32()])[0];
                 vec![b.op1(arith::INDEX_CAST, &[n], Type::Index)]

@@ -5,14 +5,17 @@
 //! where no enclosing branch or loop between them and their team can send
 //! threads different ways; their verifiers say which one does.
 //!
-//! The same question is asked of a subgroup (`par.subgroup_reduce`): there
-//! `par.subgroup_id` and what a `par.subgroup_reduce` gives are uniform
-//! too, being the same on every thread of one subgroup.
+//! The same question is asked of a block (`par.block_reduce`): there
+//! `par.block_id` and what a `par.block_reduce` gives are uniform too,
+//! being the same on every thread of one block; and of a subgroup
+//! (`par.subgroup_reduce`), which lies in one block: there
+//! `par.subgroup_id` and what a `par.subgroup_reduce` gives are uniform as
+//! well.
 //!
 //! A value is uniform when it is defined outside the team, or is a result
 //! of a pure operation without regions whose operands are all uniform
-//! (`par.num_threads`, `par.num_subgroups` and `par.subgroup_size`
-//! included). Everything else is taken to differ:
+//! (`par.num_threads`, `par.num_subgroups`, `par.subgroup_size`,
+//! `par.num_blocks` and `par.block_size` included). Everything else is taken to differ:
 //! `par.thread_id`, a `par.for`'s counter, what a load reads (another
 //! thread may have written the element), the results of region operations.
 //! A collective is then divergent inside an `scf.if` or `scf.index_switch`
@@ -36,12 +39,14 @@ pub fn team_of(ctx: &Context, op: OpId) -> Option<OpId> {
 pub enum Level {
     /// Every thread of the team (`par.barrier`, a work-sharing `par.for`).
     Team,
+    /// Every thread of one block (`par.block_reduce`).
+    Block,
     /// Every thread of one subgroup (`par.subgroup_reduce`).
     Subgroup,
 }
 
 /// Whether `v` is the same on every thread of the team `team` (of each of
-/// its subgroups, at `Level::Subgroup`).
+/// its blocks or subgroups, at `Level::Block` or `Level::Subgroup`).
 pub fn is_uniform(ctx: &Context, team: OpId, v: Value, level: Level) -> bool {
     let Some(d) = ctx.defining_op(v) else {
         // A block argument: uniform only outside the team.
@@ -52,13 +57,14 @@ pub fn is_uniform(ctx: &Context, team: OpId, v: Value, level: Level) -> bool {
         return true;
     }
     match ctx.op_kind(d) {
-        par::NUM_THREADS | par::NUM_SUBGROUPS | par::SUBGROUP_SIZE => return true,
+        par::NUM_THREADS | par::NUM_SUBGROUPS | par::SUBGROUP_SIZE | par::NUM_BLOCKS | par::BLOCK_SIZE => return true,
+        par::BLOCK_ID | par::BLOCK_REDUCE => return level != Level::Team,
         par::SUBGROUP_ID | par::SUBGROUP_REDUCE => return level == Level::Subgroup,
         _ => {}
     }
     ctx.regions(d).is_empty()
         && ctx.has_traits(d, Traits::PURE)
-        && !matches!(ctx.op_kind(d), par::THREAD_ID | par::LANE_ID)
+        && !matches!(ctx.op_kind(d), par::THREAD_ID | par::LANE_ID | par::BLOCK_THREAD_ID)
         && ctx.operands(d).iter().all(|o| is_uniform(ctx, team, *o, level))
 }
 

@@ -444,6 +444,75 @@ strata_ir::op_view! {
 }
 
 strata_ir::op_view! {
+    /// `par.block_size`: the threads of a block (a GPU block: 256; a CPU
+    /// thread is a block of its own: 1), whole subgroups.
+    pub struct BlockSize for par::BLOCK_SIZE {
+        operands {}
+        results {
+            /// The size.
+            size: Index,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.block_id`: the number of this thread's block in its team.
+    pub struct BlockId for par::BLOCK_ID {
+        operands {}
+        results {
+            /// The number.
+            id: Index,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.num_blocks`: the blocks of the team.
+    pub struct NumBlocks for par::NUM_BLOCKS {
+        operands {}
+        results {
+            /// The count.
+            count: Index,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.block_thread_id`: this thread's number in its block.
+    pub struct BlockThreadId for par::BLOCK_THREAD_ID {
+        operands {}
+        results {
+            /// The number.
+            id: Index,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.block_reduce {kind}`: the value combined over the threads of
+    /// this thread's block, on each of them (a collective of the block:
+    /// each of its threads must reach it).
+    pub struct BlockReduce for par::BLOCK_REDUCE {
+        operands {
+            /// This thread's value.
+            value: Scalar,
+        }
+        results {
+            /// The combined value.
+            combined: Scalar,
+        }
+        properties {
+            /// How values combine (not `xchg`).
+            kind: RmwKind,
+        }
+    }
+}
+
+strata_ir::op_view! {
     /// `par.yield`: ends a `par.parallel` or `par.for` body.
     pub struct Yield for par::YIELD {
         operands {}

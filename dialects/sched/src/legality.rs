@@ -84,8 +84,8 @@ pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
     if s.split > 0 {
         splittable(ctx, op, s)?;
     }
-    if s.mapping == Mapping::Warp {
-        warp_mappable(ctx, op, s)?;
+    if matches!(s.mapping, Mapping::Warp | Mapping::Block) {
+        group_mappable(ctx, op, s)?;
     }
     if s.warp > 0 {
         warp_tier(ctx, op, s)?;
@@ -148,8 +148,8 @@ fn one_writer_free(ctx: &Context, inner: OpId, what: &str, per: &str) -> Result<
 }
 
 /// What several threads share of a loop: among the team, a split node's
-/// ([`splittable`]); among a subgroup, each iteration's
-/// ([`warp_mappable`]).
+/// ([`splittable`]); among a subgroup or block, each iteration's
+/// ([`group_mappable`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Split {
     /// The neighbour loop.
@@ -192,30 +192,31 @@ pub fn warp_tier(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, Str
     shared_walk(ctx, op, s, WHAT)
 }
 
-/// What a warp shares when the loop `op` runs each iteration on a
-/// subgroup (`mapping = "warp"`), or why it cannot: the shape
-/// [`splittable`] needs (the lanes stride over the neighbour loop, the
-/// accumulators combine over the subgroup, the code after it runs on one
-/// lane), pushed in every round, unfused, and without reductions into
-/// scalars made outside the loop.
-pub fn warp_mappable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, String> {
-    const WHAT: &str = "mapping 'warp'";
+/// What a subgroup or block shares when the loop `op` runs each iteration
+/// on one (`mapping = "warp"` or `"block"`, as `s` says), or why it
+/// cannot: the shape [`splittable`] needs (the threads stride over the
+/// neighbour loop, the accumulators combine over the group, the code after
+/// it runs on one thread), pushed in every round, unfused, and without
+/// reductions into scalars made outside the loop.
+pub fn group_mappable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, String> {
+    let what = format!("mapping '{}'", s.mapping.keyword());
+    let what = what.as_str();
     if s.direction == Direction::Hybrid {
-        return Err(format!("{WHAT} walks each round pushed; direction 'hybrid' pulls some"));
+        return Err(format!("{what} walks each round pushed; direction 'hybrid' pulls some"));
     }
     if s.fusion > 0 {
-        return Err(format!("{WHAT} does not combine with bucket fusion (a thread runs its own items)"));
+        return Err(format!("{what} does not combine with bucket fusion (a thread runs its own items)"));
     }
     if let Some((v, _)) = shared_scalars(ctx, op).first() {
         return Err(format!(
-            "{WHAT} needs no reductions into scalars made outside the loop; the scalar defined at {} is one",
+            "{what} needs no reductions into scalars made outside the loop; the scalar defined at {} is one",
             ctx.value_loc(*v).short()
         ));
     }
-    shared_walk(ctx, op, s, WHAT)
+    shared_walk(ctx, op, s, what)
 }
 
-/// The checks [`splittable`] and [`warp_mappable`] share (`what` names the
+/// The checks [`splittable`] and [`group_mappable`] share (`what` names the
 /// schedule entry): a neighbour loop shared by several threads.
 fn shared_walk(ctx: &Context, op: OpId, s: &LoopSchedule, what: &str) -> Result<Split, String> {
     if s.direction == Direction::Pull {

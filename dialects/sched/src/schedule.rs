@@ -30,6 +30,9 @@ pub enum Mapping {
     /// subgroup of one): its lanes stride over the body's neighbour loop
     /// and combine its sums, one lane runs what follows.
     Warp,
+    /// Each iteration runs on a block (a GPU block of 256 threads; a CPU
+    /// thread is a block of one), as on a subgroup under `Warp`.
+    Block,
     /// The iterations run in order on the worker running the enclosing code.
     Sequential,
 }
@@ -130,7 +133,7 @@ pub struct LoopSchedule {
 
 /// The keys a schedule dictionary may hold, with their values.
 pub const KEYS: [(&str, &str); 13] = [
-    ("mapping", "\"thread\", \"edge\", \"warp\" or \"sequential\""),
+    ("mapping", "\"thread\", \"edge\", \"warp\", \"block\" or \"sequential\""),
     ("dist", "\"static\" or \"dynamic\""),
     ("chunk", "a positive integer"),
     ("reduction", "\"atomic\" or \"privatize\""),
@@ -171,6 +174,7 @@ impl Keyword for Mapping {
         (Mapping::Thread, "thread"),
         (Mapping::Edge, "edge"),
         (Mapping::Warp, "warp"),
+        (Mapping::Block, "block"),
         (Mapping::Sequential, "sequential"),
     ];
 }

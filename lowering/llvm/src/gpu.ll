@@ -103,6 +103,64 @@ define internal i64 @strata.gpu_num_threads() {
   ret i64 %all
 }
 
+; A block's threads, and this thread's block and number in it.
+define internal i64 @strata.gpu_block_size() {
+  %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %n64 = zext i32 %n to i64
+  ret i64 %n64
+}
+
+define internal i64 @strata.gpu_block_id() {
+  %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %b64 = zext i32 %b to i64
+  ret i64 %b64
+}
+
+define internal i64 @strata.gpu_num_blocks() {
+  %g = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %g64 = zext i32 %g to i64
+  ret i64 %g64
+}
+
+define internal i64 @strata.gpu_block_thread_id() {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %t64 = zext i32 %t to i64
+  ret i64 %t64
+}
+
+; par.block_reduce: each warp's first lane puts the warp's value (as 64
+; bits) in the block's shared slot of its warp, and after the block's
+; barrier every thread reads the slots; a second barrier lets the next
+; reduction reuse them (32 slots: a block of up to 1,024 threads).
+@strata.block_slots = internal addrspace(3) global [32 x i64] undef, align 8
+
+define internal void @strata.block_put(i64 %bits) convergent {
+entry:
+  %lane = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+  %first = icmp eq i32 %lane, 0
+  br i1 %first, label %put, label %wait
+put:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %w = lshr i32 %t, 5
+  %slot = getelementptr [32 x i64], ptr addrspace(3) @strata.block_slots, i32 0, i32 %w
+  store i64 %bits, ptr addrspace(3) %slot, align 8
+  br label %wait
+wait:
+  call void @llvm.nvvm.barrier.cta.sync.all(i32 0)
+  ret void
+}
+
+define internal i64 @strata.block_slot(i32 %w) {
+  %slot = getelementptr [32 x i64], ptr addrspace(3) @strata.block_slots, i32 0, i32 %w
+  %bits = load i64, ptr addrspace(3) %slot, align 8
+  ret i64 %bits
+}
+
+define internal void @strata.block_sync() convergent {
+  call void @llvm.nvvm.barrier.cta.sync.all(i32 0)
+  ret void
+}
+
 ; Ordered queues keep one block of buckets, placed between rounds: the
 ; device's threads neither place their pushes (`strata.ordered_flush`) nor
 ; take items for themselves (`strata.ordered_take_own` finds none).

@@ -193,9 +193,16 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 self.call(if self.gpu { "strata.grid_sync" } else { "GOMP_barrier" }, &[])?;
                 return Ok(());
             }
-            par::SUBGROUP_SIZE | par::SUBGROUP_ID | par::NUM_SUBGROUPS | par::LANE_ID | par::SUBGROUP_REDUCE => {
-                self.subgroup(op, name)?
-            }
+            par::SUBGROUP_SIZE
+            | par::SUBGROUP_ID
+            | par::NUM_SUBGROUPS
+            | par::LANE_ID
+            | par::SUBGROUP_REDUCE
+            | par::BLOCK_SIZE
+            | par::BLOCK_ID
+            | par::NUM_BLOCKS
+            | par::BLOCK_THREAD_ID
+            | par::BLOCK_REDUCE => self.subgroup(op, name)?,
             par::THREAD_ID | par::NUM_THREADS if self.gpu => {
                 let f = if name == par::THREAD_ID { "strata.gpu_thread_id" } else { "strata.gpu_num_threads" };
                 self.call_value(f, &[])?

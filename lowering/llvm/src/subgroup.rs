@@ -1,13 +1,19 @@
-//! Subgroups: `par.subgroup_size`, `par.subgroup_id`, `par.num_subgroups`,
-//! `par.lane_id` and `par.subgroup_reduce`. On the GPU a subgroup is a warp
+//! Subgroups and blocks: `par.subgroup_size`, `par.subgroup_id`,
+//! `par.num_subgroups`, `par.lane_id`, `par.subgroup_reduce`, and the same
+//! for blocks (`par.block_size`, `par.block_id`, `par.num_blocks`,
+//! `par.block_thread_id`, `par.block_reduce`). On the GPU a subgroup is a warp
 //! of 32 lanes (a team's size is a multiple of 32: whole blocks) and a
 //! reduction is a butterfly of five `shfl.sync.bfly` steps over the whole
 //! warp (the verifier keeps it out of code divergent within the warp). On
 //! the CPU each thread is a subgroup of its own: its lane is 0 and a
-//! reduction is the value itself.
+//! reduction is the value itself. A GPU block is the launch's block of
+//! `GPU_BLOCK_THREADS` threads, whose reduction combines its warps' through
+//! shared memory between two barriers of the block; a CPU thread is a block
+//! of its own.
 
-use inkwell::values::BasicValueEnum;
+use inkwell::values::{BasicValueEnum, IntValue};
 use inkwell::IntPredicate;
+use strata_abi::GPU_BLOCK_THREADS;
 use strata_ir::{OpId, OpName};
 use strata_par_dialect::op as par;
 use strata_par_dialect::view::{self, RmwKind};
@@ -41,7 +47,26 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 self.b.build_int_z_extend(n, i64t, "")?.into()
             }
             par::SUBGROUP_REDUCE => self.subgroup_reduce(op)?,
-            other => return Err(Fail::Llvm(format!("'par.{other}' is not a subgroup operation"))),
+            par::BLOCK_SIZE => {
+                if self.gpu {
+                    self.call_value("strata.gpu_block_size", &[])?
+                } else {
+                    i64t.const_int(1, false).into()
+                }
+            }
+            par::BLOCK_THREAD_ID if self.gpu => self.call_value("strata.gpu_block_thread_id", &[])?,
+            par::BLOCK_THREAD_ID => i64t.const_zero().into(),
+            par::BLOCK_ID | par::NUM_BLOCKS if self.gpu => {
+                let f = if name == par::BLOCK_ID { "strata.gpu_block_id" } else { "strata.gpu_num_blocks" };
+                self.call_value(f, &[])?
+            }
+            par::BLOCK_ID | par::NUM_BLOCKS => {
+                let n = if name == par::BLOCK_ID { "omp_get_thread_num" } else { "omp_get_num_threads" };
+                let n = self.call_value(n, &[])?.into_int_value();
+                self.b.build_int_z_extend(n, i64t, "")?.into()
+            }
+            par::BLOCK_REDUCE => self.block_reduce(op)?,
+            other => return Err(Fail::Llvm(format!("'par.{other}' is not a subgroup or block operation"))),
         })
     }
 
@@ -54,43 +79,93 @@ impl<'a, 'c> Emitter<'a, 'c> {
         if !self.gpu {
             return Ok(x);
         }
-        let kind = r.kind(self.ir);
-        let i64t = self.cx.i64_type();
+        self.warp_reduce(r.kind(self.ir), x)
+    }
+
+    /// `x` combined by `kind` over the warp, on every lane.
+    fn warp_reduce(&mut self, kind: RmwKind, x: BasicValueEnum<'c>) -> R<BasicValueEnum<'c>> {
         let i32t = self.cx.i32_type();
-        // A float's bits as an integer of its width.
-        let bits_of = |f: inkwell::values::FloatValue<'c>| if f.get_type().get_bit_width() == 32 { i32t } else { i64t };
         let mut acc = x;
         for d in [16, 8, 4, 2, 1] {
-            let bits = match acc {
-                BasicValueEnum::FloatValue(f) => {
-                    let raw = self.b.build_bit_cast(f, bits_of(f), "")?.into_int_value();
-                    self.b.build_int_z_extend_or_bit_cast(raw, i64t, "")?
-                }
-                BasicValueEnum::IntValue(i) => self.b.build_int_z_extend_or_bit_cast(i, i64t, "")?,
-                _ => {
-                    return Err(Fail::Llvm(
-                        "par.subgroup_reduce of a value that is neither an integer nor a float".into(),
-                    ))
-                }
-            };
             let args = [
                 i32t.const_all_ones().into(),
-                bits.into(),
+                self.to_bits(acc)?.into(),
                 i32t.const_int(d, false).into(),
                 self.cx.bool_type().const_all_ones().into(),
             ];
             let got = self.call_value("strata.shfl_i64", &args)?.into_int_value();
-            let other: BasicValueEnum<'c> = match acc {
-                BasicValueEnum::FloatValue(f) => {
-                    let raw = self.b.build_int_truncate_or_bit_cast(got, bits_of(f), "")?;
-                    self.b.build_bit_cast(raw, f.get_type(), "")?
-                }
-                BasicValueEnum::IntValue(i) => self.b.build_int_truncate_or_bit_cast(got, i.get_type(), "")?.into(),
-                _ => unreachable!("checked above"),
-            };
+            let other = self.bits_as(got, acc)?;
             acc = self.combine(kind, acc, other)?;
         }
         Ok(acc)
+    }
+
+    /// `par.block_reduce`: on the GPU, each warp's value (`warp_reduce`)
+    /// in the block's shared slot of the warp, then, after the block's
+    /// barrier, the slots of the block's warps combined on every thread.
+    fn block_reduce(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
+        let r = view::BlockReduce(op);
+        let x = self.val(r.value(self.ir))?;
+        if !self.gpu {
+            return Ok(x);
+        }
+        let kind = r.kind(self.ir);
+        let mine = self.warp_reduce(kind, x)?;
+        let bits = self.to_bits(mine)?;
+        self.call("strata.block_put", &[bits.into()])?;
+        let i32t = self.cx.i32_type();
+        let mut all = mine;
+        for w in 0..u64::from(GPU_BLOCK_THREADS) / WARP {
+            let slot = self.call_value("strata.block_slot", &[i32t.const_int(w, false).into()])?.into_int_value();
+            let v = self.bits_as(slot, mine)?;
+            all = if w == 0 { v } else { self.combine(kind, all, v)? };
+        }
+        self.call("strata.block_sync", &[])?;
+        Ok(all)
+    }
+
+    /// The integer type of a float's width.
+    fn float_bits(&self, f: inkwell::values::FloatValue<'c>) -> inkwell::types::IntType<'c> {
+        if f.get_type().get_bit_width() == 32 {
+            self.cx.i32_type()
+        } else {
+            self.cx.i64_type()
+        }
+    }
+
+    /// The bits of an integer or float `x`, as 64 bits.
+    fn to_bits(&self, x: BasicValueEnum<'c>) -> R<IntValue<'c>> {
+        let i64t = self.cx.i64_type();
+        Ok(match x {
+            BasicValueEnum::FloatValue(f) => {
+                let width = self.float_bits(f);
+                let raw = self.b.build_bit_cast(f, width, "")?.into_int_value();
+                self.b.build_int_z_extend_or_bit_cast(raw, i64t, "")?
+            }
+            BasicValueEnum::IntValue(i) => self.b.build_int_z_extend_or_bit_cast(i, i64t, "")?,
+            _ => {
+                return Err(Fail::Llvm(
+                    "a collective reduction of a value that is neither an integer nor a float".into(),
+                ))
+            }
+        })
+    }
+
+    /// The value of `like`'s type whose bits `bits` holds (`to_bits` undone).
+    fn bits_as(&self, bits: IntValue<'c>, like: BasicValueEnum<'c>) -> R<BasicValueEnum<'c>> {
+        Ok(match like {
+            BasicValueEnum::FloatValue(f) => {
+                let width = self.float_bits(f);
+                let raw = self.b.build_int_truncate_or_bit_cast(bits, width, "")?;
+                self.b.build_bit_cast(raw, f.get_type(), "")?
+            }
+            BasicValueEnum::IntValue(i) => self.b.build_int_truncate_or_bit_cast(bits, i.get_type(), "")?.into(),
+            _ => {
+                return Err(Fail::Llvm(
+                    "a collective reduction of a value that is neither an integer nor a float".into(),
+                ))
+            }
+        })
     }
 
     /// `a` and `b` combined by `kind` (`min`/`max` signed on integers; `mul`

@@ -221,7 +221,10 @@ impl Lowering {
             return self.hybrid(ctx, op, &s);
         }
         if s.mapping == Mapping::Warp && parallel {
-            return self.warp_loop(ctx, op, &s);
+            return self.group_loop(ctx, op, &s, super::warp::Group::Subgroup);
+        }
+        if s.mapping == Mapping::Block && parallel {
+            return self.group_loop(ctx, op, &s, super::warp::Group::Block);
         }
         let pulled = if s.direction == Direction::Pull {
             Some(pullable(ctx, op, &s).expect("checked by the sched verifier"))

@@ -6,32 +6,74 @@
 //! `l + S`, ...: a warp reads a list's consecutive entries at once), each
 //! reducing into its own copy of the body's accumulators, which
 //! `par.subgroup_reduce` then combines; the first lane runs what follows
-//! (`docs/dialects/sched.md`).
+//! (`docs/dialects/sched.md`). `mapping = "block"` is the same with blocks
+//! (a GPU block; a CPU thread is a block of one) and `par.block_reduce`.
 
 use super::loops::private_accumulator;
 use super::*;
-use strata_par_dialect::view::{RmwKind, SubgroupReduce};
-use strata_sched_dialect::legality::{split_shape, warp_mappable, Split};
+use strata_par_dialect::view::RmwKind;
+use strata_sched_dialect::legality::{group_mappable, split_shape, Split};
+
+/// The threads that run an iteration together: a subgroup or a block.
+#[derive(Clone, Copy)]
+pub(super) enum Group {
+    Subgroup,
+    Block,
+}
+
+impl Group {
+    /// The group's number, the team's count of groups, the thread's number
+    /// in its group, the group's size, and the group's reduction.
+    fn ops(self) -> [OpName; 5] {
+        match self {
+            Group::Subgroup => {
+                [par::SUBGROUP_ID, par::NUM_SUBGROUPS, par::LANE_ID, par::SUBGROUP_SIZE, par::SUBGROUP_REDUCE]
+            }
+            Group::Block => [par::BLOCK_ID, par::NUM_BLOCKS, par::BLOCK_THREAD_ID, par::BLOCK_SIZE, par::BLOCK_REDUCE],
+        }
+    }
+
+    /// The group's reduction of `value` by `kind`, made at `at`.
+    fn reduce(self, ctx: &mut Rewriter<'_>, at: At, value: Value, kind: RmwKind, loc: &Location) -> Value {
+        let t = ctx.value_type(value).clone();
+        let props = match self {
+            Group::Subgroup => strata_par_dialect::view::SubgroupReduce::props(kind),
+            Group::Block => strata_par_dialect::view::BlockReduce::props(kind),
+        };
+        let st = OperationState::new(self.ops()[4], loc.clone()).operands(&[value]).props(props);
+        let op = mk(ctx, at, st.results(&[t]));
+        ctx.result(op, 0)
+    }
+
+    /// This thread's group, the team's count of them, its number in the
+    /// group and the group's size, made at `at`.
+    fn ids(self, ctx: &mut Rewriter<'_>, at: At, loc: &Location) -> (Value, Value, Value, Value) {
+        let [id, count, member, size, _] = self.ops();
+        let id_of = |ctx: &mut Rewriter<'_>, name| op1(ctx, at, name, &[], Type::Index, loc);
+        (id_of(ctx, id), id_of(ctx, count), id_of(ctx, member), id_of(ctx, size))
+    }
+}
 
 impl Lowering {
-    /// Lowers the parallel loop `op` (schedule `s`, mapping `warp`) to a
-    /// team whose subgroups share its iterations.
-    pub(super) fn warp_loop(&mut self, ctx: &mut Rewriter<'_>, op: OpId, s: &LoopSchedule) -> bool {
+    /// Lowers the parallel loop `op` (schedule `s`, mapping `warp` or
+    /// `block`: `group`) to a team whose subgroups or blocks share its
+    /// iterations.
+    pub(super) fn group_loop(&mut self, ctx: &mut Rewriter<'_>, op: OpId, s: &LoopSchedule, group: Group) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let shape = warp_mappable(ctx, op, s).expect("checked by the sched verifier");
+        let shape = group_mappable(ctx, op, s).expect("checked by the sched verifier");
         let (lo, hi, walk) = self.space(ctx, op, at, &loc);
         self.scope = super::loops::team_scope(ctx, op, s);
         self.make_locks(ctx, op, at, &loc);
         let (pr, pb) = new_body(ctx, &[], &loc);
         let pat = At::End(pb);
-        let (w, team, lane, width) = subgroup_ids(ctx, pat, &loc);
+        let (w, team, lane, width) = group.ids(ctx, pat, &loc);
         let first = op1(ctx, pat, arith::ADDI, &[lo, w], Type::Index, &loc);
         let (r, blk) = new_body(ctx, &[Type::Index], &loc);
         let k = ctx.block_args(blk)[0];
         self.iteration(ctx, op, &walk, blk, k, scf::YIELD, &loc);
         let turns = mk(ctx, pat, OperationState::new(scf::FOR, loc.clone()).operands(&[first, hi, team]).region(r));
-        self.share_neighbours(ctx, &shape, (lane, width), &loc);
+        self.share_neighbours(ctx, &shape, (lane, width), group, &loc);
         op0(ctx, At::End(pb), par::YIELD, &[], &loc);
         let team_op = mk(ctx, at, OperationState::new(par::PARALLEL, loc.clone()).region(pr));
         ctx.erase_op(op);
@@ -61,34 +103,30 @@ impl Lowering {
         let (nodes, n) = deferred;
         // Every thread read the same count after the loop's barrier: a
         // subgroup's maximum says so to the divergence check.
-        let t = ctx.value_type(n).clone();
-        let st = OperationState::new(par::SUBGROUP_REDUCE, loc.clone())
-            .operands(&[n])
-            .props(SubgroupReduce::props(RmwKind::Max));
-        let most = mk(ctx, at, st.results(&[t]));
-        let n = ctx.result(most, 0);
-        let (w, team, lane, width) = subgroup_ids(ctx, at, loc);
+        let n = Group::Subgroup.reduce(ctx, at, n, RmwKind::Max, loc);
+        let (w, team, lane, width) = Group::Subgroup.ids(ctx, at, loc);
         let shape = split_shape(ctx, copy).expect("checked by the sched verifier");
         let (r, blk) = new_body(ctx, &[Type::Index], loc);
         let k = ctx.block_args(blk)[0];
         let x = load(ctx, At::End(blk), nodes, k, false, loc);
         self.emit_body(ctx, copy, blk, &[x], scf::YIELD, loc);
         let turns = mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[w, n, team]).region(r));
-        self.share_neighbours(ctx, &shape, (lane, width), loc);
+        self.share_neighbours(ctx, &shape, (lane, width), Group::Subgroup, loc);
         self.scopes.insert(r, Rc::new(Scope { iteration: Some(turns), ..(*self.scope).clone() }));
         ctx.erase_op(copy);
     }
 
     /// In an iteration's body (already in place): the neighbour loop of
-    /// `shape` strided over the subgroup's lanes (`lane` of `width`), the
-    /// accumulators per lane (the first lane's from the scalar's initial
+    /// `shape` strided over the group's threads (`lane` of `width`), the
+    /// accumulators per thread (the first's from the scalar's initial
     /// value, the others' from the reduction's neutral one) combined over
-    /// the subgroup after it, and what follows the loop on the first lane.
+    /// the group after it, and what follows the loop on the first thread.
     fn share_neighbours(
         &mut self,
         ctx: &mut Rewriter<'_>,
         shape: &Split,
         (lane, width): (Value, Value),
+        group: Group,
         loc: &Location,
     ) {
         let inner = shape.inner;
@@ -121,11 +159,8 @@ impl Lowering {
             let Some(kind) = kind else { continue };
             let z = zero_at(ctx, rat);
             let mine = load(ctx, rat, *l, z, false, loc);
-            let t = ctx.value_type(mine).clone();
-            let props = SubgroupReduce::props(rmw_kind(*kind));
-            let st = OperationState::new(par::SUBGROUP_REDUCE, loc.clone()).operands(&[mine]).props(props);
-            let all = mk(ctx, rat, st.results(&[t]));
-            store(ctx, rat, ctx.result(all, 0), *l, z, loc);
+            let all = group.reduce(ctx, rat, mine, rmw_kind(*kind), loc);
+            store(ctx, rat, all, *l, z, loc);
         }
         if tail.is_empty() {
             return;
@@ -138,11 +173,4 @@ impl Lowering {
             ctx.move_op_before(o, end);
         }
     }
-}
-
-/// This thread's subgroup, the team's count of them, its lane and the
-/// subgroup's size, made at `at`.
-fn subgroup_ids(ctx: &mut Rewriter<'_>, at: At, loc: &Location) -> (Value, Value, Value, Value) {
-    let id = |ctx: &mut Rewriter<'_>, name| op1(ctx, at, name, &[], Type::Index, loc);
-    (id(ctx, par::SUBGROUP_ID), id(ctx, par::NUM_SUBGROUPS), id(ctx, par::LANE_ID), id(ctx, par::SUBGROUP_SIZE))
 }

@@ -1,7 +1,7 @@
 // RUN: not graph-opt %s --convert-graph-to-sched --split-input-file 2>&1 | FileCheck %s
-// RUN: not graph-opt %s --convert-graph-to-sched='mapping=block' 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: not graph-opt %s --convert-graph-to-sched='mapping=grid' 2>&1 | FileCheck %s --check-prefix=OPTION
 
-// OPTION: schedule entry 'mapping' must be "thread", "edge", "warp" or "sequential", got "block"
+// OPTION: schedule entry 'mapping' must be "thread", "edge", "warp", "block" or "sequential", got "grid"
 
 // CHECK: invalid.mlir:[[@LINE+3]]:5: error: illegal schedule: mapping 'thread' is illegal inside the parallel loop at {{.*}}invalid.mlir:[[@LINE+2]]:3: a nested loop runs on the enclosing thread ('sequential')
 func.func @nested_parallel(%g: !graph.graph) {
@@ -427,6 +427,19 @@ func.func @warp_shared_sum(%g: !graph.graph) -> i64 {
   } attributes {schedule = {mapping = "warp"}}
   %r = graph.load %s : !graph.scalar<i64>
   return %r : i64
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: mapping 'block' would give the outer node's element several writers: the store at {{.*}}invalid.mlir:[[@LINE+5]]:7 has one writer per node, not per thread sharing the node
+func.func @block_store(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      %c0 = arith.constant 0 : i64
+      graph.store %c0, %p[%v] : !graph.nprop<i64>
+    }
+  } attributes {schedule = {mapping = "block"}}
+  return
 }
 
 // -----

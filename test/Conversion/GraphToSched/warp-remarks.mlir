@@ -11,6 +11,10 @@
 // BC: bc.mlir:96:5: remark: mapping 'warp'
 // SCHED: mapping = "thread"
 // SCHED: mapping = "warp"
+// The same for `mapping=block`.
+// RUN: graph-opt %S/../../algorithms/pr.mlir --convert-graph-to-sched='mapping=block remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BLOCK
+// BLOCK: pr.mlir:23:5: remark: not mapped 'block': mapping 'block' needs a neighbour loop in the body
+// BLOCK: pr.mlir:31:5: remark: mapping 'block': each iteration runs on a block (a GPU block), whose threads stride over the neighbour loop and combine its sums; one thread runs what follows
 // The degree tiers (`split`, `warp`) say from which degree they apply, or
 // why not.
 // RUN: graph-opt %S/../../algorithms/pr.mlir --convert-graph-to-sched='split=64 warp=8 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIERS

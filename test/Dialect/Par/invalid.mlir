@@ -230,3 +230,44 @@ func.func @f() {
   %l = "par.lane_id"() : () -> index
   return
 }
+
+// -----
+
+func.func @f(%x: i64) {
+  "par.parallel"() ({
+    // expected-error@+1 {{'par.block_reduce' op 'xchg' does not combine values}}
+    %s = "par.block_reduce"(%x) <{kind = "xchg"}> : (i64) -> i64
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%x: f32) {
+  "par.parallel"() ({
+    // expected-error@+1 {{'par.block_reduce' op 'and' applies to integers only, got f32}}
+    %s = "par.block_reduce"(%x) <{kind = "and"}> : (f32) -> f32
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%x: i64) {
+  "par.parallel"() ({
+    // expected-error@+1 {{'par.block_reduce' op result must be i64, got i32}}
+    %s = "par.block_reduce"(%x) <{kind = "add"}> : (i64) -> i32
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f() -> index {
+  // expected-error@+1 {{'par.block_thread_id' op must be inside a par.parallel}}
+  %t = "par.block_thread_id"() : () -> index
+  return %t : index
+}

@@ -163,3 +163,64 @@ func.func @agreed(%b: !par.buf<index>) {
   }) : () -> ()
   return
 }
+
+// -----
+
+// A block reduction needs every thread of its block: a loop over the
+// block's iterations (its number, the count of blocks) keeps them
+// together, and so does a subgroup's reduction inside it (a subgroup lies in
+// one block); a branch on a subgroup's number does not keep a block together.
+func.func @block(%n: index) {
+  %c0 = arith.constant 0 : index
+  "par.parallel"() ({
+    %b = "par.block_id"() : () -> index
+    %bs = "par.num_blocks"() : () -> index
+    scf.for %k = %b to %n step %bs {
+      %x = arith.index_cast %k : index to i64
+      %s = "par.block_reduce"(%x) <{kind = "add"}> : (i64) -> i64
+      %t = "par.subgroup_reduce"(%s) <{kind = "max"}> : (i64) -> i64
+    }
+    %w = "par.subgroup_id"() : () -> index
+    %first = arith.cmpi eq, %w, %c0 : index
+    scf.if %first {
+      %u = "par.subgroup_reduce"(%w) <{kind = "max"}> : (index) -> index
+      // expected-error@+1 {{'par.block_reduce' op must be reached by every thread of its block, but the 'scf.if' at}}
+      %v = "par.block_reduce"(%w) <{kind = "max"}> : (index) -> index
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// A thread's number in its block differs within a subgroup.
+func.func @f() {
+  %c0 = arith.constant 0 : index
+  "par.parallel"() ({
+    %bt = "par.block_thread_id"() : () -> index
+    %one = arith.cmpi eq, %bt, %c0 : index
+    scf.if %one {
+      // expected-error@+1 {{'par.subgroup_reduce' op must be reached by every thread of its subgroup, but the 'scf.if' at}}
+      %v = "par.subgroup_reduce"(%bt) <{kind = "max"}> : (index) -> index
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  "par.parallel"() ({
+    %b = "par.block_id"() : () -> index
+    %first = arith.cmpi eq, %b, %n : index
+    scf.if %first {
+      // A block's number is not the same on the whole team.
+      // expected-error@+1 {{'par.barrier' op must be reached by every thread of its team, but the 'scf.if' at}}
+      "par.barrier"() : () -> ()
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}

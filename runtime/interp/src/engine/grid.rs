@@ -22,12 +22,14 @@
 
 use super::*;
 use strata_graph_dialect::view::ReduceKind;
-use strata_par_dialect::view::{Dist, For, RmwKind, SubgroupReduce};
+use strata_par_dialect::view::{BlockReduce, Dist, For, RmwKind, SubgroupReduce};
 
 /// The shape of the simulated team of every `par.parallel`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Grid {
-    /// Subgroups (GPU warps) of the team.
+    /// Blocks of the team.
+    pub blocks: u32,
+    /// Subgroups (GPU warps) of a block.
     pub subgroups: u32,
     /// Threads of a subgroup (a GPU warp has 32).
     pub subgroup_size: u32,
@@ -40,8 +42,18 @@ pub(super) struct Thread {
     pub id: usize,
     /// The team's threads.
     pub team: usize,
+    /// The threads of a block.
+    pub block: usize,
     /// The threads of a subgroup.
     pub size: usize,
+}
+
+/// The shape of a simulated team: its threads, a block's, a subgroup's.
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    team: usize,
+    block: usize,
+    size: usize,
 }
 
 /// The reduction an atomic or subgroup operator performs (`None`: `xchg`).
@@ -65,7 +77,9 @@ impl<'a> Machine<'a> {
     pub(super) fn run_team(&mut self, op: OpId, grid: Grid) -> R<()> {
         let ctx = self.ctx;
         let size = grid.subgroup_size.max(1) as usize;
-        let team = size * grid.subgroups.max(1) as usize;
+        let block = size * grid.subgroups.max(1) as usize;
+        let team = block * grid.blocks.max(1) as usize;
+        let shape = Shape { team, block, size };
         let Some(body) = ctx.entry_block(ctx.region(op, 0)) else { return Ok(()) };
         if ctx.region_blocks(ctx.region(op, 0)).len() != 1 {
             return self.err(op, "the simulated grid runs a team body of one block");
@@ -78,14 +92,15 @@ impl<'a> Machine<'a> {
                 par::YIELD => break,
                 // Every thread has run what comes before.
                 par::BARRIER => {}
-                par::FOR => self.shared_loop(o, &mut frames, size)?,
+                par::FOR => self.shared_loop(o, &mut frames, shape)?,
+                // Each block's threads in step, its subgroups among them.
                 _ if self.holds_collective(o) => {
-                    for s in self.turns(team / size) {
-                        let lanes: Vec<usize> = (s * size..(s + 1) * size).collect();
-                        self.in_step(o, &mut frames, &lanes, size)?;
+                    for b in self.turns(team / block) {
+                        let lanes: Vec<usize> = (b * block..(b + 1) * block).collect();
+                        self.in_step(o, &mut frames, &lanes, shape)?;
                     }
                 }
-                _ => self.each_lane(o, &mut frames, &all, size)?,
+                _ => self.each_lane(o, &mut frames, &all, shape)?,
             }
             cur = ctx.next_op(o);
         }
@@ -109,10 +124,9 @@ impl<'a> Machine<'a> {
         }
     }
 
-    /// Runs `f` as thread `t` of a team of `frames.len()` threads in
-    /// subgroups of `size`, on its frame.
-    fn as_thread<T>(&mut self, frames: &mut Frames, t: usize, size: usize, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
-        self.thread = Some(Thread { id: t, team: frames.len(), size });
+    /// Runs `f` as thread `t` of a team of `shape`, on its frame.
+    fn as_thread<T>(&mut self, frames: &mut Frames, t: usize, shape: Shape, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        self.thread = Some(Thread { id: t, team: shape.team, block: shape.block, size: shape.size });
         std::mem::swap(&mut self.env, &mut frames[t]);
         let r = f(self);
         std::mem::swap(&mut self.env, &mut frames[t]);
@@ -120,10 +134,10 @@ impl<'a> Machine<'a> {
     }
 
     /// Runs `op` (no terminator) on each of `lanes`, one after another.
-    fn each_lane(&mut self, op: OpId, frames: &mut Frames, lanes: &[usize], size: usize) -> R<()> {
+    fn each_lane(&mut self, op: OpId, frames: &mut Frames, lanes: &[usize], shape: Shape) -> R<()> {
         let order: Vec<usize> = self.turns(lanes.len()).into_iter().map(|i| lanes[i]).collect();
         for l in order {
-            match self.as_thread(frames, l, size, |m| m.step(op))? {
+            match self.as_thread(frames, l, shape, |m| m.step(op))? {
                 Flow::Next => {}
                 _ => return self.err(op, "the simulated grid runs structured code in a team"),
             }
@@ -131,21 +145,21 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
-    /// Whether `op` is or holds a `par.subgroup_reduce`.
+    /// Whether `op` is or holds a `par.subgroup_reduce` or `par.block_reduce`.
     fn holds_collective(&mut self, op: OpId) -> bool {
         if let Some(h) = self.collectives.get(&op) {
             return *h;
         }
         let ctx = self.ctx;
         let mut found = false;
-        ctx.walk_pre(op, &mut |o| found |= ctx.op_kind(o) == par::SUBGROUP_REDUCE);
+        ctx.walk_pre(op, &mut |o| found |= matches!(ctx.op_kind(o), par::SUBGROUP_REDUCE | par::BLOCK_REDUCE));
         self.collectives.insert(op, found);
         found
     }
 
     /// The team's work-sharing loop `op`: its blocks dealt out to the
     /// threads, then each thread running its blocks in order.
-    fn shared_loop(&mut self, op: OpId, frames: &mut Frames, size: usize) -> R<()> {
+    fn shared_loop(&mut self, op: OpId, frames: &mut Frames, shape: Shape) -> R<()> {
         let ctx = self.ctx;
         let f = For(op);
         let int = |m: &Self, v: Value| frames[0][m.frame_slot(v)].int();
@@ -172,44 +186,58 @@ impl<'a> Machine<'a> {
             for &(from, to) in &mine[t] {
                 let items = (from..to).step_by(usize::try_from(step).unwrap_or(usize::MAX));
                 for i in items {
-                    self.as_thread(frames, t, size, |m| m.run_region_with(body, std::iter::once(Val::Int(i))))?;
+                    self.as_thread(frames, t, shape, |m| m.run_region_with(body, std::iter::once(Val::Int(i))))?;
                 }
             }
         }
         Ok(())
     }
 
-    /// Runs `op` on the lanes `lanes` of one subgroup in step.
-    fn in_step(&mut self, op: OpId, frames: &mut Frames, lanes: &[usize], size: usize) -> R<()> {
+    /// Runs `op` on the lanes `lanes` (threads of one block) in step.
+    fn in_step(&mut self, op: OpId, frames: &mut Frames, lanes: &[usize], shape: Shape) -> R<()> {
         let ctx = self.ctx;
         let name = ctx.op_kind(op);
         if !self.holds_collective(op) {
-            return self.each_lane(op, frames, lanes, size);
+            return self.each_lane(op, frames, lanes, shape);
         }
         let get = |m: &Self, frames: &Frames, l: usize, v: Value| frames[l][m.frame_slot(v)].clone();
         match name {
-            par::SUBGROUP_REDUCE => {
-                if lanes.len() != size {
-                    return self.err(
-                        op,
-                        format!(
-                            "a subgroup collective reached by {} of the {size} threads of its subgroup (divergent code)",
-                            lanes.len()
-                        ),
-                    );
-                }
-                let r = SubgroupReduce(op);
-                let t = ctx.value_type(ctx.result(op, 0)).clone();
-                let mut all = get(self, frames, lanes[0], r.value(ctx));
-                if let Some(kind) = reduce_kind(r.kind(ctx)) {
-                    for &l in &lanes[1..] {
-                        let x = get(self, frames, l, r.value(ctx));
-                        all = self.combine(op, kind, &all, &x, &t)?;
+            par::SUBGROUP_REDUCE | par::BLOCK_REDUCE => {
+                let (value, kind, group, what) = match name {
+                    par::SUBGROUP_REDUCE => {
+                        let r = SubgroupReduce(op);
+                        (r.value(ctx), r.kind(ctx), shape.size, "subgroup")
                     }
-                }
+                    _ => {
+                        let r = BlockReduce(op);
+                        (r.value(ctx), r.kind(ctx), shape.block, "block")
+                    }
+                };
+                let t = ctx.value_type(ctx.result(op, 0)).clone();
                 let slot = self.inst(op).results[0] as usize;
-                for &l in lanes {
-                    frames[l][slot] = all.clone();
+                // The lanes by subgroup or block, each of which must all be here.
+                let mut start = 0;
+                while start < lanes.len() {
+                    let g = lanes[start] / group;
+                    let end = start + lanes[start..].iter().take_while(|l| **l / group == g).count();
+                    if end - start != group {
+                        let n = end - start;
+                        return self.err(
+                            op,
+                            format!("a {what} collective reached by {n} of the {group} threads of its {what} (divergent code)"),
+                        );
+                    }
+                    let mut all = get(self, frames, lanes[start], value);
+                    if let Some(kind) = reduce_kind(kind) {
+                        for &l in &lanes[start + 1..end] {
+                            let x = get(self, frames, l, value);
+                            all = self.combine(op, kind, &all, &x, &t)?;
+                        }
+                    }
+                    for &l in &lanes[start..end] {
+                        frames[l][slot] = all.clone();
+                    }
+                    start = end;
                 }
                 Ok(())
             }
@@ -222,7 +250,7 @@ impl<'a> Machine<'a> {
                         continue;
                     }
                     let args = vec![Vec::new(); taking.len()];
-                    let out = self.region_in_step(ctx.region(op, i), frames, &taking, args, size)?;
+                    let out = self.region_in_step(ctx.region(op, i), frames, &taking, args, shape)?;
                     self.set_lanes(op, frames, &taking, out);
                 }
                 Ok(())
@@ -248,7 +276,7 @@ impl<'a> Machine<'a> {
                         .iter()
                         .map(|i| std::iter::once(Val::Int(state[*i].0)).chain(state[*i].3.iter().cloned()).collect())
                         .collect();
-                    let out = self.region_in_step(ctx.region(op, 0), frames, &running, args, size)?;
+                    let out = self.region_in_step(ctx.region(op, 0), frames, &running, args, shape)?;
                     let mut next = Vec::new();
                     for (i, carried) in live.iter().zip(out) {
                         let s = &mut state[*i];
@@ -272,7 +300,7 @@ impl<'a> Machine<'a> {
                 let mut args: Vec<Vec<Val>> =
                     lanes.iter().map(|l| inits.iter().map(|v| get(self, frames, *l, *v)).collect()).collect();
                 while !live.is_empty() {
-                    let conds = self.region_in_step(ctx.region(op, 0), frames, &live, args, size)?;
+                    let conds = self.region_in_step(ctx.region(op, 0), frames, &live, args, shape)?;
                     let (mut going, mut going_args) = (Vec::new(), Vec::new());
                     for (l, c) in live.iter().zip(conds) {
                         if c[0].int() == 0 {
@@ -285,7 +313,7 @@ impl<'a> Machine<'a> {
                     if going.is_empty() {
                         break;
                     }
-                    args = self.region_in_step(ctx.region(op, 1), frames, &going, going_args, size)?;
+                    args = self.region_in_step(ctx.region(op, 1), frames, &going, going_args, shape)?;
                     live = going;
                 }
                 Ok(())
@@ -305,7 +333,7 @@ impl<'a> Machine<'a> {
         frames: &mut Frames,
         lanes: &[usize],
         args: Vec<Vec<Val>>,
-        size: usize,
+        shape: Shape,
     ) -> R<Vec<Vec<Val>>> {
         let ctx = self.ctx;
         let blocks = ctx.region_blocks(r);
@@ -314,7 +342,7 @@ impl<'a> Machine<'a> {
             return self.err(op, "the simulated grid runs a region of one block around a subgroup collective");
         };
         for (l, a) in lanes.iter().zip(args) {
-            self.as_thread(frames, *l, size, |m| {
+            self.as_thread(frames, *l, shape, |m| {
                 m.bind(block, a.into_iter());
                 Ok(())
             })?;
@@ -329,7 +357,7 @@ impl<'a> Machine<'a> {
                     .map(|l| slots.iter().map(|s| frames[*l][*s as usize].clone()).collect())
                     .collect());
             }
-            self.in_step(o, frames, lanes, size)?;
+            self.in_step(o, frames, lanes, shape)?;
             cur = ctx.next_op(o);
         }
         Ok(vec![Vec::new(); lanes.len()])
@@ -355,13 +383,17 @@ mod tests {
     /// Runs `@f` of `body` (a function's text) on a simulated grid of
     /// `subgroups × size` threads, shuffled with `seed`; the buffers it
     /// returns as integers, or the error's message.
-    fn run(body: &str, (subgroups, size): (u32, u32), seed: Option<u64>) -> Result<Vec<Vec<i128>>, String> {
+    fn run(
+        body: &str,
+        (blocks, subgroups, size): (u32, u32, u32),
+        seed: Option<u64>,
+    ) -> Result<Vec<Vec<i128>>, String> {
         let mut registry = strata_std::standard_registry();
         strata_graph_dialect::register(&mut registry);
         strata_par_dialect::register(&mut registry);
         let mut ctx = Context::new(Arc::new(registry));
         let m = strata_ir::parser::parse_source(&mut ctx, "t.mlir", body, 0, body.len()).expect("parses");
-        let grid = Some(Grid { subgroups, subgroup_size: size });
+        let grid = Some(Grid { blocks, subgroups, subgroup_size: size });
         let opts = Options { shuffle_seed: seed, grid, ..Options::default() };
         let results = run_function(&ctx, m, "f", Vec::new(), opts).map_err(|e| e.message)?;
         Ok(results
@@ -403,7 +435,7 @@ mod tests {
     #[test]
     fn threads_know_their_place_and_share_loops_in_blocks() {
         for seed in [None, Some(3)] {
-            let r = run(IDS, (3, 4), seed).expect("runs");
+            let r = run(IDS, (1, 3, 4), seed).expect("runs");
             // Each thread: its subgroup's sum of lane numbers, plus 100 per subgroup.
             let ids: Vec<i128> = (0..16).map(|t| if t < 12 { 6 + 100 * (t / 4) } else { -1 }).collect();
             assert_eq!(r[0], ids, "seed {seed:?}");
@@ -411,7 +443,7 @@ mod tests {
             assert_eq!(r[1], (0..16).map(|i| (i / 2) % 12).collect::<Vec<i128>>());
         }
         // A team of one thread, as without a grid.
-        let one = run(IDS, (1, 1), None).expect("runs");
+        let one = run(IDS, (1, 1, 1), None).expect("runs");
         assert_eq!(one[0][0], 0);
         assert_eq!(one[1], vec![0; 16]);
     }
@@ -449,11 +481,53 @@ mod tests {
     #[test]
     fn lanes_run_in_step_around_collectives_and_must_all_reach_them() {
         // Subgroup 0: 4 lanes add k at each of 3 steps (0 + 4 + 8); subgroup 1: the highest lane.
-        let r = run(&LOOP.replace("BOUND", "%c3"), (2, 4), None).expect("runs");
+        let r = run(&LOOP.replace("BOUND", "%c3"), (1, 2, 4), None).expect("runs");
         assert_eq!(r[0], vec![12, 12, 12, 12, 3, 3, 3, 3]);
         // Lane l takes l steps: at the first, lanes 1 to 3 reach the collective.
-        let e = run(&LOOP.replace("BOUND", "%l"), (2, 4), None).unwrap_err();
+        let e = run(&LOOP.replace("BOUND", "%l"), (1, 2, 4), None).unwrap_err();
         assert!(e.contains("reached by 3 of the 4 threads of its subgroup"), "{e}");
+    }
+
+    /// Per thread: its block's sum of thread numbers in the block, plus
+    /// 100 per block, plus 1,000 times the threads of a block; under a
+    /// branch on `COND`.
+    const BLOCKS: &str = r#"func.func @f() -> (!par.buf<index>) {
+  %c0 = arith.constant 0 : index
+  %c100 = arith.constant 100 : index
+  %c1000 = arith.constant 1000 : index
+  %n = arith.constant 16 : index
+  %out = "par.alloc"(%n) : (index) -> !par.buf<index>
+  "par.parallel"() ({
+    %t = "par.thread_id"() : () -> index
+    %bt = "par.block_thread_id"() : () -> index
+    %b = "par.block_id"() : () -> index
+    %bs = "par.block_size"() : () -> index
+    %w = "par.subgroup_id"() : () -> index
+    %go = arith.cmpi COND, %c0 : index
+    scf.if %go {
+      %s = "par.block_reduce"(%bt) <{kind = "add"}> : (index) -> index
+      %x = arith.muli %b, %c100 : index
+      %y = arith.muli %bs, %c1000 : index
+      %v = arith.addi %s, %x : index
+      %r = arith.addi %v, %y : index
+      "par.store"(%r, %out, %t) : (index, !par.buf<index>, index) -> ()
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return %out : !par.buf<index>
+}
+"#;
+
+    #[test]
+    fn blocks_reduce_over_their_subgroups() {
+        for seed in [None, Some(5)] {
+            let r = run(&BLOCKS.replace("COND", "uge, %b"), (2, 2, 3), seed).expect("runs");
+            let want: Vec<i128> = (0..16).map(|t| if t < 12 { 6015 + 100 * (t / 6) } else { -1 }).collect();
+            assert_eq!(r[0], want, "seed {seed:?}");
+        }
+        // Only the first subgroup of each block: half the block.
+        let e = run(&BLOCKS.replace("COND", "eq, %w"), (2, 2, 3), None).unwrap_err();
+        assert!(e.contains("a block collective reached by 3 of the 6 threads of its block"), "{e}");
     }
 
     #[test]
@@ -471,9 +545,9 @@ mod tests {
   return %c0 : index
 }
 "#;
-        let e = run(text, (2, 2), None).unwrap_err();
+        let e = run(text, (1, 2, 2), None).unwrap_err();
         assert!(e.contains("runs 'par.barrier' only in step"), "{e}");
         // One thread: nothing to wait for.
-        assert!(run(text, (1, 1), None).is_ok());
+        assert!(run(text, (1, 1, 1), None).is_ok());
     }
 }

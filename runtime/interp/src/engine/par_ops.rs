@@ -97,8 +97,12 @@ impl<'a> Machine<'a> {
             par::FREE => return Ok(()),
             // A team's collectives below its body's top level: the simulated
             // grid runs them only there (one thread: nothing to wait for).
-            par::BARRIER | par::FOR | par::SUBGROUP_REDUCE
-                if self.thread.is_some_and(|t| t.team > 1 && (name != par::SUBGROUP_REDUCE || t.size > 1)) =>
+            par::BARRIER | par::FOR | par::SUBGROUP_REDUCE | par::BLOCK_REDUCE
+                if self.thread.is_some_and(|t| match name {
+                    par::SUBGROUP_REDUCE => t.size > 1,
+                    par::BLOCK_REDUCE => t.block > 1,
+                    _ => t.team > 1,
+                }) =>
             {
                 return self.err(
                     op,
@@ -106,7 +110,7 @@ impl<'a> Machine<'a> {
                 );
             }
             par::BARRIER => return Ok(()),
-            // Outside a simulated team: a team of one subgroup of one.
+            // Outside a simulated team: a team of one block of one subgroup of one.
             par::THREAD_ID => Val::Int(self.thread.map_or(0, |t| t.id) as i128),
             par::NUM_THREADS => Val::Int(self.thread.map_or(1, |t| t.team) as i128),
             par::SUBGROUP_ID => Val::Int(self.thread.map_or(0, |t| t.id / t.size) as i128),
@@ -114,6 +118,11 @@ impl<'a> Machine<'a> {
             par::LANE_ID => Val::Int(self.thread.map_or(0, |t| t.id % t.size) as i128),
             par::SUBGROUP_SIZE => Val::Int(self.thread.map_or(1, |t| t.size) as i128),
             par::SUBGROUP_REDUCE => self.get(view::SubgroupReduce(op).value(ctx)).clone(),
+            par::BLOCK_SIZE => Val::Int(self.thread.map_or(1, |t| t.block) as i128),
+            par::BLOCK_ID => Val::Int(self.thread.map_or(0, |t| t.id / t.block) as i128),
+            par::NUM_BLOCKS => Val::Int(self.thread.map_or(1, |t| t.team / t.block) as i128),
+            par::BLOCK_THREAD_ID => Val::Int(self.thread.map_or(0, |t| t.id % t.block) as i128),
+            par::BLOCK_REDUCE => self.get(view::BlockReduce(op).value(ctx)).clone(),
             par::LOAD => {
                 let load = view::Load(op);
                 self.with_element(op, load.buffer(ctx), load.index(ctx), |e| e.clone())?
