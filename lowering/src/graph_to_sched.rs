@@ -248,7 +248,7 @@ impl RewritePattern for ForeachToSched {
         }
         let ctx = rw.ctx();
         if let Some(r) = &self.remarks {
-            let tiers = [Tier::Split, Tier::Warp].map(|t| tier_remark(ctx, l, &s, &self.defaults, t));
+            let tiers = [Tier::Split, Tier::Block, Tier::Warp].map(|t| tier_remark(ctx, l, &s, &self.defaults, t));
             let warp = warp_remark(ctx, l, &s, &self.defaults);
             let fused = fusion_remark(ctx, l, &s);
             for m in [direction_remark(ctx, l, &s), fused, warp].into_iter().chain(tiers).flatten() {
@@ -388,8 +388,13 @@ fn schedule(
         s.split =
             if !nested && !over_ordered(ctx, l) && legality::splittable(ctx, l, &s).is_ok() { s.split } else { 0 };
     }
+    if !explicit("block") {
+        // The same for the block tier, below the loop's `split`.
+        s.block =
+            if !nested && !over_ordered(ctx, l) && legality::block_tier(ctx, l, &s).is_ok() { s.block } else { 0 };
+    }
     if !explicit("warp") {
-        // The same for the warp tier, below the loop's `split`.
+        // The same for the warp tier, below the loop's `block` or `split`.
         s.warp = if !nested && !over_ordered(ctx, l) && legality::warp_tier(ctx, l, &s).is_ok() { s.warp } else { 0 };
     }
     if nested && s.mapping != Mapping::Sequential && legality::enclosing_parallel_loop(ctx, l).is_none() {
@@ -479,10 +484,11 @@ fn fusion_remark(ctx: &Context, l: OpId, s: &LoopSchedule) -> Option<String> {
 }
 
 /// The degree tiers a loop's iterations may be deferred to after the
-/// round: the team's (`split`) and subgroups' (`warp`).
+/// round: the team's (`split`), blocks' (`block`) and subgroups' (`warp`).
 #[derive(Clone, Copy, PartialEq)]
 enum Tier {
     Split,
+    Block,
     Warp,
 }
 
@@ -492,16 +498,26 @@ enum Tier {
 fn tier_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr], tier: Tier) -> Option<String> {
     let (key, chosen, not) = match tier {
         Tier::Split => ("split", s.split, "not split"),
+        Tier::Block => ("block", s.block, "not deferred to blocks"),
         Tier::Warp => ("warp", s.warp, "not deferred to subgroups"),
+    };
+    // The lowest tier above, which bounds this one's degrees.
+    let below = |bounds: &[u32]| match bounds.iter().find(|b| **b > 0) {
+        Some(b) => format!(" (fewer than {b})"),
+        None => String::new(),
     };
     if chosen > 0 {
         return Some(match tier {
             Tier::Split => format!(
                 "split: a node of {chosen} or more neighbours has its neighbour loop shared by the team's threads after the round's other nodes"
             ),
+            Tier::Block => format!(
+                "block: a node of {chosen} or more neighbours{} has its neighbour loop walked by a block (a GPU block) after the round's other nodes",
+                below(&[s.split])
+            ),
             Tier::Warp => format!(
                 "warp: a node of {chosen} or more neighbours{} has its neighbour loop walked by a subgroup (a GPU warp) after the round's other nodes",
-                if s.split > 0 { format!(" (fewer than {})", s.split) } else { String::new() }
+                below(&[s.block, s.split])
             ),
         });
     }
@@ -511,6 +527,7 @@ fn tier_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr],
     }
     let legal = match tier {
         Tier::Split => legality::splittable(ctx, l, &LoopSchedule { split: asked, ..*s }),
+        Tier::Block => legality::block_tier(ctx, l, &LoopSchedule { block: asked, ..*s }),
         Tier::Warp => legality::warp_tier(ctx, l, &LoopSchedule { warp: asked, ..*s }),
     };
     let why = match legal {
@@ -545,7 +562,7 @@ fn warp_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr])
         return None;
     }
     // Bucket fusion and splitting were chosen after the mapping fell back.
-    let group = LoopSchedule { mapping, fusion: 0, split: 0, warp: 0, ..*s };
+    let group = LoopSchedule { mapping, fusion: 0, split: 0, warp: 0, block: 0, ..*s };
     let why = legality::group_mappable(ctx, l, &group).err().unwrap_or_else(|| "as the schedule says".into());
     Some(format!("not mapped '{}': {why}", mapping.keyword()))
 }
@@ -629,6 +646,11 @@ static DECL: PassDecl = PassDecl {
             name: "warp",
             kind: OptionKind::Count,
             help: "loops as 'split' takes them: a node of this many neighbours or more (below 'split') has its neighbour loop walked by a subgroup (a GPU warp) after the round (default 0: never)",
+        },
+        PassOption {
+            name: "block",
+            kind: OptionKind::Count,
+            help: "loops as 'split' takes them: a node of this many neighbours or more (below 'split'; above 'warp') has its neighbour loop walked by a block (a GPU block) after the round (default 0: never)",
         },
         PassOption {
             name: "target",

@@ -155,9 +155,9 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
         Lowering::Text("builtin.module(convert-graph-to-sched{split=2},convert-sched-to-par)"),
         Lowering::Text("builtin.module(convert-graph-to-sched{mapping=warp},convert-sched-to-par)"),
         Lowering::Text("builtin.module(convert-graph-to-sched{mapping=block},convert-sched-to-par)"),
-        Lowering::Text("builtin.module(convert-graph-to-sched{split=16 warp=2},convert-sched-to-par)"),
+        Lowering::Text("builtin.module(convert-graph-to-sched{split=16 block=6 warp=2},convert-sched-to-par)"),
         Lowering::Target(Target::Gpu, ""),
-        Lowering::Target(Target::Gpu, "split=16,warp=2"),
+        Lowering::Target(Target::Gpu, "split=16,block=6,warp=2"),
     ] {
         let pipeline = match lowering {
             Lowering::Text(t) => t.to_string(),
@@ -217,9 +217,9 @@ fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>) -> Vec<Ca
 /// other distributions, hybrid loops pulling every round they can, and
 /// every loop that can share its nodes' neighbour loops sharing those of
 /// more than one neighbour, every loop that can run an iteration per
-/// subgroup (a GPU warp) running so, the three tiers (a thread per node
-/// below 2 neighbours, a subgroup below 16, the team from 16), and every
-/// loop that can run an iteration per block running so.
+/// subgroup (a GPU warp) running so, the four tiers (a thread per node
+/// below 2 neighbours, a subgroup below 6, a block below 16, the team from
+/// 16), and every loop that can run an iteration per block running so.
 const SCHEDULES: [&str; 8] = [
     "",
     "direction=pull,frontier=bitmap",
@@ -227,7 +227,7 @@ const SCHEDULES: [&str; 8] = [
     "alpha=1000000,beta=1000000",
     "split=2,dist=static,chunk=5",
     "mapping=warp",
-    "split=16,warp=2,dist=static,chunk=3",
+    "split=16,block=6,warp=2,dist=static,chunk=3",
     "mapping=block",
 ];
 

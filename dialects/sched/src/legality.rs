@@ -90,6 +90,9 @@ pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
     if s.warp > 0 {
         warp_tier(ctx, op, s)?;
     }
+    if s.block > 0 {
+        block_tier(ctx, op, s)?;
+    }
     if s.reduction == Reduction::Privatize {
         for (v, why) in shared_scalars(ctx, op) {
             if let Some(why) = why {
@@ -176,20 +179,38 @@ pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, St
 }
 
 /// What a subgroup shares when the loop `op` defers its iterations of
-/// `warp` neighbours or more (below `split`) to subgroups, or why it
-/// cannot: what [`splittable`] needs, the threshold below `split`.
+/// `warp` neighbours or more (below `block`, or `split`) to subgroups, or
+/// why it cannot: what [`splittable`] needs, the threshold below the
+/// higher tiers'.
 pub fn warp_tier(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, String> {
-    const WHAT: &str = "schedule entry 'warp'";
+    group_tier(ctx, op, s, ("warp", s.warp), &[("block", s.block, "a block's"), ("split", s.split, "the team's")])
+}
+
+/// [`warp_tier`] for blocks: iterations of `block` neighbours or more
+/// (below `split`).
+pub fn block_tier(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, String> {
+    group_tier(ctx, op, s, ("block", s.block), &[("split", s.split, "the team's")])
+}
+
+/// The checks of a degree tier `(key, threshold)` below the tiers `above`
+/// (each a key, its threshold, 0 when not set, and whose nodes are).
+fn group_tier(
+    ctx: &Context,
+    op: OpId,
+    s: &LoopSchedule,
+    (key, threshold): (&str, u32),
+    above: &[(&str, u32, &str)],
+) -> Result<Split, String> {
+    let what = format!("schedule entry '{key}'");
     if s.mapping != Mapping::Thread {
-        return Err(format!("{WHAT} needs mapping 'thread', not '{}'", s.mapping.keyword()));
+        return Err(format!("{what} needs mapping 'thread', not '{}'", s.mapping.keyword()));
     }
-    if s.split > 0 && s.warp >= s.split {
+    if let Some((higher, at, whose)) = above.iter().find(|(_, at, _)| *at > 0 && threshold >= *at) {
         return Err(format!(
-            "{WHAT} ({}) must be below 'split' ({}): nodes of 'split' neighbours or more are the team's",
-            s.warp, s.split
+            "{what} ({threshold}) must be below '{higher}' ({at}): nodes of '{higher}' neighbours or more are {whose}"
         ));
     }
-    shared_walk(ctx, op, s, WHAT)
+    shared_walk(ctx, op, s, &what)
 }
 
 /// What a subgroup or block shares when the loop `op` runs each iteration

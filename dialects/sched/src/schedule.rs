@@ -125,14 +125,17 @@ pub struct LoopSchedule {
     /// thread that took it ([`crate::legality::splittable`]); 0: never.
     pub split: u32,
     /// With the same shape: a node of at least this many neighbours (and
-    /// fewer than `split`) is walked by a subgroup (a GPU warp) after the
-    /// round's other nodes, its lanes striding over the list (thread, warp
-    /// and grid by degree: TWC); 0: never.
+    /// fewer than `block`, or `split`) is walked by a subgroup (a GPU warp)
+    /// after the round's other nodes, its lanes striding over the list
+    /// (thread, warp, block and grid by degree: TWC); 0: never.
     pub warp: u32,
+    /// The same for blocks: a node of at least this many neighbours (and
+    /// fewer than `split`) is walked by a block after the round; 0: never.
+    pub block: u32,
 }
 
 /// The keys a schedule dictionary may hold, with their values.
-pub const KEYS: [(&str, &str); 13] = [
+pub const KEYS: [(&str, &str); 14] = [
     ("mapping", "\"thread\", \"edge\", \"warp\", \"block\" or \"sequential\""),
     ("dist", "\"static\" or \"dynamic\""),
     ("chunk", "a positive integer"),
@@ -146,6 +149,7 @@ pub const KEYS: [(&str, &str); 13] = [
     ("fusion", "a non-negative integer"),
     ("split", "a non-negative integer"),
     ("warp", "a non-negative integer"),
+    ("block", "a non-negative integer"),
 ];
 
 /// The keys a complete schedule holds whatever its direction (`alpha` only
@@ -217,6 +221,7 @@ impl LoopSchedule {
         fusion: 0,
         split: 0,
         warp: 0,
+        block: 0,
     };
     /// The default schedule of an outermost loop. Blocks of 1,024
     /// iterations keep each thread's accesses to the node-indexed arrays
@@ -254,6 +259,7 @@ impl LoopSchedule {
                 "fusion" => self.fusion = non_negative(v).ok_or_else(bad)?,
                 "split" => self.split = non_negative(v).ok_or_else(bad)?,
                 "warp" => self.warp = non_negative(v).ok_or_else(bad)?,
+                "block" => self.block = non_negative(v).ok_or_else(bad)?,
                 "reduction" => self.reduction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "direction" => self.direction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "frontier" => self.frontier = Keyword::from_attr(v).ok_or_else(bad)?,
@@ -294,6 +300,7 @@ impl LoopSchedule {
         let fusion = (self.fusion > 0).then(|| ("fusion".into(), Attribute::int(i128::from(self.fusion), Type::i64())));
         let split = (self.split > 0).then(|| ("split".into(), Attribute::int(i128::from(self.split), Type::i64())));
         let warp = (self.warp > 0).then(|| ("warp".into(), Attribute::int(i128::from(self.warp), Type::i64())));
+        let block = (self.block > 0).then(|| ("block".into(), Attribute::int(i128::from(self.block), Type::i64())));
         Attribute::dictionary(
             hybrid
                 .into_iter()
@@ -301,6 +308,7 @@ impl LoopSchedule {
                 .chain(fusion)
                 .chain(split)
                 .chain(warp)
+                .chain(block)
                 .chain([
                     ("chunk".into(), Attribute::int(i128::from(self.chunk), Type::i64())),
                     ("direction".into(), Attribute::string(self.direction.keyword())),
@@ -345,9 +353,10 @@ mod tests {
             fusion: 0,
             split: 0,
             warp: 0,
+            block: 0,
         };
         assert_eq!(LoopSchedule::from_attr(&s.to_attr()), Ok(s));
-        let h = LoopSchedule { split: 4096, warp: 64, ..s };
+        let h = LoopSchedule { split: 4096, warp: 64, block: 512, ..s };
         assert_eq!(LoopSchedule::from_attr(&h.to_attr()), Ok(h));
         let f = LoopSchedule { fusion: 1000, ..s };
         assert_eq!(LoopSchedule::from_attr(&f.to_attr()), Ok(f));

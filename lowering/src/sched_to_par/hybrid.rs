@@ -24,6 +24,7 @@ impl Lowering {
             chunk: LoopSchedule::PARALLEL.chunk,
             split: 0,
             warp: 0,
+            block: 0,
             ..*s
         };
         let inner = pullable(ctx, op, &pulled).expect("checked by the sched verifier");

@@ -284,6 +284,7 @@ impl Lowering {
             Some(inner) if space_of(ctx, inner) == Some(Space::OutNbrs) => Some(inner),
             None if s.mapping == Mapping::Thread
                 && s.split == 0
+                && s.block == 0
                 && s.warp == 0
                 && space_of(ctx, op) == Some(Space::Nodes) =>
             {
@@ -301,8 +302,8 @@ impl Lowering {
         let copy = (s.fusion > 0).then(|| ctx.clone_at_end(op, pb));
         // Splitting runs the body again, for the high-degree nodes the
         // round deferred: a copy of the loop, and where they are kept.
-        let split = ((s.split > 0 || s.warp > 0) && pulled.is_none() && bits.is_none())
-            .then(|| self.prepare_split(ctx, op, pb, at, (s.split, s.warp), &loc));
+        let split = ((s.split > 0 || s.block > 0 || s.warp > 0) && pulled.is_none() && bits.is_none())
+            .then(|| self.prepare_split(ctx, op, pb, at, (s.split, s.block, s.warp), &loc));
         let flags = self.bitmap_flags(ctx, op, At::End(pb), &loc);
         self.scope_mut().flags = flags.clone();
         let privatized: Vec<(Value, ReduceKind)> = if s.reduction == Reduction::Privatize {

@@ -2,11 +2,12 @@
 //! neighbours are listed instead of walked, then every thread of the team
 //! walks its block of each listed node's list, and what follows the
 //! neighbour loop runs once per listed iteration (`docs/dialects/sched.md`).
-//! The warp tier (`warp`) lists the iterations of fewer neighbours than
-//! that but many the same way, for subgroups to run after the round
-//! (`warp.rs`).
+//! The block and warp tiers (`block`, `warp`) list the iterations of fewer
+//! neighbours than that but many the same way, for blocks and subgroups to
+//! run after the round (`warp.rs`).
 
 use super::loops::private_accumulator;
+use super::warp::Group;
 use super::*;
 use strata_par_dialect::view::RmwKind;
 use strata_sched_dialect::legality::{split_shape, Split};
@@ -77,17 +78,17 @@ fn entry_place(ctx: &Context, op: OpId, g: Value) -> Option<At> {
 /// A loop being split: the copies of it that walk the listed nodes' lists
 /// (`shared`) and run the rest of the body once per listed iteration
 /// (`once`, when there is a rest with effects), and the list; and for its
-/// warp tier, a copy of the loop and its list.
+/// block and warp tiers, a copy of the loop and its list each.
 pub(super) struct SplitLoop {
     hubs: Option<(OpId, Option<OpId>, Deferred)>,
-    warps: Option<(OpId, Deferred)>,
+    groups: Vec<(Group, OpId, Deferred)>,
 }
 
 impl SplitLoop {
     /// The buffers made for the round, to free after its team (none when
     /// they were made once per function).
     pub(super) fn round_buffers(&self) -> Vec<Value> {
-        let lists = self.hubs.iter().map(|h| &h.2).chain(self.warps.iter().map(|w| &w.1));
+        let lists = self.hubs.iter().map(|h| &h.2).chain(self.groups.iter().map(|g| &g.2));
         lists
             .filter(|d| !d.hoisted)
             .flat_map(|d| [d.nodes, d.count].into_iter().chain(d.accumulators.iter().copied()))
@@ -97,38 +98,45 @@ impl SplitLoop {
 
 impl Lowering {
     /// Prepares splitting the parallel loop `op` at degree `split` and
-    /// deferring to subgroups its iterations from degree `warp` (0: none),
-    /// before its body moves into the team body `pb`: the copies of the
-    /// loop they need (at the end of `pb`, used up by
-    /// [`Lowering::finish_split`]) and the lists ([`Lowering::defer_hubs`];
-    /// `at` is before the team).
+    /// deferring to blocks and subgroups its iterations from degrees
+    /// `block` and `warp` (0: none), before its body moves into the team
+    /// body `pb`: the copies of the loop they need (at the end of `pb`,
+    /// used up by [`Lowering::finish_split`]) and the lists
+    /// ([`Lowering::defer_hubs`]; `at` is before the team).
     pub(super) fn prepare_split(
         &mut self,
         ctx: &mut Rewriter<'_>,
         op: OpId,
         pb: BlockId,
         at: At,
-        (split, warp): (u32, u32),
+        (split, block, warp): (u32, u32, u32),
         loc: &Location,
     ) -> SplitLoop {
         let shape = split_shape(ctx, op).expect("checked by the sched verifier");
         // The copies first, of the body as written.
         let hub_copies = (split > 0).then(|| (ctx.clone_at_end(op, pb), shape.tail.then(|| ctx.clone_at_end(op, pb))));
-        let warp_copy = (warp > 0).then(|| ctx.clone_at_end(op, pb));
+        let tiers = [(Group::Block, block), (Group::Subgroup, warp)];
+        let copies: Vec<(Group, u32, OpId)> =
+            tiers.into_iter().filter(|t| t.1 > 0).map(|(g, d)| (g, d, ctx.clone_at_end(op, pb))).collect();
         let hubs =
             hub_copies.map(|(shared, once)| (shared, once, self.defer_hubs(ctx, op, &shape, at, (split, true), loc)));
-        // Below the hubs' test: a node that is no hub, of `warp` neighbours.
-        let warps = warp_copy.map(|copy| (copy, self.defer_hubs(ctx, op, &shape, at, (warp, false), loc)));
-        SplitLoop { hubs, warps }
+        // Each below the tests before it: a node of no higher tier, of the
+        // tier's degree.
+        let groups = copies
+            .into_iter()
+            .map(|(g, degree, copy)| (g, copy, self.defer_hubs(ctx, op, &shape, at, (degree, false), loc)))
+            .collect();
+        SplitLoop { hubs, groups }
     }
 
     /// At the end of the team body `pb`, after the round's work-shared
-    /// loop: the iterations deferred to subgroups, the listed nodes' shared
-    /// walks, then the rest of the body once per listed iteration.
+    /// loop: the iterations deferred to blocks and subgroups, the listed
+    /// nodes' shared walks, then the rest of the body once per listed
+    /// iteration.
     pub(super) fn finish_split(&mut self, ctx: &mut Rewriter<'_>, split: &SplitLoop, pb: BlockId, loc: &Location) {
-        if let Some((copy, deferred)) = &split.warps {
+        for (group, copy, deferred) in &split.groups {
             let n = listed(ctx, At::End(pb), deferred, loc);
-            self.subgroup_walks(ctx, *copy, pb, (deferred.nodes, n), loc);
+            self.group_walks(ctx, *copy, pb, (deferred.nodes, n), *group, loc);
         }
         if let Some((shared, once, deferred)) = &split.hubs {
             self.shared_hubs(ctx, *shared, pb, deferred, loc);

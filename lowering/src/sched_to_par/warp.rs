@@ -87,31 +87,32 @@ impl Lowering {
     }
 
     /// At the end of the team body `pb`, after the round's work-shared loop:
-    /// the iterations the round deferred to subgroups (`deferred`, by the
-    /// warp tier of [`Lowering::prepare_split`]), the subgroups taking them
-    /// in turn, each running `copy` (a copy of the loop, used up) for one
-    /// as `mapping = "warp"` runs an iteration.
-    pub(super) fn subgroup_walks(
+    /// the iterations the round deferred to `group`s (`deferred`, by the
+    /// block or warp tier of [`Lowering::prepare_split`]), the groups
+    /// taking them in turn, each running `copy` (a copy of the loop, used
+    /// up) for one as `mapping = "warp"` (or `"block"`) runs an iteration.
+    pub(super) fn group_walks(
         &mut self,
         ctx: &mut Rewriter<'_>,
         copy: OpId,
         pb: BlockId,
         deferred: (Value, Value),
+        group: Group,
         loc: &Location,
     ) {
         let at = At::End(pb);
         let (nodes, n) = deferred;
-        // Every thread read the same count after the loop's barrier: a
-        // subgroup's maximum says so to the divergence check.
-        let n = Group::Subgroup.reduce(ctx, at, n, RmwKind::Max, loc);
-        let (w, team, lane, width) = Group::Subgroup.ids(ctx, at, loc);
+        // Every thread read the same count after the loop's barrier: the
+        // group's maximum says so to the divergence check.
+        let n = group.reduce(ctx, at, n, RmwKind::Max, loc);
+        let (w, team, lane, width) = group.ids(ctx, at, loc);
         let shape = split_shape(ctx, copy).expect("checked by the sched verifier");
         let (r, blk) = new_body(ctx, &[Type::Index], loc);
         let k = ctx.block_args(blk)[0];
         let x = load(ctx, At::End(blk), nodes, k, false, loc);
         self.emit_body(ctx, copy, blk, &[x], scf::YIELD, loc);
         let turns = mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[w, n, team]).region(r));
-        self.share_neighbours(ctx, &shape, (lane, width), Group::Subgroup, loc);
+        self.share_neighbours(ctx, &shape, (lane, width), group, loc);
         self.scopes.insert(r, Rc::new(Scope { iteration: Some(turns), ..(*self.scope).clone() }));
         ctx.erase_op(copy);
     }

@@ -456,6 +456,17 @@ func.func @warp_hybrid(%g: !graph.graph) {
 
 // -----
 
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'block' needs mapping 'thread', not 'block'
+func.func @block_tier_on_blocks(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {mapping = "block", block = 32}}
+  return
+}
+
+// -----
+
 // CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'warp' needs mapping 'thread', not 'warp'
 func.func @warp_tier_on_warps(%g: !graph.graph) {
   graph.foreach %v in nodes(%g) {

@@ -22,3 +22,12 @@
 // TIERS: pr.mlir:23:5: remark: not deferred to subgroups: schedule entry 'warp' needs a neighbour loop in the body
 // TIERS: pr.mlir:31:5: remark: split: a node of 64 or more neighbours
 // TIERS: pr.mlir:31:5: remark: warp: a node of 8 or more neighbours (fewer than 64) has its neighbour loop walked by a subgroup (a GPU warp) after the round's other nodes
+// RUN: graph-opt %S/../../algorithms/pr.mlir --convert-graph-to-sched='split=64 block=16 warp=8 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=THREE
+// THREE: pr.mlir:23:5: remark: not deferred to blocks: schedule entry 'block' needs a neighbour loop in the body
+// THREE: pr.mlir:31:5: remark: split: a node of 64 or more neighbours
+// THREE: pr.mlir:31:5: remark: block: a node of 16 or more neighbours (fewer than 64) has its neighbour loop walked by a block (a GPU block) after the round's other nodes
+// THREE: pr.mlir:31:5: remark: warp: a node of 8 or more neighbours (fewer than 16) has its neighbour loop walked by a subgroup (a GPU warp) after the round's other nodes
+// A tier at or above the one over it is not taken from the pass options:
+// the remark says why.
+// RUN: graph-opt %S/../../algorithms/pr.mlir --convert-graph-to-sched='split=64 block=16 warp=16 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=CLASH
+// CLASH: pr.mlir:31:5: remark: not deferred to subgroups: schedule entry 'warp' (16) must be below 'block' (16): nodes of 'block' neighbours or more are a block's

@@ -6,18 +6,25 @@
 // on the first lane). On the CPU a thread is a subgroup of one. Node loops
 // over in- and out-lists (Inputs/collapse.mlir), bodies with sums
 // (Inputs/accumulate.mlir) and the traversals' worklist loops compute what
-// the interpreter computes, with and without the team's tier above.
+// the interpreter computes, with and without the team's tier above. The
+// block tier (`block = N`, between them) does the same with blocks (on the
+// CPU a thread is a block of one).
 // RUN: graph-run %S/Inputs/collapse.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry collapse > %t.collapse
 // RUN: graph-run %S/Inputs/collapse.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry collapse --backend cpu --threads 3 --schedule warp=2 > %t.collapse-w
 // RUN: graph-run %S/Inputs/collapse.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry collapse --backend cpu --threads 2 --schedule split=16,warp=2,dist=static,chunk=3 > %t.collapse-sw
+// RUN: graph-run %S/Inputs/collapse.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry collapse --backend cpu --threads 2 --schedule split=16,block=6,warp=2 > %t.collapse-sbw
 // RUN: diff %t.collapse %t.collapse-w
 // RUN: diff %t.collapse %t.collapse-sw
+// RUN: diff %t.collapse %t.collapse-sbw
 // RUN: graph-run %S/Inputs/accumulate.mlir --graph gen:kron:scale=9,degree=6,seed=4 --entry accumulate > %t.acc
 // RUN: graph-run %S/Inputs/accumulate.mlir --graph gen:kron:scale=9,degree=6,seed=4 --entry accumulate --backend cpu --threads 3 --schedule split=16,warp=2 > %t.acc-sw
 // RUN: graph-opt %S/Inputs/accumulate.mlir --pass-pipeline='builtin.module(convert-graph-to-sched{split=8 warp=2},convert-sched-to-par)' -o %t.acc.par.mlir
 // RUN: graph-run %t.acc.par.mlir --graph gen:kron:scale=9,degree=6,seed=4 --entry accumulate --shuffle 5 > %t.acc-par
+// RUN: graph-opt %S/Inputs/accumulate.mlir --pass-pipeline='builtin.module(convert-graph-to-sched{split=16 block=6 warp=2},convert-sched-to-par)' -o %t.acc.tiers.mlir
+// RUN: graph-run %t.acc.tiers.mlir --graph gen:kron:scale=9,degree=6,seed=4 --entry accumulate --simulate-grid 2x2x3 --shuffle 5 > %t.acc-tiers
 // RUN: diff %t.acc %t.acc-sw
 // RUN: diff %t.acc %t.acc-par
+// RUN: diff %t.acc %t.acc-tiers
 // RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --symmetrize --entry sssp 0 > %t.sssp
 // RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --symmetrize --entry sssp 0 --backend cpu --threads 3 --schedule split=32,warp=2 > %t.sssp-sw
 // RUN: diff %t.sssp %t.sssp-sw
@@ -37,3 +44,18 @@
 // Illegal: the tier at or above `split`, or on a loop mapped otherwise.
 // RUN: not graph-opt %S/Inputs/accumulate.mlir --target=cpu --schedule-file %S/Inputs/warp-above-split.txt 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: illegal schedule: schedule entry 'warp' (64) must be below 'split' (32): nodes of 'split' neighbours or more are the team's
+// RUN: not graph-opt %S/Inputs/accumulate.mlir --target=cpu --schedule-file %S/Inputs/warp-at-block.txt 2>&1 | FileCheck %s --check-prefix=BAD-WARP
+// BAD-WARP: error: illegal schedule: schedule entry 'warp' (8) must be below 'block' (8): nodes of 'block' neighbours or more are a block's
+// RUN: not graph-opt %S/Inputs/accumulate.mlir --target=cpu --schedule-file %S/Inputs/block-above-split.txt 2>&1 | FileCheck %s --check-prefix=BAD-BLOCK
+// BAD-BLOCK: error: illegal schedule: schedule entry 'block' (40) must be below 'split' (32): nodes of 'split' neighbours or more are the team's
+// The block tier's turns: the blocks over their listed nodes, bounded by
+// the count every thread of a block agrees on, below the subgroups' turns.
+// RUN: graph-opt %S/Inputs/accumulate.mlir --target=cpu --schedule block=6,warp=2 | FileCheck %s --check-prefix=BLOCK
+// BLOCK: arith.cmpi uge, %{{.*}}, %c6
+// BLOCK: arith.cmpi uge, %{{.*}}, %c2
+// BLOCK: %[[N:.*]] = "par.block_reduce"(%{{.*}}) <{kind = "max"}> : (index) -> index
+// BLOCK: %[[B:.*]] = "par.block_id"
+// BLOCK: %[[BS:.*]] = "par.num_blocks"
+// BLOCK: scf.for %{{.*}} = %[[B]] to %[[N]] step %[[BS]]
+// BLOCK: "par.block_reduce"(%{{.*}}) <{kind = "add"}>
+// BLOCK: "par.subgroup_reduce"(%{{.*}}) <{kind = "max"}>
