@@ -36,7 +36,7 @@ use strata_par_dialect::op as par;
 use strata_par_dialect::types::{buf_element, queue_element};
 use strata_par_dialect::view::{self, Dist, RmwKind};
 use strata_std::arith::op as arith;
-use strata_std::build::arith::{binary, boolean, cmpi, index};
+use strata_std::build::arith::{binary, boolean, cmpi, constant, index};
 use strata_std::cf::op as cf;
 
 use ops::RmwKind as UpstreamRmw;
@@ -355,6 +355,16 @@ impl Conversion {
             par::LANE_ID | par::BLOCK_THREAD_ID => vec![index(&mut b, 0)],
             par::SUBGROUP_REDUCE => vec![view::SubgroupReduce(op).value(b.ctx())],
             par::BLOCK_REDUCE => vec![view::BlockReduce(op).value(b.ctx())],
+            // No thread before it: the neutral value.
+            par::SUBGROUP_SCAN | par::BLOCK_SCAN => {
+                let t = b.ctx().value_type(b.ctx().operand(op, 0)).clone();
+                let kind = match kind {
+                    par::SUBGROUP_SCAN => view::SubgroupScan(op).kind(b.ctx()),
+                    _ => view::BlockScan(op).kind(b.ctx()),
+                };
+                let zero = kind.neutral(&t).expect("the verifier refuses xchg");
+                vec![constant(&mut b, zero, &t)]
+            }
             par::THREAD_ID
             | par::NUM_THREADS
             | par::SUBGROUP_ID

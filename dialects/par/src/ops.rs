@@ -170,30 +170,24 @@ fn collective_at(ctx: &Context, op: OpId, level: Level, what: &str) -> V {
     }
 }
 
-/// `par.subgroup_reduce`: a collective of the subgroup, of a kind that
-/// combines, on an element type the kind applies to.
-fn verify_subgroup_reduce(ctx: &Context, op: OpId) -> V {
-    let r = SubgroupReduce(op);
-    verify_reduction(ctx, op, ctx.value_type(r.combined(ctx)), r.kind(ctx))?;
-    collective_at(ctx, op, Level::Subgroup, "subgroup")
-}
-
-/// `par.block_reduce`: `par.subgroup_reduce`'s checks, over the block.
-fn verify_block_reduce(ctx: &Context, op: OpId) -> V {
-    let r = BlockReduce(op);
-    verify_reduction(ctx, op, ctx.value_type(r.combined(ctx)), r.kind(ctx))?;
-    collective_at(ctx, op, Level::Block, "block")
-}
-
-/// A collective reduction's result of the operand's type `combined`, and a
-/// `kind` that combines values of it.
-fn verify_reduction(ctx: &Context, op: OpId, combined: &Type, kind: RmwKind) -> V {
+/// The subgroup and block collectives (`par.subgroup_reduce`,
+/// `par.subgroup_scan`, `par.block_reduce`, `par.block_scan`): a result of
+/// the operand's type, a kind that combines values of it, and every thread
+/// of the subgroup (or block) reaching it.
+fn verify_group_collective(ctx: &Context, op: OpId) -> V {
+    let (kind, level, what) = match ctx.op_kind(op) {
+        par::SUBGROUP_REDUCE => (SubgroupReduce(op).kind(ctx), Level::Subgroup, "subgroup"),
+        par::SUBGROUP_SCAN => (SubgroupScan(op).kind(ctx), Level::Subgroup, "subgroup"),
+        par::BLOCK_REDUCE => (BlockReduce(op).kind(ctx), Level::Block, "block"),
+        _ => (BlockScan(op).kind(ctx), Level::Block, "block"),
+    };
     let t = ty(ctx, op, 0);
-    same(ctx, op, "result", combined, &t)?;
+    same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &t)?;
     if kind == RmwKind::Xchg {
         return Err(op_error(ctx, op, "'xchg' does not combine values"));
     }
-    kind_applies(ctx, op, kind, &t)
+    kind_applies(ctx, op, kind, &t)?;
+    collective_at(ctx, op, level, what)
 }
 
 fn verify_yield(ctx: &Context, op: OpId) -> V {
@@ -275,12 +269,14 @@ pub fn ops() -> Vec<OpDef> {
         checked(par::SUBGROUP_ID, SubgroupId::SIGNATURE, "the number of this thread's subgroup in its team", pure, verify_in_team),
         checked(par::NUM_SUBGROUPS, NumSubgroups::SIGNATURE, "the subgroups of the team", pure, verify_in_team),
         checked(par::LANE_ID, LaneId::SIGNATURE, "the number of this thread in its subgroup", pure, verify_in_team),
-        checked(par::SUBGROUP_REDUCE, SubgroupReduce::SIGNATURE, "the value combined over this thread's subgroup, on each of its threads (every thread of the subgroup must reach it: not in code divergent within it)", none, verify_subgroup_reduce),
+        checked(par::SUBGROUP_REDUCE, SubgroupReduce::SIGNATURE, "the value combined over this thread's subgroup, on each of its threads (every thread of the subgroup must reach it: not in code divergent within it)", none, verify_group_collective),
+        checked(par::SUBGROUP_SCAN, SubgroupScan::SIGNATURE, "the values of the threads before this one in its subgroup combined (exclusive: the first gets the neutral value); every thread of the subgroup must reach it", none, verify_group_collective),
         checked(par::BLOCK_SIZE, BlockSize::SIGNATURE, "the threads of a block, whole subgroups (GPU: 256; CPU: 1)", pure, verify_in_team),
         checked(par::BLOCK_ID, BlockId::SIGNATURE, "the number of this thread's block in its team", pure, verify_in_team),
         checked(par::NUM_BLOCKS, NumBlocks::SIGNATURE, "the blocks of the team", pure, verify_in_team),
         checked(par::BLOCK_THREAD_ID, BlockThreadId::SIGNATURE, "the number of this thread in its block", pure, verify_in_team),
-        checked(par::BLOCK_REDUCE, BlockReduce::SIGNATURE, "the value combined over this thread's block, on each of its threads (every thread of the block must reach it: not in code divergent within it)", none, verify_block_reduce),
+        checked(par::BLOCK_REDUCE, BlockReduce::SIGNATURE, "the value combined over this thread's block, on each of its threads (every thread of the block must reach it: not in code divergent within it)", none, verify_group_collective),
+        checked(par::BLOCK_SCAN, BlockScan::SIGNATURE, "the values of the threads before this one in its block combined (exclusive: the first gets the neutral value); every thread of the block must reach it", none, verify_group_collective),
         checked(par::YIELD, Yield::SIGNATURE, "ends a par.parallel or par.for body", Traits::TERMINATOR | pure | Traits::RETURN_LIKE, verify_yield),
         checked(par::QUEUE_NEW, QueueNew::SIGNATURE, "a new work queue with room for N items per round (a plain one grows)", none, verify_queue_new),
         checked(par::ORDERED_QUEUE_NEW, OrderedQueueNew::SIGNATURE, "a new queue of items below N taken bucket by bucket (key[item] / delta when placed), lowest first", none, verify_ordered_queue_new),

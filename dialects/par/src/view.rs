@@ -4,6 +4,8 @@
 
 use crate::op as par;
 use strata_ir::signature::TypeConstraint;
+use strata_ir::types::Type;
+use strata_ir::Attribute;
 
 /// `!par.buf<T>`.
 pub const BUF: TypeConstraint = TypeConstraint::Dialect("par", "buf");
@@ -97,6 +99,35 @@ strata_ir::prop_enum! {
         Or = "or",
         /// Exchange: stores the value.
         Xchg = "xchg",
+    }
+}
+
+impl RmwKind {
+    /// The value that combining with leaves any value of type `t` as it
+    /// is (what an exclusive scan gives the first thread); `None` for
+    /// `xchg`. Signed bounds for `min` and `max`; `i1` values are 0 and -1.
+    pub fn neutral(self, t: &Type) -> Option<Attribute> {
+        if let Some(k) = t.float_kind() {
+            let v = match self {
+                RmwKind::Mul => 1.0,
+                RmwKind::Min => f64::INFINITY,
+                RmwKind::Max => f64::NEG_INFINITY,
+                RmwKind::Xchg => return None,
+                _ => 0.0,
+            };
+            return Some(Attribute::Float(strata_ir::attributes::FloatAttr::from_f64(k, v)));
+        }
+        let w = t.int_width().unwrap_or(64);
+        let (min, max) = if w == 1 { (-1, 0) } else { (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1) };
+        let v = match self {
+            RmwKind::Mul => 1,
+            RmwKind::Min => max,
+            RmwKind::Max => min,
+            RmwKind::And => -1,
+            RmwKind::Add | RmwKind::Or => 0,
+            RmwKind::Xchg => return None,
+        };
+        Some(if w == 1 { Attribute::Bool(v != 0) } else { Attribute::int(v, t.clone()) })
     }
 }
 
@@ -504,6 +535,45 @@ strata_ir::op_view! {
         results {
             /// The combined value.
             combined: Scalar,
+        }
+        properties {
+            /// How values combine (not `xchg`).
+            kind: RmwKind,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.subgroup_scan {kind}`: the values of the threads before this
+    /// one in its subgroup combined (an exclusive scan: the first thread
+    /// gets the kind's neutral value); a collective of the subgroup.
+    pub struct SubgroupScan for par::SUBGROUP_SCAN {
+        operands {
+            /// This thread's value.
+            value: Scalar,
+        }
+        results {
+            /// The combined values of the threads before it.
+            before: Scalar,
+        }
+        properties {
+            /// How values combine (not `xchg`).
+            kind: RmwKind,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.block_scan {kind}`: `par.subgroup_scan` over the threads of
+    /// this thread's block; a collective of the block.
+    pub struct BlockScan for par::BLOCK_SCAN {
+        operands {
+            /// This thread's value.
+            value: Scalar,
+        }
+        results {
+            /// The combined values of the threads before it.
+            before: Scalar,
         }
         properties {
             /// How values combine (not `xchg`).

@@ -128,17 +128,16 @@ define internal i64 @strata.gpu_block_thread_id() {
   ret i64 %t64
 }
 
-; par.block_reduce: each warp's first lane puts the warp's value (as 64
-; bits) in the block's shared slot of its warp, and after the block's
-; barrier every thread reads the slots; a second barrier lets the next
-; reduction reuse them (32 slots: a block of up to 1,024 threads).
+; par.block_reduce and par.block_scan: one lane of each warp (%puts) puts
+; the warp's value (as 64 bits) in the block's shared slot of its warp, and
+; after the block's barrier every thread reads the slots; a second barrier
+; lets the next collective reuse them (32 slots: a block of up to 1,024
+; threads).
 @strata.block_slots = internal addrspace(3) global [32 x i64] undef, align 8
 
-define internal void @strata.block_put(i64 %bits) convergent {
+define internal void @strata.block_put(i64 %bits, i1 %puts) convergent {
 entry:
-  %lane = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
-  %first = icmp eq i32 %lane, 0
-  br i1 %first, label %put, label %wait
+  br i1 %puts, label %put, label %wait
 put:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %w = lshr i32 %t, 5

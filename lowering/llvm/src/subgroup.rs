@@ -1,7 +1,8 @@
 //! Subgroups and blocks: `par.subgroup_size`, `par.subgroup_id`,
 //! `par.num_subgroups`, `par.lane_id`, `par.subgroup_reduce`, and the same
 //! for blocks (`par.block_size`, `par.block_id`, `par.num_blocks`,
-//! `par.block_thread_id`, `par.block_reduce`). On the GPU a subgroup is a warp
+//! `par.block_thread_id`, `par.block_reduce`), and exclusive scans
+//! (`par.subgroup_scan`, `par.block_scan`). On the GPU a subgroup is a warp
 //! of 32 lanes (a team's size is a multiple of 32: whole blocks) and a
 //! reduction is a butterfly of five `shfl.sync.bfly` steps over the whole
 //! warp (the verifier keeps it out of code divergent within the warp). On
@@ -14,7 +15,7 @@
 use inkwell::values::{BasicValueEnum, IntValue};
 use inkwell::IntPredicate;
 use strata_abi::GPU_BLOCK_THREADS;
-use strata_ir::{OpId, OpName};
+use strata_ir::{Attribute, OpId, OpName};
 use strata_par_dialect::op as par;
 use strata_par_dialect::view::{self, RmwKind};
 
@@ -66,6 +67,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 self.b.build_int_z_extend(n, i64t, "")?.into()
             }
             par::BLOCK_REDUCE => self.block_reduce(op)?,
+            par::SUBGROUP_SCAN => self.subgroup_scan(op)?,
+            par::BLOCK_SCAN => self.block_scan(op)?,
             other => return Err(Fail::Llvm(format!("'par.{other}' is not a subgroup or block operation"))),
         })
     }
@@ -112,7 +115,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let kind = r.kind(self.ir);
         let mine = self.warp_reduce(kind, x)?;
         let bits = self.to_bits(mine)?;
-        self.call("strata.block_put", &[bits.into()])?;
+        let lane = self.lane()?;
+        let first = self.b.build_int_compare(IntPredicate::EQ, lane, lane.get_type().const_zero(), "")?;
+        self.call("strata.block_put", &[bits.into(), first.into()])?;
         let i32t = self.cx.i32_type();
         let mut all = mine;
         for w in 0..u64::from(GPU_BLOCK_THREADS) / WARP {
@@ -131,6 +136,111 @@ impl<'a, 'c> Emitter<'a, 'c> {
         } else {
             self.cx.i64_type()
         }
+    }
+
+    /// `par.subgroup_scan`: on the GPU, an inclusive scan over the warp
+    /// (each lane combining the value `d` lanes before it, `d` = 1, 2, 4,
+    /// 8, 16), moved up a lane; on the CPU (a subgroup of one) the neutral
+    /// value.
+    fn subgroup_scan(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
+        let r = view::SubgroupScan(op);
+        let x = self.val(r.value(self.ir))?;
+        let kind = r.kind(self.ir);
+        let zero = self.neutral(op, kind, x)?;
+        if !self.gpu {
+            return Ok(zero);
+        }
+        Ok(self.warp_scan(kind, x, zero)?.0)
+    }
+
+    /// `par.block_scan`: on the GPU, the warp's exclusive scan, combined
+    /// after the totals of the block's warps before this one (the last
+    /// lane of each warp puts its inclusive value in the warp's shared
+    /// slot, between two barriers of the block); on the CPU (a block of
+    /// one) the neutral value.
+    fn block_scan(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
+        let r = view::BlockScan(op);
+        let x = self.val(r.value(self.ir))?;
+        let kind = r.kind(self.ir);
+        let zero = self.neutral(op, kind, x)?;
+        if !self.gpu {
+            return Ok(zero);
+        }
+        let (before, upto) = self.warp_scan(kind, x, zero)?;
+        let lane = self.lane()?;
+        let last = self.b.build_int_compare(IntPredicate::EQ, lane, lane.get_type().const_int(WARP - 1, false), "")?;
+        let bits = self.to_bits(upto)?;
+        self.call("strata.block_put", &[bits.into(), last.into()])?;
+        let t = self.call_value("strata.gpu_block_thread_id", &[])?.into_int_value();
+        let warp =
+            self.b.build_right_shift(t, t.get_type().const_int(WARP.trailing_zeros().into(), false), false, "")?;
+        let i32t = self.cx.i32_type();
+        let mut prefix = zero;
+        for w in 0..u64::from(GPU_BLOCK_THREADS) / WARP {
+            let slot = self.call_value("strata.block_slot", &[i32t.const_int(w, false).into()])?.into_int_value();
+            let total = self.bits_as(slot, zero)?;
+            let with = self.combine(kind, prefix, total)?;
+            let earlier = self.b.build_int_compare(IntPredicate::ULT, t.get_type().const_int(w, false), warp, "")?;
+            prefix = self.b.build_select(earlier, with, prefix, "")?;
+        }
+        self.call("strata.block_sync", &[])?;
+        self.combine(kind, prefix, before)
+    }
+
+    /// The warp's exclusive and inclusive scans of `x` by `kind` (`zero`:
+    /// the kind's neutral value).
+    fn warp_scan(
+        &mut self,
+        kind: RmwKind,
+        x: BasicValueEnum<'c>,
+        zero: BasicValueEnum<'c>,
+    ) -> R<(BasicValueEnum<'c>, BasicValueEnum<'c>)> {
+        let lane = self.lane()?;
+        let mut acc = x;
+        for d in [1, 2, 4, 8, 16] {
+            let (has, got) = self.value_lanes_before(lane, d, acc)?;
+            let with = self.combine(kind, got, acc)?;
+            acc = self.b.build_select(has, with, acc, "")?;
+        }
+        let (has, got) = self.value_lanes_before(lane, 1, acc)?;
+        Ok((self.b.build_select(has, got, zero, "")?, acc))
+    }
+
+    /// Whether this lane has one `d` before it, and that lane's `x`.
+    fn value_lanes_before(
+        &mut self,
+        lane: IntValue<'c>,
+        d: u64,
+        x: BasicValueEnum<'c>,
+    ) -> R<(IntValue<'c>, BasicValueEnum<'c>)> {
+        let i32t = self.cx.i32_type();
+        let d = i32t.const_int(d, false);
+        let has = self.b.build_int_compare(IntPredicate::UGE, lane, d, "")?;
+        let before = self.b.build_int_sub(lane, d, "")?;
+        let from = self.b.build_select(has, before, lane, "")?;
+        let args =
+            [i32t.const_all_ones().into(), self.to_bits(x)?.into(), from, self.cx.bool_type().const_zero().into()];
+        let got = self.call_value("strata.shfl_i64", &args)?.into_int_value();
+        Ok((has, self.bits_as(got, x)?))
+    }
+
+    /// This thread's lane in its warp, as `i32`.
+    fn lane(&self) -> R<IntValue<'c>> {
+        Ok(self.call_value("llvm.nvvm.read.ptx.sreg.laneid", &[])?.into_int_value())
+    }
+
+    /// The neutral value of `kind` of `like`'s type (`op`'s operand).
+    fn neutral(&self, op: OpId, kind: RmwKind, like: BasicValueEnum<'c>) -> R<BasicValueEnum<'c>> {
+        let t = self.ir.value_type(self.ir.operand(op, 0));
+        let Some(n) = kind.neutral(t) else { return Err(Fail::Llvm("'xchg' does not combine values".into())) };
+        Ok(match (n, like) {
+            (Attribute::Float(f), BasicValueEnum::FloatValue(v)) => v.get_type().const_float(f.value()).into(),
+            (Attribute::Bool(b), BasicValueEnum::IntValue(v)) => v.get_type().const_int(u64::from(b), false).into(),
+            (Attribute::Integer { value, .. }, BasicValueEnum::IntValue(v)) => {
+                v.get_type().const_int(value as u64, true).into()
+            }
+            _ => return Err(Fail::Llvm("a scan of a value that is neither an integer nor a float".into())),
+        })
     }
 
     /// The bits of an integer or float `x`, as 64 bits.

@@ -6,28 +6,7 @@ use strata_par_dialect::view::{AtomicRmw, RmwKind, SizeOf, Store as ParStore};
 
 /// The neutral element of a reduction kind for type `t`.
 pub(super) fn neutral(kind: ReduceKind, t: &Type) -> Attribute {
-    if let Some(k) = t.float_kind() {
-        let v = match kind {
-            ReduceKind::Mul => 1.0,
-            ReduceKind::Min => f64::INFINITY,
-            ReduceKind::Max => f64::NEG_INFINITY,
-            _ => 0.0,
-        };
-        return Attribute::Float(strata_ir::attributes::FloatAttr::from_f64(k, v));
-    }
-    let w = t.int_width().unwrap_or(64);
-    let (min, max) = if w == 1 { (-1, 0) } else { (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1) };
-    let v = match kind {
-        ReduceKind::Mul => 1,
-        ReduceKind::Min => max,
-        ReduceKind::Max => min,
-        ReduceKind::And => -1,
-        ReduceKind::Add | ReduceKind::Or => 0,
-    };
-    if w == 1 {
-        return Attribute::Bool(v != 0);
-    }
-    Attribute::int(v, t.clone())
+    rmw_kind(kind).neutral(t).expect("a reduction kind combines")
 }
 
 /// `old (kind) x` with arith ops.

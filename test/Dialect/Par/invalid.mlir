@@ -271,3 +271,22 @@ func.func @f() -> index {
   %t = "par.block_thread_id"() : () -> index
   return %t : index
 }
+
+// -----
+
+func.func @f(%x: i64) {
+  "par.parallel"() ({
+    // expected-error@+1 {{'par.subgroup_scan' op 'xchg' does not combine values}}
+    %s = "par.subgroup_scan"(%x) <{kind = "xchg"}> : (i64) -> i64
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%x: f64) -> f64 {
+  // expected-error@+1 {{'par.block_scan' op must be inside a par.parallel}}
+  %s = "par.block_scan"(%x) <{kind = "add"}> : (f64) -> f64
+  return %s : f64
+}

@@ -224,3 +224,21 @@ func.func @f(%n: index) {
   }) : () -> ()
   return
 }
+
+// -----
+
+// Scans are collectives too, and what they give differs between threads.
+func.func @scans() {
+  %c0 = arith.constant 0 : index
+  "par.parallel"() ({
+    %b = "par.block_id"() : () -> index
+    %s = "par.block_scan"(%b) <{kind = "add"}> : (index) -> index
+    %first = arith.cmpi eq, %s, %c0 : index
+    scf.if %first {
+      // expected-error@+1 {{'par.subgroup_scan' op must be reached by every thread of its subgroup, but the 'scf.if' at}}
+      %t = "par.subgroup_scan"(%b) <{kind = "max"}> : (index) -> index
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}

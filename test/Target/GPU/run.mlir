@@ -3,6 +3,15 @@
 // RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8 --symmetrize --simplify --entry bfs --backend gpu 3 > %t.gpu
 // RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8 --symmetrize --simplify --entry bfs 3 > %t.interp
 // RUN: diff %t.gpu %t.interp
+// Blocks: each iteration on a block; the four tiers by degree.
+// RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8 --symmetrize --simplify --entry bfs --backend gpu --schedule mapping=block,direction=push 3 > %t.gpu
+// RUN: diff %t.gpu %t.interp
+// RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,weighted --symmetrize --simplify --entry sssp --backend gpu --schedule split=64,block=16,warp=4 3 > %t.gpu
+// RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,weighted --symmetrize --simplify --entry sssp 3 > %t.interp
+// RUN: diff %t.gpu %t.interp
+// Subgroup and block collectives against their closed forms.
+// RUN: graph-run %S/Inputs/collectives.mlir --entry collectives --backend gpu | FileCheck %s --check-prefix=COLLECTIVES
+// COLLECTIVES: {{^}}0{{$}}
 // RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:grid:rows=30,cols=40,weighted --entry sssp --backend gpu 0 > %t.gpu
 // RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:grid:rows=30,cols=40,weighted --entry sssp 0 > %t.interp
 // RUN: diff %t.gpu %t.interp

@@ -22,7 +22,7 @@
 
 use super::*;
 use strata_graph_dialect::view::ReduceKind;
-use strata_par_dialect::view::{BlockReduce, Dist, For, RmwKind, SubgroupReduce};
+use strata_par_dialect::view::{BlockReduce, BlockScan, Dist, For, RmwKind, SubgroupReduce, SubgroupScan};
 
 /// The shape of the simulated team of every `par.parallel`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +67,24 @@ pub(super) fn reduce_kind(kind: RmwKind) -> Option<ReduceKind> {
         RmwKind::And => Some(ReduceKind::And),
         RmwKind::Or => Some(ReduceKind::Or),
     }
+}
+
+/// The neutral value of the scan `op` (`par.subgroup_scan` or
+/// `par.block_scan`), for its operand's type.
+pub(super) fn neutral(ctx: &Context, op: OpId) -> R<Val> {
+    let kind = match ctx.op_kind(op) {
+        par::SUBGROUP_SCAN => SubgroupScan(op).kind(ctx),
+        _ => BlockScan(op).kind(ctx),
+    };
+    let t = ctx.value_type(ctx.operand(op, 0));
+    Ok(match kind.neutral(t) {
+        Some(Attribute::Float(f)) => Val::Float(f.value()),
+        Some(Attribute::Bool(b)) => Val::Int(if b { -1 } else { 0 }),
+        Some(a) => Val::Int(a.as_int().unwrap_or(0)),
+        None => {
+            return Err(InterpError { loc: ctx.op_loc(op).clone(), message: "'xchg' does not combine values".into() })
+        }
+    })
 }
 
 /// The frames of a team's threads, one per thread.
@@ -145,14 +163,20 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
-    /// Whether `op` is or holds a `par.subgroup_reduce` or `par.block_reduce`.
+    /// Whether `op` is or holds a subgroup or block collective (a reduction
+    /// or a scan).
     fn holds_collective(&mut self, op: OpId) -> bool {
         if let Some(h) = self.collectives.get(&op) {
             return *h;
         }
         let ctx = self.ctx;
         let mut found = false;
-        ctx.walk_pre(op, &mut |o| found |= matches!(ctx.op_kind(o), par::SUBGROUP_REDUCE | par::BLOCK_REDUCE));
+        ctx.walk_pre(op, &mut |o| {
+            found |= matches!(
+                ctx.op_kind(o),
+                par::SUBGROUP_REDUCE | par::BLOCK_REDUCE | par::SUBGROUP_SCAN | par::BLOCK_SCAN
+            )
+        });
         self.collectives.insert(op, found);
         found
     }
@@ -202,14 +226,23 @@ impl<'a> Machine<'a> {
         }
         let get = |m: &Self, frames: &Frames, l: usize, v: Value| frames[l][m.frame_slot(v)].clone();
         match name {
-            par::SUBGROUP_REDUCE | par::BLOCK_REDUCE => {
+            par::SUBGROUP_REDUCE | par::BLOCK_REDUCE | par::SUBGROUP_SCAN | par::BLOCK_SCAN => {
+                let scan = matches!(name, par::SUBGROUP_SCAN | par::BLOCK_SCAN);
                 let (value, kind, group, what) = match name {
                     par::SUBGROUP_REDUCE => {
                         let r = SubgroupReduce(op);
                         (r.value(ctx), r.kind(ctx), shape.size, "subgroup")
                     }
-                    _ => {
+                    par::SUBGROUP_SCAN => {
+                        let r = SubgroupScan(op);
+                        (r.value(ctx), r.kind(ctx), shape.size, "subgroup")
+                    }
+                    par::BLOCK_REDUCE => {
                         let r = BlockReduce(op);
+                        (r.value(ctx), r.kind(ctx), shape.block, "block")
+                    }
+                    _ => {
+                        let r = BlockScan(op);
                         (r.value(ctx), r.kind(ctx), shape.block, "block")
                     }
                 };
@@ -227,15 +260,24 @@ impl<'a> Machine<'a> {
                             format!("a {what} collective reached by {n} of the {group} threads of its {what} (divergent code)"),
                         );
                     }
-                    let mut all = get(self, frames, lanes[start], value);
-                    if let Some(kind) = reduce_kind(kind) {
+                    let combine = reduce_kind(kind).expect("the verifier refuses xchg");
+                    if scan {
+                        // Each thread: the threads' values before it.
+                        let mut before = neutral(ctx, op)?;
+                        for &l in &lanes[start..end] {
+                            let x = get(self, frames, l, value);
+                            frames[l][slot] = before.clone();
+                            before = self.combine(op, combine, &before, &x, &t)?;
+                        }
+                    } else {
+                        let mut all = get(self, frames, lanes[start], value);
                         for &l in &lanes[start + 1..end] {
                             let x = get(self, frames, l, value);
-                            all = self.combine(op, kind, &all, &x, &t)?;
+                            all = self.combine(op, combine, &all, &x, &t)?;
                         }
-                    }
-                    for &l in &lanes[start..end] {
-                        frames[l][slot] = all.clone();
+                        for &l in &lanes[start..end] {
+                            frames[l][slot] = all.clone();
+                        }
                     }
                     start = end;
                 }

@@ -97,10 +97,15 @@ impl<'a> Machine<'a> {
             par::FREE => return Ok(()),
             // A team's collectives below its body's top level: the simulated
             // grid runs them only there (one thread: nothing to wait for).
-            par::BARRIER | par::FOR | par::SUBGROUP_REDUCE | par::BLOCK_REDUCE
+            par::BARRIER
+            | par::FOR
+            | par::SUBGROUP_REDUCE
+            | par::BLOCK_REDUCE
+            | par::SUBGROUP_SCAN
+            | par::BLOCK_SCAN
                 if self.thread.is_some_and(|t| match name {
-                    par::SUBGROUP_REDUCE => t.size > 1,
-                    par::BLOCK_REDUCE => t.block > 1,
+                    par::SUBGROUP_REDUCE | par::SUBGROUP_SCAN => t.size > 1,
+                    par::BLOCK_REDUCE | par::BLOCK_SCAN => t.block > 1,
                     _ => t.team > 1,
                 }) =>
             {
@@ -123,6 +128,8 @@ impl<'a> Machine<'a> {
             par::NUM_BLOCKS => Val::Int(self.thread.map_or(1, |t| t.team / t.block) as i128),
             par::BLOCK_THREAD_ID => Val::Int(self.thread.map_or(0, |t| t.id % t.block) as i128),
             par::BLOCK_REDUCE => self.get(view::BlockReduce(op).value(ctx)).clone(),
+            // A thread alone in its subgroup or block has none before it.
+            par::SUBGROUP_SCAN | par::BLOCK_SCAN => super::grid::neutral(ctx, op)?,
             par::LOAD => {
                 let load = view::Load(op);
                 self.with_element(op, load.buffer(ctx), load.index(ctx), |e| e.clone())?

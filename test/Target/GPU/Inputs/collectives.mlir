@@ -1,0 +1,55 @@
+// A team that checks its subgroup and block collectives against closed
+// forms and counts the threads whose results differ: 0 on every backend
+// and every shape of team (see ../collectives.mlir).
+func.func @collectives() -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %two = arith.constant 2 : i64
+  %lowest = arith.constant -9223372036854775808 : i64
+  %half = arith.constant 0.5 : f64
+  %errors = "par.alloc"(%c1) : (index) -> !par.buf<i64>
+  "par.store"(%z, %errors, %c0) : (i64, !par.buf<i64>, index) -> ()
+  "par.parallel"() ({
+    %bt = "par.block_thread_id"() : () -> index
+    %bs = "par.block_size"() : () -> index
+    %l = "par.lane_id"() : () -> index
+    %ws = "par.subgroup_size"() : () -> index
+    %b = arith.index_cast %bt : index to i64
+    %li = arith.index_cast %l : index to i64
+    // The block's thread numbers before this one: b (b - 1) / 2.
+    %s = "par.block_scan"(%b) <{kind = "add"}> : (i64) -> i64
+    %bm = arith.subi %b, %one : i64
+    %bb = arith.muli %b, %bm : i64
+    %w1 = arith.divsi %bb, %two : i64
+    %e1 = arith.cmpi ne, %s, %w1 : i64
+    // The largest lane number before this one: lane - 1, or the lowest i64.
+    %m = "par.subgroup_scan"(%li) <{kind = "max"}> : (i64) -> i64
+    %first = arith.cmpi eq, %li, %z : i64
+    %lm = arith.subi %li, %one : i64
+    %w2 = arith.select %first, %lowest, %lm : i64
+    %e2 = arith.cmpi ne, %m, %w2 : i64
+    // Halves before this lane: lane / 2 exactly.
+    %f = "par.subgroup_scan"(%half) <{kind = "add"}> : (f64) -> f64
+    %lf = arith.sitofp %li : i64 to f64
+    %w3 = arith.mulf %lf, %half : f64
+    %e3 = arith.cmpf one, %f, %w3 : f64
+    // The block's and the subgroup's sizes, by reductions.
+    %n = "par.block_reduce"(%one) <{kind = "add"}> : (i64) -> i64
+    %bsi = arith.index_cast %bs : index to i64
+    %e4 = arith.cmpi ne, %n, %bsi : i64
+    %k = "par.subgroup_reduce"(%one) <{kind = "add"}> : (i64) -> i64
+    %wsi = arith.index_cast %ws : index to i64
+    %e5 = arith.cmpi ne, %k, %wsi : i64
+    %e12 = arith.ori %e1, %e2 : i1
+    %e123 = arith.ori %e12, %e3 : i1
+    %e1234 = arith.ori %e123, %e4 : i1
+    %bad = arith.ori %e1234, %e5 : i1
+    %badi = arith.extui %bad : i1 to i64
+    %old = "par.atomic_rmw"(%badi, %errors, %c0) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  %e = "par.load"(%errors, %c0) : (!par.buf<i64>, index) -> i64
+  return %e : i64
+}
