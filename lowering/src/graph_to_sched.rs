@@ -369,6 +369,10 @@ fn schedule(
     let mapping_fits = match s.mapping {
         Mapping::Edge => legality::collapsible(ctx, l).and_then(|_| worth_collapsing(ctx, l)).is_ok(),
         Mapping::Warp | Mapping::Block => legality::group_mappable(ctx, l, &s).is_ok(),
+        Mapping::EdgeBalanced => {
+            let alone = LoopSchedule { split: 0, block: 0, warp: 0, ..s };
+            legality::edge_balanceable(ctx, l, &alone).is_ok()
+        }
         Mapping::Thread | Mapping::Sequential => true,
     };
     if !mapping_fits && !explicit("mapping") {
@@ -550,12 +554,17 @@ fn warp_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr])
             "mapping 'block': each iteration runs on a block (a GPU block), whose threads stride over the neighbour loop and combine its sums; one thread runs what follows"
                 .into(),
         ),
+        Mapping::EdgeBalanced => return Some(
+            "mapping 'edge-balanced': the round lists its nodes, then each thread of the team walks an equal share of their edges; what follows a node's neighbour loop runs once per node after them"
+                .into(),
+        ),
         _ => {}
     }
     let asked = defaults.iter().find_map(|(k, v)| (&**k == "mapping").then(|| v.as_str()).flatten());
     let mapping = match asked {
         Some("warp") => Mapping::Warp,
         Some("block") => Mapping::Block,
+        Some("edge-balanced") => Mapping::EdgeBalanced,
         _ => return None,
     };
     if s.mapping == Mapping::Sequential {
@@ -563,7 +572,11 @@ fn warp_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr])
     }
     // Bucket fusion and splitting were chosen after the mapping fell back.
     let group = LoopSchedule { mapping, fusion: 0, split: 0, warp: 0, block: 0, ..*s };
-    let why = legality::group_mappable(ctx, l, &group).err().unwrap_or_else(|| "as the schedule says".into());
+    let legal = match mapping {
+        Mapping::EdgeBalanced => legality::edge_balanceable(ctx, l, &group),
+        _ => legality::group_mappable(ctx, l, &group),
+    };
+    let why = legal.err().unwrap_or_else(|| "as the schedule says".into());
     Some(format!("not mapped '{}': {why}", mapping.keyword()))
 }
 

@@ -29,6 +29,7 @@
 
 mod builders;
 mod containers;
+mod edge_balance;
 mod graph_access;
 pub mod helpers;
 mod hybrid;

@@ -87,6 +87,9 @@ pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
     if matches!(s.mapping, Mapping::Warp | Mapping::Block) {
         group_mappable(ctx, op, s)?;
     }
+    if s.mapping == Mapping::EdgeBalanced {
+        edge_balanceable(ctx, op, s)?;
+    }
     if s.warp > 0 {
         warp_tier(ctx, op, s)?;
     }
@@ -176,6 +179,14 @@ pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, St
         return Err(format!("{WHAT} needs mapping 'thread', not '{}'", s.mapping.keyword()));
     }
     shared_walk(ctx, op, s, WHAT)
+}
+
+/// What the team shares when every iteration of the loop `op` is listed
+/// and its neighbour loop walked edge-balanced (`mapping =
+/// "edge-balanced"`), or why it cannot: what [`splittable`] needs (the
+/// degree tiers need mapping 'thread', so none comes with it).
+pub fn edge_balanceable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, String> {
+    shared_walk(ctx, op, s, "mapping 'edge-balanced'")
 }
 
 /// What a subgroup shares when the loop `op` defers its iterations of

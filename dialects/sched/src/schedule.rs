@@ -33,6 +33,11 @@ pub enum Mapping {
     /// Each iteration runs on a block (a GPU block of 256 threads; a CPU
     /// thread is a block of one), as on a subgroup under `Warp`.
     Block,
+    /// Every iteration's neighbour loop is shared by the team edge by
+    /// edge: the round lists its iterations, and after it each thread
+    /// walks an equal share of the listed nodes' edges (Merrill's and
+    /// GraphIt's edge-balanced load balancing).
+    EdgeBalanced,
     /// The iterations run in order on the worker running the enclosing code.
     Sequential,
 }
@@ -136,7 +141,7 @@ pub struct LoopSchedule {
 
 /// The keys a schedule dictionary may hold, with their values.
 pub const KEYS: [(&str, &str); 14] = [
-    ("mapping", "\"thread\", \"edge\", \"warp\", \"block\" or \"sequential\""),
+    ("mapping", "\"thread\", \"edge\", \"warp\", \"block\", \"edge-balanced\" or \"sequential\""),
     ("dist", "\"static\" or \"dynamic\""),
     ("chunk", "a positive integer"),
     ("reduction", "\"atomic\" or \"privatize\""),
@@ -179,6 +184,7 @@ impl Keyword for Mapping {
         (Mapping::Edge, "edge"),
         (Mapping::Warp, "warp"),
         (Mapping::Block, "block"),
+        (Mapping::EdgeBalanced, "edge-balanced"),
         (Mapping::Sequential, "sequential"),
     ];
 }

@@ -302,8 +302,16 @@ impl Lowering {
         let copy = (s.fusion > 0).then(|| ctx.clone_at_end(op, pb));
         // Splitting runs the body again, for the high-degree nodes the
         // round deferred: a copy of the loop, and where they are kept.
-        let split = ((s.split > 0 || s.block > 0 || s.warp > 0) && pulled.is_none() && bits.is_none())
-            .then(|| self.prepare_split(ctx, op, pb, at, (s.split, s.block, s.warp), &loc));
+        // Edge-balanced: every node with a neighbour listed, its list walked
+        // in the team's equal shares of the listed edges.
+        let balanced = s.mapping == Mapping::EdgeBalanced;
+        let (tiers, hub_walk) = if balanced {
+            ((1, 0, 0), super::split::HubWalk::Edges)
+        } else {
+            ((s.split, s.block, s.warp), super::split::HubWalk::Blocks)
+        };
+        let split = ((tiers.0 > 0 || tiers.1 > 0 || tiers.2 > 0) && pulled.is_none() && bits.is_none())
+            .then(|| self.prepare_split(ctx, op, pb, at, (tiers, hub_walk), &loc));
         let flags = self.bitmap_flags(ctx, op, At::End(pb), &loc);
         self.scope_mut().flags = flags.clone();
         let privatized: Vec<(Value, ReduceKind)> = if s.reduction == Reduction::Privatize {

@@ -1,11 +1,14 @@
 //! Hub splitting (`split`): a round's iterations whose node has many
 //! neighbours are listed instead of walked, then every thread of the team
-//! walks its block of each listed node's list, and what follows the
-//! neighbour loop runs once per listed iteration (`docs/dialects/sched.md`).
+//! walks its block of each listed node's list (or, under `mapping =
+//! "edge-balanced"`, which lists every node, its share of all the listed
+//! edges: `edge_balance.rs`), and what follows the neighbour loop runs
+//! once per listed iteration (`docs/dialects/sched.md`).
 //! The block and warp tiers (`block`, `warp`) list the iterations of fewer
 //! neighbours than that but many the same way, for blocks and subgroups to
 //! run after the round (`warp.rs`).
 
+use super::edge_balance::EdgeOffsets;
 use super::loops::private_accumulator;
 use super::warp::Group;
 use super::*;
@@ -15,7 +18,9 @@ use strata_sched_dialect::legality::{split_shape, Split};
 /// The iterations a split loop's round deferred (a list of `capacity`),
 /// how many tried to take a place (the list holds the first `capacity`),
 /// per accumulator of the body a value per listed iteration (set to the
-/// scalar's initial value when it is listed), and whether they were made
+/// scalar's initial value when it is listed), for the team's tier the
+/// buffers of the edge-balanced walk (`edge_balance.rs`; each listed
+/// node's degree set when it is listed), and whether they were made
 /// once in the function's entry block (else before the round, to be freed
 /// after it).
 struct Deferred {
@@ -23,6 +28,7 @@ struct Deferred {
     count: Value,
     capacity: Value,
     accumulators: Vec<Value>,
+    edges: Option<EdgeOffsets>,
     hoisted: bool,
 }
 
@@ -84,6 +90,16 @@ pub(super) struct SplitLoop {
     groups: Vec<(Group, OpId, Deferred)>,
 }
 
+/// How the team walks the listed nodes' lists.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum HubWalk {
+    /// Each node's list in blocks of `ceil(degree / threads)`, one a
+    /// thread (`split`).
+    Blocks,
+    /// The listed edges in equal shares (`mapping = "edge-balanced"`).
+    Edges,
+}
+
 impl SplitLoop {
     /// The buffers made for the round, to free after its team (none when
     /// they were made once per function).
@@ -91,15 +107,19 @@ impl SplitLoop {
         let lists = self.hubs.iter().map(|h| &h.2).chain(self.groups.iter().map(|g| &g.2));
         lists
             .filter(|d| !d.hoisted)
-            .flat_map(|d| [d.nodes, d.count].into_iter().chain(d.accumulators.iter().copied()))
+            .flat_map(|d| {
+                let edges = d.edges.iter().flat_map(|e| [e.degrees, e.offsets, e.sums]);
+                [d.nodes, d.count].into_iter().chain(d.accumulators.iter().copied()).chain(edges)
+            })
             .collect()
     }
 }
 
 impl Lowering {
-    /// Prepares splitting the parallel loop `op` at degree `split` and
-    /// deferring to blocks and subgroups its iterations from degrees
-    /// `block` and `warp` (0: none), before its body moves into the team
+    /// Prepares splitting the parallel loop `op` at degree `split` (its
+    /// nodes' lists walked as `walk` says) and deferring to blocks and
+    /// subgroups its iterations from degrees `block` and `warp` (0: none),
+    /// before its body moves into the team
     /// body `pb`: the copies of the loop they need (at the end of `pb`,
     /// used up by [`Lowering::finish_split`]) and the lists
     /// ([`Lowering::defer_hubs`]; `at` is before the team).
@@ -109,7 +129,7 @@ impl Lowering {
         op: OpId,
         pb: BlockId,
         at: At,
-        (split, block, warp): (u32, u32, u32),
+        ((split, block, warp), walk): ((u32, u32, u32), HubWalk),
         loc: &Location,
     ) -> SplitLoop {
         let shape = split_shape(ctx, op).expect("checked by the sched verifier");
@@ -118,13 +138,13 @@ impl Lowering {
         let tiers = [(Group::Block, block), (Group::Subgroup, warp)];
         let copies: Vec<(Group, u32, OpId)> =
             tiers.into_iter().filter(|t| t.1 > 0).map(|(g, d)| (g, d, ctx.clone_at_end(op, pb))).collect();
-        let hubs =
-            hub_copies.map(|(shared, once)| (shared, once, self.defer_hubs(ctx, op, &shape, at, (split, true), loc)));
+        let hubs = hub_copies
+            .map(|(shared, once)| (shared, once, self.defer_hubs(ctx, op, &shape, at, (split, Some(walk)), loc)));
         // Each below the tests before it: a node of no higher tier, of the
         // tier's degree.
         let groups = copies
             .into_iter()
-            .map(|(g, degree, copy)| (g, copy, self.defer_hubs(ctx, op, &shape, at, (degree, false), loc)))
+            .map(|(g, degree, copy)| (g, copy, self.defer_hubs(ctx, op, &shape, at, (degree, None), loc)))
             .collect();
         SplitLoop { hubs, groups }
     }
@@ -149,8 +169,8 @@ impl Lowering {
     /// Prepares deferring the iterations of the parallel loop `op` (of
     /// parts `shape`) from degree `split`: a list for the iterations the
     /// round defers, their count (zeroed at `at`, before each round) and,
-    /// with `sums`, a value per listed iteration for each accumulator of
-    /// the body; and puts the neighbour loop of `op`'s body
+    /// for the team's tier (`walk`), a value per listed iteration for each
+    /// accumulator of the body (and, walked by edges, each one's degree); and puts the neighbour loop of `op`'s body
     /// and the rest of the body under a test of the node's degree. Below
     /// `split` they run there; otherwise the iteration takes a place in the
     /// list (and its accumulators' values are set to their initial ones).
@@ -166,9 +186,10 @@ impl Lowering {
         op: OpId,
         shape: &Split,
         at: At,
-        (split, sums): (u32, bool),
+        (split, walk): (u32, Option<HubWalk>),
         loc: &Location,
     ) -> Deferred {
+        let sums = walk.is_some();
         let inner = shape.inner;
         let g = ctx.operand(inner, 0);
         let hoisted = entry_place(ctx, op, g);
@@ -189,6 +210,7 @@ impl Lowering {
                 op1(ctx, place, par::ALLOC, &[capacity], t, loc)
             })
             .collect();
+        let edges = (walk == Some(HubWalk::Edges)).then(|| self.edge_offset_buffers(ctx, place, capacity, loc));
         let zero = index_const(ctx, at, 0, loc);
         store(ctx, at, zero, count, zero, loc);
         let iat = At::Before(inner);
@@ -207,6 +229,9 @@ impl Lowering {
         // The iteration's argument: the node, or what the body finds it from.
         let arg = ctx.block_args(ctx.entry_block(ctx.region(op, 0)).expect("a body"))[0];
         store(ctx, At::End(kept), arg, nodes, slot, loc);
+        if let Some(e) = &edges {
+            store(ctx, At::End(kept), degree, e.degrees, slot, loc);
+        }
         for ((a, _), values) in shape.accumulators.iter().zip(&accumulators) {
             let init = view::NewScalar(*a).init(ctx);
             store(ctx, At::End(kept), init, *values, slot, loc);
@@ -227,27 +252,29 @@ impl Lowering {
         for o in std::iter::once(inner).chain(ops_after(ctx, inner)) {
             ctx.move_op_before(o, end);
         }
-        Deferred { nodes, count, capacity, accumulators, hoisted: hoisted.is_some() }
+        Deferred { nodes, count, capacity, accumulators, edges, hoisted: hoisted.is_some() }
     }
 
     /// Runs, at the end of the team body `pb` (after the round's work-shared
-    /// loop), the neighbour loops of the nodes the round deferred, each
-    /// shared by the team: of node `x`'s `d` neighbours each thread takes a
-    /// block of `ceil(d / threads)`, the blocks dealt out from where the
-    /// previous node's ended, so that lists shorter than the team spread
-    /// over all threads. A thread reduces into a private copy of each
-    /// accumulator, combined into the node's value after its block. `copy`
-    /// (a copy of the loop, whose body up to the neighbour loop runs once
-    /// per thread and node around it; what follows is left to
-    /// [`Lowering::hub_tails`]) is used up.
+    /// loop), the neighbour loops of the nodes the round deferred, shared
+    /// by the team: node by node, each thread taking a block of
+    /// `ceil(d / threads)` of node `x`'s `d` neighbours, the blocks dealt
+    /// out from where the previous node's ended so that lists shorter than
+    /// the team spread over all threads; or edge by edge, each thread
+    /// walking its share of the listed nodes' edges (`edge_balance.rs`) and
+    /// running, for each node its share meets, the body up to the neighbour
+    /// loop and the loop over the part of the node's list in its share. A thread reduces into a private
+    /// copy of each accumulator, combined into the node's value after its
+    /// part. `copy` (a copy of the loop; what follows the neighbour loop is
+    /// left to [`Lowering::hub_tails`]) is used up.
     fn shared_hubs(&mut self, ctx: &mut Rewriter<'_>, copy: OpId, pb: BlockId, deferred: &Deferred, loc: &Location) {
         let at = At::End(pb);
-        let zero = index_const(ctx, at, 0, loc);
-        let one = index_const(ctx, at, 1, loc);
+        let (zero, one) = (index_const(ctx, at, 0, loc), index_const(ctx, at, 1, loc));
         let n = listed(ctx, at, deferred, loc);
+        let share = deferred.edges.map(|e| (e, self.edge_share(ctx, pb, e, n, loc)));
         let me = op1(ctx, at, par::THREAD_ID, &[], Type::Index, loc);
         let team = op1(ctx, at, par::NUM_THREADS, &[], Type::Index, loc);
-        // Neighbours dealt out so far, this thread's count of the team's.
+        // Blocks: neighbours dealt out so far, this thread's count of the team's.
         let dealt = op1(ctx, at, par::LOCAL, &[], buf(&Type::Index), loc);
         store(ctx, at, zero, dealt, zero, loc);
         let shape = split_shape(ctx, copy).expect("checked by the sched verifier");
@@ -270,17 +297,31 @@ impl Lowering {
         }
         self.emit_body(ctx, copy, hb, &[x], scf::YIELD, loc);
         // The neighbour loop, now in `hb`, walks this thread's block of the
-        // list of the node the body found.
-        let block = |ctx: &mut Rewriter<'_>, iat, lo, hi| {
-            let d = op1(ctx, iat, arith::SUBI, &[hi, lo], Type::Index, loc);
-            let z = index_const(ctx, iat, 0, loc);
-            let so_far = load(ctx, iat, dealt, z, false, loc);
-            let next = op1(ctx, iat, arith::ADDI, &[so_far, d], Type::Index, loc);
-            store(ctx, iat, next, dealt, z, loc);
-            let (start, end) = team_block(ctx, iat, (lo, hi, d), so_far, (me, team), loc);
-            (start, end, index_const(ctx, iat, 1, loc))
+        // node's list, or the part of it (edges `from..from + d` of the
+        // listed ones) in the thread's share.
+        let part = |ctx: &mut Rewriter<'_>, iat, lo, hi| {
+            let int = |ctx: &mut Rewriter<'_>, name, a, b| op1(ctx, iat, name, &[a, b], Type::Index, loc);
+            let Some((edges, share)) = &share else {
+                let d = int(ctx, arith::SUBI, hi, lo);
+                let z = index_const(ctx, iat, 0, loc);
+                let so_far = load(ctx, iat, dealt, z, false, loc);
+                let next = int(ctx, arith::ADDI, so_far, d);
+                store(ctx, iat, next, dealt, z, loc);
+                let (start, end) = team_block(ctx, iat, (lo, hi, d), so_far, (me, team), loc);
+                return (start, end, index_const(ctx, iat, 1, loc));
+            };
+            let from = load(ctx, iat, edges.offsets, b, false, loc);
+            let d = int(ctx, arith::SUBI, hi, lo);
+            let past = int(ctx, arith::ADDI, from, d);
+            let skip = int(ctx, arith::MAXUI, share.start, from);
+            let skip = int(ctx, arith::SUBI, skip, from);
+            let upto = int(ctx, arith::MINUI, share.end, past);
+            let upto = int(ctx, arith::SUBI, upto, from);
+            let begin = int(ctx, arith::ADDI, lo, skip);
+            let stop = int(ctx, arith::ADDI, lo, upto);
+            (begin, stop, index_const(ctx, iat, 1, loc))
         };
-        let (each, start, end) = self.walk_share(ctx, inner, block, loc);
+        let (each, start, end) = self.walk_share(ctx, inner, part, loc);
         if !copies.is_empty() {
             let aat = ctx.next_op(each).map(At::Before).expect("the block's terminator");
             let walked = cmpi(ctx, aat, "ult", start, end, loc);
@@ -294,7 +335,9 @@ impl Lowering {
             }
             op0(ctx, At::End(cb), scf::YIELD, &[], loc);
         }
-        let hubs = mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[zero, n, one]).region(r));
+        let (first, last) = share.as_ref().map_or((zero, n), |(_, s)| (s.first, s.last));
+        let st = OperationState::new(scf::FOR, loc.clone()).operands(&[first, last, one]).region(r);
+        let hubs = mk(ctx, at, st);
         self.scopes.insert(r, Rc::new(Scope { iteration: Some(hubs), ..(*self.scope).clone() }));
         ctx.erase_op(copy);
     }

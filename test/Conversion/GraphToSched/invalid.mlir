@@ -1,7 +1,7 @@
 // RUN: not graph-opt %s --convert-graph-to-sched --split-input-file 2>&1 | FileCheck %s
 // RUN: not graph-opt %s --convert-graph-to-sched='mapping=grid' 2>&1 | FileCheck %s --check-prefix=OPTION
 
-// OPTION: schedule entry 'mapping' must be "thread", "edge", "warp", "block" or "sequential", got "grid"
+// OPTION: schedule entry 'mapping' must be "thread", "edge", "warp", "block", "edge-balanced" or "sequential", got "grid"
 
 // CHECK: invalid.mlir:[[@LINE+3]]:5: error: illegal schedule: mapping 'thread' is illegal inside the parallel loop at {{.*}}invalid.mlir:[[@LINE+2]]:3: a nested loop runs on the enclosing thread ('sequential')
 func.func @nested_parallel(%g: !graph.graph) {
@@ -427,6 +427,20 @@ func.func @warp_shared_sum(%g: !graph.graph) -> i64 {
   } attributes {schedule = {mapping = "warp"}}
   %r = graph.load %s : !graph.scalar<i64>
   return %r : i64
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: mapping 'edge-balanced' needs a loop without a filter
+func.func @balanced_filter(%g: !graph.graph, %p: !graph.nprop<i1>) {
+  graph.foreach %v in nodes(%g) where {
+    %b = graph.load %p[%v] : !graph.nprop<i1>
+    graph.yield %b : i1
+  } do {
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {mapping = "edge-balanced"}}
+  return
 }
 
 // -----

@@ -15,6 +15,10 @@
 // RUN: graph-opt %S/../../algorithms/pr.mlir --convert-graph-to-sched='mapping=block remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BLOCK
 // BLOCK: pr.mlir:23:5: remark: not mapped 'block': mapping 'block' needs a neighbour loop in the body
 // BLOCK: pr.mlir:31:5: remark: mapping 'block': each iteration runs on a block (a GPU block), whose threads stride over the neighbour loop and combine its sums; one thread runs what follows
+// And for `mapping=edge-balanced`.
+// RUN: graph-opt %S/../../algorithms/pr.mlir --convert-graph-to-sched='mapping=edge-balanced remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=EDGES
+// EDGES: pr.mlir:23:5: remark: not mapped 'edge-balanced': mapping 'edge-balanced' needs a neighbour loop in the body
+// EDGES: pr.mlir:31:5: remark: mapping 'edge-balanced': the round lists its nodes, then each thread of the team walks an equal share of their edges; what follows a node's neighbour loop runs once per node after them
 // The degree tiers (`split`, `warp`) say from which degree they apply, or
 // why not.
 // RUN: graph-opt %S/../../algorithms/pr.mlir --convert-graph-to-sched='split=64 warp=8 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIERS

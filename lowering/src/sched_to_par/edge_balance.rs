@@ -1,0 +1,270 @@
+//! The team's edge-balanced walk of the nodes a split loop listed
+//! (`split.rs`): each listed node's degree, recorded when it was listed,
+//! is summed into edge offsets (an exclusive scan over the list, shared by
+//! the team: chunks of [`CHUNK`] entries summed by the threads in turn,
+//! the chunks' sums scanned by the first block with `par.block_scan`, then
+//! each chunk's entries offset by the threads in turn), and each thread
+//! takes an equal share of the listed nodes' edges, finding the first and
+//! last node its share meets by binary search: `E / threads + log(listed)`
+//! steps a thread, whatever the degrees (Merrill's and GraphIt's
+//! edge-balanced load balancing).
+
+use super::*;
+use strata_par_dialect::view::{BlockReduce, BlockScan, RmwKind};
+
+/// Listed entries a thread sums at once.
+pub(super) const CHUNK: i128 = 256;
+
+/// The offsets' buffers of a listed split loop: each entry's degree (set
+/// when it is listed), each entry's first edge (and the total after the
+/// last), and each chunk's sum (scanned in place, the total after them).
+#[derive(Clone, Copy)]
+pub(super) struct EdgeOffsets {
+    pub degrees: Value,
+    pub offsets: Value,
+    pub sums: Value,
+}
+
+/// This thread's share of the listed edges and the listed entries it
+/// meets: edges `start..end` of the list, entries `first..last`.
+pub(super) struct Share {
+    pub start: Value,
+    pub end: Value,
+    pub first: Value,
+    pub last: Value,
+}
+
+impl Lowering {
+    /// The offsets' buffers for a list of `capacity` entries, made at
+    /// `place`.
+    pub(super) fn edge_offset_buffers(
+        &mut self,
+        ctx: &mut Rewriter<'_>,
+        place: At,
+        capacity: Value,
+        loc: &Location,
+    ) -> EdgeOffsets {
+        let one = index_const(ctx, place, 1, loc);
+        let two = index_const(ctx, place, 2, loc);
+        let chunk = index_const(ctx, place, CHUNK, loc);
+        let room = op1(ctx, place, arith::ADDI, &[capacity, one], Type::Index, loc);
+        let chunks = op1(ctx, place, arith::DIVUI, &[capacity, chunk], Type::Index, loc);
+        let chunks = op1(ctx, place, arith::ADDI, &[chunks, two], Type::Index, loc);
+        EdgeOffsets {
+            degrees: op1(ctx, place, par::ALLOC, &[capacity], buf(&Type::Index), loc),
+            offsets: op1(ctx, place, par::ALLOC, &[room], buf(&Type::Index), loc),
+            sums: op1(ctx, place, par::ALLOC, &[chunks], buf(&Type::Index), loc),
+        }
+    }
+
+    /// At the end of the team body `pb`: the offsets of the `n` listed
+    /// entries (three barriers), then this thread's share.
+    pub(super) fn edge_share(
+        &mut self,
+        ctx: &mut Rewriter<'_>,
+        pb: BlockId,
+        e: EdgeOffsets,
+        n: Value,
+        loc: &Location,
+    ) -> Share {
+        let at = At::End(pb);
+        let c = |ctx: &mut Rewriter<'_>, v| index_const(ctx, at, v, loc);
+        let int = |ctx: &mut Rewriter<'_>, name, a, b| op1(ctx, at, name, &[a, b], Type::Index, loc);
+        let (zero, one, chunk) = (c(ctx, 0), c(ctx, 1), c(ctx, CHUNK));
+        let me = op1(ctx, at, par::THREAD_ID, &[], Type::Index, loc);
+        let team = op1(ctx, at, par::NUM_THREADS, &[], Type::Index, loc);
+        let less = int(ctx, arith::SUBI, chunk, one);
+        let padded = int(ctx, arith::ADDI, n, less);
+        let chunks = int(ctx, arith::DIVUI, padded, chunk);
+        // Each chunk's sum of degrees, the chunks dealt out in turn.
+        self.each_chunk(
+            ctx,
+            at,
+            (me, chunks, team),
+            n,
+            |ctx, cat, k, (lo, hi)| {
+                let sum = running(
+                    ctx,
+                    cat,
+                    zero,
+                    (lo, hi),
+                    |ctx, bat, i, s| {
+                        let d = load(ctx, bat, e.degrees, i, false, loc);
+                        op1(ctx, bat, arith::ADDI, &[s, d], Type::Index, loc)
+                    },
+                    loc,
+                );
+                store(ctx, cat, sum, e.sums, k, loc);
+            },
+            loc,
+        );
+        op0(ctx, at, par::BARRIER, &[], loc);
+        // The first block scans the chunks' sums in tiles of its size; the
+        // count, combined over the block, keeps the block together.
+        let b = op1(ctx, at, par::BLOCK_ID, &[], Type::Index, loc);
+        let first = cmpi(ctx, at, "eq", b, zero, loc);
+        let fb = if_then(ctx, at, first, loc);
+        let fat = At::End(fb);
+        let all = group_op(ctx, fat, par::BLOCK_REDUCE, chunks, RmwKind::Max, loc);
+        let size = op1(ctx, fat, par::BLOCK_SIZE, &[], Type::Index, loc);
+        let t = op1(ctx, fat, par::BLOCK_THREAD_ID, &[], Type::Index, loc);
+        let carry = op1(ctx, fat, par::LOCAL, &[], buf(&Type::Index), loc);
+        let origin = index_const(ctx, fat, 0, loc);
+        store(ctx, fat, origin, carry, origin, loc);
+        let (r, tb) = new_body(ctx, &[Type::Index], loc);
+        let base = ctx.block_args(tb)[0];
+        let tat = At::End(tb);
+        let k = op1(ctx, tat, arith::ADDI, &[base, t], Type::Index, loc);
+        let inside = cmpi(ctx, tat, "ult", k, all, loc);
+        let (ir, ib) = new_body(ctx, &[], loc);
+        let got = load(ctx, At::End(ib), e.sums, k, false, loc);
+        op0(ctx, At::End(ib), scf::YIELD, &[got], loc);
+        let (er, eb) = new_body(ctx, &[], loc);
+        let none = index_const(ctx, At::End(eb), 0, loc);
+        op0(ctx, At::End(eb), scf::YIELD, &[none], loc);
+        let st = OperationState::new(scf::IF, loc.clone()).operands(&[inside]).results(&[Type::Index]);
+        let pick = mk(ctx, tat, st.region(ir).region(er));
+        let v = ctx.result(pick, 0);
+        let before = group_op(ctx, tat, par::BLOCK_SCAN, v, RmwKind::Add, loc);
+        let tile = group_op(ctx, tat, par::BLOCK_REDUCE, v, RmwKind::Add, loc);
+        let z = index_const(ctx, tat, 0, loc);
+        let so_far = load(ctx, tat, carry, z, false, loc);
+        let wb = if_then(ctx, tat, inside, loc);
+        let offset = op1(ctx, At::End(wb), arith::ADDI, &[so_far, before], Type::Index, loc);
+        store(ctx, At::End(wb), offset, e.sums, k, loc);
+        op0(ctx, At::End(wb), scf::YIELD, &[], loc);
+        let next = op1(ctx, tat, arith::ADDI, &[so_far, tile], Type::Index, loc);
+        store(ctx, tat, next, carry, z, loc);
+        op0(ctx, tat, scf::YIELD, &[], loc);
+        mk(ctx, fat, OperationState::new(scf::FOR, loc.clone()).operands(&[origin, all, size]).region(r));
+        // The total after the chunks, and after the entries.
+        let lead = cmpi(ctx, fat, "eq", t, origin, loc);
+        let lb = if_then(ctx, fat, lead, loc);
+        let z = index_const(ctx, At::End(lb), 0, loc);
+        let total = load(ctx, At::End(lb), carry, z, false, loc);
+        store(ctx, At::End(lb), total, e.sums, chunks, loc);
+        store(ctx, At::End(lb), total, e.offsets, n, loc);
+        op0(ctx, At::End(lb), scf::YIELD, &[], loc);
+        op0(ctx, fat, scf::YIELD, &[], loc);
+        op0(ctx, at, par::BARRIER, &[], loc);
+        // Each chunk's entries offset from the chunk's scanned sum.
+        self.each_chunk(
+            ctx,
+            at,
+            (me, chunks, team),
+            n,
+            |ctx, cat, k, (lo, hi)| {
+                let from = load(ctx, cat, e.sums, k, false, loc);
+                running(
+                    ctx,
+                    cat,
+                    from,
+                    (lo, hi),
+                    |ctx, bat, i, s| {
+                        store(ctx, bat, s, e.offsets, i, loc);
+                        let d = load(ctx, bat, e.degrees, i, false, loc);
+                        op1(ctx, bat, arith::ADDI, &[s, d], Type::Index, loc)
+                    },
+                    loc,
+                );
+            },
+            loc,
+        );
+        op0(ctx, at, par::BARRIER, &[], loc);
+        // This thread's share of the edges, and the entries it meets.
+        let edges = load(ctx, at, e.offsets, n, false, loc);
+        let less = int(ctx, arith::SUBI, team, one);
+        let padded = int(ctx, arith::ADDI, edges, less);
+        let per = int(ctx, arith::DIVUI, padded, team);
+        let start = int(ctx, arith::MULI, me, per);
+        let start = int(ctx, arith::MINUI, start, edges);
+        let end = int(ctx, arith::ADDI, start, per);
+        let end = int(ctx, arith::MINUI, end, edges);
+        let after_start = search(ctx, at, e.offsets, n, start, "ugt", loc);
+        let first = int(ctx, arith::MAXUI, after_start, one);
+        let first = int(ctx, arith::SUBI, first, one);
+        let last = search(ctx, at, e.offsets, n, end, "uge", loc);
+        Share { start, end, first, last }
+    }
+
+    /// `f(chunk k, its entries lo..hi)` for the chunks of `n` entries this
+    /// thread (`me` of `team`) takes in turn (`chunks` of them).
+    fn each_chunk(
+        &mut self,
+        ctx: &mut Rewriter<'_>,
+        at: At,
+        (me, chunks, team): (Value, Value, Value),
+        n: Value,
+        f: impl FnOnce(&mut Rewriter<'_>, At, Value, (Value, Value)),
+        loc: &Location,
+    ) {
+        let (r, kb) = new_body(ctx, &[Type::Index], loc);
+        let k = ctx.block_args(kb)[0];
+        let kat = At::End(kb);
+        let chunk = index_const(ctx, kat, CHUNK, loc);
+        let lo = op1(ctx, kat, arith::MULI, &[k, chunk], Type::Index, loc);
+        let hi = op1(ctx, kat, arith::ADDI, &[lo, chunk], Type::Index, loc);
+        let hi = op1(ctx, kat, arith::MINUI, &[hi, n], Type::Index, loc);
+        f(ctx, kat, k, (lo, hi));
+        op0(ctx, kat, scf::YIELD, &[], loc);
+        mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[me, chunks, team]).region(r));
+    }
+}
+
+/// The value `from` carried through entries `lo..hi` by `step(entry,
+/// value so far)`; returns the value after them.
+fn running(
+    ctx: &mut Rewriter<'_>,
+    at: At,
+    from: Value,
+    (lo, hi): (Value, Value),
+    step: impl FnOnce(&mut Rewriter<'_>, At, Value, Value) -> Value,
+    loc: &Location,
+) -> Value {
+    let (r, b) = new_body(ctx, &[Type::Index, Type::Index], loc);
+    let (i, s) = (ctx.block_args(b)[0], ctx.block_args(b)[1]);
+    let next = step(ctx, At::End(b), i, s);
+    op0(ctx, At::End(b), scf::YIELD, &[next], loc);
+    let one = index_const(ctx, at, 1, loc);
+    let st = OperationState::new(scf::FOR, loc.clone()).operands(&[lo, hi, one, from]).results(&[Type::Index]);
+    let o = mk(ctx, at, st.region(r));
+    ctx.result(o, 0)
+}
+
+/// The first entry `i` of `offsets[0..n]` (ascending) with
+/// `offsets[i] pred key` (`ugt` or `uge`), or `n`: a binary search.
+fn search(ctx: &mut Rewriter<'_>, at: At, offsets: Value, n: Value, key: Value, pred: &str, loc: &Location) -> Value {
+    let zero = index_const(ctx, at, 0, loc);
+    let (before, bb) = new_body(ctx, &[Type::Index, Type::Index], loc);
+    let (lo, hi) = (ctx.block_args(bb)[0], ctx.block_args(bb)[1]);
+    let more = cmpi(ctx, At::End(bb), "ult", lo, hi, loc);
+    op0(ctx, At::End(bb), scf::CONDITION, &[more, lo, hi], loc);
+    let (after, ab) = new_body(ctx, &[Type::Index, Type::Index], loc);
+    let (lo, hi) = (ctx.block_args(ab)[0], ctx.block_args(ab)[1]);
+    let aat = At::End(ab);
+    let sum = op1(ctx, aat, arith::ADDI, &[lo, hi], Type::Index, loc);
+    let one = index_const(ctx, aat, 1, loc);
+    let mid = op1(ctx, aat, arith::SHRUI, &[sum, one], Type::Index, loc);
+    let v = load(ctx, aat, offsets, mid, false, loc);
+    let found = cmpi(ctx, aat, pred, v, key, loc);
+    let past = op1(ctx, aat, arith::ADDI, &[mid, one], Type::Index, loc);
+    let new_lo = op1(ctx, aat, arith::SELECT, &[found, lo, past], Type::Index, loc);
+    let new_hi = op1(ctx, aat, arith::SELECT, &[found, mid, hi], Type::Index, loc);
+    op0(ctx, aat, scf::YIELD, &[new_lo, new_hi], loc);
+    let st = OperationState::new(scf::WHILE, loc.clone())
+        .operands(&[zero, n])
+        .results(&[Type::Index, Type::Index])
+        .region(before)
+        .region(after);
+    let o = mk(ctx, at, st);
+    ctx.result(o, 0)
+}
+
+/// A block collective `name` (`par.block_reduce` or `par.block_scan`) of
+/// `value` by `kind`, made at `at`.
+fn group_op(ctx: &mut Rewriter<'_>, at: At, name: OpName, value: Value, kind: RmwKind, loc: &Location) -> Value {
+    let props = if name == par::BLOCK_SCAN { BlockScan::props(kind) } else { BlockReduce::props(kind) };
+    let st = OperationState::new(name, loc.clone()).operands(&[value]).props(props).results(&[Type::Index]);
+    let o = mk(ctx, at, st);
+    ctx.result(o, 0)
+}

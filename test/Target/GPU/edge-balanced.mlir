@@ -1,0 +1,37 @@
+// mapping = "edge-balanced": the round lists every node of a neighbour
+// loop with its degree; after it the team sums the degrees into edge
+// offsets (chunks of 256 entries summed by the threads in turn, the chunks'
+// sums scanned by the first block with par.block_scan, each chunk's entries
+// offset in turn: three barriers), each thread takes an equal share of the
+// listed edges and binary-searches the first and last node its share
+// meets, walks the part of each node's list in its share, and adds its
+// sums into the node's value; what follows the neighbour loop runs once per
+// node after a barrier. On the CPU and the simulated grid it computes what
+// the program as written computes.
+// REQUIRES: ptxas
+// RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu --schedule mapping=edge-balanced | FileCheck %s
+// RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu --schedule mapping=edge-balanced --emit=ptx -o %t.ptx
+// RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
+// RUN: %ptxas -arch=sm_90 %t.ptx -o /dev/null
+// RUN: graph-opt %S/../../algorithms/bc.mlir --target=gpu --schedule mapping=edge-balanced --emit=ptx -o %t.bc.ptx
+// RUN: %ptxas -arch=sm_80 %t.bc.ptx -o /dev/null
+// RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=9,degree=8,seed=5,weighted --symmetrize --simplify --entry sssp 3 > %t.interp
+// RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=9,degree=8,seed=5,weighted --symmetrize --simplify --entry sssp 3 --backend cpu --threads 3 --schedule mapping=edge-balanced > %t.cpu
+// RUN: diff %t.interp %t.cpu
+// RUN: graph-opt %S/../../algorithms/sssp.mlir --target=gpu --schedule mapping=edge-balanced -o %t.sssp.mlir
+// RUN: graph-run %t.sssp.mlir --graph gen:kron:scale=9,degree=8,seed=5,weighted --symmetrize --simplify --entry sssp 3 --simulate-grid 3x2x4 --shuffle 8 > %t.grid
+// RUN: diff %t.interp %t.grid
+// The per-round walk: degrees recorded when listed, the offsets, the share.
+// CHECK: "par.for"
+// CHECK: "par.store"(%{{.*}}, %[[DEG:.*]], %{{.*}}) : (index, !par.buf<index>, index) -> ()
+// CHECK: "par.barrier"
+// CHECK: "par.block_id"
+// CHECK: "par.block_scan"(%{{.*}}) <{kind = "add"}> : (index) -> index
+// CHECK: "par.barrier"
+// CHECK: "par.barrier"
+// CHECK: scf.while
+// CHECK: scf.while
+// CHECK: "par.atomic_rmw"(%{{.*}}) <{grouped, kind = "add"}> : (f64
+// Illegal: with a degree tier written on the loop.
+// RUN: not graph-opt %S/../../algorithms/pr.mlir --target=gpu --schedule-file %S/Inputs/balanced-split.txt 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: pr.mlir:31:5: error: illegal schedule: schedule entry 'split' needs mapping 'thread', not 'edge-balanced'
