@@ -353,16 +353,12 @@ impl Conversion {
             // A CPU thread is a subgroup and a block of its own.
             par::SUBGROUP_SIZE | par::BLOCK_SIZE => vec![index(&mut b, 1)],
             par::LANE_ID | par::BLOCK_THREAD_ID => vec![index(&mut b, 0)],
-            par::SUBGROUP_REDUCE => vec![view::SubgroupReduce(op).value(b.ctx())],
-            par::BLOCK_REDUCE => vec![view::BlockReduce(op).value(b.ctx())],
-            // No thread before it: the neutral value.
+            // Its own value; no thread before it: the neutral value.
+            par::SUBGROUP_REDUCE | par::BLOCK_REDUCE => vec![b.ctx().operand(op, 0)],
             par::SUBGROUP_SCAN | par::BLOCK_SCAN => {
                 let t = b.ctx().value_type(b.ctx().operand(op, 0)).clone();
-                let kind = match kind {
-                    par::SUBGROUP_SCAN => view::SubgroupScan(op).kind(b.ctx()),
-                    _ => view::BlockScan(op).kind(b.ctx()),
-                };
-                let zero = kind.neutral(&t).expect("the verifier refuses xchg");
+                let c = view::Collective::of(b.ctx(), op).expect("a scan");
+                let zero = c.kind.neutral(&t).expect("the verifier refuses xchg");
                 vec![constant(&mut b, zero, &t)]
             }
             par::THREAD_ID

@@ -175,19 +175,18 @@ fn collective_at(ctx: &Context, op: OpId, level: Level, what: &str) -> V {
 /// the operand's type, a kind that combines values of it, and every thread
 /// of the subgroup (or block) reaching it.
 fn verify_group_collective(ctx: &Context, op: OpId) -> V {
-    let (kind, level, what) = match ctx.op_kind(op) {
-        par::SUBGROUP_REDUCE => (SubgroupReduce(op).kind(ctx), Level::Subgroup, "subgroup"),
-        par::SUBGROUP_SCAN => (SubgroupScan(op).kind(ctx), Level::Subgroup, "subgroup"),
-        par::BLOCK_REDUCE => (BlockReduce(op).kind(ctx), Level::Block, "block"),
-        _ => (BlockScan(op).kind(ctx), Level::Block, "block"),
-    };
+    let c = Collective::of(ctx, op).expect("registered for the collectives");
     let t = ty(ctx, op, 0);
     same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &t)?;
-    if kind == RmwKind::Xchg {
+    if c.kind == RmwKind::Xchg {
         return Err(op_error(ctx, op, "'xchg' does not combine values"));
     }
-    kind_applies(ctx, op, kind, &t)?;
-    collective_at(ctx, op, level, what)
+    kind_applies(ctx, op, c.kind, &t)?;
+    let level = match c.group {
+        Group::Subgroup => Level::Subgroup,
+        Group::Block => Level::Block,
+    };
+    collective_at(ctx, op, level, c.group.name())
 }
 
 fn verify_yield(ctx: &Context, op: OpId) -> V {

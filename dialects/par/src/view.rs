@@ -5,7 +5,7 @@
 use crate::op as par;
 use strata_ir::signature::TypeConstraint;
 use strata_ir::types::Type;
-use strata_ir::Attribute;
+use strata_ir::{Attribute, Context, OpId};
 
 /// `!par.buf<T>`.
 pub const BUF: TypeConstraint = TypeConstraint::Dialect("par", "buf");
@@ -579,6 +579,53 @@ strata_ir::op_view! {
             /// How values combine (not `xchg`).
             kind: RmwKind,
         }
+    }
+}
+
+/// The threads a collective combines over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// One subgroup (a GPU warp).
+    Subgroup,
+    /// One block, of whole subgroups.
+    Block,
+}
+
+impl Group {
+    /// Its name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Subgroup => "subgroup",
+            Group::Block => "block",
+        }
+    }
+}
+
+/// A subgroup or block collective (`par.subgroup_reduce`,
+/// `par.subgroup_scan`, `par.block_reduce`, `par.block_scan`): over which
+/// threads, whether it scans (else reduces), how values combine; its value
+/// is operand 0, its result 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Collective {
+    /// The threads it combines over.
+    pub group: Group,
+    /// An exclusive scan, not a reduction.
+    pub scan: bool,
+    /// How values combine.
+    pub kind: RmwKind,
+}
+
+impl Collective {
+    /// `op` as a collective, if it is one.
+    pub fn of(ctx: &Context, op: OpId) -> Option<Collective> {
+        let (group, scan, kind) = match ctx.op_kind(op) {
+            par::SUBGROUP_REDUCE => (Group::Subgroup, false, SubgroupReduce(op).kind(ctx)),
+            par::SUBGROUP_SCAN => (Group::Subgroup, true, SubgroupScan(op).kind(ctx)),
+            par::BLOCK_REDUCE => (Group::Block, false, BlockReduce(op).kind(ctx)),
+            par::BLOCK_SCAN => (Group::Block, true, BlockScan(op).kind(ctx)),
+            _ => return None,
+        };
+        Some(Collective { group, scan, kind })
     }
 }
 

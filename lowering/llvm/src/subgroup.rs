@@ -34,10 +34,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         };
         Ok(match name {
             par::SUBGROUP_SIZE => i64t.const_int(if self.gpu { WARP } else { 1 }, false).into(),
-            par::LANE_ID if self.gpu => {
-                let lane = self.call_value("llvm.nvvm.read.ptx.sreg.laneid", &[])?.into_int_value();
-                self.b.build_int_z_extend(lane, i64t, "")?.into()
-            }
+            par::LANE_ID if self.gpu => self.b.build_int_z_extend(self.lane()?, i64t, "")?.into(),
             par::LANE_ID => i64t.const_zero().into(),
             par::SUBGROUP_ID | par::NUM_SUBGROUPS if self.gpu => {
                 let n = thread_or_team(self, "strata.gpu_thread_id", "strata.gpu_num_threads")?.into_int_value();
@@ -47,7 +44,6 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 let n = thread_or_team(self, "omp_get_thread_num", "omp_get_num_threads")?.into_int_value();
                 self.b.build_int_z_extend(n, i64t, "")?.into()
             }
-            par::SUBGROUP_REDUCE => self.subgroup_reduce(op)?,
             par::BLOCK_SIZE => {
                 if self.gpu {
                     self.call_value("strata.gpu_block_size", &[])?
@@ -66,23 +62,68 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 let n = self.call_value(n, &[])?.into_int_value();
                 self.b.build_int_z_extend(n, i64t, "")?.into()
             }
-            par::BLOCK_REDUCE => self.block_reduce(op)?,
-            par::SUBGROUP_SCAN => self.subgroup_scan(op)?,
-            par::BLOCK_SCAN => self.block_scan(op)?,
+            par::SUBGROUP_REDUCE | par::SUBGROUP_SCAN | par::BLOCK_REDUCE | par::BLOCK_SCAN => self.collective(op)?,
             other => return Err(Fail::Llvm(format!("'par.{other}' is not a subgroup or block operation"))),
         })
     }
 
-    /// `par.subgroup_reduce`: on the GPU, each lane combines its value with
-    /// its partner's at distances 16, 8, 4, 2 and 1 (the value moved as 64
-    /// bits), so every lane ends with the warp's.
-    fn subgroup_reduce(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
-        let r = view::SubgroupReduce(op);
-        let x = self.val(r.value(self.ir))?;
+    /// A subgroup or block collective `op` (`par.subgroup_reduce`,
+    /// `par.subgroup_scan`, `par.block_reduce`, `par.block_scan`). On the
+    /// CPU a thread is alone in its group: its own value, or before it the
+    /// kind's neutral one. On the GPU the warp's butterfly (every lane
+    /// combines its value with its partner's at distances 16, 8, 4, 2, 1,
+    /// moved as 64 bits) or inclusive scan moved up a lane; for a block,
+    /// between two barriers of the block one lane of each warp puts the
+    /// warp's whole value in the warp's shared slot (a reduction's first
+    /// lane, a scan's last) and every thread combines the slots (a scan:
+    /// those of the warps before its own, then its warp's scan).
+    fn collective(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
+        let Some(c) = view::Collective::of(self.ir, op) else {
+            return Err(Fail::Llvm(format!("'{}' is not a collective", self.ir.op_name(op))));
+        };
+        let x = self.val(self.ir.operand(op, 0))?;
+        let zero = if c.scan { self.neutral(op, c.kind, x)? } else { x };
         if !self.gpu {
-            return Ok(x);
+            return Ok(zero);
         }
-        self.warp_reduce(r.kind(self.ir), x)
+        let (mine, whole) = if c.scan {
+            self.warp_scan(c.kind, x, zero)?
+        } else {
+            let all = self.warp_reduce(c.kind, x)?;
+            (all, all)
+        };
+        if c.group == view::Group::Subgroup {
+            return Ok(mine);
+        }
+        let lane = self.lane()?;
+        let putter = lane.get_type().const_int(if c.scan { WARP - 1 } else { 0 }, false);
+        let puts = self.b.build_int_compare(IntPredicate::EQ, lane, putter, "")?;
+        let bits = self.to_bits(whole)?;
+        self.call("strata.block_put", &[bits.into(), puts.into()])?;
+        let t = self.call_value("strata.gpu_block_thread_id", &[])?.into_int_value();
+        let warp =
+            self.b.build_right_shift(t, t.get_type().const_int(WARP.trailing_zeros().into(), false), false, "")?;
+        let i32t = self.cx.i32_type();
+        let mut acc = zero;
+        for w in 0..u64::from(GPU_BLOCK_THREADS) / WARP {
+            let slot = self.call_value("strata.block_slot", &[i32t.const_int(w, false).into()])?.into_int_value();
+            let v = self.bits_as(slot, x)?;
+            acc = match (c.scan, w) {
+                (false, 0) => v,
+                (false, _) => self.combine(c.kind, acc, v)?,
+                (true, _) => {
+                    let with = self.combine(c.kind, acc, v)?;
+                    let earlier =
+                        self.b.build_int_compare(IntPredicate::ULT, t.get_type().const_int(w, false), warp, "")?;
+                    self.b.build_select(earlier, with, acc, "")?
+                }
+            };
+        }
+        self.call("strata.block_sync", &[])?;
+        if c.scan {
+            return self.combine(c.kind, acc, mine);
+        }
+        Ok(acc)
     }
 
     /// `x` combined by `kind` over the warp, on every lane.
@@ -103,32 +144,6 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(acc)
     }
 
-    /// `par.block_reduce`: on the GPU, each warp's value (`warp_reduce`)
-    /// in the block's shared slot of the warp, then, after the block's
-    /// barrier, the slots of the block's warps combined on every thread.
-    fn block_reduce(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
-        let r = view::BlockReduce(op);
-        let x = self.val(r.value(self.ir))?;
-        if !self.gpu {
-            return Ok(x);
-        }
-        let kind = r.kind(self.ir);
-        let mine = self.warp_reduce(kind, x)?;
-        let bits = self.to_bits(mine)?;
-        let lane = self.lane()?;
-        let first = self.b.build_int_compare(IntPredicate::EQ, lane, lane.get_type().const_zero(), "")?;
-        self.call("strata.block_put", &[bits.into(), first.into()])?;
-        let i32t = self.cx.i32_type();
-        let mut all = mine;
-        for w in 0..u64::from(GPU_BLOCK_THREADS) / WARP {
-            let slot = self.call_value("strata.block_slot", &[i32t.const_int(w, false).into()])?.into_int_value();
-            let v = self.bits_as(slot, mine)?;
-            all = if w == 0 { v } else { self.combine(kind, all, v)? };
-        }
-        self.call("strata.block_sync", &[])?;
-        Ok(all)
-    }
-
     /// The integer type of a float's width.
     fn float_bits(&self, f: inkwell::values::FloatValue<'c>) -> inkwell::types::IntType<'c> {
         if f.get_type().get_bit_width() == 32 {
@@ -136,55 +151,6 @@ impl<'a, 'c> Emitter<'a, 'c> {
         } else {
             self.cx.i64_type()
         }
-    }
-
-    /// `par.subgroup_scan`: on the GPU, an inclusive scan over the warp
-    /// (each lane combining the value `d` lanes before it, `d` = 1, 2, 4,
-    /// 8, 16), moved up a lane; on the CPU (a subgroup of one) the neutral
-    /// value.
-    fn subgroup_scan(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
-        let r = view::SubgroupScan(op);
-        let x = self.val(r.value(self.ir))?;
-        let kind = r.kind(self.ir);
-        let zero = self.neutral(op, kind, x)?;
-        if !self.gpu {
-            return Ok(zero);
-        }
-        Ok(self.warp_scan(kind, x, zero)?.0)
-    }
-
-    /// `par.block_scan`: on the GPU, the warp's exclusive scan, combined
-    /// after the totals of the block's warps before this one (the last
-    /// lane of each warp puts its inclusive value in the warp's shared
-    /// slot, between two barriers of the block); on the CPU (a block of
-    /// one) the neutral value.
-    fn block_scan(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
-        let r = view::BlockScan(op);
-        let x = self.val(r.value(self.ir))?;
-        let kind = r.kind(self.ir);
-        let zero = self.neutral(op, kind, x)?;
-        if !self.gpu {
-            return Ok(zero);
-        }
-        let (before, upto) = self.warp_scan(kind, x, zero)?;
-        let lane = self.lane()?;
-        let last = self.b.build_int_compare(IntPredicate::EQ, lane, lane.get_type().const_int(WARP - 1, false), "")?;
-        let bits = self.to_bits(upto)?;
-        self.call("strata.block_put", &[bits.into(), last.into()])?;
-        let t = self.call_value("strata.gpu_block_thread_id", &[])?.into_int_value();
-        let warp =
-            self.b.build_right_shift(t, t.get_type().const_int(WARP.trailing_zeros().into(), false), false, "")?;
-        let i32t = self.cx.i32_type();
-        let mut prefix = zero;
-        for w in 0..u64::from(GPU_BLOCK_THREADS) / WARP {
-            let slot = self.call_value("strata.block_slot", &[i32t.const_int(w, false).into()])?.into_int_value();
-            let total = self.bits_as(slot, zero)?;
-            let with = self.combine(kind, prefix, total)?;
-            let earlier = self.b.build_int_compare(IntPredicate::ULT, t.get_type().const_int(w, false), warp, "")?;
-            prefix = self.b.build_select(earlier, with, prefix, "")?;
-        }
-        self.call("strata.block_sync", &[])?;
-        self.combine(kind, prefix, before)
     }
 
     /// The warp's exclusive and inclusive scans of `x` by `kind` (`zero`:

@@ -9,8 +9,9 @@
 //! steps a thread, whatever the degrees (Merrill's and GraphIt's
 //! edge-balanced load balancing).
 
+use super::warp::{Group, GroupOps};
 use super::*;
-use strata_par_dialect::view::{BlockReduce, BlockScan, RmwKind};
+use strata_par_dialect::view::RmwKind;
 
 /// Listed entries a thread sums at once.
 pub(super) const CHUNK: i128 = 256;
@@ -73,9 +74,7 @@ impl Lowering {
         let (zero, one, chunk) = (c(ctx, 0), c(ctx, 1), c(ctx, CHUNK));
         let me = op1(ctx, at, par::THREAD_ID, &[], Type::Index, loc);
         let team = op1(ctx, at, par::NUM_THREADS, &[], Type::Index, loc);
-        let less = int(ctx, arith::SUBI, chunk, one);
-        let padded = int(ctx, arith::ADDI, n, less);
-        let chunks = int(ctx, arith::DIVUI, padded, chunk);
+        let chunks = int(ctx, arith::CEILDIVUI, n, chunk);
         // Each chunk's sum of degrees, the chunks dealt out in turn.
         self.each_chunk(
             ctx,
@@ -105,7 +104,7 @@ impl Lowering {
         let first = cmpi(ctx, at, "eq", b, zero, loc);
         let fb = if_then(ctx, at, first, loc);
         let fat = At::End(fb);
-        let all = group_op(ctx, fat, par::BLOCK_REDUCE, chunks, RmwKind::Max, loc);
+        let all = Group::Block.reduce(ctx, fat, chunks, RmwKind::Max, loc);
         let size = op1(ctx, fat, par::BLOCK_SIZE, &[], Type::Index, loc);
         let t = op1(ctx, fat, par::BLOCK_THREAD_ID, &[], Type::Index, loc);
         let carry = op1(ctx, fat, par::LOCAL, &[], buf(&Type::Index), loc);
@@ -125,8 +124,8 @@ impl Lowering {
         let st = OperationState::new(scf::IF, loc.clone()).operands(&[inside]).results(&[Type::Index]);
         let pick = mk(ctx, tat, st.region(ir).region(er));
         let v = ctx.result(pick, 0);
-        let before = group_op(ctx, tat, par::BLOCK_SCAN, v, RmwKind::Add, loc);
-        let tile = group_op(ctx, tat, par::BLOCK_REDUCE, v, RmwKind::Add, loc);
+        let before = Group::Block.scan(ctx, tat, v, RmwKind::Add, loc);
+        let tile = Group::Block.reduce(ctx, tat, v, RmwKind::Add, loc);
         let z = index_const(ctx, tat, 0, loc);
         let so_far = load(ctx, tat, carry, z, false, loc);
         let wb = if_then(ctx, tat, inside, loc);
@@ -173,9 +172,7 @@ impl Lowering {
         op0(ctx, at, par::BARRIER, &[], loc);
         // This thread's share of the edges, and the entries it meets.
         let edges = load(ctx, at, e.offsets, n, false, loc);
-        let less = int(ctx, arith::SUBI, team, one);
-        let padded = int(ctx, arith::ADDI, edges, less);
-        let per = int(ctx, arith::DIVUI, padded, team);
+        let per = int(ctx, arith::CEILDIVUI, edges, team);
         let start = int(ctx, arith::MULI, me, per);
         let start = int(ctx, arith::MINUI, start, edges);
         let end = int(ctx, arith::ADDI, start, per);
@@ -256,15 +253,6 @@ fn search(ctx: &mut Rewriter<'_>, at: At, offsets: Value, n: Value, key: Value, 
         .results(&[Type::Index, Type::Index])
         .region(before)
         .region(after);
-    let o = mk(ctx, at, st);
-    ctx.result(o, 0)
-}
-
-/// A block collective `name` (`par.block_reduce` or `par.block_scan`) of
-/// `value` by `kind`, made at `at`.
-fn group_op(ctx: &mut Rewriter<'_>, at: At, name: OpName, value: Value, kind: RmwKind, loc: &Location) -> Value {
-    let props = if name == par::BLOCK_SCAN { BlockScan::props(kind) } else { BlockReduce::props(kind) };
-    let st = OperationState::new(name, loc.clone()).operands(&[value]).props(props).results(&[Type::Index]);
     let o = mk(ctx, at, st);
     ctx.result(o, 0)
 }

@@ -46,10 +46,7 @@ fn team_block(
     loc: &Location,
 ) -> (Value, Value) {
     let int = |ctx: &mut Rewriter<'_>, name, a, b| op1(ctx, at, name, &[a, b], Type::Index, loc);
-    let one = index_const(ctx, at, 1, loc);
-    let team_less = int(ctx, arith::SUBI, team, one);
-    let padded = int(ctx, arith::ADDI, d, team_less);
-    let block = int(ctx, arith::DIVUI, padded, team);
+    let block = int(ctx, arith::CEILDIVUI, d, team);
     let first = int(ctx, arith::REMUI, so_far, team);
     let shifted = int(ctx, arith::ADDI, me, team);
     let shifted = int(ctx, arith::SUBI, shifted, first);
@@ -272,11 +269,15 @@ impl Lowering {
         let (zero, one) = (index_const(ctx, at, 0, loc), index_const(ctx, at, 1, loc));
         let n = listed(ctx, at, deferred, loc);
         let share = deferred.edges.map(|e| (e, self.edge_share(ctx, pb, e, n, loc)));
-        let me = op1(ctx, at, par::THREAD_ID, &[], Type::Index, loc);
-        let team = op1(ctx, at, par::NUM_THREADS, &[], Type::Index, loc);
-        // Blocks: neighbours dealt out so far, this thread's count of the team's.
-        let dealt = op1(ctx, at, par::LOCAL, &[], buf(&Type::Index), loc);
-        store(ctx, at, zero, dealt, zero, loc);
+        // By blocks: the thread, the team, and the neighbours dealt out so
+        // far (this thread's count of the team's).
+        let blocks = share.is_none().then(|| {
+            let me = op1(ctx, at, par::THREAD_ID, &[], Type::Index, loc);
+            let team = op1(ctx, at, par::NUM_THREADS, &[], Type::Index, loc);
+            let dealt = op1(ctx, at, par::LOCAL, &[], buf(&Type::Index), loc);
+            store(ctx, at, zero, dealt, zero, loc);
+            (me, team, dealt)
+        });
         let shape = split_shape(ctx, copy).expect("checked by the sched verifier");
         let inner = shape.inner;
         // What follows the neighbour loop runs once per node, later.
@@ -302,6 +303,7 @@ impl Lowering {
         let part = |ctx: &mut Rewriter<'_>, iat, lo, hi| {
             let int = |ctx: &mut Rewriter<'_>, name, a, b| op1(ctx, iat, name, &[a, b], Type::Index, loc);
             let Some((edges, share)) = &share else {
+                let (me, team, dealt) = blocks.expect("walked by blocks");
                 let d = int(ctx, arith::SUBI, hi, lo);
                 let z = index_const(ctx, iat, 0, loc);
                 let so_far = load(ctx, iat, dealt, z, false, loc);

@@ -11,47 +11,75 @@
 
 use super::loops::private_accumulator;
 use super::*;
-use strata_par_dialect::view::RmwKind;
+use strata_par_dialect::view::{BlockReduce, BlockScan, RmwKind, SubgroupReduce, SubgroupScan};
 use strata_sched_dialect::legality::{group_mappable, split_shape, Split};
 
 /// The threads that run an iteration together: a subgroup or a block.
-#[derive(Clone, Copy)]
-pub(super) enum Group {
-    Subgroup,
-    Block,
+pub(super) use strata_par_dialect::view::Group;
+
+/// A group's operations, made by the lowering.
+pub(super) trait GroupOps {
+    /// The group's number, the team's count of groups, the thread's number
+    /// in its group, the group's size, its reduction and its scan.
+    fn ops(self) -> [OpName; 6];
+    /// The group's reduction of `value` by `kind`, made at `at`.
+    fn reduce(self, ctx: &mut Rewriter<'_>, at: At, value: Value, kind: RmwKind, loc: &Location) -> Value;
+    /// The group's exclusive scan of `value` by `kind`, made at `at`.
+    fn scan(self, ctx: &mut Rewriter<'_>, at: At, value: Value, kind: RmwKind, loc: &Location) -> Value;
+    /// This thread's group, the team's count of them, its number in the
+    /// group and the group's size, made at `at`.
+    fn ids(self, ctx: &mut Rewriter<'_>, at: At, loc: &Location) -> (Value, Value, Value, Value);
 }
 
-impl Group {
-    /// The group's number, the team's count of groups, the thread's number
-    /// in its group, the group's size, and the group's reduction.
-    fn ops(self) -> [OpName; 5] {
+impl GroupOps for Group {
+    fn ops(self) -> [OpName; 6] {
         match self {
-            Group::Subgroup => {
-                [par::SUBGROUP_ID, par::NUM_SUBGROUPS, par::LANE_ID, par::SUBGROUP_SIZE, par::SUBGROUP_REDUCE]
-            }
-            Group::Block => [par::BLOCK_ID, par::NUM_BLOCKS, par::BLOCK_THREAD_ID, par::BLOCK_SIZE, par::BLOCK_REDUCE],
+            Group::Subgroup => [
+                par::SUBGROUP_ID,
+                par::NUM_SUBGROUPS,
+                par::LANE_ID,
+                par::SUBGROUP_SIZE,
+                par::SUBGROUP_REDUCE,
+                par::SUBGROUP_SCAN,
+            ],
+            Group::Block => [
+                par::BLOCK_ID,
+                par::NUM_BLOCKS,
+                par::BLOCK_THREAD_ID,
+                par::BLOCK_SIZE,
+                par::BLOCK_REDUCE,
+                par::BLOCK_SCAN,
+            ],
         }
     }
 
-    /// The group's reduction of `value` by `kind`, made at `at`.
     fn reduce(self, ctx: &mut Rewriter<'_>, at: At, value: Value, kind: RmwKind, loc: &Location) -> Value {
-        let t = ctx.value_type(value).clone();
-        let props = match self {
-            Group::Subgroup => strata_par_dialect::view::SubgroupReduce::props(kind),
-            Group::Block => strata_par_dialect::view::BlockReduce::props(kind),
-        };
-        let st = OperationState::new(self.ops()[4], loc.clone()).operands(&[value]).props(props);
-        let op = mk(ctx, at, st.results(&[t]));
-        ctx.result(op, 0)
+        collective(ctx, at, self.ops()[4], value, kind, loc)
     }
 
-    /// This thread's group, the team's count of them, its number in the
-    /// group and the group's size, made at `at`.
+    fn scan(self, ctx: &mut Rewriter<'_>, at: At, value: Value, kind: RmwKind, loc: &Location) -> Value {
+        collective(ctx, at, self.ops()[5], value, kind, loc)
+    }
+
     fn ids(self, ctx: &mut Rewriter<'_>, at: At, loc: &Location) -> (Value, Value, Value, Value) {
-        let [id, count, member, size, _] = self.ops();
+        let [id, count, member, size, ..] = self.ops();
         let id_of = |ctx: &mut Rewriter<'_>, name| op1(ctx, at, name, &[], Type::Index, loc);
         (id_of(ctx, id), id_of(ctx, count), id_of(ctx, member), id_of(ctx, size))
     }
+}
+
+/// The collective `name` of `value` by `kind`, made at `at`.
+fn collective(ctx: &mut Rewriter<'_>, at: At, name: OpName, value: Value, kind: RmwKind, loc: &Location) -> Value {
+    let t = ctx.value_type(value).clone();
+    let props = match name {
+        par::SUBGROUP_REDUCE => SubgroupReduce::props(kind),
+        par::SUBGROUP_SCAN => SubgroupScan::props(kind),
+        par::BLOCK_REDUCE => BlockReduce::props(kind),
+        _ => BlockScan::props(kind),
+    };
+    let st = OperationState::new(name, loc.clone()).operands(&[value]).props(props);
+    let op = mk(ctx, at, st.results(&[t]));
+    ctx.result(op, 0)
 }
 
 impl Lowering {

@@ -22,7 +22,7 @@
 
 use super::*;
 use strata_graph_dialect::view::ReduceKind;
-use strata_par_dialect::view::{BlockReduce, BlockScan, Dist, For, RmwKind, SubgroupReduce, SubgroupScan};
+use strata_par_dialect::view::{Collective, Dist, For, Group, RmwKind};
 
 /// The shape of the simulated team of every `par.parallel`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +40,13 @@ pub struct Grid {
 pub(super) struct Thread {
     /// Its number in the team.
     pub id: usize,
+    /// The team's.
+    pub shape: Shape,
+}
+
+/// The shape of a simulated team.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Shape {
     /// The team's threads.
     pub team: usize,
     /// The threads of a block.
@@ -48,12 +55,14 @@ pub(super) struct Thread {
     pub size: usize,
 }
 
-/// The shape of a simulated team: its threads, a block's, a subgroup's.
-#[derive(Clone, Copy, Debug)]
-struct Shape {
-    team: usize,
-    block: usize,
-    size: usize,
+impl Shape {
+    /// The threads of a subgroup or a block.
+    pub fn of(self, group: Group) -> usize {
+        match group {
+            Group::Subgroup => self.size,
+            Group::Block => self.block,
+        }
+    }
 }
 
 /// The reduction an atomic or subgroup operator performs (`None`: `xchg`).
@@ -69,13 +78,8 @@ pub(super) fn reduce_kind(kind: RmwKind) -> Option<ReduceKind> {
     }
 }
 
-/// The neutral value of the scan `op` (`par.subgroup_scan` or
-/// `par.block_scan`), for its operand's type.
-pub(super) fn neutral(ctx: &Context, op: OpId) -> R<Val> {
-    let kind = match ctx.op_kind(op) {
-        par::SUBGROUP_SCAN => SubgroupScan(op).kind(ctx),
-        _ => BlockScan(op).kind(ctx),
-    };
+/// The neutral value of `kind` for the type of the collective `op`'s value.
+pub(super) fn neutral(ctx: &Context, op: OpId, kind: RmwKind) -> R<Val> {
     let t = ctx.value_type(ctx.operand(op, 0));
     Ok(match kind.neutral(t) {
         Some(Attribute::Float(f)) => Val::Float(f.value()),
@@ -144,7 +148,7 @@ impl<'a> Machine<'a> {
 
     /// Runs `f` as thread `t` of a team of `shape`, on its frame.
     fn as_thread<T>(&mut self, frames: &mut Frames, t: usize, shape: Shape, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
-        self.thread = Some(Thread { id: t, team: shape.team, block: shape.block, size: shape.size });
+        self.thread = Some(Thread { id: t, shape });
         std::mem::swap(&mut self.env, &mut frames[t]);
         let r = f(self);
         std::mem::swap(&mut self.env, &mut frames[t]);
@@ -171,12 +175,7 @@ impl<'a> Machine<'a> {
         }
         let ctx = self.ctx;
         let mut found = false;
-        ctx.walk_pre(op, &mut |o| {
-            found |= matches!(
-                ctx.op_kind(o),
-                par::SUBGROUP_REDUCE | par::BLOCK_REDUCE | par::SUBGROUP_SCAN | par::BLOCK_SCAN
-            )
-        });
+        ctx.walk_pre(op, &mut |o| found |= Collective::of(ctx, o).is_some());
         self.collectives.insert(op, found);
         found
     }
@@ -225,64 +224,10 @@ impl<'a> Machine<'a> {
             return self.each_lane(op, frames, lanes, shape);
         }
         let get = |m: &Self, frames: &Frames, l: usize, v: Value| frames[l][m.frame_slot(v)].clone();
+        if let Some(c) = Collective::of(ctx, op) {
+            return self.collective(op, c, frames, lanes, shape);
+        }
         match name {
-            par::SUBGROUP_REDUCE | par::BLOCK_REDUCE | par::SUBGROUP_SCAN | par::BLOCK_SCAN => {
-                let scan = matches!(name, par::SUBGROUP_SCAN | par::BLOCK_SCAN);
-                let (value, kind, group, what) = match name {
-                    par::SUBGROUP_REDUCE => {
-                        let r = SubgroupReduce(op);
-                        (r.value(ctx), r.kind(ctx), shape.size, "subgroup")
-                    }
-                    par::SUBGROUP_SCAN => {
-                        let r = SubgroupScan(op);
-                        (r.value(ctx), r.kind(ctx), shape.size, "subgroup")
-                    }
-                    par::BLOCK_REDUCE => {
-                        let r = BlockReduce(op);
-                        (r.value(ctx), r.kind(ctx), shape.block, "block")
-                    }
-                    _ => {
-                        let r = BlockScan(op);
-                        (r.value(ctx), r.kind(ctx), shape.block, "block")
-                    }
-                };
-                let t = ctx.value_type(ctx.result(op, 0)).clone();
-                let slot = self.inst(op).results[0] as usize;
-                // The lanes by subgroup or block, each of which must all be here.
-                let mut start = 0;
-                while start < lanes.len() {
-                    let g = lanes[start] / group;
-                    let end = start + lanes[start..].iter().take_while(|l| **l / group == g).count();
-                    if end - start != group {
-                        let n = end - start;
-                        return self.err(
-                            op,
-                            format!("a {what} collective reached by {n} of the {group} threads of its {what} (divergent code)"),
-                        );
-                    }
-                    let combine = reduce_kind(kind).expect("the verifier refuses xchg");
-                    if scan {
-                        // Each thread: the threads' values before it.
-                        let mut before = neutral(ctx, op)?;
-                        for &l in &lanes[start..end] {
-                            let x = get(self, frames, l, value);
-                            frames[l][slot] = before.clone();
-                            before = self.combine(op, combine, &before, &x, &t)?;
-                        }
-                    } else {
-                        let mut all = get(self, frames, lanes[start], value);
-                        for &l in &lanes[start + 1..end] {
-                            let x = get(self, frames, l, value);
-                            all = self.combine(op, combine, &all, &x, &t)?;
-                        }
-                        for &l in &lanes[start..end] {
-                            frames[l][slot] = all.clone();
-                        }
-                    }
-                    start = end;
-                }
-                Ok(())
-            }
             scf::IF => {
                 let cond = ctx.operand(op, 0);
                 let (yes, no): (Vec<usize>, Vec<usize>) =
@@ -365,6 +310,51 @@ impl<'a> Machine<'a> {
                 format!("the simulated grid cannot run the lanes of '{name}' in step around a subgroup collective"),
             ),
         }
+    }
+
+    /// The collective `op` (`c`) on `lanes` (threads of one block): for
+    /// each of their subgroups (or their block), which must all be there,
+    /// each thread's result.
+    fn collective(&mut self, op: OpId, c: Collective, frames: &mut Frames, lanes: &[usize], shape: Shape) -> R<()> {
+        let ctx = self.ctx;
+        let get = |m: &Self, frames: &Frames, l: usize, v: Value| frames[l][m.frame_slot(v)].clone();
+        let (value, what, group) = (ctx.operand(op, 0), c.group.name(), shape.of(c.group));
+        let t = ctx.value_type(ctx.result(op, 0)).clone();
+        let slot = self.inst(op).results[0] as usize;
+        // The lanes by subgroup or block, each of which must all be here.
+        let mut start = 0;
+        while start < lanes.len() {
+            let g = lanes[start] / group;
+            let end = start + lanes[start..].iter().take_while(|l| **l / group == g).count();
+            if end - start != group {
+                let n = end - start;
+                return self.err(
+                    op,
+                    format!("a {what} collective reached by {n} of the {group} threads of its {what} (divergent code)"),
+                );
+            }
+            let combine = reduce_kind(c.kind).expect("the verifier refuses xchg");
+            if c.scan {
+                // Each thread: the threads' values before it.
+                let mut before = neutral(ctx, op, c.kind)?;
+                for &l in &lanes[start..end] {
+                    let x = get(self, frames, l, value);
+                    frames[l][slot] = before.clone();
+                    before = self.combine(op, combine, &before, &x, &t)?;
+                }
+            } else {
+                let mut all = get(self, frames, lanes[start], value);
+                for &l in &lanes[start + 1..end] {
+                    let x = get(self, frames, l, value);
+                    all = self.combine(op, combine, &all, &x, &t)?;
+                }
+                for &l in &lanes[start..end] {
+                    frames[l][slot] = all.clone();
+                }
+            }
+            start = end;
+        }
+        Ok(())
     }
 
     /// Runs the one-block region `r` in step on `lanes`, each with its

@@ -103,10 +103,9 @@ impl<'a> Machine<'a> {
             | par::BLOCK_REDUCE
             | par::SUBGROUP_SCAN
             | par::BLOCK_SCAN
-                if self.thread.is_some_and(|t| match name {
-                    par::SUBGROUP_REDUCE | par::SUBGROUP_SCAN => t.size > 1,
-                    par::BLOCK_REDUCE | par::BLOCK_SCAN => t.block > 1,
-                    _ => t.team > 1,
+                if self.thread.is_some_and(|t| match view::Collective::of(ctx, op) {
+                    Some(c) => t.shape.of(c.group) > 1,
+                    None => t.shape.team > 1,
                 }) =>
             {
                 return self.err(
@@ -114,22 +113,24 @@ impl<'a> Machine<'a> {
                     format!("the simulated grid runs '{name}' only in step: at a team body's top level, or in structured code around a subgroup collective"),
                 );
             }
+            // A thread alone in its subgroup or block: its own value, and
+            // none before it.
+            par::SUBGROUP_REDUCE | par::BLOCK_REDUCE => self.get(ctx.operand(op, 0)).clone(),
+            par::SUBGROUP_SCAN | par::BLOCK_SCAN => {
+                super::grid::neutral(ctx, op, view::Collective::of(ctx, op).expect("a scan").kind)?
+            }
             par::BARRIER => return Ok(()),
             // Outside a simulated team: a team of one block of one subgroup of one.
             par::THREAD_ID => Val::Int(self.thread.map_or(0, |t| t.id) as i128),
-            par::NUM_THREADS => Val::Int(self.thread.map_or(1, |t| t.team) as i128),
-            par::SUBGROUP_ID => Val::Int(self.thread.map_or(0, |t| t.id / t.size) as i128),
-            par::NUM_SUBGROUPS => Val::Int(self.thread.map_or(1, |t| t.team / t.size) as i128),
-            par::LANE_ID => Val::Int(self.thread.map_or(0, |t| t.id % t.size) as i128),
-            par::SUBGROUP_SIZE => Val::Int(self.thread.map_or(1, |t| t.size) as i128),
-            par::SUBGROUP_REDUCE => self.get(view::SubgroupReduce(op).value(ctx)).clone(),
-            par::BLOCK_SIZE => Val::Int(self.thread.map_or(1, |t| t.block) as i128),
-            par::BLOCK_ID => Val::Int(self.thread.map_or(0, |t| t.id / t.block) as i128),
-            par::NUM_BLOCKS => Val::Int(self.thread.map_or(1, |t| t.team / t.block) as i128),
-            par::BLOCK_THREAD_ID => Val::Int(self.thread.map_or(0, |t| t.id % t.block) as i128),
-            par::BLOCK_REDUCE => self.get(view::BlockReduce(op).value(ctx)).clone(),
-            // A thread alone in its subgroup or block has none before it.
-            par::SUBGROUP_SCAN | par::BLOCK_SCAN => super::grid::neutral(ctx, op)?,
+            par::NUM_THREADS => Val::Int(self.thread.map_or(1, |t| t.shape.team) as i128),
+            par::SUBGROUP_ID => Val::Int(self.thread.map_or(0, |t| t.id / t.shape.size) as i128),
+            par::NUM_SUBGROUPS => Val::Int(self.thread.map_or(1, |t| t.shape.team / t.shape.size) as i128),
+            par::LANE_ID => Val::Int(self.thread.map_or(0, |t| t.id % t.shape.size) as i128),
+            par::SUBGROUP_SIZE => Val::Int(self.thread.map_or(1, |t| t.shape.size) as i128),
+            par::BLOCK_SIZE => Val::Int(self.thread.map_or(1, |t| t.shape.block) as i128),
+            par::BLOCK_ID => Val::Int(self.thread.map_or(0, |t| t.id / t.shape.block) as i128),
+            par::NUM_BLOCKS => Val::Int(self.thread.map_or(1, |t| t.shape.team / t.shape.block) as i128),
+            par::BLOCK_THREAD_ID => Val::Int(self.thread.map_or(0, |t| t.id % t.shape.block) as i128),
             par::LOAD => {
                 let load = view::Load(op);
                 self.with_element(op, load.buffer(ctx), load.index(ctx), |e| e.clone())?
