@@ -18,6 +18,7 @@ use strata_lowering::graph_to_sched::GraphToSched;
 use strata_lowering::scf_to_cf::ScfToCf;
 use strata_lowering::sched_to_par::SchedToPar;
 use strata_par_dialect::bool_atomics::EliminateBoolAtomics;
+use strata_par_dialect::cooperative::CooperativePushes;
 use strata_par_dialect::free_buffers::FreeBuffers;
 use strata_par_dialect::op as par;
 use strata_passes::canonicalize::Canonicalize;
@@ -130,6 +131,7 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     pm.add(Box::new(to_sched));
     // A flag per node for each of the device's threads would not fit.
     pm.add(Box::new(SchedToPar { flags_per_thread: target != Target::Gpu }));
+    pm.nest(func::FUNC).add(Box::new(CooperativePushes::default()));
     pm.add(Box::new(Canonicalize::default()));
     pm.add(Box::new(Cse::default()));
     let f = pm.nest(func::FUNC);
@@ -177,7 +179,8 @@ mod tests {
         let pm = target_pipeline(Target::Cpu, &Schedule::default()).unwrap();
         assert_eq!(
             pm.describe(),
-            "builtin.module(canonicalize,convert-graph-to-sched,convert-sched-to-par,canonicalize,cse,\
+            "builtin.module(canonicalize,convert-graph-to-sched,convert-sched-to-par,\
+             func.func(par-cooperative-pushes),canonicalize,cse,\
              func.func(par-eliminate-bool-atomics,egraph-simplify,par-free-buffers))"
         );
         assert_eq!(codegen_pipeline().describe(), "builtin.module(convert-scf-to-cf)");

@@ -638,7 +638,7 @@ static DECL: PassDecl = PassDecl {
         PassOption {
             name: "pushes",
             kind: OptionKind::Text,
-            help: "pushes from parallel loops: buffered per thread (default) or direct",
+            help: "pushes from parallel loops: buffered per thread (default), direct, or aggregated per subgroup or block (cooperative conversion)",
         },
         PassOption {
             name: "intersect",

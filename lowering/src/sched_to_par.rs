@@ -258,6 +258,9 @@ struct Scope {
     owned: HashSet<Value>,
     /// Pushes gather in per-thread buffers.
     buffered: bool,
+    /// Pushes to be aggregated per subgroup or block
+    /// (`par-cooperative-pushes`).
+    aggregate: Option<strata_par_dialect::view::Group>,
     /// For `graph.count_common {intersect = "bitmap"}`: per graph, the
     /// thread's flag per node and the node whose list they hold (-1: none).
     flags: Vec<Flags>,

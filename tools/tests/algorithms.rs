@@ -157,8 +157,17 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
         Lowering::Text("builtin.module(convert-graph-to-sched{mapping=block},convert-sched-to-par)"),
         Lowering::Text("builtin.module(convert-graph-to-sched{mapping=edge-balanced},convert-sched-to-par)"),
         Lowering::Text("builtin.module(convert-graph-to-sched{split=16 block=6 warp=2},convert-sched-to-par)"),
+        Lowering::Text(
+            "builtin.module(convert-graph-to-sched{pushes=block},convert-sched-to-par,\
+             func.func(par-cooperative-pushes))",
+        ),
+        Lowering::Text(
+            "builtin.module(convert-graph-to-sched{pushes=subgroup split=2},convert-sched-to-par,\
+             func.func(par-cooperative-pushes{uniform-loops=false buffer=2}))",
+        ),
         Lowering::Target(Target::Gpu, ""),
         Lowering::Target(Target::Gpu, "split=16,block=6,warp=2"),
+        Lowering::Target(Target::Gpu, "pushes=block"),
     ] {
         let pipeline = match lowering {
             Lowering::Text(t) => t.to_string(),
@@ -220,9 +229,10 @@ fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>) -> Vec<Ca
 /// more than one neighbour, every loop that can run an iteration per
 /// subgroup (a GPU warp) running so, the four tiers (a thread per node
 /// below 2 neighbours, a subgroup below 6, a block below 16, the team from
-/// 16), every loop that can run an iteration per block running so, and
-/// every loop that can share its nodes' lists edge by edge doing so.
-const SCHEDULES: [&str; 9] = [
+/// 16), every loop that can run an iteration per block running so,
+/// every loop that can share its nodes' lists edge by edge doing so, and
+/// pushes aggregated per block (cooperative conversion) beside split lists.
+const SCHEDULES: [&str; 10] = [
     "",
     "direction=pull,frontier=bitmap",
     "mapping=edge,frontier=bitmap,pushes=direct,dist=static,chunk=7",
@@ -232,6 +242,7 @@ const SCHEDULES: [&str; 9] = [
     "split=16,block=6,warp=2,dist=static,chunk=3",
     "mapping=block",
     "mapping=edge-balanced",
+    "pushes=block,split=2,dist=static,chunk=3",
 ];
 
 /// Compiles `name` for the CPU under each of [`SCHEDULES`] and runs it on

@@ -404,8 +404,10 @@ impl Conversion {
                 vec![ops::alloc(&mut b, &t, Some(n))]
             }
             par::LOCAL => {
-                let t = b.ctx().value_type(view::Local(op).buffer(b.ctx())).clone();
-                vec![ops::alloca(&mut b, &ops::memref_type(1, ops::element_of(&t)))]
+                let l = view::Local(op);
+                let t = b.ctx().value_type(l.buffer(b.ctx())).clone();
+                let n = l.size(b.ctx()).unwrap_or(1);
+                vec![ops::alloca(&mut b, &ops::memref_type(n, ops::element_of(&t)))]
             }
             par::FREE => {
                 let storage = view::Free(op).storage(b.ctx());
@@ -458,6 +460,21 @@ impl Conversion {
                 let p = view::QueuePush(op);
                 let (item, queue) = (p.item(b.ctx()), p.queue(b.ctx()));
                 self.queue_call(&mut b, QueueFn::Push, &[queue, item])
+            }
+            par::QUEUE_CLAIM => {
+                let c = view::QueueClaim(op);
+                let (item, queue) = (c.item(b.ctx()), c.queue(b.ctx()));
+                self.queue_call(&mut b, QueueFn::Claim, &[queue, item])
+            }
+            par::QUEUE_RESERVE => {
+                let r = view::QueueReserve(op);
+                let (queue, count) = (r.queue(b.ctx()), r.count(b.ctx()));
+                self.queue_call(&mut b, QueueFn::Reserve, &[queue, count])
+            }
+            par::QUEUE_PUT => {
+                let p = view::QueuePut(op);
+                let (item, queue, place) = (p.item(b.ctx()), p.queue(b.ctx()), p.place(b.ctx()));
+                self.queue_call(&mut b, QueueFn::Put, &[queue, place, item])
             }
             par::QUEUE_SIZE => {
                 let queue = view::QueueSize(op).queue(b.ctx());

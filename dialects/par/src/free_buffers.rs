@@ -66,8 +66,8 @@ fn kept_by_uses(ctx: &Context, v: Value, seen: &mut HashSet<(OpId, usize)>) -> O
     for u in ctx.uses(v) {
         let user = u.op;
         let ok = match ctx.op_kind(user) {
-            par::LOAD | par::QUEUE_SIZE | par::QUEUE_ADVANCE | par::QUEUE_TAKE_OWN => true,
-            par::STORE | par::ATOMIC_RMW | par::QUEUE_PUSH => u.index == 1,
+            par::LOAD | par::QUEUE_SIZE | par::QUEUE_ADVANCE | par::QUEUE_TAKE_OWN | par::QUEUE_RESERVE => true,
+            par::STORE | par::ATOMIC_RMW | par::QUEUE_PUSH | par::QUEUE_CLAIM | par::QUEUE_PUT => u.index == 1,
             par::CMPXCHG => u.index == 0,
             par::FREE => return Some("it is freed already".to_string()),
             // The queue reads the key until it is freed: the key may go

@@ -9,6 +9,8 @@ pub mod abi;
 pub mod bool_atomics;
 pub mod build;
 pub mod canonicalize;
+pub mod cooperative;
+pub mod focal;
 pub mod free_buffers;
 pub mod op;
 pub mod ops;
@@ -39,5 +41,6 @@ pub fn register(r: &mut Registry) {
 /// Registers the par dialect's passes.
 pub fn register_passes(r: &mut strata_ir::pass::PassRegistry) {
     r.register(bool_atomics::info());
+    r.register(cooperative::info());
     r.register(free_buffers::info());
 }

@@ -220,8 +220,17 @@ fn verify_ordered_queue_new(ctx: &Context, op: OpId) -> V {
     }
 }
 
-fn verify_queue_push(ctx: &Context, op: OpId) -> V {
+/// `par.queue_push`, `par.queue_claim`, `par.queue_put`: an item of the
+/// queue's type.
+fn verify_queue_item(ctx: &Context, op: OpId) -> V {
     same(ctx, op, "item", &ty(ctx, op, 0), &queue(ctx, op, 1))
+}
+
+fn verify_local(ctx: &Context, op: OpId) -> V {
+    match Local(op).size(ctx) {
+        Some(n) if n < 1 => Err(op_error(ctx, op, format!("'size' must be positive, got {n}"))),
+        _ => Ok(()),
+    }
 }
 
 fn verify_queue_items(ctx: &Context, op: OpId) -> V {
@@ -252,7 +261,7 @@ pub fn ops() -> Vec<OpDef> {
         def(par::GRAPH_SYMMETRIC, GraphSymmetric::SIGNATURE, "whether every node's out-neighbours are its in-neighbours", pure),
         checked(par::GRAPH_ARRAY, GraphArrayOp::SIGNATURE, "one CSR/CSC array of a graph as a buffer", pure, verify_graph_array),
         OpDef { patterns: Some(alloc_patterns), ..def(par::ALLOC, Alloc::SIGNATURE, "a new buffer of N uninitialized elements", none) },
-        OpDef { patterns: Some(local_patterns), ..def(par::LOCAL, Local::SIGNATURE, "one element of thread-private storage", none) },
+        OpDef { patterns: Some(local_patterns), ..checked(par::LOCAL, Local::SIGNATURE, "thread-private storage of one element (or of size)", none, verify_local) },
         def(par::CHECK_INDEX, CheckIndex::SIGNATURE, "stops the program unless a node, edge, out-edge or in-edge number is in range", none),
         def(par::FREE, Free::SIGNATURE, "releases a buffer or a queue", none),
         OpDef { patterns: Some(load_patterns), ..checked(par::LOAD, Load::SIGNATURE, "reads an element (atomic: a relaxed atomic read)", none, verify_load) },
@@ -279,7 +288,10 @@ pub fn ops() -> Vec<OpDef> {
         checked(par::YIELD, Yield::SIGNATURE, "ends a par.parallel or par.for body", Traits::TERMINATOR | pure | Traits::RETURN_LIKE, verify_yield),
         checked(par::QUEUE_NEW, QueueNew::SIGNATURE, "a new work queue with room for N items per round (a plain one grows)", none, verify_queue_new),
         checked(par::ORDERED_QUEUE_NEW, OrderedQueueNew::SIGNATURE, "a new queue of items below N taken bucket by bucket (key[item] / delta when placed), lowest first", none, verify_ordered_queue_new),
-        checked(par::QUEUE_PUSH, QueuePush::SIGNATURE, "appends an item to the next round atomically (once per round if unique); buffered: through a per-thread buffer; unclaimed: pushed at most once a round by the program, so not claimed", none, verify_queue_push),
+        checked(par::QUEUE_PUSH, QueuePush::SIGNATURE, "appends an item to the next round atomically (once per round if unique); buffered: through a per-thread buffer; unclaimed: pushed at most once a round by the program, so not claimed; aggregate: to be aggregated per subgroup or block (par-cooperative-pushes)", none, verify_queue_item),
+        checked(par::QUEUE_CLAIM, QueueClaim::SIGNATURE, "whether an item may be added to the next round: always for a plain queue; for a unique one, if no claim took it this round before", none, verify_queue_item),
+        def(par::QUEUE_RESERVE, QueueReserve::SIGNATURE, "reserves places for N items in the next round of a plain or unique queue (one atomic add); returns the first", none),
+        checked(par::QUEUE_PUT, QueuePut::SIGNATURE, "writes an item into a place reserved in the next round; unclaimed: the program puts each item of a unique queue at most once a round", none, verify_queue_item),
         OpDef { patterns: Some(queue_size_patterns), ..def(par::QUEUE_SIZE, QueueSize::SIGNATURE, "the number of items of the current round", none) },
         OpDef { patterns: Some(queue_items_patterns), ..checked(par::QUEUE_ITEMS, QueueItems::SIGNATURE, "the items of the current round as a buffer", none, verify_queue_items) },
         checked(par::QUEUE_TAKE_OWN, QueueTakeOwn::SIGNATURE, "in a team: moves the items this thread placed in the current bucket of an eager ordered queue, if fewer than the limit, out for it to run now (bucket fusion); returns how many", none, verify_in_team),

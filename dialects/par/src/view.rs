@@ -210,14 +210,18 @@ strata_ir::op_view! {
 }
 
 strata_ir::op_view! {
-    /// `par.local`: one element of thread-private storage.
+    /// `par.local {size}`: thread-private storage of one element, or of
+    /// `size`.
     pub struct Local for par::LOCAL {
         operands {}
         results {
-            /// The one-element buffer.
+            /// The buffer.
             buffer: BUF,
         }
-        properties {}
+        properties {
+            /// The elements (positive; one where left out).
+            size: Option<i64>,
+        }
     }
 }
 
@@ -582,21 +586,38 @@ strata_ir::op_view! {
     }
 }
 
-/// The threads a collective combines over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Group {
-    /// One subgroup (a GPU warp).
-    Subgroup,
-    /// One block, of whole subgroups.
-    Block,
+strata_ir::prop_enum! {
+    /// The threads a collective combines over.
+    pub enum Group {
+        /// One subgroup (a GPU warp).
+        Subgroup = "subgroup",
+        /// One block, of whole subgroups.
+        Block = "block",
+    }
 }
 
 impl Group {
-    /// Its name in messages.
-    pub fn name(self) -> &'static str {
+    /// The group's operations: its number, the team's count of groups,
+    /// the thread's number in its group, the group's size, its reduction
+    /// and its exclusive scan.
+    pub fn ops(self) -> [strata_ir::OpName; 6] {
         match self {
-            Group::Subgroup => "subgroup",
-            Group::Block => "block",
+            Group::Subgroup => [
+                par::SUBGROUP_ID,
+                par::NUM_SUBGROUPS,
+                par::LANE_ID,
+                par::SUBGROUP_SIZE,
+                par::SUBGROUP_REDUCE,
+                par::SUBGROUP_SCAN,
+            ],
+            Group::Block => [
+                par::BLOCK_ID,
+                par::NUM_BLOCKS,
+                par::BLOCK_THREAD_ID,
+                par::BLOCK_SIZE,
+                par::BLOCK_REDUCE,
+                par::BLOCK_SCAN,
+            ],
         }
     }
 }
@@ -698,6 +719,67 @@ strata_ir::op_view! {
             buffered: bool,
             /// Without claiming the item in a unique queue: the program
             /// pushes each item at most once a round (`sched.once_per_round`).
+            unclaimed: bool,
+            /// To be aggregated per subgroup or block by
+            /// `par-cooperative-pushes` (the loop's `pushes` schedule).
+            aggregate: Option<Group>,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.queue_claim`: whether an item may be added to the next round:
+    /// always for a plain queue; for a unique one, if no claim took it in
+    /// this round before (an atomic exchange on its round stamp).
+    pub struct QueueClaim for par::QUEUE_CLAIM {
+        operands {
+            /// The item.
+            item: Any,
+            /// The queue.
+            queue: QUEUE,
+        }
+        results {
+            /// True if this claim may add it.
+            claimed: Int(1),
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.queue_reserve`: reserves places for `count` items in the next
+    /// round (one atomic add); returns the first.
+    pub struct QueueReserve for par::QUEUE_RESERVE {
+        operands {
+            /// The queue.
+            queue: QUEUE,
+            /// How many places.
+            count: Index,
+        }
+        results {
+            /// The first place.
+            first: Index,
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.queue_put {unclaimed}`: writes an item into a place reserved
+    /// in the next round.
+    pub struct QueuePut for par::QUEUE_PUT {
+        operands {
+            /// The item.
+            item: Any,
+            /// The queue.
+            queue: QUEUE,
+            /// The place (reserved by `par.queue_reserve`).
+            place: Index,
+        }
+        results {}
+        properties {
+            /// Not claimed by `par.queue_claim`: the program puts each item
+            /// of a unique queue at most once a round.
             unclaimed: bool,
         }
     }

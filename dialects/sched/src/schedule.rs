@@ -92,6 +92,12 @@ pub enum Pushes {
     Buffered,
     /// One atomic add per push.
     Direct,
+    /// Cooperative conversion per subgroup: gathered per thread and
+    /// aggregated by each subgroup at the nearest point its threads pass
+    /// through together (`par-cooperative-pushes`).
+    Subgroup,
+    /// The same per block.
+    Block,
 }
 
 /// A complete loop schedule.
@@ -147,7 +153,7 @@ pub const KEYS: [(&str, &str); 14] = [
     ("reduction", "\"atomic\" or \"privatize\""),
     ("direction", "\"push\", \"pull\" or \"hybrid\""),
     ("frontier", "\"sparse\" or \"bitmap\""),
-    ("pushes", "\"buffered\" or \"direct\""),
+    ("pushes", "\"buffered\", \"direct\", \"subgroup\" or \"block\""),
     ("alpha", "a positive integer"),
     ("beta", "a positive integer"),
     ("intersect", "\"merge\", \"gallop\", \"auto\" or \"bitmap\""),
@@ -208,7 +214,12 @@ impl Keyword for Frontier {
 }
 
 impl Keyword for Pushes {
-    const VALUES: &'static [(Pushes, &'static str)] = &[(Pushes::Buffered, "buffered"), (Pushes::Direct, "direct")];
+    const VALUES: &'static [(Pushes, &'static str)] = &[
+        (Pushes::Buffered, "buffered"),
+        (Pushes::Direct, "direct"),
+        (Pushes::Subgroup, "subgroup"),
+        (Pushes::Block, "block"),
+    ];
 }
 
 impl LoopSchedule {

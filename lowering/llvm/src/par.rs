@@ -141,7 +141,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 let Some(mt) = memory_type(self.cx, &elem) else {
                     return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR"));
                 };
-                self.entry_alloca(mt)?.into()
+                match view::Local(op).size(self.ir) {
+                    Some(n) if n > 1 => self.entry_alloca(mt.array_type(n as u32).into())?.into(),
+                    _ => self.entry_alloca(mt)?.into(),
+                }
             }
             par::CHECK_INDEX => return self.check_index(op),
             par::FREE => {
@@ -247,6 +250,22 @@ impl<'a, 'c> Emitter<'a, 'c> {
                     None if warp => self.call("strata.queue_push_warp", &[q, item, claim])?,
                     None => self.call("strata.queue_push", &[q, item, claim])?,
                 };
+                return Ok(());
+            }
+            par::QUEUE_CLAIM => {
+                let claim = view::QueueClaim(op);
+                let (item, q) = (self.val(claim.item(self.ir))?, self.val(claim.queue(self.ir))?);
+                self.call_value("strata.queue_claim", &[q, item, self.cx.bool_type().const_all_ones().into()])?
+            }
+            par::QUEUE_RESERVE => {
+                let reserve = view::QueueReserve(op);
+                let (q, n) = (self.val(reserve.queue(self.ir))?, self.val(reserve.count(self.ir))?);
+                self.call_value("strata.queue_reserve", &[q, n])?
+            }
+            par::QUEUE_PUT => {
+                let put = view::QueuePut(op);
+                let (q, at) = (self.val(put.queue(self.ir))?, self.val(put.place(self.ir))?);
+                self.call("strata.queue_put", &[q, at, self.val(put.item(self.ir))?])?;
                 return Ok(());
             }
             par::QUEUE_SIZE => {

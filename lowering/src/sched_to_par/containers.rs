@@ -130,9 +130,11 @@ impl Lowering {
         let loc = ctx.op_loc(op).clone();
         let p = view::Push(op);
         let args = [p.item(ctx), p.worklist(ctx)];
-        let st = OperationState::new(par::QUEUE_PUSH, loc.clone())
-            .operands(&args)
-            .props(par_view::QueuePush::props(self.scope.buffered, ctx.get_attr(op, ONCE_PER_ROUND).is_some()));
+        let st = OperationState::new(par::QUEUE_PUSH, loc.clone()).operands(&args).props(par_view::QueuePush::props(
+            self.scope.buffered,
+            ctx.get_attr(op, ONCE_PER_ROUND).is_some(),
+            self.scope.aggregate,
+        ));
         mk(ctx, At::Before(op), st);
         ctx.erase_op(op);
         true

@@ -609,7 +609,12 @@ pub(super) fn team_scope(ctx: &Context, op: OpId, s: &LoopSchedule) -> Rc<Scope>
         parallel: true,
         iteration: Some(op),
         reduced: reduced_containers(ctx, op),
-        buffered: s.pushes == Pushes::Buffered,
+        buffered: s.pushes != Pushes::Direct,
+        aggregate: match s.pushes {
+            Pushes::Subgroup => Some(strata_par_dialect::view::Group::Subgroup),
+            Pushes::Block => Some(strata_par_dialect::view::Group::Block),
+            Pushes::Buffered | Pushes::Direct => None,
+        },
         ..Scope::default()
     })
 }

@@ -19,9 +19,6 @@ pub(super) use strata_par_dialect::view::Group;
 
 /// A group's operations, made by the lowering.
 pub(super) trait GroupOps {
-    /// The group's number, the team's count of groups, the thread's number
-    /// in its group, the group's size, its reduction and its scan.
-    fn ops(self) -> [OpName; 6];
     /// The group's reduction of `value` by `kind`, made at `at`.
     fn reduce(self, ctx: &mut Rewriter<'_>, at: At, value: Value, kind: RmwKind, loc: &Location) -> Value;
     /// The group's exclusive scan of `value` by `kind`, made at `at`.
@@ -32,27 +29,6 @@ pub(super) trait GroupOps {
 }
 
 impl GroupOps for Group {
-    fn ops(self) -> [OpName; 6] {
-        match self {
-            Group::Subgroup => [
-                par::SUBGROUP_ID,
-                par::NUM_SUBGROUPS,
-                par::LANE_ID,
-                par::SUBGROUP_SIZE,
-                par::SUBGROUP_REDUCE,
-                par::SUBGROUP_SCAN,
-            ],
-            Group::Block => [
-                par::BLOCK_ID,
-                par::NUM_BLOCKS,
-                par::BLOCK_THREAD_ID,
-                par::BLOCK_SIZE,
-                par::BLOCK_REDUCE,
-                par::BLOCK_SCAN,
-            ],
-        }
-    }
-
     fn reduce(self, ctx: &mut Rewriter<'_>, at: At, value: Value, kind: RmwKind, loc: &Location) -> Value {
         collective(ctx, at, self.ops()[4], value, kind, loc)
     }

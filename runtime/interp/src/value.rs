@@ -46,6 +46,9 @@ impl Val {
     }
 }
 
+/// A reserved place of a queue's next round not yet written.
+const UNWRITTEN: i128 = i128::MIN;
+
 /// A bulk-synchronous worklist.
 #[derive(Debug, Default)]
 pub struct Worklist {
@@ -156,6 +159,61 @@ impl Worklist {
         self.next.push(item);
         Ok(())
     }
+    /// An error for an ordered queue, which places its items itself.
+    fn plain(&self) -> Result<(), String> {
+        match self.order {
+            Some(_) => Err("an ordered queue places its items itself: it has no claims, reservations or puts".into()),
+            None => Ok(()),
+        }
+    }
+    /// Whether the item may be added to the next round: always for a plain
+    /// queue; for a unique one, if no claim took it this round before (the
+    /// claim takes it). An ordered queue places its items itself.
+    pub fn claim(&mut self, item: i128) -> Result<bool, String> {
+        self.plain()?;
+        let Some(seen) = &mut self.pushed_in else { return Ok(true) };
+        let Some(slot) = usize::try_from(item).ok().and_then(|i| seen.get_mut(i)) else {
+            return Err(format!("item {item} is out of range for this unique queue"));
+        };
+        let fresh = *slot != self.round + 1;
+        *slot = self.round + 1;
+        Ok(fresh)
+    }
+    /// Reserves `count` places in the next round, not yet written; returns
+    /// the first.
+    pub fn reserve(&mut self, count: i128) -> Result<i128, String> {
+        self.plain()?;
+        let n = usize::try_from(count).map_err(|_| format!("cannot reserve {count} places"))?;
+        let first = self.next.len();
+        self.next.resize(first + n, UNWRITTEN);
+        Ok(first as i128)
+    }
+    /// Writes `item` into the reserved place `at`; `unclaimed`: no claim
+    /// took it (a unique queue then takes it here, and it must be its
+    /// first this round).
+    pub fn put(&mut self, item: i128, at: i128, unclaimed: bool) -> Result<(), String> {
+        self.plain()?;
+        if let Some(seen) = &mut self.pushed_in {
+            let Some(slot) = usize::try_from(item).ok().and_then(|i| seen.get_mut(i)) else {
+                return Err(format!("item {item} is out of range for this unique queue"));
+            };
+            match (unclaimed, *slot == self.round + 1) {
+                (true, true) => {
+                    return Err(format!(
+                        "item {item} put twice in a round by a put marked to put each item once a round"
+                    ))
+                }
+                (false, false) => return Err(format!("item {item} put into a unique queue without a claim")),
+                _ => *slot = self.round + 1,
+            }
+        }
+        match usize::try_from(at).ok().and_then(|i| self.next.get_mut(i)) {
+            Some(place) if *place == UNWRITTEN => *place = item,
+            Some(_) => return Err(format!("place {at} of the next round is written already")),
+            None => return Err(format!("place {at} of the next round was not reserved")),
+        }
+        Ok(())
+    }
     /// Whether a unique queue already holds `item` for the next round.
     pub fn holds_next(&self, item: i128) -> bool {
         self.pushed_in.as_ref().is_some_and(|seen| seen[item as usize] == self.round + 1)
@@ -167,6 +225,9 @@ impl Worklist {
             Some(order) => order.take()?,
             None => std::mem::take(&mut self.next),
         };
+        if let Some(at) = next.iter().position(|x| *x == UNWRITTEN) {
+            return Err(format!("place {at} of the round was reserved but never written"));
+        }
         self.current = Rc::new(next);
         self.round += 1;
         Ok(!self.current.is_empty())

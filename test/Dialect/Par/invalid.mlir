@@ -98,6 +98,41 @@ func.func @f(%q: !par.queue<index>, %x: i64) {
 
 // -----
 
+func.func @f(%q: !par.queue<index>, %x: i64, %at: index) {
+  // expected-error@+1 {{'par.queue_put' op item must be index, got i64}}
+  "par.queue_put"(%x, %q, %at) : (i64, !par.queue<index>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%q: !par.queue<index>, %x: index) {
+  // expected-error@+1 {{'par.queue_claim' op result #0 must be 1-bit signless integer, but got 'index'}}
+  %c = "par.queue_claim"(%x, %q) : (index, !par.queue<index>) -> index
+  return
+}
+
+// -----
+
+func.func @f(%q: !par.queue<index>, %x: index) {
+  // expected-error@+1 {{'par.queue_push' op attribute 'aggregate' failed to satisfy constraint: string attribute, one of: subgroup, block}}
+  "par.queue_push"(%x, %q) <{aggregate = "grid"}> : (index, !par.queue<index>) -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  "par.parallel"() ({
+    // expected-error@+1 {{'par.local' op 'size' must be positive, got 0}}
+    %l = "par.local"() <{size = 0 : i64}> : () -> !par.buf<index>
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
 func.func @f(%b: !par.buf<i64>) {
   %c = arith.constant 0 : index
   // expected-error@+1 {{'par.free' op operand #0 must be !par.buf or !par.queue, but got 'index'}}

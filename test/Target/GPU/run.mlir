@@ -9,6 +9,11 @@
 // RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,weighted --symmetrize --simplify --entry sssp --backend gpu --schedule split=64,block=16,warp=4 3 > %t.gpu
 // RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,weighted --symmetrize --simplify --entry sssp 3 > %t.interp
 // RUN: diff %t.gpu %t.interp
+// Pushes aggregated per block and per subgroup (cooperative conversion).
+// RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,weighted --symmetrize --simplify --entry sssp --backend gpu --schedule pushes=block 3 > %t.gpu
+// RUN: diff %t.gpu %t.interp
+// RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,weighted --symmetrize --simplify --entry sssp --backend gpu --schedule pushes=subgroup,split=64 3 > %t.gpu
+// RUN: diff %t.gpu %t.interp
 // Subgroup and block collectives against their closed forms.
 // RUN: graph-run %S/Inputs/collectives.mlir --entry collectives --backend gpu | FileCheck %s --check-prefix=COLLECTIVES
 // COLLECTIVES: {{^}}0{{$}}

@@ -56,6 +56,13 @@ pub enum QueueFn {
     New,
     /// `(queue, item: index)`.
     Push,
+    /// `(queue, item: index) -> i1`: whether the item may be added.
+    Claim,
+    /// `(queue, count: index) -> index`: the first of `count` places
+    /// reserved in the next round.
+    Reserve,
+    /// `(queue, place: index, item: index)`: writes a reserved place.
+    Put,
     /// `(queue) -> index`: the current round's length.
     Size,
     /// `(queue) -> memref<?xi64>`: the current round's items.
@@ -73,6 +80,9 @@ impl QueueFn {
         match self {
             QueueFn::New => "strata.queue_new",
             QueueFn::Push => "strata.queue_push",
+            QueueFn::Claim => "strata.queue_claim",
+            QueueFn::Reserve => "strata.queue_reserve",
+            QueueFn::Put => "strata.queue_put",
             QueueFn::Size => "strata.queue_size",
             QueueFn::Items => "strata.queue_items",
             QueueFn::Advance => "strata.queue_advance",
@@ -86,6 +96,9 @@ impl QueueFn {
         match self {
             QueueFn::New => (vec![Type::Index, Type::i1()], vec![q]),
             QueueFn::Push => (vec![q, Type::Index], vec![]),
+            QueueFn::Claim => (vec![q, Type::Index], vec![Type::i1()]),
+            QueueFn::Reserve => (vec![q, Type::Index], vec![Type::Index]),
+            QueueFn::Put => (vec![q, Type::Index, Type::Index], vec![]),
             QueueFn::Size => (vec![q], vec![Type::Index]),
             QueueFn::Items => (vec![q], vec![items_type()]),
             QueueFn::Advance => (vec![q], vec![Type::i1()]),
@@ -101,6 +114,12 @@ impl QueueFn {
             let out = match self {
                 QueueFn::New => new(b, args[0], args[1]),
                 QueueFn::Push => push(b, args[0], args[1]),
+                QueueFn::Claim => vec![claim(b, args[0], args[1])],
+                QueueFn::Reserve => vec![reserve(b, args[0], args[1])],
+                QueueFn::Put => {
+                    put(b, args[0], args[1], args[2]);
+                    Vec::new()
+                }
                 QueueFn::Size => {
                     let c = element(b, args[0], COUNTERS);
                     let n = element(b, c, CURRENT_LENGTH);
@@ -185,12 +204,24 @@ fn new(b: &mut Builder<'_>, capacity: Value, unique: Value) -> Vec<Value> {
 }
 
 fn push(b: &mut Builder<'_>, q: Value, item: Value) -> Vec<Value> {
+    let claimed = claim(b, q, item);
+    when(b, claimed, |b| {
+        let one = index(b, 1);
+        let at = reserve(b, q, one);
+        put(b, q, at, item);
+    });
+    Vec::new()
+}
+
+/// Whether `item` may be added to the next round: always for a plain
+/// queue; for a unique one, if no claim took it this round before.
+fn claim(b: &mut Builder<'_>, q: Value, item: Value) -> Value {
     let c = element(b, q, COUNTERS);
     let item = to_i64(b, item);
     let flag = element(b, c, UNIQUE);
     let zero = i64_const(b, 0);
     let unique = cmpi(b, "ne", flag, zero);
-    let claimed = if_else(
+    if_else(
         b,
         unique,
         &[Type::i1()],
@@ -203,30 +234,40 @@ fn push(b: &mut Builder<'_>, q: Value, item: Value) -> Vec<Value> {
             vec![cmpi(b, "ne", last, round)]
         },
         Some(&mut |b: &mut Builder<'_>| vec![boolean(b, true)]),
-    )[0];
-    when(b, claimed, |b| {
-        let one = i64_const(b, 1);
-        let next_length = index(b, NEXT_LENGTH);
-        let at = atomic_rmw(b, RmwKind::AddI, one, c, next_length);
-        let cap = element(b, c, CAPACITY);
-        let fits = cmpi(b, "slt", at, cap);
-        if_else(
-            b,
-            fits,
-            &[],
-            |b| {
-                let next = element(b, q, NEXT);
-                let at = to_index(b, at);
-                store(b, item, next, at);
-                Vec::new()
-            },
-            Some(&mut |b: &mut Builder<'_>| {
-                spill(b, q, c, item);
-                Vec::new()
-            }),
-        );
-    });
-    Vec::new()
+    )[0]
+}
+
+/// Reserves `n` places in the next round; the first.
+fn reserve(b: &mut Builder<'_>, q: Value, n: Value) -> Value {
+    let c = element(b, q, COUNTERS);
+    let n = to_i64(b, n);
+    let next_length = index(b, NEXT_LENGTH);
+    let at = atomic_rmw(b, RmwKind::AddI, n, c, next_length);
+    to_index(b, at)
+}
+
+/// Writes `item` into the reserved place `at`: in place below the
+/// capacity, else to the spill area.
+fn put(b: &mut Builder<'_>, q: Value, at: Value, item: Value) {
+    let c = element(b, q, COUNTERS);
+    let item = to_i64(b, item);
+    let cap = element(b, c, CAPACITY);
+    let at64 = to_i64(b, at);
+    let fits = cmpi(b, "slt", at64, cap);
+    if_else(
+        b,
+        fits,
+        &[],
+        |b| {
+            let next = element(b, q, NEXT);
+            store(b, item, next, at);
+            Vec::new()
+        },
+        Some(&mut |b: &mut Builder<'_>| {
+            spill(b, q, c, item);
+            Vec::new()
+        }),
+    );
 }
 
 /// Appends `item` to the spill area under its lock, doubling the area when

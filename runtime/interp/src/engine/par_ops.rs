@@ -85,7 +85,10 @@ impl<'a> Machine<'a> {
                 elements.resize(n as usize, Val::Undef);
                 Val::Prop(Rc::new(RefCell::new(elements)))
             }
-            par::LOCAL => Val::Prop(Rc::new(RefCell::new(vec![Val::Undef]))),
+            par::LOCAL => {
+                let n = view::Local(op).size(ctx).unwrap_or(1).max(1) as usize;
+                Val::Prop(Rc::new(RefCell::new(vec![Val::Undef; n])))
+            }
             par::CHECK_INDEX => {
                 let check = view::CheckIndex(op);
                 let (i, n) = (self.get(check.index(ctx)).int(), self.get(check.count(ctx)).int());
@@ -224,6 +227,27 @@ impl<'a> Machine<'a> {
                     return self.err(op, e);
                 }
                 return Ok(());
+            }
+            par::QUEUE_CLAIM | par::QUEUE_RESERVE | par::QUEUE_PUT => {
+                let q = if name == par::QUEUE_RESERVE { 0 } else { 1 };
+                let Val::Worklist(w) = self.get(ctx.operand(op, q)).clone() else {
+                    return self.err(op, "operand is not bound to a queue");
+                };
+                let mut w = w.borrow_mut();
+                let done = match name {
+                    par::QUEUE_CLAIM => w.claim(self.get(ctx.operand(op, 0)).int()).map(boolean),
+                    par::QUEUE_RESERVE => w.reserve(self.get(ctx.operand(op, 1)).int()).map(Val::Int),
+                    _ => {
+                        let put = view::QueuePut(op);
+                        let (item, at) = (self.get(put.item(ctx)).int(), self.get(put.place(ctx)).int());
+                        w.put(item, at, put.unclaimed(ctx)).map(|()| Val::Undef)
+                    }
+                };
+                match done {
+                    Ok(_) if name == par::QUEUE_PUT => return Ok(()),
+                    Ok(v) => v,
+                    Err(e) => return self.err(op, e),
+                }
             }
             // One thread runs each round here: pushes are placed when the
             // round ends, so no thread finds items of its own to take.
