@@ -354,7 +354,12 @@ impl Conversion {
             par::SUBGROUP_SIZE | par::BLOCK_SIZE => vec![index(&mut b, 1)],
             par::LANE_ID | par::BLOCK_THREAD_ID => vec![index(&mut b, 0)],
             // Its own value; no thread before it: the neutral value.
-            par::SUBGROUP_REDUCE | par::BLOCK_REDUCE => vec![b.ctx().operand(op, 0)],
+            par::SUBGROUP_REDUCE | par::BLOCK_REDUCE | par::SUBGROUP_SHUFFLE => vec![b.ctx().operand(op, 0)],
+            // Its own vote, as bit 0.
+            par::SUBGROUP_BALLOT => {
+                let vote = b.ctx().operand(op, 0);
+                vec![b.op1(strata_std::arith::op::EXTUI, &[vote], Type::i64())]
+            }
             par::SUBGROUP_SCAN | par::BLOCK_SCAN => {
                 let t = b.ctx().value_type(b.ctx().operand(op, 0)).clone();
                 let c = view::Collective::of(b.ctx(), op).expect("a scan");

@@ -189,6 +189,15 @@ fn verify_group_collective(ctx: &Context, op: OpId) -> V {
     collective_at(ctx, op, level, c.group.name())
 }
 
+/// `par.subgroup_ballot` and `par.subgroup_shuffle`: reached by every
+/// thread of the subgroup; a shuffle gives its operand's type.
+fn verify_exchange(ctx: &Context, op: OpId) -> V {
+    if ctx.op_kind(op) == par::SUBGROUP_SHUFFLE {
+        same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &ty(ctx, op, 0))?;
+    }
+    collective_at(ctx, op, Level::Subgroup, "subgroup")
+}
+
 fn verify_yield(ctx: &Context, op: OpId) -> V {
     match ctx.parent_op(op).map(|p| ctx.op_kind(p)) {
         Some(par::PARALLEL | par::FOR) => Ok(()),
@@ -279,6 +288,8 @@ pub fn ops() -> Vec<OpDef> {
         checked(par::LANE_ID, LaneId::SIGNATURE, "the number of this thread in its subgroup", pure, verify_in_team),
         checked(par::SUBGROUP_REDUCE, SubgroupReduce::SIGNATURE, "the value combined over this thread's subgroup, on each of its threads (every thread of the subgroup must reach it: not in code divergent within it)", none, verify_group_collective),
         checked(par::SUBGROUP_SCAN, SubgroupScan::SIGNATURE, "the values of the threads before this one in its subgroup combined (exclusive: the first gets the neutral value); every thread of the subgroup must reach it", none, verify_group_collective),
+        checked(par::SUBGROUP_BALLOT, SubgroupBallot::SIGNATURE, "the subgroup's votes: bit l is lane l's value (every thread of the subgroup must reach it)", none, verify_exchange),
+        checked(par::SUBGROUP_SHUFFLE, SubgroupShuffle::SIGNATURE, "the value of the given lane of this thread's subgroup (every thread of the subgroup must reach it)", none, verify_exchange),
         checked(par::BLOCK_SIZE, BlockSize::SIGNATURE, "the threads of a block, whole subgroups (GPU: 256; CPU: 1)", pure, verify_in_team),
         checked(par::BLOCK_ID, BlockId::SIGNATURE, "the number of this thread's block in its team", pure, verify_in_team),
         checked(par::NUM_BLOCKS, NumBlocks::SIGNATURE, "the blocks of the team", pure, verify_in_team),

@@ -9,8 +9,8 @@
 //! `par.block_id` and what a `par.block_reduce` gives are uniform too,
 //! being the same on every thread of one block; and of a subgroup
 //! (`par.subgroup_reduce`), which lies in one block: there
-//! `par.subgroup_id` and what a `par.subgroup_reduce` gives are uniform as
-//! well.
+//! `par.subgroup_id` and what a `par.subgroup_reduce` or a
+//! `par.subgroup_ballot` gives are uniform as well.
 //!
 //! A value is uniform when it is defined outside the team, or is a result
 //! of a pure operation without regions whose operands are all uniform
@@ -59,7 +59,7 @@ pub fn is_uniform(ctx: &Context, team: OpId, v: Value, level: Level) -> bool {
     match ctx.op_kind(d) {
         par::NUM_THREADS | par::NUM_SUBGROUPS | par::SUBGROUP_SIZE | par::NUM_BLOCKS | par::BLOCK_SIZE => return true,
         par::BLOCK_ID | par::BLOCK_REDUCE => return level != Level::Team,
-        par::SUBGROUP_ID | par::SUBGROUP_REDUCE => return level == Level::Subgroup,
+        par::SUBGROUP_ID | par::SUBGROUP_REDUCE | par::SUBGROUP_BALLOT => return level == Level::Subgroup,
         _ => {}
     }
     ctx.regions(d).is_empty()

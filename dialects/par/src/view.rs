@@ -586,6 +586,67 @@ strata_ir::op_view! {
     }
 }
 
+strata_ir::op_view! {
+    /// `par.subgroup_ballot`: the subgroup's votes, bit `l` the value of
+    /// lane `l`; a collective of the subgroup.
+    pub struct SubgroupBallot for par::SUBGROUP_BALLOT {
+        operands {
+            /// This thread's vote.
+            value: Int(1),
+        }
+        results {
+            /// The votes of the subgroup's lanes, one bit each.
+            mask: Int(64),
+        }
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.subgroup_shuffle`: the value of lane `lane` of this thread's
+    /// subgroup; a collective of the subgroup.
+    pub struct SubgroupShuffle for par::SUBGROUP_SHUFFLE {
+        operands {
+            /// This thread's value.
+            value: Scalar,
+            /// The lane whose value this thread takes.
+            lane: Index,
+        }
+        results {
+            /// That lane's value.
+            taken: Scalar,
+        }
+        properties {}
+    }
+}
+
+/// A subgroup exchange: every lane of the subgroup offers a value and gets
+/// something of the others'.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exchange {
+    /// `par.subgroup_ballot`: the lanes' votes as bits.
+    Ballot,
+    /// `par.subgroup_shuffle`: another lane's value.
+    Shuffle,
+}
+
+impl Exchange {
+    /// `op` as an exchange, if it is one.
+    pub fn of(ctx: &Context, op: OpId) -> Option<Exchange> {
+        match ctx.op_kind(op) {
+            par::SUBGROUP_BALLOT => Some(Exchange::Ballot),
+            par::SUBGROUP_SHUFFLE => Some(Exchange::Shuffle),
+            _ => None,
+        }
+    }
+}
+
+/// The group every thread of which must reach `op` together, if `op` is
+/// a subgroup or block collective or exchange.
+pub fn group_of(ctx: &Context, op: OpId) -> Option<Group> {
+    Collective::of(ctx, op).map(|c| c.group).or_else(|| Exchange::of(ctx, op).map(|_| Group::Subgroup))
+}
+
 strata_ir::prop_enum! {
     /// The threads a collective combines over.
     pub enum Group {

@@ -207,7 +207,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
             | par::BLOCK_THREAD_ID
             | par::BLOCK_REDUCE
             | par::SUBGROUP_SCAN
-            | par::BLOCK_SCAN => self.subgroup(op, name)?,
+            | par::BLOCK_SCAN
+            | par::SUBGROUP_BALLOT
+            | par::SUBGROUP_SHUFFLE => self.subgroup(op, name)?,
             par::THREAD_ID | par::NUM_THREADS if self.gpu => {
                 let f = if name == par::THREAD_ID { "strata.gpu_thread_id" } else { "strata.gpu_num_threads" };
                 self.call_value(f, &[])?

@@ -1,5 +1,7 @@
 //! Subgroups and blocks: `par.subgroup_size`, `par.subgroup_id`,
-//! `par.num_subgroups`, `par.lane_id`, `par.subgroup_reduce`, and the same
+//! `par.num_subgroups`, `par.lane_id`, `par.subgroup_reduce`,
+//! `par.subgroup_ballot` (`vote.ballot.sync`; on the CPU the vote as bit 0),
+//! `par.subgroup_shuffle` (`shfl.sync.idx`; on the CPU the value), and the same
 //! for blocks (`par.block_size`, `par.block_id`, `par.num_blocks`,
 //! `par.block_thread_id`, `par.block_reduce`), and exclusive scans
 //! (`par.subgroup_scan`, `par.block_scan`). On the GPU a subgroup is a warp
@@ -63,6 +65,31 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 self.b.build_int_z_extend(n, i64t, "")?.into()
             }
             par::SUBGROUP_REDUCE | par::SUBGROUP_SCAN | par::BLOCK_REDUCE | par::BLOCK_SCAN => self.collective(op)?,
+            par::SUBGROUP_BALLOT => {
+                let vote = self.val(self.ir.operand(op, 0))?.into_int_value();
+                let mask = if self.gpu {
+                    let all = self.cx.i32_type().const_all_ones().into();
+                    self.call_value("llvm.nvvm.vote.ballot.sync", &[all, vote.into()])?.into_int_value()
+                } else {
+                    vote
+                };
+                self.b.build_int_z_extend(mask, i64t, "")?.into()
+            }
+            // A CPU thread takes its own value (lane 0 of a subgroup of one).
+            par::SUBGROUP_SHUFFLE if !self.gpu => self.val(self.ir.operand(op, 0))?,
+            par::SUBGROUP_SHUFFLE => {
+                let x = self.val(self.ir.operand(op, 0))?;
+                let lane = self.val(self.ir.operand(op, 1))?.into_int_value();
+                let lane = self.b.build_int_truncate(lane, self.cx.i32_type(), "")?;
+                let args = [
+                    self.cx.i32_type().const_all_ones().into(),
+                    self.to_bits(x)?.into(),
+                    lane.into(),
+                    self.cx.bool_type().const_zero().into(),
+                ];
+                let got = self.call_value("strata.shfl_i64", &args)?.into_int_value();
+                self.bits_as(got, x)?
+            }
             other => return Err(Fail::Llvm(format!("'par.{other}' is not a subgroup or block operation"))),
         })
     }

@@ -325,3 +325,14 @@ func.func @f(%x: f64) -> f64 {
   %s = "par.block_scan"(%x) <{kind = "add"}> : (f64) -> f64
   return %s : f64
 }
+
+// -----
+
+func.func @f(%x: i64, %l: index) {
+  "par.parallel"() ({
+    // expected-error@+1 {{'par.subgroup_shuffle' op result must be i64, got f64}}
+    %y = "par.subgroup_shuffle"(%x, %l) : (i64, index) -> f64
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}

@@ -242,3 +242,27 @@ func.func @scans() {
   }) : () -> ()
   return
 }
+
+// -----
+
+// A ballot and a shuffle are subgroup collectives too; what a ballot gives
+// is the same on the subgroup's threads.
+func.func @exchanges(%n: index) {
+  %c0 = arith.constant 0 : index
+  "par.parallel"() ({
+    %l = "par.lane_id"() : () -> index
+    %first = arith.cmpi eq, %l, %c0 : index
+    %votes = "par.subgroup_ballot"(%first) : (i1) -> i64
+    %z = arith.constant 0 : i64
+    %some = arith.cmpi ne, %votes, %z : i64
+    scf.if %some {
+      %x = "par.subgroup_shuffle"(%l, %c0) : (index, index) -> index
+    }
+    scf.if %first {
+      // expected-error@+1 {{'par.subgroup_ballot' op must be reached by every thread of its subgroup, but the 'scf.if' at}}
+      %v = "par.subgroup_ballot"(%first) : (i1) -> i64
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}

@@ -22,7 +22,7 @@
 
 use super::*;
 use strata_graph_dialect::view::ReduceKind;
-use strata_par_dialect::view::{Collective, Dist, For, Group, RmwKind};
+use strata_par_dialect::view::{group_of, Collective, Dist, Exchange, For, Group, RmwKind};
 
 /// The shape of the simulated team of every `par.parallel`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,15 +167,15 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
-    /// Whether `op` is or holds a subgroup or block collective (a reduction
-    /// or a scan).
+    /// Whether `op` is or holds a subgroup or block collective (a
+    /// reduction, a scan, a ballot or a shuffle).
     fn holds_collective(&mut self, op: OpId) -> bool {
         if let Some(h) = self.collectives.get(&op) {
             return *h;
         }
         let ctx = self.ctx;
         let mut found = false;
-        ctx.walk_pre(op, &mut |o| found |= Collective::of(ctx, o).is_some());
+        ctx.walk_pre(op, &mut |o| found |= group_of(ctx, o).is_some());
         self.collectives.insert(op, found);
         found
     }
@@ -224,8 +224,8 @@ impl<'a> Machine<'a> {
             return self.each_lane(op, frames, lanes, shape);
         }
         let get = |m: &Self, frames: &Frames, l: usize, v: Value| frames[l][m.frame_slot(v)].clone();
-        if let Some(c) = Collective::of(ctx, op) {
-            return self.collective(op, c, frames, lanes, shape);
+        if let Some(group) = group_of(ctx, op) {
+            return self.collective(op, group, frames, lanes, shape);
         }
         match name {
             scf::IF => {
@@ -312,47 +312,88 @@ impl<'a> Machine<'a> {
         }
     }
 
-    /// The collective `op` (`c`) on `lanes` (threads of one block): for
-    /// each of their subgroups (or their block), which must all be there,
-    /// each thread's result.
-    fn collective(&mut self, op: OpId, c: Collective, frames: &mut Frames, lanes: &[usize], shape: Shape) -> R<()> {
-        let ctx = self.ctx;
-        let get = |m: &Self, frames: &Frames, l: usize, v: Value| frames[l][m.frame_slot(v)].clone();
-        let (value, what, group) = (ctx.operand(op, 0), c.group.name(), shape.of(c.group));
-        let t = ctx.value_type(ctx.result(op, 0)).clone();
-        let slot = self.inst(op).results[0] as usize;
+    /// The collective or exchange `op` of `group` on `lanes` (threads of
+    /// one block): for each of their subgroups (or their block), which
+    /// must all be there, each thread's result.
+    fn collective(&mut self, op: OpId, group: Group, frames: &mut Frames, lanes: &[usize], shape: Shape) -> R<()> {
+        let (what, size) = (group.name(), shape.of(group));
         // The lanes by subgroup or block, each of which must all be here.
         let mut start = 0;
         while start < lanes.len() {
-            let g = lanes[start] / group;
-            let end = start + lanes[start..].iter().take_while(|l| **l / group == g).count();
-            if end - start != group {
+            let g = lanes[start] / size;
+            let end = start + lanes[start..].iter().take_while(|l| **l / size == g).count();
+            if end - start != size {
                 let n = end - start;
                 return self.err(
                     op,
-                    format!("a {what} collective reached by {n} of the {group} threads of its {what} (divergent code)"),
+                    format!("a {what} collective reached by {n} of the {size} threads of its {what} (divergent code)"),
                 );
             }
-            let combine = reduce_kind(c.kind).expect("the verifier refuses xchg");
-            if c.scan {
-                // Each thread: the threads' values before it.
-                let mut before = neutral(ctx, op, c.kind)?;
-                for &l in &lanes[start..end] {
-                    let x = get(self, frames, l, value);
-                    frames[l][slot] = before.clone();
-                    before = self.combine(op, combine, &before, &x, &t)?;
-                }
-            } else {
-                let mut all = get(self, frames, lanes[start], value);
-                for &l in &lanes[start + 1..end] {
-                    let x = get(self, frames, l, value);
-                    all = self.combine(op, combine, &all, &x, &t)?;
-                }
-                for &l in &lanes[start..end] {
-                    frames[l][slot] = all.clone();
+            self.combine_group(op, frames, &lanes[start..end])?;
+            start = end;
+        }
+        Ok(())
+    }
+
+    /// The collective or exchange `op` on the threads `group` (all of one
+    /// subgroup or block, in order): each one's result.
+    fn combine_group(&mut self, op: OpId, frames: &mut Frames, group: &[usize]) -> R<()> {
+        let ctx = self.ctx;
+        let get = |m: &Self, frames: &Frames, l: usize, v: Value| frames[l][m.frame_slot(v)].clone();
+        let value = ctx.operand(op, 0);
+        let t = ctx.value_type(ctx.result(op, 0)).clone();
+        let slot = self.inst(op).results[0] as usize;
+        match (Collective::of(ctx, op), Exchange::of(ctx, op)) {
+            (Some(c), _) => {
+                let combine = reduce_kind(c.kind).expect("the verifier refuses xchg");
+                if c.scan {
+                    // Each thread: the threads' values before it.
+                    let mut before = neutral(ctx, op, c.kind)?;
+                    for &l in group {
+                        let x = get(self, frames, l, value);
+                        frames[l][slot] = before.clone();
+                        before = self.combine(op, combine, &before, &x, &t)?;
+                    }
+                } else {
+                    let mut all = get(self, frames, group[0], value);
+                    for &l in &group[1..] {
+                        let x = get(self, frames, l, value);
+                        all = self.combine(op, combine, &all, &x, &t)?;
+                    }
+                    for &l in group {
+                        frames[l][slot] = all.clone();
+                    }
                 }
             }
-            start = end;
+            (None, Some(Exchange::Ballot)) => {
+                if group.len() > 64 {
+                    let n = group.len();
+                    return self.err(op, format!("a ballot of a subgroup of {n} lanes does not fit in 64 bits"));
+                }
+                let mut mask = 0i128;
+                for (k, &l) in group.iter().enumerate() {
+                    if get(self, frames, l, value).int() != 0 {
+                        mask |= 1 << k;
+                    }
+                }
+                let mask = Val::Int(i128::from(mask as u64 as i64));
+                for &l in group {
+                    frames[l][slot] = mask.clone();
+                }
+            }
+            (None, Some(Exchange::Shuffle)) => {
+                let lane = ctx.operand(op, 1);
+                let taken: Vec<usize> =
+                    group.iter().map(|l| get(self, frames, *l, lane).int()).map(|k| k as usize).collect();
+                for (&l, &k) in group.iter().zip(&taken) {
+                    let Some(&from) = group.get(k) else {
+                        let n = group.len();
+                        return self.err(op, format!("lane {k} is outside the subgroup of {n} lanes"));
+                    };
+                    frames[l][slot] = get(self, frames, from, value);
+                }
+            }
+            (None, None) => return self.err(op, "not a collective"),
         }
         Ok(())
     }

@@ -106,8 +106,10 @@ impl<'a> Machine<'a> {
             | par::BLOCK_REDUCE
             | par::SUBGROUP_SCAN
             | par::BLOCK_SCAN
-                if self.thread.is_some_and(|t| match view::Collective::of(ctx, op) {
-                    Some(c) => t.shape.of(c.group) > 1,
+            | par::SUBGROUP_BALLOT
+            | par::SUBGROUP_SHUFFLE
+                if self.thread.is_some_and(|t| match view::group_of(ctx, op) {
+                    Some(g) => t.shape.of(g) > 1,
                     None => t.shape.team > 1,
                 }) =>
             {
@@ -122,6 +124,13 @@ impl<'a> Machine<'a> {
             par::SUBGROUP_SCAN | par::BLOCK_SCAN => {
                 super::grid::neutral(ctx, op, view::Collective::of(ctx, op).expect("a scan").kind)?
             }
+            // Alone in its subgroup: its own vote as bit 0, its own value
+            // from lane 0.
+            par::SUBGROUP_BALLOT => Val::Int(i128::from(self.get(ctx.operand(op, 0)).int() != 0)),
+            par::SUBGROUP_SHUFFLE => match self.get(ctx.operand(op, 1)).int() {
+                0 => self.get(ctx.operand(op, 0)).clone(),
+                k => return self.err(op, format!("lane {k} is outside the subgroup of 1 lane")),
+            },
             par::BARRIER => return Ok(()),
             // Outside a simulated team: a team of one block of one subgroup of one.
             par::THREAD_ID => Val::Int(self.thread.map_or(0, |t| t.id) as i128),

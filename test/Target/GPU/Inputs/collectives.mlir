@@ -42,10 +42,35 @@ func.func @collectives() -> i64 {
     %k = "par.subgroup_reduce"(%one) <{kind = "add"}> : (i64) -> i64
     %wsi = arith.index_cast %ws : index to i64
     %e5 = arith.cmpi ne, %k, %wsi : i64
+    // The votes of the odd lanes: the odd bits below the subgroup's size.
+    %two_i = arith.constant 2 : i64
+    %odd_bits = arith.constant -6148914691236517206 : i64
+    %lodd = arith.remui %li, %two_i : i64
+    %odd = arith.cmpi ne, %lodd, %z : i64
+    %votes = "par.subgroup_ballot"(%odd) : (i1) -> i64
+    %wbit = arith.shli %one, %wsi : i64
+    %low = arith.subi %wbit, %one : i64
+    %w6 = arith.andi %odd_bits, %low : i64
+    %e6 = arith.cmpi ne, %votes, %w6 : i64
+    // The next lane's number times 3, round the subgroup; lane 0's half.
+    %next = arith.addi %l, %c1 : index
+    %from = arith.remui %next, %ws : index
+    %three = arith.constant 3 : i64
+    %l3 = arith.muli %li, %three : i64
+    %got = "par.subgroup_shuffle"(%l3, %from) : (i64, index) -> i64
+    %fromi = arith.index_cast %from : index to i64
+    %w7 = arith.muli %fromi, %three : i64
+    %e7 = arith.cmpi ne, %got, %w7 : i64
+    %h = "par.subgroup_shuffle"(%w3, %c0) : (f64, index) -> f64
+    %zf = arith.constant 0.0 : f64
+    %e8 = arith.cmpf one, %h, %zf : f64
     %e12 = arith.ori %e1, %e2 : i1
     %e123 = arith.ori %e12, %e3 : i1
     %e1234 = arith.ori %e123, %e4 : i1
-    %bad = arith.ori %e1234, %e5 : i1
+    %e12345 = arith.ori %e1234, %e5 : i1
+    %e6to8 = arith.ori %e6, %e7 : i1
+    %e68 = arith.ori %e6to8, %e8 : i1
+    %bad = arith.ori %e12345, %e68 : i1
     %badi = arith.extui %bad : i1 to i64
     %old = "par.atomic_rmw"(%badi, %errors, %c0) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
     "par.yield"() : () -> ()
