@@ -211,3 +211,29 @@ func.func @nested(%n: index) {
   }) : () -> ()
   return
 }
+
+// -----
+
+// An scf.execute_region runs its region once: a point in it is focal
+// where the region is. Other operations with regions (an scf.parallel) are
+// taken to send threads different ways.
+// CHECK-LABEL: func.func @regions
+func.func @regions(%n: index) {
+  %q = "par.queue_new"(%n) : (index) -> !par.queue<index>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  "par.parallel"() ({
+    scf.execute_region {
+      // expected-remark@+1 {{push aggregated per block just after it}}
+      "par.queue_push"(%n, %q) <{aggregate = "block"}> : (index, !par.queue<index>) -> ()
+      scf.yield
+    }
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      // expected-remark@+1 {{not inside it: it runs its regions in a way the analysis does not know}}
+      "par.queue_push"(%i, %q) <{aggregate = "block"}> : (index, !par.queue<index>) -> ()
+      scf.reduce
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}

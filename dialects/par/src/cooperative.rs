@@ -16,7 +16,8 @@
 //!   full buffer is sent on by the thread alone (one reservation for all
 //!   its items: aggregation per thread).
 //! - With `uniform-loops` (the default), a work-sharing `par.for` holding
-//!   such a push becomes a loop with the same number of turns on every
+//!   such a push, whose step is a positive constant, becomes a loop with
+//!   the same number of turns on every
 //!   thread (`ceil(iterations / threads)`; in turn `r`, thread `t` runs
 //!   iteration `r * threads + t` if there is one: the GPU's cyclic
 //!   sharing), so that the end of each turn is a focal point and the block
@@ -36,6 +37,7 @@ use strata_ir::builder::{Builder, InsertPoint};
 use strata_ir::context::{Context, OpId, Value};
 use strata_ir::func::op as func;
 use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassFailed, PassInfo, PassOption};
+use strata_ir::rewrite::constant_int;
 use strata_ir::types::Type;
 use strata_ir::Diagnostic;
 use strata_std::arith::op as arith;
@@ -358,7 +360,10 @@ impl Pass for CooperativePushes {
         if self.uniform_loops {
             let mut loops = Vec::new();
             for (p, _) in marked.iter().filter(|(p, _)| eligible(ctx, *p).is_ok()) {
-                let f = ctx.enclosing_op(*p, |o| ctx.op_kind(o) == par::FOR);
+                // A step known positive: the loop's own check of it goes.
+                let f = ctx
+                    .enclosing_op(*p, |o| ctx.op_kind(o) == par::FOR)
+                    .filter(|f| constant_int(ctx, ctx.operand(*f, 2)).is_some_and(|s| s > 0));
                 if let Some(f) = f.filter(|f| !loops.contains(f) && team_of(ctx, *f).is_some()) {
                     loops.push(f);
                 }

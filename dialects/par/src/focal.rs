@@ -9,7 +9,9 @@
 //! operations (or past itself where a region is empty); a loop's operation
 //! is its header, branching into its body and past itself, the body's
 //! terminator going back to it; an `scf.while`'s `scf.condition` branches
-//! into its `do` region and past the loop. The control dependence graph
+//! into its `do` region and past the loop; another operation with regions
+//! (an `scf.parallel`, say) branches into them and past itself, and is
+//! never uniform. The control dependence graph
 //! follows from the post-dominator tree (petgraph's dominators of the
 //! reversed graph), and a point is focal when every branch it depends on,
 //! directly or through other branches, other than itself, is uniform: an
@@ -136,13 +138,18 @@ impl Cfg<'_> {
                 succ.push(next);
             }
             _ => {
-                // scf.if, scf.index_switch and other region holders: into
-                // each region (past the operation where one is empty).
+                // scf.if, scf.index_switch, scf.execute_region: into each
+                // region (past the operation where one is empty); any
+                // other holder of regions may also skip them (it branches,
+                // and is taken not to be uniform).
                 for r in &regions {
                     match self.first(*r) {
                         Some(n) => succ.push(n),
                         None => succ.push(self.after(op, team)),
                     }
+                }
+                if !matches!(ctx.op_kind(op), scf::IF | scf::INDEX_SWITCH | scf::EXECUTE_REGION) {
+                    succ.push(self.after(op, team));
                 }
             }
         }
