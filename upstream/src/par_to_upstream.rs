@@ -350,6 +350,14 @@ impl Conversion {
                 ops::barrier(&mut b);
                 Vec::new()
             }
+            // A CPU thread is a block of one: its shared buffer is its own.
+            par::BLOCK_BARRIER => Vec::new(),
+            par::SHARED => {
+                let s = view::Shared(op);
+                let t = b.ctx().value_type(s.buffer(b.ctx())).clone();
+                let n = s.size(b.ctx()).max(1);
+                vec![ops::alloca(&mut b, &ops::memref_type(n, ops::element_of(&t)))]
+            }
             // A CPU thread is a subgroup and a block of its own.
             par::SUBGROUP_SIZE | par::BLOCK_SIZE => vec![index(&mut b, 1)],
             par::LANE_ID | par::BLOCK_THREAD_ID => vec![index(&mut b, 0)],

@@ -235,6 +235,24 @@ fn verify_queue_item(ctx: &Context, op: OpId) -> V {
     same(ctx, op, "item", &ty(ctx, op, 0), &queue(ctx, op, 1))
 }
 
+/// `par.shared`: a positive size, made at its team body's top level (by
+/// every thread of each block together).
+fn verify_shared(ctx: &Context, op: OpId) -> V {
+    verify_in_team(ctx, op)?;
+    let n = Shared(op).size(ctx);
+    if n < 1 {
+        return Err(op_error(ctx, op, format!("'size' must be positive, got {n}")));
+    }
+    if ctx.parent_op(op).is_none_or(|p| ctx.op_kind(p) != par::PARALLEL) {
+        return Err(op_error(ctx, op, "must be at its team body's top level, where every thread of a block makes it"));
+    }
+    Ok(())
+}
+
+fn verify_block_barrier(ctx: &Context, op: OpId) -> V {
+    collective_at(ctx, op, Level::Block, "block")
+}
+
 fn verify_local(ctx: &Context, op: OpId) -> V {
     match Local(op).size(ctx) {
         Some(n) if n < 1 => Err(op_error(ctx, op, format!("'size' must be positive, got {n}"))),
@@ -290,6 +308,8 @@ pub fn ops() -> Vec<OpDef> {
         checked(par::SUBGROUP_SCAN, SubgroupScan::SIGNATURE, "the values of the threads before this one in its subgroup combined (exclusive: the first gets the neutral value); every thread of the subgroup must reach it", none, verify_group_collective),
         checked(par::SUBGROUP_BALLOT, SubgroupBallot::SIGNATURE, "the subgroup's votes: bit l is lane l's value (every thread of the subgroup must reach it)", none, verify_exchange),
         checked(par::SUBGROUP_SHUFFLE, SubgroupShuffle::SIGNATURE, "the value of the given lane of this thread's subgroup (every thread of the subgroup must reach it)", none, verify_exchange),
+        checked(par::SHARED, Shared::SIGNATURE, "storage of size elements shared by the threads of a block, one for each block (at the team body's top level)", none, verify_shared),
+        checked(par::BLOCK_BARRIER, BlockBarrier::SIGNATURE, "waits for every thread of this thread's block (every thread of the block must reach it: not in code divergent within it)", none, verify_block_barrier),
         checked(par::BLOCK_SIZE, BlockSize::SIGNATURE, "the threads of a block, whole subgroups (GPU: 256; CPU: 1)", pure, verify_in_team),
         checked(par::BLOCK_ID, BlockId::SIGNATURE, "the number of this thread's block in its team", pure, verify_in_team),
         checked(par::NUM_BLOCKS, NumBlocks::SIGNATURE, "the blocks of the team", pure, verify_in_team),

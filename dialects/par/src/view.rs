@@ -226,6 +226,32 @@ strata_ir::op_view! {
 }
 
 strata_ir::op_view! {
+    /// `par.shared {size}`: storage of `size` elements shared by the
+    /// threads of a block, one for each block of the team.
+    pub struct Shared for par::SHARED {
+        operands {}
+        results {
+            /// The block's buffer.
+            buffer: BUF,
+        }
+        properties {
+            /// The elements (positive).
+            size: i64,
+        }
+    }
+}
+
+strata_ir::op_view! {
+    /// `par.block_barrier`: waits for every thread of this thread's block;
+    /// what each wrote before, the others read after.
+    pub struct BlockBarrier for par::BLOCK_BARRIER {
+        operands {}
+        results {}
+        properties {}
+    }
+}
+
+strata_ir::op_view! {
     /// `par.check_index {of}`: stops the program with
     /// [`Checked::out_of_range`]'s message unless `0 <= index < count`, where
     /// a node, an edge or a node's out-edge is made from a number.
@@ -642,8 +668,11 @@ impl Exchange {
 }
 
 /// The group every thread of which must reach `op` together, if `op` is
-/// a subgroup or block collective or exchange.
+/// a subgroup or block collective, an exchange or a block barrier.
 pub fn group_of(ctx: &Context, op: OpId) -> Option<Group> {
+    if ctx.op_kind(op) == par::BLOCK_BARRIER {
+        return Some(Group::Block);
+    }
     Collective::of(ctx, op).map(|c| c.group).or_else(|| Exchange::of(ctx, op).map(|_| Group::Subgroup))
 }
 

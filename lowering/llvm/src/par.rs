@@ -2,6 +2,7 @@
 //! accesses, compare-and-swap, and work queues (calls into the run-time
 //! support of `runtime.ll`). Teams and loops are in [`crate::parallel`].
 
+use inkwell::module::Linkage;
 use inkwell::types::{BasicType, BasicTypeEnum, IntType, StructType};
 use inkwell::values::{BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue};
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
@@ -15,6 +16,11 @@ use strata_par_dialect::types::buf_element;
 use strata_par_dialect::view::{self, RmwKind, SizeOf};
 
 use crate::emitter::{Emitter, Fail, R};
+
+/// GPU: the most bytes one `par.shared` may take of its block's shared
+/// memory (two blocks of 256 threads share a multiprocessor; see
+/// `docs/gpu-backend.md`).
+const SHARED_BYTES: u64 = 16 * 1024;
 use crate::types::memory_type;
 
 impl<'a, 'c> Emitter<'a, 'c> {
@@ -146,6 +152,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                     _ => self.entry_alloca(mt)?.into(),
                 }
             }
+            par::SHARED => return self.shared(op),
             par::CHECK_INDEX => return self.check_index(op),
             par::FREE => {
                 let storage = view::Free(op).storage(self.ir);
@@ -194,6 +201,13 @@ impl<'a, 'c> Emitter<'a, 'c> {
             }
             par::BARRIER => {
                 self.call(if self.gpu { "strata.grid_sync" } else { "GOMP_barrier" }, &[])?;
+                return Ok(());
+            }
+            // A CPU thread is a block of one: nothing to wait for.
+            par::BLOCK_BARRIER => {
+                if self.gpu {
+                    self.call("strata.block_sync", &[])?;
+                }
                 return Ok(());
             }
             par::SUBGROUP_SIZE
@@ -295,6 +309,35 @@ impl<'a, 'c> Emitter<'a, 'c> {
             other => return self.error(op, format!("cannot emit 'par.{other}' as LLVM IR")),
         };
         self.set_result(op, 0, v);
+        Ok(())
+    }
+
+    /// `par.shared {size}`: on the GPU an array in the block's shared
+    /// memory (a global of address space 3, one per operation), reached
+    /// through a generic pointer; on the CPU, where a thread is a block of
+    /// one, an array on its stack.
+    fn shared(&mut self, op: OpId) -> R<()> {
+        let s = view::Shared(op);
+        let elem = buf_element(self.ir.value_type(s.buffer(self.ir))).unwrap_or(Type::i64());
+        let (Some(mt), Some(bytes)) = (memory_type(self.cx, &elem), element_bytes(&elem)) else {
+            return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR"));
+        };
+        let n = s.size(self.ir).max(1);
+        let array = mt.array_type(n as u32);
+        let p = if self.gpu {
+            if (n as u64).saturating_mul(bytes as u64) > SHARED_BYTES {
+                return self.error(op, format!("{n} elements of {elem} exceed the {SHARED_BYTES} bytes of a block's shared memory this backend gives 'par.shared'"));
+            }
+            // LLVM numbers the globals of the same name apart.
+            let g = self.m.add_global(array, Some(AddressSpace::from(3u16)), "strata.shared");
+            g.set_linkage(Linkage::Internal);
+            g.set_initializer(&array.get_undef());
+            let generic = self.cx.ptr_type(AddressSpace::default());
+            self.b.build_address_space_cast(g.as_pointer_value(), generic, "")?
+        } else {
+            self.entry_alloca(array.into())?
+        };
+        self.set_result(op, 0, p.into());
         Ok(())
     }
 

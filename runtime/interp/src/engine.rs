@@ -98,6 +98,7 @@ pub fn run_function_counted(
         grid: opts.grid,
         thread: None,
         collectives: HashMap::new(),
+        shared: HashMap::new(),
     };
     let r = m.call(f, args)?;
     Ok((r, m.steps))
@@ -142,6 +143,9 @@ struct Machine<'a> {
     thread: Option<grid::Thread>,
     /// Whether an operation's regions hold a subgroup collective.
     collectives: HashMap<OpId, bool>,
+    /// The buffers of the simulated team's `par.shared`, by operation and
+    /// block.
+    shared: HashMap<(OpId, usize), Val>,
 }
 
 type R<T> = Result<T, InterpError>;

@@ -336,3 +336,35 @@ func.func @f(%x: i64, %l: index) {
   }) : () -> ()
   return
 }
+
+// -----
+
+func.func @f(%c: i1) {
+  "par.parallel"() ({
+    scf.if %c {
+      // expected-error@+1 {{'par.shared' op must be at its team body's top level, where every thread of a block makes it}}
+      %s = "par.shared"() <{size = 4 : i64}> : () -> !par.buf<i64>
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  "par.parallel"() ({
+    // expected-error@+1 {{'par.shared' op 'size' must be positive, got 0}}
+    %s = "par.shared"() <{size = 0 : i64}> : () -> !par.buf<i64>
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'par.shared' op}}
+  %s = "par.shared"() <{size = 4 : i64}> : () -> !par.buf<i64>
+  return
+}

@@ -266,3 +266,27 @@ func.func @exchanges(%n: index) {
   }) : () -> ()
   return
 }
+
+// -----
+
+// A block barrier is a collective of the block: a branch on the block's
+// number keeps a block's threads together, one on the thread's number in
+// its block does not.
+func.func @block_barrier(%n: index) {
+  %c0 = arith.constant 0 : index
+  "par.parallel"() ({
+    %b = "par.block_id"() : () -> index
+    %first_block = arith.cmpi eq, %b, %c0 : index
+    scf.if %first_block {
+      "par.block_barrier"() : () -> ()
+    }
+    %t = "par.block_thread_id"() : () -> index
+    %first = arith.cmpi eq, %t, %c0 : index
+    scf.if %first {
+      // expected-error@+1 {{'par.block_barrier' op must be reached by every thread of its block, but the 'scf.if' at}}
+      "par.block_barrier"() : () -> ()
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}

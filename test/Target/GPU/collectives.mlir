@@ -1,6 +1,7 @@
 // Subgroup and block collectives (par.subgroup_reduce, par.subgroup_scan,
 // par.block_reduce, par.block_scan, par.subgroup_ballot,
-// par.subgroup_shuffle) give what their closed forms say on
+// par.subgroup_shuffle), and a block's shared buffer read after block
+// barriers, give what their closed forms say on
 // every thread: Inputs/collectives.mlir counts the threads where they do
 // not. The interpreter with a team of one and on simulated grids of several
 // shapes (subgroups of 1, 3, 5 and 32 lanes, one or more blocks, in order
@@ -18,6 +19,7 @@
 // RUN: %ptxas -arch=sm_90 %t.ptx -o /dev/null
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // CHECK: {{^}}0{{$}}
+// PTX: .shared .align 8 .b8 {{.*}}[2048]
 // PTX: vote.sync.ballot.b32
 // PTX: shfl.sync.idx.b32
 // PTX: shfl.sync.bfly.b32

@@ -4,6 +4,10 @@
 // RUN: not graph-opt %S/../../algorithms/bfs.mlir --target=gpu --emit=ptx --gpu-arch=sm_60 -o %t.ptx 2>&1 | FileCheck %s --check-prefix=OLD
 // OLD: error: unknown GPU architecture 'sm_60'; expected one of: sm_70, sm_72, sm_75, sm_80
 // RUN: not test -e %t.ptx
+// RUN: not graph-opt %S/Inputs/shared-too-large.mlir --target=gpu --emit=ptx -o %t.ptx 2>&1 | FileCheck %s --check-prefix=SHARED
+// SHARED: shared-too-large.mlir:4:10: error: 4096 elements of i64 exceed the 16384 bytes of a block's shared memory this backend gives 'par.shared'
+// RUN: not test -e %t.ptx
+// RUN: graph-opt %S/Inputs/shared-too-large.mlir --target=cpu --emit=obj -o /dev/null
 // RUN: not graph-opt %S/../../algorithms/bfs.mlir --target=gpu --emit=ptx --ptx-version=7.9 -o %t.ptx 2>&1 | FileCheck %s --check-prefix=VERSION
 // VERSION: error: unknown PTX version '7.9'; expected one of: 6.0, 6.1,
 // RUN: not graph-opt %S/../../algorithms/bfs.mlir --target=gpu --emit=ptx --ptx-version=eight -o %t.ptx 2>&1 | FileCheck %s --check-prefix=WORD

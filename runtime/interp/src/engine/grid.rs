@@ -106,6 +106,7 @@ impl<'a> Machine<'a> {
         if ctx.region_blocks(ctx.region(op, 0)).len() != 1 {
             return self.err(op, "the simulated grid runs a team body of one block");
         }
+        self.shared.clear();
         let mut frames: Frames = vec![self.env.clone(); team];
         let all: Vec<usize> = (0..team).collect();
         let mut cur = ctx.first_op(body);
@@ -339,6 +340,10 @@ impl<'a> Machine<'a> {
     /// subgroup or block, in order): each one's result.
     fn combine_group(&mut self, op: OpId, frames: &mut Frames, group: &[usize]) -> R<()> {
         let ctx = self.ctx;
+        if ctx.op_kind(op) == par::BLOCK_BARRIER {
+            // Every thread of the block is here, having run what came before.
+            return Ok(());
+        }
         let get = |m: &Self, frames: &Frames, l: usize, v: Value| frames[l][m.frame_slot(v)].clone();
         let value = ctx.operand(op, 0);
         let t = ctx.value_type(ctx.result(op, 0)).clone();

@@ -85,6 +85,16 @@ impl<'a> Machine<'a> {
                 elements.resize(n as usize, Val::Undef);
                 Val::Prop(Rc::new(RefCell::new(elements)))
             }
+            // One buffer for each block of a simulated team (a team of one
+            // is a block of one).
+            par::SHARED => {
+                let n = view::Shared(op).size(ctx).max(1) as usize;
+                let fresh = || Val::Prop(Rc::new(RefCell::new(vec![Val::Undef; n])));
+                match self.thread {
+                    Some(t) => self.shared.entry((op, t.id / t.shape.block)).or_insert_with(fresh).clone(),
+                    None => fresh(),
+                }
+            }
             par::LOCAL => {
                 let n = view::Local(op).size(ctx).unwrap_or(1).max(1) as usize;
                 Val::Prop(Rc::new(RefCell::new(vec![Val::Undef; n])))
@@ -108,6 +118,7 @@ impl<'a> Machine<'a> {
             | par::BLOCK_SCAN
             | par::SUBGROUP_BALLOT
             | par::SUBGROUP_SHUFFLE
+            | par::BLOCK_BARRIER
                 if self.thread.is_some_and(|t| match view::group_of(ctx, op) {
                     Some(g) => t.shape.of(g) > 1,
                     None => t.shape.team > 1,
@@ -131,7 +142,7 @@ impl<'a> Machine<'a> {
                 0 => self.get(ctx.operand(op, 0)).clone(),
                 k => return self.err(op, format!("lane {k} is outside the subgroup of 1 lane")),
             },
-            par::BARRIER => return Ok(()),
+            par::BARRIER | par::BLOCK_BARRIER => return Ok(()),
             // Outside a simulated team: a team of one block of one subgroup of one.
             par::THREAD_ID => Val::Int(self.thread.map_or(0, |t| t.id) as i128),
             par::NUM_THREADS => Val::Int(self.thread.map_or(1, |t| t.shape.team) as i128),

@@ -9,9 +9,11 @@ func.func @collectives() -> i64 {
   %two = arith.constant 2 : i64
   %lowest = arith.constant -9223372036854775808 : i64
   %half = arith.constant 0.5 : f64
+  %false = arith.constant false
   %errors = "par.alloc"(%c1) : (index) -> !par.buf<i64>
   "par.store"(%z, %errors, %c0) : (i64, !par.buf<i64>, index) -> ()
   "par.parallel"() ({
+    %shared = "par.shared"() <{size = 256 : i64}> : () -> !par.buf<i64>
     %bt = "par.block_thread_id"() : () -> index
     %bs = "par.block_size"() : () -> index
     %l = "par.lane_id"() : () -> index
@@ -64,13 +66,34 @@ func.func @collectives() -> i64 {
     %h = "par.subgroup_shuffle"(%w3, %c0) : (f64, index) -> f64
     %zf = arith.constant 0.0 : f64
     %e8 = arith.cmpf one, %h, %zf : f64
+    // Through the block's shared buffer, twice: each thread writes its
+    // turn and number, waits for the block, reads the next thread's.
+    %c2 = arith.constant 2 : index
+    %c1000 = arith.constant 1000 : i64
+    %nb = arith.addi %bt, %c1 : index
+    %next_t = arith.remui %nb, %bs : index
+    %next_i = arith.index_cast %next_t : index to i64
+    %e9 = scf.for %turn = %c0 to %c2 step %c1 iter_args(%wrong = %false) -> (i1) {
+      %ti = arith.index_cast %turn : index to i64
+      %tk = arith.muli %ti, %c1000 : i64
+      %mine = arith.addi %tk, %b : i64
+      "par.store"(%mine, %shared, %bt) : (i64, !par.buf<i64>, index) -> ()
+      "par.block_barrier"() : () -> ()
+      %theirs = "par.load"(%shared, %next_t) : (!par.buf<i64>, index) -> i64
+      %want = arith.addi %tk, %next_i : i64
+      %off = arith.cmpi ne, %theirs, %want : i64
+      "par.block_barrier"() : () -> ()
+      %w = arith.ori %wrong, %off : i1
+      scf.yield %w : i1
+    }
     %e12 = arith.ori %e1, %e2 : i1
     %e123 = arith.ori %e12, %e3 : i1
     %e1234 = arith.ori %e123, %e4 : i1
     %e12345 = arith.ori %e1234, %e5 : i1
     %e6to8 = arith.ori %e6, %e7 : i1
     %e68 = arith.ori %e6to8, %e8 : i1
-    %bad = arith.ori %e12345, %e68 : i1
+    %e69 = arith.ori %e68, %e9 : i1
+    %bad = arith.ori %e12345, %e69 : i1
     %badi = arith.extui %bad : i1 to i64
     %old = "par.atomic_rmw"(%badi, %errors, %c0) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
     "par.yield"() : () -> ()
