@@ -130,13 +130,7 @@ impl Cfg<'_> {
                 succ.extend(self.first(ctx.region(w, 1)));
                 succ.push(self.after(w, team));
             }
-            _ if regions.is_empty() => {
-                let next = match ctx.next_op(op) {
-                    Some(n) => self.node(n),
-                    None => self.end_of_region(op, team),
-                };
-                succ.push(next);
-            }
+            _ if regions.is_empty() => succ.push(self.after(op, team)),
             _ => {
                 // scf.if, scf.index_switch, scf.execute_region: into each
                 // region (past the operation where one is empty); any
