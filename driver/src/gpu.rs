@@ -37,6 +37,11 @@ impl GpuBackend {
     pub fn device_name(&self) -> &str {
         self.loaded.device_name()
     }
+    /// The GPU's read bandwidth in bytes a second (the runner's probe
+    /// kernel summing `bytes`, median of `repeat` launches).
+    pub fn read_bandwidth(&self, bytes: usize, repeat: usize) -> Result<f64, String> {
+        self.loaded.read_bandwidth(bytes, repeat)
+    }
 }
 
 impl Backend for GpuBackend {

@@ -22,8 +22,6 @@
 // BW: pr_f32 kron
 // BW-NEXT: #   pr_f32 on kron: {{[0-9.]+}} GB an iteration at the least, {{[0-9.]+}} GB/s, {{[0-9]+}} % of the read bandwidth
 // BW-NEXT: cc kron
-// RUN: not graph-bench --backend gpu --bandwidth 2>&1 | FileCheck %s --check-prefix=BW-GPU
-// BW-GPU: error: the argument '--backend <BACKEND>' cannot be used with '--bandwidth'
 
 // Bad pipelines and flags are reported before anything runs.
 // RUN: not graph-bench --corpus %S/../algorithms --algorithms pr --baseline-pipeline 'builtin.module(bogus)' 2>&1 | FileCheck %s --check-prefix=BOGUS

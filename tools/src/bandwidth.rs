@@ -12,6 +12,10 @@ use crate::run::median;
 /// Bytes the probe reads in each pass: far beyond any last-level cache.
 pub const PROBE_BYTES: usize = 512 << 20;
 
+/// Bytes the GPU's probe reads in each launch: far beyond its L2, and long
+/// enough (half a millisecond at 4 TB/s) that the launch is a small part.
+pub const GPU_PROBE_BYTES: usize = 2 << 30;
+
 /// The read bandwidth in bytes per second: `threads` threads each sum their
 /// share of a `bytes`-long array of 64-bit words (written once before, so
 /// every page is real), started together; the median of `repeat` passes.

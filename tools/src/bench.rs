@@ -8,9 +8,10 @@
 //! With `--reference` (a table) or `--reference-command` (GAPBS's kernels,
 //! say) each line also gets a reference time and our time's ratio to it,
 //! and `--plot` draws the ratios as an SVG chart. With `--bandwidth` a
-//! read probe measures the memory's bandwidth first, and each PageRank line
-//! is followed by the bytes an iteration moves at the least and the share
-//! of the bandwidth that makes.
+//! read probe measures the memory's bandwidth first (with `--backend gpu`
+//! the GPU's, by the runner's probe kernel), and each PageRank line is
+//! followed by the bytes an iteration moves at the least and the share of
+//! the bandwidth that makes.
 
 use std::rc::Rc;
 use std::sync::Arc;
@@ -25,7 +26,7 @@ use strata_graph::{Graph, LoadOptions};
 use strata_ir::types::FunctionType;
 use strata_ir::Registry;
 
-use crate::bandwidth::{pagerank_bytes, read_bandwidth, PROBE_BYTES};
+use crate::bandwidth::{pagerank_bytes, read_bandwidth, GPU_PROBE_BYTES, PROBE_BYTES};
 use crate::ratio_plot::{geometric_mean, svg, Bar};
 use crate::reference::{read_table, Reference};
 use crate::run::median;
@@ -58,6 +59,21 @@ fn pagerank_score_bytes(name: &str) -> Option<u64> {
     }
 }
 
+/// The line that puts PageRank `name`'s time on `g` (`iterations` of them
+/// in `time` seconds) beside the read bandwidth `bw`, or `None` for other
+/// programs.
+fn traffic_line(name: &str, graph_name: &str, g: &Graph, iterations: f64, time: f64, bw: f64) -> Option<String> {
+    let score = pagerank_score_bytes(name)?;
+    let bytes = pagerank_bytes(u64::from(g.num_nodes()), g.num_edges(), score) as f64;
+    let rate = bytes * iterations / time;
+    Some(format!(
+        "#   {name} on {graph_name}: {:.3} GB an iteration at the least, {:.2} GB/s, {:.0} % of the read bandwidth",
+        bytes / 1e9,
+        rate / 1e9,
+        100.0 * rate / bw
+    ))
+}
+
 fn command() -> Command {
     Command::new("graph-bench")
         .about("Median kernel times of the corpus compiled for the CPU on generated benchmark graphs")
@@ -84,7 +100,7 @@ fn command() -> Command {
         )
         .arg(Arg::new("threads").long("threads").value_name("N").value_parser(clap::value_parser!(u32).range(1..=4096)).default_value("2").help("threads of the measured runs"))
         .arg(Arg::new("backend").long("backend").value_name("BACKEND").value_parser(["cpu", "gpu"]).default_value("cpu").help("what to measure: the CPU backend (baseline: 1 thread), or the GPU (baseline: the CPU backend on --threads threads)"))
-        .arg(Arg::new("bandwidth").long("bandwidth").action(clap::ArgAction::SetTrue).conflicts_with("backend").help("measure the read bandwidth first (threads summing 512 MiB) and give each PageRank line the bytes an iteration moves at the least and the share of the bandwidth"))
+        .arg(Arg::new("bandwidth").long("bandwidth").action(clap::ArgAction::SetTrue).help("measure the read bandwidth first (threads summing 512 MiB; with --backend gpu the GPU's threads summing 2 GiB of its memory) and give each PageRank line the bytes an iteration moves at the least and the share of the bandwidth"))
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("5").help("runs per measurement (the median is reported)"))
         .arg(crate::opt::gpu_min_blocks_arg())
 }
@@ -146,14 +162,25 @@ fn line(text: String) -> Result<(), String> {
 fn bench_gpu(m: &ArgMatches, programs: &mut [Compiled], threads: u32, repeat: usize) -> Result<(), String> {
     let Some(first) = programs.iter().find_map(|p| p.gpu.as_ref()) else { return Ok(()) };
     let device = first.device_name().to_string();
+    let bandwidth = match m.get_flag("bandwidth") {
+        true => Some(first.read_bandwidth(GPU_PROBE_BYTES, repeat)?),
+        false => None,
+    };
     line(format!("# {repeat} runs per figure; median seconds of the GPU's kernel ({device}), of its transfers (results back; the graph and the arguments, copied once, in the first run), and of the CPU backend with {threads} threads (baseline); speedup = CPU / GPU kernel"))?;
+    if let Some(bw) = bandwidth {
+        line(format!(
+            "# read bandwidth: {:.2} GB/s (the GPU's threads summing {} MiB of its memory, median of {repeat})",
+            bw / 1e9,
+            GPU_PROBE_BYTES >> 20
+        ))?;
+    }
     line(format!(
         "{:<12} {:<44} {:>12} {:>12} {:>12} {:>8} {:>6}",
         "algorithm", "graph", "gpu", "transfers", "cpu", "speedup", "match"
     ))?;
     let mut mismatches = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
-        let (g, _, label) = bench_graph(spec)?;
+        let (g, graph_name, label) = bench_graph(spec)?;
         for Compiled { name, scalars, fty, cpu, gpu, .. } in programs.iter_mut() {
             let gpu = gpu.as_mut().expect("compiled for the GPU");
             let args = arguments(&g, scalars, fty)?;
@@ -178,6 +205,10 @@ fn bench_gpu(m: &ArgMatches, programs: &mut [Compiled], threads: u32, repeat: us
                 c / k,
                 if agree { "yes" } else { "NO" }
             ))?;
+            let iterations = scalars.first().and_then(|s| s.parse::<f64>().ok()).unwrap_or(1.0);
+            if let Some(t) = bandwidth.and_then(|bw| traffic_line(name, &graph_name, &g, iterations, k, bw)) {
+                line(t)?;
+            }
         }
     }
     if mismatches.is_empty() {
@@ -304,20 +335,8 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
             let row = format!("{:<12} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time);
-            let traffic = match (bandwidth, pagerank_score_bytes(name)) {
-                (Some(bw), Some(score)) => {
-                    let iterations = scalars.first().and_then(|s| s.parse::<f64>().ok()).unwrap_or(1.0);
-                    let bytes = pagerank_bytes(u64::from(g.num_nodes()), g.num_edges(), score) as f64;
-                    let rate = bytes * iterations / time;
-                    Some(format!(
-                        "#   {name} on {graph_name}: {:.3} GB an iteration at the least, {:.2} GB/s, {:.0} % of the read bandwidth",
-                        bytes / 1e9,
-                        rate / 1e9,
-                        100.0 * rate / bw
-                    ))
-                }
-                _ => None,
-            };
+            let iterations = scalars.first().and_then(|s| s.parse::<f64>().ok()).unwrap_or(1.0);
+            let traffic = bandwidth.and_then(|bw| traffic_line(name, &graph_name, &g, iterations, time, bw));
             let bar = format!("{name} on {graph_name}");
             match &reference {
                 None => {

@@ -392,6 +392,35 @@ done:
   ret void
 }
 
+; For the runner's read-bandwidth probe: each thread sums the 16-byte
+; words `thread, thread + threads, ...` of `src` (`words` of them; the
+; threads of a warp read neighbouring words) and stores its sum at its
+; place in `out`, so that the reads stay.
+define ptx_kernel void @_strata_read_probe(ptr %src, i64 %words, ptr %out) {
+entry:
+  %first = call i64 @strata.gpu_thread_id()
+  %stride = call i64 @strata.gpu_num_threads()
+  br label %loop
+loop:
+  %i = phi i64 [ %first, %entry ], [ %next, %body ]
+  %acc = phi <2 x i64> [ zeroinitializer, %entry ], [ %sum, %body ]
+  %more = icmp ult i64 %i, %words
+  br i1 %more, label %body, label %done
+body:
+  %p = getelementptr inbounds <2 x i64>, ptr %src, i64 %i
+  %v = load <2 x i64>, ptr %p, align 16
+  %sum = add <2 x i64> %acc, %v
+  %next = add i64 %i, %stride
+  br label %loop
+done:
+  %lo = extractelement <2 x i64> %acc, i32 0
+  %hi = extractelement <2 x i64> %acc, i32 1
+  %s = add i64 %lo, %hi
+  %q = getelementptr inbounds i64, ptr %out, i64 %first
+  store i64 %s, ptr %q
+  ret void
+}
+
 ; For the runner: releases a buffer a function returned.
 define ptx_kernel void @_strata_free(ptr %data) {
 entry:

@@ -9,7 +9,8 @@
 //! Buffers the program allocates live on the device heap (`malloc` in
 //! kernels), which the driver's copies cannot reach: the module's
 //! `_strata_copy` kernel moves them into driver memory first, and
-//! `_strata_free` releases them.
+//! `_strata_free` releases them. `_strata_read_probe` measures the GPU's
+//! read bandwidth ([`Program::read_bandwidth`]).
 
 mod driver;
 
@@ -22,6 +23,8 @@ use driver::{DeviceMemory, Gpu, Kernel, Module, Timer};
 
 /// The module's kernel that copies bytes (see `lowering/llvm/src/gpu.ll`).
 const COPY: &str = "_strata_copy";
+/// The module's kernel that reads a buffer for the bandwidth probe.
+const READ_PROBE: &str = "_strata_read_probe";
 /// Threads per block of every launch.
 const BLOCK: u32 = GPU_BLOCK_THREADS;
 
@@ -136,6 +139,30 @@ impl Program {
             runs.transfers.push(std::mem::take(&mut staged) + t1.elapsed());
         }
         Ok(runs)
+    }
+
+    /// The GPU's read bandwidth in bytes a second: the median of `repeat`
+    /// launches (at least one, after one to warm up) of the module's probe
+    /// kernel, its threads summing `bytes` of driver memory 16 bytes at a
+    /// time, timed by CUDA events.
+    pub fn read_bandwidth(&self, bytes: usize, repeat: usize) -> Result<f64, String> {
+        let probe = self.module.kernel(READ_PROBE)?;
+        let blocks = probe.blocks_per_multiprocessor(BLOCK)?.max(1) * self.gpu.multiprocessors;
+        let words = bytes / 16;
+        let src = DeviceMemory::new(words * 16)?;
+        let out = DeviceMemory::new(blocks as usize * BLOCK as usize * 8)?;
+        let timer = Timer::new()?;
+        let mut times = Vec::new();
+        for k in 0..=repeat.max(1) {
+            timer.start()?;
+            probe.launch(blocks, BLOCK, &[src.ptr, words as u64, out.ptr], false)?;
+            let t = timer.stop()?;
+            if k > 0 {
+                times.push(t);
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        Ok((words * 16) as f64 / times[times.len() / 2])
     }
 
     /// The value a result slot holds; buffers are copied from the device.

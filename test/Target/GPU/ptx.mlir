@@ -17,6 +17,8 @@
 // CHECK-LABEL: .visible .entry _strata_copy(
 // CHECK: .maxntid 256
 // CHECK-NOT: .minnctapersm
+// CHECK-LABEL: .visible .entry _strata_read_probe(
+// CHECK: ld.global.v2.b64
 // CHECK-LABEL: .visible .entry _strata_free(
 // CHECK: .maxntid 256
 // CHECK-NOT: .minnctapersm
