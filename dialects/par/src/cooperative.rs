@@ -50,9 +50,7 @@ use crate::focal::{Blocker, FocalPoints};
 use crate::op as par;
 use crate::types::{buf, queue_element};
 use crate::uniformity::{team_of, Level};
-use crate::view::{
-    BlockReduce, BlockScan, Group, Local, QueueNew, QueuePush, QueuePut, RmwKind, SubgroupReduce, SubgroupScan,
-};
+use crate::view::{Collective, Group, Local, QueueNew, QueuePush, QueuePut, RmwKind};
 
 /// The pass, its options and counts.
 pub struct CooperativePushes {
@@ -79,14 +77,6 @@ struct Site {
     group: Group,
 }
 
-/// The level of the uniformity analysis for `group`.
-fn level(group: Group) -> Level {
-    match group {
-        Group::Subgroup => Level::Subgroup,
-        Group::Block => Level::Block,
-    }
-}
-
 /// Where `op` is, for messages.
 fn at(ctx: &Context, op: OpId) -> String {
     format!("'{}' at {}", ctx.op_name(op), ctx.op_loc(op).short())
@@ -108,17 +98,9 @@ fn loop_between(ctx: &Context, op: OpId, outer: OpId) -> bool {
     false
 }
 
-/// The group's collective `which` (4: reduction, 5: exclusive scan) of `v`
-/// by addition.
-fn collective(b: &mut Builder<'_>, group: Group, which: usize, v: Value) -> Value {
-    let name = group.ops()[which];
-    let props = match name {
-        par::SUBGROUP_REDUCE => SubgroupReduce::props(RmwKind::Add),
-        par::SUBGROUP_SCAN => SubgroupScan::props(RmwKind::Add),
-        par::BLOCK_REDUCE => BlockReduce::props(RmwKind::Add),
-        _ => BlockScan::props(RmwKind::Add),
-    };
-    let st = b.state(name).operands(&[v]).props(props).results(&[Type::Index]);
+/// The group's sum of `v` (an exclusive scan where `scan`).
+fn sum(b: &mut Builder<'_>, group: Group, scan: bool, v: Value) -> Value {
+    let st = Collective { group, scan, kind: RmwKind::Add }.state(v, Type::Index, b.loc().clone());
     let op = b.create(st);
     b.ctx().result(op, 0)
 }
@@ -241,7 +223,7 @@ impl CooperativePushes {
         focal: &mut HashMap<(OpId, Group), FocalPoints>,
     ) -> Result<(OpId, Option<Blocker>), String> {
         let team = eligible(ctx, p)?;
-        let points = focal.entry((team, group)).or_insert_with(|| FocalPoints::of(ctx, team, level(group)));
+        let points = focal.entry((team, group)).or_insert_with(|| FocalPoints::of(ctx, team, Level::of(group)));
         let mut cur = p;
         let mut blocked = None;
         loop {
@@ -307,8 +289,8 @@ impl CooperativePushes {
         b.set_insert_point(InsertPoint::Before(next));
         let zero = index(&mut b, 0);
         let n = load(&mut b, count, zero, false);
-        let before = collective(&mut b, site.group, 5, n);
-        let total = collective(&mut b, site.group, 4, n);
+        let before = sum(&mut b, site.group, true, n);
+        let total = sum(&mut b, site.group, false, n);
         let any = cmpi(&mut b, "ne", total, zero);
         when(&mut b, any, |b| {
             let member = b.op1(site.group.ops()[2], &[], Type::Index);
@@ -321,7 +303,7 @@ impl CooperativePushes {
                 |b| vec![reserve(b, q, total)],
                 Some(&mut |b: &mut Builder<'_>| vec![index(b, 0)]),
             )[0];
-            let base = collective(b, site.group, 4, mine);
+            let base = sum(b, site.group, false, mine);
             let first = binary(b, arith::ADDI, base, before);
             put_all(b, items, n, q, first, site.unclaimed);
             store(b, zero, count, zero, false);

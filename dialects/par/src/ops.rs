@@ -182,11 +182,7 @@ fn verify_group_collective(ctx: &Context, op: OpId) -> V {
         return Err(op_error(ctx, op, "'xchg' does not combine values"));
     }
     kind_applies(ctx, op, c.kind, &t)?;
-    let level = match c.group {
-        Group::Subgroup => Level::Subgroup,
-        Group::Block => Level::Block,
-    };
-    collective_at(ctx, op, level, c.group.name())
+    collective_at(ctx, op, Level::of(c.group), c.group.name())
 }
 
 /// `par.subgroup_ballot` and `par.subgroup_shuffle`: reached by every

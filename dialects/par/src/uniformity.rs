@@ -25,6 +25,7 @@
 //! threads).
 
 use crate::op as par;
+use crate::view::Group;
 use strata_ir::context::{Context, OpId, Value};
 use strata_ir::registry::Traits;
 use strata_std::scf::op as scf;
@@ -43,6 +44,16 @@ pub enum Level {
     Block,
     /// Every thread of one subgroup (`par.subgroup_reduce`).
     Subgroup,
+}
+
+impl Level {
+    /// The level of a collective of `group`.
+    pub fn of(group: Group) -> Level {
+        match group {
+            Group::Subgroup => Level::Subgroup,
+            Group::Block => Level::Block,
+        }
+    }
 }
 
 /// Whether `v` is the same on every thread of the team `team` (of each of

@@ -738,6 +738,19 @@ impl Collective {
         };
         Some(Collective { group, scan, kind })
     }
+
+    /// A new operation of this collective of `value` (its result of the
+    /// value's type `t`), at `loc`.
+    pub fn state(self, value: strata_ir::Value, t: Type, loc: strata_ir::Location) -> strata_ir::OperationState {
+        let [.., reduce, scan] = self.group.ops();
+        let (name, props) = match (self.group, self.scan) {
+            (Group::Subgroup, false) => (reduce, SubgroupReduce::props(self.kind)),
+            (Group::Subgroup, true) => (scan, SubgroupScan::props(self.kind)),
+            (Group::Block, false) => (reduce, BlockReduce::props(self.kind)),
+            (Group::Block, true) => (scan, BlockScan::props(self.kind)),
+        };
+        strata_ir::OperationState::new(name, loc).operands(&[value]).props(props).results(&[t])
+    }
 }
 
 strata_ir::op_view! {

@@ -11,7 +11,7 @@
 
 use super::loops::private_accumulator;
 use super::*;
-use strata_par_dialect::view::{BlockReduce, BlockScan, RmwKind, SubgroupReduce, SubgroupScan};
+use strata_par_dialect::view::{Collective, RmwKind};
 use strata_sched_dialect::legality::{group_mappable, split_shape, Split};
 
 /// The threads that run an iteration together: a subgroup or a block.
@@ -30,11 +30,11 @@ pub(super) trait GroupOps {
 
 impl GroupOps for Group {
     fn reduce(self, ctx: &mut Rewriter<'_>, at: At, value: Value, kind: RmwKind, loc: &Location) -> Value {
-        collective(ctx, at, self.ops()[4], value, kind, loc)
+        collective(ctx, at, Collective { group: self, scan: false, kind }, value, loc)
     }
 
     fn scan(self, ctx: &mut Rewriter<'_>, at: At, value: Value, kind: RmwKind, loc: &Location) -> Value {
-        collective(ctx, at, self.ops()[5], value, kind, loc)
+        collective(ctx, at, Collective { group: self, scan: true, kind }, value, loc)
     }
 
     fn ids(self, ctx: &mut Rewriter<'_>, at: At, loc: &Location) -> (Value, Value, Value, Value) {
@@ -44,17 +44,10 @@ impl GroupOps for Group {
     }
 }
 
-/// The collective `name` of `value` by `kind`, made at `at`.
-fn collective(ctx: &mut Rewriter<'_>, at: At, name: OpName, value: Value, kind: RmwKind, loc: &Location) -> Value {
+/// The collective `c` of `value`, made at `at`.
+fn collective(ctx: &mut Rewriter<'_>, at: At, c: Collective, value: Value, loc: &Location) -> Value {
     let t = ctx.value_type(value).clone();
-    let props = match name {
-        par::SUBGROUP_REDUCE => SubgroupReduce::props(kind),
-        par::SUBGROUP_SCAN => SubgroupScan::props(kind),
-        par::BLOCK_REDUCE => BlockReduce::props(kind),
-        _ => BlockScan::props(kind),
-    };
-    let st = OperationState::new(name, loc.clone()).operands(&[value]).props(props);
-    let op = mk(ctx, at, st.results(&[t]));
+    let op = mk(ctx, at, c.state(value, t, loc.clone()));
     ctx.result(op, 0)
 }
 

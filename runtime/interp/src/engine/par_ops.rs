@@ -110,19 +110,10 @@ impl<'a> Machine<'a> {
             par::FREE => return Ok(()),
             // A team's collectives below its body's top level: the simulated
             // grid runs them only there (one thread: nothing to wait for).
-            par::BARRIER
-            | par::FOR
-            | par::SUBGROUP_REDUCE
-            | par::BLOCK_REDUCE
-            | par::SUBGROUP_SCAN
-            | par::BLOCK_SCAN
-            | par::SUBGROUP_BALLOT
-            | par::SUBGROUP_SHUFFLE
-            | par::BLOCK_BARRIER
-                if self.thread.is_some_and(|t| match view::group_of(ctx, op) {
-                    Some(g) => t.shape.of(g) > 1,
-                    None => t.shape.team > 1,
-                }) =>
+            _ if self.thread.is_some_and(|t| match view::group_of(ctx, op) {
+                Some(g) => t.shape.of(g) > 1,
+                None => matches!(name, par::BARRIER | par::FOR) && t.shape.team > 1,
+            }) =>
             {
                 return self.err(
                     op,
