@@ -177,6 +177,8 @@ impl Lowering {
     /// round's mallocs cost the GPU more than its work on a short round),
     /// else before each round. An iteration that finds the list full (a
     /// node twice in a round of a worklist that repeats items) runs there.
+    /// A loop that lists at [`own_places`] lists every node (none runs
+    /// there) in a list of the graph's nodes.
     fn defer_hubs(
         &mut self,
         ctx: &mut Rewriter<'_>,
@@ -189,13 +191,21 @@ impl Lowering {
         let sums = walk.is_some();
         let inner = shape.inner;
         let g = ctx.operand(inner, 0);
+        // The iteration's argument: the node, or what the body finds it from.
+        let arg = ctx.block_args(ctx.entry_block(ctx.region(op, 0)).expect("a body"))[0];
+        let own_places = own_places(ctx, op, inner, arg, walk);
+        let split = if own_places { 0 } else { split };
         let hoisted = entry_place(ctx, op, g);
         let place = hoisted.unwrap_or(at);
-        let edges = self.size(ctx, place, g, SizeOf::Edges, loc);
-        let limit = index_const(ctx, place, i128::from(split), loc);
-        let most = op1(ctx, place, arith::DIVUI, &[edges, limit], Type::Index, loc);
         let one = index_const(ctx, place, 1, loc);
-        let capacity = op1(ctx, place, arith::ADDI, &[most, one], Type::Index, loc);
+        let capacity = if own_places {
+            self.size(ctx, place, g, SizeOf::Nodes, loc)
+        } else {
+            let edges = self.size(ctx, place, g, SizeOf::Edges, loc);
+            let limit = index_const(ctx, place, i128::from(split), loc);
+            let most = op1(ctx, place, arith::DIVUI, &[edges, limit], Type::Index, loc);
+            op1(ctx, place, arith::ADDI, &[most, one], Type::Index, loc)
+        };
         let nodes = op1(ctx, place, par::ALLOC, &[capacity], buf(&Type::Index), loc);
         let count = op1(ctx, place, par::ALLOC, &[one], buf(&Type::Index), loc);
         let accumulators: Vec<Value> = shape
@@ -209,7 +219,8 @@ impl Lowering {
             .collect();
         let edges = (walk == Some(HubWalk::Edges)).then(|| self.edge_offset_buffers(ctx, place, capacity, loc));
         let zero = index_const(ctx, at, 0, loc);
-        store(ctx, at, zero, count, zero, loc);
+        let listed_before = if own_places { self.size(ctx, at, g, SizeOf::Nodes, loc) } else { zero };
+        store(ctx, at, listed_before, count, zero, loc);
         let iat = At::Before(inner);
         let v = ctx.operand(inner, 1);
         let (lo, hi, _) = self.args_space(ctx, space_of(ctx, inner).expect("a neighbour loop"), &[g, v], iat, loc);
@@ -220,11 +231,9 @@ impl Lowering {
         let (try_r, try_b) = new_body(ctx, &[], loc);
         let (no_r, no_b) = new_body(ctx, &[], loc);
         let (z, o) = (index_const(ctx, At::End(try_b), 0, loc), index_const(ctx, At::End(try_b), 1, loc));
-        let slot = self.atomic(ctx, At::End(try_b), RmwKind::Add, o, count, z, loc);
+        let slot = if own_places { arg } else { self.atomic(ctx, At::End(try_b), RmwKind::Add, o, count, z, loc) };
         let fits = cmpi(ctx, At::End(try_b), "ult", slot, capacity, loc);
         let kept = if_then(ctx, At::End(try_b), fits, loc);
-        // The iteration's argument: the node, or what the body finds it from.
-        let arg = ctx.block_args(ctx.entry_block(ctx.region(op, 0)).expect("a body"))[0];
         store(ctx, At::End(kept), arg, nodes, slot, loc);
         if let Some(e) = &edges {
             store(ctx, At::End(kept), degree, e.degrees, slot, loc);
@@ -377,6 +386,19 @@ impl Lowering {
         self.scopes.insert(fr, Rc::new(Scope { iteration: Some(tails), ..(*self.scope).clone() }));
         ctx.erase_op(copy);
     }
+}
+
+/// Whether the loop `op` lists its iterations at places of their own: a
+/// loop over all nodes of the graph whose neighbour loop `inner` walks
+/// (its iteration's node `arg`), walked edge by edge, lists every node,
+/// each at its own index (the count set to the nodes before the round):
+/// no place to take with an atomic add on one count, which every thread
+/// of the round would contend for.
+fn own_places(ctx: &Context, op: OpId, inner: OpId, arg: Value, walk: Option<HubWalk>) -> bool {
+    walk == Some(HubWalk::Edges)
+        && space_of(ctx, op) == Some(Space::Nodes)
+        && ctx.operand(op, 0) == ctx.operand(inner, 0)
+        && ctx.operand(inner, 1) == arg
 }
 
 /// How many iterations `deferred` holds: those that tried to take a place,

@@ -1,5 +1,6 @@
 // mapping = "edge-balanced": the round lists every node of a neighbour
-// loop with its degree; after it the team sums the degrees into edge
+// loop with its degree (a loop over all nodes at each node's own index, a
+// worklist's items at places taken with an atomic add on the count); after it the team sums the degrees into edge
 // offsets (chunks of 256 entries summed by the threads in turn, the chunks'
 // sums scanned by the first block with par.block_scan, each chunk's entries
 // offset in turn: three barriers), each thread takes an equal share of the
@@ -22,8 +23,11 @@
 // RUN: graph-run %t.sssp.mlir --graph gen:kron:scale=9,degree=8,seed=5,weighted --symmetrize --simplify --entry sssp 3 --simulate-grid 3x2x4 --shuffle 8 > %t.grid
 // RUN: diff %t.interp %t.grid
 // The per-round walk: degrees recorded when listed, the offsets, the share.
+// Every node listed at its own index: no count to take places from.
 // CHECK: "par.for"
-// CHECK: "par.store"(%{{.*}}, %[[DEG:.*]], %{{.*}}) : (index, !par.buf<index>, index) -> ()
+// CHECK-NOT: "par.atomic_rmw"
+// CHECK: "par.store"(%[[V:arg[0-9]+]], %{{.*}}, %[[V]]) : (index, !par.buf<index>, index) -> ()
+// CHECK-NEXT: "par.store"(%{{.*}}, %[[DEG:.*]], %[[V]]) : (index, !par.buf<index>, index) -> ()
 // CHECK: "par.barrier"
 // CHECK: "par.block_id"
 // CHECK: "par.block_scan"(%{{.*}}) <{kind = "add"}> : (index) -> index
@@ -32,6 +36,12 @@
 // CHECK: scf.while
 // CHECK: scf.while
 // CHECK: "par.atomic_rmw"(%{{.*}}) <{grouped, kind = "add"}> : (f64
+// A worklist's items take their places with an atomic add on the count.
+// RUN: graph-opt %S/../../algorithms/sssp.mlir --target=gpu --schedule mapping=edge-balanced | FileCheck %s --check-prefix=ITEMS
+// ITEMS: "par.store"(%c0, %[[COUNT:.*]], %c0) : (index, !par.buf<index>, index) -> ()
+// ITEMS: %[[SLOT:.*]] = "par.atomic_rmw"(%c1, %[[COUNT]], %c0) <{kind = "add"}> : (index, !par.buf<index>, index) -> index
+// ITEMS: "par.store"(%{{.*}}, %{{.*}}, %[[SLOT]]) : (index, !par.buf<index>, index) -> ()
+// ITEMS-NEXT: "par.store"(%{{.*}}, %{{.*}}, %[[SLOT]]) : (index, !par.buf<index>, index) -> ()
 // Illegal: with a degree tier written on the loop.
 // RUN: not graph-opt %S/../../algorithms/pr.mlir --target=gpu --schedule-file %S/Inputs/balanced-split.txt 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: pr.mlir:31:5: error: illegal schedule: schedule entry 'split' needs mapping 'thread', not 'edge-balanced'
