@@ -251,7 +251,8 @@ impl RewritePattern for ForeachToSched {
             let tiers = [Tier::Split, Tier::Block, Tier::Warp].map(|t| tier_remark(ctx, l, &s, &self.defaults, t));
             let warp = warp_remark(ctx, l, &s, &self.defaults);
             let fused = fusion_remark(ctx, l, &s);
-            for m in [direction_remark(ctx, l, &s), fused, warp].into_iter().chain(tiers).flatten() {
+            let segments = segments_remark(ctx, l, &s, &self.defaults);
+            for m in [direction_remark(ctx, l, &s), fused, warp, segments].into_iter().chain(tiers).flatten() {
                 r.borrow_mut().push(Diagnostic::remark(ctx.op_loc(l).clone(), m));
             }
         }
@@ -401,6 +402,10 @@ fn schedule(
         // The same for the warp tier, below the loop's `block` or `split`.
         s.warp = if !nested && !over_ordered(ctx, l) && legality::warp_tier(ctx, l, &s).is_ok() { s.warp } else { 0 };
     }
+    if !explicit("segments") {
+        // The pass option's passes where the loop can take them.
+        s.segments = if !nested && legality::segmentable(ctx, l, &s).is_ok() { s.segments } else { 0 };
+    }
     if nested && s.mapping != Mapping::Sequential && legality::enclosing_parallel_loop(ctx, l).is_none() {
         return Err(err(
             ctx,
@@ -542,6 +547,26 @@ fn tier_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr],
     Some(format!("{not}: {why}"))
 }
 
+/// The remark on walking the neighbour loops of the parallel loop `l`
+/// (schedule `s`) in segments: in how many, or why not where the pass
+/// options ask for it.
+fn segments_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]) -> Option<String> {
+    if s.segments > 0 {
+        return Some(format!(
+            "segments: the neighbour loops run in {} passes, each over the neighbours in one range of the nodes, from a copy of the lists made per range once",
+            s.segments
+        ));
+    }
+    let asked = defaults.iter().find(|(k, _)| &**k == "segments").and_then(|(_, v)| v.as_int()).filter(|n| *n > 0)?;
+    if s.mapping == Mapping::Sequential {
+        return None;
+    }
+    let why = legality::segmentable(ctx, l, &LoopSchedule { segments: asked as u32, ..*s })
+        .err()
+        .unwrap_or_else(|| "as the schedule says".into());
+    Some(format!("not segmented: {why}"))
+}
+
 /// The remark on mapping the parallel loop `l` (schedule `s`) to warps or
 /// blocks: that it is, or why not where the pass options ask for it.
 fn warp_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]) -> Option<String> {
@@ -666,6 +691,11 @@ static DECL: PassDecl = PassDecl {
             help: "loops as 'split' takes them: a node of this many neighbours or more (below 'split'; above 'warp') has its neighbour loop walked by a block (a GPU block) after the round (default 0: never)",
         },
         PassOption {
+            name: "segments",
+            kind: OptionKind::Count,
+            help: "loops over all nodes with one neighbour loop (in_nbrs or out_nbrs) of the node: the neighbour loops run in this many passes, each over one range of the neighbours, from a copy of the lists per range (default 0: one pass)",
+        },
+        PassOption {
             name: "target",
             kind: OptionKind::Text,
             help: "cpu or gpu: a loop's cpu_schedule or gpu_schedule entries apply over its schedule (the target pipelines set it)",
@@ -673,7 +703,7 @@ static DECL: PassDecl = PassDecl {
         PassOption {
             name: "remarks",
             kind: OptionKind::Bool,
-            help: "a remark on the direction of each parallel worklist or pulled loop, on the fusion of ordered rounds, on splitting, and on warp mapping",
+            help: "a remark on the direction of each parallel worklist or pulled loop, on the fusion of ordered rounds, on splitting, on warp mapping and on segments",
         },
     ],
 };

@@ -36,6 +36,7 @@ mod hybrid;
 pub mod intersect;
 mod loops;
 mod rounds;
+mod segments;
 mod split;
 mod storage;
 mod warp;

@@ -53,6 +53,7 @@ fn candidates(space: Option<Space>, counts: bool, ordered: bool) -> Vec<(&'stati
             keys.push(("direction", &["push", "pull"]));
             keys.push(("mapping", &["thread", "edge"]));
             keys.push(("split", &["0", "64", "1024"]));
+            keys.push(("segments", &["0", "2", "4"]));
         }
         Some(Space::Range) => keys.push(("split", &["0", "64", "1024"])),
         Some(Space::Items) => {

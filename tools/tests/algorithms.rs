@@ -151,7 +151,9 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
         Lowering::Text(
             "builtin.module(convert-graph-to-sched{direction=pull frontier=bitmap pushes=direct},convert-sched-to-par)",
         ),
-        Lowering::Text("builtin.module(convert-graph-to-sched{alpha=1000000 beta=1000000},convert-sched-to-par)"),
+        Lowering::Text(
+            "builtin.module(convert-graph-to-sched{alpha=1000000 beta=1000000 segments=3},convert-sched-to-par)",
+        ),
         Lowering::Text("builtin.module(convert-graph-to-sched{split=2},convert-sched-to-par)"),
         Lowering::Text("builtin.module(convert-graph-to-sched{mapping=warp},convert-sched-to-par)"),
         Lowering::Text("builtin.module(convert-graph-to-sched{mapping=block},convert-sched-to-par)"),
@@ -224,8 +226,9 @@ fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>) -> Vec<Ca
 /// Schedules the compiled runs use (besides the default): every loop that
 /// can be pulled pulled, every worklist loop that can scan a bitmap
 /// scanning one, every loop that can be collapsed collapsed, direct pushes,
-/// other distributions, hybrid loops pulling every round they can, and
-/// every loop that can share its nodes' neighbour loops sharing those of
+/// other distributions, hybrid loops pulling every round they can beside
+/// every loop over all nodes that can walk its lists in segments doing so
+/// in three, and every loop that can share its nodes' neighbour loops sharing those of
 /// more than one neighbour, every loop that can run an iteration per
 /// subgroup (a GPU warp) running so, the four tiers (a thread per node
 /// below 2 neighbours, a subgroup below 6, a block below 16, the team from
@@ -236,7 +239,7 @@ const SCHEDULES: [&str; 10] = [
     "",
     "direction=pull,frontier=bitmap",
     "mapping=edge,frontier=bitmap,pushes=direct,dist=static,chunk=7",
-    "alpha=1000000,beta=1000000",
+    "alpha=1000000,beta=1000000,segments=3",
     "split=2,dist=static,chunk=5",
     "mapping=warp",
     "split=16,block=6,warp=2,dist=static,chunk=3",

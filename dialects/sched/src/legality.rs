@@ -32,6 +32,10 @@
 //! - `warp` mapping shares each iteration's neighbour loop among a
 //!   subgroup's lanes: the shape `split` needs, pushed in every round (not
 //!   `hybrid`), unfused, without reductions into scalars made outside.
+//! - `segments` walks the neighbour loops of a loop over all nodes in
+//!   passes, one per range of neighbours: the shape `split` needs, with a
+//!   neighbour loop (`in_nbrs` or `out_nbrs`) of the iteration's node in
+//!   the loop's graph, `thread`-mapped and without degree tiers.
 //! - `privatize` needs every scalar declared outside the loop and touched
 //!   inside it to be only reduced there, with one kind and without asking
 //!   whether the reduction changed it: a private copy cannot answer loads or
@@ -95,6 +99,9 @@ pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
     }
     if s.block > 0 {
         block_tier(ctx, op, s)?;
+    }
+    if s.segments > 0 {
+        segmentable(ctx, op, s)?;
     }
     if s.reduction == Reduction::Privatize {
         for (v, why) in shared_scalars(ctx, op) {
@@ -187,6 +194,41 @@ pub fn splittable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, St
 /// degree tiers need mapping 'thread', so none comes with it).
 pub fn edge_balanceable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, String> {
     shared_walk(ctx, op, s, "mapping 'edge-balanced'")
+}
+
+/// What the passes share when the loop `op` walks its neighbour loops in
+/// `segments` passes (`segments`), or why it cannot: what [`splittable`]
+/// needs, over all nodes, with a neighbour loop (`in_nbrs` or `out_nbrs`)
+/// of the iteration's node in the loop's graph (whose lists are copied per
+/// segment), no degree tier (each pass walks a node's part of its list on
+/// one thread), and at least two passes.
+pub fn segmentable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, String> {
+    const WHAT: &str = "schedule entry 'segments'";
+    if s.segments == 1 {
+        return Err(format!("{WHAT} of 1 is the plain walk: write 0, or 2 or more"));
+    }
+    if s.mapping != Mapping::Thread {
+        return Err(format!("{WHAT} needs mapping 'thread', not '{}'", s.mapping.keyword()));
+    }
+    if let Some((key, _)) = [("split", s.split), ("block", s.block), ("warp", s.warp)].into_iter().find(|t| t.1 > 0) {
+        return Err(format!(
+            "{WHAT} does not combine with '{key}': each pass walks a node's part of its list on one thread"
+        ));
+    }
+    if space_of(ctx, op) != Some(Space::Nodes) {
+        return Err(format!("{WHAT} needs a loop over nodes(...)"));
+    }
+    let shape = shared_walk(ctx, op, s, WHAT)?;
+    let inner = shape.inner;
+    let v = ctx.block_args(ctx.parent_block(inner).expect("in the body"))[0];
+    let walks_own = ctx.operand(inner, 1) == v && ctx.operand(inner, 0) == ctx.operand(op, 0);
+    if !matches!(space_of(ctx, inner), Some(Space::InNbrs | Space::OutNbrs)) || !walks_own {
+        return Err(format!(
+            "{WHAT} needs the inner loop at {} to run over in_nbrs or out_nbrs of the outer node, in the outer loop's graph",
+            ctx.op_loc(inner).short()
+        ));
+    }
+    Ok(shape)
 }
 
 /// What a subgroup shares when the loop `op` defers its iterations of

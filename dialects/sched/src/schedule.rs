@@ -143,10 +143,17 @@ pub struct LoopSchedule {
     /// The same for blocks: a node of at least this many neighbours (and
     /// fewer than `split`) is walked by a block after the round; 0: never.
     pub block: u32,
+    /// Over all nodes, with one neighbour loop of the iteration's node:
+    /// the neighbour loops run in this many passes, each over the
+    /// neighbours in one range of the nodes (a segment), from a copy of
+    /// the lists made per segment, so that what a pass reads of its
+    /// neighbours' data stays in the cache (GraphIt's segmenting,
+    /// [`crate::legality::segmentable`]); 0: one pass over the lists.
+    pub segments: u32,
 }
 
 /// The keys a schedule dictionary may hold, with their values.
-pub const KEYS: [(&str, &str); 14] = [
+pub const KEYS: [(&str, &str); 15] = [
     ("mapping", "\"thread\", \"edge\", \"warp\", \"block\", \"edge-balanced\" or \"sequential\""),
     ("dist", "\"static\" or \"dynamic\""),
     ("chunk", "a positive integer"),
@@ -161,6 +168,7 @@ pub const KEYS: [(&str, &str); 14] = [
     ("split", "a non-negative integer"),
     ("warp", "a non-negative integer"),
     ("block", "a non-negative integer"),
+    ("segments", "a non-negative integer"),
 ];
 
 /// The keys a complete schedule holds whatever its direction (`alpha` only
@@ -239,6 +247,7 @@ impl LoopSchedule {
         split: 0,
         warp: 0,
         block: 0,
+        segments: 0,
     };
     /// The default schedule of an outermost loop. Blocks of 1,024
     /// iterations keep each thread's accesses to the node-indexed arrays
@@ -277,6 +286,7 @@ impl LoopSchedule {
                 "split" => self.split = non_negative(v).ok_or_else(bad)?,
                 "warp" => self.warp = non_negative(v).ok_or_else(bad)?,
                 "block" => self.block = non_negative(v).ok_or_else(bad)?,
+                "segments" => self.segments = non_negative(v).ok_or_else(bad)?,
                 "reduction" => self.reduction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "direction" => self.direction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "frontier" => self.frontier = Keyword::from_attr(v).ok_or_else(bad)?,
@@ -318,6 +328,8 @@ impl LoopSchedule {
         let split = (self.split > 0).then(|| ("split".into(), Attribute::int(i128::from(self.split), Type::i64())));
         let warp = (self.warp > 0).then(|| ("warp".into(), Attribute::int(i128::from(self.warp), Type::i64())));
         let block = (self.block > 0).then(|| ("block".into(), Attribute::int(i128::from(self.block), Type::i64())));
+        let segments =
+            (self.segments > 0).then(|| ("segments".into(), Attribute::int(i128::from(self.segments), Type::i64())));
         Attribute::dictionary(
             hybrid
                 .into_iter()
@@ -326,6 +338,7 @@ impl LoopSchedule {
                 .chain(split)
                 .chain(warp)
                 .chain(block)
+                .chain(segments)
                 .chain([
                     ("chunk".into(), Attribute::int(i128::from(self.chunk), Type::i64())),
                     ("direction".into(), Attribute::string(self.direction.keyword())),
@@ -371,8 +384,11 @@ mod tests {
             split: 0,
             warp: 0,
             block: 0,
+            segments: 0,
         };
         assert_eq!(LoopSchedule::from_attr(&s.to_attr()), Ok(s));
+        let g = LoopSchedule { segments: 4, ..s };
+        assert_eq!(LoopSchedule::from_attr(&g.to_attr()), Ok(g));
         let h = LoopSchedule { split: 4096, warp: 64, block: 512, ..s };
         assert_eq!(LoopSchedule::from_attr(&h.to_attr()), Ok(h));
         let f = LoopSchedule { fusion: 1000, ..s };

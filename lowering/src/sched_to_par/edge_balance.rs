@@ -69,9 +69,39 @@ impl Lowering {
         loc: &Location,
     ) -> Share {
         let at = At::End(pb);
+        let int = |ctx: &mut Rewriter<'_>, name, a, b| op1(ctx, at, name, &[a, b], Type::Index, loc);
+        let one = index_const(ctx, at, 1, loc);
+        let (me, team) = self.scan_offsets(ctx, pb, e, n, loc);
+        // This thread's share of the edges, and the entries it meets.
+        let edges = load(ctx, at, e.offsets, n, false, loc);
+        let per = int(ctx, arith::CEILDIVUI, edges, team);
+        let start = int(ctx, arith::MULI, me, per);
+        let start = int(ctx, arith::MINUI, start, edges);
+        let end = int(ctx, arith::ADDI, start, per);
+        let end = int(ctx, arith::MINUI, end, edges);
+        let after_start = search(ctx, at, e.offsets, n, start, "ugt", loc);
+        let first = int(ctx, arith::MAXUI, after_start, one);
+        let first = int(ctx, arith::SUBI, first, one);
+        let last = search(ctx, at, e.offsets, n, end, "uge", loc);
+        Share { start, end, first, last }
+    }
+
+    /// At the end of the team body `pb`: `e.offsets[i]`, the sum of
+    /// `e.degrees[0..i]`, for each `i` up to `n` (an exclusive scan of the
+    /// `n` degrees shared by the team, the total after them), and a barrier.
+    /// Returns the thread's number and the team's size.
+    pub(super) fn scan_offsets(
+        &mut self,
+        ctx: &mut Rewriter<'_>,
+        pb: BlockId,
+        e: EdgeOffsets,
+        n: Value,
+        loc: &Location,
+    ) -> (Value, Value) {
+        let at = At::End(pb);
         let c = |ctx: &mut Rewriter<'_>, v| index_const(ctx, at, v, loc);
         let int = |ctx: &mut Rewriter<'_>, name, a, b| op1(ctx, at, name, &[a, b], Type::Index, loc);
-        let (zero, one, chunk) = (c(ctx, 0), c(ctx, 1), c(ctx, CHUNK));
+        let (zero, chunk) = (c(ctx, 0), c(ctx, CHUNK));
         let me = op1(ctx, at, par::THREAD_ID, &[], Type::Index, loc);
         let team = op1(ctx, at, par::NUM_THREADS, &[], Type::Index, loc);
         let chunks = int(ctx, arith::CEILDIVUI, n, chunk);
@@ -170,18 +200,7 @@ impl Lowering {
             loc,
         );
         op0(ctx, at, par::BARRIER, &[], loc);
-        // This thread's share of the edges, and the entries it meets.
-        let edges = load(ctx, at, e.offsets, n, false, loc);
-        let per = int(ctx, arith::CEILDIVUI, edges, team);
-        let start = int(ctx, arith::MULI, me, per);
-        let start = int(ctx, arith::MINUI, start, edges);
-        let end = int(ctx, arith::ADDI, start, per);
-        let end = int(ctx, arith::MINUI, end, edges);
-        let after_start = search(ctx, at, e.offsets, n, start, "ugt", loc);
-        let first = int(ctx, arith::MAXUI, after_start, one);
-        let first = int(ctx, arith::SUBI, first, one);
-        let last = search(ctx, at, e.offsets, n, end, "uge", loc);
-        Share { start, end, first, last }
+        (me, team)
     }
 
     /// `f(chunk k, its entries lo..hi)` for the chunks of `n` entries this

@@ -303,10 +303,13 @@ impl Lowering {
         // Splitting runs the body again, for the high-degree nodes the
         // round deferred: a copy of the loop, and where they are kept.
         // Edge-balanced: every node with a neighbour listed, its list walked
-        // in the team's equal shares of the listed edges.
+        // in the team's equal shares of the listed edges. Segmented: every
+        // node listed, the lists walked in passes.
         let balanced = s.mapping == Mapping::EdgeBalanced;
         let (tiers, hub_walk) = if balanced {
             ((1, 0, 0), super::split::HubWalk::Edges)
+        } else if s.segments > 1 {
+            ((1, 0, 0), super::split::HubWalk::Segments(s.segments))
         } else {
             ((s.split, s.block, s.warp), super::split::HubWalk::Blocks)
         };

@@ -6,10 +6,12 @@
 //! once per listed iteration (`docs/dialects/sched.md`).
 //! The block and warp tiers (`block`, `warp`) list the iterations of fewer
 //! neighbours than that but many the same way, for blocks and subgroups to
-//! run after the round (`warp.rs`).
+//! run after the round (`warp.rs`). Segmented loops (`segments`) list every
+//! node too and walk the lists in passes (`segments.rs`).
 
 use super::edge_balance::EdgeOffsets;
 use super::loops::private_accumulator;
+use super::segments::Segmented;
 use super::warp::Group;
 use super::*;
 use strata_par_dialect::view::RmwKind;
@@ -20,15 +22,18 @@ use strata_sched_dialect::legality::{split_shape, Split};
 /// per accumulator of the body a value per listed iteration (set to the
 /// scalar's initial value when it is listed), for the team's tier the
 /// buffers of the edge-balanced walk (`edge_balance.rs`; each listed
-/// node's degree set when it is listed), and whether they were made
-/// once in the function's entry block (else before the round, to be freed
-/// after it).
+/// node's degree set when it is listed), for a segmented loop the lists
+/// copied per segment (`segments.rs`), whether every node is listed at its
+/// own index ([`own_places`]), and whether they were made once in the
+/// function's entry block (else before the round, to be freed after it).
 struct Deferred {
     nodes: Value,
     count: Value,
     capacity: Value,
     accumulators: Vec<Value>,
     edges: Option<EdgeOffsets>,
+    segments: Option<Segmented>,
+    every_node: bool,
     hoisted: bool,
 }
 
@@ -79,11 +84,12 @@ fn entry_place(ctx: &Context, op: OpId, g: Value) -> Option<At> {
 }
 
 /// A loop being split: the copies of it that walk the listed nodes' lists
-/// (`shared`) and run the rest of the body once per listed iteration
-/// (`once`, when there is a rest with effects), and the list; and for its
-/// block and warp tiers, a copy of the loop and its list each.
+/// (`shared`: one, or one per pass of a segmented loop) and run the rest of
+/// the body once per listed iteration (`once`, when there is a rest with
+/// effects), and the list; and for its block and warp tiers, a copy of the
+/// loop and its list each.
 pub(super) struct SplitLoop {
-    hubs: Option<(OpId, Option<OpId>, Deferred)>,
+    hubs: Option<(Vec<OpId>, Option<OpId>, Deferred)>,
     groups: Vec<(Group, OpId, Deferred)>,
 }
 
@@ -95,6 +101,9 @@ pub(super) enum HubWalk {
     Blocks,
     /// The listed edges in equal shares (`mapping = "edge-balanced"`).
     Edges,
+    /// Every node's list in this many passes, one per range of neighbours
+    /// (`segments`).
+    Segments(u32),
 }
 
 impl SplitLoop {
@@ -106,7 +115,8 @@ impl SplitLoop {
             .filter(|d| !d.hoisted)
             .flat_map(|d| {
                 let edges = d.edges.iter().flat_map(|e| [e.degrees, e.offsets, e.sums]);
-                [d.nodes, d.count].into_iter().chain(d.accumulators.iter().copied()).chain(edges)
+                let segments = d.segments.iter().flat_map(Segmented::buffers);
+                [d.nodes, d.count].into_iter().chain(d.accumulators.iter().copied()).chain(edges).chain(segments)
             })
             .collect()
     }
@@ -131,7 +141,11 @@ impl Lowering {
     ) -> SplitLoop {
         let shape = split_shape(ctx, op).expect("checked by the sched verifier");
         // The copies first, of the body as written.
-        let hub_copies = (split > 0).then(|| (ctx.clone_at_end(op, pb), shape.tail.then(|| ctx.clone_at_end(op, pb))));
+        let passes = if let HubWalk::Segments(k) = walk { k } else { 1 };
+        let hub_copies = (split > 0).then(|| {
+            let shared = (0..passes).map(|_| ctx.clone_at_end(op, pb)).collect::<Vec<_>>();
+            (shared, shape.tail.then(|| ctx.clone_at_end(op, pb)))
+        });
         let tiers = [(Group::Block, block), (Group::Subgroup, warp)];
         let copies: Vec<(Group, u32, OpId)> =
             tiers.into_iter().filter(|t| t.1 > 0).map(|(g, d)| (g, d, ctx.clone_at_end(op, pb))).collect();
@@ -156,7 +170,14 @@ impl Lowering {
             self.group_walks(ctx, *copy, pb, (deferred.nodes, n), *group, loc);
         }
         if let Some((shared, once, deferred)) = &split.hubs {
-            self.shared_hubs(ctx, *shared, pb, deferred, loc);
+            match &deferred.segments {
+                Some(seg) => {
+                    let n = listed(ctx, At::End(pb), deferred, loc);
+                    let values = &deferred.accumulators;
+                    self.segment_passes(ctx, shared, pb, (deferred.nodes, n), values, seg, loc);
+                }
+                None => self.shared_hubs(ctx, shared[0], pb, deferred, loc),
+            }
             if let Some(once) = once {
                 self.hub_tails(ctx, *once, pb, deferred, loc);
             }
@@ -218,6 +239,10 @@ impl Lowering {
             })
             .collect();
         let edges = (walk == Some(HubWalk::Edges)).then(|| self.edge_offset_buffers(ctx, place, capacity, loc));
+        let segments = match walk {
+            Some(HubWalk::Segments(k)) => Some(self.segment_lists(ctx, place, inner, k, loc)),
+            _ => None,
+        };
         let zero = index_const(ctx, at, 0, loc);
         let listed_before = if own_places { self.size(ctx, at, g, SizeOf::Nodes, loc) } else { zero };
         store(ctx, at, listed_before, count, zero, loc);
@@ -258,7 +283,16 @@ impl Lowering {
         for o in std::iter::once(inner).chain(ops_after(ctx, inner)) {
             ctx.move_op_before(o, end);
         }
-        Deferred { nodes, count, capacity, accumulators, edges, hoisted: hoisted.is_some() }
+        Deferred {
+            nodes,
+            count,
+            capacity,
+            accumulators,
+            edges,
+            segments,
+            every_node: own_places,
+            hoisted: hoisted.is_some(),
+        }
     }
 
     /// Runs, at the end of the team body `pb` (after the round's work-shared
@@ -355,8 +389,11 @@ impl Lowering {
 
     /// After the deferred nodes' shared neighbour loops (and a barrier),
     /// runs the rest of the body once per deferred node, the team sharing
-    /// the nodes: `copy` (a copy of the loop) without its neighbour loop,
-    /// its accumulators read from the node's combined values. Used up.
+    /// the nodes (dealt out one at a time, or, where every node is listed,
+    /// in dynamic blocks of 1,024 as the loop's own iterations: on the CPU
+    /// neighbouring nodes' stores then stay on one thread): `copy` (a copy
+    /// of the loop) without its neighbour loop, its accumulators read from
+    /// the node's combined values. Used up.
     fn hub_tails(&mut self, ctx: &mut Rewriter<'_>, copy: OpId, pb: BlockId, deferred: &Deferred, loc: &Location) {
         let at = At::End(pb);
         op0(ctx, at, par::BARRIER, &[], loc);
@@ -378,9 +415,10 @@ impl Lowering {
             }
             ctx.erase_op(*a);
         }
+        let (dist, chunk) = if deferred.every_node { (ParDist::Dynamic, 1024) } else { (ParDist::Static, 1) };
         let st = OperationState::new(par::FOR, loc.clone())
             .operands(&[zero, n, one])
-            .props(par_view::For::props(ParDist::Static, 1))
+            .props(par_view::For::props(dist, chunk))
             .region(fr);
         let tails = mk(ctx, at, st);
         self.scopes.insert(fr, Rc::new(Scope { iteration: Some(tails), ..(*self.scope).clone() }));
@@ -390,12 +428,13 @@ impl Lowering {
 
 /// Whether the loop `op` lists its iterations at places of their own: a
 /// loop over all nodes of the graph whose neighbour loop `inner` walks
-/// (its iteration's node `arg`), walked edge by edge, lists every node,
+/// (its iteration's node `arg`), walked edge by edge or in segments (which
+/// needs that shape), lists every node,
 /// each at its own index (the count set to the nodes before the round):
 /// no place to take with an atomic add on one count, which every thread
 /// of the round would contend for.
 fn own_places(ctx: &Context, op: OpId, inner: OpId, arg: Value, walk: Option<HubWalk>) -> bool {
-    walk == Some(HubWalk::Edges)
+    matches!(walk, Some(HubWalk::Edges | HubWalk::Segments(_)))
         && space_of(ctx, op) == Some(Space::Nodes)
         && ctx.operand(op, 0) == ctx.operand(inner, 0)
         && ctx.operand(inner, 1) == arg

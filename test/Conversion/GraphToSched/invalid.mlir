@@ -489,3 +489,74 @@ func.func @warp_tier_on_warps(%g: !graph.graph) {
   } attributes {schedule = {mapping = "warp", warp = 32}}
   return
 }
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'segments' of 1 is the plain walk: write 0, or 2 or more
+func.func @one_segment(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in in_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {segments = 1}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'segments' does not combine with 'split': each pass walks a node's part of its list on one thread
+func.func @segments_split(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in in_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {segments = 4, split = 64}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'segments' needs mapping 'thread', not 'warp'
+func.func @segments_on_warps(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in in_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {segments = 4, mapping = "warp"}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+4]]:5: error: illegal schedule: schedule entry 'segments' needs a loop over nodes(...)
+func.func @segments_over_items(%g: !graph.graph) {
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.iterate %wl : !graph.worklist<!graph.node> {
+    graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+      graph.foreach %u, %e in in_nbrs(%g, %v) {
+      }
+    } attributes {schedule = {segments = 2}}
+  }
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'segments' needs the inner loop at {{.*}}invalid.mlir:[[@LINE+3]]:5 to run over in_nbrs or out_nbrs of the outer node, in the outer loop's graph
+func.func @segments_over_edges(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %e in in_edges(%g, %v) {
+      %w = graph.weight %g, %e
+      graph.reduce add %w, %p[%v] : !graph.nprop<i64>
+    }
+  } attributes {schedule = {segments = 2}}
+  return
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'segments' must be a non-negative integer, got -2 : i64
+func.func @segments_negative(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in in_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {segments = -2}}
+  return
+}
