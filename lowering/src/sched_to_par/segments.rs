@@ -32,14 +32,12 @@ pub(super) struct Segmented {
     nbrs: Value,
     /// The edge of each neighbour, where the loop uses its edges.
     edges: Option<Value>,
-    /// The counts and the chunks' sums the copy's scan used.
-    scratch: [Value; 2],
 }
 
 impl Segmented {
     /// Every buffer of the copy (to free when it is made per run).
     pub(super) fn buffers(&self) -> Vec<Value> {
-        [self.offsets, self.nbrs].into_iter().chain(self.edges).chain(self.scratch).collect()
+        [self.offsets, self.nbrs].into_iter().chain(self.edges).collect()
     }
 }
 
@@ -136,7 +134,8 @@ impl Lowering {
     /// `place` by a team of their own: each node's count in each segment,
     /// their offsets (an exclusive scan, `edge_balance.rs`), then each
     /// node's neighbours (and edges, where the loop uses them) put in
-    /// place in one walk of its list, a cursor per segment.
+    /// place in one walk of its list, a cursor per segment; the counts are
+    /// freed after it.
     pub(super) fn segment_lists(
         &mut self,
         ctx: &mut Rewriter<'_>,
@@ -266,7 +265,10 @@ impl Lowering {
         );
         op0(ctx, At::End(pb), par::YIELD, &[], loc);
         mk(ctx, place, OperationState::new(par::PARALLEL, loc.clone()).region(pr));
-        Segmented { nodes: n, offsets, nbrs, edges, scratch: [counts, sums] }
+        for scratch in [counts, sums] {
+            op0(ctx, place, par::FREE, &[scratch], loc);
+        }
+        Segmented { nodes: n, offsets, nbrs, edges }
     }
 
     /// At the end of the team body `pb`: the passes of a segmented loop,
