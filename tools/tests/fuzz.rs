@@ -396,7 +396,7 @@ const PIPELINES: &[&str] = &[
     "builtin.module(func.func(egraph-simplify{max-iterations=4 max-nodes=1000}),canonicalize)",
     "builtin.module(convert-graph-to-sched{default-schedule=\"direction=pull,frontier=bitmap\"},convert-sched-to-par,canonicalize)",
     "builtin.module(graph-check-races,convert-graph-to-sched,convert-sched-to-par,par-eliminate-bool-atomics,convert-scf-to-cf{check-steps})",
-    "builtin.module(convert-graph-to-sched{pushes=block},convert-sched-to-par,func.func(par-cooperative-pushes{remarks=true buffer=4}),canonicalize)",
+    "builtin.module(convert-graph-to-sched{pushes=block segments=2 remarks=true},convert-sched-to-par,func.func(par-cooperative-pushes{remarks=true buffer=4}),canonicalize)",
 ];
 
 const GRAPHS: &[(&str, &str)] = &[
