@@ -59,11 +59,12 @@ fn pagerank_score_bytes(name: &str) -> Option<u64> {
     }
 }
 
-/// The line that puts PageRank `name`'s time on `g` (`iterations` of them
-/// in `time` seconds) beside the read bandwidth `bw`, or `None` for other
-/// programs.
-fn traffic_line(name: &str, graph_name: &str, g: &Graph, iterations: f64, time: f64, bw: f64) -> Option<String> {
+/// The line that puts PageRank `name`'s time on `g` (as many iterations as
+/// its first scalar argument says, in `time` seconds) beside the read
+/// bandwidth `bw`, or `None` for other programs.
+fn traffic_line(name: &str, graph_name: &str, g: &Graph, scalars: &[&str], time: f64, bw: f64) -> Option<String> {
     let score = pagerank_score_bytes(name)?;
+    let iterations = scalars.first().and_then(|s| s.parse::<f64>().ok()).unwrap_or(1.0);
     let bytes = pagerank_bytes(u64::from(g.num_nodes()), g.num_edges(), score) as f64;
     let rate = bytes * iterations / time;
     Some(format!(
@@ -205,8 +206,7 @@ fn bench_gpu(m: &ArgMatches, programs: &mut [Compiled], threads: u32, repeat: us
                 c / k,
                 if agree { "yes" } else { "NO" }
             ))?;
-            let iterations = scalars.first().and_then(|s| s.parse::<f64>().ok()).unwrap_or(1.0);
-            if let Some(t) = bandwidth.and_then(|bw| traffic_line(name, &graph_name, &g, iterations, k, bw)) {
+            if let Some(t) = bandwidth.and_then(|bw| traffic_line(name, &graph_name, &g, scalars, k, bw)) {
                 line(t)?;
             }
         }
@@ -335,8 +335,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
             let row = format!("{:<12} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time);
-            let iterations = scalars.first().and_then(|s| s.parse::<f64>().ok()).unwrap_or(1.0);
-            let traffic = bandwidth.and_then(|bw| traffic_line(name, &graph_name, &g, iterations, time, bw));
+            let traffic = bandwidth.and_then(|bw| traffic_line(name, &graph_name, &g, scalars, time, bw));
             let bar = format!("{name} on {graph_name}");
             match &reference {
                 None => {

@@ -220,15 +220,23 @@ pub fn segmentable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, S
     }
     let shape = shared_walk(ctx, op, s, WHAT)?;
     let inner = shape.inner;
-    let v = ctx.block_args(ctx.parent_block(inner).expect("in the body"))[0];
-    let walks_own = ctx.operand(inner, 1) == v && ctx.operand(inner, 0) == ctx.operand(op, 0);
-    if !matches!(space_of(ctx, inner), Some(Space::InNbrs | Space::OutNbrs)) || !walks_own {
+    if !matches!(space_of(ctx, inner), Some(Space::InNbrs | Space::OutNbrs)) || !walks_own_lists(ctx, op, inner) {
         return Err(format!(
             "{WHAT} needs the inner loop at {} to run over in_nbrs or out_nbrs of the outer node, in the outer loop's graph",
             ctx.op_loc(inner).short()
         ));
     }
     Ok(shape)
+}
+
+/// Whether `op` loops over all nodes of its graph and its neighbour loop
+/// `inner` walks the list of the iteration's node in that graph: every
+/// node's list, each once.
+pub fn walks_own_lists(ctx: &Context, op: OpId, inner: OpId) -> bool {
+    let Some(body) = ctx.entry_block(ctx.region(op, 0)) else { return false };
+    space_of(ctx, op) == Some(Space::Nodes)
+        && ctx.operand(inner, 0) == ctx.operand(op, 0)
+        && ctx.operand(inner, 1) == ctx.block_args(body)[0]
 }
 
 /// What a subgroup shares when the loop `op` defers its iterations of

@@ -13,7 +13,7 @@
 //! a pass, and the passes one after the other: no atomics); what follows
 //! the neighbour loop runs once per node after the last pass.
 
-use super::edge_balance::{EdgeOffsets, CHUNK};
+use super::edge_balance::EdgeOffsets;
 use super::loops::private_accumulator;
 use super::*;
 use strata_graph_dialect::foreach::{space_of, Space};
@@ -164,14 +164,9 @@ impl Lowering {
         let width = int(ctx, place, arith::CEILDIVUI, n, k);
         let width = int(ctx, place, arith::MAXUI, width, one);
         let entries = int(ctx, place, arith::MULI, k, n);
-        let room = int(ctx, place, arith::ADDI, entries, one);
-        let chunk = index_const(ctx, place, CHUNK, loc);
-        let chunks = int(ctx, place, arith::DIVUI, entries, chunk);
-        let two = index_const(ctx, place, 2, loc);
-        let chunks = int(ctx, place, arith::ADDI, chunks, two);
-        let counts = op1(ctx, place, par::ALLOC, &[entries], buf(&Type::Index), loc);
-        let offsets = op1(ctx, place, par::ALLOC, &[room], buf(&Type::Index), loc);
-        let sums = op1(ctx, place, par::ALLOC, &[chunks], buf(&Type::Index), loc);
+        // Each entry's count, and their offsets, as an edge-balanced walk's.
+        let scan = self.edge_offset_buffers(ctx, place, entries, loc);
+        let EdgeOffsets { degrees: counts, offsets, sums } = scan;
         let nbrs = op1(ctx, place, par::ALLOC, &[e], ctx.value_type(nbr).clone(), loc);
         let edge_type = ids.map_or(buf(&Type::Index), |i| ctx.value_type(i).clone());
         let edges = uses_edges.then(|| op1(ctx, place, par::ALLOC, &[e], edge_type, loc));
@@ -213,7 +208,7 @@ impl Lowering {
             },
             loc,
         );
-        self.scan_offsets(ctx, pb, EdgeOffsets { degrees: counts, offsets, sums }, entries, loc);
+        self.scan_offsets(ctx, pb, scan, entries, loc);
         // Each node's neighbours put in place in one walk of its list, a
         // cursor per segment.
         shared_loop(

@@ -15,7 +15,7 @@ use super::segments::Segmented;
 use super::warp::Group;
 use super::*;
 use strata_par_dialect::view::RmwKind;
-use strata_sched_dialect::legality::{split_shape, Split};
+use strata_sched_dialect::legality::{split_shape, walks_own_lists, Split};
 
 /// The iterations a split loop's round deferred (a list of `capacity`),
 /// how many tried to take a place (the list holds the first `capacity`),
@@ -214,7 +214,7 @@ impl Lowering {
         let g = ctx.operand(inner, 0);
         // The iteration's argument: the node, or what the body finds it from.
         let arg = ctx.block_args(ctx.entry_block(ctx.region(op, 0)).expect("a body"))[0];
-        let own_places = own_places(ctx, op, inner, arg, walk);
+        let own_places = own_places(ctx, op, inner, walk);
         let split = if own_places { 0 } else { split };
         let hoisted = entry_place(ctx, op, g);
         let place = hoisted.unwrap_or(at);
@@ -427,17 +427,14 @@ impl Lowering {
 }
 
 /// Whether the loop `op` lists its iterations at places of their own: a
-/// loop over all nodes of the graph whose neighbour loop `inner` walks
-/// (its iteration's node `arg`), walked edge by edge or in segments (which
-/// needs that shape), lists every node,
-/// each at its own index (the count set to the nodes before the round):
-/// no place to take with an atomic add on one count, which every thread
-/// of the round would contend for.
-fn own_places(ctx: &Context, op: OpId, inner: OpId, arg: Value, walk: Option<HubWalk>) -> bool {
-    matches!(walk, Some(HubWalk::Edges | HubWalk::Segments(_)))
-        && space_of(ctx, op) == Some(Space::Nodes)
-        && ctx.operand(op, 0) == ctx.operand(inner, 0)
-        && ctx.operand(inner, 1) == arg
+/// loop over all nodes whose neighbour loop `inner` walks the iteration's
+/// own list ([`walks_own_lists`]), walked edge by edge or in segments
+/// (which needs that shape), lists every node, each at its own index (the
+/// count set to the nodes before the round): no place to take with an
+/// atomic add on one count, which every thread of the round would contend
+/// for.
+fn own_places(ctx: &Context, op: OpId, inner: OpId, walk: Option<HubWalk>) -> bool {
+    matches!(walk, Some(HubWalk::Edges | HubWalk::Segments(_))) && walks_own_lists(ctx, op, inner)
 }
 
 /// How many iterations `deferred` holds: those that tried to take a place,
