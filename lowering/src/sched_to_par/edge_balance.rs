@@ -1,9 +1,10 @@
 //! The team's edge-balanced walk of the nodes a split loop listed
 //! (`split.rs`): each listed node's degree, recorded when it was listed,
 //! is summed into edge offsets (an exclusive scan over the list, shared by
-//! the team: chunks of [`CHUNK`] entries summed by the threads in turn,
-//! the chunks' sums scanned by the first block with `par.block_scan`, then
-//! each chunk's entries offset by the threads in turn), and each thread
+//! the team: chunks of [`CHUNK`] entries dealt to the blocks in turn, each
+//! summed by its block's threads together, the chunks' sums scanned by the
+//! first block, then each chunk's entries offset by its block with
+//! `par.block_scan`), and each thread
 //! takes an equal share of the listed nodes' edges, finding the first and
 //! last node its share meets by binary search: `E / threads + log(listed)`
 //! steps a thread, whatever the degrees (Merrill's and GraphIt's
@@ -89,6 +90,11 @@ impl Lowering {
     /// At the end of the team body `pb`: `e.offsets[i]`, the sum of
     /// `e.degrees[0..i]`, for each `i` up to `n` (an exclusive scan of the
     /// `n` degrees shared by the team, the total after them), and a barrier.
+    /// The chunks of [`CHUNK`] entries are dealt to the blocks in turn and
+    /// each block's threads share a chunk: they stride over it for its sum
+    /// (`par.block_reduce`), and offset its entries a tile of the block's
+    /// size at a time (`par.block_scan`), so a GPU warp reads consecutive
+    /// entries; a CPU thread, a block of its own, walks each chunk in order.
     /// Returns the thread's number and the team's size.
     pub(super) fn scan_offsets(
         &mut self,
@@ -104,73 +110,48 @@ impl Lowering {
         let (zero, chunk) = (c(ctx, 0), c(ctx, CHUNK));
         let me = op1(ctx, at, par::THREAD_ID, &[], Type::Index, loc);
         let team = op1(ctx, at, par::NUM_THREADS, &[], Type::Index, loc);
+        let (b, blocks, t, size) = Group::Block.ids(ctx, at, loc);
+        // The count, combined over the block, keeps each block together.
+        let n = Group::Block.reduce(ctx, at, n, RmwKind::Max, loc);
         let chunks = int(ctx, arith::CEILDIVUI, n, chunk);
-        // Each chunk's sum of degrees, the chunks dealt out in turn.
+        // Each chunk's sum of degrees.
         self.each_chunk(
             ctx,
             at,
-            (me, chunks, team),
+            (b, chunks, blocks),
             n,
             |ctx, cat, k, (lo, hi)| {
-                let sum = running(
+                let from = op1(ctx, cat, arith::ADDI, &[lo, t], Type::Index, loc);
+                let mine = running(
                     ctx,
                     cat,
                     zero,
-                    (lo, hi),
+                    (from, hi, size),
                     |ctx, bat, i, s| {
                         let d = load(ctx, bat, e.degrees, i, false, loc);
                         op1(ctx, bat, arith::ADDI, &[s, d], Type::Index, loc)
                     },
                     loc,
                 );
-                store(ctx, cat, sum, e.sums, k, loc);
+                let sum = Group::Block.reduce(ctx, cat, mine, RmwKind::Add, loc);
+                let lead = cmpi(ctx, cat, "eq", t, zero, loc);
+                let lb = if_then(ctx, cat, lead, loc);
+                store(ctx, At::End(lb), sum, e.sums, k, loc);
+                op0(ctx, At::End(lb), scf::YIELD, &[], loc);
             },
             loc,
         );
         op0(ctx, at, par::BARRIER, &[], loc);
-        // The first block scans the chunks' sums in tiles of its size; the
-        // count, combined over the block, keeps the block together.
-        let b = op1(ctx, at, par::BLOCK_ID, &[], Type::Index, loc);
+        // The first block scans the chunks' sums in place, and puts the
+        // total after the chunks and after the entries.
         let first = cmpi(ctx, at, "eq", b, zero, loc);
         let fb = if_then(ctx, at, first, loc);
         let fat = At::End(fb);
-        let all = Group::Block.reduce(ctx, fat, chunks, RmwKind::Max, loc);
-        let size = op1(ctx, fat, par::BLOCK_SIZE, &[], Type::Index, loc);
-        let t = op1(ctx, fat, par::BLOCK_THREAD_ID, &[], Type::Index, loc);
-        let carry = op1(ctx, fat, par::LOCAL, &[], buf(&Type::Index), loc);
         let origin = index_const(ctx, fat, 0, loc);
-        store(ctx, fat, origin, carry, origin, loc);
-        let (r, tb) = new_body(ctx, &[Type::Index], loc);
-        let base = ctx.block_args(tb)[0];
-        let tat = At::End(tb);
-        let k = op1(ctx, tat, arith::ADDI, &[base, t], Type::Index, loc);
-        let inside = cmpi(ctx, tat, "ult", k, all, loc);
-        let (ir, ib) = new_body(ctx, &[], loc);
-        let got = load(ctx, At::End(ib), e.sums, k, false, loc);
-        op0(ctx, At::End(ib), scf::YIELD, &[got], loc);
-        let (er, eb) = new_body(ctx, &[], loc);
-        let none = index_const(ctx, At::End(eb), 0, loc);
-        op0(ctx, At::End(eb), scf::YIELD, &[none], loc);
-        let st = OperationState::new(scf::IF, loc.clone()).operands(&[inside]).results(&[Type::Index]);
-        let pick = mk(ctx, tat, st.region(ir).region(er));
-        let v = ctx.result(pick, 0);
-        let before = Group::Block.scan(ctx, tat, v, RmwKind::Add, loc);
-        let tile = Group::Block.reduce(ctx, tat, v, RmwKind::Add, loc);
-        let z = index_const(ctx, tat, 0, loc);
-        let so_far = load(ctx, tat, carry, z, false, loc);
-        let wb = if_then(ctx, tat, inside, loc);
-        let offset = op1(ctx, At::End(wb), arith::ADDI, &[so_far, before], Type::Index, loc);
-        store(ctx, At::End(wb), offset, e.sums, k, loc);
-        op0(ctx, At::End(wb), scf::YIELD, &[], loc);
-        let next = op1(ctx, tat, arith::ADDI, &[so_far, tile], Type::Index, loc);
-        store(ctx, tat, next, carry, z, loc);
-        op0(ctx, tat, scf::YIELD, &[], loc);
-        mk(ctx, fat, OperationState::new(scf::FOR, loc.clone()).operands(&[origin, all, size]).region(r));
-        // The total after the chunks, and after the entries.
+        let tiles = op1(ctx, fat, arith::CEILDIVUI, &[chunks, size], Type::Index, loc);
+        let total = tile_scan(ctx, fat, (e.sums, e.sums), (origin, chunks, tiles), origin, (t, size), loc);
         let lead = cmpi(ctx, fat, "eq", t, origin, loc);
         let lb = if_then(ctx, fat, lead, loc);
-        let z = index_const(ctx, At::End(lb), 0, loc);
-        let total = load(ctx, At::End(lb), carry, z, false, loc);
         store(ctx, At::End(lb), total, e.sums, chunks, loc);
         store(ctx, At::End(lb), total, e.offsets, n, loc);
         op0(ctx, At::End(lb), scf::YIELD, &[], loc);
@@ -180,22 +161,13 @@ impl Lowering {
         self.each_chunk(
             ctx,
             at,
-            (me, chunks, team),
+            (b, chunks, blocks),
             n,
             |ctx, cat, k, (lo, hi)| {
                 let from = load(ctx, cat, e.sums, k, false, loc);
-                running(
-                    ctx,
-                    cat,
-                    from,
-                    (lo, hi),
-                    |ctx, bat, i, s| {
-                        store(ctx, bat, s, e.offsets, i, loc);
-                        let d = load(ctx, bat, e.degrees, i, false, loc);
-                        op1(ctx, bat, arith::ADDI, &[s, d], Type::Index, loc)
-                    },
-                    loc,
-                );
+                let chunk = index_const(ctx, cat, CHUNK, loc);
+                let tiles = op1(ctx, cat, arith::CEILDIVUI, &[chunk, size], Type::Index, loc);
+                tile_scan(ctx, cat, (e.degrees, e.offsets), (lo, hi, tiles), from, (t, size), loc);
             },
             loc,
         );
@@ -204,12 +176,12 @@ impl Lowering {
     }
 
     /// `f(chunk k, its entries lo..hi)` for the chunks of `n` entries this
-    /// thread (`me` of `team`) takes in turn (`chunks` of them).
+    /// block (`b` of `blocks`) takes in turn (`chunks` of them).
     fn each_chunk(
         &mut self,
         ctx: &mut Rewriter<'_>,
         at: At,
-        (me, chunks, team): (Value, Value, Value),
+        (b, chunks, blocks): (Value, Value, Value),
         n: Value,
         f: impl FnOnce(&mut Rewriter<'_>, At, Value, (Value, Value)),
         loc: &Location,
@@ -223,17 +195,17 @@ impl Lowering {
         let hi = op1(ctx, kat, arith::MINUI, &[hi, n], Type::Index, loc);
         f(ctx, kat, k, (lo, hi));
         op0(ctx, kat, scf::YIELD, &[], loc);
-        mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[me, chunks, team]).region(r));
+        mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[b, chunks, blocks]).region(r));
     }
 }
 
-/// The value `from` carried through entries `lo..hi` by `step(entry,
-/// value so far)`; returns the value after them.
+/// The value `from` carried through entries `lo..hi`, every `by`-th, by
+/// `step(entry, value so far)`; returns the value after them.
 fn running(
     ctx: &mut Rewriter<'_>,
     at: At,
     from: Value,
-    (lo, hi): (Value, Value),
+    (lo, hi, by): (Value, Value, Value),
     step: impl FnOnce(&mut Rewriter<'_>, At, Value, Value) -> Value,
     loc: &Location,
 ) -> Value {
@@ -241,8 +213,52 @@ fn running(
     let (i, s) = (ctx.block_args(b)[0], ctx.block_args(b)[1]);
     let next = step(ctx, At::End(b), i, s);
     op0(ctx, At::End(b), scf::YIELD, &[next], loc);
+    let st = OperationState::new(scf::FOR, loc.clone()).operands(&[lo, hi, by, from]).results(&[Type::Index]);
+    let o = mk(ctx, at, st.region(r));
+    ctx.result(o, 0)
+}
+
+/// A block's exclusive scan of `src[lo..hi]` into `dst` (which may be
+/// `src`), starting from `from`, in `tiles` tiles of the block's `size`
+/// (enough to cover the range; a count the same on the whole block), thread
+/// `t` taking one entry of each; returns `from` plus the range's sum.
+fn tile_scan(
+    ctx: &mut Rewriter<'_>,
+    at: At,
+    (src, dst): (Value, Value),
+    (lo, hi, tiles): (Value, Value, Value),
+    from: Value,
+    (t, size): (Value, Value),
+    loc: &Location,
+) -> Value {
+    let (r, tb) = new_body(ctx, &[Type::Index, Type::Index], loc);
+    let (j, carry) = (ctx.block_args(tb)[0], ctx.block_args(tb)[1]);
+    let tat = At::End(tb);
+    let int = |ctx: &mut Rewriter<'_>, name, a, b| op1(ctx, tat, name, &[a, b], Type::Index, loc);
+    let base = int(ctx, arith::MULI, j, size);
+    let base = int(ctx, arith::ADDI, lo, base);
+    let i = int(ctx, arith::ADDI, base, t);
+    let inside = cmpi(ctx, tat, "ult", i, hi, loc);
+    let (ir, ib) = new_body(ctx, &[], loc);
+    let got = load(ctx, At::End(ib), src, i, false, loc);
+    op0(ctx, At::End(ib), scf::YIELD, &[got], loc);
+    let (er, eb) = new_body(ctx, &[], loc);
+    let none = index_const(ctx, At::End(eb), 0, loc);
+    op0(ctx, At::End(eb), scf::YIELD, &[none], loc);
+    let st = OperationState::new(scf::IF, loc.clone()).operands(&[inside]).results(&[Type::Index]);
+    let pick = mk(ctx, tat, st.region(ir).region(er));
+    let v = ctx.result(pick, 0);
+    let before = Group::Block.scan(ctx, tat, v, RmwKind::Add, loc);
+    let tile = Group::Block.reduce(ctx, tat, v, RmwKind::Add, loc);
+    let wb = if_then(ctx, tat, inside, loc);
+    let offset = op1(ctx, At::End(wb), arith::ADDI, &[carry, before], Type::Index, loc);
+    store(ctx, At::End(wb), offset, dst, i, loc);
+    op0(ctx, At::End(wb), scf::YIELD, &[], loc);
+    let next = int(ctx, arith::ADDI, carry, tile);
+    op0(ctx, tat, scf::YIELD, &[next], loc);
+    let zero = index_const(ctx, at, 0, loc);
     let one = index_const(ctx, at, 1, loc);
-    let st = OperationState::new(scf::FOR, loc.clone()).operands(&[lo, hi, one, from]).results(&[Type::Index]);
+    let st = OperationState::new(scf::FOR, loc.clone()).operands(&[zero, tiles, one, from]).results(&[Type::Index]);
     let o = mk(ctx, at, st.region(r));
     ctx.result(o, 0)
 }

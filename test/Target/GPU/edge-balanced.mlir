@@ -1,9 +1,11 @@
 // mapping = "edge-balanced": the round lists every node of a neighbour
 // loop with its degree (a loop over all nodes at each node's own index, a
 // worklist's items at places taken with an atomic add on the count); after it the team sums the degrees into edge
-// offsets (chunks of 256 entries summed by the threads in turn, the chunks'
-// sums scanned by the first block with par.block_scan, each chunk's entries
-// offset in turn: three barriers), each thread takes an equal share of the
+// offsets (chunks of 256 entries dealt to the blocks in turn, each summed
+// by its block's threads with par.block_reduce, the chunks' sums scanned by
+// the first block, each chunk's entries offset by its block with
+// par.block_scan, a tile of the block's size at a time: three barriers),
+// each thread takes an equal share of the
 // listed edges and binary-searches the first and last node its share
 // meets, walks the part of each node's list in its share, and adds its
 // sums into the node's value; what follows the neighbour loop runs once per
@@ -28,10 +30,15 @@
 // CHECK-NOT: "par.atomic_rmw"
 // CHECK: "par.store"(%[[V:arg[0-9]+]], %{{.*}}, %[[V]]) : (index, !par.buf<index>, index) -> ()
 // CHECK-NEXT: "par.store"(%{{.*}}, %[[DEG:.*]], %[[V]]) : (index, !par.buf<index>, index) -> ()
+// CHECK: %[[B:.*]] = "par.block_id"
+// CHECK-NEXT: %[[NB:.*]] = "par.num_blocks"
+// CHECK: scf.for %{{.*}} = %[[B]] to %{{.*}} step %[[NB]]
+// CHECK: "par.block_reduce"(%{{.*}}) <{kind = "add"}> : (index) -> index
 // CHECK: "par.barrier"
-// CHECK: "par.block_id"
 // CHECK: "par.block_scan"(%{{.*}}) <{kind = "add"}> : (index) -> index
 // CHECK: "par.barrier"
+// CHECK: scf.for %{{.*}} = %[[B]] to %{{.*}} step %[[NB]]
+// CHECK: "par.block_scan"(%{{.*}}) <{kind = "add"}> : (index) -> index
 // CHECK: "par.barrier"
 // CHECK: scf.while
 // CHECK: scf.while
