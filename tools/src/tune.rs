@@ -62,7 +62,7 @@ fn candidates(space: Option<Space>, counts: bool, ordered: bool) -> Vec<(&'stati
             keys.push(("frontier", &["sparse", "bitmap"]));
             keys.push(("pushes", &["buffered", "direct"]));
             keys.push(("alpha", &["10", "20", "40"]));
-            keys.push(("beta", &["9", "18", "36"]));
+            keys.push(("beta", &["36", "144", "576"]));
         }
         _ => {}
     }

@@ -7,8 +7,8 @@
 // RUN: graph-opt %s --convert-graph-to-sched='direction=push' --split-input-file | FileCheck %s --check-prefix=PUSH
 
 // CHECK-LABEL: func.func @levels
-// REMARK: hybrid.mlir:[[@LINE+13]]:5: remark: direction 'hybrid': a round is pulled when its items exceed the nodes / 18 and they and their out-edges the edges / 20; a pulled node stops scanning its in-edges once the reductions at {{.*}}hybrid.mlir:[[@LINE+16]]:15 cannot change its element
-// CHECK: } attributes {schedule = {alpha = 20 : i64, beta = 18 : i64, chunk = 64 : i64, direction = "hybrid", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "buffered", reduction = "atomic"}}
+// REMARK: hybrid.mlir:[[@LINE+13]]:5: remark: direction 'hybrid': a round is pulled when its items exceed the nodes / 144 and they and their out-edges the edges / 20; a pulled node stops scanning its in-edges once the reductions at {{.*}}hybrid.mlir:[[@LINE+16]]:15 cannot change its element
+// CHECK: } attributes {schedule = {alpha = 20 : i64, beta = 144 : i64, chunk = 64 : i64, direction = "hybrid", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "buffered", reduction = "atomic"}}
 // PARAMS-LABEL: func.func @levels
 // PARAMS: schedule = {alpha = 5 : i64, beta = 3 : i64, chunk = 64 : i64, direction = "hybrid"
 // PUSH-LABEL: func.func @levels

@@ -5,7 +5,7 @@
 
 // CHECK: IR Dump After ConvertGraphToSched (convert-graph-to-sched)
 // CHECK: sched.foreach
-// CHECK: attributes {schedule = {alpha = 20 : i64, beta = 18 : i64, chunk = 64 : i64, direction = "hybrid", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "buffered", reduction = "atomic"}
+// CHECK: attributes {schedule = {alpha = 20 : i64, beta = 144 : i64, chunk = 64 : i64, direction = "hybrid", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "buffered", reduction = "atomic"}
 // CHECK: IR Dump After ConvertSchedToPar (convert-sched-to-par)
 // CHECK-NOT: sched.foreach
 // CHECK: "par.parallel"

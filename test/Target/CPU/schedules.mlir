@@ -39,7 +39,7 @@
 // loop that ends once its distance cannot drop to the new level.
 // RUN: graph-opt %S/../../algorithms/bfs.mlir --target=cpu | FileCheck %s --check-prefix=HYBRID
 // HYBRID: %[[SIZE:.*]] = "par.queue_size"
-// HYBRID: %[[SHARE:.*]] = arith.muli %[[SIZE]], %c18
+// HYBRID: %[[SHARE:.*]] = arith.muli %[[SIZE]], %c144
 // HYBRID: %[[MANY:.*]] = arith.cmpi ugt, %[[SHARE]], %{{.*}} : index
 // HYBRID: scf.if %[[MANY]] -> (i1) {
 // HYBRID: "par.atomic_rmw"({{.*}}) <{kind = "add"}>
