@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Times the corpus beside the GAP Benchmark Suite (GAPBS, C++/OpenMP) on the
 # same edge lists, interleaved: for each graph and kernel, ROUNDS rounds of
-# (ours: RUNS runs, GAPBS: RUNS trials). Kernel time only on both sides.
+# (ours: RUNS runs, GAPBS: RUNS trials). Kernel time only on both sides;
+# both take the graph as undirected and simple (GAPBS's -s; ours
+# --symmetrize --simplify).
 # Prints, per kernel and graph, the best and the median time of each side
 # and their ratios (ours / GAPBS), then the geometric means.
 #
@@ -19,7 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then
-    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 gapbs=$1
@@ -56,7 +58,7 @@ ours() { # kernel graph source delta
     esac
     [ "$1" = cc ] && program=$cc_program
     [ "$1" = tc ] && program=$tc_program
-    "$tools/graph-run" "test/algorithms/$program.mlir" --graph "$2" --simplify --entry "$program" "${args[@]}" \
+    "$tools/graph-run" "test/algorithms/$program.mlir" --graph "$2" --symmetrize --simplify --entry "$program" "${args[@]}" \
         --backend cpu --threads "$threads" --repeat "$runs" --time -o /dev/null 2>&1 >/dev/null \
         | awk '/^time: /{m=$2} /^time-min: /{b=$2} END{print m, b}'
 }
