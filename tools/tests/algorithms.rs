@@ -228,9 +228,9 @@ fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>) -> Vec<Ca
 /// scanning one, every loop that can be collapsed collapsed, direct pushes,
 /// other distributions, hybrid loops pulling every round they can beside
 /// every loop over all nodes that can walk its lists in segments doing so
-/// in three, and every loop that can share its nodes' neighbour loops sharing those of
-/// more than one neighbour, every loop that can run an iteration per
-/// subgroup (a GPU warp) running so, the four tiers (a thread per node
+/// in three, and every loop that can share its nodes' neighbour loops
+/// sharing those of more than one neighbour, every loop that can run an
+/// iteration per subgroup (a GPU warp) running so, the four tiers (a thread per node
 /// below 2 neighbours, a subgroup below 6, a block below 16, the team from
 /// 16), every loop that can run an iteration per block running so,
 /// every loop that can share its nodes' lists edge by edge doing so, and

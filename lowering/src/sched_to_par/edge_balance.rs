@@ -114,6 +114,8 @@ impl Lowering {
         // The count, combined over the block, keeps each block together.
         let n = Group::Block.reduce(ctx, at, n, RmwKind::Max, loc);
         let chunks = int(ctx, arith::CEILDIVUI, n, chunk);
+        // The tiles of the block's size that cover a chunk.
+        let per_chunk = int(ctx, arith::CEILDIVUI, chunk, size);
         // Each chunk's sum of degrees.
         self.each_chunk(
             ctx,
@@ -147,10 +149,9 @@ impl Lowering {
         let first = cmpi(ctx, at, "eq", b, zero, loc);
         let fb = if_then(ctx, at, first, loc);
         let fat = At::End(fb);
-        let origin = index_const(ctx, fat, 0, loc);
         let tiles = op1(ctx, fat, arith::CEILDIVUI, &[chunks, size], Type::Index, loc);
-        let total = tile_scan(ctx, fat, (e.sums, e.sums), (origin, chunks, tiles), origin, (t, size), loc);
-        let lead = cmpi(ctx, fat, "eq", t, origin, loc);
+        let total = tile_scan(ctx, fat, (e.sums, e.sums), (zero, chunks, tiles), zero, (t, size), loc);
+        let lead = cmpi(ctx, fat, "eq", t, zero, loc);
         let lb = if_then(ctx, fat, lead, loc);
         store(ctx, At::End(lb), total, e.sums, chunks, loc);
         store(ctx, At::End(lb), total, e.offsets, n, loc);
@@ -165,9 +166,7 @@ impl Lowering {
             n,
             |ctx, cat, k, (lo, hi)| {
                 let from = load(ctx, cat, e.sums, k, false, loc);
-                let chunk = index_const(ctx, cat, CHUNK, loc);
-                let tiles = op1(ctx, cat, arith::CEILDIVUI, &[chunk, size], Type::Index, loc);
-                tile_scan(ctx, cat, (e.degrees, e.offsets), (lo, hi, tiles), from, (t, size), loc);
+                tile_scan(ctx, cat, (e.degrees, e.offsets), (lo, hi, per_chunk), from, (t, size), loc);
             },
             loc,
         );
