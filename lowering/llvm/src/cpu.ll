@@ -8,6 +8,22 @@ declare i64 @write(i32, ptr, i64)
 declare void @abort() noreturn
 declare i32 @dprintf(i32, ptr, ...)
 
+; Memory of the run-time support: the C library's.
+define internal ptr @strata.mem_alloc(i64 %bytes) {
+  %p = call ptr @malloc(i64 %bytes)
+  ret ptr %p
+}
+
+define internal ptr @strata.mem_zalloc(i64 %bytes) {
+  %p = call ptr @calloc(i64 %bytes, i64 1)
+  ret ptr %p
+}
+
+define internal void @strata.mem_free(ptr %p) {
+  call void @free(ptr %p)
+  ret void
+}
+
 ; Stops the program with a message holding two numbers: `fmt` is a printf
 ; format with two %lld conversions (and no other).
 define internal void @strata.fail_values(ptr %fmt, i64 %a, i64 %b) noreturn cold {

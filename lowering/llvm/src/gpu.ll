@@ -1,6 +1,7 @@
-; The GPU's part of the run-time support (NVPTX): memory from the device's
-; heap, messages through vprintf, the grid's thread numbering, a barrier
-; for the whole grid, fences, and pushes aggregated per warp.
+; The GPU's part of the run-time support (NVPTX): memory from the runner's
+; pool and the device's heap, messages through vprintf, the grid's thread
+; numbering, a barrier for the whole grid, fences, and pushes aggregated
+; per warp.
 ;
 ; The whole grid is resident (cooperative launch), so a software barrier on
 ; a counter in global memory can wait for every block. LLVM's NVPTX backend
@@ -27,16 +28,75 @@ declare i32 @llvm.nvvm.match.any.sync.i64(i32, i64) convergent
 declare i32 @llvm.ctpop.i32(i32)
 declare i32 @llvm.cttz.i32(i32, i1)
 
-; Zeroed memory (the runtime asks for it by the C library's name), cleared
-; a 64-bit word at a time (the heap's blocks are 16-byte aligned; the size
-; is rounded up to whole words).
-define internal ptr @calloc(i64 %n, i64 %size) {
+; The runner's pool of device memory: { base, next, end }, device
+; addresses of a driver allocation the runner makes once and sets before
+; each launch (next = base). Blocks are cut from it by an atomic add on
+; `next`: a 64-byte prefix holding the block's size, then the bytes,
+; rounded up to 64. A block that does not fit (or no pool: all zero) comes
+; from the device heap. Freeing the last block cut gives it back (a
+; compare-and-swap of `next`); other blocks of the pool stay until the
+; next launch. The runner reads buffers of the pool with the driver's
+; copies, and the heap's through `_strata_copy`.
+@_strata_pool = global [3 x i64] zeroinitializer, align 8
+
+define internal ptr @strata.mem_alloc(i64 %bytes) {
 entry:
-  %bytes = mul i64 %n, %size
+  %endp = getelementptr inbounds [3 x i64], ptr @_strata_pool, i64 0, i64 2
+  %end = load i64, ptr %endp, align 8
+  ; Below `end` (0 without a pool), the rounding cannot wrap.
+  %small = icmp ult i64 %bytes, %end
+  br i1 %small, label %cut, label %heap
+cut:
+  %padded = add i64 %bytes, 127
+  %size = and i64 %padded, -64
+  %nextp = getelementptr inbounds [3 x i64], ptr @_strata_pool, i64 0, i64 1
+  %at = atomicrmw add ptr %nextp, i64 %size monotonic, align 8
+  %room = sub i64 %end, %at
+  %fits = icmp ule i64 %size, %room
+  %inside = icmp ult i64 %at, %end
+  %ok = and i1 %inside, %fits
+  br i1 %ok, label %pooled, label %heap
+pooled:
+  %block = inttoptr i64 %at to ptr
+  store i64 %size, ptr %block, align 8
+  %data = getelementptr inbounds i8, ptr %block, i64 64
+  ret ptr %data
+heap:
+  %p = call ptr @malloc(i64 %bytes)
+  ret ptr %p
+}
+
+define internal void @strata.mem_free(ptr %p) {
+entry:
+  %base = load i64, ptr @_strata_pool, align 8
+  %endp = getelementptr inbounds [3 x i64], ptr @_strata_pool, i64 0, i64 2
+  %end = load i64, ptr %endp, align 8
+  %at = ptrtoint ptr %p to i64
+  %above = icmp uge i64 %at, %base
+  %below = icmp ult i64 %at, %end
+  %pooled = and i1 %above, %below
+  br i1 %pooled, label %back, label %heap
+back:
+  %block = getelementptr inbounds i8, ptr %p, i64 -64
+  %size = load i64, ptr %block, align 8
+  %start = ptrtoint ptr %block to i64
+  %stop = add i64 %start, %size
+  %nextp = getelementptr inbounds [3 x i64], ptr @_strata_pool, i64 0, i64 1
+  %r = cmpxchg ptr %nextp, i64 %stop, i64 %start monotonic monotonic, align 8
+  ret void
+heap:
+  call void @free(ptr %p)
+  ret void
+}
+
+; Zeroed memory, cleared a 64-bit word at a time (blocks of the pool and
+; the heap are 16-byte aligned; the size is rounded up to whole words).
+define internal ptr @strata.mem_zalloc(i64 %bytes) {
+entry:
   %bytes7 = add i64 %bytes, 7
   %words = lshr i64 %bytes7, 3
   %rounded = shl i64 %words, 3
-  %p = call ptr @malloc(i64 %rounded)
+  %p = call ptr @strata.mem_alloc(i64 %rounded)
   %null = icmp eq ptr %p, null
   br i1 %null, label %done, label %zero
 zero:

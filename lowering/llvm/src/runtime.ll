@@ -3,8 +3,9 @@
 ; errors. The layout is the one strata_abi describes; every function
 ; is internal and inlined where it pays. What differs between the targets
 ; (memory, writing a message, stopping) comes from the target's own part,
-; cpu.ll or gpu.ll, which defines or declares @malloc, @calloc, @free,
-; @write and @abort.
+; cpu.ll or gpu.ll, which defines @strata.mem_alloc, @strata.mem_zalloc
+; (bytes, zeroed), @strata.mem_free, and defines or declares @write and
+; @abort.
 
 %queue = type { ptr, i64, ptr, i64, ptr, i64, i64, ptr, i64, i64, i32, ptr, i64, ptr, ptr, i64, i64, i64, i64 }
 %vec = type { ptr, i64, i64 }
@@ -37,10 +38,10 @@ entry:
 sized:
   br i1 %zero, label %z, label %u
 z:
-  %pz = call ptr @calloc(i64 %total, i64 1)
+  %pz = call ptr @strata.mem_zalloc(i64 %total)
   br label %check
 u:
-  %pu = call ptr @malloc(i64 %total)
+  %pu = call ptr @strata.mem_alloc(i64 %total)
   br label %check
 check:
   %p = phi ptr [ %pz, %z ], [ %pu, %u ]
@@ -71,7 +72,7 @@ define internal float @strata.atomic_fadd_f32(ptr %p, float %x) {
 
 define internal void @strata.free(ptr %data) {
   %p = getelementptr inbounds i8, ptr %data, i64 -64
-  call void @free(ptr %p)
+  call void @strata.mem_free(ptr %p)
   ret void
 }
 
@@ -184,7 +185,7 @@ grow:
   %newcap = call i64 @llvm.umax.i64(i64 %more, i64 1024)
   %old = load ptr, ptr %f7
   %bytes = mul i64 %newcap, 8
-  %p = call ptr @malloc(i64 %bytes)
+  %p = call ptr @strata.mem_alloc(i64 %bytes)
   %null = icmp eq ptr %p, null
   br i1 %null, label %oom, label %grown
 oom:
@@ -193,7 +194,7 @@ oom:
 grown:
   %oldbytes = mul i64 %len, 8
   call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %old, i64 %oldbytes, i1 false)
-  call void @free(ptr %old)
+  call void @strata.mem_free(ptr %old)
   store ptr %p, ptr %f7
   store i64 %newcap, ptr %f9
   br label %copy
@@ -414,7 +415,7 @@ stamps:
 done:
   %f7 = getelementptr inbounds %queue, ptr %q, i32 0, i32 7
   %spill = load ptr, ptr %f7
-  call void @free(ptr %spill)
+  call void @strata.mem_free(ptr %spill)
   %f11 = getelementptr inbounds %queue, ptr %q, i32 0, i32 11
   %key = load ptr, ptr %f11
   %ordered = icmp ne ptr %key, null
@@ -518,7 +519,7 @@ grow:
   %twice = shl i64 %cap, 1
   %newcap = call i64 @llvm.umax.i64(i64 %twice, i64 64)
   %bytes = shl i64 %newcap, 3
-  %p = call ptr @malloc(i64 %bytes)
+  %p = call ptr @strata.mem_alloc(i64 %bytes)
   %null = icmp eq ptr %p, null
   br i1 %null, label %oom, label %grown
 oom:
@@ -531,7 +532,7 @@ grown:
   %had = icmp ne ptr %old, null
   br i1 %had, label %release, label %install
 release:
-  call void @free(ptr %old)
+  call void @strata.mem_free(ptr %old)
   br label %install
 install:
   store ptr %p, ptr %v
@@ -986,7 +987,7 @@ slot:
   %s = phi i64 [ 0, %entry ], [ %s1, %slot ]
   %v = getelementptr inbounds %vec, ptr %w, i64 %s
   %data = load ptr, ptr %v
-  call void @free(ptr %data)
+  call void @strata.mem_free(ptr %data)
   %s1 = add i64 %s, 1
   %more = icmp ult i64 %s1, %vecs
   br i1 %more, label %slot, label %rest

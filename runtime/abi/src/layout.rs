@@ -31,6 +31,10 @@ pub fn entry_symbol(name: &str) -> String {
 pub const SET_THREADS: &str = "_strata_set_threads";
 /// `void _strata_free(ptr)`.
 pub const FREE: &str = "_strata_free";
+/// The GPU module's pool of device memory, three 64-bit words `{ base,
+/// next, end }` the runner sets before each launch: kernels cut their
+/// buffers from `[base, end)` before falling back to the device heap.
+pub const POOL: &str = "_strata_pool";
 /// Threads per block of every GPU kernel launch: the code generator
 /// promises the kernels no more (`.maxntid`), the GPU runner launches so.
 pub const GPU_BLOCK_THREADS: u32 = 256;

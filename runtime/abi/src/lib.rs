@@ -21,7 +21,8 @@
 //!   fills it, `f32` takes its first four bytes, pointers fill it.
 //! - [`SET_THREADS`]`(n: i32)` sets the size of the teams of later parallel
 //!   regions; [`FREE`]`(buffer)` releases a buffer a function returned.
-//! - GPU kernels run in blocks of [`GPU_BLOCK_THREADS`] threads.
+//! - GPU kernels run in blocks of [`GPU_BLOCK_THREADS`] threads and take
+//!   their buffers from the pool the runner sets in [`POOL`].
 //!
 //! Results of every backend come back as [`HostValue`]s, print in one
 //! format ([`output`]) and are compared with one tolerance
@@ -37,6 +38,6 @@ mod value;
 pub use image::{array_elements, GraphImage};
 pub use layout::{
     entry_symbol, symbol_name, GraphArray, ScalarType, SlotType, ENTRY_PREFIX, FREE, GPU_BLOCK_THREADS,
-    GRAPH_SCALAR_FIELDS, GRAPH_SYMMETRIC_FIELD, HEADER_BYTES, SET_THREADS,
+    GRAPH_SCALAR_FIELDS, GRAPH_SYMMETRIC_FIELD, HEADER_BYTES, POOL, SET_THREADS,
 };
 pub use value::{HostValue, Number};

@@ -58,12 +58,13 @@ pub fn decode_buffer(elem: ScalarType, raw: &[u8]) -> HostValue {
 }
 
 /// The buffers a run returned that the caller must release: every buffer
-/// result, once, except null pointers and the graph's own arrays
-/// (`is_graph_array`).
-pub fn returned_buffers(results: &[SlotType], slots: &[u64], is_graph_array: impl Fn(u64) -> bool) -> Vec<u64> {
+/// result, once, except null pointers and those `kept` says the run does
+/// not hand over (the graph's own arrays; on the GPU, the pool's blocks,
+/// which the next launch reuses).
+pub fn returned_buffers(results: &[SlotType], slots: &[u64], kept: impl Fn(u64) -> bool) -> Vec<u64> {
     let mut owned: Vec<u64> = Vec::new();
     for (t, s) in results.iter().zip(slots) {
-        if matches!(t, SlotType::Buffer(_)) && *s != 0 && !owned.contains(s) && !is_graph_array(*s) {
+        if matches!(t, SlotType::Buffer(_)) && *s != 0 && !owned.contains(s) && !kept(*s) {
             owned.push(*s);
         }
     }

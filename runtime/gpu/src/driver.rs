@@ -113,21 +113,52 @@ impl DeviceMemory {
     /// A copy of `words` on the device.
     pub fn from_words(words: &[u64]) -> Result<DeviceMemory, String> {
         let m = DeviceMemory::new(std::mem::size_of_val(words))?;
-        if !words.is_empty() {
-            // SAFETY: the allocation holds `words` entirely.
-            unsafe { result::memcpy_htod_sync(m.ptr, words) }.map_err(|e| message("cannot copy to the GPU", e))?;
-        }
+        // SAFETY: the allocation holds `words` entirely.
+        unsafe { write_device(m.ptr, words) }?;
         Ok(m)
     }
     /// The first `out.len()` bytes.
     pub fn read(&self, out: &mut [u8]) -> Result<(), String> {
         assert!(out.len() <= self.bytes, "reading past a device allocation");
-        if out.is_empty() {
-            return Ok(());
-        }
         // SAFETY: the allocation holds at least `out.len()` bytes.
-        unsafe { result::memcpy_dtoh_sync(out, self.ptr) }.map_err(|e| message("cannot copy from the GPU", e))
+        unsafe { read_device(self.ptr, out) }
     }
+
+    /// The `out.len()` bytes at the device address `at`, which must lie in
+    /// the allocation with them.
+    pub fn read_at(&self, at: u64, out: &mut [u8]) -> Result<(), String> {
+        let inside =
+            at >= self.ptr && (at - self.ptr).checked_add(out.len() as u64).is_some_and(|e| e <= self.bytes as u64);
+        if !inside {
+            return Err(format!("error: reading {} bytes at {at:#x}, outside the device allocation", out.len()));
+        }
+        // SAFETY: checked to lie in the allocation.
+        unsafe { read_device(at, out) }
+    }
+}
+
+/// Copies `out.len()` bytes from the device address `ptr`.
+///
+/// # Safety
+/// `[ptr, ptr + out.len())` must be driver memory of the current context.
+unsafe fn read_device(ptr: u64, out: &mut [u8]) -> Result<(), String> {
+    if out.is_empty() {
+        return Ok(());
+    }
+    // SAFETY: the caller's promise.
+    unsafe { result::memcpy_dtoh_sync(out, ptr) }.map_err(|e| message("cannot copy from the GPU", e))
+}
+
+/// Copies `words` to the device address `ptr`.
+///
+/// # Safety
+/// `[ptr, ptr + 8 * words.len())` must be driver memory of the current context.
+unsafe fn write_device(ptr: u64, words: &[u64]) -> Result<(), String> {
+    if words.is_empty() {
+        return Ok(());
+    }
+    // SAFETY: the caller's promise.
+    unsafe { result::memcpy_htod_sync(ptr, words) }.map_err(|e| message("cannot copy to the GPU", e))
 }
 
 impl Drop for DeviceMemory {
@@ -165,6 +196,32 @@ impl Module {
         let f = unsafe { result::module::get_function(self.m, c) }
             .map_err(|e| message(&format!("no kernel '{name}' in the PTX"), e))?;
         Ok(Kernel { f })
+    }
+    /// The global variable `name` of the module.
+    pub fn global(&self, name: &str) -> Result<Global, String> {
+        let c = CString::new(name).map_err(|_| format!("error: bad global name '{name}'"))?;
+        // SAFETY: the module is loaded until `self` drops.
+        let (ptr, bytes) = unsafe { result::module::get_global(self.m, c) }
+            .map_err(|e| message(&format!("no global '{name}' in the PTX"), e))?;
+        Ok(Global { ptr, bytes })
+    }
+}
+
+/// A global variable of a loaded module (valid while the module is).
+pub struct Global {
+    ptr: u64,
+    /// Its size in bytes.
+    pub bytes: usize,
+}
+
+impl Global {
+    /// Sets the variable to `words`, which must fill it exactly.
+    pub fn write(&self, words: &[u64]) -> Result<(), String> {
+        if std::mem::size_of_val(words) != self.bytes {
+            return Err(format!("error: writing {} bytes to a global of {}", std::mem::size_of_val(words), self.bytes));
+        }
+        // SAFETY: the global's memory holds exactly `words`.
+        unsafe { write_device(self.ptr, words) }
     }
 }
 

@@ -6,20 +6,26 @@
 //! results back as host values (so every backend prints and compares them
 //! alike).
 //!
-//! Buffers the program allocates live on the device heap (`malloc` in
-//! kernels), which the driver's copies cannot reach: the module's
-//! `_strata_copy` kernel moves them into driver memory first, and
-//! `_strata_free` releases them. `_strata_read_probe` measures the GPU's
-//! read bandwidth ([`Program::read_bandwidth`]).
+//! Buffers the program allocates come from a pool of driver memory the
+//! runner hands to every launch (see [`Pool`]), so results come back with
+//! the driver's copies, one for a buffer's length and one for its data.
+//! Only when the pool is used up do kernels fall back to the device heap
+//! (`malloc` in kernels), which the driver's copies cannot reach: the
+//! module's `_strata_copy` kernel moves such a buffer into driver memory
+//! first, and `_strata_free` releases it. `_strata_read_probe` measures the
+//! GPU's read bandwidth ([`Program::read_bandwidth`]).
 
 mod driver;
 
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use strata_abi::slots::{argument_slots, decode_buffer, decode_slot, returned_buffers};
-use strata_abi::{entry_symbol, GraphImage, HostValue, ScalarType, SlotType, FREE, GPU_BLOCK_THREADS, HEADER_BYTES};
+use strata_abi::{
+    entry_symbol, GraphImage, HostValue, ScalarType, SlotType, FREE, GPU_BLOCK_THREADS, HEADER_BYTES, POOL,
+};
 
-use driver::{DeviceMemory, Gpu, Kernel, Module, Timer};
+use driver::{DeviceMemory, Global, Gpu, Kernel, Module, Timer};
 
 /// The module's kernel that copies bytes (see `lowering/llvm/src/gpu.ll`).
 const COPY: &str = "_strata_copy";
@@ -41,13 +47,86 @@ impl DeviceGraph {
     }
 }
 
+/// The smallest pool worth reserving: below it, kernels use the heap alone.
+const MIN_POOL: usize = 64 << 20;
+/// The environment variable that sizes the pool in bytes.
+const POOL_VARIABLE: &str = "STRATA_GPU_POOL";
+
+/// The device memory kernels allocate from (GRapid's pooled allocator):
+/// one driver allocation, made when the process loads its first program,
+/// whose bounds every launch finds in the module's [`POOL`] words, `next`
+/// reset to the start. Blocks are cut from it with an atomic add (see
+/// `lowering/llvm/src/gpu.ll`); a run holds the pool from its launch until
+/// its results are read, so the runs of a process's programs take turns
+/// (the GPU runs one cooperative kernel at a time anyway).
+struct Pool {
+    // Keeps the primary context, and with it the pool and the heap's size,
+    // for the rest of the process.
+    _gpu: Gpu,
+    /// The allocation; `None` when the driver would not give [`MIN_POOL`].
+    memory: Option<DeviceMemory>,
+    bytes: usize,
+    turn: Mutex<()>,
+}
+
+impl Pool {
+    /// Sizes the device heap at an eighth of the GPU's free memory (its
+    /// size is fixed once a kernel has used it) and reserves the pool:
+    /// `$STRATA_GPU_POOL` bytes when set (0: none), else half of that free
+    /// memory, or as much as the driver gives, halving down to [`MIN_POOL`].
+    fn reserve() -> Result<Pool, String> {
+        let asked = match std::env::var(POOL_VARIABLE) {
+            Ok(v) => Some(v.trim().parse::<usize>().map_err(|_| {
+                format!("error: {POOL_VARIABLE} must be the pool's size in bytes (0: no pool), got '{v}'")
+            })?),
+            Err(_) => None,
+        };
+        let gpu = Gpu::open()?;
+        let (free, _) = gpu.memory()?;
+        gpu.set_heap(free / 8)?;
+        let (memory, bytes) = match asked {
+            Some(0) => (None, 0),
+            Some(bytes) => (Some(DeviceMemory::new(bytes)?), bytes),
+            None => {
+                let mut bytes = free / 2;
+                loop {
+                    if bytes < MIN_POOL {
+                        break (None, 0);
+                    }
+                    if let Ok(m) = DeviceMemory::new(bytes) {
+                        break (Some(m), bytes);
+                    }
+                    bytes /= 2;
+                }
+            }
+        };
+        Ok(Pool { _gpu: gpu, memory, bytes, turn: Mutex::new(()) })
+    }
+
+    /// The module's pool words for a launch: `{ base, next, end }`, all 0
+    /// without a pool.
+    fn words(&self) -> [u64; 3] {
+        let base = self.memory.as_ref().map_or(0, |m| m.ptr);
+        let end = base + self.bytes as u64;
+        [base, base, end]
+    }
+
+    /// Whether the device address `p` lies in the pool.
+    fn owns(&self, p: u64) -> bool {
+        let [base, _, end] = self.words();
+        (base..end).contains(&p)
+    }
+}
+
 /// A program loaded on the GPU. Programs of one process share the GPU's
-/// primary context and its heap (half the memory free when the first
-/// program loads).
+/// primary context, its heap and the [`Pool`].
 pub struct Program {
     // Dropped before the context the GPU holds.
     module: Module,
     copy: Kernel,
+    /// The module's [`POOL`] words.
+    pool_words: Global,
+    pool: &'static Pool,
     gpu: Gpu,
 }
 
@@ -58,24 +137,27 @@ pub struct Runs {
     /// The kernel's time in each run (CUDA events around the launch).
     pub kernel: Vec<Duration>,
     /// The time of each run's copies: results back (and the release of the
-    /// results' buffers); the first run's also counts the arguments' copy
-    /// to the device, made once.
+    /// results' buffers of the heap), not their decoding into host values;
+    /// the first run's also counts the arguments' copy to the device, made
+    /// once.
     pub transfers: Vec<Duration>,
 }
 
 impl Program {
-    /// Opens the first GPU, gives kernels half of its free memory as their
-    /// heap, and loads `ptx`. Without a driver or a GPU this fails with a
-    /// message saying so.
+    /// Opens the first GPU, reserves the process's [`Pool`] and heap when
+    /// it has none yet, and loads `ptx`. Without a driver or a GPU this
+    /// fails with a message saying so.
     pub fn load(ptx: &[u8]) -> Result<Program, String> {
-        // The heap's size is fixed once a kernel has used it: set it once
-        // per process, before the first launch.
-        static HEAP: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+        static POOL_OF_PROCESS: OnceLock<Result<Pool, String>> = OnceLock::new();
         let gpu = Gpu::open()?;
-        HEAP.get_or_init(|| gpu.memory().and_then(|(free, _)| gpu.set_heap(free / 2))).clone()?;
+        let pool = POOL_OF_PROCESS.get_or_init(Pool::reserve).as_ref().map_err(Clone::clone)?;
         let module = Module::load(ptx)?;
         let copy = module.kernel(COPY)?;
-        Ok(Program { module, copy, gpu })
+        let pool_words = module.global(POOL)?;
+        if pool_words.bytes != 24 {
+            return Err(format!("error: the PTX's '{POOL}' is {} bytes, not three 64-bit words", pool_words.bytes));
+        }
+        Ok(Program { module, copy, pool_words, pool, gpu })
     }
 
     /// The GPU's name.
@@ -123,7 +205,9 @@ impl Program {
         let args_m = DeviceMemory::from_words(&slots)?;
         let results_m = DeviceMemory::new(results.len() * 8)?;
         let mut staged = t0.elapsed();
+        let _turn = self.pool.turn.lock().unwrap_or_else(PoisonError::into_inner);
         for _ in 0..repeat.max(1) {
+            self.pool_words.write(&self.pool.words())?;
             timer.start()?;
             entry.launch(blocks, BLOCK, &[args_m.ptr, results_m.ptr], true)?;
             runs.kernel.push(Duration::from_secs_f64(timer.stop()?));
@@ -131,12 +215,15 @@ impl Program {
             let mut raw = vec![0u8; results.len() * 8];
             results_m.read(&mut raw)?;
             let out: Vec<u64> = raw.chunks(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))).collect();
-            runs.results = results.iter().zip(&out).map(|(t, s)| self.read(*t, *s)).collect::<Result<_, _>>()?;
-            for buffer in returned_buffers(results, &out, |p| graph.is_some_and(|g| g.owns(p))) {
+            let fetched: Vec<Fetched> =
+                results.iter().zip(&out).map(|(t, s)| self.fetch(*t, *s)).collect::<Result<_, _>>()?;
+            let kept = |p| graph.is_some_and(|g| g.owns(p)) || self.pool.owns(p);
+            for buffer in returned_buffers(results, &out, kept) {
                 free.launch(1, 1, &[buffer], false)?;
             }
             self.gpu.synchronize()?;
             runs.transfers.push(std::mem::take(&mut staged) + t1.elapsed());
+            runs.results = fetched.into_iter().map(Fetched::decode).collect();
         }
         Ok(runs)
     }
@@ -165,14 +252,17 @@ impl Program {
         Ok((words * 16) as f64 / times[times.len() / 2])
     }
 
-    /// The value a result slot holds; buffers are copied from the device.
-    fn read(&self, t: SlotType, slot: u64) -> Result<HostValue, String> {
+    /// What a result slot holds; buffers are copied from the device.
+    fn fetch(&self, t: SlotType, slot: u64) -> Result<Fetched, String> {
         let e: ScalarType = match t {
             SlotType::Buffer(e) => e,
-            SlotType::Scalar(s) => return Ok(decode_slot(s, slot)),
-            SlotType::Graph => return Ok(HostValue::Graph),
+            SlotType::Scalar(s) => return Ok(Fetched::Value(decode_slot(s, slot))),
+            SlotType::Graph => return Ok(Fetched::Value(HostValue::Graph)),
         };
         let bytes = e.bytes().unwrap_or(8);
+        if self.pool.owns(slot) {
+            return Ok(Fetched::Buffer(e, self.read_pooled(bytes, slot)?));
+        }
         let header = DeviceMemory::new(8)?;
         self.copy.launch(1, 32, &[header.ptr, slot - HEADER_BYTES as u64, 8], false)?;
         let mut n = [0u8; 8];
@@ -182,7 +272,40 @@ impl Program {
         self.copy.launch(self.gpu.multiprocessors * 4, BLOCK, &[data.ptr, slot, len as u64], false)?;
         let mut raw = vec![0u8; len];
         data.read(&mut raw)?;
-        Ok(decode_buffer(e, &raw))
+        Ok(Fetched::Buffer(e, raw))
+    }
+
+    /// The bytes of a buffer of the pool (elements of `bytes` bytes at
+    /// `slot`), read with the driver's copies: its header's length, then
+    /// its data.
+    fn read_pooled(&self, bytes: usize, slot: u64) -> Result<Vec<u8>, String> {
+        let memory = self.pool.memory.as_ref().expect("a buffer in the pool");
+        let mut n = [0u8; 8];
+        memory.read_at(slot.wrapping_sub(HEADER_BYTES as u64), &mut n)?;
+        let [_, _, end] = self.pool.words();
+        let len = (u64::from_le_bytes(n) as usize).checked_mul(bytes).filter(|l| *l as u64 <= end - slot);
+        let Some(len) = len else {
+            return Err(format!("error: the returned buffer at {slot:#x} has a length past the pool"));
+        };
+        let mut raw = vec![0u8; len];
+        memory.read_at(slot, &mut raw)?;
+        Ok(raw)
+    }
+}
+
+/// A result as it came back from the device: a value, or a buffer's
+/// elements (of the type) as bytes, decoded once the transfers are timed.
+enum Fetched {
+    Value(HostValue),
+    Buffer(ScalarType, Vec<u8>),
+}
+
+impl Fetched {
+    fn decode(self) -> HostValue {
+        match self {
+            Fetched::Value(v) => v,
+            Fetched::Buffer(e, raw) => decode_buffer(e, &raw),
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 // PTX for the GPU: one cooperative kernel per public function, the grid
-// barrier, warp-aggregated pushes, and the runner's copy and free kernels.
+// barrier, warp-aggregated pushes, the memory pool, and the runner's copy
+// and free kernels.
 // Every file is checked by ptxas for sm_80 and sm_90.
 // REQUIRES: ptxas
 
@@ -11,6 +12,9 @@
 // CHECK: .target sm_80
 // CHECK: .address_size 64
 // CHECK-DAG: .extern .func  (.param .b64 func_retval0) malloc
+// CHECK-DAG: .visible .global .align 8 .b8 _strata_pool[24];
+// CHECK-DAG: atom.global.add.u64 {{.*}}[_strata_pool+8]
+// CHECK-DAG: atom.{{.*}}global.cas.b64 {{.*}}[_strata_pool+8]
 // CHECK-DAG: .global .align 4 .u32 strata_$_dispatch;
 // CHECK-DAG: .global .align 4 .u32 strata_$_grid_generation;
 // CHECK-DAG: .global .align 8 .u64 bfs_$_par1_$_frame

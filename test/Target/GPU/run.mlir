@@ -9,6 +9,16 @@
 // RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,weighted --symmetrize --simplify --entry sssp --backend gpu --schedule split=64,block=16,warp=4 3 > %t.gpu
 // RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,weighted --symmetrize --simplify --entry sssp 3 > %t.interp
 // RUN: diff %t.gpu %t.interp
+// The memory pool: none (every buffer from the device heap, read back
+// through the copy kernel), and one too small for the program's buffers
+// (the first ones from the pool, the rest from the heap), over two runs
+// each: the same results. A size that is not a number is refused.
+// RUN: env STRATA_GPU_POOL=0 graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,weighted --symmetrize --simplify --entry sssp --backend gpu --repeat 2 3 > %t.gpu
+// RUN: diff %t.gpu %t.interp
+// RUN: env STRATA_GPU_POOL=20000 graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,weighted --symmetrize --simplify --entry sssp --backend gpu --repeat 2 3 > %t.gpu
+// RUN: diff %t.gpu %t.interp
+// RUN: not env STRATA_GPU_POOL=lots graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,weighted --entry sssp --backend gpu 3 2>&1 | FileCheck %s --check-prefix=POOL
+// POOL: error: STRATA_GPU_POOL must be the pool's size in bytes (0: no pool), got 'lots'
 // Pushes aggregated per block and per subgroup (cooperative conversion).
 // RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=10,degree=8,weighted --symmetrize --simplify --entry sssp --backend gpu --schedule pushes=block 3 > %t.gpu
 // RUN: diff %t.gpu %t.interp

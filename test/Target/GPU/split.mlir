@@ -38,7 +38,8 @@
 // PTX: match.any.sync.b64
 // PTX: shfl.sync.bfly.b32
 // PTX: atom.add.f64
-// PTX-NOT: atom{{.*}}cas
+// The one compare-and-swap is the pool's free (on `_strata_pool`), none on data:
+// PTX-NOT: atom{{.*}}cas{{.*}}[%rd
 // CHECK: arith.cmpi uge, %{{.*}}, %c4096
 // CHECK: "par.thread_id"
 // CHECK: "par.num_threads"
