@@ -653,7 +653,7 @@ static DECL: PassDecl = PassDecl {
         PassOption {
             name: "beta",
             kind: OptionKind::Positive,
-            help: "hybrid: push a round of fewer items than the nodes divided by this (default 18)",
+            help: "hybrid: push a round of fewer items than the nodes divided by this (default 144)",
         },
         PassOption {
             name: "frontier",
