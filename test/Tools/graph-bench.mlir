@@ -13,6 +13,10 @@
 // PIPELINE-NEXT: cc kron
 // RUN: graph-bench --corpus %S/../algorithms --algorithms cc --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 --pass-pipeline 'builtin.module(convert-graph-to-sched{mapping=edge},convert-sched-to-par)' | FileCheck %s --check-prefix=OWN
 // OWN: cc kron
+// The pushed PageRank of examples/, its scatter collapsed, against itself
+// on one thread.
+// RUN: graph-bench --corpus %S/../../examples/pr-push --algorithms pr --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 --schedule mapping=edge | FileCheck %s --check-prefix=PUSHED
+// PUSHED: pr kron (64 nodes
 
 // --bandwidth measures the memory's read bandwidth first and puts each
 // PageRank line beside it: the bytes an iteration moves at the least, the
