@@ -20,11 +20,13 @@
 
 // --bandwidth measures the memory's read bandwidth first and puts each
 // PageRank line beside it: the bytes an iteration moves at the least, the
-// rate that makes at the measured time, and its share of the bandwidth.
+// rate that makes at the measured time, and its share of the bandwidth;
+// then the gather probe on the same graph.
 // RUN: graph-bench --corpus %S/../algorithms --algorithms pr_f32,cc --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 --bandwidth | FileCheck %s --check-prefix=BW
 // BW: # read bandwidth: {{[0-9.]+}} GB/s (2 threads summing 512 MiB, median of 1)
 // BW: pr_f32 kron
 // BW-NEXT: #   pr_f32 on kron: {{[0-9.]+}} GB an iteration at the least, {{[0-9.]+}} GB/s, {{[0-9]+}} % of the read bandwidth
+// BW-NEXT: #   gather probe: {{[0-9]+}} words read at random from 64 in {{[0-9.]+}} s; an iteration {{[0-9.]+}} s, {{[0-9.]+}} times that; gathers at that pace allow at most {{[0-9]+}} % of the read bandwidth
 // BW-NEXT: cc kron
 
 // Bad pipelines and flags are reported before anything runs.

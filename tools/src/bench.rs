@@ -11,7 +11,10 @@
 //! read probe measures the memory's bandwidth first (with `--backend gpu`
 //! the GPU's, by the runner's probe kernel), and each PageRank line is
 //! followed by the bytes an iteration moves at the least and the share of
-//! the bandwidth that makes.
+//! the bandwidth that makes, and by a gather probe on the same graph: the
+//! time to read as many words at random as the graph has edges from a
+//! table of one word per node, the pace of PageRank's gather on a graph
+//! without locality.
 
 use std::rc::Rc;
 use std::sync::Arc;
@@ -26,7 +29,7 @@ use strata_graph::{Graph, LoadOptions};
 use strata_ir::types::FunctionType;
 use strata_ir::Registry;
 
-use crate::bandwidth::{pagerank_bytes, read_bandwidth, GPU_PROBE_BYTES, PROBE_BYTES};
+use crate::bandwidth::{gather_time, pagerank_bytes, random_indices, read_bandwidth, GPU_PROBE_BYTES, PROBE_BYTES};
 use crate::ratio_plot::{geometric_mean, svg, Bar};
 use crate::reference::{read_table, Reference};
 use crate::run::median;
@@ -59,20 +62,52 @@ fn pagerank_score_bytes(name: &str) -> Option<u64> {
     }
 }
 
-/// The line that puts PageRank `name`'s time on `g` (as many iterations as
+/// What `--bandwidth` measures of the machine for one graph: the read
+/// bandwidth in bytes a second, and the gather probe's seconds on the
+/// graph once a PageRank line has asked for them.
+struct Limits {
+    bandwidth: f64,
+    gather: Option<f64>,
+}
+
+/// The lines that put PageRank `name`'s time on `g` (as many iterations as
 /// its first scalar argument says, in `time` seconds) beside the read
-/// bandwidth `bw`, or `None` for other programs.
-fn traffic_line(name: &str, graph_name: &str, g: &Graph, scalars: &[&str], time: f64, bw: f64) -> Option<String> {
-    let score = pagerank_score_bytes(name)?;
+/// bandwidth and the gather probe of `limits` (`gather` measures the probe
+/// on a graph's random indices, the first time), or `None` for other
+/// programs.
+fn traffic_lines(
+    name: &str,
+    graph_name: &str,
+    g: &Graph,
+    scalars: &[&str],
+    time: f64,
+    limits: &mut Limits,
+    gather: impl FnOnce(&[u32], usize) -> Result<f64, String>,
+) -> Result<Option<String>, String> {
+    let Some(score) = pagerank_score_bytes(name) else { return Ok(None) };
     let iterations = scalars.first().and_then(|s| s.parse::<f64>().ok()).unwrap_or(1.0);
-    let bytes = pagerank_bytes(u64::from(g.num_nodes()), g.num_edges(), score) as f64;
+    let (nodes, edges) = (g.num_nodes(), g.num_edges());
+    let bytes = pagerank_bytes(u64::from(nodes), edges, score) as f64;
     let rate = bytes * iterations / time;
-    Some(format!(
-        "#   {name} on {graph_name}: {:.3} GB an iteration at the least, {:.2} GB/s, {:.0} % of the read bandwidth",
+    let bw = limits.bandwidth;
+    let probe = match limits.gather {
+        Some(t) => t,
+        None => *limits.gather.insert(gather(&random_indices(edges as usize, nodes, 1), nodes as usize)?),
+    };
+    let iteration = time / iterations;
+    // An iteration reads its bytes at the read bandwidth at best, and its
+    // gathers at the probe's pace at best, both at once at the very best.
+    let floor = (bytes / bw).max(probe);
+    Ok(Some(format!(
+        "#   {name} on {graph_name}: {:.3} GB an iteration at the least, {:.2} GB/s, {:.0} % of the read bandwidth\n\
+         #   gather probe: {edges} words read at random from {nodes} in {probe:.6} s; an iteration {iteration:.6} s, \
+         {:.2} times that; gathers at that pace allow at most {:.0} % of the read bandwidth",
         bytes / 1e9,
         rate / 1e9,
-        100.0 * rate / bw
-    ))
+        100.0 * rate / bw,
+        iteration / probe,
+        100.0 * bytes / floor / bw,
+    )))
 }
 
 fn command() -> Command {
@@ -101,7 +136,7 @@ fn command() -> Command {
         )
         .arg(Arg::new("threads").long("threads").value_name("N").value_parser(clap::value_parser!(u32).range(1..=4096)).default_value("2").help("threads of the measured runs"))
         .arg(Arg::new("backend").long("backend").value_name("BACKEND").value_parser(["cpu", "gpu"]).default_value("cpu").help("what to measure: the CPU backend (baseline: 1 thread), or the GPU (baseline: the CPU backend on --threads threads)"))
-        .arg(Arg::new("bandwidth").long("bandwidth").action(clap::ArgAction::SetTrue).help("measure the read bandwidth first (threads summing 512 MiB; with --backend gpu the GPU's threads summing 2 GiB of its memory) and give each PageRank line the bytes an iteration moves at the least and the share of the bandwidth"))
+        .arg(Arg::new("bandwidth").long("bandwidth").action(clap::ArgAction::SetTrue).help("measure the read bandwidth first (threads summing 512 MiB; with --backend gpu the GPU's threads summing 2 GiB of its memory) and give each PageRank line the bytes an iteration moves at the least and the share of the bandwidth, then a gather probe on the same graph (as many words read at random as it has edges, from a table of one word a node)"))
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("5").help("runs per measurement (the median is reported)"))
         .arg(crate::opt::gpu_min_blocks_arg())
 }
@@ -182,6 +217,7 @@ fn bench_gpu(m: &ArgMatches, programs: &mut [Compiled], threads: u32, repeat: us
     let mut mismatches = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
         let (g, graph_name, label) = bench_graph(spec)?;
+        let mut limits = bandwidth.map(|bandwidth| Limits { bandwidth, gather: None });
         for Compiled { name, scalars, fty, cpu, gpu, .. } in programs.iter_mut() {
             let gpu = gpu.as_mut().expect("compiled for the GPU");
             let args = arguments(&g, scalars, fty)?;
@@ -206,8 +242,11 @@ fn bench_gpu(m: &ArgMatches, programs: &mut [Compiled], threads: u32, repeat: us
                 c / k,
                 if agree { "yes" } else { "NO" }
             ))?;
-            if let Some(t) = bandwidth.and_then(|bw| traffic_line(name, &graph_name, &g, scalars, k, bw)) {
-                line(t)?;
+            if let Some(limits) = limits.as_mut() {
+                let probe = |ix: &[u32], words| gpu.gather_time(ix, words, repeat);
+                if let Some(t) = traffic_lines(name, &graph_name, &g, scalars, k, limits, probe)? {
+                    line(t)?;
+                }
             }
         }
     }
@@ -315,6 +354,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     let mut bars = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
         let (g, graph_name, label) = bench_graph(spec)?;
+        let mut limits = bandwidth.map(|bandwidth| Limits { bandwidth, gather: None });
         for Compiled { name, scalars, fty, cpu, baseline, .. } in programs.iter_mut() {
             let args = arguments(&g, scalars, fty)?;
             cpu.set_graph(g.clone())?;
@@ -335,7 +375,13 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
             let row = format!("{:<12} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time);
-            let traffic = bandwidth.and_then(|bw| traffic_line(name, &graph_name, &g, scalars, time, bw));
+            let traffic = match limits.as_mut() {
+                Some(limits) => {
+                    let probe = |ix: &[u32], words| Ok(gather_time(threads, ix, words, repeat));
+                    traffic_lines(name, &graph_name, &g, scalars, time, limits, probe)?
+                }
+                None => None,
+            };
             let bar = format!("{name} on {graph_name}");
             match &reference {
                 None => {

@@ -481,6 +481,36 @@ done:
   ret void
 }
 
+; For the runner's gather probe: each thread sums the words
+; `table[index[i]]` for `i = thread, thread + threads, ...` below `n` (the
+; threads of a warp read neighbouring 32-bit indices, and gather wherever
+; they point) and stores its sum at its place in `out`, so that the reads
+; stay.
+define ptx_kernel void @_strata_gather_probe(ptr %index, i64 %n, ptr %table, ptr %out) {
+entry:
+  %first = call i64 @strata.gpu_thread_id()
+  %stride = call i64 @strata.gpu_num_threads()
+  br label %loop
+loop:
+  %i = phi i64 [ %first, %entry ], [ %next, %body ]
+  %acc = phi i64 [ 0, %entry ], [ %sum, %body ]
+  %more = icmp ult i64 %i, %n
+  br i1 %more, label %body, label %done
+body:
+  %ip = getelementptr inbounds i32, ptr %index, i64 %i
+  %k = load i32, ptr %ip, align 4
+  %k64 = zext i32 %k to i64
+  %p = getelementptr inbounds i64, ptr %table, i64 %k64
+  %v = load i64, ptr %p, align 8
+  %sum = add i64 %acc, %v
+  %next = add i64 %i, %stride
+  br label %loop
+done:
+  %q = getelementptr inbounds i64, ptr %out, i64 %first
+  store i64 %acc, ptr %q
+  ret void
+}
+
 ; For the runner: releases a buffer a function returned.
 define ptx_kernel void @_strata_free(ptr %data) {
 entry:

@@ -13,7 +13,8 @@
 //! (`malloc` in kernels), which the driver's copies cannot reach: the
 //! module's `_strata_copy` kernel moves such a buffer into driver memory
 //! first, and `_strata_free` releases it. `_strata_read_probe` measures the
-//! GPU's read bandwidth ([`Program::read_bandwidth`]).
+//! GPU's read bandwidth ([`Program::read_bandwidth`]), `_strata_gather_probe`
+//! how fast it gathers words at random ([`Program::gather_time`]).
 
 mod driver;
 
@@ -31,6 +32,8 @@ use driver::{DeviceMemory, Global, Gpu, Kernel, Module, Timer};
 const COPY: &str = "_strata_copy";
 /// The module's kernel that reads a buffer for the bandwidth probe.
 const READ_PROBE: &str = "_strata_read_probe";
+/// The module's kernel that gathers words at random for the gather probe.
+const GATHER_PROBE: &str = "_strata_gather_probe";
 /// Threads per block of every launch.
 const BLOCK: u32 = GPU_BLOCK_THREADS;
 
@@ -233,23 +236,48 @@ impl Program {
     /// kernel, its threads summing `bytes` of driver memory 16 bytes at a
     /// time, timed by CUDA events.
     pub fn read_bandwidth(&self, bytes: usize, repeat: usize) -> Result<f64, String> {
-        let probe = self.module.kernel(READ_PROBE)?;
-        let blocks = probe.blocks_per_multiprocessor(BLOCK)?.max(1) * self.gpu.multiprocessors;
         let words = bytes / 16;
         let src = DeviceMemory::new(words * 16)?;
+        let seconds = self.time_probe(READ_PROBE, |out| vec![src.ptr, words as u64, out], repeat)?;
+        Ok((words * 16) as f64 / seconds)
+    }
+
+    /// The seconds the module's gather probe takes to sum the words of a
+    /// table of `table_words` 64-bit words at `indices` (each below
+    /// `table_words`): the median of `repeat` launches (at least one, after
+    /// one to warm up), timed by CUDA events.
+    pub fn gather_time(&self, indices: &[u32], table_words: usize, repeat: usize) -> Result<f64, String> {
+        if let Some(bad) = indices.iter().find(|i| **i as usize >= table_words) {
+            return Err(format!("error: the gather probe's index {bad} is past its table of {table_words} words"));
+        }
+        let packed: Vec<u64> =
+            indices.chunks(2).map(|p| u64::from(p[0]) | u64::from(p.get(1).copied().unwrap_or(0)) << 32).collect();
+        let index = DeviceMemory::from_words(&packed)?;
+        let table = DeviceMemory::from_words(&vec![1u64; table_words.max(1)])?;
+        self.time_probe(GATHER_PROBE, |out| vec![index.ptr, indices.len() as u64, table.ptr, out], repeat)
+    }
+
+    /// The median seconds of `repeat` launches (at least one, after one to
+    /// warm up) of the probe kernel `name` on as many blocks as fit, timed
+    /// by CUDA events; `params` gives its parameters from the address of
+    /// a word for each of its threads.
+    fn time_probe(&self, name: &str, params: impl Fn(u64) -> Vec<u64>, repeat: usize) -> Result<f64, String> {
+        let probe = self.module.kernel(name)?;
+        let blocks = probe.blocks_per_multiprocessor(BLOCK)?.max(1) * self.gpu.multiprocessors;
         let out = DeviceMemory::new(blocks as usize * BLOCK as usize * 8)?;
+        let params = params(out.ptr);
         let timer = Timer::new()?;
         let mut times = Vec::new();
         for k in 0..=repeat.max(1) {
             timer.start()?;
-            probe.launch(blocks, BLOCK, &[src.ptr, words as u64, out.ptr], false)?;
+            probe.launch(blocks, BLOCK, &params, false)?;
             let t = timer.stop()?;
             if k > 0 {
                 times.push(t);
             }
         }
         times.sort_by(f64::total_cmp);
-        Ok((words * 16) as f64 / times[times.len() / 2])
+        Ok(times[times.len() / 2])
     }
 
     /// What a result slot holds; buffers are copied from the device.

@@ -23,6 +23,9 @@
 // CHECK-NOT: .minnctapersm
 // CHECK-LABEL: .visible .entry _strata_read_probe(
 // CHECK: ld.global.v2.b64
+// CHECK-LABEL: .visible .entry _strata_gather_probe(
+// CHECK: ld.global.b32
+// CHECK: ld.global.b64
 // CHECK-LABEL: .visible .entry _strata_free(
 // CHECK: .maxntid 256
 // CHECK-NOT: .minnctapersm
