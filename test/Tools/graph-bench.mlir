@@ -26,7 +26,7 @@
 // BW: # read bandwidth: {{[0-9.]+}} GB/s (2 threads summing 512 MiB, median of 1)
 // BW: pr_f32 kron
 // BW-NEXT: #   pr_f32 on kron: {{[0-9.]+}} GB an iteration at the least, {{[0-9.]+}} GB/s, {{[0-9]+}} % of the read bandwidth
-// BW-NEXT: #   gather probe: {{[0-9]+}} words read at random from 64 in {{[0-9.]+}} s; an iteration {{[0-9.]+}} s, {{[0-9.]+}} times that; gathers at that pace allow at most {{[0-9]+}} % of the read bandwidth
+// BW-NEXT: #   gather probe: {{[0-9]+}} words read at random from 64 in {{[0-9.]+}} s; an iteration {{[0-9.]+}} s, {{[0-9.]+}} times that; its bytes in the probe's time would be {{[0-9]+}} % of the read bandwidth
 // BW-NEXT: cc kron
 
 // Bad pipelines and flags are reported before anything runs.

@@ -95,18 +95,15 @@ fn traffic_lines(
         None => *limits.gather.insert(gather(&random_indices(edges as usize, nodes, 1), nodes as usize)?),
     };
     let iteration = time / iterations;
-    // An iteration reads its bytes at the read bandwidth at best, and its
-    // gathers at the probe's pace at best, both at once at the very best.
-    let floor = (bytes / bw).max(probe);
     Ok(Some(format!(
         "#   {name} on {graph_name}: {:.3} GB an iteration at the least, {:.2} GB/s, {:.0} % of the read bandwidth\n\
          #   gather probe: {edges} words read at random from {nodes} in {probe:.6} s; an iteration {iteration:.6} s, \
-         {:.2} times that; gathers at that pace allow at most {:.0} % of the read bandwidth",
+         {:.2} times that; its bytes in the probe's time would be {:.0} % of the read bandwidth",
         bytes / 1e9,
         rate / 1e9,
         100.0 * rate / bw,
         iteration / probe,
-        100.0 * bytes / floor / bw,
+        100.0 * bytes / probe / bw,
     )))
 }
 

@@ -28,7 +28,7 @@
 // RUN: graph-bench --corpus %S/../../algorithms --backend gpu --bandwidth --algorithms pr --graphs 'kron:scale=10,degree=8,seed=1' --repeat 2 | FileCheck %s --check-prefix=BW
 // BW: # read bandwidth: {{[0-9.]+}} GB/s (the GPU's threads summing 2048 MiB of its memory, median of 2)
 // BW: #   pr on kron: {{[0-9.]+}} GB an iteration at the least, {{[0-9.]+}} GB/s, {{[0-9]+}} % of the read bandwidth
-// BW-NEXT: #   gather probe: {{[0-9]+}} words read at random from 1024 in {{[0-9.]+}} s; an iteration {{[0-9.]+}} s, {{[0-9.]+}} times that; gathers at that pace allow at most {{[0-9]+}} % of the read bandwidth
+// BW-NEXT: #   gather probe: {{[0-9]+}} words read at random from 1024 in {{[0-9.]+}} s; an iteration {{[0-9.]+}} s, {{[0-9.]+}} times that; its bytes in the probe's time would be {{[0-9]+}} % of the read bandwidth
 // Subgroup and block collectives against their closed forms.
 // RUN: graph-run %S/Inputs/collectives.mlir --entry collectives --backend gpu | FileCheck %s --check-prefix=COLLECTIVES
 // COLLECTIVES: {{^}}0{{$}}
