@@ -24,6 +24,23 @@ define internal void @strata.mem_free(ptr %p) {
   ret void
 }
 
+; Fills `words` 64-bit words at `p` with `pattern`.
+define internal void @strata.mem_fill(ptr %p, i64 %words, i64 %pattern) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %store ]
+  %more = icmp ult i64 %i, %words
+  br i1 %more, label %store, label %done
+store:
+  %w = getelementptr inbounds i64, ptr %p, i64 %i
+  store i64 %pattern, ptr %w, align 8
+  %next = add i64 %i, 1
+  br label %loop
+done:
+  ret void
+}
+
 ; Stops the program with a message holding two numbers: `fmt` is a printf
 ; format with two %lld conversions (and no other).
 define internal void @strata.fail_values(ptr %fmt, i64 %a, i64 %b) noreturn cold {

@@ -10,7 +10,8 @@
 //!   thread waits at a grid barrier, reads the dispatch word the master
 //!   set, runs that parallel region with the frame the master filled, and
 //!   meets the master at the barrier after it, until the dispatch word says
-//!   the function has returned. `_strata_copy` and `_strata_free` (in
+//!   the function has returned. The master also has the grid fill large
+//!   blocks of memory it clears outside regions (`strata.mem_fill`). `_strata_copy` and `_strata_free` (in
 //!   `gpu.ll`) let the runner read and release buffers from the device heap.
 
 use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
@@ -22,6 +23,7 @@ use strata_ir::types::{FloatKind, Type};
 use strata_ir::OpId;
 
 use crate::emitter::{Emitter, Fail, R};
+use crate::parallel::DISPATCH_FILL;
 
 /// LLVM's calling convention for PTX kernels (`.entry` functions).
 pub(crate) const PTX_KERNEL: u32 = 71;
@@ -226,6 +228,12 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 self.b.build_unconditional_branch(run)?;
                 cases.push((i32t.const_int(i as u64 + 1, false), bb));
             }
+            // The master's fills (`strata.mem_fill`): every thread its share.
+            let fill = self.block("fill");
+            self.b.position_at_end(fill);
+            self.call("strata.grid_fill_share", &[])?;
+            self.b.build_unconditional_branch(run)?;
+            cases.push((i32t.const_int(DISPATCH_FILL, false), fill));
             self.b.position_at_end(wait);
             self.b.build_switch(word.into_int_value(), done, &cases)?;
             self.b.position_at_end(run);

@@ -89,8 +89,8 @@ heap:
   ret void
 }
 
-; Zeroed memory, cleared a 64-bit word at a time (blocks of the pool and
-; the heap are 16-byte aligned; the size is rounded up to whole words).
+; Zeroed memory: a block of whole 64-bit words, filled with 0 (blocks of
+; the pool and the heap are 16-byte aligned).
 define internal ptr @strata.mem_zalloc(i64 %bytes) {
 entry:
   %bytes7 = add i64 %bytes, 7
@@ -98,16 +98,10 @@ entry:
   %rounded = shl i64 %words, 3
   %p = call ptr @strata.mem_alloc(i64 %rounded)
   %null = icmp eq ptr %p, null
-  br i1 %null, label %done, label %zero
-zero:
-  %i = phi i64 [ 0, %entry ], [ %next, %store ]
-  %more = icmp ult i64 %i, %words
-  br i1 %more, label %store, label %done
-store:
-  %w = getelementptr inbounds i64, ptr %p, i64 %i
-  store i64 0, ptr %w, align 8
-  %next = add i64 %i, 1
-  br label %zero
+  br i1 %null, label %done, label %fill
+fill:
+  call void @strata.mem_fill(ptr %p, i64 %words, i64 0)
+  br label %done
 done:
   ret ptr %p
 }
@@ -428,7 +422,76 @@ done:
   ret float %x
 }
 
+; The region the grid runs next (see lowering/llvm/src/entry.rs): a
+; region's number while one runs, 0 outside regions, and FILL (-2) while
+; the grid fills memory for the master.
 @strata.dispatch = internal global i32 0, align 4
+
+; What the grid fills: `words` 64-bit words at `at` with `pattern`.
+@strata.fill_at = internal global ptr null, align 8
+@strata.fill_words = internal global i64 0, align 8
+@strata.fill_pattern = internal global i64 0, align 8
+
+; This thread's share of the fill: the words `thread, thread + threads, ...`.
+define internal void @strata.grid_fill_share() {
+entry:
+  %at = load ptr, ptr @strata.fill_at, align 8
+  %words = load i64, ptr @strata.fill_words, align 8
+  %pattern = load i64, ptr @strata.fill_pattern, align 8
+  %first = call i64 @strata.gpu_thread_id()
+  %stride = call i64 @strata.gpu_num_threads()
+  br label %loop
+loop:
+  %i = phi i64 [ %first, %entry ], [ %next, %body ]
+  %more = icmp ult i64 %i, %words
+  br i1 %more, label %body, label %done
+body:
+  %w = getelementptr inbounds i64, ptr %at, i64 %i
+  store i64 %pattern, ptr %w, align 8
+  %next = add i64 %i, %stride
+  br label %loop
+done:
+  ret void
+}
+
+; Fills `words` 64-bit words at `p` with `pattern`. The master, outside
+; parallel regions, has the grid do it when the words are many (the other
+; threads wait for a region then): it names the fill in the dispatch word,
+; meets the grid at a barrier, fills its share as every thread does, and
+; meets it again. Elsewhere the calling thread fills the words alone.
+define internal void @strata.mem_fill(ptr %p, i64 %words, i64 %pattern) {
+entry:
+  %many = icmp uge i64 %words, 8192
+  br i1 %many, label %who, label %alone
+who:
+  %t = call i64 @strata.gpu_thread_id()
+  %master = icmp eq i64 %t, 0
+  %d = load i32, ptr @strata.dispatch, align 4
+  %outside = icmp eq i32 %d, 0
+  %grid = and i1 %master, %outside
+  br i1 %grid, label %shared, label %alone
+shared:
+  store ptr %p, ptr @strata.fill_at, align 8
+  store i64 %words, ptr @strata.fill_words, align 8
+  store i64 %pattern, ptr @strata.fill_pattern, align 8
+  store i32 -2, ptr @strata.dispatch, align 4
+  call void @strata.grid_sync()
+  call void @strata.grid_fill_share()
+  call void @strata.grid_sync()
+  store i32 0, ptr @strata.dispatch, align 4
+  ret void
+alone:
+  %i = phi i64 [ 0, %entry ], [ 0, %who ], [ %next, %store ]
+  %more = icmp ult i64 %i, %words
+  br i1 %more, label %store, label %done
+store:
+  %w = getelementptr inbounds i64, ptr %p, i64 %i
+  store i64 %pattern, ptr %w, align 8
+  %next = add i64 %i, 1
+  br label %alone
+done:
+  ret void
+}
 
 ; For the runner: copies `bytes` bytes between buffers of the device heap
 ; and its own memory (the driver's copies cannot reach the device heap).

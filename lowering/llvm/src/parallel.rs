@@ -52,6 +52,10 @@ const GUIDED_CHUNK: i64 = 1024;
 /// GPU: the global word naming the region the grid runs next (0: none, the
 /// entry function has returned).
 pub(crate) const DISPATCH: &str = "strata.dispatch";
+/// GPU: the dispatch word's value while the grid fills memory for the
+/// master (-2 as an `i32`; `strata.mem_fill` in `gpu.ll`, which the grid
+/// helps only while the word is 0, outside regions).
+pub(crate) const DISPATCH_FILL: u64 = 0xFFFF_FFFE;
 
 impl<'a, 'c> Emitter<'a, 'c> {
     /// Values used inside `op` that are defined outside it, in order of first use.
@@ -147,6 +151,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
         self.call("strata.grid_sync", &[])?;
         self.b.build_call(outlined, &[frame.into()], "")?;
         self.call("strata.grid_sync", &[])?;
+        // Outside regions again: the word the workers read only after the
+        // next barrier tells `strata.mem_fill` so.
+        self.set_dispatch(0)?;
         Ok(())
     }
 

@@ -4,8 +4,8 @@
 ; is internal and inlined where it pays. What differs between the targets
 ; (memory, writing a message, stopping) comes from the target's own part,
 ; cpu.ll or gpu.ll, which defines @strata.mem_alloc, @strata.mem_zalloc
-; (bytes, zeroed), @strata.mem_free, and defines or declares @write and
-; @abort.
+; (bytes, zeroed), @strata.mem_free, @strata.mem_fill (64-bit words set to
+; a pattern), and defines or declares @write and @abort.
 
 %queue = type { ptr, i64, ptr, i64, ptr, i64, i64, ptr, i64, i64, i32, ptr, i64, ptr, ptr, i64, i64, i64, i64 }
 %vec = type { ptr, i64, i64 }
@@ -444,7 +444,6 @@ end:
 ; current one whose bucket is still that one (or lower). When the window
 ; is spent, it moves to the lowest bucket of the overflows.
 
-declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 declare void @llvm.prefetch.p0(ptr, i32, i32, i32)
 
 ; A new ordered queue for items below `cap`, keyed by `key`; `eager`: each
@@ -463,8 +462,7 @@ ok:
   %f12 = getelementptr inbounds %queue, ptr %q, i32 0, i32 12
   store i64 %delta, ptr %f12
   %held = call ptr @strata.alloc(i64 %cap, i64 8, i1 false)
-  %bytes = shl i64 %cap, 3
-  call void @llvm.memset.p0.i64(ptr %held, i8 -1, i64 %bytes, i1 false)
+  call void @strata.mem_fill(ptr %held, i64 %cap, i64 -1)
   %f13 = getelementptr inbounds %queue, ptr %q, i32 0, i32 13
   store ptr %held, ptr %f13
   %threads = call i64 @strata.max_threads()

@@ -1,6 +1,7 @@
 // The LLVM IR for the GPU: the entry is a PTX kernel whose thread 0 runs
 // the function while the others wait at the grid barrier for a region to
-// run; par.for shares iterations cyclically over the grid.
+// run, or for a fill of memory the master asks of them; par.for shares
+// iterations cyclically over the grid.
 // RUN: graph-opt %S/../../algorithms/bfs.mlir --target=gpu --emit=llvm --opt-level=0 | FileCheck %s
 // CHECK: target triple = "nvptx64-nvidia-cuda"
 // CHECK-DAG: @strata.dispatch = internal global i32 0
@@ -10,6 +11,9 @@
 // CHECK-NEXT: call void @strata.grid_sync()
 // CHECK-NEXT: call void @bfs.par0(ptr @bfs.par0.frame)
 // CHECK-NEXT: call void @strata.grid_sync()
+// Outside regions again (what strata.mem_fill asks before it has the grid
+// help the master).
+// CHECK-NEXT: store i32 0, ptr @strata.dispatch
 // CHECK-LABEL: define internal void @bfs.par0(ptr %0)
 // CHECK: call i64 @strata.gpu_thread_id()
 // CHECK: call i64 @strata.gpu_num_threads()
@@ -31,4 +35,5 @@
 // CHECK-NEXT: i32 4, label %region
 // CHECK-NEXT: i32 5, label %region
 // CHECK-NEXT: i32 6, label %region
+// CHECK-NEXT: i32 -2, label %fill
 // CHECK-NEXT: ]

@@ -15,6 +15,7 @@
 // CHECK-DAG: .visible .global .align 8 .b8 _strata_pool[24];
 // CHECK-DAG: atom.global.add.u64 {{.*}}[_strata_pool+8]
 // CHECK-DAG: atom.{{.*}}global.cas.b64 {{.*}}[_strata_pool+8]
+// CHECK-DAG: .global .align 8 .u64 strata_$_fill_words;
 // CHECK-DAG: .global .align 4 .u32 strata_$_dispatch;
 // CHECK-DAG: .global .align 4 .u32 strata_$_grid_generation;
 // CHECK-DAG: .global .align 8 .u64 bfs_$_par1_$_frame
@@ -45,6 +46,9 @@
 // CHECK-DAG: %tid.x
 // CHECK-DAG: %nctaid.x
 // CHECK-DAG: call.uni (retval0), malloc,
+// The unique queue's stamps (a word per node) are cleared by the grid for
+// the master: the fill is named in the dispatch word.
+// CHECK-DAG: st.global.b32 [strata_$_dispatch], -2;
 
 // Another architecture and PTX version.
 // RUN: graph-opt %S/../../algorithms/sssp.mlir --target=gpu --emit=ptx --gpu-arch=sm_90 --ptx-version=8.0 -o %t.90.ptx
