@@ -192,8 +192,7 @@ oom:
   call void @strata.fail(ptr @.oom, i64 41)
   unreachable
 grown:
-  %oldbytes = mul i64 %len, 8
-  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %old, i64 %oldbytes, i1 false)
+  call void @strata.copy_words(ptr %p, ptr %old, i64 %len)
   call void @strata.mem_free(ptr %old)
   store ptr %p, ptr %f7
   store i64 %newcap, ptr %f9
@@ -201,8 +200,7 @@ grown:
 copy:
   %area = load ptr, ptr %f7
   %dst = getelementptr inbounds i64, ptr %area, i64 %len
-  %nbytes = mul i64 %n, 8
-  call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 %nbytes, i1 false)
+  call void @strata.copy_words(ptr %dst, ptr %src, i64 %n)
   store i64 %need, ptr %f8
   store atomic i32 0, ptr %lock release, align 4
   ret void
@@ -219,8 +217,7 @@ entry:
   %f2 = getelementptr inbounds %queue, ptr %q, i32 0, i32 2
   %next = load ptr, ptr %f2
   %dst = getelementptr i64, ptr %next, i64 %at
-  %bytes = mul i64 %fits, 8
-  call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 %bytes, i1 false)
+  call void @strata.copy_words(ptr %dst, ptr %src, i64 %fits)
   %rest = sub i64 %n, %fits
   %over = icmp ne i64 %rest, 0
   br i1 %over, label %spill, label %done
@@ -316,7 +313,26 @@ done:
   ret void
 }
 
-declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+; Copies `n` 64-bit words (the queues' items) from `src` to `dst`: a loop
+; of word moves, which the CPU's optimizer vectorizes (NVPTX would copy an
+; `llvm.memcpy` of unknown size a byte at a time).
+define internal void @strata.copy_words(ptr %dst, ptr %src, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %move ]
+  %more = icmp ult i64 %i, %n
+  br i1 %more, label %move, label %done
+move:
+  %from = getelementptr inbounds i64, ptr %src, i64 %i
+  %to = getelementptr inbounds i64, ptr %dst, i64 %i
+  %w = load i64, ptr %from, align 8
+  store i64 %w, ptr %to, align 8
+  %next = add i64 %i, 1
+  br label %loop
+done:
+  ret void
+}
 
 define internal i64 @strata.queue_size(ptr %q) {
   %f1 = getelementptr inbounds %queue, ptr %q, i32 0, i32 1
@@ -363,14 +379,12 @@ grow:
   %twice = shl i64 %cap, 1
   %newcap = call i64 @llvm.umax.i64(i64 %twice, i64 %n)
   %big = call ptr @strata.alloc(i64 %newcap, i64 8, i1 false)
-  %capbytes = mul i64 %cap, 8
-  call void @llvm.memcpy.p0.p0.i64(ptr %big, ptr %next, i64 %capbytes, i1 false)
+  call void @strata.copy_words(ptr %big, ptr %next, i64 %cap)
   %f7 = getelementptr inbounds %queue, ptr %q, i32 0, i32 7
   %spill = load ptr, ptr %f7
   %tail = getelementptr inbounds i64, ptr %big, i64 %cap
   %spilled = sub i64 %n, %cap
-  %spillbytes = mul i64 %spilled, 8
-  call void @llvm.memcpy.p0.p0.i64(ptr %tail, ptr %spill, i64 %spillbytes, i1 false)
+  call void @strata.copy_words(ptr %tail, ptr %spill, i64 %spilled)
   %f8 = getelementptr inbounds %queue, ptr %q, i32 0, i32 8
   store i64 0, ptr %f8
   call void @strata.free(ptr %cur)
@@ -525,8 +539,7 @@ oom:
   unreachable
 grown:
   %old = load ptr, ptr %v
-  %oldbytes = shl i64 %len, 3
-  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %old, i64 %oldbytes, i1 false)
+  call void @strata.copy_words(ptr %p, ptr %old, i64 %len)
   %had = icmp ne ptr %old, null
   br i1 %had, label %release, label %install
 release:

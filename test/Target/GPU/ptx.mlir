@@ -6,6 +6,7 @@
 
 // RUN: graph-opt %S/../../algorithms/bfs.mlir --target=gpu --emit=ptx -o %t.ptx
 // RUN: FileCheck %s --input-file=%t.ptx
+// RUN: FileCheck %s --input-file=%t.ptx --check-prefix=WORDS
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
 // RUN: %ptxas -arch=sm_90 %t.ptx -o /dev/null
 // CHECK: .version 7.8
@@ -49,6 +50,14 @@
 // The unique queue's stamps (a word per node) are cleared by the grid for
 // the master: the fill is named in the dispatch word.
 // CHECK-DAG: st.global.b32 [strata_$_dispatch], -2;
+
+// A queue's items move a 64-bit word at a time when it spills (NVPTX
+// copies an llvm.memcpy of unknown size a byte at a time).
+// WORDS-LABEL: .func strata_$_queue_spill(
+// WORDS-NOT: .b8
+// WORDS: ld.b64
+// WORDS-NOT: .b8
+// WORDS-LABEL: .func strata_$_queue_put(
 
 // Another architecture and PTX version.
 // RUN: graph-opt %S/../../algorithms/sssp.mlir --target=gpu --emit=ptx --gpu-arch=sm_90 --ptx-version=8.0 -o %t.90.ptx
