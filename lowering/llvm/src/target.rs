@@ -225,8 +225,14 @@ fn build<'c>(
 ) -> Result<Module<'c>, Diagnostic> {
     let loc = ir.op_loc(module).clone();
     let internal = |m: String| Diagnostic::error(loc.clone(), format!("internal error: LLVM: {m}"));
-    // The module starts as the run-time support, so emitted code calls it directly.
-    let support = format!("{RUNTIME}\n{}", if gpu { GPU_RUNTIME } else { CPU_RUNTIME });
+    // The module starts as the run-time support, so emitted code calls it
+    // directly; parsed with the target's data layout, so that accesses
+    // written without an alignment get the target's (NVPTX splits an `i64`
+    // load the default layout aligns to 4 into two).
+    let layout = tm.get_target_data().get_data_layout();
+    let layout = layout.as_str().to_str().map_err(|e| internal(e.to_string()))?;
+    let runtime = if gpu { GPU_RUNTIME } else { CPU_RUNTIME };
+    let support = format!("target datalayout = \"{layout}\"\n{RUNTIME}\n{runtime}");
     let m = cx
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(support.as_bytes(), "strata"))
         .map_err(|m| internal(m.to_string()))?;
