@@ -33,7 +33,8 @@ declare i32 @llvm.cttz.i32(i32, i1)
 ; each launch (next = base). Blocks are cut from it by an atomic add on
 ; `next`: a 64-byte prefix holding the block's size, then the bytes,
 ; rounded up to 64. A block that does not fit (or no pool: all zero) comes
-; from the device heap. Freeing the last block cut gives it back (a
+; from the device heap, its cut given back when no other followed it.
+; Freeing the last block cut gives it back (a
 ; compare-and-swap of `next`); other blocks of the pool stay until the
 ; next launch. The runner reads buffers of the pool with the driver's
 ; copies, and the heap's through `_strata_copy`.
@@ -55,7 +56,13 @@ cut:
   %fits = icmp ule i64 %size, %room
   %inside = icmp ult i64 %at, %end
   %ok = and i1 %inside, %fits
-  br i1 %ok, label %pooled, label %heap
+  br i1 %ok, label %pooled, label %overshot
+overshot:
+  ; Give the cut back if no other came after it, so that smaller blocks
+  ; still fit.
+  %past = add i64 %at, %size
+  %back = cmpxchg ptr %nextp, i64 %past, i64 %at monotonic monotonic, align 8
+  br label %heap
 pooled:
   %block = inttoptr i64 %at to ptr
   store i64 %size, ptr %block, align 8
