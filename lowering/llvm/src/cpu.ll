@@ -26,18 +26,7 @@ define internal void @strata.mem_free(ptr %p) {
 
 ; Fills `words` 64-bit words at `p` with `pattern`.
 define internal void @strata.mem_fill(ptr %p, i64 %words, i64 %pattern) {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %next, %store ]
-  %more = icmp ult i64 %i, %words
-  br i1 %more, label %store, label %done
-store:
-  %w = getelementptr inbounds i64, ptr %p, i64 %i
-  store i64 %pattern, ptr %w, align 8
-  %next = add i64 %i, 1
-  br label %loop
-done:
+  call void @strata.fill_strided(ptr %p, i64 0, i64 1, i64 %words, i64 %pattern)
   ret void
 }
 

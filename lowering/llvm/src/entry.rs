@@ -11,8 +11,9 @@
 //!   set, runs that parallel region with the frame the master filled, and
 //!   meets the master at the barrier after it, until the dispatch word says
 //!   the function has returned. The master also has the grid fill large
-//!   blocks of memory it clears outside regions (`strata.mem_fill`). `_strata_copy` and `_strata_free` (in
-//!   `gpu.ll`) let the runner read and release buffers from the device heap.
+//!   blocks of memory it clears outside regions (`strata.mem_fill`).
+//!   `_strata_copy` and `_strata_free` (in `gpu.ll`) let the runner read
+//!   and release buffers from the device heap.
 
 use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue, ValueKind};

@@ -441,23 +441,12 @@ done:
 
 ; This thread's share of the fill: the words `thread, thread + threads, ...`.
 define internal void @strata.grid_fill_share() {
-entry:
   %at = load ptr, ptr @strata.fill_at, align 8
   %words = load i64, ptr @strata.fill_words, align 8
   %pattern = load i64, ptr @strata.fill_pattern, align 8
   %first = call i64 @strata.gpu_thread_id()
   %stride = call i64 @strata.gpu_num_threads()
-  br label %loop
-loop:
-  %i = phi i64 [ %first, %entry ], [ %next, %body ]
-  %more = icmp ult i64 %i, %words
-  br i1 %more, label %body, label %done
-body:
-  %w = getelementptr inbounds i64, ptr %at, i64 %i
-  store i64 %pattern, ptr %w, align 8
-  %next = add i64 %i, %stride
-  br label %loop
-done:
+  call void @strata.fill_strided(ptr %at, i64 %first, i64 %stride, i64 %words, i64 %pattern)
   ret void
 }
 
@@ -488,15 +477,7 @@ shared:
   store i32 0, ptr @strata.dispatch, align 4
   ret void
 alone:
-  %i = phi i64 [ 0, %entry ], [ 0, %who ], [ %next, %store ]
-  %more = icmp ult i64 %i, %words
-  br i1 %more, label %store, label %done
-store:
-  %w = getelementptr inbounds i64, ptr %p, i64 %i
-  store i64 %pattern, ptr %w, align 8
-  %next = add i64 %i, 1
-  br label %alone
-done:
+  call void @strata.fill_strided(ptr %p, i64 0, i64 1, i64 %words, i64 %pattern)
   ret void
 }
 

@@ -313,6 +313,25 @@ done:
   ret void
 }
 
+; Sets the 64-bit words `first, first + stride, ...` below `words` at `p`
+; to `pattern` (each target's `strata.mem_fill`; on the GPU, a thread's
+; share of the grid's fill).
+define internal void @strata.fill_strided(ptr %p, i64 %first, i64 %stride, i64 %words, i64 %pattern) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ %first, %entry ], [ %next, %store ]
+  %more = icmp ult i64 %i, %words
+  br i1 %more, label %store, label %done
+store:
+  %w = getelementptr inbounds i64, ptr %p, i64 %i
+  store i64 %pattern, ptr %w, align 8
+  %next = add i64 %i, %stride
+  br label %loop
+done:
+  ret void
+}
+
 ; Copies `n` 64-bit words (the queues' items) from `src` to `dst`: a loop
 ; of word moves, which the CPU's optimizer vectorizes (NVPTX would copy an
 ; `llvm.memcpy` of unknown size a byte at a time).
