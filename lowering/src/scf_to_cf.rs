@@ -2,7 +2,8 @@
 //! joined by `cf.br` and `cf.cond_br`, as MLIR's pass of the same name does.
 //!
 //! `scf.for` becomes a condition block carrying the induction variable and the
-//! iteration values, the body, and a latch that adds the step; `scf.if` a
+//! iteration values (and, with a step other than 1, a trip counter), the body,
+//! and a latch that adds the step; `scf.if` a
 //! conditional branch to the two regions and a join block whose arguments are
 //! the results; `scf.while` the `before` region ending in a conditional branch
 //! and the `after` region branching back; `scf.execute_region` its blocks
@@ -209,59 +210,85 @@ impl RewritePattern for LowerFor {
         let arg_types: Vec<(Type, Location)> =
             ctx.block_args(entry).iter().map(|a| (ctx.value_type(*a).clone(), ctx.value_loc(*a).clone())).collect();
 
+        // A step other than 1 could carry iv past the largest value and wrap
+        // below ub, so such a loop counts its trips instead: (ub - lb - 1) / step + 1
+        // where lb < ub (the difference read unsigned, which is exact), else
+        // none; a counter the header compares with them, which also lets LLVM
+        // see the trip count and unroll the loop. A zero step, which has no
+        // meaning, divides by 1.
+        let step_value = constant_int(rw.ctx(), step);
+        let unit_step = step_value == Some(1);
+        let iv_ty = arg_types[0].0.clone();
+        let trips = (!unit_step).then(|| {
+            let mut at = |st: OperationState| {
+                let o = rw.create_before(op, st);
+                rw.ctx().result(o, 0)
+            };
+            let ty = std::slice::from_ref(&iv_ty);
+            let any = at(OperationState::new(arith::CMPI, loc.clone())
+                .prop("predicate", Attribute::int(pred, Type::i64()))
+                .operands(&[lb, ub])
+                .results(&[Type::i1()]));
+            let one = at(OperationState::new(arith::CONSTANT, loc.clone())
+                .prop("value", Attribute::int(1, iv_ty.clone()))
+                .results(ty));
+            let zero = at(OperationState::new(arith::CONSTANT, loc.clone())
+                .prop("value", Attribute::int(0, iv_ty.clone()))
+                .results(ty));
+            let span = at(OperationState::new(arith::SUBI, loc.clone()).operands(&[ub, lb]).results(ty));
+            let last = at(OperationState::new(arith::SUBI, loc.clone()).operands(&[span, one]).results(ty));
+            let divisor = match step_value {
+                Some(s) if s > 0 => step,
+                _ => at(OperationState::new(arith::MAXUI, loc.clone()).operands(&[step, one]).results(ty)),
+            };
+            let whole = at(OperationState::new(arith::DIVUI, loc.clone()).operands(&[last, divisor]).results(ty));
+            let some = at(OperationState::new(arith::ADDI, loc.clone()).operands(&[whole, one]).results(ty));
+            let trips = at(OperationState::new(arith::SELECT, loc.clone()).operands(&[any, some, zero]).results(ty));
+            (trips, zero, one)
+        });
         let end = rw.split_block(rw.ctx().next_op(op).expect("an scf op is never a terminator"));
         let (parent, pos) = position(rw.ctx(), end);
-        let cond = rw.create_block(parent, pos, &arg_types);
+        let mut cond_types = arg_types.clone();
+        if trips.is_some() {
+            cond_types.push((iv_ty.clone(), loc.clone()));
+        }
+        let cond = rw.create_block(parent, pos, &cond_types);
         let body_blocks = move_before(rw, body, end);
         let cond_args = rw.ctx().block_args(cond).to_vec();
         forward_args(rw, entry, &cond_args);
         let iv = cond_args[0];
-        // Header: continue while iv < ub.
+        // Header: continue while iv < ub, or while the counter is below the trips.
+        let counter = trips.map(|_| *cond_args.last().expect("the counter"));
+        let ult = CMPI_PREDICATES.iter().position(|p| *p == "ult").expect("a predicate") as i128;
+        let (pred, lhs, rhs) = match (counter, trips) {
+            (Some(k), Some((n, _, _))) => (ult, k, n),
+            _ => (pred, iv, ub),
+        };
         let cmp = rw.create_at_end(
             cond,
             OperationState::new(arith::CMPI, loc.clone())
                 .prop("predicate", Attribute::int(pred, Type::i64()))
-                .operands(&[iv, ub])
+                .operands(&[lhs, rhs])
                 .results(&[Type::i1()]),
         );
         let c = rw.ctx().result(cmp, 0);
         cond_br(rw, cond, c, (entry, &[]), (end, &[]), &loc);
-        // Latch: every yield adds the step and branches back to the header.
-        // A step other than 1 could carry iv past the largest value and wrap
-        // below ub: the next iv is iv + step only if step < ub - iv (read
-        // unsigned, which is exact), else ub, which ends the loop.
-        let unit_step = constant_int(rw.ctx(), step) == Some(1);
+        // Latch: every yield adds the step (and 1 to the counter) and branches
+        // back to the header.
         replace_terminators(rw, &body_blocks, scf::YIELD, &mut |rw, b, vals, yloc| {
             let ty = rw.ctx().value_type(iv).clone();
-            let arith_op = |rw: &mut Rewriter<'_>, st: OperationState| {
-                let o = rw.create_at_end(b, st);
+            let add = |rw: &mut Rewriter<'_>, x: Value, y: Value| {
+                let o = rw.create_at_end(
+                    b,
+                    OperationState::new(arith::ADDI, loc.clone()).operands(&[x, y]).results(std::slice::from_ref(&ty)),
+                );
                 rw.ctx().result(o, 0)
             };
-            let add = arith_op(
-                rw,
-                OperationState::new(arith::ADDI, loc.clone()).operands(&[iv, step]).results(std::slice::from_ref(&ty)),
-            );
-            let next = if unit_step {
-                add
-            } else {
-                let room = arith_op(
-                    rw,
-                    OperationState::new(arith::SUBI, loc.clone())
-                        .operands(&[ub, iv])
-                        .results(std::slice::from_ref(&ty)),
-                );
-                let ult = CMPI_PREDICATES.iter().position(|p| *p == "ult").expect("a predicate") as i128;
-                let more = arith_op(
-                    rw,
-                    OperationState::new(arith::CMPI, loc.clone())
-                        .prop("predicate", Attribute::int(ult, Type::i64()))
-                        .operands(&[step, room])
-                        .results(&[Type::i1()]),
-                );
-                arith_op(rw, OperationState::new(arith::SELECT, loc.clone()).operands(&[more, add, ub]).results(&[ty]))
-            };
-            let mut args = vec![next];
+            let mut args = vec![add(rw, iv, step)];
             args.extend(vals);
+            if let (Some(k), Some((_, _, one))) = (counter, trips) {
+                args.push(add(rw, k, one));
+            }
             br(rw, b, cond, &args, yloc);
         });
         if self.check_steps && constant_int(rw.ctx(), step).is_none_or(|s| s <= 0) {
@@ -269,6 +296,9 @@ impl RewritePattern for LowerFor {
         }
         let mut entry_args = vec![lb];
         entry_args.extend_from_slice(inits);
+        if let Some((_, zero, _)) = trips {
+            entry_args.push(zero);
+        }
         br(rw, init_block, cond, &entry_args, &loc);
         let results = rw.ctx().results(op).to_vec();
         rw.replace_op(op, &cond_args[1..1 + results.len()]);

@@ -189,10 +189,10 @@ func.func @execute_region(%c: i1) -> i32 {
 // scf.parallel: a loop nest in order, the innermost running the body and
 // combining each reduced value with the one carried.
 // CHECK-LABEL: func.func @parallel
-// CHECK: cf.br ^[[H1:bb[0-9]+]](%arg0, %arg3 : index, i64)
-// CHECK: ^[[H1]](%[[I:.*]]: index, %[[A1:.*]]: i64):
-// CHECK: cf.br ^[[H2:bb[0-9]+]](%arg0, %[[A1]] : index, i64)
-// CHECK: ^[[H2]](%[[J:.*]]: index, %[[A2:.*]]: i64):
+// CHECK: cf.br ^[[H1:bb[0-9]+]](%arg0, %arg3, %{{.*}} : index, i64, index)
+// CHECK: ^[[H1]](%[[I:.*]]: index, %[[A1:.*]]: i64, %{{.*}}: index):
+// CHECK: cf.br ^[[H2:bb[0-9]+]](%arg0, %[[A1]], %{{.*}} : index, i64, index)
+// CHECK: ^[[H2]](%[[J:.*]]: index, %[[A2:.*]]: i64, %{{.*}}: index):
 // CHECK: %[[V:.*]] = arith.muli %[[I]], %[[J]] : index
 // CHECK-NEXT: %[[W:.*]] = arith.index_cast %[[V]] : index to i64
 // CHECK-NEXT: %[[S:.*]] = arith.addi %[[A2]], %[[W]] : i64
@@ -208,4 +208,47 @@ func.func @parallel(%lb: index, %ub: index, %s: index, %a: i64) -> i64 {
     }
   }
   return %r : i64
+}
+
+// -----
+
+// A step other than 1 (here 3, or one known only at run time) counts the
+// trips before the loop, (ub - lb - 1) / step + 1 where lb < ub, else none,
+// and the header compares a counter with them: iv + step may wrap past the
+// largest value, the counter cannot. A step not known positive divides as 1
+// at least.
+// CHECK-LABEL: func.func @strided
+// CHECK-SAME: (%[[LB:.*]]: index, %[[UB:.*]]: index, %[[S:.*]]: index)
+// CHECK:   %[[C3:.*]] = arith.constant 3 : index
+// CHECK:   %[[ANY:.*]] = arith.cmpi slt, %[[LB]], %[[UB]] : index
+// CHECK:   %[[ONE:.*]] = arith.constant 1 : index
+// CHECK:   %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK:   %[[SPAN:.*]] = arith.subi %[[UB]], %[[LB]] : index
+// CHECK:   %[[LAST:.*]] = arith.subi %[[SPAN]], %[[ONE]] : index
+// CHECK:   %[[WHOLE:.*]] = arith.divui %[[LAST]], %[[C3]] : index
+// CHECK:   %[[SOME:.*]] = arith.addi %[[WHOLE]], %[[ONE]] : index
+// CHECK:   %[[TRIPS:.*]] = arith.select %[[ANY]], %[[SOME]], %[[ZERO]] : index
+// CHECK:   cf.br ^[[HEAD:bb[0-9]+]](%[[LB]], %[[ZERO]] : index, index)
+// CHECK: ^[[HEAD]](%[[IV:.*]]: index, %[[K:.*]]: index):
+// CHECK:   %[[MORE:.*]] = arith.cmpi ult, %[[K]], %[[TRIPS]] : index
+// CHECK:   cf.cond_br %[[MORE]], ^[[BODY:bb[0-9]+]], ^[[EXIT:bb[0-9]+]]
+// CHECK: ^[[BODY]]:
+// CHECK:   call @use(%[[IV]])
+// CHECK:   %[[NEXT:.*]] = arith.addi %[[IV]], %[[C3]] : index
+// CHECK:   %[[K1:.*]] = arith.addi %[[K]], %[[ONE]] : index
+// CHECK:   cf.br ^[[HEAD]](%[[NEXT]], %[[K1]] : index, index)
+// CHECK: ^[[EXIT]]:
+// CHECK:   arith.cmpi ult, %[[S]], %{{.*}} : index
+// CHECK:   arith.maxui %[[S]], %{{.*}} : index
+// CHECK-NOT: scf.
+func.func private @use(index)
+func.func @strided(%lb: index, %ub: index, %s: index) {
+  %c3 = arith.constant 3 : index
+  scf.for %i = %lb to %ub step %c3 {
+    func.call @use(%i) : (index) -> ()
+  }
+  scf.for unsigned %i = %s to %ub step %s {
+    func.call @use(%i) : (index) -> ()
+  }
+  return
 }
