@@ -144,9 +144,40 @@ func.func @while(%n: index) {
       scf.condition(%go) %i : index
     } do {
     ^bb0(%i: index):
-      // expected-remark@+1 {{passes through together: one reservation for the block's items; not inside it: it decides each thread's next turn on that thread}}
+      // expected-remark@+1 {{passes through together: one reservation for the block's items; not inside it: it decides each thread's next turn on a value that may differ between threads}}
       "par.queue_push"(%i, %q) <{aggregate = "block"}> : (index, !par.queue<index>) -> ()
       %next = arith.addi %i, %c1 : index
+      scf.yield %next : index
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// A while loop whose turns are the same on a subgroup's threads (the
+// carried value is the subgroup's maximum, as in the warp tier's turns):
+// a push in it is aggregated there, each turn.
+// CHECK-LABEL: func.func @uniform_while
+// CHECK: scf.while
+// CHECK: scf.condition
+// CHECK: "par.subgroup_scan"
+// CHECK: "par.queue_reserve"
+// CHECK: scf.yield %{{.*}} : index
+func.func @uniform_while(%n: index) {
+  %q = "par.queue_new"(%n) : (index) -> !par.queue<index>
+  "par.parallel"() ({
+    %l = "par.lane_id"() : () -> index
+    %first = "par.subgroup_reduce"(%l) <{kind = "max"}> : (index) -> index
+    %r = scf.while (%i = %first) : (index) -> index {
+      %go = arith.cmpi ult, %i, %n : index
+      scf.condition(%go) %i : index
+    } do {
+    ^bb0(%i: index):
+      // expected-remark@+1 {{push aggregated per subgroup just after it}}
+      "par.queue_push"(%i, %q) <{aggregate = "subgroup"}> : (index, !par.queue<index>) -> ()
+      %next = "par.subgroup_reduce"(%l) <{kind = "max"}> : (index) -> index
       scf.yield %next : index
     }
     "par.yield"() : () -> ()
@@ -203,7 +234,7 @@ func.func @nested(%n: index) {
     %first = arith.cmpi eq, %b, %c0 : index
     scf.if %odd {
       scf.if %first {
-        // expected-remark@+1 {{.mlir:204:5, the nearest point every thread of the block passes through together: one reservation for the block's items; not inside it: it branches on a value that may differ between threads}}
+        // expected-remark@+1 {{.mlir:235:5, the nearest point every thread of the block passes through together: one reservation for the block's items; not inside it: it branches on a value that may differ between threads}}
         "par.queue_push"(%t, %q) <{aggregate = "block"}> : (index, !par.queue<index>) -> ()
       }
     }

@@ -51,7 +51,9 @@ fn divergent(ctx: &Context, team: OpId, op: OpId, level: Level) -> Option<&'stat
     match ctx.op_kind(op) {
         scf::IF | scf::INDEX_SWITCH => differs(0).then_some("branches on a value that may differ between threads"),
         scf::FOR => (0..3).any(differs).then_some("has bounds or a step that may differ between threads"),
-        scf::CONDITION => Some("decides each thread's next turn on that thread"),
+        scf::CONDITION => {
+            differs(0).then_some("decides each thread's next turn on a value that may differ between threads")
+        }
         par::FOR => Some("spreads its iterations over the threads"),
         _ => Some("runs its regions in a way the analysis does not know"),
     }

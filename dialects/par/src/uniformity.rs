@@ -20,9 +20,12 @@
 //! thread may have written the element), the results of region operations.
 //! A collective is then divergent inside an `scf.if` or `scf.index_switch`
 //! on a value that differs, an `scf.for` whose bounds or step differ, an
-//! `scf.while` (its condition is computed in its region, by every thread on
-//! its own), or the body of a `par.for` (its iterations are spread over the
-//! threads).
+//! `scf.while` whose condition differs, or the body of a `par.for` (its
+//! iterations are spread over the threads). An `scf.while`'s arguments are
+//! uniform where every value they take is: the initial ones and what the
+//! after region yields for the before region's, what the condition passes
+//! on for the after region's (an argument that depends on itself is taken
+//! to differ).
 
 use crate::op as par;
 use crate::view::Group;
@@ -59,10 +62,35 @@ impl Level {
 /// Whether `v` is the same on every thread of the team `team` (of each of
 /// its blocks or subgroups, at `Level::Block` or `Level::Subgroup`).
 pub fn is_uniform(ctx: &Context, team: OpId, v: Value, level: Level) -> bool {
+    uniform(ctx, team, v, level, &mut Vec::new())
+}
+
+/// [`is_uniform`], taking the `scf.while` arguments in `asked` (whose
+/// question is open further up) to differ.
+fn uniform(ctx: &Context, team: OpId, v: Value, level: Level, asked: &mut Vec<Value>) -> bool {
     let Some(d) = ctx.defining_op(v) else {
-        // A block argument: uniform only outside the team.
-        let owner = ctx.value_block(v).and_then(|b| ctx.block_parent(b)).and_then(|r| ctx.region_parent(r));
-        return owner.is_none_or(|o| !ctx.is_ancestor(team, o));
+        // A block argument: uniform outside the team, and an `scf.while`'s
+        // where every value it takes is.
+        let block = ctx.value_block(v);
+        let owner = block.and_then(|b| ctx.block_parent(b)).and_then(|r| ctx.region_parent(r));
+        let Some(owner) = owner.filter(|o| ctx.is_ancestor(team, *o)) else { return true };
+        if ctx.op_kind(owner) != scf::WHILE || asked.contains(&v) {
+            return false;
+        }
+        asked.push(v);
+        let i = block.map_or(0, |b| ctx.block_args(b).iter().position(|a| *a == v).unwrap_or(0));
+        let before = block == ctx.entry_block(ctx.region(owner, 0));
+        let takes: Vec<Value> = if before {
+            // The initial value and what the after region yields.
+            let yielded = while_end(ctx, owner, 1).map(|t| ctx.operand(t, i));
+            std::iter::once(ctx.operand(owner, i)).chain(yielded).collect()
+        } else {
+            // What the condition passes on.
+            while_end(ctx, owner, 0).map(|t| ctx.operand(t, i + 1)).into_iter().collect()
+        };
+        let same = !takes.is_empty() && takes.iter().all(|t| uniform(ctx, team, *t, level, asked));
+        asked.pop();
+        return same;
     };
     if !ctx.is_ancestor(team, d) {
         return true;
@@ -76,7 +104,14 @@ pub fn is_uniform(ctx: &Context, team: OpId, v: Value, level: Level) -> bool {
     ctx.regions(d).is_empty()
         && ctx.has_traits(d, Traits::PURE)
         && !matches!(ctx.op_kind(d), par::THREAD_ID | par::LANE_ID | par::BLOCK_THREAD_ID)
-        && ctx.operands(d).iter().all(|o| is_uniform(ctx, team, *o, level))
+        && ctx.operands(d).iter().all(|o| uniform(ctx, team, *o, level, asked))
+}
+
+/// The terminator of region `r` (0: before, 1: after) of the `scf.while`
+/// `w`, if the region has a single block.
+fn while_end(ctx: &Context, w: OpId, r: usize) -> Option<OpId> {
+    let blocks = ctx.region_blocks(ctx.region(w, r));
+    (blocks.len() == 1).then(|| ctx.last_op(blocks[0])).flatten()
 }
 
 /// The operation between `op` and its team that may send the threads that
@@ -94,7 +129,9 @@ pub fn divergence(ctx: &Context, op: OpId, level: Level) -> Option<(OpId, String
             scf::FOR => (0..ctx.operands(p).len().min(3))
                 .any(differs)
                 .then(|| "has bounds or a step that may differ between threads".to_string()),
-            scf::WHILE => Some("decides each thread's next turn on that thread".to_string()),
+            scf::WHILE => while_end(ctx, p, 0)
+                .is_none_or(|c| !is_uniform(ctx, team, ctx.operand(c, 0), level))
+                .then(|| "decides each thread's next turn on a value that may differ between threads".to_string()),
             par::FOR => Some("spreads its iterations over the threads".to_string()),
             _ => None,
         };

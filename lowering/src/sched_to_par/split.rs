@@ -18,7 +18,9 @@ use strata_par_dialect::view::RmwKind;
 use strata_sched_dialect::legality::{split_shape, walks_own_lists, Split};
 
 /// The iterations a split loop's round deferred (a list of `capacity`),
-/// how many tried to take a place (the list holds the first `capacity`),
+/// how many tried to take a place (the list holds the first `capacity`;
+/// for the block and warp tiers followed by the cursor their groups take
+/// the listed iterations with, zeroed with the count),
 /// per accumulator of the body a value per listed iteration (set to the
 /// scalar's initial value when it is listed), for the team's tier the
 /// buffers of the edge-balanced walk (`edge_balance.rs`; each listed
@@ -167,7 +169,7 @@ impl Lowering {
     pub(super) fn finish_split(&mut self, ctx: &mut Rewriter<'_>, split: &SplitLoop, pb: BlockId, loc: &Location) {
         for (group, copy, deferred) in &split.groups {
             let n = listed(ctx, At::End(pb), deferred, loc);
-            self.group_walks(ctx, *copy, pb, (deferred.nodes, n), *group, loc);
+            self.group_walks(ctx, *copy, pb, (deferred.nodes, n, deferred.count), *group, loc);
         }
         if let Some((shared, once, deferred)) = &split.hubs {
             match &deferred.segments {
@@ -228,7 +230,10 @@ impl Lowering {
             op1(ctx, place, arith::ADDI, &[most, one], Type::Index, loc)
         };
         let nodes = op1(ctx, place, par::ALLOC, &[capacity], buf(&Type::Index), loc);
-        let count = op1(ctx, place, par::ALLOC, &[one], buf(&Type::Index), loc);
+        // A list for blocks or subgroups keeps the cursor they take its
+        // places with after the count.
+        let words = if sums { one } else { index_const(ctx, place, 2, loc) };
+        let count = op1(ctx, place, par::ALLOC, &[words], buf(&Type::Index), loc);
         let accumulators: Vec<Value> = shape
             .accumulators
             .iter()
@@ -246,6 +251,10 @@ impl Lowering {
         let zero = index_const(ctx, at, 0, loc);
         let listed_before = if own_places { self.size(ctx, at, g, SizeOf::Nodes, loc) } else { zero };
         store(ctx, at, listed_before, count, zero, loc);
+        if !sums {
+            let cursor = index_const(ctx, at, 1, loc);
+            store(ctx, at, zero, count, cursor, loc);
+        }
         let iat = At::Before(inner);
         let v = ctx.operand(inner, 1);
         let (lo, hi, _) = self.args_space(ctx, space_of(ctx, inner).expect("a neighbour loop"), &[g, v], iat, loc);

@@ -84,34 +84,67 @@ impl Lowering {
     }
 
     /// At the end of the team body `pb`, after the round's work-shared loop:
-    /// the iterations the round deferred to `group`s (`deferred`, by the
-    /// block or warp tier of [`Lowering::prepare_split`]), the groups
-    /// taking them in turn, each running `copy` (a copy of the loop, used
-    /// up) for one as `mapping = "warp"` (or `"block"`) runs an iteration.
+    /// the iterations the round deferred to `group`s (`deferred`: the list,
+    /// how many it holds, and its count, whose second word is the cursor,
+    /// zeroed before the round, by the block or warp tier of
+    /// [`Lowering::prepare_split`]), each group running `copy` (a copy of
+    /// the loop, used up) for one as `mapping = "warp"` (or `"block"`) runs
+    /// an iteration. The groups take the listed iterations as they come
+    /// free, not in turn: the group's first thread takes the next place
+    /// with an atomic add on the cursor, the next one's while the group
+    /// walks this one, so that a group whose nodes are long takes fewer.
     pub(super) fn group_walks(
         &mut self,
         ctx: &mut Rewriter<'_>,
         copy: OpId,
         pb: BlockId,
-        deferred: (Value, Value),
+        (nodes, n, count): (Value, Value, Value),
         group: Group,
         loc: &Location,
     ) {
         let at = At::End(pb);
-        let (nodes, n) = deferred;
         // Every thread read the same count after the loop's barrier: the
         // group's maximum says so to the divergence check.
         let n = group.reduce(ctx, at, n, RmwKind::Max, loc);
-        let (w, team, lane, width) = group.ids(ctx, at, loc);
+        let (_, _, lane, width) = group.ids(ctx, at, loc);
         let shape = split_shape(ctx, copy).expect("checked by the sched verifier");
-        let (r, blk) = new_body(ctx, &[Type::Index], loc);
-        let k = ctx.block_args(blk)[0];
-        let x = load(ctx, At::End(blk), nodes, k, false, loc);
-        self.emit_body(ctx, copy, blk, &[x], scf::YIELD, loc);
-        let turns = mk(ctx, at, OperationState::new(scf::FOR, loc.clone()).operands(&[w, n, team]).region(r));
+        let mine = self.take_place(ctx, at, count, lane, loc);
+        let first = group.reduce(ctx, at, mine, RmwKind::Max, loc);
+        let (before, bb) = new_body(ctx, &[Type::Index], loc);
+        let place = ctx.block_args(bb)[0];
+        let more = cmpi(ctx, At::End(bb), "ult", place, n, loc);
+        op0(ctx, At::End(bb), scf::CONDITION, &[more, place], loc);
+        let (after, ab) = new_body(ctx, &[Type::Index], loc);
+        let k = ctx.block_args(ab)[0];
+        let next = self.take_place(ctx, At::End(ab), count, lane, loc);
+        let x = load(ctx, At::End(ab), nodes, k, false, loc);
+        self.emit_body(ctx, copy, ab, &[x], scf::YIELD, loc);
+        let st = OperationState::new(scf::WHILE, loc.clone()).operands(&[first]).results(&[Type::Index]);
+        let turns = mk(ctx, at, st.region(before).region(after));
         self.share_neighbours(ctx, &shape, (lane, width), group, loc);
-        self.scopes.insert(r, Rc::new(Scope { iteration: Some(turns), ..(*self.scope).clone() }));
+        // The next place, the group's, goes round.
+        let end = ctx.last_op(ab).expect("the body's terminator");
+        ctx.erase_op(end);
+        let next = group.reduce(ctx, At::End(ab), next, RmwKind::Max, loc);
+        op0(ctx, At::End(ab), scf::YIELD, &[next], loc);
+        self.scopes.insert(after, Rc::new(Scope { iteration: Some(turns), ..(*self.scope).clone() }));
         ctx.erase_op(copy);
+    }
+
+    /// At `at`: on a group's first thread (`lane` 0), the next place of the
+    /// cursor (the second word of `count`), taken by an atomic add; 0 on
+    /// the others.
+    fn take_place(&mut self, ctx: &mut Rewriter<'_>, at: At, count: Value, lane: Value, loc: &Location) -> Value {
+        let (zero, one) = (index_const(ctx, at, 0, loc), index_const(ctx, at, 1, loc));
+        let leads = cmpi(ctx, at, "eq", lane, zero, loc);
+        let (tr, tb) = new_body(ctx, &[], loc);
+        let taken = self.atomic(ctx, At::End(tb), RmwKind::Add, one, count, one, loc);
+        op0(ctx, At::End(tb), scf::YIELD, &[taken], loc);
+        let (er, eb) = new_body(ctx, &[], loc);
+        op0(ctx, At::End(eb), scf::YIELD, &[zero], loc);
+        let st = OperationState::new(scf::IF, loc.clone()).operands(&[leads]).results(&[Type::Index]);
+        let o = mk(ctx, at, st.region(tr).region(er));
+        ctx.result(o, 0)
     }
 
     /// In an iteration's body (already in place): the neighbour loop of

@@ -86,14 +86,73 @@ func.func @f(%n: index) {
 
 // -----
 
-func.func @f(%go: i1) {
+// An scf.while whose condition may differ: the thread's number, or a
+// value carried from turn to turn that comes from it.
+func.func @f(%n: index) {
+  %c1 = arith.constant 1 : index
+  "par.parallel"() ({
+    %t = "par.thread_id"() : () -> index
+    %r = scf.while (%i = %t) : (index) -> index {
+      %go = arith.cmpi ult, %i, %n : index
+      scf.condition(%go) %i : index
+    } do {
+    ^bb0(%j: index):
+      // expected-error@+1 {{decides each thread's next turn on a value that may differ between threads}}
+      "par.barrier"() : () -> ()
+      %k = arith.addi %j, %c1 : index
+      scf.yield %k : index
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// A carried value that depends on itself is taken to differ, though it
+// starts the same on every thread.
+func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  "par.parallel"() ({
+    %r = scf.while (%i = %c0) : (index) -> index {
+      %go = arith.cmpi ult, %i, %n : index
+      scf.condition(%go) %i : index
+    } do {
+    ^bb0(%j: index):
+      // expected-error@+1 {{decides each thread's next turn on a value that may differ between threads}}
+      "par.barrier"() : () -> ()
+      %k = arith.addi %j, %c1 : index
+      scf.yield %k : index
+    }
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// Uniform: an scf.while on a value from outside the team, and one whose
+// carried value is a subgroup's maximum at the start and after every turn
+// (the warp tier's turns): no diagnostics.
+func.func @f(%go: i1, %n: index) {
   "par.parallel"() ({
     scf.while : () -> () {
       scf.condition(%go)
     } do {
-      // expected-error@+1 {{decides each thread's next turn on that thread}}
       "par.barrier"() : () -> ()
       scf.yield
+    }
+    %l = "par.lane_id"() : () -> index
+    %first = "par.subgroup_reduce"(%l) <{kind = "max"}> : (index) -> index
+    %r = scf.while (%i = %first) : (index) -> index {
+      %more = arith.cmpi ult, %i, %n : index
+      scf.condition(%more) %i : index
+    } do {
+    ^bb0(%j: index):
+      %s = "par.subgroup_reduce"(%j) <{kind = "add"}> : (index) -> index
+      %next = "par.subgroup_reduce"(%s) <{kind = "max"}> : (index) -> index
+      scf.yield %next : index
     }
     "par.yield"() : () -> ()
   }) : () -> ()

@@ -25,7 +25,7 @@
 // TIER: arith.cmpi uge, %{{.*}}, %c4096
 // TIER: arith.cmpi uge, %{{.*}}, %c64
 // TIER: "par.subgroup_reduce"(%{{.*}}) <{kind = "max"}>
-// TIER: "par.subgroup_id"
+// TIER: scf.while
 // TIER: "par.subgroup_reduce"(%{{.*}}) <{kind = "add"}> : (f64) -> f64
 // NO-TIER-NOT: par.subgroup
 // The warp tier on top: PTX of the subgroups' turns passes ptxas.
