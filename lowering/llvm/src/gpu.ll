@@ -536,18 +536,25 @@ done:
 ; `table[index[i]]` for `i = thread, thread + threads, ...` below `n` (the
 ; threads of a warp read neighbouring 32-bit indices, and gather wherever
 ; they point) and stores its sum at its place in `out`, so that the reads
-; stay.
+; stay. The loop counts its turns first, so that LLVM unrolls it and a
+; thread has several gathers in flight, as a graph program's unrolled walk
+; of a list has.
 define ptx_kernel void @_strata_gather_probe(ptr %index, i64 %n, ptr %table, ptr %out) {
 entry:
   %first = call i64 @strata.gpu_thread_id()
   %stride = call i64 @strata.gpu_num_threads()
-  br label %loop
-loop:
-  %i = phi i64 [ %first, %entry ], [ %next, %body ]
-  %acc = phi i64 [ 0, %entry ], [ %sum, %body ]
-  %more = icmp ult i64 %i, %n
-  br i1 %more, label %body, label %done
+  %any = icmp ult i64 %first, %n
+  br i1 %any, label %count, label %done
+count:
+  %span = sub i64 %n, %first
+  %last = sub i64 %span, 1
+  %whole = udiv i64 %last, %stride
+  %turns = add i64 %whole, 1
+  br label %body
 body:
+  %t = phi i64 [ 0, %count ], [ %t.next, %body ]
+  %i = phi i64 [ %first, %count ], [ %next, %body ]
+  %acc = phi i64 [ 0, %count ], [ %sum, %body ]
   %ip = getelementptr inbounds i32, ptr %index, i64 %i
   %k = load i32, ptr %ip, align 4
   %k64 = zext i32 %k to i64
@@ -555,10 +562,13 @@ body:
   %v = load i64, ptr %p, align 8
   %sum = add i64 %acc, %v
   %next = add i64 %i, %stride
-  br label %loop
+  %t.next = add nuw i64 %t, 1
+  %again = icmp ult i64 %t.next, %turns
+  br i1 %again, label %body, label %done
 done:
+  %total = phi i64 [ 0, %entry ], [ %sum, %body ]
   %q = getelementptr inbounds i64, ptr %out, i64 %first
-  store i64 %acc, ptr %q
+  store i64 %total, ptr %q
   ret void
 }
 
