@@ -42,27 +42,69 @@ struct Deferred {
 /// The thread `me`'s block of the list `lo..hi` of `d` positions that a
 /// team of `team` threads shares: blocks of `ceil(d / team)`, block 0 going
 /// to the thread after the one that took the last block of the lists
-/// dealt out before (`so_far` positions), so that short lists spread over
-/// the team. A thread past the list's end gets an empty block.
+/// dealt out before (`first`: their positions modulo `team`), so that
+/// short lists spread over the team; and where the next list's block 0
+/// goes. A thread past the list's end gets an empty block. A list no
+/// longer than the team (a GPU's grid against most hubs) needs no
+/// division: blocks of 1, the thread's place and the next list's first
+/// found by a subtraction (a division costs a GPU thread some twenty
+/// instructions, for every listed node).
 fn team_block(
     ctx: &mut Rewriter<'_>,
     at: At,
     (lo, hi, d): (Value, Value, Value),
-    so_far: Value,
+    first: Value,
     (me, team): (Value, Value),
     loc: &Location,
-) -> (Value, Value) {
-    let int = |ctx: &mut Rewriter<'_>, name, a, b| op1(ctx, at, name, &[a, b], Type::Index, loc);
-    let block = int(ctx, arith::CEILDIVUI, d, team);
-    let first = int(ctx, arith::REMUI, so_far, team);
-    let shifted = int(ctx, arith::ADDI, me, team);
-    let shifted = int(ctx, arith::SUBI, shifted, first);
-    let mine = int(ctx, arith::REMUI, shifted, team);
-    let offset = int(ctx, arith::MULI, mine, block);
-    let start = int(ctx, arith::ADDI, lo, offset);
-    let start = int(ctx, arith::MINUI, start, hi);
-    let end = int(ctx, arith::ADDI, start, block);
-    (start, int(ctx, arith::MINUI, end, hi))
+) -> (Value, Value, Value) {
+    let int = |ctx: &mut Rewriter<'_>, at, name, a, b| op1(ctx, at, name, &[a, b], Type::Index, loc);
+    // x - team where x >= team: x modulo team for x below twice the team.
+    let wrap = |ctx: &mut Rewriter<'_>, at, x| {
+        let over = cmpi(ctx, at, "uge", x, team, loc);
+        let less = int(ctx, at, arith::SUBI, x, team);
+        op1(ctx, at, arith::SELECT, &[over, less, x], Type::Index, loc)
+    };
+    let short = cmpi(ctx, at, "ule", d, team, loc);
+    let block = choose(
+        ctx,
+        at,
+        short,
+        |ctx, at| index_const(ctx, at, 1, loc),
+        |ctx, at| int(ctx, at, arith::CEILDIVUI, d, team),
+        loc,
+    );
+    let past = int(ctx, at, arith::ADDI, first, d);
+    let next =
+        choose(ctx, at, short, |ctx, at| wrap(ctx, at, past), |ctx, at| int(ctx, at, arith::REMUI, past, team), loc);
+    let shifted = int(ctx, at, arith::ADDI, me, team);
+    let shifted = int(ctx, at, arith::SUBI, shifted, first);
+    let mine = wrap(ctx, at, shifted);
+    let offset = int(ctx, at, arith::MULI, mine, block);
+    let start = int(ctx, at, arith::ADDI, lo, offset);
+    let start = int(ctx, at, arith::MINUI, start, hi);
+    let end = int(ctx, at, arith::ADDI, start, block);
+    (start, int(ctx, at, arith::MINUI, end, hi), next)
+}
+
+/// At `at`: `fast`'s value where `cond` holds, else `slow`'s, each made in
+/// its branch of an `scf.if` (so that only one runs).
+fn choose(
+    ctx: &mut Rewriter<'_>,
+    at: At,
+    cond: Value,
+    fast: impl FnOnce(&mut Rewriter<'_>, At) -> Value,
+    slow: impl FnOnce(&mut Rewriter<'_>, At) -> Value,
+    loc: &Location,
+) -> Value {
+    let (tr, tb) = new_body(ctx, &[], loc);
+    let v = fast(ctx, At::End(tb));
+    op0(ctx, At::End(tb), scf::YIELD, &[v], loc);
+    let (er, eb) = new_body(ctx, &[], loc);
+    let v = slow(ctx, At::End(eb));
+    op0(ctx, At::End(eb), scf::YIELD, &[v], loc);
+    let st = OperationState::new(scf::IF, loc.clone()).operands(&[cond]).results(&[Type::Index]);
+    let o = mk(ctx, at, st.region(tr).region(er));
+    ctx.result(o, 0)
 }
 
 /// Where in the entry block of `op`'s function buffers for `op` can be
@@ -321,8 +363,9 @@ impl Lowering {
         let (zero, one) = (index_const(ctx, at, 0, loc), index_const(ctx, at, 1, loc));
         let n = listed(ctx, at, deferred, loc);
         let share = deferred.edges.map(|e| (e, self.edge_share(ctx, pb, e, n, loc)));
-        // By blocks: the thread, the team, and the neighbours dealt out so
-        // far (this thread's count of the team's).
+        // By blocks: the thread, the team, and where the next list's
+        // block 0 goes (the neighbours dealt out so far, modulo the team;
+        // this thread's count of the team's).
         let blocks = share.is_none().then(|| {
             let me = op1(ctx, at, par::THREAD_ID, &[], Type::Index, loc);
             let team = op1(ctx, at, par::NUM_THREADS, &[], Type::Index, loc);
@@ -358,10 +401,9 @@ impl Lowering {
                 let (me, team, dealt) = blocks.expect("walked by blocks");
                 let d = int(ctx, arith::SUBI, hi, lo);
                 let z = index_const(ctx, iat, 0, loc);
-                let so_far = load(ctx, iat, dealt, z, false, loc);
-                let next = int(ctx, arith::ADDI, so_far, d);
+                let first = load(ctx, iat, dealt, z, false, loc);
+                let (start, end, next) = team_block(ctx, iat, (lo, hi, d), first, (me, team), loc);
                 store(ctx, iat, next, dealt, z, loc);
-                let (start, end) = team_block(ctx, iat, (lo, hi, d), so_far, (me, team), loc);
                 return (start, end, index_const(ctx, iat, 1, loc));
             };
             let from = load(ctx, iat, edges.offsets, b, false, loc);

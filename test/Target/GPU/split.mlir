@@ -8,6 +8,29 @@
 // RUN: graph-opt %S/../../algorithms/bc.mlir --target=gpu --schedule split=1 --emit=ptx -o %t.ptx
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
 // RUN: %ptxas -arch=sm_90 %t.ptx -o /dev/null
+// The hubs' blocks: a list no longer than the team (most hubs against a
+// GPU's grid) is dealt out without a division: blocks of 1, the thread's
+// place and the next list's first by a subtraction; a longer one divides.
+// RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu | FileCheck %s --check-prefix=DEAL
+// DEAL: %[[TEAM:.*]] = "par.num_threads"
+// DEAL: %[[D:.*]] = arith.subi
+// DEAL: %[[SHORT:.*]] = arith.cmpi ule, %[[D]], %[[TEAM]] : index
+// DEAL-NEXT: scf.if %[[SHORT]] -> (index) {
+// DEAL-NEXT: scf.yield %c1 : index
+// DEAL-NEXT: } else {
+// DEAL-NEXT: arith.ceildivui %[[D]], %[[TEAM]] : index
+// DEAL: scf.if %[[SHORT]] -> (index) {
+// DEAL-NEXT: arith.cmpi uge, %{{.*}}, %[[TEAM]] : index
+// DEAL-NEXT: arith.subi %{{.*}}, %[[TEAM]] : index
+// DEAL-NEXT: arith.select
+// DEAL: } else {
+// DEAL-NEXT: arith.remui %{{.*}}, %[[TEAM]] : index
+// DEAL-NOT: arith.remui
+// DEAL: arith.cmpi uge, %{{.*}}, %[[TEAM]] : index
+// DEAL-NEXT: arith.subi %{{.*}}, %[[TEAM]] : index
+// DEAL-NEXT: arith.select
+// DEAL-NOT: arith.remui
+// DEAL: scf.for
 // PageRank's split gather combines each thread's share of a listed node's
 // sum with a grouped float add: a warp sums its lanes' shares (one
 // atomic per warp); float sums are the native atomic, not a CAS loop.
