@@ -113,6 +113,27 @@ pub(super) fn if_then(ctx: &mut Rewriter<'_>, at: At, cond: Value, loc: &Locatio
     b
 }
 
+/// At `at`: `fast`'s value where `cond` holds, else `slow`'s, each made in
+/// its branch of an `scf.if` (so that only one runs).
+pub(super) fn choose(
+    ctx: &mut Rewriter<'_>,
+    at: At,
+    cond: Value,
+    fast: impl FnOnce(&mut Rewriter<'_>, At) -> Value,
+    slow: impl FnOnce(&mut Rewriter<'_>, At) -> Value,
+    loc: &Location,
+) -> Value {
+    let (tr, tb) = new_body(ctx, &[], loc);
+    let v = fast(ctx, At::End(tb));
+    op0(ctx, At::End(tb), scf::YIELD, &[v], loc);
+    let (er, eb) = new_body(ctx, &[], loc);
+    let v = slow(ctx, At::End(eb));
+    op0(ctx, At::End(eb), scf::YIELD, &[v], loc);
+    let st = OperationState::new(scf::IF, loc.clone()).operands(&[cond]).results(&[Type::Index]);
+    let o = mk(ctx, at, st.region(tr).region(er));
+    ctx.result(o, 0)
+}
+
 /// An `scf.if` at `at` on flag `i` of `bits`; returns its body block, which
 /// the caller ends.
 pub(super) fn guarded(ctx: &mut Rewriter<'_>, at: At, bits: Value, i: Value, loc: &Location) -> BlockId {

@@ -86,27 +86,6 @@ fn team_block(
     (start, int(ctx, at, arith::MINUI, end, hi), next)
 }
 
-/// At `at`: `fast`'s value where `cond` holds, else `slow`'s, each made in
-/// its branch of an `scf.if` (so that only one runs).
-fn choose(
-    ctx: &mut Rewriter<'_>,
-    at: At,
-    cond: Value,
-    fast: impl FnOnce(&mut Rewriter<'_>, At) -> Value,
-    slow: impl FnOnce(&mut Rewriter<'_>, At) -> Value,
-    loc: &Location,
-) -> Value {
-    let (tr, tb) = new_body(ctx, &[], loc);
-    let v = fast(ctx, At::End(tb));
-    op0(ctx, At::End(tb), scf::YIELD, &[v], loc);
-    let (er, eb) = new_body(ctx, &[], loc);
-    let v = slow(ctx, At::End(eb));
-    op0(ctx, At::End(eb), scf::YIELD, &[v], loc);
-    let st = OperationState::new(scf::IF, loc.clone()).operands(&[cond]).results(&[Type::Index]);
-    let o = mk(ctx, at, st.region(tr).region(er));
-    ctx.result(o, 0)
-}
-
 /// Where in the entry block of `op`'s function buffers for `op` can be
 /// made once: before the entry block's operation that holds `op`, when the
 /// graph `g` is known there (an argument, or made before it).

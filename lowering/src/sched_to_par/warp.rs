@@ -135,16 +135,13 @@ impl Lowering {
     /// cursor (the second word of `count`), taken by an atomic add; 0 on
     /// the others.
     fn take_place(&mut self, ctx: &mut Rewriter<'_>, at: At, count: Value, lane: Value, loc: &Location) -> Value {
-        let (zero, one) = (index_const(ctx, at, 0, loc), index_const(ctx, at, 1, loc));
+        let zero = index_const(ctx, at, 0, loc);
         let leads = cmpi(ctx, at, "eq", lane, zero, loc);
-        let (tr, tb) = new_body(ctx, &[], loc);
-        let taken = self.atomic(ctx, At::End(tb), RmwKind::Add, one, count, one, loc);
-        op0(ctx, At::End(tb), scf::YIELD, &[taken], loc);
-        let (er, eb) = new_body(ctx, &[], loc);
-        op0(ctx, At::End(eb), scf::YIELD, &[zero], loc);
-        let st = OperationState::new(scf::IF, loc.clone()).operands(&[leads]).results(&[Type::Index]);
-        let o = mk(ctx, at, st.region(tr).region(er));
-        ctx.result(o, 0)
+        let take = |ctx: &mut Rewriter<'_>, at| {
+            let one = index_const(ctx, at, 1, loc);
+            self.atomic(ctx, at, RmwKind::Add, one, count, one, loc)
+        };
+        choose(ctx, at, leads, take, |_, _| zero, loc)
     }
 
     /// In an iteration's body (already in place): the neighbour loop of
