@@ -41,7 +41,7 @@ use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOpt
 use strata_ir::rewrite::{RewritePattern, Rewriter};
 use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
 use strata_sched_dialect::collapse::worth_collapsing;
-use strata_sched_dialect::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Reduction};
+use strata_sched_dialect::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Order, Reduction};
 use strata_sched_dialect::{fusion, legality, once, settle};
 
 /// The pass and its options.
@@ -252,7 +252,9 @@ impl RewritePattern for ForeachToSched {
             let warp = warp_remark(ctx, l, &s, &self.defaults);
             let fused = fusion_remark(ctx, l, &s);
             let segments = segments_remark(ctx, l, &s, &self.defaults);
-            for m in [direction_remark(ctx, l, &s), fused, warp, segments].into_iter().chain(tiers).flatten() {
+            let order = order_remark(ctx, l, &s, &self.defaults);
+            let all = [direction_remark(ctx, l, &s), fused, warp, segments, order];
+            for m in all.into_iter().chain(tiers).flatten() {
                 r.borrow_mut().push(Diagnostic::remark(ctx.op_loc(l).clone(), m));
             }
         }
@@ -405,6 +407,10 @@ fn schedule(
     if !explicit("segments") {
         // The pass option's passes where the loop can take them.
         s.segments = if !nested && legality::segmentable(ctx, l, &s).is_ok() { s.segments } else { 0 };
+    }
+    if !explicit("order") && (nested || legality::orderable(ctx, l, &s).is_err()) {
+        // The pass option's order where the loop can take it.
+        s.order = Order::Id;
     }
     if nested && s.mapping != Mapping::Sequential && legality::enclosing_parallel_loop(ctx, l).is_none() {
         return Err(err(
@@ -567,6 +573,28 @@ fn segments_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAt
     Some(format!("not segmented: {why}"))
 }
 
+/// The remark on the order in which the parallel loop `l` (schedule `s`)
+/// takes its nodes: by degree, or why not where the pass options ask for it.
+fn order_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]) -> Option<String> {
+    if s.order == Order::Degree {
+        let lists = match legality::orderable(ctx, l, s) {
+            Ok(legality::DegreeOf::In) => "in-edges",
+            _ => "out-edges",
+        };
+        return Some(format!(
+            "order 'degree': the team takes the nodes from the fewest {lists} to the most, so that threads side by side walk lists of about the same length"
+        ));
+    }
+    let asked = defaults.iter().any(|(k, v)| &**k == "order" && v.as_str() == Some(Order::Degree.keyword()));
+    if !asked || s.mapping == Mapping::Sequential {
+        return None;
+    }
+    let why = legality::orderable(ctx, l, &LoopSchedule { order: Order::Degree, ..*s })
+        .err()
+        .unwrap_or_else(|| "as the schedule says".into());
+    Some(format!("not ordered by degree: {why}"))
+}
+
 /// The remark on mapping the parallel loop `l` (schedule `s`) to warps or
 /// blocks: that it is, or why not where the pass options ask for it.
 fn warp_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]) -> Option<String> {
@@ -696,6 +724,11 @@ static DECL: PassDecl = PassDecl {
             help: "loops over all nodes with one neighbour loop (in_nbrs or out_nbrs) of the node: the neighbour loops run in this many passes, each over one range of the neighbours, from a copy of the lists per range (default 0: one pass)",
         },
         PassOption {
+            name: "order",
+            kind: OptionKind::Text,
+            help: "loops over all nodes with a neighbour loop of the node, thread-mapped: id (default) takes the nodes by number, degree from the fewest neighbours to the most",
+        },
+        PassOption {
             name: "target",
             kind: OptionKind::Text,
             help: "cpu or gpu: a loop's cpu_schedule or gpu_schedule entries apply over its schedule (the target pipelines set it)",
@@ -703,7 +736,7 @@ static DECL: PassDecl = PassDecl {
         PassOption {
             name: "remarks",
             kind: OptionKind::Bool,
-            help: "a remark on the direction of each parallel worklist or pulled loop, on the fusion of ordered rounds, on splitting, on warp mapping and on segments",
+            help: "a remark on the direction of each parallel worklist or pulled loop, on the fusion of ordered rounds, on splitting, on warp mapping, on segments and on the order of the nodes",
         },
     ],
 };

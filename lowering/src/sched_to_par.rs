@@ -73,9 +73,9 @@ use strata_par_dialect::types::{buf, queue};
 use strata_par_dialect::view::{self as par_view, Dist as ParDist, SizeOf};
 use strata_sched_dialect::foreach::schedule_of;
 use strata_sched_dialect::fusion::FUSED_ROUNDS;
-use strata_sched_dialect::legality::{collapsible, pullable};
+use strata_sched_dialect::legality::{collapsible, orderable, pullable, DegreeOf};
 use strata_sched_dialect::once::ONCE_PER_ROUND;
-use strata_sched_dialect::schedule::{Direction, Dist, Frontier, LoopSchedule, Mapping, Pushes, Reduction};
+use strata_sched_dialect::schedule::{Direction, Dist, Frontier, LoopSchedule, Mapping, Order, Pushes, Reduction};
 use strata_std::arith::CMPI_PREDICATES;
 
 /// The pass.

@@ -30,7 +30,7 @@
 // RUN: not test -e %t.none
 // RUN: not graph-opt %S/../algorithms/bfs.mlir --target=gpu --emit=upstream-mlir 2>&1 | FileCheck %s --check-prefix=GPU
 
-// BFS-LABEL: func.func @bfs(%arg0: index, %arg1: index, %arg2: i1, %arg3: memref<?xi64>, %arg4: memref<?xi32>, %arg5: memref<?xi64>, %arg6: memref<?xi32>, %arg7: memref<?xi64>, %arg8: memref<?xi32>, %arg9: memref<?xi64>, %arg10: index) -> memref<?xi64>
+// BFS-LABEL: func.func @bfs(%arg0: index, %arg1: index, %arg2: i1, %arg3: memref<?xi64>, %arg4: memref<?xi32>, %arg5: memref<?xi64>, %arg6: memref<?xi32>, %arg7: memref<?xi64>, %arg8: memref<?xi32>, %arg9: memref<?xi64>, %arg10: memref<?xi32>, %arg11: memref<?xi32>, %arg12: index) -> memref<?xi64>
 // BFS: %[[DIST:.*]] = memref.alloc(%arg0) : memref<?xi64>
 // BFS: omp.parallel {
 // BFS: omp.wsloop schedule(static = %{{.*}} : index) {

@@ -54,6 +54,7 @@ fn candidates(space: Option<Space>, counts: bool, ordered: bool) -> Vec<(&'stati
             keys.push(("mapping", &["thread", "edge"]));
             keys.push(("split", &["0", "64", "1024"]));
             keys.push(("segments", &["0", "2", "4"]));
+            keys.push(("order", &["id", "degree"]));
         }
         Some(Space::Range) => keys.push(("split", &["0", "64", "1024"])),
         Some(Space::Items) => {

@@ -237,12 +237,12 @@ fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>) -> Vec<Ca
 /// pushes aggregated per block (cooperative conversion) beside split lists.
 const SCHEDULES: [&str; 10] = [
     "",
-    "direction=pull,frontier=bitmap",
+    "direction=pull,frontier=bitmap,order=degree",
     "mapping=edge,frontier=bitmap,pushes=direct,dist=static,chunk=7",
     "alpha=1000000,beta=1000000,segments=3",
     "split=2,dist=static,chunk=5",
     "mapping=warp",
-    "split=16,block=6,warp=2,dist=static,chunk=3",
+    "split=16,block=6,warp=2,dist=static,chunk=3,order=degree",
     "mapping=block",
     "mapping=edge-balanced",
     "pushes=block,split=2,dist=static,chunk=3",

@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use strata_abi::{array_elements, GraphArray};
 use strata_graph::generate::from_spec;
 use strata_graph::load::{build, LoadOptions};
 use strata_graph::Graph;
@@ -77,27 +78,22 @@ fn global(out: &mut String, name: &str, ty: &str, elements: &[String]) {
 /// The host: the graph's arrays as globals, each entry called once and its
 /// result printed a value a line.
 fn host(g: &Graph) -> String {
-    let a = g.arrays();
-    let strings = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>();
-    let in_sources: Vec<String> = a.in_edges.iter().map(|e| a.sources[*e as usize].to_string()).collect();
-    let weights: Vec<String> = match a.weights {
-        Some(w) => w.iter().map(i64::to_string).collect(),
-        None => vec!["1".to_string(); a.targets.len()],
-    };
-    let arrays: [(&str, &str, Vec<String>); 7] = [
-        ("out_offsets", "i64", strings(&mut a.out_offsets.iter().map(u64::to_string))),
-        ("out_targets", "i32", strings(&mut a.targets.iter().map(u32::to_string))),
-        ("in_offsets", "i64", strings(&mut a.in_offsets.iter().map(u64::to_string))),
-        ("in_sources", "i32", in_sources),
-        ("in_edges", "i64", strings(&mut a.in_edges.iter().map(u64::to_string))),
-        ("edge_sources", "i32", strings(&mut a.sources.iter().map(u32::to_string))),
-        ("weights", "i64", weights),
-    ];
+    // Every array of the contract, in its order, as the export takes them.
+    let arrays: Vec<(&str, &str, Vec<String>)> = GraphArray::ALL
+        .iter()
+        .map(|a| {
+            let ty = if a.element().bytes() == Some(4) { "i32" } else { "i64" };
+            (a.name(), ty, array_elements(g, *a).map(|x| x.to_string()).collect())
+        })
+        .collect();
     let mut out = String::new();
     for (name, ty, values) in &arrays {
         global(&mut out, name, ty, values);
     }
-    let graph_types = "index, index, i1, memref<?xi64>, memref<?xi32>, memref<?xi64>, memref<?xi32>, memref<?xi64>, memref<?xi32>, memref<?xi64>";
+    let graph_types: String = std::iter::once("index, index, i1".to_string())
+        .chain(arrays.iter().map(|(_, ty, _)| format!("memref<?x{ty}>")))
+        .collect::<Vec<_>>()
+        .join(", ");
     for e in &ENTRIES {
         let extra: String = e.host_args.iter().map(|(_, t)| format!(", {t}")).collect();
         let result = match e.result {

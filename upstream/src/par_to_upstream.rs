@@ -6,7 +6,7 @@
 //! |---|---|
 //! | `!par.buf<T>` | `memref<?xT>` (`i1` kept as an `i8` of 0 or -1, `index` as `i64`) |
 //! | `!par.queue<index>` | `memref<5xmemref<?xi64>>`, run by private functions ([`queue`]) |
-//! | a `!graph.graph` argument | ten arguments: the node and edge counts (`index`), whether the graph is symmetric (`i1`), then the arrays in [`GraphArray::ALL`]'s order (`memref<?xi64>` offsets and edge numbers, `memref<?xi32>` node ids, `memref<?xi64>` weights) |
+//! | a `!graph.graph` argument | twelve arguments: the node and edge counts (`index`), whether the graph is symmetric (`i1`), then the arrays in [`GraphArray::ALL`]'s order (`memref<?xi64>` offsets and edge numbers, `memref<?xi32>` node ids, `memref<?xi64>` weights, `memref<?xi32>` the nodes by degree) |
 //! | `par.parallel`, `par.for {dist, chunk}`, `par.barrier` | `omp.parallel`, `omp.wsloop schedule(static\|dynamic = chunk)` with `omp.loop_nest`, `omp.barrier` |
 //! | `par.thread_id`, `par.num_threads` | calls of OpenMP's `omp_get_thread_num`, `omp_get_num_threads` |
 //! | `par.alloc`, `par.local`, `par.free` | `memref.alloc`, `memref.alloca`, `memref.dealloc` |

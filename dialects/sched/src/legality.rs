@@ -36,6 +36,9 @@
 //!   passes, one per range of neighbours: the shape `split` needs, with a
 //!   neighbour loop (`in_nbrs` or `out_nbrs`) of the iteration's node in
 //!   the loop's graph, `thread`-mapped and without degree tiers.
+//! - `order = "degree"` takes the nodes of a `thread`-mapped loop over all
+//!   nodes (not in segments) from the fewest neighbours to the most: the
+//!   body must walk a list of the iteration's node, whose length orders them.
 //! - `privatize` needs every scalar declared outside the loop and touched
 //!   inside it to be only reduced there, with one kind and without asking
 //!   whether the reduction changed it: a private copy cannot answer loads or
@@ -54,7 +57,7 @@ use strata_ir::registry::Traits;
 use strata_ir::rewrite::is_pure;
 use strata_ir::symbols::SymbolTableCollection;
 
-use crate::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Reduction};
+use crate::schedule::{Direction, Frontier, Keyword, LoopSchedule, Mapping, Order, Reduction};
 
 /// Checks `s` for the loop `op` (a `graph.foreach` or `sched.foreach`).
 pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
@@ -102,6 +105,9 @@ pub fn check(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<(), String> {
     }
     if s.segments > 0 {
         segmentable(ctx, op, s)?;
+    }
+    if s.order == Order::Degree {
+        orderable(ctx, op, s)?;
     }
     if s.reduction == Reduction::Privatize {
         for (v, why) in shared_scalars(ctx, op) {
@@ -227,6 +233,58 @@ pub fn segmentable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<Split, S
         ));
     }
     Ok(shape)
+}
+
+/// Which lists' lengths order the nodes of a loop under `order = "degree"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DegreeOf {
+    /// Each node's out-edges.
+    Out,
+    /// Each node's in-edges.
+    In,
+}
+
+/// By which degree the loop `op` can take its nodes in order of degree
+/// (`order = "degree"`), or why it cannot: a `thread`-mapped loop over all
+/// nodes, not in segments (each pass lists every node at its own place),
+/// whose body walks a list of the iteration's node in the loop's graph (the
+/// first such neighbour loop, or the in-lists the pulled loop walks). Any
+/// order is legal for a parallel loop; this one pays where the lists differ
+/// in length and neighbouring threads run in step.
+pub fn orderable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<DegreeOf, String> {
+    const WHAT: &str = "schedule entry 'order'";
+    if s.mapping != Mapping::Thread {
+        return Err(format!("{WHAT} needs mapping 'thread', not '{}'", s.mapping.keyword()));
+    }
+    if space_of(ctx, op) != Some(Space::Nodes) {
+        return Err(format!("{WHAT} needs a loop over nodes(...)"));
+    }
+    if s.segments > 0 {
+        return Err(format!("{WHAT} does not combine with 'segments': each pass lists every node at its own place"));
+    }
+    if s.direction == Direction::Pull {
+        pullable(ctx, op, s)?;
+        return Ok(DegreeOf::In);
+    }
+    let Some(body) = ctx.entry_block(ctx.region(op, 0)) else {
+        return Err(format!("{WHAT} needs a body"));
+    };
+    let (g, v) = (ctx.operand(op, 0), ctx.block_args(body)[0]);
+    let mut found = None;
+    for o in ctx.block_ops(body).to_vec() {
+        ctx.walk_pre(o, &mut |x| {
+            if found.is_none() && is_foreach(ctx, x) && ctx.operand(x, 0) == g && ctx.operands(x).get(1) == Some(&v) {
+                found = match space_of(ctx, x) {
+                    Some(Space::OutNbrs | Space::OutEdges) => Some(DegreeOf::Out),
+                    Some(Space::InNbrs | Space::InEdges) => Some(DegreeOf::In),
+                    _ => None,
+                };
+            }
+        });
+    }
+    found.ok_or_else(|| {
+        format!("{WHAT} needs a neighbour loop of the iteration's node in the body (in_nbrs, in_edges, out_nbrs or out_edges of the loop's graph): its length orders the nodes")
+    })
 }
 
 /// Whether `op` loops over all nodes of its graph and its neighbour loop

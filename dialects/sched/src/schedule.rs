@@ -8,10 +8,11 @@
 //! mapping = "thread", pushes = "buffered", reduction = "atomic"}` (with
 //! `alpha` and `beta` when the direction is `hybrid`, `intersect` when
 //! given: the method of the `graph.count_common` in the loop, and `fusion`
-//! when not 0: bucket fusion of an ordered worklist's rounds) that a user
-//! may write (partially) on a `graph.foreach` as `schedule`, that
-//! `convert-graph-to-sched` completes from defaults, and that `sched.foreach`
-//! carries in full.
+//! when not 0: bucket fusion of an ordered worklist's rounds; `split`,
+//! `warp`, `block` and `segments` when not 0, `order` when not `"id"`)
+//! that a user may write (partially) on a `graph.foreach` as `schedule`,
+//! that `convert-graph-to-sched` completes from defaults, and that
+//! `sched.foreach` carries in full.
 
 use strata_graph_dialect::view::Intersect;
 use strata_ir::attributes::NamedAttr;
@@ -100,6 +101,17 @@ pub enum Pushes {
     Block,
 }
 
+/// In which order a loop over all nodes hands its nodes to the team.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// By node number.
+    Id,
+    /// From the fewest neighbours to the most (the degree of the body's
+    /// neighbour loop: in- or out-), so that the threads that run side by
+    /// side (a GPU warp's lanes) walk lists of about the same length.
+    Degree,
+}
+
 /// A complete loop schedule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LoopSchedule {
@@ -150,10 +162,13 @@ pub struct LoopSchedule {
     /// neighbours' data stays in the cache (GraphIt's segmenting,
     /// [`crate::legality::segmentable`]); 0: one pass over the lists.
     pub segments: u32,
+    /// Over all nodes, with a neighbour loop of the iteration's node: the
+    /// order in which the team takes the nodes ([`crate::legality::orderable`]).
+    pub order: Order,
 }
 
 /// The keys a schedule dictionary may hold, with their values.
-pub const KEYS: [(&str, &str); 15] = [
+pub const KEYS: [(&str, &str); 16] = [
     ("mapping", "\"thread\", \"edge\", \"warp\", \"block\", \"edge-balanced\" or \"sequential\""),
     ("dist", "\"static\" or \"dynamic\""),
     ("chunk", "a positive integer"),
@@ -169,6 +184,7 @@ pub const KEYS: [(&str, &str); 15] = [
     ("warp", "a non-negative integer"),
     ("block", "a non-negative integer"),
     ("segments", "a non-negative integer"),
+    ("order", "\"id\" or \"degree\""),
 ];
 
 /// The keys a complete schedule holds whatever its direction (`alpha` only
@@ -230,6 +246,10 @@ impl Keyword for Pushes {
     ];
 }
 
+impl Keyword for Order {
+    const VALUES: &'static [(Order, &'static str)] = &[(Order::Id, "id"), (Order::Degree, "degree")];
+}
+
 impl LoopSchedule {
     /// The schedule of a loop nested in a parallel one: sequential.
     pub const SEQUENTIAL: LoopSchedule = LoopSchedule {
@@ -248,6 +268,7 @@ impl LoopSchedule {
         warp: 0,
         block: 0,
         segments: 0,
+        order: Order::Id,
     };
     /// The default schedule of an outermost loop. Blocks of 1,024
     /// iterations keep each thread's accesses to the node-indexed arrays
@@ -295,6 +316,7 @@ impl LoopSchedule {
                 "direction" => self.direction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "frontier" => self.frontier = Keyword::from_attr(v).ok_or_else(bad)?,
                 "pushes" => self.pushes = Keyword::from_attr(v).ok_or_else(bad)?,
+                "order" => self.order = Keyword::from_attr(v).ok_or_else(bad)?,
                 "intersect" => {
                     self.intersect = Some(v.as_str().and_then(Intersect::from_name).ok_or_else(bad)?);
                 }
@@ -334,6 +356,7 @@ impl LoopSchedule {
         let block = (self.block > 0).then(|| ("block".into(), Attribute::int(i128::from(self.block), Type::i64())));
         let segments =
             (self.segments > 0).then(|| ("segments".into(), Attribute::int(i128::from(self.segments), Type::i64())));
+        let order = (self.order != Order::Id).then(|| ("order".into(), Attribute::string(self.order.keyword())));
         Attribute::dictionary(
             hybrid
                 .into_iter()
@@ -343,6 +366,7 @@ impl LoopSchedule {
                 .chain(warp)
                 .chain(block)
                 .chain(segments)
+                .chain(order)
                 .chain([
                     ("chunk".into(), Attribute::int(i128::from(self.chunk), Type::i64())),
                     ("direction".into(), Attribute::string(self.direction.keyword())),
@@ -389,8 +413,13 @@ mod tests {
             warp: 0,
             block: 0,
             segments: 0,
+            order: Order::Id,
         };
         assert_eq!(LoopSchedule::from_attr(&s.to_attr()), Ok(s));
+        let o = LoopSchedule { order: Order::Degree, ..s };
+        assert_eq!(LoopSchedule::from_attr(&o.to_attr()), Ok(o));
+        let bad = vec![("order".into(), Attribute::string("random"))];
+        assert!(LoopSchedule::PARALLEL.overridden(&bad).unwrap_err().contains("\"id\" or \"degree\""));
         let g = LoopSchedule { segments: 4, ..s };
         assert_eq!(LoopSchedule::from_attr(&g.to_attr()), Ok(g));
         let h = LoopSchedule { split: 4096, warp: 64, block: 512, ..s };

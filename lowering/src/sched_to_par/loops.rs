@@ -253,6 +253,17 @@ impl Lowering {
         } else {
             self.space(ctx, op, at, &loc)
         };
+        // Under `order = "degree"`, position k stands for the k-th node
+        // from the fewest neighbours to the most.
+        let by_degree = (s.order == Order::Degree && parallel).then(|| {
+            let of = orderable(ctx, op, &s).expect("checked by the sched verifier");
+            let g = ctx.operand(pulled.unwrap_or(op), 0);
+            self.array(
+                ctx,
+                g,
+                if of == DegreeOf::In { GraphArray::NodesByInDegree } else { GraphArray::NodesByOutDegree },
+            )
+        });
         let one = index_const(ctx, at, 1, &loc);
         let after = |ctx: &Context, o: OpId| {
             ctx.next_op(o).map(At::Before).unwrap_or_else(|| At::End(ctx.parent_block(o).expect("block")))
@@ -336,6 +347,10 @@ impl Lowering {
         }
         let (fr, fb) = new_body(ctx, &[Type::Index], &loc);
         let k = ctx.block_args(fb)[0];
+        let k = match by_degree {
+            Some(nodes) => load_index(ctx, At::End(fb), nodes, k, &loc),
+            None => k,
+        };
         self.iteration(ctx, op, &walk, fb, k, par::YIELD, &loc);
         let st = OperationState::new(par::FOR, loc.clone())
             .operands(&[lo, hi, one])

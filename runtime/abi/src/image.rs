@@ -1,6 +1,7 @@
 //! The host-side image of a graph: its descriptor and arrays laid out as
 //! the contract says, for the CPU runner to pass and the GPU runner to copy.
 
+use strata_graph::degree_order::nodes_by_degree;
 use strata_graph::Graph;
 
 use crate::{GraphArray, HEADER_BYTES};
@@ -46,6 +47,8 @@ pub fn array_elements(g: &Graph, array: GraphArray) -> Box<dyn ExactSizeIterator
             Some(w) => Box::new(w.iter().copied()),
             None => Box::new(a.targets.iter().map(|_| 1)),
         },
+        GraphArray::NodesByOutDegree => Box::new(nodes_by_degree(a.out_offsets).into_iter().map(i64::from)),
+        GraphArray::NodesByInDegree => Box::new(nodes_by_degree(a.in_offsets).into_iter().map(i64::from)),
     }
 }
 
@@ -113,6 +116,12 @@ mod tests {
         assert_eq!((targets[0], targets[head]), (2, 1 | (2 << 32)));
         let weights = arrays[GraphArray::Weights.position()];
         assert_eq!(&weights[head..], &[5, 7]);
+        // Out-degrees 1, 1, 0: nodes 2 and 0 in the first word, 1 in the
+        // second; in-degrees 0, 1, 1: nodes 0 and 1, then 2.
+        let by_out = arrays[GraphArray::NodesByOutDegree.position()];
+        assert_eq!((by_out[0], by_out[head], by_out[head + 1]), (3, 2, 1));
+        let by_in = arrays[GraphArray::NodesByInDegree.position()];
+        assert_eq!((by_in[head], by_in[head + 1]), (1 << 32, 2));
         assert!(image.owns(weights[head..].as_ptr() as u64));
         assert!(!image.owns(image.descriptor_address()));
         let both_ways = build(2, vec![(0, 1, 5), (1, 0, 7)], true, LoadOptions::default());

@@ -104,11 +104,17 @@ pub enum GraphArray {
     EdgeSources,
     /// Weight of each edge (1 for an unweighted graph).
     Weights,
+    /// Every node, by out-degree from the fewest out-edges (ties by node
+    /// number): a loop over the nodes in this order gives neighbouring
+    /// threads lists of about the same length (`order = "degree"`).
+    NodesByOutDegree,
+    /// Every node, by in-degree, likewise.
+    NodesByInDegree,
 }
 
 impl GraphArray {
     /// Every array, in descriptor order.
-    pub const ALL: [GraphArray; 7] = [
+    pub const ALL: [GraphArray; 9] = [
         GraphArray::OutOffsets,
         GraphArray::OutTargets,
         GraphArray::InOffsets,
@@ -116,6 +122,8 @@ impl GraphArray {
         GraphArray::InEdges,
         GraphArray::EdgeSources,
         GraphArray::Weights,
+        GraphArray::NodesByOutDegree,
+        GraphArray::NodesByInDegree,
     ];
 
     /// The array's name in IR (`par.graph_array`'s `array` property).
@@ -128,6 +136,8 @@ impl GraphArray {
             GraphArray::InEdges => "in_edges",
             GraphArray::EdgeSources => "edge_sources",
             GraphArray::Weights => "weights",
+            GraphArray::NodesByOutDegree => "nodes_by_out_degree",
+            GraphArray::NodesByInDegree => "nodes_by_in_degree",
         }
     }
 
@@ -142,11 +152,15 @@ impl GraphArray {
     }
 
     /// The type of the array's elements: offsets and edge numbers are
-    /// `index`, node ids 32-bit, weights 64-bit.
+    /// `index`, node ids (the orders too) 32-bit, weights 64-bit.
     pub fn element(self) -> ScalarType {
         match self {
             GraphArray::OutOffsets | GraphArray::InOffsets | GraphArray::InEdges => ScalarType::Index,
-            GraphArray::OutTargets | GraphArray::InSources | GraphArray::EdgeSources => ScalarType::Int(32),
+            GraphArray::OutTargets
+            | GraphArray::InSources
+            | GraphArray::EdgeSources
+            | GraphArray::NodesByOutDegree
+            | GraphArray::NodesByInDegree => ScalarType::Int(32),
             GraphArray::Weights => ScalarType::Int(64),
         }
     }
