@@ -75,13 +75,22 @@ graphs() { # K20+U20: the generator specs, ';'-separated
   echo "$spec"
 }
 bench() { # BUILD LOG GRAPHS ALGS SCHEDULE MIN-BLOCKS [FLAGS...]: BUILD baseline or pack
-  local bin=$s/$1/bin log=$2 g=$3 a=$4 sched=$5 mb=$6
+  local build=$1 log=$2 g=$3 a=$4 sched=$5 mb=$6
   shift 6
   local args=(--backend "$backend" --threads 16 --repeat 3 --graphs "$(graphs "$g")" --algorithms "$a" "$@")
   [ -n "$sched" ] && args+=(--schedule "$sched")
   [ -n "$mb" ] && args+=(--gpu-min-blocks "$mb")
-  echo "## $(cut -c1-60 "$s/$1/REVISION"): graph-bench ${args[*]}" >>"$log"
-  timeout 240 "$bin/graph-bench" "${args[@]}" >>"$log" 2>&1
+  echo "## $(cut -c1-60 "$s/$build/REVISION"): graph-bench ${args[*]}" >>"$log"
+  timeout 240 "$s/$build/bin/graph-bench" "${args[@]}" >>"$log" 2>&1
+}
+pairs() { # LOG GRAPHS ALGS MIN-BLOCKS BUILD:SCHEDULE...: each run in turn, twice
+  local log=$1 g=$2 a=$3 mb=$4 ok=0 round run
+  shift 4
+  : >"$log"
+  for round in 1 2; do
+    for run in "$@"; do bench "${run%%:*}" "$log" "$g" "$a" "${run#*:}" "$mb" || ok=1; done
+  done
+  return $ok
 }
 failed=0
 for step in "${steps[@]}"; do
@@ -95,23 +104,12 @@ for step in "${steps[@]}"; do
     run) PYTHONPATH="$s/pack" timeout 300 python3 -c 'from lit.main import main; main()' -v test/Target/GPU/run.mlir >"$log" 2>&1 ;;
     corpus) timeout 330 "$s/pack/bin/algorithms" >"$log" 2>&1 ;;
     bench)
-      : >"$log"
-      ok=0
-      for round in 1 2; do
-        [ -x "$s/baseline/bin/graph-bench" ] && { bench baseline "$log" "$a" "$b" "${c:-}" "${d:-}" || ok=1; }
-        bench pack "$log" "$a" "$b" "${c:-}" "${d:-}" || ok=1
-      done
-      [ $ok = 0 ] ;;
+      runs=()
+      [ -x "$s/baseline/bin/graph-bench" ] && runs+=("baseline:${c:-}")
+      pairs "$log" "$a" "$b" "${d:-}" "${runs[@]}" "pack:${c:-}" ;;
     schedule)
-      : >"$log"
-      ok=0
-      [ -n "${c:-}" ] || { echo "gpu-check: the step needs a SCHEDULE" >"$log"; ok=1; }
-      for round in 1 2; do
-        [ $ok = 0 ] || break
-        bench pack "$log" "$a" "$b" "" "${d:-}" || ok=1
-        bench pack "$log" "$a" "$b" "$c" "${d:-}" || ok=1
-      done
-      [ $ok = 0 ] ;;
+      if [ -n "${c:-}" ]; then pairs "$log" "$a" "$b" "${d:-}" "pack:" "pack:$c"
+      else echo "gpu-check: the step needs a SCHEDULE" >"$log"; false; fi ;;
     bandwidth) : >"$log"; bench pack "$log" "$a" "$b" "" "" --bandwidth ;;
     ncu)
       prog=test/algorithms/$a.mlir
