@@ -269,16 +269,16 @@ pub fn orderable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<DegreeOf, 
     let Some(body) = ctx.entry_block(ctx.region(op, 0)) else {
         return Err(format!("{WHAT} needs a body"));
     };
-    let (g, v) = (ctx.operand(op, 0), ctx.block_args(body)[0]);
     let mut found = None;
     for o in ctx.block_ops(body).to_vec() {
         ctx.walk_pre(o, &mut |x| {
-            if found.is_none() && is_foreach(ctx, x) && ctx.operand(x, 0) == g && ctx.operands(x).get(1) == Some(&v) {
-                found = match space_of(ctx, x) {
-                    Some(Space::OutNbrs | Space::OutEdges) => Some(DegreeOf::Out),
-                    Some(Space::InNbrs | Space::InEdges) => Some(DegreeOf::In),
-                    _ => None,
-                };
+            let lists = match space_of(ctx, x) {
+                Some(Space::OutNbrs | Space::OutEdges) => DegreeOf::Out,
+                Some(Space::InNbrs | Space::InEdges) => DegreeOf::In,
+                _ => return,
+            };
+            if found.is_none() && walks_own_lists(ctx, op, x) {
+                found = Some(lists);
             }
         });
     }
