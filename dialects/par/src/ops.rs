@@ -76,11 +76,12 @@ fn verify_rmw(ctx: &Context, op: OpId) -> V {
         if kind == RmwKind::Xchg {
             return Err(op_error(ctx, op, "'xchg' cannot be grouped: exchanges do not combine"));
         }
-        if !ctx.results_unused(op) {
+        let integer_add = kind == RmwKind::Add && !e.is_float();
+        if !integer_add && !ctx.results_unused(op) {
             return Err(op_error(
                 ctx,
                 op,
-                "the old value of a grouped atomic is not each thread's, so it must be unused",
+                "the old value of a grouped atomic is each thread's only for an integer 'add', so it must be unused",
             ));
         }
     }

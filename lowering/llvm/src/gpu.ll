@@ -25,6 +25,7 @@ declare i32 @llvm.nvvm.vote.ballot.sync(i32, i1) convergent
 declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32) convergent
 declare i32 @llvm.nvvm.shfl.sync.bfly.i32(i32, i32, i32, i32) convergent
 declare i32 @llvm.nvvm.match.any.sync.i64(i32, i64) convergent
+declare { i32, i1 } @llvm.nvvm.match.all.sync.i64p(i32, i64) convergent
 declare i32 @llvm.ctpop.i32(i32)
 declare i32 @llvm.cttz.i32(i32, i1)
 
@@ -427,6 +428,92 @@ add:
   br label %done
 done:
   ret float %x
+}
+
+; Integer adds whose old value is read (a place reserved in a list, a
+; ticket): the lanes of a warp that add the same %x to the same element at
+; once are served by one atomic add of their sum, by the lowest of them,
+; each lane then taking the old value plus %x for every peer below it, as
+; if their adds had run one after another in lane order. Lanes alone, or
+; adding different amounts, add on their own.
+define internal i32 @strata.add_peers(ptr %p, i64 %x) convergent {
+entry:
+  %mask = call i32 @llvm.nvvm.activemask()
+  %a = ptrtoint ptr %p to i64
+  %peers = call i32 @llvm.nvvm.match.any.sync.i64(i32 %mask, i64 %a)
+  %lane = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+  %self = shl i32 1, %lane
+  %alone = icmp eq i32 %peers, %self
+  br i1 %alone, label %done, label %alike
+alike:
+  %m = call { i32, i1 } @llvm.nvvm.match.all.sync.i64p(i32 %peers, i64 %x)
+  %same = extractvalue { i32, i1 } %m, 1
+  %group = select i1 %same, i32 %peers, i32 %self
+  br label %done
+done:
+  %r = phi i32 [ %self, %entry ], [ %group, %alike ]
+  ret i32 %r
+}
+
+define internal i64 @strata.atomic_add_i64_grouped(ptr %p, i64 %x) convergent {
+entry:
+  %peers = call i32 @strata.add_peers(ptr %p, i64 %x)
+  %n = call i32 @llvm.ctpop.i32(i32 %peers)
+  %one = icmp eq i32 %n, 1
+  br i1 %one, label %alone, label %group
+alone:
+  %own = atomicrmw add ptr %p, i64 %x seq_cst, align 8
+  ret i64 %own
+group:
+  %leader = call i32 @llvm.cttz.i32(i32 %peers, i1 true)
+  %lane = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+  %leads = icmp eq i32 %lane, %leader
+  br i1 %leads, label %add, label %share
+add:
+  %n64 = zext i32 %n to i64
+  %sum = mul i64 %x, %n64
+  %got = atomicrmw add ptr %p, i64 %sum seq_cst, align 8
+  br label %share
+share:
+  %held = phi i64 [ 0, %group ], [ %got, %add ]
+  %base = call i64 @strata.shfl_i64(i32 %peers, i64 %held, i32 %leader, i1 false)
+  %lt = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
+  %below = and i32 %peers, %lt
+  %rank = call i32 @llvm.ctpop.i32(i32 %below)
+  %rank64 = zext i32 %rank to i64
+  %before = mul i64 %x, %rank64
+  %old = add i64 %base, %before
+  ret i64 %old
+}
+
+define internal i32 @strata.atomic_add_i32_grouped(ptr %p, i32 %x) convergent {
+entry:
+  %wide = sext i32 %x to i64
+  %peers = call i32 @strata.add_peers(ptr %p, i64 %wide)
+  %n = call i32 @llvm.ctpop.i32(i32 %peers)
+  %one = icmp eq i32 %n, 1
+  br i1 %one, label %alone, label %group
+alone:
+  %own = atomicrmw add ptr %p, i32 %x seq_cst, align 4
+  ret i32 %own
+group:
+  %leader = call i32 @llvm.cttz.i32(i32 %peers, i1 true)
+  %lane = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+  %leads = icmp eq i32 %lane, %leader
+  br i1 %leads, label %add, label %share
+add:
+  %sum = mul i32 %x, %n
+  %got = atomicrmw add ptr %p, i32 %sum seq_cst, align 4
+  br label %share
+share:
+  %held = phi i32 [ 0, %group ], [ %got, %add ]
+  %base = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %peers, i32 %held, i32 %leader, i32 31)
+  %lt = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
+  %below = and i32 %peers, %lt
+  %rank = call i32 @llvm.ctpop.i32(i32 %below)
+  %before = mul i32 %x, %rank
+  %old = add i32 %base, %before
+  ret i32 %old
 }
 
 ; The region the grid runs next (see lowering/llvm/src/entry.rs): a

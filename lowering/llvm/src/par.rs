@@ -349,7 +349,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(())
     }
 
-    /// `par.atomic_rmw`: integers by LLVM's `atomicrmw`, a float `add` by
+    /// `par.atomic_rmw`: integers by LLVM's `atomicrmw` (on the GPU a
+    /// `grouped` add by `strata.atomic_add_*_grouped`: one atomic for the
+    /// warp's lanes that add alike), a float `add` by
     /// the run-time support's `strata.atomic_fadd_*` (the GPU's native
     /// float add; `grouped`, summed over the warp's lanes that add to the
     /// same element first: one atomic per warp), other floats and integer `mul` by a compare-and-swap
@@ -384,6 +386,13 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 // locks) must not pass the accesses before it.
                 if self.gpu && kind == RmwKind::Xchg {
                     self.call("strata.fence", &[])?;
+                }
+                let width = x.get_type().get_bit_width();
+                if self.gpu && kind == RmwKind::Add && rmw.grouped(self.ir) && matches!(width, 32 | 64) {
+                    let add =
+                        if width == 32 { "strata.atomic_add_i32_grouped" } else { "strata.atomic_add_i64_grouped" };
+                    let old = self.call_value(add, &[p.into(), x.into()])?;
+                    return self.loaded_value(old, &elem);
                 }
                 let old = self.b.build_atomicrmw(bin, p, x, seq)?;
                 return self.loaded_value(old.into(), &elem);

@@ -286,7 +286,16 @@ impl Lowering {
         let (try_r, try_b) = new_body(ctx, &[], loc);
         let (no_r, no_b) = new_body(ctx, &[], loc);
         let (z, o) = (index_const(ctx, At::End(try_b), 0, loc), index_const(ctx, At::End(try_b), 1, loc));
-        let slot = if own_places { arg } else { self.atomic(ctx, At::End(try_b), RmwKind::Add, o, count, z, loc) };
+        // Taken from the fewest neighbours to the most, the nodes a warp's
+        // lanes take at once are listed together: `grouped`, they take
+        // their places with one atomic add.
+        let by_degree = schedule_of(ctx, op).is_some_and(|s| s.order == Order::Degree);
+        let slot = if own_places {
+            arg
+        } else {
+            let listing = atomic_op(ctx, At::End(try_b), (RmwKind::Add, by_degree), (o, count, z), loc);
+            ctx.result(listing, 0)
+        };
         let fits = cmpi(ctx, At::End(try_b), "ult", slot, capacity, loc);
         let kept = if_then(ctx, At::End(try_b), fits, loc);
         store(ctx, At::End(kept), arg, nodes, slot, loc);

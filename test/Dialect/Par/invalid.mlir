@@ -67,9 +67,17 @@ func.func @f(%b: !par.buf<i64>, %i: index, %x: i64) {
 // -----
 
 func.func @f(%b: !par.buf<f64>, %i: index, %x: f64) -> f64 {
-  // expected-error@+1 {{'par.atomic_rmw' op the old value of a grouped atomic is not each thread's, so it must be unused}}
+  // expected-error@+1 {{'par.atomic_rmw' op the old value of a grouped atomic is each thread's only for an integer 'add', so it must be unused}}
   %o = "par.atomic_rmw"(%x, %b, %i) <{grouped, kind = "add"}> : (f64, !par.buf<f64>, index) -> f64
   return %o : f64
+}
+
+// -----
+
+func.func @f(%b: !par.buf<i64>, %i: index, %x: i64) -> i64 {
+  // expected-error@+1 {{'par.atomic_rmw' op the old value of a grouped atomic is each thread's only for an integer 'add', so it must be unused}}
+  %o = "par.atomic_rmw"(%x, %b, %i) <{grouped, kind = "max"}> : (i64, !par.buf<i64>, index) -> i64
+  return %o : i64
 }
 
 // -----

@@ -1,7 +1,8 @@
 // Subgroup and block collectives (par.subgroup_reduce, par.subgroup_scan,
 // par.block_reduce, par.block_scan, par.subgroup_ballot,
-// par.subgroup_shuffle), and a block's shared buffer read after block
-// barriers, give what their closed forms say on
+// par.subgroup_shuffle), a block's shared buffer read after block
+// barriers, and grouped integer adds whose old values are read (each
+// thread its own place), give what their closed forms say on
 // every thread: Inputs/collectives.mlir counts the threads where they do
 // not. The interpreter with a team of one and on simulated grids of several
 // shapes (subgroups of 1, 3, 5 and 32 lanes, one or more blocks, in order
@@ -18,9 +19,17 @@
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
 // RUN: %ptxas -arch=sm_90 %t.ptx -o /dev/null
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: FileCheck %s --check-prefix=GROUPED < %t.ptx
 // CHECK: {{^}}0{{$}}
 // PTX: .shared .align 8 .b8 {{.*}}[2048]
 // PTX: vote.sync.ballot.b32
 // PTX: shfl.sync.idx.b32
 // PTX: shfl.sync.bfly.b32
 // PTX: barrier.sync
+// A grouped add: the lanes adding alike to one element, then one atomic
+// add of their sum, each lane's place shuffled from the lowest.
+// GROUPED: match.any.sync.b64
+// GROUPED: match.all.sync.b64
+// GROUPED: popc.b32
+// GROUPED: atom.add.u64
+// GROUPED: shfl.sync.idx.b32

@@ -57,6 +57,23 @@
 // RUN: %ptxas -arch=sm_90 %t.pr-warp.ptx -o /dev/null
 // RUN: graph-opt %S/../../algorithms/bc.mlir --target=gpu --schedule warp=32 --emit=ptx -o %t.bc-warp.ptx
 // RUN: %ptxas -arch=sm_80 %t.bc-warp.ptx -o /dev/null
+// Under `order = "degree"` a warp's lanes take nodes of about one degree
+// and reach a tier's threshold together: the atomic adds that list them
+// are grouped (one a warp, each lane its own place). In node order a
+// node to list is rare among a warp's lanes, and the adds stay plain.
+// RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu --schedule order=degree | FileCheck %s --check-prefix=LIST-GROUPED
+// RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu | FileCheck %s --check-prefix=LIST-PLAIN
+// RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu --schedule order=degree --emit=ptx -o %t.pr-order.ptx
+// RUN: %ptxas -arch=sm_80 %t.pr-order.ptx -o /dev/null
+// RUN: %ptxas -arch=sm_90 %t.pr-order.ptx -o /dev/null
+// RUN: FileCheck %s --check-prefix=LIST-PTX < %t.pr-order.ptx
+// LIST-GROUPED: arith.cmpi uge, %{{.*}}, %c4096
+// LIST-GROUPED: "par.atomic_rmw"(%c1, %{{.*}}, %c0) <{grouped, kind = "add"}> : (index, !par.buf<index>, index) -> index
+// LIST-GROUPED: arith.cmpi uge, %{{.*}}, %c64
+// LIST-GROUPED: "par.atomic_rmw"(%c1, %{{.*}}, %c0) <{grouped, kind = "add"}> : (index, !par.buf<index>, index) -> index
+// LIST-PLAIN: "par.atomic_rmw"(%c1, %{{.*}}, %c0) <{kind = "add"}> : (index, !par.buf<index>, index) -> index
+// LIST-PLAIN-NOT: grouped, kind = "add"}> : (index
+// LIST-PTX: match.all.sync.b64
 // PR: "par.atomic_rmw"(%{{.*}}, %{{.*}}, %{{.*}}) <{grouped, kind = "add"}> : (f64
 // PTX: match.any.sync.b64
 // PTX: shfl.sync.bfly.b32

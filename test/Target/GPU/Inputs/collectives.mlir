@@ -1,6 +1,7 @@
 // A team that checks its subgroup and block collectives against closed
-// forms and counts the threads whose results differ: 0 on every backend
-// and every shape of team (see ../collectives.mlir).
+// forms and counts the threads whose results differ, and its grouped
+// integer adds' places by their sums: 0 on every backend and every shape
+// of team (see ../collectives.mlir).
 func.func @collectives() -> i64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -12,6 +13,22 @@ func.func @collectives() -> i64 {
   %false = arith.constant false
   %errors = "par.alloc"(%c1) : (index) -> !par.buf<i64>
   "par.store"(%z, %errors, %c0) : (i64, !par.buf<i64>, index) -> ()
+  // Grouped adds: places[0] counts the threads by ones, places32[0] by
+  // threes and places32[1] by lane + 1; sums[0..3] add up the places taken
+  // by ones, their squares, the places taken by threes and the lanes + 1.
+  %c2i = arith.constant 2 : index
+  %c3i = arith.constant 3 : index
+  %z32 = arith.constant 0 : i32
+  %places = "par.alloc"(%c1) : (index) -> !par.buf<i64>
+  "par.store"(%z, %places, %c0) : (i64, !par.buf<i64>, index) -> ()
+  %places32 = "par.alloc"(%c2i) : (index) -> !par.buf<i32>
+  "par.store"(%z32, %places32, %c0) : (i32, !par.buf<i32>, index) -> ()
+  "par.store"(%z32, %places32, %c1) : (i32, !par.buf<i32>, index) -> ()
+  %c4i = arith.constant 4 : index
+  %sums = "par.alloc"(%c4i) : (index) -> !par.buf<i64>
+  scf.for %i = %c0 to %c4i step %c1 {
+    "par.store"(%z, %sums, %i) : (i64, !par.buf<i64>, index) -> ()
+  }
   "par.parallel"() ({
     %shared = "par.shared"() <{size = 256 : i64}> : () -> !par.buf<i64>
     %bt = "par.block_thread_id"() : () -> index
@@ -96,8 +113,56 @@ func.func @collectives() -> i64 {
     %bad = arith.ori %e12345, %e69 : i1
     %badi = arith.extui %bad : i1 to i64
     %old = "par.atomic_rmw"(%badi, %errors, %c0) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
+    // Places taken by grouped adds: by ones (alike on every lane), by
+    // threes in 32 bits, and by each lane's own amount.
+    %p = "par.atomic_rmw"(%one, %places, %c0) <{grouped, kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
+    %p2 = arith.muli %p, %p : i64
+    %a0 = "par.atomic_rmw"(%p, %sums, %c0) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
+    %a1 = "par.atomic_rmw"(%p2, %sums, %c1) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
+    %three32 = arith.constant 3 : i32
+    %q = "par.atomic_rmw"(%three32, %places32, %c0) <{grouped, kind = "add"}> : (i32, !par.buf<i32>, index) -> i32
+    %q64 = arith.extsi %q : i32 to i64
+    %a2 = "par.atomic_rmw"(%q64, %sums, %c2i) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
+    %own = arith.addi %li, %one : i64
+    %own32 = arith.trunci %own : i64 to i32
+    %r = "par.atomic_rmw"(%own32, %places32, %c1) <{grouped, kind = "add"}> : (i32, !par.buf<i32>, index) -> i32
+    %a3 = "par.atomic_rmw"(%own, %sums, %c3i) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
     "par.yield"() : () -> ()
   }) : () -> ()
   %e = "par.load"(%errors, %c0) : (!par.buf<i64>, index) -> i64
-  return %e : i64
+  // With t threads, the places by ones are 0 .. t - 1 once each: they sum to
+  // t (t - 1) / 2 and their squares to (t - 1) t (2t - 1) / 6; the places
+  // by threes sum to three times the first; the adds of lane + 1 to theirs.
+  %t = "par.load"(%places, %c0) : (!par.buf<i64>, index) -> i64
+  %tm = arith.subi %t, %one : i64
+  %ttm = arith.muli %t, %tm : i64
+  %want0 = arith.divsi %ttm, %two : i64
+  %t2 = arith.muli %t, %two : i64
+  %t2m = arith.subi %t2, %one : i64
+  %ttt = arith.muli %ttm, %t2m : i64
+  %six = arith.constant 6 : i64
+  %want1 = arith.divsi %ttt, %six : i64
+  %three64 = arith.constant 3 : i64
+  %want2 = arith.muli %want0, %three64 : i64
+  %t3 = arith.muli %t, %three64 : i64
+  %got0 = "par.load"(%sums, %c0) : (!par.buf<i64>, index) -> i64
+  %got1 = "par.load"(%sums, %c1) : (!par.buf<i64>, index) -> i64
+  %got2 = "par.load"(%sums, %c2i) : (!par.buf<i64>, index) -> i64
+  %want3 = "par.load"(%sums, %c3i) : (!par.buf<i64>, index) -> i64
+  %n32 = "par.load"(%places32, %c0) : (!par.buf<i32>, index) -> i32
+  %n64 = arith.extsi %n32 : i32 to i64
+  %o32 = "par.load"(%places32, %c1) : (!par.buf<i32>, index) -> i32
+  %o64 = arith.extsi %o32 : i32 to i64
+  %f0 = arith.cmpi ne, %got0, %want0 : i64
+  %f1 = arith.cmpi ne, %got1, %want1 : i64
+  %f2 = arith.cmpi ne, %got2, %want2 : i64
+  %f3 = arith.cmpi ne, %n64, %t3 : i64
+  %f4 = arith.cmpi ne, %o64, %want3 : i64
+  %f01 = arith.ori %f0, %f1 : i1
+  %f23 = arith.ori %f2, %f3 : i1
+  %f03 = arith.ori %f01, %f23 : i1
+  %f04 = arith.ori %f03, %f4 : i1
+  %fi = arith.extui %f04 : i1 to i64
+  %all = arith.addi %e, %fi : i64
+  return %all : i64
 }
