@@ -26,16 +26,18 @@ mkdir -p "$dir"
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 
-# A baseline first: its build shares target/ (the dependencies are not
-# built again); the current tree's tools are built after it.
+# A baseline first, in a target directory of its own (target/baseline, kept
+# for the next pack): cargo names a workspace's artifacts and fingerprints
+# alike wherever its checkout lies, so a worktree building into target/
+# would leave its binaries there, and cargo would take them for this tree's.
 if [ -n "$baseline" ]; then
   rev=$(git rev-parse --verify "$baseline^{commit}") || { echo "gpu-pack: no revision $baseline" >&2; exit 2; }
   tree="$stage/baseline-tree"
   git worktree add --detach -q "$tree" "$rev"
-  (cd "$tree" && CARGO_TARGET_DIR="$root/target" cargo build --release -q -p strata-tools --bin graph-bench)
+  (cd "$tree" && CARGO_TARGET_DIR="$root/target/baseline" cargo build --release -q -p strata-tools --bin graph-bench)
   git worktree remove --force "$tree"
   mkdir -p "$stage/baseline/bin"
-  cp target/release/graph-bench "$stage/baseline/bin/"
+  cp target/baseline/release/graph-bench "$stage/baseline/bin/"
   git log -1 --format='%h %s' "$rev" >"$stage/baseline/REVISION"
   tar -C "$stage" -cJf "$dir/baseline.tar.xz" baseline
 fi
