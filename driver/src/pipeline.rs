@@ -61,15 +61,20 @@ pub struct Schedule {
 }
 
 impl Schedule {
-    /// Parses `key=value` entries separated by commas (empty: the defaults).
-    /// Values are checked when the pipeline is built.
+    /// Parses `key=value` entries separated by commas (empty: the defaults);
+    /// a key given twice is an error. Values are checked when the pipeline
+    /// is built.
     pub fn parse(text: &str) -> Result<Schedule, String> {
-        let mut entries = Vec::new();
+        let mut entries: Vec<(String, String)> = Vec::new();
         for entry in text.split(',').map(str::trim).filter(|e| !e.is_empty()) {
             let Some((k, v)) = entry.split_once('=') else {
                 return Err(format!("schedule entry '{entry}' is not KEY=VALUE"));
             };
-            entries.push((k.trim().to_string(), v.trim().to_string()));
+            let k = k.trim();
+            if let Some(twice) = given_twice(&entries, k) {
+                return Err(twice);
+            }
+            entries.push((k.to_string(), v.trim().to_string()));
         }
         Ok(Schedule { entries, loops: Vec::new() })
     }
@@ -82,6 +87,15 @@ impl Schedule {
     pub fn entries(&self) -> &[(String, String)] {
         &self.entries
     }
+}
+
+/// The error for schedule entry `key` when `entries` hold it already: a
+/// key given twice is a mistake, never a choice of the last.
+pub(crate) fn given_twice(entries: &[(String, String)], key: &str) -> Option<String> {
+    entries
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| format!("schedule entry '{key}' is given twice (first as '{key}={v}')"))
 }
 
 /// The GPU's default `split`: a node of this many neighbours or more has its
@@ -192,6 +206,10 @@ mod tests {
         assert_eq!(s.entries(), &[("direction".into(), "pull".into()), ("chunk".into(), "16".into())]);
         assert!(target_pipeline(Target::Gpu, &s).is_ok());
         assert!(Schedule::parse("pull").unwrap_err().contains("not KEY=VALUE"));
+        assert_eq!(
+            Schedule::parse("order=degree, split=2, order=id").unwrap_err(),
+            "schedule entry 'order' is given twice (first as 'order=degree')"
+        );
         let bad = target_pipeline(Target::Cpu, &Schedule::parse("direction=sideways").unwrap()).err().unwrap();
         assert!(bad.starts_with("invalid value for option 'direction' of pass 'convert-graph-to-sched': "), "{bad}");
         assert!(target_pipeline(Target::Cpu, &Schedule::parse("speed=max").unwrap()).is_err());

@@ -13,6 +13,7 @@
 //! loop. Names and entries are checked when the pipeline runs and is
 //! built, with the file's line and column in the message.
 
+use crate::pipeline::given_twice;
 use strata_ir::Location;
 
 pub use strata_lowering::graph_to_sched::{loop_names, outermost_loops, own_count_commons};
@@ -55,7 +56,11 @@ pub fn parse(path: &str, text: &str) -> Result<Vec<LoopEntry>, String> {
             else {
                 return Err(format!("{}: error: schedule entry '{entry}' is not KEY=VALUE", here(col)));
             };
-            entries.push((k.trim().to_string(), v.trim().to_string()));
+            let k = k.trim();
+            if let Some(twice) = given_twice(&entries, k) {
+                return Err(format!("{}: error: {twice}", here(col + part.len() - part.trim_start().len())));
+            }
+            entries.push((k.to_string(), v.trim().to_string()));
             col += part.len() + 1;
         }
         loops.push(LoopEntry { name: name.to_string(), entries, at: at(start) });
@@ -95,5 +100,9 @@ mod tests {
         assert_eq!(parse("s.txt", "x:1 a=1,b").unwrap_err(), "s.txt:1:9: error: schedule entry 'b' is not KEY=VALUE");
         assert!(parse("s.txt", "bfs chunk=1").unwrap_err().contains("s.txt:1:1: error: 'bfs' is not a loop name"));
         assert!(parse("s.txt", "bfs:0").unwrap_err().contains("expected a loop name and KEY=VALUE entries"));
+        assert_eq!(
+            parse("s.txt", "pr:1 order=degree, chunk=8, order=id").unwrap_err(),
+            "s.txt:1:29: error: schedule entry 'order' is given twice (first as 'order=degree')"
+        );
     }
 }

@@ -19,6 +19,11 @@
 // VALUE: bad-value.schedule:1:7: error: loop 'bfs:0': expected a positive integer, got '0'
 // RUN: not graph-opt %S/../algorithms/bfs.mlir --target=cpu --schedule-file %S/Inputs/not-key-value.schedule 2>&1 | FileCheck %s --check-prefix=SYNTAX
 // SYNTAX: not-key-value.schedule:1:7: error: schedule entry 'chunk' is not KEY=VALUE
+// A key given twice is an error, in a schedule file and in --schedule.
+// RUN: not graph-opt %S/../algorithms/bfs.mlir --target=cpu --schedule-file %S/Inputs/twice.schedule 2>&1 | FileCheck %s --check-prefix=TWICE
+// TWICE: twice.schedule:1:32: error: schedule entry 'direction' is given twice (first as 'direction=push')
+// RUN: not graph-opt %S/../algorithms/bfs.mlir --target=cpu --schedule order=degree,order=id 2>&1 | FileCheck %s --check-prefix=TWICE-FLAG
+// TWICE-FLAG: error: --schedule: schedule entry 'order' is given twice (first as 'order=degree')
 // RUN: not graph-run %S/../algorithms/bfs.mlir --graph gen:grid:rows=3,cols=3 --entry bfs 0 --backend cpu --schedule-file %S/Inputs/illegal.schedule 2>&1 | FileCheck %s --check-prefix=ILLEGAL
 // ILLEGAL: bfs.mlir:24:3: error: illegal schedule: direction 'hybrid' needs a loop over the items of a worklist of nodes
 // RUN: not graph-run %S/../algorithms/bfs.mlir --graph gen:grid:rows=3,cols=3 --entry bfs 0 --backend cpu --schedule-file %t.missing 2>&1 | FileCheck %s --check-prefix=MISSING
