@@ -341,9 +341,10 @@ strata_ir::op_view! {
             kind: RmwKind,
             /// The threads of a subgroup (a GPU warp) that reach it at once
             /// for the same element may combine their values first, one of
-            /// them updating the element: the old value is then not each
-            /// thread's, so it must be unused (`add`, `mul`, `min`, `max`,
-            /// `and`, `or`).
+            /// them updating the element (`add`, `mul`, `min`, `max`, `and`,
+            /// `or`). The old value is then each thread's only for an
+            /// integer `add` (as if the threads had added in turn), so for
+            /// the others it must be unused.
             grouped: bool,
         }
     }
