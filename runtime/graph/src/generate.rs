@@ -1,7 +1,9 @@
 //! Deterministic graph generators for tests, demos and benchmarks:
 //! Kronecker/R-MAT with Graph500's parameters, uniform random graphs, and
 //! 2-D grids with optional random edge removal. Weights, when asked for, are
-//! uniform in `1..=255`. The same seed always gives the same graph.
+//! uniform in `1..=255`. The same seed always gives the same graph, on any
+//! number of cores: the edges are made on all of them, each share from
+//! where the one random stream stands at its first edge.
 //!
 //! A generator can also be named by a spec string, as accepted by the tools'
 //! `--graph gen:...`: `kron:scale=12,degree=16,seed=1,weighted`,
@@ -13,14 +15,22 @@ use crate::csr::{check_fits, EdgeTriple};
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
 
+/// SplitMix64's step: the state advances by this constant each draw.
+const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+
 impl Rng {
     /// A generator from a seed.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
+    /// The generator from `seed` after `draws` draws: the state only adds
+    /// a constant each draw, so a stream can be taken up anywhere.
+    pub fn skipped(seed: u64, draws: u64) -> Rng {
+        Rng(seed.wrapping_add(draws.wrapping_mul(GAMMA)))
+    }
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        self.0 = self.0.wrapping_add(GAMMA);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -47,6 +57,32 @@ fn weight(rng: &mut Rng, weighted: bool) -> i64 {
 /// A generated graph: node count, edges, whether weights are meaningful.
 pub type Generated = (u32, Vec<EdgeTriple>, bool);
 
+/// `m` edges, edge `e` made by `edge` from the stream of `seed` after
+/// `first + e * draws` draws (`edge` takes exactly `draws`): on all cores in
+/// contiguous shares, the edges those draws make one after another.
+fn edges_in_parallel(
+    m: u64,
+    (seed, first, draws): (u64, u64, u64),
+    edge: impl Fn(&mut Rng) -> EdgeTriple + Sync,
+) -> Vec<EdgeTriple> {
+    let mut edges = vec![(0, 0, 0); m as usize];
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let share = edges.len().div_ceil(threads).max(1 << 16);
+    std::thread::scope(|s| {
+        for (k, part) in edges.chunks_mut(share).enumerate() {
+            let edge = &edge;
+            s.spawn(move || {
+                let start = (k * share) as u64;
+                let mut rng = Rng::skipped(seed, first.wrapping_add(start.wrapping_mul(draws)));
+                for slot in part {
+                    *slot = edge(&mut rng);
+                }
+            });
+        }
+    });
+    edges
+}
+
 /// Kronecker (R-MAT) graph with `2^scale` nodes and `degree * 2^scale`
 /// edges, Graph500 parameters a=0.57, b=0.19, c=0.19; node ids are permuted
 /// so that degree does not follow id.
@@ -60,8 +96,10 @@ pub fn kronecker(scale: u32, degree: u32, seed: u64, weighted: bool) -> Generate
         let j = rng.below(i as u64 + 1) as usize;
         perm.swap(i, j);
     }
-    let mut edges = Vec::with_capacity(m as usize);
-    for _ in 0..m {
+    // Each edge draws `scale` quadrants and its weight, after the n - 1
+    // draws of the permutation.
+    let draws = u64::from(scale) + u64::from(weighted);
+    let edges = edges_in_parallel(m, (seed, n - 1, draws), |rng| {
         let (mut s, mut d) = (0u64, 0u64);
         for _ in 0..scale {
             let r = rng.next_f64();
@@ -77,23 +115,23 @@ pub fn kronecker(scale: u32, degree: u32, seed: u64, weighted: bool) -> Generate
             s = s * 2 + sb;
             d = d * 2 + db;
         }
-        let w = weight(&mut rng, weighted);
-        edges.push((perm[s as usize], perm[d as usize], w));
-    }
+        let w = weight(rng, weighted);
+        (perm[s as usize], perm[d as usize], w)
+    });
     (n as u32, edges, weighted)
 }
 
 /// `m` edges with endpoints drawn uniformly from `n` nodes.
 pub fn uniform(n: u32, m: u64, seed: u64, weighted: bool) -> Generated {
-    let mut rng = Rng::new(seed);
-    let edges = (0..m)
-        .map(|_| {
-            let s = rng.below(u64::from(n)) as u32;
-            let d = rng.below(u64::from(n)) as u32;
-            (s, d, weight(&mut rng, weighted))
-        })
-        .collect();
-    (n, if n == 0 { Vec::new() } else { edges }, weighted)
+    if n == 0 {
+        return (n, Vec::new(), weighted);
+    }
+    let edges = edges_in_parallel(m, (seed, 0, 2 + u64::from(weighted)), |rng| {
+        let s = rng.below(u64::from(n)) as u32;
+        let d = rng.below(u64::from(n)) as u32;
+        (s, d, weight(rng, weighted))
+    });
+    (n, edges, weighted)
 }
 
 /// A `rows x cols` grid, each node joined to its right and lower neighbour in
@@ -217,6 +255,42 @@ mod tests {
         assert_eq!(from_spec("grid:rows=2,rows=3").unwrap_err(), "generator parameter 'rows' is given twice");
         assert!(from_spec("grid:rows=2,cols=2,drop=0.5").is_ok());
         assert!(from_spec("grid:rows=65536,cols=65536").unwrap_err().contains("node ids are 32-bit"));
+    }
+
+    /// The edges made on all cores are those of one stream drawn in order,
+    /// as the generators drew them on one core (so a seed names the same
+    /// graph on any machine): a skipped stream continues the drawn one.
+    #[test]
+    fn parallel_edges_are_the_sequential_stream() {
+        let mut rng = Rng::new(5);
+        (0..1000).for_each(|_| _ = rng.next_u64());
+        assert_eq!(rng.next_u64(), Rng::skipped(5, 1000).next_u64());
+        let (scale, degree, seed) = (13, 40, 9);
+        for weighted in [false, true] {
+            let mut rng = Rng::new(seed);
+            let n = 1u32 << scale;
+            let mut perm: Vec<u32> = (0..n).collect();
+            for i in (1..perm.len()).rev() {
+                perm.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            let drawn: Vec<EdgeTriple> = (0..u64::from(n) * u64::from(degree))
+                .map(|_| {
+                    let (mut s, mut d) = (0usize, 0usize);
+                    for _ in 0..scale {
+                        let r = rng.next_f64();
+                        s = s * 2 + usize::from(r >= 0.76);
+                        d = d * 2 + usize::from((0.57..0.76).contains(&r) || r >= 0.95);
+                    }
+                    (perm[s], perm[d], weight(&mut rng, weighted))
+                })
+                .collect();
+            assert_eq!(kronecker(scale, degree, seed, weighted).1, drawn);
+            let mut rng = Rng::new(seed);
+            let drawn: Vec<EdgeTriple> = (0..300_000)
+                .map(|_| (rng.below(777) as u32, rng.below(777) as u32, weight(&mut rng, weighted)))
+                .collect();
+            assert_eq!(uniform(777, 300_000, seed, weighted).1, drawn);
+        }
     }
 
     /// The edge count `from_spec` checks memory for is the one generated.
