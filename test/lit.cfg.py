@@ -24,6 +24,10 @@ if tools_dir is None:
 llvm_bin = "/usr/lib/llvm-22/bin"
 path = [tools_dir, llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))]
 config.environment["PATH"] = os.pathsep.join(path)
+# Where the CPU backend's runs find the OpenMP runtime, when not in LLVM's
+# directory (a GPU machine's pack brings its own).
+if "STRATA_OMP_DIR" in os.environ:
+    config.environment["STRATA_OMP_DIR"] = os.environ["STRATA_OMP_DIR"]
 
 mlir_opt = shutil.which("mlir-opt-22") or shutil.which("mlir-opt", path=llvm_bin)
 if mlir_opt:
