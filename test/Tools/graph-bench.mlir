@@ -79,3 +79,8 @@
 // BOTH: error: the argument '--reference <FILE>' cannot be used with '--reference-command <COMMAND>'
 // RUN: not graph-bench --corpus %S/../algorithms --algorithms pr --graphs '%S/Inputs/no-such-graph.wel' 2>&1 | FileCheck %s --check-prefix=NO-FILE
 // NO-FILE: no-such-graph.wel: error: cannot read: No such file or directory
+// The corpus named by its default path, from elsewhere, and by --corpus.
+// RUN: cd %S/Inputs && not graph-bench --algorithms pr --graphs 'kron:scale=6,degree=4,seed=1' 2>&1 | FileCheck %s --check-prefix=NO-CORPUS
+// NO-CORPUS: error: cannot read test/algorithms/pr.mlir: {{.*}} (the corpus is read from test/algorithms under the current directory: run from the repository's root, or give --corpus DIR)
+// RUN: not graph-bench --corpus %S/Inputs --algorithms pr --graphs 'kron:scale=6,degree=4,seed=1' 2>&1 | FileCheck %s --check-prefix=NO-PROGRAM
+// NO-PROGRAM: error: cannot read {{.*}}Inputs/pr.mlir: No such file or directory (os error 2){{$}}

@@ -19,7 +19,7 @@
 use std::rc::Rc;
 use std::sync::Arc;
 
-use clap::{Arg, ArgMatches, Command};
+use clap::{parser::ValueSource, Arg, ArgMatches, Command};
 use strata_abi::compare::compare_results;
 use strata_abi::{HostValue, ScalarType};
 use strata_driver::{Backend, CpuBackend, GpuBackend, Program, Target};
@@ -296,7 +296,14 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     let mut programs = Vec::new();
     for (name, scalars) in ALGORITHMS.iter().filter(|(n, _)| wanted.contains(n)) {
         let path = format!("{corpus}/{name}.mlir");
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("error: cannot read {path}: {e}"))?;
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            let hint = if m.value_source("corpus") == Some(ValueSource::DefaultValue) {
+                " (the corpus is read from test/algorithms under the current directory: run from the repository's root, or give --corpus DIR)"
+            } else {
+                ""
+            };
+            format!("error: cannot read {path}: {e}{hint}")
+        })?;
         let load = || Program::load(registry.clone(), &path, &text);
         let mut program = load()?;
         let fty = program.signature(name)?;
