@@ -41,7 +41,7 @@ fn main() {
         "file: {} ({:.1} MB, {edges} edges, {} threads)",
         path.display(),
         bytes as f64 / 1e6,
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        strata_graph::cores()
     );
     let (mut read, mut parse, mut construct, mut total) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..3 {

@@ -43,35 +43,44 @@ pub fn check_fits(nodes: u64, edges: u64) -> Result<(), String> {
     Ok(())
 }
 
+use crate::sort::{map_ranges, sort_by_node};
+
 /// One edge as read or generated: source, destination, weight.
 pub type EdgeTriple = (u32, u32, i64);
 
 impl Graph {
-    /// Builds a graph from edges; `weighted` keeps the weights.
-    pub fn from_edges(num_nodes: u32, edges: Vec<EdgeTriple>, weighted: bool) -> Graph {
+    /// Builds a graph from edges; `weighted` keeps the weights, and
+    /// `simplify` drops self-loops and merges parallel edges, keeping the
+    /// smallest weight. Sorts on all cores.
+    pub fn from_edges(num_nodes: u32, edges: Vec<EdgeTriple>, weighted: bool, simplify: bool) -> Graph {
         let n = num_nodes as usize;
-        // Group the edges by source with a radix sort (sequential passes over
-        // the data, unlike a direct scatter), then sort each adjacency by
-        // destination and weight.
-        let edges = radix_sort_by_key(edges, num_nodes, |e| e.0);
-        let out_offsets = offsets(n, edges.iter().map(|e| e.0));
-        let mut adj: Vec<(u32, i64)> = edges.iter().map(|e| (e.1, e.2)).collect();
-        let src: Vec<u32> = edges.into_iter().map(|e| e.0).collect();
-        for v in 0..n {
-            adj[out_offsets[v] as usize..out_offsets[v + 1] as usize].sort_unstable();
-        }
-        let dst: Vec<u32> = adj.iter().map(|e| e.0).collect();
-        let weights = weighted.then(|| adj.iter().map(|e| e.1).collect());
-        drop(adj);
-        // In-edges: edge numbers grouped by destination; the sort is stable,
-        // so each group stays ordered by source.
+        // By source, then destination and weight: the edges' numbering.
+        let by_src = sort_by_node(
+            edges,
+            num_nodes,
+            |e| e.0,
+            |range| {
+                if simplify {
+                    range.retain(|e| e.0 != e.1);
+                    range.dedup_by(|b, a| a.0 == b.0 && a.1 == b.1);
+                }
+            },
+        );
+        let out_offsets = offsets(n, by_src.iter().flatten().map(|e| e.0));
+        let src = map_ranges(&by_src, |e| e.0);
+        let dst = map_ranges(&by_src, |e| e.1);
+        let weights = weighted.then(|| map_ranges(&by_src, |e| e.2));
+        drop(by_src);
+        // In-edges: edge numbers by destination, then number, so each
+        // group is ordered by source.
         let by_dst =
-            radix_sort_by_key(dst.iter().enumerate().map(|(e, d)| (*d, e as u64)).collect(), num_nodes, |p| p.0);
-        let in_offsets = offsets(n, by_dst.iter().map(|p| p.0));
-        let in_edges: Vec<u64> = by_dst.into_iter().map(|p| p.1).collect();
+            sort_by_node(dst.iter().enumerate().map(|(e, d)| (*d, e as u64)).collect(), num_nodes, |p| p.0, |_| {});
+        let in_offsets = offsets(n, by_dst.iter().flatten().map(|p| p.0));
+        let in_edges = map_ranges(&by_dst, |p| p.1);
+        drop(by_dst);
         // Each node's in-sources are sorted as its out-targets are: the
         // lists are equal exactly when they hold the same neighbours.
-        let symmetric = out_offsets == in_offsets && in_edges.iter().zip(&dst).all(|(e, d)| src[*e as usize] == *d);
+        let symmetric = out_offsets == in_offsets && mirrored(&in_edges, &dst, &src);
         Graph { num_nodes, out_offsets, dst, src, weights, in_offsets, in_edges, symmetric }
     }
 
@@ -168,6 +177,7 @@ pub struct CsrArrays<'a> {
 /// Adds the reverse of every edge that is not a self-loop.
 pub fn symmetrize(edges: &mut Vec<EdgeTriple>) {
     let n = edges.len();
+    edges.reserve(n);
     for i in 0..n {
         let (s, d, w) = edges[i];
         if s != d {
@@ -176,11 +186,19 @@ pub fn symmetrize(edges: &mut Vec<EdgeTriple>) {
     }
 }
 
-/// Drops self-loops and merges parallel edges, keeping the smallest weight.
-pub fn simplify(edges: &mut Vec<EdgeTriple>) {
-    edges.retain(|e| e.0 != e.1);
-    edges.sort_unstable();
-    edges.dedup_by(|b, a| a.0 == b.0 && a.1 == b.1);
+/// Whether the source of the `i`-th in-edge is the destination of edge `i`
+/// for every `i`; checked on all cores.
+fn mirrored(in_edges: &[u64], dst: &[u32], src: &[u32]) -> bool {
+    let cores = crate::cores();
+    let share = in_edges.len().div_ceil(cores).max(1);
+    std::thread::scope(|s| {
+        let checks: Vec<_> = in_edges
+            .chunks(share)
+            .zip(dst.chunks(share))
+            .map(|(es, ds)| s.spawn(move || es.iter().zip(ds).all(|(e, d)| src[*e as usize] == *d)))
+            .collect();
+        checks.into_iter().all(|c| c.join().expect("a checking thread panicked"))
+    })
 }
 
 /// Offsets of a counting sort of `n` buckets: bucket `k` spans `o[k]..o[k + 1]`.
@@ -195,43 +213,13 @@ fn offsets(n: usize, keys: impl Iterator<Item = u32>) -> Vec<u64> {
     o
 }
 
-/// Stable least-significant-digit radix sort by a key below `bound`, in
-/// passes of at most 12 bits.
-fn radix_sort_by_key<T: Copy>(mut v: Vec<T>, bound: u32, key: impl Fn(&T) -> u32) -> Vec<T> {
-    let bits = 32 - bound.saturating_sub(1).leading_zeros();
-    if bits == 0 || v.len() < 2 {
-        return v;
-    }
-    let passes = bits.div_ceil(12);
-    let width = bits.div_ceil(passes);
-    let mask = (1u32 << width) - 1;
-    let mut out = v.clone();
-    for p in 0..passes {
-        let shift = p * width;
-        let mut starts = vec![0usize; (mask as usize) + 2];
-        for x in &v {
-            starts[((key(x) >> shift) & mask) as usize + 1] += 1;
-        }
-        for i in 1..starts.len() {
-            starts[i] += starts[i - 1];
-        }
-        for x in &v {
-            let b = ((key(x) >> shift) & mask) as usize;
-            out[starts[b]] = *x;
-            starts[b] += 1;
-        }
-        std::mem::swap(&mut v, &mut out);
-    }
-    v
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn builds_in_and_out_edges() {
-        let g = Graph::from_edges(3, vec![(2, 0, 5), (0, 1, 1), (0, 2, 3), (1, 2, 2), (0, 1, 7)], true);
+        let g = Graph::from_edges(3, vec![(2, 0, 5), (0, 1, 1), (0, 2, 3), (1, 2, 2), (0, 1, 7)], true, false);
         assert_eq!(g.num_edges(), 5);
         assert_eq!(g.out_degree(0), 3);
         assert_eq!(g.in_degree(2), 2);
@@ -242,7 +230,7 @@ mod tests {
 
     #[test]
     fn symmetric_when_every_edge_has_its_reverse_as_often() {
-        let sym = |es: Vec<EdgeTriple>| Graph::from_edges(3, es, true).is_symmetric();
+        let sym = |es: Vec<EdgeTriple>| Graph::from_edges(3, es, true, false).is_symmetric();
         assert!(sym(vec![]));
         assert!(sym(vec![(0, 1, 5), (1, 0, 7), (1, 1, 1), (2, 0, 1), (0, 2, 1)]));
         assert!(!sym(vec![(0, 1, 5), (1, 0, 7), (1, 2, 1)]));
@@ -258,10 +246,32 @@ mod tests {
 
     #[test]
     fn simplify_keeps_smallest_weight() {
-        let mut es = vec![(0, 1, 9), (1, 1, 1), (0, 1, 4), (1, 0, 2)];
-        simplify(&mut es);
-        assert_eq!(es, vec![(0, 1, 4), (1, 0, 2)]);
+        let es = vec![(0, 1, 9), (1, 1, 1), (0, 1, 4), (1, 0, 2)];
+        let g = Graph::from_edges(2, es.clone(), true, true);
+        assert_eq!(g.edges().collect::<Vec<_>>(), vec![(0, 1, 4), (1, 0, 2)]);
+        assert!(g.is_symmetric());
+        assert_eq!(Graph::from_edges(2, es, true, false).num_edges(), 4);
+    }
+
+    #[test]
+    fn numbered_by_source_destination_and_weight_on_all_cores() {
+        let (n, mut es, _) = crate::generate::kronecker(12, 16, 5, true);
         symmetrize(&mut es);
-        assert_eq!(es.len(), 4);
+        for simplify in [false, true] {
+            let mut expected = es.clone();
+            expected.sort_unstable();
+            if simplify {
+                expected.retain(|e| e.0 != e.1);
+                expected.dedup_by(|b, a| a.0 == b.0 && a.1 == b.1);
+            }
+            let g = Graph::from_edges(n, es.clone(), true, simplify);
+            assert_eq!(g.edges().collect::<Vec<_>>(), expected);
+            assert!(g.is_symmetric());
+            for v in 0..n {
+                let ins: Vec<u32> = g.in_edges(v).iter().map(|e| g.src(*e)).collect();
+                assert!(ins.windows(2).all(|w| w[0] <= w[1]));
+                assert!(g.in_edges(v).iter().all(|e| g.dst(*e) == v));
+            }
+        }
     }
 }

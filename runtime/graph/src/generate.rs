@@ -66,7 +66,7 @@ fn edges_in_parallel(
     edge: impl Fn(&mut Rng) -> EdgeTriple + Sync,
 ) -> Vec<EdgeTriple> {
     let mut edges = vec![(0, 0, 0); m as usize];
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = crate::cores();
     let share = edges.len().div_ceil(threads).max(1 << 16);
     std::thread::scope(|s| {
         for (k, part) in edges.chunks_mut(share).enumerate() {

@@ -7,7 +7,7 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::csr::{simplify, symmetrize, EdgeTriple, Graph};
+use crate::csr::{symmetrize, EdgeTriple, Graph};
 
 /// A graph file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,10 +154,7 @@ pub fn build(n: u32, mut edges: Vec<EdgeTriple>, weighted: bool, opts: LoadOptio
     if opts.symmetrize {
         symmetrize(&mut edges);
     }
-    if opts.simplify {
-        simplify(&mut edges);
-    }
-    Graph::from_edges(n, edges, weighted)
+    Graph::from_edges(n, edges, weighted, opts.simplify)
 }
 
 type ParseResult<T> = Result<T, (Option<usize>, String)>;
@@ -225,7 +222,7 @@ type LineParser = dyn Fn(&[u8]) -> Result<Option<EdgeTriple>, String> + Sync;
 /// Parses data lines of `bytes[start..]` in parallel with `line_fn`, which
 /// returns `None` for lines to skip. Errors carry the byte offset of the line.
 fn parse_lines(bytes: &[u8], start: usize, line_fn: &LineParser) -> ParseResult<Vec<EdgeTriple>> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = crate::cores();
     let parts = if bytes.len() - start < 1 << 20 { 1 } else { threads * 4 };
     let ranges = chunks(bytes, start, parts);
     let results: Vec<Result<Vec<EdgeTriple>, (usize, String)>> = std::thread::scope(|s| {
