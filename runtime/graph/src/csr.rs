@@ -4,6 +4,8 @@
 //! Edges are numbered `0..m` in order of source, then destination, then
 //! weight; node ids are `u32`, edge offsets `u64`.
 
+use crate::sort::{map_ranges, sort_by_node};
+
 /// A directed graph with optional integer weights.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Graph {
@@ -42,8 +44,6 @@ pub fn check_fits(nodes: u64, edges: u64) -> Result<(), String> {
     }
     Ok(())
 }
-
-use crate::sort::{map_ranges, sort_by_node};
 
 /// One edge as read or generated: source, destination, weight.
 pub type EdgeTriple = (u32, u32, i64);
