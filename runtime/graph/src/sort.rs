@@ -136,19 +136,24 @@ fn sort_range<T: Ord + Copy>(parts: &[&[T]], key: impl Fn(&T) -> u32, finish: im
     else {
         return Vec::new();
     };
-    let mut starts = vec![0usize; (hi - lo) as usize + 2];
-    items().for_each(|x| starts[(key(x) - lo) as usize + 1] += 1);
-    for i in 1..starts.len() {
-        starts[i] += starts[i - 1];
+    // Where each node's next item goes: its first place, then past its last.
+    let mut place = vec![0usize; (hi - lo) as usize + 2];
+    items().for_each(|x| place[(key(x) - lo) as usize + 1] += 1);
+    for i in 1..place.len() {
+        place[i] += place[i - 1];
     }
     let mut sorted: Vec<T> = parts.concat();
-    let mut place = starts.clone();
     for x in items() {
         let k = (key(x) - lo) as usize;
         sorted[place[k]] = *x;
         place[k] += 1;
     }
-    starts.windows(2).for_each(|w| sorted[w[0]..w[1]].sort_unstable());
+    // Node k's items now end at place[k], where node k + 1's begin.
+    let mut start = 0;
+    for end in &place[..place.len() - 1] {
+        sorted[start..*end].sort_unstable();
+        start = *end;
+    }
     finish(&mut sorted);
     sorted
 }
