@@ -40,6 +40,9 @@ if [ -n "$baseline" ]; then
   cp target/baseline/release/graph-bench "$stage/baseline/bin/"
   git log -1 --format='%h %s' "$rev" >"$stage/baseline/REVISION"
   tar -C "$stage" -cJf "$dir/baseline.tar.xz" baseline
+else
+  # A baseline left by an earlier pack would be timed as if asked for.
+  rm -f "$dir/baseline.tar.xz"
 fi
 
 cargo build --release -q -p strata-tools
