@@ -4,6 +4,7 @@
 //! Edges are numbered `0..m` in order of source, then destination, then
 //! weight; node ids are `u32`, edge offsets `u64`.
 
+use crate::on_shares;
 use crate::sort::{map_ranges, sort_by_node};
 
 /// A directed graph with optional integer weights.
@@ -189,16 +190,10 @@ pub fn symmetrize(edges: &mut Vec<EdgeTriple>) {
 /// Whether the source of the `i`-th in-edge is the destination of edge `i`
 /// for every `i`; checked on all cores.
 fn mirrored(in_edges: &[u64], dst: &[u32], src: &[u32]) -> bool {
-    let cores = crate::cores();
-    let share = in_edges.len().div_ceil(cores).max(1);
-    std::thread::scope(|s| {
-        let checks: Vec<_> = in_edges
-            .chunks(share)
-            .zip(dst.chunks(share))
-            .map(|(es, ds)| s.spawn(move || es.iter().zip(ds).all(|(e, d)| src[*e as usize] == *d)))
-            .collect();
-        checks.into_iter().all(|c| c.join().expect("a checking thread panicked"))
-    })
+    let share = in_edges.len().div_ceil(crate::cores());
+    on_shares(in_edges, share, |k, es| es.iter().zip(&dst[k * share..]).all(|(e, d)| src[*e as usize] == *d))
+        .into_iter()
+        .all(|m| m)
 }
 
 /// Offsets of a counting sort of `n` buckets: bucket `k` spans `o[k]..o[k + 1]`.

@@ -17,3 +17,14 @@ pub use load::{load, LoadError, LoadOptions};
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
+
+/// `f` of each share of `items` (`share` items, the last fewer) and its
+/// index, each share on a thread of its own; the results in order.
+pub(crate) fn on_shares<T: Sync, R: Send>(items: &[T], share: usize, f: impl Fn(usize, &[T]) -> R + Sync) -> Vec<R> {
+    std::thread::scope(|s| {
+        let f = &f;
+        let workers: Vec<_> =
+            items.chunks(share.max(1)).enumerate().map(|(k, part)| s.spawn(move || f(k, part))).collect();
+        workers.into_iter().map(|w| w.join().expect("a worker thread panicked")).collect()
+    })
+}

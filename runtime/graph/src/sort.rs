@@ -4,6 +4,8 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::on_shares;
+
 /// Items a core takes at the least; fewer are sorted on one core.
 const MIN_SHARE: usize = 1 << 16;
 
@@ -41,18 +43,10 @@ where
     let bins = ((nodes.saturating_sub(1) >> shift) + 1) as usize;
     let bin = |x: &T| (key(x) >> shift) as usize;
     let share = items.len().div_ceil(cores);
-    let counts: Vec<Vec<usize>> = std::thread::scope(|s| {
-        let workers: Vec<_> = items
-            .chunks(share)
-            .map(|part| {
-                s.spawn(move || {
-                    let mut c = vec![0usize; bins];
-                    part.iter().for_each(|x| c[bin(x)] += 1);
-                    c
-                })
-            })
-            .collect();
-        workers.into_iter().map(|w| w.join().expect("a counting thread panicked")).collect()
+    let counts: Vec<Vec<usize>> = on_shares(&items, share, |_, part| {
+        let mut c = vec![0usize; bins];
+        part.iter().for_each(|x| c[bin(x)] += 1);
+        c
     });
     // Ranges of whole bins, cut where the running count passes each
     // range's even share of the items.
@@ -64,22 +58,12 @@ where
         seen += counts.iter().map(|c| c[b]).sum::<usize>();
     }
     // Each core deals its share into the ranges, keeping the order of its items.
-    let dealt: Vec<Vec<Vec<T>>> = std::thread::scope(|s| {
-        let workers: Vec<_> = items
-            .chunks(share)
-            .zip(&counts)
-            .map(|(part, c)| {
-                let range_of_bin = &range_of_bin;
-                s.spawn(move || {
-                    let mut sizes = vec![0usize; ranges];
-                    c.iter().zip(range_of_bin).for_each(|(n, r)| sizes[*r] += n);
-                    let mut out: Vec<Vec<T>> = sizes.into_iter().map(Vec::with_capacity).collect();
-                    part.iter().for_each(|x| out[range_of_bin[bin(x)]].push(*x));
-                    out
-                })
-            })
-            .collect();
-        workers.into_iter().map(|w| w.join().expect("a dealing thread panicked")).collect()
+    let dealt: Vec<Vec<Vec<T>>> = on_shares(&items, share, |k, part| {
+        let mut sizes = vec![0usize; ranges];
+        counts[k].iter().zip(&range_of_bin).for_each(|(n, r)| sizes[*r] += n);
+        let mut out: Vec<Vec<T>> = sizes.into_iter().map(Vec::with_capacity).collect();
+        part.iter().for_each(|x| out[range_of_bin[bin(x)]].push(*x));
+        out
     });
     drop(items);
     // Each range gathered from the cores' deals, sorted and finished; the
