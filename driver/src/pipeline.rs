@@ -21,6 +21,7 @@ use strata_par_dialect::bool_atomics::EliminateBoolAtomics;
 use strata_par_dialect::cooperative::CooperativePushes;
 use strata_par_dialect::free_buffers::FreeBuffers;
 use strata_par_dialect::op as par;
+use strata_par_dialect::unroll_masked::UnrollMasked;
 use strata_passes::canonicalize::Canonicalize;
 use strata_passes::cse::Cse;
 use strata_passes::egraph_simplify::EgraphSimplify;
@@ -111,6 +112,14 @@ pub const GPU_SPLIT: u32 = 4096;
 /// were; see `docs/performance.md`). The CPU's default is 0 (never).
 pub const GPU_WARP: u32 = 64;
 
+/// The GPU's default `unroll` (`par-unroll-masked`'s own default): loops that gather into a thread's own
+/// storage issue this many iterations' loads at once, the last group's
+/// missing ones masked (`par-unroll-masked`; a GPU issues a thread's
+/// instructions in order, so a loop left to LLVM ran the iterations that do
+/// not fill its groups one load after the other). The CPU's default is 1
+/// (none: its cores reorder loads themselves).
+pub const GPU_UNROLL: u32 = strata_par_dialect::unroll_masked::DEFAULT_FACTOR;
+
 /// The lowering pipeline of `target`, down to the `par` level, with
 /// `schedule` as the default schedule of outermost loops. An entry the
 /// schedule cannot take is an error naming it.
@@ -125,7 +134,16 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     if target == Target::Gpu && !given("warp") {
         decl.set(&mut to_sched, "warp", &GPU_WARP.to_string())?;
     }
+    // `unroll`: the factor of `par-unroll-masked`, for the whole program.
+    let mut unroll = UnrollMasked::default();
+    let unroll_decl = unroll.decl();
+    let mut factor = if target == Target::Gpu { GPU_UNROLL } else { 1 };
     for (k, v) in schedule.entries() {
+        if k == "unroll" {
+            unroll_decl.set(&mut unroll, "factor", v).map_err(|e| format!("schedule entry 'unroll={v}': {e}"))?;
+            factor = v.parse().unwrap_or(factor);
+            continue;
+        }
         if k == "target" {
             return Err(format!(
                 "schedule entry 'target' is not a loop's: the pipeline compiles for {}",
@@ -152,6 +170,9 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     f.add(Box::new(EliminateBoolAtomics::default()));
     f.add(Box::new(EgraphSimplify::default()));
     f.add(Box::new(FreeBuffers::default()));
+    if factor > 1 {
+        f.add(Box::new(unroll));
+    }
     Ok(pm)
 }
 
@@ -198,6 +219,10 @@ mod tests {
              func.func(par-eliminate-bool-atomics,egraph-simplify,par-free-buffers))"
         );
         assert_eq!(codegen_pipeline().describe(), "builtin.module(convert-scf-to-cf)");
+        let gpu = target_pipeline(Target::Gpu, &Schedule::default()).unwrap().describe();
+        assert!(gpu.ends_with("par-free-buffers,par-unroll-masked))"), "{gpu}");
+        let off = target_pipeline(Target::Gpu, &Schedule::parse("unroll=1").unwrap()).unwrap().describe();
+        assert!(!off.contains("unroll"), "{off}");
     }
 
     #[test]

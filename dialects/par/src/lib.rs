@@ -16,6 +16,7 @@ pub mod op;
 pub mod ops;
 pub mod types;
 pub mod uniformity;
+pub mod unroll_masked;
 pub mod view;
 
 use strata_ir::registry::Dialect;
@@ -43,4 +44,5 @@ pub fn register_passes(r: &mut strata_ir::pass::PassRegistry) {
     r.register(bool_atomics::info());
     r.register(cooperative::info());
     r.register(free_buffers::info());
+    r.register(unroll_masked::info());
 }
