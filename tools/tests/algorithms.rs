@@ -168,8 +168,8 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
              func.func(par-cooperative-pushes{uniform-loops=false buffer=2}))",
         ),
         Lowering::Target(Target::Gpu, ""),
-        Lowering::Target(Target::Gpu, "split=16,block=6,warp=2"),
-        Lowering::Target(Target::Gpu, "pushes=block"),
+        Lowering::Target(Target::Gpu, "split=16,block=6,warp=2,unroll=3"),
+        Lowering::Target(Target::Gpu, "pushes=block,unroll=4"),
     ] {
         let pipeline = match lowering {
             Lowering::Text(t) => t.to_string(),
@@ -241,9 +241,9 @@ const SCHEDULES: [&str; 10] = [
     "mapping=edge,frontier=bitmap,pushes=direct,dist=static,chunk=7",
     "alpha=1000000,beta=1000000,segments=3",
     "split=2,dist=static,chunk=5",
-    "mapping=warp",
-    "split=16,block=6,warp=2,dist=static,chunk=3,order=degree",
-    "mapping=block",
+    "mapping=warp,unroll=4",
+    "split=16,block=6,warp=2,dist=static,chunk=3,order=degree,unroll=3",
+    "mapping=block,unroll=2",
     "mapping=edge-balanced",
     "pushes=block,split=2,dist=static,chunk=3",
 ];

@@ -21,7 +21,8 @@
 //! plain loads (of shared buffers at positions that do not depend on the
 //! thread's state, of `par.local` storage at any position the state does not
 //! decide), plain stores to `par.local` storage defined outside the loop,
-//! and `par.check_index` on state-independent values; its step must be a
+//! and `par.check_index` on state-independent values; the values it carries
+//! must be numbers (they are selected); its step must be a
 //! constant below 2^32 or a team size (`par.subgroup_size`,
 //! `par.block_size`, `par.num_threads`), so that the offsets cannot
 //! overflow; and it must load from a shared buffer (otherwise there is
@@ -43,6 +44,7 @@ use strata_ir::pass::PassFailed;
 use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
 use strata_ir::registry::Traits;
 use strata_ir::rewrite::constant_int;
+use strata_ir::types::is_scalar_element;
 use strata_ir::Diagnostic;
 use strata_std::arith::op as arith;
 use strata_std::build::arith as build;
@@ -106,9 +108,13 @@ pub fn verdict(ctx: &Context, op: OpId) -> Verdict {
         return Verdict::Kept("its body is more than one block".into());
     };
     let body = *body;
+    let carried = &ctx.block_args(body)[1..];
+    if carried.iter().any(|v| !is_scalar_element(ctx.value_type(*v))) {
+        return Verdict::Kept("it carries a value that is not a number".into());
+    }
     // The thread's state: the loop-carried values and what is read from
     // thread-private storage, and everything computed from them.
-    let mut state: HashSet<Value> = ctx.block_args(body)[1..].iter().copied().collect();
+    let mut state: HashSet<Value> = carried.iter().copied().collect();
     let mut shared_read = false;
     let mut why = None;
     for o in ctx.block_ops(body) {
@@ -250,7 +256,7 @@ impl Pass for UnrollMasked {
         }
         let mut loops = Vec::new();
         ctx.walk_pre(f, &mut |o| {
-            if ctx.op_kind(o) == scf::FOR && in_team(ctx, o) {
+            if ctx.op_kind(o) == scf::FOR && ctx.enclosing_op(o, |p| ctx.op_kind(p) == par::PARALLEL).is_some() {
                 loops.push(o);
             }
         });
@@ -284,25 +290,13 @@ impl Pass for UnrollMasked {
     }
 }
 
-/// Whether `op` runs inside a `par.parallel` (on a team's threads).
-fn in_team(ctx: &Context, op: OpId) -> bool {
-    let mut at = ctx.parent_op(op);
-    while let Some(p) = at {
-        if ctx.op_kind(p) == par::PARALLEL {
-            return true;
-        }
-        at = ctx.parent_op(p);
-    }
-    false
-}
-
 /// The pass's declaration.
 static DECL: PassDecl = PassDecl {
     argument: "par-unroll-masked",
     name: "ParUnrollMasked",
     description: "Unroll loops in parallel regions that read shared memory and update only thread-private storage, the last group's missing iterations masked (clamped positions, selected writes) instead of left to a remainder loop",
     options: &[
-        PassOption { name: "factor", kind: OptionKind::Positive, help: "iterations a group (at most 64; 1: no unrolling; default 8)" },
+        PassOption { name: "factor", kind: OptionKind::Positive, help: "iterations a group (at most 64; 1: no unrolling; default 4)" },
         PassOption { name: "remarks", kind: OptionKind::Bool, help: "report each loop that reads shared memory: unrolled, or why not (default false)" },
     ],
 };

@@ -26,9 +26,7 @@
 // CHECK: %[[T:.*]] = "par.block_thread_id"
 // CHECK: %[[S:.*]] = "par.block_size"
 // CHECK: scf.for %{{.*}} = %[[B]] to %{{.*}} step %[[BS]]
-// The strided walk steps by four strides: par-unroll-masked.
-// CHECK: %[[S4:.*]] = arith.muli %[[S]], %c4
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[S4]]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[S]]
 // CHECK: "par.block_reduce"(%{{.*}}) <{kind = "add"}> : (f64) -> f64
 // CHECK: arith.cmpi eq, %[[T]], %c0
 // CHECK-NEXT: scf.if

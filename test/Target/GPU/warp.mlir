@@ -21,9 +21,7 @@
 // CHECK: %[[L:.*]] = "par.lane_id"
 // CHECK: %[[S:.*]] = "par.subgroup_size"
 // CHECK: scf.for %{{.*}} = %[[W]] to %{{.*}} step %[[WS]]
-// The strided walk steps by four strides: par-unroll-masked.
-// CHECK: %[[S4:.*]] = arith.muli %[[S]], %c4
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[S4]]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[S]]
 // CHECK: "par.subgroup_reduce"(%{{.*}}) <{kind = "add"}> : (f64) -> f64
 // CHECK: arith.cmpi eq, %[[L]], %c0
 // CHECK-NEXT: scf.if
