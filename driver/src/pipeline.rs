@@ -148,6 +148,12 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     }
     for l in &schedule.loops {
         let (file, line, col) = l.at.file_line_col().unwrap_or(("", 0, 0));
+        if l.entries.iter().any(|(k, _)| k == "unroll") {
+            return Err(format!(
+                "{file}:{line}:{col}: error: loop '{}': 'unroll' is the whole program's entry, not a loop's: give it to --schedule",
+                l.name
+            ));
+        }
         to_sched
             .add_loop_schedule(&l.name, &l.entries, l.at.clone())
             .map_err(|m| format!("{file}:{line}:{col}: error: loop '{}': {m}", l.name))?;

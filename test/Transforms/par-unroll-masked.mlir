@@ -30,7 +30,7 @@
 // KEY: error: schedule entry 'unroll=65': invalid value for option 'factor' of pass 'par-unroll-masked': factor must be at most 64, not 65
 // RUN: printf 'pr:2 unroll=4\n' > %t.sched
 // RUN: not graph-opt %S/../algorithms/pr.mlir --target=gpu --schedule-file %t.sched 2>&1 | FileCheck %s --check-prefix=LOOP
-// LOOP: error: loop 'pr:2': unknown schedule entry 'unroll'
+// LOOP: sched:1:6: error: loop 'pr:2': 'unroll' is the whole program's entry, not a loop's: give it to --schedule
 
 // A gather into thread-private storage: the loop steps by three
 // iterations; the second and third run where they are below the bound and
