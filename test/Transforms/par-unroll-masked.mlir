@@ -6,7 +6,7 @@
 // STATS: (1) loops unrolled
 // STATS: (1) loops unrolled
 // STATS: (0) loops unrolled
-// STATS: (8) loops kept
+// STATS: (9) loops kept
 // RUN: not graph-opt %s --pass-pipeline='builtin.module(func.func(par-unroll-masked{factor=65}))' 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: invalid value for option 'factor' of pass 'par-unroll-masked': factor must be at most 64, not 65
 // RUN: not graph-opt %s --pass-pipeline='builtin.module(func.func(par-unroll-masked{factor=0}))' 2>&1 | FileCheck %s --check-prefix=ZERO
@@ -180,9 +180,15 @@ func.func @kept(%vals: !par.buf<i64>, %idx: !par.buf<index>, %out: !par.buf<i64>
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %z = arith.constant 0 : i64
+  %outer = "par.local"() : () -> !par.buf<i64>
   "par.parallel"() ({
     %t = "par.thread_id"() : () -> index
     %acc = "par.local"() : () -> !par.buf<i64>
+    // expected-remark@+1 {{loop not unrolled with a masked tail: it writes storage other than the thread's own}}
+    scf.for %i = %c0 to %n step %c1 {
+      %x = "par.load"(%vals, %i) : (!par.buf<i64>, index) -> i64
+      "par.store"(%x, %outer, %c0) : (i64, !par.buf<i64>, index) -> ()
+    }
     %pos = "par.local"() : () -> !par.buf<index>
     // expected-remark@+1 {{loop not unrolled with a masked tail: 'par.atomic_rmw' is not arithmetic, a plain read or a write of the thread's own storage}}
     scf.for %i = %c0 to %n step %c1 {

@@ -86,9 +86,17 @@ pub enum Verdict {
     Kept(String),
 }
 
-/// Whether `buf` is `par.local` storage defined outside `body`.
-fn local_outside(ctx: &Context, buf: Value, body: strata_ir::context::BlockId) -> bool {
-    ctx.defining_op(buf).is_some_and(|d| ctx.op_kind(d) == par::LOCAL && ctx.parent_block(d) != Some(body))
+/// The `par.parallel` around `op`, if any.
+fn team_of(ctx: &Context, op: OpId) -> Option<OpId> {
+    ctx.enclosing_op(op, |p| ctx.op_kind(p) == par::PARALLEL)
+}
+
+/// Whether `buf` is `par.local` storage of the loop `op`'s thread: made in
+/// the same team as the loop, outside the loop's body `body`.
+fn local_outside(ctx: &Context, buf: Value, op: OpId, body: strata_ir::context::BlockId) -> bool {
+    ctx.defining_op(buf).is_some_and(|d| {
+        ctx.op_kind(d) == par::LOCAL && ctx.parent_block(d) != Some(body) && team_of(ctx, d) == team_of(ctx, op)
+    })
 }
 
 /// Whether the step `step` is small enough that `factor` times it cannot
@@ -125,7 +133,7 @@ pub fn verdict(ctx: &Context, op: OpId) -> Verdict {
         } else if !ctx.regions(o).is_empty() {
             Some("its body has nested control flow".to_string())
         } else if let Some(l) = Load::of(ctx, o) {
-            let local = local_outside(ctx, l.buffer(ctx), body);
+            let local = local_outside(ctx, l.buffer(ctx), op, body);
             shared_read |= !local;
             if l.atomic(ctx) {
                 Some("it reads atomically".into())
@@ -138,7 +146,7 @@ pub fn verdict(ctx: &Context, op: OpId) -> Verdict {
                 None
             }
         } else if let Some(s) = Store::of(ctx, o) {
-            if s.atomic(ctx) || !local_outside(ctx, s.buffer(ctx), body) {
+            if s.atomic(ctx) || !local_outside(ctx, s.buffer(ctx), op, body) {
                 Some("it writes storage other than the thread's own".into())
             } else if state.contains(&s.index(ctx)) {
                 Some("a position it writes depends on the thread's state".into())
@@ -256,7 +264,7 @@ impl Pass for UnrollMasked {
         }
         let mut loops = Vec::new();
         ctx.walk_pre(f, &mut |o| {
-            if ctx.op_kind(o) == scf::FOR && ctx.enclosing_op(o, |p| ctx.op_kind(p) == par::PARALLEL).is_some() {
+            if ctx.op_kind(o) == scf::FOR && team_of(ctx, o).is_some() {
                 loops.push(o);
             }
         });
