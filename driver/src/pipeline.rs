@@ -131,11 +131,9 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     // PageRank 1.2 times faster on a grid, 3 % slower on Kronecker-20).
     let mut unroll = UnrollMasked::default();
     let unroll_decl = unroll.decl();
-    let mut factor = 1;
     for (k, v) in schedule.entries() {
         if k == "unroll" {
             unroll_decl.set(&mut unroll, "factor", v).map_err(|e| format!("schedule entry 'unroll={v}': {e}"))?;
-            factor = v.parse().unwrap_or(factor);
             continue;
         }
         if k == "target" {
@@ -170,7 +168,7 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     f.add(Box::new(EliminateBoolAtomics::default()));
     f.add(Box::new(EgraphSimplify::default()));
     f.add(Box::new(FreeBuffers::default()));
-    if factor > 1 {
+    if given("unroll") && unroll.factor() > 1 {
         f.add(Box::new(unroll));
     }
     Ok(pm)

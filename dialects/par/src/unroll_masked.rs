@@ -91,12 +91,11 @@ fn team_of(ctx: &Context, op: OpId) -> Option<OpId> {
     ctx.enclosing_op(op, |p| ctx.op_kind(p) == par::PARALLEL)
 }
 
-/// Whether `buf` is `par.local` storage of the loop `op`'s thread: made in
-/// the same team as the loop, outside the loop's body `body`.
-fn local_outside(ctx: &Context, buf: Value, op: OpId, body: strata_ir::context::BlockId) -> bool {
-    ctx.defining_op(buf).is_some_and(|d| {
-        ctx.op_kind(d) == par::LOCAL && ctx.parent_block(d) != Some(body) && team_of(ctx, d) == team_of(ctx, op)
-    })
+/// Whether `buf` is `par.local` storage of the running thread: made in the
+/// loop's team `team`, outside the loop's body `body`.
+fn local_outside(ctx: &Context, buf: Value, team: Option<OpId>, body: strata_ir::context::BlockId) -> bool {
+    ctx.defining_op(buf)
+        .is_some_and(|d| ctx.op_kind(d) == par::LOCAL && ctx.parent_block(d) != Some(body) && team_of(ctx, d) == team)
 }
 
 /// Whether the step `step` is small enough that `factor` times it cannot
@@ -116,6 +115,7 @@ pub fn verdict(ctx: &Context, op: OpId) -> Verdict {
         return Verdict::Kept("its body is more than one block".into());
     };
     let body = *body;
+    let team = team_of(ctx, op);
     let carried = &ctx.block_args(body)[1..];
     if carried.iter().any(|v| !is_scalar_element(ctx.value_type(*v))) {
         return Verdict::Kept("it carries a value that is not a number".into());
@@ -133,7 +133,7 @@ pub fn verdict(ctx: &Context, op: OpId) -> Verdict {
         } else if !ctx.regions(o).is_empty() {
             Some("its body has nested control flow".to_string())
         } else if let Some(l) = Load::of(ctx, o) {
-            let local = local_outside(ctx, l.buffer(ctx), op, body);
+            let local = local_outside(ctx, l.buffer(ctx), team, body);
             shared_read |= !local;
             if l.atomic(ctx) {
                 Some("it reads atomically".into())
@@ -146,7 +146,7 @@ pub fn verdict(ctx: &Context, op: OpId) -> Verdict {
                 None
             }
         } else if let Some(s) = Store::of(ctx, o) {
-            if s.atomic(ctx) || !local_outside(ctx, s.buffer(ctx), op, body) {
+            if s.atomic(ctx) || !local_outside(ctx, s.buffer(ctx), team, body) {
                 Some("it writes storage other than the thread's own".into())
             } else if state.contains(&s.index(ctx)) {
                 Some("a position it writes depends on the thread's state".into())
@@ -295,6 +295,13 @@ impl Pass for UnrollMasked {
     }
     fn statistics(&self) -> Vec<(&'static str, u64)> {
         vec![("loops unrolled", self.unrolled), ("loops kept", self.kept)]
+    }
+}
+
+impl UnrollMasked {
+    /// Iterations a group (1: the pass changes nothing).
+    pub fn factor(&self) -> u32 {
+        self.factor
     }
 }
 
