@@ -23,11 +23,15 @@
 #                         this build's graph-bench with the default schedule,
 #                         then with SCHEDULE, twice
 #   bandwidth:GRAPHS:ALGS the same with --bandwidth: the read and gather probes
+#   profile:ALG:GRAPH[:ARG,...[:SCHEDULE[:MIN_BLOCKS]]]
+#                         graph-run --profile --time --repeat 3: the time of each phase between
+#                         the grid barriers of ALG (test/algorithms/ALG.mlir) on one graph,
+#                         with these arguments (PageRank's default: 20,0.85)
 #   ncu:ALG:GRAPH[:ARG,...]
 #                         Nsight Compute's profile of the kernel of ALG
 #                         (test/algorithms/ALG.mlir) with these arguments
 #                         (PageRank's default: 20,0.85), one launch
-# --backend cpu runs the bench steps on the CPU: the script tried where
+# --backend cpu runs the bench and profile steps on the CPU: the script tried where
 # there is no GPU.
 # e.g. scripts/gpu-check.sh env run bench:K20+U20:bfs,sssp,pr,bc bandwidth:K20+U20:pr,pr_f32 corpus
 set -uo pipefail
@@ -96,7 +100,7 @@ pairs() { # LOG GRAPHS ALGS MIN-BLOCKS BUILD:SCHEDULE...: each run in turn, twic
 }
 failed=0
 for step in "${steps[@]}"; do
-  IFS=: read -r kind a b c d <<<"$step"
+  IFS=: read -r kind a b c d e <<<"$step"
   log="$out/$(echo "$step" | tr -c 'A-Za-z0-9._\n-' '_').log"
   start=$(date +%s)
   case "$kind" in
@@ -113,6 +117,15 @@ for step in "${steps[@]}"; do
       if [ -n "${c:-}" ]; then pairs "$log" "$a" "$b" "${d:-}" "pack:" "pack:$c"
       else echo "gpu-check: the step needs a SCHEDULE" >"$log"; false; fi ;;
     bandwidth) : >"$log"; bench pack "$log" "$a" "$b" "" "" --bandwidth ;;
+    profile)
+      IFS=, read -ra args <<<"${c:-}"
+      [ ${#args[@]} = 0 ] && case "$a" in pr | pr_f32) args=(20 0.85) ;; esac
+      flags=(--backend "$backend" --profile --time --repeat 3)
+      [ -n "${d:-}" ] && flags+=(--schedule "$d")
+      [ -n "${e:-}" ] && flags+=(--gpu-min-blocks "$e")
+      echo "## graph-run test/algorithms/$a.mlir --graph $b ${flags[*]} ${args[*]}" >"$log"
+      timeout 300 "$s/pack/bin/graph-run" "test/algorithms/$a.mlir" --entry "$a" --graph "gen:$(graphs "$b")" \
+        "${flags[@]}" -o /dev/null "${args[@]}" >>"$log" 2>&1 ;;
     ncu)
       prog=test/algorithms/$a.mlir
       IFS=, read -ra args <<<"${c:-}"
@@ -126,7 +139,8 @@ for step in "${steps[@]}"; do
   rc=$?
   [ $rc = 0 ] || failed=$((failed + 1))
   echo "gpu-check: $step: $([ $rc = 0 ] && echo ok || echo "FAILED ($rc)") in $(($(date +%s) - start)) s, log $log" | tee -a "$out/summary.log"
-  grep -h '^#\|^[a-z_0-9]* \+[a-z]\|^test result\|FAIL\|Passed\|Unsupported' "$log" 2>/dev/null | tail -60 >>"$out/summary.log"
+  grep -h '^#\|^[a-z_0-9]* \+[a-z]\|^test result\|FAIL\|Passed\|Unsupported\|^profile of\|^test/\|^place \|^all \|^time' "$log" 2>/dev/null |
+    tail -60 >>"$out/summary.log"
 done
 rm -rf "$s"
 exit $failed

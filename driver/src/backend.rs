@@ -4,6 +4,7 @@
 use std::rc::Rc;
 use std::time::Duration;
 
+use strata_abi::profile::ProfileSite;
 use strata_abi::HostValue;
 use strata_graph::Graph;
 
@@ -19,6 +20,9 @@ pub struct Runs {
     /// back, and the first run's also the arguments' and the graph's copy);
     /// empty where there is no device.
     pub transfers: Vec<Duration>,
+    /// The phase profile of the runs, when the program was compiled to
+    /// keep one (`strata_abi::profile`).
+    pub profile: Option<Vec<ProfileSite>>,
 }
 
 /// A way to run a program: the interpreter, or compiled code.

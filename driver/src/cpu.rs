@@ -39,6 +39,6 @@ impl Backend for CpuBackend {
     fn run(&mut self, entry: &str, args: &[HostValue], repeat: usize) -> Result<Runs, String> {
         let (inputs, results) = self.program.entry_slots(entry, "CPU")?;
         let (results, times) = self.loaded.run(entry, &inputs, &results, args, self.image.as_ref(), repeat)?;
-        Ok(Runs { results, times, transfers: Vec::new() })
+        Ok(Runs { results, times, transfers: Vec::new(), profile: self.loaded.profile()? })
     }
 }

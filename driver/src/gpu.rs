@@ -21,14 +21,17 @@ pub struct GpuBackend {
 
 impl GpuBackend {
     /// Compiles the lowered `program` to PTX for the GPU `device` and loads
-    /// it there; `min_blocks` overrides [`strata_llvm::GpuOptions::min_blocks`].
+    /// it there; `min_blocks` overrides [`strata_llvm::GpuOptions::min_blocks`],
+    /// and with `profile` the program keeps a phase profile.
     pub fn compile(
         mut program: Program,
         device: &strata_gpu::Device,
         min_blocks: Option<u32>,
+        profile: bool,
     ) -> Result<GpuBackend, String> {
         let mut options = strata_llvm::GpuOptions::for_device(&device.arch);
         options.min_blocks = min_blocks.unwrap_or(options.min_blocks);
+        options.profile = profile;
         let ptx = program.compile_gpu(&options, strata_llvm::Emit::Assembly)?;
         let loaded = strata_gpu::Program::load(&ptx)?;
         Ok(GpuBackend { program, loaded, graph: None, upload: Duration::ZERO })
@@ -68,6 +71,6 @@ impl Backend for GpuBackend {
         if let Some(first) = transfers.first_mut() {
             *first += std::mem::take(&mut self.upload);
         }
-        Ok(Runs { results: runs.results, times: runs.kernel, transfers })
+        Ok(Runs { results: runs.results, times: runs.kernel, transfers, profile: self.loaded.profile()? })
     }
 }

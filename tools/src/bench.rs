@@ -290,7 +290,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         (None, Some(cmd)) => Some(Reference::Command(cmd.clone())),
         (None, None) => None,
     };
-    let native = strata_llvm::Options { opt_level: 3, cpu: "native".into() };
+    let native = strata_llvm::Options { opt_level: 3, cpu: "native".into(), profile: false };
     let baseline = m.get_one::<String>("baseline-pipeline");
     let device = if gpu { Some(strata_gpu::available()?) } else { None };
     let mut programs = Vec::new();
@@ -313,7 +313,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             Some(device) => {
                 let mut program = load()?;
                 lower(&mut program, Target::Gpu)?;
-                Some(GpuBackend::compile(program, device, m.get_one::<u32>("gpu-min-blocks").copied())?)
+                Some(GpuBackend::compile(program, device, m.get_one::<u32>("gpu-min-blocks").copied(), false)?)
             }
             None => None,
         };

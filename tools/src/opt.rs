@@ -31,6 +31,7 @@ fn command(passes: &PassRegistry) -> Command {
         .arg(Arg::new("gpu-arch").long("gpu-arch").value_name("SM").default_value("sm_80").help("GPU architecture for --target=gpu (sm_70 and later)"))
         .arg(Arg::new("ptx-version").long("ptx-version").value_name("X.Y").default_value("7.8").help("PTX ISA version for --target=gpu (7.8 loads on every CUDA 12 and 13 driver)"))
         .arg(gpu_min_blocks_arg())
+        .arg(profile_arg())
         .arg(Arg::new("split-input-file").long("split-input-file").action(ArgAction::SetTrue).help("process each chunk separated by '// -----' on its own"))
         .arg(Arg::new("verify-diagnostics").long("verify-diagnostics").action(ArgAction::SetTrue).help("check emitted diagnostics against expected-* comments"))
         .arg(Arg::new("generic").long("mlir-print-op-generic").action(ArgAction::SetTrue).help("print every operation in the generic form"))
@@ -178,6 +179,14 @@ pub fn gpu_min_blocks_arg() -> Arg {
     ))
 }
 
+/// The `--profile` flag of the tools that compile.
+pub fn profile_arg() -> Arg {
+    Arg::new("profile").long("profile").action(ArgAction::SetTrue).help(
+        "compiled code keeps the time of each phase between the barriers of its parallel regions \
+         (graph-run prints it on standard error; see docs/performance.md)",
+    )
+}
+
 /// The `--schedule` flag of the tools that lower with the default pipeline.
 pub fn schedule_arg() -> Arg {
     Arg::new("schedule").long("schedule").value_name("KEY=VALUE,...").help(
@@ -215,10 +224,12 @@ fn emit(
                 arch: flag(m, "gpu-arch"),
                 ptx_version: flag(m, "ptx-version"),
                 min_blocks: m.get_one::<u32>("gpu-min-blocks").copied().unwrap_or(defaults.min_blocks),
+                profile: m.get_flag("profile"),
             };
             strata_llvm::compile_gpu(ctx, module, &opts, what)
         } else {
-            strata_llvm::compile(ctx, module, &strata_llvm::Options { opt_level, cpu: flag(m, "cpu") }, what)
+            let opts = strata_llvm::Options { opt_level, cpu: flag(m, "cpu"), profile: m.get_flag("profile") };
+            strata_llvm::compile(ctx, module, &opts, what)
         }
     };
     if !m.get_flag("print-ir-after-all") {
@@ -252,6 +263,9 @@ fn targets_gpu(m: &ArgMatches) -> bool {
 fn check_target_flags(m: &ArgMatches) -> Result<(), String> {
     let given = |name: &str| m.value_source(name) == Some(clap::parser::ValueSource::CommandLine);
     let emit = flag(m, "emit");
+    if m.get_flag("profile") && !emits_code(m) {
+        return Err("--profile applies to code (--emit=llvm, asm, obj or ptx)".into());
+    }
     if targets_gpu(m) {
         if given("cpu") {
             return Err("--cpu applies to --target=cpu; use --gpu-arch for the GPU".into());

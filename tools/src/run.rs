@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use strata_abi::output::format_results;
+use strata_abi::profile::profile_table;
 use strata_abi::{HostValue, ScalarType};
 use strata_driver::{Backend, CpuBackend, GpuBackend, InterpBackend, Program, Runs, Target};
 use strata_graph::generate::from_spec;
@@ -51,6 +52,7 @@ fn command() -> Command {
         .arg(Arg::new("threads").long("threads").value_name("N").value_parser(clap::value_parser!(u32).range(1..=4096)).help("cpu: threads per parallel region (default: OMP_NUM_THREADS, or all cores)"))
         .arg(Arg::new("repeat").long("repeat").value_name("N").value_parser(clap::value_parser!(u32).range(1..)).default_value("1").help("run the entry function N times (results of the last run are printed)"))
         .arg(crate::opt::gpu_min_blocks_arg())
+        .arg(crate::opt::profile_arg())
         .arg(Arg::new("time-limit").long("time-limit").value_name("SECONDS").value_parser(clap::value_parser!(f64)).help("stop with an error if the whole run (loading, compiling and running) takes longer"))
         .arg(Arg::new("time").long("time").action(ArgAction::SetTrue).help("print the median, min and max time of the runs on standard error (excluding loading and compiling)"))
         .arg(Arg::new("shuffle").long("shuffle").value_name("SEED").value_parser(clap::value_parser!(u64)).help("interpreter: visit foreach iterations in a random order from SEED"))
@@ -232,6 +234,10 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     if backend != "gpu" && m.contains_id("gpu-min-blocks") {
         return Err("error: --gpu-min-blocks applies to the GPU backend only (--backend gpu)".into());
     }
+    let profile = m.get_flag("profile");
+    if backend == "interp" && profile {
+        return Err("error: --profile times compiled code (--backend cpu or gpu)".into());
+    }
     for flag in ["schedule", "schedule-file"] {
         if backend == "interp" && m.contains_id(flag) {
             return Err(format!("error: --{flag} applies to compiled backends only (--backend cpu or gpu)"));
@@ -240,7 +246,8 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     let mut backend: Box<dyn Backend> = match backend {
         "cpu" => {
             program.lower(crate::opt::scheduled_pipeline(m, Target::Cpu)?)?;
-            let cpu = CpuBackend::compile(program, &strata_llvm::Options { opt_level: 3, cpu: "native".into() })?;
+            let cpu =
+                CpuBackend::compile(program, &strata_llvm::Options { opt_level: 3, cpu: "native".into(), profile })?;
             if let Some(n) = m.get_one::<u32>("threads") {
                 cpu.set_threads(*n)?;
             }
@@ -250,7 +257,7 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
             // The driver first: without a GPU, say so before compiling anything.
             let device = strata_gpu::available()?;
             program.lower(crate::opt::scheduled_pipeline(m, Target::Gpu)?)?;
-            Box::new(GpuBackend::compile(program, &device, m.get_one::<u32>("gpu-min-blocks").copied())?)
+            Box::new(GpuBackend::compile(program, &device, m.get_one::<u32>("gpu-min-blocks").copied(), profile)?)
         }
         // The tools run on a thread with a 2 GB stack (run_guarded).
         _ => Box::new(InterpBackend::new(
@@ -265,7 +272,15 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     if let Some(g) = graph {
         backend.set_graph(g)?;
     }
-    let Runs { results, times, transfers } = backend.run(entry, &args, repeat)?;
+    let Runs { results, times, transfers, profile } = backend.run(entry, &args, repeat)?;
+    if let Some(sites) = profile {
+        eprint!(
+            "profile of '{entry}' ({}, per run of {}):\n{}",
+            backend.name(),
+            times.len(),
+            profile_table(&sites, times.len())
+        );
+    }
     if m.get_flag("time") {
         eprint!("{}", timing_summary(&times));
         if !transfers.is_empty() {

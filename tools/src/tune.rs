@@ -119,7 +119,8 @@ impl Measure<'_> {
         if p.lower(pipeline).is_err() {
             return Ok(None);
         }
-        let mut cpu = CpuBackend::compile(p, &strata_llvm::Options { opt_level: 3, cpu: "native".into() })?;
+        let mut cpu =
+            CpuBackend::compile(p, &strata_llvm::Options { opt_level: 3, cpu: "native".into(), profile: false })?;
         if let Some(g) = &self.inputs.graph {
             cpu.set_graph(g.clone())?;
         }

@@ -316,7 +316,7 @@ fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
         }
         let _ = std::fs::remove_file(&file);
         let Ok(device) = &gpu else { continue };
-        let mut on_gpu = GpuBackend::compile(program, device, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut on_gpu = GpuBackend::compile(program, device, None, false).unwrap_or_else(|e| panic!("{name}: {e}"));
         for (gname, g, want) in &cases {
             on_gpu.set_graph(g.clone()).unwrap_or_else(|e| panic!("{name}: {e}"));
             let what = format!("{name} compiled for the GPU (schedule '{schedule}') on {gname}");

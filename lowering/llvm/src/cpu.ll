@@ -38,6 +38,28 @@ define internal void @strata.fail_values(ptr %fmt, i64 %a, i64 %b) noreturn cold
   unreachable
 }
 
+; The profile's clock and master (`strata.profile_mark`): the monotonic
+; clock in nanoseconds, and thread 0 of the team (the thread that runs the
+; code outside regions; outside a team, that thread itself).
+declare i32 @clock_gettime(i32, ptr)
+
+define internal i64 @strata.profile_clock() {
+  %ts = alloca [2 x i64]
+  %r = call i32 @clock_gettime(i32 1, ptr %ts)
+  %s = load i64, ptr %ts
+  %np = getelementptr inbounds i64, ptr %ts, i64 1
+  %ns = load i64, ptr %np
+  %sn = mul i64 %s, 1000000000
+  %t = add i64 %sn, %ns
+  ret i64 %t
+}
+
+define internal i1 @strata.profile_master() {
+  %t = call i32 @omp_get_thread_num()
+  %m = icmp eq i32 %t, 0
+  ret i1 %m
+}
+
 declare void @GOMP_parallel(ptr, ptr, i32, i32)
 declare void @GOMP_barrier()
 declare i32 @omp_get_thread_num()

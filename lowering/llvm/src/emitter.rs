@@ -24,6 +24,8 @@ use strata_ir::func::{function_type, is_declaration};
 use strata_ir::types::Type;
 use strata_ir::{Context, Diagnostic, Location, OpId};
 
+use crate::profile::Profile;
+
 /// Why emission stopped: a diagnostic about the input, or an LLVM builder
 /// error (a defect of the emitter, reported at the operation being emitted).
 pub(crate) enum Fail {
@@ -100,6 +102,8 @@ pub(crate) struct Emitter<'a, 'c> {
     /// them and the IR functions they come from, in the order of their
     /// numbers (region `k` is number `k + 1`).
     pub regions: Vec<(FunctionValue<'c>, GlobalValue<'c>, OpId)>,
+    /// The phase profile's sites, when profiling.
+    pub profile: Option<Profile>,
 }
 
 fn unsupported_type(t: &Type) -> String {
@@ -117,8 +121,9 @@ pub(crate) fn symbol(ir: &Context, f: OpId) -> String {
 }
 
 impl<'a, 'c> Emitter<'a, 'c> {
-    /// An emitter adding to `m` (which starts with the run-time support).
-    pub(crate) fn new(ir: &'a Context, cx: &'c LlContext, m: Module<'c>, gpu: bool) -> Self {
+    /// An emitter adding to `m` (which starts with the run-time support),
+    /// with the phase profile's marks when `profile`.
+    pub(crate) fn new(ir: &'a Context, cx: &'c LlContext, m: Module<'c>, gpu: bool, profile: bool) -> Self {
         Emitter {
             ir,
             cx,
@@ -129,6 +134,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             outlined: 0,
             gpu,
             regions: Vec::new(),
+            profile: profile.then(Profile::default),
         }
     }
 

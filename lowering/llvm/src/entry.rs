@@ -25,6 +25,7 @@ use strata_ir::OpId;
 
 use crate::emitter::{Emitter, Fail, R};
 use crate::parallel::DISPATCH_FILL;
+use crate::profile::Phase;
 
 /// LLVM's calling convention for PTX kernels (`.entry` functions).
 pub(crate) const PTX_KERNEL: u32 = 71;
@@ -147,7 +148,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 body.get_nth_param(0).expect("args").into_pointer_value(),
                 body.get_nth_param(1).expect("results").into_pointer_value(),
             );
+            self.profile_start()?;
             self.call_with_slots(lf, op, args_p, results_p)?;
+            self.profile_mark_in(op, Phase::Return, &name)?;
             self.b.build_return(None)?;
             if kept {
                 let w = self.m.add_function(&symbol, entry_t, None);
@@ -202,7 +205,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 k.get_nth_param(0).expect("args").into_pointer_value(),
                 k.get_nth_param(1).expect("results").into_pointer_value(),
             );
+            self.profile_start()?;
             self.call_with_slots(lf, op, args_p, results_p)?;
+            self.profile_mark_in(op, Phase::Return, &name)?;
             self.set_dispatch(0)?;
             self.call("strata.grid_sync", &[])?;
             self.b.build_unconditional_branch(done)?;

@@ -165,6 +165,21 @@ define internal i64 @strata.gpu_num_threads() {
   ret i64 %all
 }
 
+; The profile's clock and master (`strata.profile_mark`): the GPU's
+; global timer in nanoseconds, and thread 0 of the grid.
+define internal i64 @strata.profile_clock() {
+  %t = call i64 @llvm.nvvm.read.ptx.sreg.globaltimer()
+  ret i64 %t
+}
+
+define internal i1 @strata.profile_master() {
+  %t = call i64 @strata.gpu_thread_id()
+  %m = icmp eq i64 %t, 0
+  ret i1 %m
+}
+
+declare i64 @llvm.nvvm.read.ptx.sreg.globaltimer()
+
 ; A block's threads, and this thread's block and number in it.
 define internal i64 @strata.gpu_block_size() {
   %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()

@@ -9,6 +9,7 @@ mod emitter;
 mod entry;
 mod par;
 mod parallel;
+mod profile;
 mod subgroup;
 mod target;
 mod types;

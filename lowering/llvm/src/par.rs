@@ -16,6 +16,7 @@ use strata_par_dialect::types::buf_element;
 use strata_par_dialect::view::{self, RmwKind, SizeOf};
 
 use crate::emitter::{Emitter, Fail, R};
+use crate::profile::Phase;
 
 /// GPU: the most bytes one `par.shared` may take of its block's shared
 /// memory (two blocks of 256 threads share a multiprocessor; see
@@ -201,6 +202,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
             }
             par::BARRIER => {
                 self.call(if self.gpu { "strata.grid_sync" } else { "GOMP_barrier" }, &[])?;
+                if self.fs.in_team {
+                    self.profile_mark(op, Phase::Barrier)?;
+                }
                 return Ok(());
             }
             // A CPU thread is a block of one: nothing to wait for.

@@ -41,6 +41,7 @@ use strata_ir::context::{RegionId, Value};
 use strata_ir::OpId;
 
 use crate::emitter::{symbol, Emitter, Exit, Fail, FnState, R};
+use crate::profile::Phase;
 
 /// The smallest block of a dynamic loop scheduled as guided: loops over
 /// all nodes or edges (blocks of 1,024 and more by default) take a share of
@@ -135,9 +136,18 @@ impl<'a, 'c> Emitter<'a, 'c> {
         self.fs = saved;
         self.b.position_at_end(here);
         r?;
+        // The profile's site after the closing barrier: the region's end,
+        // or its last loop's, which on the CPU marks its own barrier.
+        let last_loop = self.ir.region_blocks(region).last().and_then(|blk| {
+            let ops = self.ir.block_ops(*blk);
+            ops.len().checked_sub(2).map(|i| ops[i]).filter(|o| self.ir.op_name(*o) == par::FOR && self.ends_region(*o))
+        });
         let Some(global) = global else {
             let fn_ptr = outlined.as_global_value().as_pointer_value();
             self.call("strata.run_region", &[fn_ptr.into(), frame.into()])?;
+            if last_loop.is_none() {
+                self.profile_mark_in(op, Phase::RegionEnd, &name)?;
+            }
             return Ok(());
         };
         // GPU: the master names the region, and the grid runs it between two barriers.
@@ -151,6 +161,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
         self.call("strata.grid_sync", &[])?;
         self.b.build_call(outlined, &[frame.into()], "")?;
         self.call("strata.grid_sync", &[])?;
+        match last_loop {
+            Some(l) => self.profile_mark_in(l, Phase::Loop, &name)?,
+            None => self.profile_mark_in(op, Phase::RegionEnd, &name)?,
+        }
         // Outside regions again: the word the workers read only after the
         // next barrier tells `strata.mem_fill` so.
         self.set_dispatch(0)?;
@@ -246,6 +260,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 let c = self.constant(d)?;
                 self.fs.vals.insert(*v, c);
             }
+        }
+        if let Some(op) = self.ir.region_parent(region) {
+            self.profile_mark(op, Phase::Serial)?;
         }
         self.emit_nested(region, &[], Exit::Return)
     }
@@ -363,6 +380,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             self.index_loop(region, lo, step, tid, n, nt)?;
             if !self.ends_region(op) {
                 self.call("strata.grid_sync", &[])?;
+                self.profile_mark(op, Phase::Loop)?;
             }
             return Ok(());
         }
@@ -370,7 +388,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let i64t = self.cx.i64_type();
         match self.fs.counters.get(&op).copied() {
             Some((counter, slot)) if par_for.chunk(self.ir) >= GUIDED_CHUNK => {
-                return self.guided_loop(region, (lo, step, n), chunk, counter, slot);
+                self.guided_loop(region, (lo, step, n), chunk, counter, slot)?;
+                return self.profile_mark(op, Phase::Loop);
             }
             _ => {}
         }
@@ -421,7 +440,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             self.b.build_store(slot, after)?;
         }
         self.call("GOMP_barrier", &[])?;
-        Ok(())
+        self.profile_mark(op, Phase::Loop)
     }
 
     /// A dynamic `par.for` on a team: each thread takes the next block of

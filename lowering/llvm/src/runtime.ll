@@ -1025,3 +1025,38 @@ rest:
   call void @strata.free(ptr %w)
   ret void
 }
+
+; The phase profile (`strata_abi::profile`): `words` holds the master's
+; last reading of the clock, then per site its total and its count. At a
+; site the master adds the time since its last reading to the site's total
+; and counts one; the other threads pass. `strata.profile_start` takes
+; the first reading, when an entry starts.
+define internal void @strata.profile_mark(ptr %words, i64 %site) {
+entry:
+  %master = call i1 @strata.profile_master()
+  br i1 %master, label %mark, label %done
+mark:
+  %now = call i64 @strata.profile_clock()
+  %last = load i64, ptr %words
+  %spent = sub i64 %now, %last
+  %twice = shl i64 %site, 1
+  %at = add i64 %twice, 1
+  %total_p = getelementptr inbounds i64, ptr %words, i64 %at
+  %total = load i64, ptr %total_p
+  %total2 = add i64 %total, %spent
+  store i64 %total2, ptr %total_p
+  %count_p = getelementptr inbounds i64, ptr %total_p, i64 1
+  %count = load i64, ptr %count_p
+  %count2 = add i64 %count, 1
+  store i64 %count2, ptr %count_p
+  store i64 %now, ptr %words
+  br label %done
+done:
+  ret void
+}
+
+define internal void @strata.profile_start(ptr %words) {
+  %now = call i64 @strata.profile_clock()
+  store i64 %now, ptr %words
+  ret void
+}

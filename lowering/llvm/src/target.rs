@@ -33,11 +33,13 @@ pub struct Options {
     pub opt_level: u8,
     /// The processor to generate code for: one of [`CPUS`].
     pub cpu: String,
+    /// Whether the program keeps a phase profile (`strata_abi::profile`).
+    pub profile: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { opt_level: 3, cpu: "x86-64".into() }
+        Options { opt_level: 3, cpu: "x86-64".into(), profile: false }
     }
 }
 
@@ -66,6 +68,8 @@ pub struct GpuOptions {
     /// warps of a kernel at once however many registers it would take
     /// (128 at most; see `docs/gpu-backend.md`).
     pub min_blocks: u32,
+    /// Whether the program keeps a phase profile (`strata_abi::profile`).
+    pub profile: bool,
 }
 
 /// The default PTX ISA version, as `10 * major + minor`.
@@ -77,7 +81,13 @@ fn ptx_text(version: u32) -> String {
 
 impl Default for GpuOptions {
     fn default() -> GpuOptions {
-        GpuOptions { opt_level: 3, arch: "sm_80".into(), ptx_version: ptx_text(DEFAULT_PTX), min_blocks: 2 }
+        GpuOptions {
+            opt_level: 3,
+            arch: "sm_80".into(),
+            ptx_version: ptx_text(DEFAULT_PTX),
+            min_blocks: 2,
+            profile: false,
+        }
     }
 }
 
@@ -222,6 +232,7 @@ fn build<'c>(
     module: OpId,
     tm: &TargetMachine,
     gpu: bool,
+    profile: bool,
 ) -> Result<Module<'c>, Diagnostic> {
     let loc = ir.op_loc(module).clone();
     let internal = |m: String| Diagnostic::error(loc.clone(), format!("internal error: LLVM: {m}"));
@@ -238,8 +249,12 @@ fn build<'c>(
         .map_err(|m| internal(m.to_string()))?;
     m.set_triple(&tm.get_triple());
     m.set_data_layout(&tm.get_target_data().get_data_layout());
-    let mut e = Emitter::new(ir, cx, m, gpu);
-    let emitted = e.declare_functions(module).and_then(|_| e.define_functions()).and_then(|_| e.define_entries());
+    let mut e = Emitter::new(ir, cx, m, gpu, profile);
+    let emitted = e
+        .declare_functions(module)
+        .and_then(|_| e.define_functions())
+        .and_then(|_| e.define_entries())
+        .and_then(|_| e.finish_profile());
     emitted.map_err(|f| f.into_diagnostic(&loc))?;
     e.m.verify().map_err(|m| internal(m.to_string()))?;
     Ok(e.m)
@@ -251,7 +266,7 @@ fn build<'c>(
 pub fn compile(ir: &Context, module: OpId, opts: &Options, what: Emit) -> Result<Vec<u8>, Diagnostic> {
     let loc = ir.op_loc(module).clone();
     let tm = machine(opts).map_err(|m| Diagnostic::error(loc.clone(), m))?;
-    generate(ir, module, &tm, opts.opt_level, None, what)
+    generate(ir, module, &tm, (opts.opt_level, opts.profile), None, what)
 }
 
 /// Compiles `module` for an NVIDIA GPU (`nvptx64-nvidia-cuda`): PTX text
@@ -263,20 +278,20 @@ pub fn compile_gpu(ir: &Context, module: OpId, opts: &GpuOptions, what: Emit) ->
         return Err(Diagnostic::error(loc, "the GPU target writes PTX (--emit=ptx) or LLVM IR, not objects"));
     }
     let tm = gpu_machine(opts).map_err(|m| Diagnostic::error(loc.clone(), m))?;
-    generate(ir, module, &tm, opts.opt_level, Some(opts), what)
+    generate(ir, module, &tm, (opts.opt_level, opts.profile), Some(opts), what)
 }
 
 fn generate(
     ir: &Context,
     module: OpId,
     tm: &TargetMachine,
-    opt_level: u8,
+    (opt_level, profile): (u8, bool),
     gpu: Option<&GpuOptions>,
     what: Emit,
 ) -> Result<Vec<u8>, Diagnostic> {
     let loc = ir.op_loc(module).clone();
     let cx = LlContext::create();
-    let m = build(&cx, ir, module, tm, gpu.is_some())?;
+    let m = build(&cx, ir, module, tm, gpu.is_some(), profile)?;
     if let Some(opts) = gpu {
         launch_bounds(&cx, &m, opts.min_blocks);
     }

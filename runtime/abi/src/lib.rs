@@ -23,6 +23,8 @@
 //!   regions; [`FREE`]`(buffer)` releases a buffer a function returned.
 //! - GPU kernels run in blocks of [`GPU_BLOCK_THREADS`] threads and take
 //!   their buffers from the pool the runner sets in [`POOL`].
+//! - A program compiled with profiling also exports the times of its
+//!   phases ([`profile`]).
 //!
 //! Results of every backend come back as [`HostValue`]s, print in one
 //! format ([`output`]) and are compared with one tolerance
@@ -32,6 +34,7 @@ pub mod compare;
 mod image;
 mod layout;
 pub mod output;
+pub mod profile;
 pub mod slots;
 mod value;
 

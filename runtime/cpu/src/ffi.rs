@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use strata_abi::profile::{PROFILE, PROFILE_SITES};
 use strata_abi::{FREE, HEADER_BYTES, SET_THREADS};
 
 /// A loaded compiled program.
@@ -68,6 +69,26 @@ impl Library {
             f(n);
         }
         Ok(())
+    }
+
+    /// The phase profile's descriptions and words (`strata_abi::profile`),
+    /// when the program keeps one; with `zero`, the words are zeroed after
+    /// they are read.
+    pub(crate) fn profile(&self, zero: bool) -> Option<(String, Vec<u64>)> {
+        // SAFETY: both symbols are the emitter's: a NUL-terminated string
+        // with a line per site, and `1 + 2 * sites` 64-bit words.
+        unsafe {
+            let sites = self.lib.get::<*const libc::c_char>(PROFILE_SITES.as_bytes()).ok()?;
+            let words = self.lib.get::<*mut u64>(PROFILE.as_bytes()).ok()?;
+            let text = std::ffi::CStr::from_ptr(*sites).to_string_lossy().into_owned();
+            let n = 1 + 2 * if text.is_empty() { 0 } else { text.split('\n').count() };
+            let words = std::slice::from_raw_parts_mut(*words, n);
+            let read = words.to_vec();
+            if zero {
+                words.fill(0);
+            }
+            Some((text, read))
+        }
     }
 
     pub(crate) fn free(&self, buffer: u64) -> Result<(), String> {

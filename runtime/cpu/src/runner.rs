@@ -8,6 +8,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
+use strata_abi::profile::{decode_profile, ProfileSite};
 use strata_abi::slots::{argument_slots, decode_buffer, decode_slot, returned_buffers};
 use strata_abi::{entry_symbol, GraphImage, HostValue, SlotType};
 
@@ -67,6 +68,15 @@ impl Program {
         Ok(Program { lib: loaded? })
     }
 
+    /// The phase profile of the runs since the last [`Program::run`]
+    /// started, when the program was compiled to keep one.
+    pub fn profile(&self) -> Result<Option<Vec<ProfileSite>>, String> {
+        match self.lib.profile(false) {
+            Some((sites, words)) => decode_profile(&sites, &words).map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// Sets the number of threads of later parallel regions.
     pub fn set_threads(&self, n: u32) -> Result<(), String> {
         self.lib.set_threads(i32::try_from(n).unwrap_or(i32::MAX))
@@ -88,6 +98,7 @@ impl Program {
     ) -> Result<(Vec<HostValue>, Vec<Duration>), String> {
         let slots = argument_slots(args, inputs, graph.map(GraphImage::descriptor_address))?;
         let entry = entry_symbol(name);
+        self.lib.profile(true);
         let (mut times, mut vals) = (Vec::new(), Vec::new());
         for run in 0..repeat.max(1) {
             let mut out = vec![0u64; results.len()];

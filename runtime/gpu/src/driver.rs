@@ -223,6 +223,13 @@ impl Global {
         // SAFETY: the global's memory holds exactly `words`.
         unsafe { write_device(self.ptr, words) }
     }
+    /// The variable's bytes.
+    pub fn read(&self) -> Result<Vec<u8>, String> {
+        let mut out = vec![0u8; self.bytes];
+        // SAFETY: the global's memory holds exactly `self.bytes` bytes.
+        unsafe { read_device(self.ptr, &mut out) }?;
+        Ok(out)
+    }
 }
 
 impl Drop for Module {

@@ -21,6 +21,7 @@ mod driver;
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
+use strata_abi::profile::{decode_profile, ProfileSite, PROFILE, PROFILE_SITES};
 use strata_abi::slots::{argument_slots, decode_buffer, decode_slot, returned_buffers};
 use strata_abi::{
     entry_symbol, GraphImage, HostValue, ScalarType, SlotType, FREE, GPU_BLOCK_THREADS, HEADER_BYTES, POOL,
@@ -129,6 +130,8 @@ pub struct Program {
     copy: Kernel,
     /// The module's [`POOL`] words.
     pool_words: Global,
+    /// The phase profile's words and sites, when the program keeps one.
+    profile: Option<(Global, Global)>,
     pool: &'static Pool,
     gpu: Gpu,
 }
@@ -160,7 +163,8 @@ impl Program {
         if pool_words.bytes != 24 {
             return Err(format!("error: the PTX's '{POOL}' is {} bytes, not three 64-bit words", pool_words.bytes));
         }
-        Ok(Program { module, copy, pool_words, pool, gpu })
+        let profile = module.global(PROFILE).ok().zip(module.global(PROFILE_SITES).ok());
+        Ok(Program { module, copy, pool_words, pool, gpu, profile })
     }
 
     /// The GPU's name.
@@ -209,6 +213,9 @@ impl Program {
         let results_m = DeviceMemory::new(results.len() * 8)?;
         let mut staged = t0.elapsed();
         let _turn = self.pool.turn.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((words, _)) = &self.profile {
+            words.write(&vec![0; words.bytes / 8])?;
+        }
         for _ in 0..repeat.max(1) {
             self.pool_words.write(&self.pool.words())?;
             timer.start()?;
@@ -229,6 +236,17 @@ impl Program {
             runs.results = fetched.into_iter().map(Fetched::decode).collect();
         }
         Ok(runs)
+    }
+
+    /// The phase profile of the runs since the last [`Program::run`]
+    /// started, when the program was compiled to keep one.
+    pub fn profile(&self) -> Result<Option<Vec<ProfileSite>>, String> {
+        let Some((words, sites)) = &self.profile else { return Ok(None) };
+        let words: Vec<u64> =
+            words.read()?.chunks(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))).collect();
+        let text = sites.read()?;
+        let text = String::from_utf8_lossy(text.split(|b| *b == 0).next().unwrap_or_default());
+        decode_profile(&text, &words).map(Some)
     }
 
     /// The GPU's read bandwidth in bytes a second: the median of `repeat`

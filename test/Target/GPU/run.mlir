@@ -3,6 +3,18 @@
 // RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8 --symmetrize --simplify --entry bfs --backend gpu 3 > %t.gpu
 // RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8 --symmetrize --simplify --entry bfs 3 > %t.interp
 // RUN: diff %t.gpu %t.interp
+// The phase profile: the same results, and a table of the sites of the
+// master (thread 0 of the grid), which cover the kernel's time but for its
+// launch.
+// RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8 --symmetrize --simplify --entry bfs --backend gpu --profile --time --repeat 2 3 > %t.gpu 2> %t.profile
+// RUN: diff %t.gpu %t.interp
+// RUN: FileCheck %s --input-file=%t.profile --check-prefix=PROFILE
+// PROFILE: profile of 'bfs' (gpu, per run of 2):
+// PROFILE: bfs.mlir:{{[0-9]+}}:{{[0-9]+}} bfs.par{{[0-9]+}} par.parallel: serial code before it, and its start 1
+// PROFILE: bfs.mlir:{{[0-9]+}}:{{[0-9]+}} bfs return: serial code after the last region 1
+// PROFILE-NEXT: all {{[0-9]+\.[0-9]{4} +100\.0%$}}
+// RUN: awk '/^all / { all = $2 } /^time: / { t = $2 * 1000 } END { r = all / t; print (r > 0.5 && r <= 1.0001) ? "covered" : "not covered: " all " ms of " t " ms" }' %t.profile | FileCheck %s --check-prefix=COVER
+// COVER: {{^covered$}}
 // Blocks: each iteration on a block; the four tiers by degree.
 // RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8 --symmetrize --simplify --entry bfs --backend gpu --schedule mapping=block,direction=push 3 > %t.gpu
 // RUN: diff %t.gpu %t.interp
