@@ -20,6 +20,7 @@ use strata_lowering::sched_to_par::SchedToPar;
 use strata_par_dialect::bool_atomics::EliminateBoolAtomics;
 use strata_par_dialect::cooperative::CooperativePushes;
 use strata_par_dialect::free_buffers::FreeBuffers;
+use strata_par_dialect::interleave::InterleaveLoops;
 use strata_par_dialect::op as par;
 use strata_par_dialect::unroll_masked::UnrollMasked;
 use strata_passes::canonicalize::Canonicalize;
@@ -112,6 +113,9 @@ pub const GPU_SPLIT: u32 = 4096;
 /// were; see `docs/performance.md`). The CPU's default is 0 (never).
 pub const GPU_WARP: u32 = 64;
 
+/// The schedule entries that apply to the whole program, not to a loop.
+const PROGRAM_ENTRIES: [&str; 2] = ["unroll", "interleave"];
+
 /// The lowering pipeline of `target`, down to the `par` level, with
 /// `schedule` as the default schedule of outermost loops. An entry the
 /// schedule cannot take is an error naming it.
@@ -126,14 +130,20 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     if target == Target::Gpu && !given("warp") {
         decl.set(&mut to_sched, "warp", &GPU_WARP.to_string())?;
     }
-    // `unroll`: the factor of `par-unroll-masked`, for the whole program;
-    // not a default on either target (docs/performance.md: on an H200
-    // PageRank 1.2 times faster on a grid, 3 % slower on Kronecker-20).
+    // The whole program's entries, not defaults on either target:
+    // `unroll`, the factor of `par-unroll-masked` (docs/performance.md: on
+    // an H200 PageRank 1.2 times faster on a grid, 3 % slower on
+    // Kronecker-20); `interleave`, that of `par-interleave-loops`.
     let mut unroll = UnrollMasked::default();
-    let unroll_decl = unroll.decl();
+    let mut interleave = InterleaveLoops::default();
     for (k, v) in schedule.entries() {
+        let factor = |e: String| format!("schedule entry '{k}={v}': {e}");
         if k == "unroll" {
-            unroll_decl.set(&mut unroll, "factor", v).map_err(|e| format!("schedule entry 'unroll={v}': {e}"))?;
+            unroll.decl().set(&mut unroll, "factor", v).map_err(factor)?;
+            continue;
+        }
+        if k == "interleave" {
+            interleave.decl().set(&mut interleave, "factor", v).map_err(factor)?;
             continue;
         }
         if k == "target" {
@@ -146,9 +156,9 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     }
     for l in &schedule.loops {
         let (file, line, col) = l.at.file_line_col().unwrap_or(("", 0, 0));
-        if l.entries.iter().any(|(k, _)| k == "unroll") {
+        if let Some((k, _)) = l.entries.iter().find(|(k, _)| PROGRAM_ENTRIES.contains(&k.as_str())) {
             return Err(format!(
-                "{file}:{line}:{col}: error: loop '{}': 'unroll' is the whole program's entry, not a loop's: give it to --schedule",
+                "{file}:{line}:{col}: error: loop '{}': '{k}' is the whole program's entry, not a loop's: give it to --schedule",
                 l.name
             ));
         }
@@ -170,6 +180,9 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     f.add(Box::new(FreeBuffers::default()));
     if given("unroll") && unroll.factor() > 1 {
         f.add(Box::new(unroll));
+    }
+    if given("interleave") && interleave.factor() > 1 {
+        f.add(Box::new(interleave));
     }
     Ok(pm)
 }

@@ -168,8 +168,8 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
              func.func(par-cooperative-pushes{uniform-loops=false buffer=2}))",
         ),
         Lowering::Target(Target::Gpu, ""),
-        Lowering::Target(Target::Gpu, "split=16,block=6,warp=2,unroll=3"),
-        Lowering::Target(Target::Gpu, "pushes=block,unroll=4"),
+        Lowering::Target(Target::Gpu, "split=16,block=6,warp=2,unroll=3,interleave=3"),
+        Lowering::Target(Target::Gpu, "pushes=block,unroll=4,interleave=4"),
     ] {
         let pipeline = match lowering {
             Lowering::Text(t) => t.to_string(),
@@ -234,16 +234,18 @@ fn interpreted(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>) -> Vec<Ca
 /// below 2 neighbours, a subgroup below 6, a block below 16, the team from
 /// 16), every loop that can run an iteration per block running so,
 /// every loop that can share its nodes' lists edge by edge doing so, and
-/// pushes aggregated per block (cooperative conversion) beside split lists.
+/// pushes aggregated per block (cooperative conversion) beside split lists;
+/// some with loops unrolled with masked tails (`unroll`) and each thread's
+/// iterations of work-sharing loops interleaved (`interleave`).
 const SCHEDULES: [&str; 10] = [
     "",
     "direction=pull,frontier=bitmap,order=degree",
     "mapping=edge,frontier=bitmap,pushes=direct,dist=static,chunk=7",
     "alpha=1000000,beta=1000000,segments=3",
-    "split=2,dist=static,chunk=5",
-    "mapping=warp,unroll=4",
+    "split=2,dist=static,chunk=5,interleave=5",
+    "mapping=warp,unroll=4,interleave=4",
     "split=16,block=6,warp=2,dist=static,chunk=3,order=degree,unroll=3",
-    "mapping=block,unroll=2",
+    "mapping=block,unroll=2,interleave=2",
     "mapping=edge-balanced",
     "pushes=block,split=2,dist=static,chunk=3",
 ];

@@ -12,6 +12,8 @@ pub mod canonicalize;
 pub mod cooperative;
 pub mod focal;
 pub mod free_buffers;
+pub mod interleave;
+pub mod loop_factor;
 pub mod op;
 pub mod ops;
 pub mod types;
@@ -44,5 +46,6 @@ pub fn register_passes(r: &mut strata_ir::pass::PassRegistry) {
     r.register(bool_atomics::info());
     r.register(cooperative::info());
     r.register(free_buffers::info());
+    r.register(interleave::info());
     r.register(unroll_masked::info());
 }

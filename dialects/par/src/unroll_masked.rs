@@ -35,6 +35,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::loop_factor::{Factored, Verdict};
 use crate::op as par;
 use crate::view::{Load, Store};
 use strata_ir::builder::{Builder, InsertPoint};
@@ -45,7 +46,6 @@ use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOpt
 use strata_ir::registry::Traits;
 use strata_ir::rewrite::constant_int;
 use strata_ir::types::is_scalar_element;
-use strata_ir::Diagnostic;
 use strata_std::arith::op as arith;
 use strata_std::build::arith as build;
 use strata_std::scf::op as scf;
@@ -56,17 +56,12 @@ use strata_std::scf::op as scf;
 /// multiprocessor.
 pub const DEFAULT_FACTOR: u32 = 4;
 
-/// The pass and its counts.
-pub struct UnrollMasked {
-    factor: u32,
-    remarks: bool,
-    unrolled: u64,
-    kept: u64,
-}
+/// The pass: its options and counts.
+pub struct UnrollMasked(Factored);
 
 impl Default for UnrollMasked {
     fn default() -> Self {
-        UnrollMasked { factor: DEFAULT_FACTOR, remarks: false, unrolled: 0, kept: 0 }
+        UnrollMasked(Factored::new(DEFAULT_FACTOR))
     }
 }
 
@@ -74,17 +69,6 @@ impl Default for UnrollMasked {
 /// bound may only divide values that iteration `iv` divides too.
 const DIVISIONS: [strata_ir::OpName; 7] =
     [arith::DIVSI, arith::DIVUI, arith::REMSI, arith::REMUI, arith::CEILDIVSI, arith::CEILDIVUI, arith::FLOORDIVSI];
-
-/// What the pass makes of a loop.
-#[derive(Debug, PartialEq)]
-pub enum Verdict {
-    /// Unroll it.
-    Unroll,
-    /// It loads nothing from shared buffers: nothing to issue early.
-    NothingToGain,
-    /// It loads from shared buffers but cannot be unrolled so, for this reason.
-    Kept(String),
-}
 
 /// The `par.parallel` around `op`, if any.
 fn team_of(ctx: &Context, op: OpId) -> Option<OpId> {
@@ -177,7 +161,7 @@ pub fn verdict(ctx: &Context, op: OpId) -> Verdict {
         (true, None) if !small_step(ctx, ctx.operand(op, 2)) => Verdict::Kept(
             "its step is neither a constant below 2^32 nor a team's size: the offsets could overflow".into(),
         ),
-        (true, None) => Verdict::Unroll,
+        (true, None) => Verdict::Apply,
     }
 }
 
@@ -250,58 +234,31 @@ impl Pass for UnrollMasked {
         Some(func::FUNC)
     }
     fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        match (key, value) {
-            ("factor", OptionValue::Positive(n)) if n <= 64 => self.factor = n as u32,
-            ("factor", OptionValue::Positive(n)) => return Err(format!("factor must be at most 64, not {n}")),
-            ("remarks", OptionValue::Bool(b)) => self.remarks = b,
-            _ => return Err(format!("no such option '{key}'")),
-        }
-        Ok(())
+        self.0.set_option(key, value)
     }
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
-        if self.factor < 2 {
-            return Ok(());
-        }
         let mut loops = Vec::new();
         ctx.walk_pre(f, &mut |o| {
             if ctx.op_kind(o) == scf::FOR && team_of(ctx, o).is_some() {
                 loops.push(o);
             }
         });
-        for op in loops {
-            let loc = ctx.op_loc(op).clone();
-            match verdict(ctx, op) {
-                Verdict::NothingToGain => {}
-                Verdict::Unroll => {
-                    unroll(ctx, op, self.factor);
-                    self.unrolled += 1;
-                    if self.remarks {
-                        let m = format!(
-                            "loop unrolled {} times, its last group masked: it only reads shared memory and updates the thread's own",
-                            self.factor
-                        );
-                        ctx.emit(Diagnostic::remark(loc, m));
-                    }
-                }
-                Verdict::Kept(why) => {
-                    self.kept += 1;
-                    if self.remarks {
-                        ctx.emit(Diagnostic::remark(loc, format!("loop not unrolled with a masked tail: {why}")));
-                    }
-                }
-            }
-        }
+        let done = |n| {
+            format!("loop unrolled {n} times, its last group masked: it only reads shared memory and updates the thread's own")
+        };
+        self.0.run(ctx, loops, verdict, unroll, (done, "loop not unrolled with a masked tail"));
         Ok(())
     }
     fn statistics(&self) -> Vec<(&'static str, u64)> {
-        vec![("loops unrolled", self.unrolled), ("loops kept", self.kept)]
+        let (unrolled, kept) = self.0.counts();
+        vec![("loops unrolled", unrolled), ("loops kept", kept)]
     }
 }
 
 impl UnrollMasked {
     /// Iterations a group (1: the pass changes nothing).
     pub fn factor(&self) -> u32 {
-        self.factor
+        self.0.factor
     }
 }
 

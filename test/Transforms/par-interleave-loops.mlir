@@ -1,0 +1,195 @@
+// RUN: graph-opt %s --pass-pipeline='builtin.module(func.func(par-interleave-loops{factor=3}))' --split-input-file | FileCheck %s
+// RUN: graph-opt %s --pass-pipeline='builtin.module(func.func(par-interleave-loops{remarks=true}))' --split-input-file --verify-diagnostics > /dev/null
+// RUN: graph-opt %s --pass-pipeline='builtin.module(func.func(par-interleave-loops))' --split-input-file --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
+// STATS: (1) loops interleaved
+// STATS: (0) loops kept
+// STATS: (1) loops interleaved
+// STATS: (0) loops interleaved
+// STATS: (7) loops kept
+// RUN: not graph-opt %s --pass-pipeline='builtin.module(func.func(par-interleave-loops{factor=65}))' 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: invalid value for option 'factor' of pass 'par-interleave-loops': factor must be at most 64, not 65
+
+// `interleave` in the schedule runs the pass in the target pipelines, at
+// that factor, for the whole program (not a default on either target; 1:
+// off); a loop's own schedule cannot name it.
+// RUN: graph-opt %S/../algorithms/pr.mlir --target=gpu --schedule interleave=4 --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=GPU
+// GPU: 'par-interleave-loops'
+// GPU-NEXT: (2) loops interleaved
+// GPU-NEXT: (1) loops kept
+// RUN: graph-opt %S/../algorithms/pr.mlir --target=cpu --schedule interleave=2 --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=CPU2
+// CPU2: 'par-interleave-loops'
+// CPU2-NEXT: (1) loops interleaved
+// RUN: graph-opt %S/../algorithms/pr.mlir --target=gpu --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
+// RUN: graph-opt %S/../algorithms/pr.mlir --target=cpu --schedule interleave=1 --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
+// OFF-NOT: par-interleave-loops
+// RUN: not graph-opt %S/../algorithms/pr.mlir --target=gpu --schedule interleave=65 2>&1 | FileCheck %s --check-prefix=KEY
+// KEY: error: schedule entry 'interleave=65': invalid value for option 'factor' of pass 'par-interleave-loops': factor must be at most 64, not 65
+// RUN: printf 'pr:2 interleave=4\n' > %t.sched
+// RUN: not graph-opt %S/../algorithms/pr.mlir --target=gpu --schedule-file %t.sched 2>&1 | FileCheck %s --check-prefix=LOOP
+// LOOP: sched:1:6: error: loop 'pr:2': 'interleave' is the whole program's entry, not a loop's: give it to --schedule
+
+// PageRank's contributions: each thread runs iterations j, j + T and
+// j + 2T of a group, each operation three times before the next, so the
+// three iterations' loads come first; an iteration past the end runs at
+// j. The loop ends the team's body: no barrier is added.
+// CHECK-LABEL: func.func @contributions
+// CHECK: "par.parallel"() ({
+// CHECK-NEXT: %[[N:.*]] = arith.maxsi %arg3, %{{.*}} : index
+// CHECK-NEXT: %[[T:.*]] = "par.thread_id"() : () -> index
+// CHECK-NEXT: %[[TEAM:.*]] = "par.num_threads"() : () -> index
+// CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT: %[[STRIDE:.*]] = arith.muli %[[TEAM]], %[[C3]] : index
+// CHECK-NEXT: scf.for %[[J:.*]] = %[[T]] to %[[N]] step %[[STRIDE]] {
+// CHECK-NEXT: %[[LEFT:.*]] = arith.subi %[[N]], %[[J]] : index
+// CHECK-NEXT: %[[OK1:.*]] = arith.cmpi ugt, %[[LEFT]], %[[TEAM]] : index
+// CHECK-NEXT: %[[AT1:.*]] = arith.addi %[[J]], %[[TEAM]] : index
+// CHECK-NEXT: %[[J1:.*]] = arith.select %[[OK1]], %[[AT1]], %[[J]] : index
+// CHECK-NEXT: %[[TWO:.*]] = arith.addi %[[TEAM]], %[[TEAM]] : index
+// CHECK-NEXT: %[[OK2:.*]] = arith.cmpi ugt, %[[LEFT]], %[[TWO]] : index
+// CHECK-NEXT: %[[AT2:.*]] = arith.addi %[[J]], %[[TWO]] : index
+// CHECK-NEXT: %[[J2:.*]] = arith.select %[[OK2]], %[[AT2]], %[[J]] : index
+// CHECK-NEXT: %[[R0:.*]] = "par.load"(%arg0, %[[J]])
+// CHECK-NEXT: %[[R1:.*]] = "par.load"(%arg0, %[[J1]])
+// CHECK-NEXT: %[[R2:.*]] = "par.load"(%arg0, %[[J2]])
+// CHECK-NEXT: arith.addi %[[J]], %{{.*}} : index
+// CHECK-NEXT: arith.addi %[[J1]], %{{.*}} : index
+// CHECK-NEXT: arith.addi %[[J2]], %{{.*}} : index
+// CHECK-COUNT-6: "par.load"(%arg1,
+// CHECK: "par.store"(%{{.*}}, %arg2, %[[J]])
+// CHECK-NEXT: "par.store"(%{{.*}}, %arg2, %[[J1]])
+// CHECK-NEXT: "par.store"(%{{.*}}, %arg2, %[[J2]])
+// CHECK-NEXT: }
+// CHECK-NEXT: "par.yield"
+func.func @contributions(%rank: !par.buf<f64>, %offsets: !par.buf<index>, %contrib: !par.buf<f64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  "par.parallel"() ({
+    // expected-remark@+1 {{loop interleaved 4 iterations a thread: its body is straight-line and its iterations independent}}
+    "par.for"(%c0, %n, %c1) <{chunk = 1024 : i64, dist = "dynamic"}> ({
+    ^bb0(%u: index):
+      %r = "par.load"(%rank, %u) : (!par.buf<f64>, index) -> f64
+      %u1 = arith.addi %u, %c1 : index
+      %lo = "par.load"(%offsets, %u) : (!par.buf<index>, index) -> index
+      %hi = "par.load"(%offsets, %u1) : (!par.buf<index>, index) -> index
+      %d = arith.subi %hi, %lo : index
+      %di = arith.index_cast %d : index to i64
+      %df = arith.sitofp %di : i64 to f64
+      %c = arith.divf %r, %df : f64
+      "par.store"(%c, %contrib, %u) : (f64, !par.buf<f64>, index) -> ()
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// A loop from 2 by 3 that does not end its team's body: the trip count is
+// rounded up, positions are 2 + 3 j, and a barrier takes the loop's place
+// at its end.
+// CHECK-LABEL: func.func @strided
+// CHECK: %[[TOP:.*]] = arith.maxsi %arg2, %[[C2:.*]] : index
+// CHECK-NEXT: %[[SPAN:.*]] = arith.subi %[[TOP]], %[[C2]] : index
+// CHECK-NEXT: %[[N:.*]] = arith.ceildivui %[[SPAN]], %[[C3:.*]] : index
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %[[N]] step %{{.*}} {
+// CHECK: %[[M:.*]] = arith.muli %[[J]], %[[C3]] : index
+// CHECK-NEXT: %[[I:.*]] = arith.addi %[[C2]], %[[M]] : index
+// CHECK: "par.load"(%arg0, %[[I]])
+// CHECK: }
+// CHECK-NEXT: "par.barrier"() : () -> ()
+// CHECK-NEXT: %{{.*}} = "par.thread_id"
+func.func @strided(%in: !par.buf<i64>, %out: !par.buf<i64>, %n: index) {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  "par.parallel"() ({
+    // expected-remark@+1 {{loop interleaved 4 iterations a thread}}
+    "par.for"(%c2, %n, %c3) <{chunk = 1 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      %x = "par.load"(%in, %i) : (!par.buf<i64>, index) -> i64
+      "par.store"(%x, %out, %i) : (i64, !par.buf<i64>, index) -> ()
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    %t = "par.thread_id"() : () -> index
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// Loops kept, each with its reason; a loop that reads no shared buffer has
+// nothing to issue early and gets no remark.
+// CHECK-LABEL: func.func @kept
+// CHECK-COUNT-8: "par.for"
+// CHECK-NOT: scf.for
+func.func @kept(%in: !par.buf<i64>, %out: !par.buf<i64>, %n: index, %lo: index, %s: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i64
+  "par.parallel"() ({
+    // expected-remark@+1 {{loop not interleaved: its body has nested control flow}}
+    "par.for"(%c0, %n, %c1) <{chunk = 1 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      %x = "par.load"(%in, %i) : (!par.buf<i64>, index) -> i64
+      %p = arith.cmpi sgt, %x, %z : i64
+      scf.if %p {
+        "par.store"(%x, %out, %i) : (i64, !par.buf<i64>, index) -> ()
+      }
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    // expected-remark@+1 {{loop not interleaved: 'par.atomic_rmw' is not arithmetic, a read or a plain write}}
+    "par.for"(%c0, %n, %c1) <{chunk = 1 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      %x = "par.load"(%in, %i) : (!par.buf<i64>, index) -> i64
+      %old = "par.atomic_rmw"(%x, %out, %c0) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    // expected-remark@+1 {{loop not interleaved: it writes atomically}}
+    "par.for"(%c0, %n, %c1) <{chunk = 1 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      %x = "par.load"(%in, %i) : (!par.buf<i64>, index) -> i64
+      "par.store"(%x, %out, %i) <{atomic}> : (i64, !par.buf<i64>, index) -> ()
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    // expected-remark@+1 {{loop not interleaved: its lower bound is not a constant of 0 or more}}
+    "par.for"(%lo, %n, %c1) <{chunk = 1 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      %x = "par.load"(%in, %i) : (!par.buf<i64>, index) -> i64
+      "par.store"(%x, %out, %i) : (i64, !par.buf<i64>, index) -> ()
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    // expected-remark@+1 {{loop not interleaved: its step is not a constant from 1 to 2^32 - 1}}
+    "par.for"(%c0, %n, %s) <{chunk = 1 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      %x = "par.load"(%in, %i) : (!par.buf<i64>, index) -> i64
+      "par.store"(%x, %out, %i) : (i64, !par.buf<i64>, index) -> ()
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "par.for"(%c0, %n, %c1) <{chunk = 1 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      "par.store"(%z, %out, %i) : (i64, !par.buf<i64>, index) -> ()
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    %acc = "par.local"() : () -> !par.buf<i64>
+    // expected-remark@+1 {{loop not interleaved: it writes the thread's own storage, which its iterations share}}
+    "par.for"(%c0, %n, %c1) <{chunk = 1 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      %x = "par.load"(%in, %i) : (!par.buf<i64>, index) -> i64
+      %a = "par.load"(%acc, %c0) : (!par.buf<i64>, index) -> i64
+      %sum = arith.addi %a, %x : i64
+      "par.store"(%sum, %acc, %c0) : (i64, !par.buf<i64>, index) -> ()
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    // expected-remark@+1 {{loop not interleaved: 'par.local' is not arithmetic, a read or a plain write}}
+    "par.for"(%c0, %n, %c1) <{chunk = 1 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      %l = "par.local"() : () -> !par.buf<i64>
+      %x = "par.load"(%in, %i) : (!par.buf<i64>, index) -> i64
+      "par.store"(%x, %l, %c0) : (i64, !par.buf<i64>, index) -> ()
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
