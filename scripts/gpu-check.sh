@@ -22,7 +22,9 @@
 #   schedule:GRAPHS:ALGS:SCHEDULE[:MIN_BLOCKS]
 #                         this build's graph-bench with the default schedule,
 #                         then with SCHEDULE, twice
-#   bandwidth:GRAPHS:ALGS the same with --bandwidth: the read and gather probes
+#   bandwidth:GRAPHS:ALGS[:SCHEDULE[:MIN_BLOCKS]]
+#                         this build's graph-bench with --bandwidth, once: the read and
+#                         gather probes, PageRank's share of the read bandwidth
 #   profile:ALG:GRAPH[:ARG,...[:SCHEDULE[:MIN_BLOCKS]]]
 #                         graph-run --profile --time --repeat 3: the time of each phase between
 #                         the grid barriers of ALG (test/algorithms/ALG.mlir) on one graph,
@@ -116,7 +118,7 @@ for step in "${steps[@]}"; do
     schedule)
       if [ -n "${c:-}" ]; then pairs "$log" "$a" "$b" "${d:-}" "pack:" "pack:$c"
       else echo "gpu-check: the step needs a SCHEDULE" >"$log"; false; fi ;;
-    bandwidth) : >"$log"; bench pack "$log" "$a" "$b" "" "" --bandwidth ;;
+    bandwidth) : >"$log"; bench pack "$log" "$a" "$b" "${c:-}" "${d:-}" --bandwidth ;;
     profile)
       IFS=, read -ra args <<<"${c:-}"
       [ ${#args[@]} = 0 ] && case "$a" in pr | pr_f32) args=(20 0.85) ;; esac

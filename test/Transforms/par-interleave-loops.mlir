@@ -4,8 +4,9 @@
 // STATS: (1) loops interleaved
 // STATS: (0) loops kept
 // STATS: (1) loops interleaved
+// STATS: (1) loops interleaved
 // STATS: (0) loops interleaved
-// STATS: (7) loops kept
+// STATS: (6) loops kept
 // RUN: not graph-opt %s --pass-pipeline='builtin.module(func.func(par-interleave-loops{factor=65}))' 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: invalid value for option 'factor' of pass 'par-interleave-loops': factor must be at most 64, not 65
 
@@ -14,11 +15,11 @@
 // off); a loop's own schedule cannot name it.
 // RUN: graph-opt %S/../algorithms/pr.mlir --target=gpu --schedule interleave=4 --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=GPU
 // GPU: 'par-interleave-loops'
-// GPU-NEXT: (2) loops interleaved
-// GPU-NEXT: (1) loops kept
+// GPU-NEXT: (3) loops interleaved
+// GPU-NEXT: (0) loops kept
 // RUN: graph-opt %S/../algorithms/pr.mlir --target=cpu --schedule interleave=2 --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=CPU2
 // CPU2: 'par-interleave-loops'
-// CPU2-NEXT: (1) loops interleaved
+// CPU2-NEXT: (2) loops interleaved
 // RUN: graph-opt %S/../algorithms/pr.mlir --target=gpu --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
 // RUN: graph-opt %S/../algorithms/pr.mlir --target=cpu --schedule interleave=1 --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
 // OFF-NOT: par-interleave-loops
@@ -64,7 +65,7 @@ func.func @contributions(%rank: !par.buf<f64>, %offsets: !par.buf<index>, %contr
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   "par.parallel"() ({
-    // expected-remark@+1 {{loop interleaved 4 iterations a thread: its body is straight-line and its iterations independent}}
+    // expected-remark@+1 {{loop interleaved 4 iterations a thread: its iterations are independent, and one past the end repeats no update}}
     "par.for"(%c0, %n, %c1) <{chunk = 1024 : i64, dist = "dynamic"}> ({
     ^bb0(%u: index):
       %r = "par.load"(%rank, %u) : (!par.buf<f64>, index) -> f64
@@ -118,38 +119,89 @@ func.func @strided(%in: !par.buf<i64>, %out: !par.buf<i64>, %n: index) {
 
 // -----
 
+// Updates under a branch and a ticket: the group's later iterations run
+// them only when they are in range, and past the end take the first
+// iteration's ticket, whose write they then repeat; the iteration's own
+// storage is its own in each copy.
+// CHECK-LABEL: func.func @updates
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[OK1:.*]] = arith.cmpi ugt, %{{.*}}, %{{.*}} : index
+// CHECK: %[[OK2:.*]] = arith.cmpi ugt, %{{.*}}, %{{.*}} : index
+// CHECK-COUNT-3: "par.local"()
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: "par.atomic_rmw"{{.*$}}
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if %[[OK1]] {
+// CHECK-NEXT: scf.if %{{.*}} {
+// CHECK-NEXT: "par.atomic_rmw"
+// CHECK: scf.if %[[OK2]] {
+// CHECK: %[[T0:.*]] = "par.atomic_rmw"(%{{.*}}, %arg2, %c0)
+// CHECK-NEXT: %[[T1:.*]] = scf.if %[[OK1]] -> (i64) {
+// CHECK-NEXT: %[[U1:.*]] = "par.atomic_rmw"(%{{.*}}, %arg2, %c0)
+// CHECK-NEXT: scf.yield %[[U1]] : i64
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[T0]] : i64
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[T2:.*]] = scf.if %[[OK2]] -> (i64) {
+// CHECK: arith.index_cast %[[T0]]
+// CHECK-NEXT: arith.index_cast %[[T1]]
+// CHECK-NEXT: arith.index_cast %[[T2]]
+func.func @updates(%in: !par.buf<i64>, %out: !par.buf<i64>, %count: !par.buf<i64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  "par.parallel"() ({
+    // expected-remark@+1 {{loop interleaved 4 iterations a thread}}
+    "par.for"(%c0, %n, %c1) <{chunk = 1 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      %own = "par.local"() : () -> !par.buf<i64>
+      %x = "par.load"(%in, %i) : (!par.buf<i64>, index) -> i64
+      "par.store"(%x, %own, %c0) : (i64, !par.buf<i64>, index) -> ()
+      %p = arith.cmpi sgt, %x, %z : i64
+      scf.if %p {
+        %old = "par.atomic_rmw"(%one, %count, %c1) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
+      }
+      %ticket = "par.atomic_rmw"(%one, %count, %c0) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
+      %place = arith.index_cast %ticket : i64 to index
+      %y = "par.load"(%own, %c0) : (!par.buf<i64>, index) -> i64
+      "par.store"(%y, %out, %place) : (i64, !par.buf<i64>, index) -> ()
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
 // Loops kept, each with its reason; a loop that reads no shared buffer has
 // nothing to issue early and gets no remark.
 // CHECK-LABEL: func.func @kept
-// CHECK-COUNT-8: "par.for"
+// CHECK-COUNT-7: "par.for"
 // CHECK-NOT: scf.for
 func.func @kept(%in: !par.buf<i64>, %out: !par.buf<i64>, %n: index, %lo: index, %s: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %z = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
   "par.parallel"() ({
-    // expected-remark@+1 {{loop not interleaved: its body has nested control flow}}
+    // expected-remark@+1 {{loop not interleaved: 'par.alloc' is not arithmetic, a read, a write, an update or structured control flow}}
     "par.for"(%c0, %n, %c1) <{chunk = 1 : i64, dist = "static"}> ({
     ^bb0(%i: index):
       %x = "par.load"(%in, %i) : (!par.buf<i64>, index) -> i64
       %p = arith.cmpi sgt, %x, %z : i64
       scf.if %p {
-        "par.store"(%x, %out, %i) : (i64, !par.buf<i64>, index) -> ()
+        %m = "par.alloc"(%c1) : (index) -> !par.buf<i64>
+        "par.store"(%x, %m, %c0) : (i64, !par.buf<i64>, index) -> ()
       }
       "par.yield"() : () -> ()
     }) : (index, index, index) -> ()
-    // expected-remark@+1 {{loop not interleaved: 'par.atomic_rmw' is not arithmetic, a read or a plain write}}
+    // expected-remark@+1 {{loop not interleaved: 'func.call' is not arithmetic, a read, a write, an update or structured control flow}}
     "par.for"(%c0, %n, %c1) <{chunk = 1 : i64, dist = "static"}> ({
     ^bb0(%i: index):
       %x = "par.load"(%in, %i) : (!par.buf<i64>, index) -> i64
-      %old = "par.atomic_rmw"(%x, %out, %c0) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
-      "par.yield"() : () -> ()
-    }) : (index, index, index) -> ()
-    // expected-remark@+1 {{loop not interleaved: it writes atomically}}
-    "par.for"(%c0, %n, %c1) <{chunk = 1 : i64, dist = "static"}> ({
-    ^bb0(%i: index):
-      %x = "par.load"(%in, %i) : (!par.buf<i64>, index) -> i64
-      "par.store"(%x, %out, %i) <{atomic}> : (i64, !par.buf<i64>, index) -> ()
+      func.call @sink(%x) : (i64) -> ()
       "par.yield"() : () -> ()
     }) : (index, index, index) -> ()
     // expected-remark@+1 {{loop not interleaved: its lower bound is not a constant of 0 or more}}
@@ -181,15 +233,23 @@ func.func @kept(%in: !par.buf<i64>, %out: !par.buf<i64>, %n: index, %lo: index, 
       "par.store"(%sum, %acc, %c0) : (i64, !par.buf<i64>, index) -> ()
       "par.yield"() : () -> ()
     }) : (index, index, index) -> ()
-    // expected-remark@+1 {{loop not interleaved: 'par.local' is not arithmetic, a read or a plain write}}
+    // expected-remark@+1 {{loop not interleaved: an update it must not repeat writes the iteration's own storage, which later operations read}}
     "par.for"(%c0, %n, %c1) <{chunk = 1 : i64, dist = "static"}> ({
     ^bb0(%i: index):
-      %l = "par.local"() : () -> !par.buf<i64>
+      %own = "par.local"() : () -> !par.buf<i64>
       %x = "par.load"(%in, %i) : (!par.buf<i64>, index) -> i64
-      "par.store"(%x, %l, %c0) : (i64, !par.buf<i64>, index) -> ()
+      %p = arith.cmpi sgt, %x, %z : i64
+      scf.if %p {
+        %t = "par.atomic_rmw"(%one, %out, %c0) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
+        "par.store"(%t, %own, %c0) : (i64, !par.buf<i64>, index) -> ()
+      }
+      %y = "par.load"(%own, %c0) : (!par.buf<i64>, index) -> i64
+      "par.store"(%y, %out, %i) : (i64, !par.buf<i64>, index) -> ()
       "par.yield"() : () -> ()
     }) : (index, index, index) -> ()
     "par.yield"() : () -> ()
   }) : () -> ()
   return
 }
+
+func.func private @sink(i64)

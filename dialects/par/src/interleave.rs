@@ -1,6 +1,8 @@
 //! `par-interleave-loops`: each thread runs `factor` of its iterations of a
-//! work-sharing loop at once, their operations interleaved, so that the
-//! loads of all of them are issued before any of their results is needed.
+//! work-sharing loop at once, each operation of the body once per
+//! iteration before the next operation, so that the loads that come before
+//! the body's first branch or inner loop are issued for all of them before
+//! any result is needed.
 //!
 //! A GPU issues a thread's instructions in order, and a grid-stride loop
 //! whose body loads, computes and stores (PageRank's contributions: a rank
@@ -9,32 +11,45 @@
 //! order, each copy's store before the next copy's loads, which it cannot
 //! move past a store that may alias them. The iterations of a `par.for`
 //! are independent (they may run in any order, on any threads: one that
-//! read what another writes would race), so their loads may go first.
+//! read what another writes would race), so their loads may go first. A
+//! body with branches and inner loops (PageRank's gather: two offsets read,
+//! then the node's tier chosen, then its list walked) gets its first loads
+//! issued together; each iteration's branches then run in turn.
 //!
 //! The loop `par.for %i = lo to hi step s` becomes, in the same team,
 //! `scf.for %j = t to n step T * factor` (`t` the thread's number, `T` the
 //! team's size, `n` the trip count) whose body runs iterations `j`,
 //! `j + T`, ..., `j + (factor - 1) * T` (neighbouring threads take
-//! neighbouring iterations, as the GPU's work sharing does), each
-//! operation of the body once per iteration before the next operation. An
-//! iteration past `n` runs at `j` instead, which the group's first
-//! iteration also runs: it reads what that one reads, before anything of
-//! the group is written, and writes the same values to the same places.
-//! A `par.barrier` follows unless the loop ends its team's body.
+//! neighbouring iterations, as the GPU's work sharing does). An iteration
+//! past `n` runs at `j` instead, as the group's first does: it reads what
+//! that one reads, before the group writes anything it reads (an operation
+//! runs for every iteration of the group before the next operation), and
+//! writes the same values to the same places, except that it skips the
+//! operations that hold an update that must not run twice (an atomic
+//! read-modify-write, a compare-and-swap, an atomic store), taking the
+//! first iteration's results instead. A `par.barrier` follows unless the
+//! loop ends its team's body.
 //!
-//! A loop qualifies when its body is one block of pure operations, plain or
-//! atomic loads, plain stores to shared buffers (a thread's `par.local`
-//! storage, which all its iterations share, would carry a value from one
-//! to the next) and `par.check_index`, its lower bound a
-//! constant of 0 or more and its step a constant from 1 to 2^32 - 1, and
-//! it loads from a shared buffer. With `remarks=true` every such loop
-//! gets a remark saying whether it was interleaved and, if not, why.
+//! A loop qualifies when its body is one block of arithmetic, reads,
+//! writes, updates, `par.local` storage of its own, `par.check_index` and
+//! structured control flow (no collective, call or queue operation); it
+//! writes no `par.local` storage made outside it (the thread's own, which
+//! all its iterations share, would carry a value from one to the next); an
+//! operation holding an update that writes the iteration's own storage is
+//! its last (what a skipped one writes there must not be read); its lower
+//! bound is a constant of 0 or more and its step a constant from 1 to
+//! 2^32 - 1; and it loads from a shared buffer at its top level (a load
+//! inside a branch or an inner loop waits for it anyway). With
+//! `remarks=true` every such loop gets a remark saying whether it was
+//! interleaved and, if not, why.
+
+use std::collections::HashMap;
 
 use crate::loop_factor::{Factored, Verdict};
 use crate::op as par;
-use crate::view::{Load, Store};
+use crate::view::{AtomicRmw, Cmpxchg, Load, Store};
 use strata_ir::builder::{Builder, InsertPoint};
-use strata_ir::context::{Context, OpId};
+use strata_ir::context::{Context, OpId, Value};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
 use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
@@ -43,6 +58,7 @@ use strata_ir::rewrite::constant_int;
 use strata_ir::types::Type;
 use strata_std::arith::op as arith;
 use strata_std::build::{arith as build, scf as build_scf};
+use strata_std::scf::op as scf;
 
 /// The factor when none is given: four iterations' loads in flight a thread.
 pub const DEFAULT_FACTOR: u32 = 4;
@@ -61,9 +77,67 @@ fn shares_work(ctx: &Context, op: OpId) -> bool {
     ctx.op_kind(op) == par::FOR && ctx.enclosing_op(op, |p| ctx.op_kind(p) == par::PARALLEL).is_some()
 }
 
-/// Whether `buf` is a thread's own storage (`par.local`).
-fn thread_storage(ctx: &Context, buf: strata_ir::context::Value) -> bool {
-    ctx.defining_op(buf).is_some_and(|d| ctx.op_kind(d) == par::LOCAL)
+/// Whether `buf` is `par.local` storage made outside the loop `op`: the
+/// thread's own, which all its iterations share.
+fn thread_storage(ctx: &Context, op: OpId, buf: Value) -> bool {
+    ctx.defining_op(buf).is_some_and(|d| ctx.op_kind(d) == par::LOCAL && !inside(ctx, d, op))
+}
+
+/// Whether `o` is nested in `op`.
+fn inside(ctx: &Context, o: OpId, op: OpId) -> bool {
+    ctx.enclosing_op(o, |p| p == op).is_some()
+}
+
+/// Operations the body may hold, at any depth: arithmetic, reads, writes,
+/// updates, an iteration's own storage, index checks and structured
+/// control flow.
+fn allowed(ctx: &Context, o: OpId) -> bool {
+    const OPS: [strata_ir::OpName; 12] = [
+        par::LOAD,
+        par::STORE,
+        par::ATOMIC_RMW,
+        par::CMPXCHG,
+        par::LOCAL,
+        par::CHECK_INDEX,
+        par::YIELD,
+        scf::IF,
+        scf::FOR,
+        scf::WHILE,
+        scf::YIELD,
+        scf::CONDITION,
+    ];
+    OPS.contains(&ctx.op_kind(o)) || ctx.has_traits(o, Traits::PURE)
+}
+
+/// The buffer `o` writes: a store's, an update's or a compare-and-swap's.
+fn written_buffer(ctx: &Context, o: OpId) -> Option<Value> {
+    Store::of(ctx, o)
+        .map(|s| s.buffer(ctx))
+        .or_else(|| AtomicRmw::of(ctx, o).map(|a| a.buffer(ctx)))
+        .or_else(|| Cmpxchg::of(ctx, o).map(|c| c.buffer(ctx)))
+}
+
+/// Whether `o` is or holds an update that must not run twice: an atomic
+/// read-modify-write, a compare-and-swap or an atomic store.
+fn unrepeatable(ctx: &Context, o: OpId) -> bool {
+    let mut found = false;
+    ctx.walk_pre(o, &mut |x| {
+        found |= AtomicRmw::of(ctx, x).is_some()
+            || Cmpxchg::of(ctx, x).is_some()
+            || Store::of(ctx, x).is_some_and(|s| s.atomic(ctx));
+    });
+    found
+}
+
+/// Whether `o` is or holds a write to storage made in the loop `op` (an
+/// iteration's own).
+fn writes_own_storage(ctx: &Context, op: OpId, o: OpId) -> bool {
+    let mut found = false;
+    ctx.walk_pre(o, &mut |x| {
+        found |= written_buffer(ctx, x)
+            .is_some_and(|b| ctx.defining_op(b).is_some_and(|d| ctx.op_kind(d) == par::LOCAL && inside(ctx, d, op)));
+    });
+    found
 }
 
 /// What the pass makes of the work-sharing `par.for` `op`.
@@ -73,31 +147,41 @@ pub fn verdict(ctx: &Context, op: OpId) -> Verdict {
     };
     let mut shared_read = false;
     let mut why = None;
-    for o in ctx.block_ops(*body) {
-        let kind = ctx.op_kind(o);
-        let reason = if kind == par::YIELD || kind == par::CHECK_INDEX {
-            None
-        } else if !ctx.regions(o).is_empty() {
-            Some("its body has nested control flow".to_string())
+    ctx.walk_pre(op, &mut |o| {
+        if o == op {
+            return;
+        }
+        let reason = if !allowed(ctx, o) {
+            Some(format!(
+                "'{}' is not arithmetic, a read, a write, an update or structured control flow",
+                ctx.op_name(o)
+            ))
         } else if let Some(l) = Load::of(ctx, o) {
-            shared_read |= !thread_storage(ctx, l.buffer(ctx));
+            let buf = l.buffer(ctx);
+            shared_read |=
+                ctx.parent_block(o) == Some(*body) && ctx.defining_op(buf).is_none_or(|d| ctx.op_kind(d) != par::LOCAL);
             None
-        } else if let Some(s) = Store::of(ctx, o) {
-            if s.atomic(ctx) {
-                Some("it writes atomically".to_string())
-            } else if thread_storage(ctx, s.buffer(ctx)) {
-                Some("it writes the thread's own storage, which its iterations share".to_string())
-            } else {
-                None
-            }
-        } else if ctx.has_traits(o, Traits::PURE) {
-            None
+        } else if let Some(buf) = written_buffer(ctx, o) {
+            thread_storage(ctx, op, buf)
+                .then(|| "it writes the thread's own storage, which its iterations share".to_string())
         } else {
-            Some(format!("'{}' is not arithmetic, a read or a plain write", ctx.op_name(o)))
+            None
         };
         if why.is_none() {
             why = reason;
         }
+    });
+    // An iteration past the end skips the updates that must not run twice;
+    // what they write to its own storage must then be read by nothing after.
+    let tops = ctx.block_ops(*body);
+    let tops = &tops[..tops.len().saturating_sub(1)];
+    let skipped_write = tops
+        .iter()
+        .enumerate()
+        .any(|(k, o)| k + 1 < tops.len() && unrepeatable(ctx, *o) && writes_own_storage(ctx, op, *o));
+    if why.is_none() && skipped_write {
+        why =
+            Some("an update it must not repeat writes the iteration's own storage, which later operations read".into());
     }
     let lower = constant_int(ctx, ctx.operand(op, 0));
     let step = constant_int(ctx, ctx.operand(op, 2));
@@ -151,13 +235,14 @@ pub fn interleave(ctx: &mut Context, op: OpId, factor: u32) {
     let stride = build::binary(&mut b, arith::MULI, team, times);
     build_scf::for_loop(&mut b, [me, n, stride], |b, j| {
         let left = build::binary(b, arith::SUBI, n, j);
-        let mut positions = Vec::new();
+        let (mut positions, mut valids) = (Vec::new(), Vec::new());
         let mut offset = None;
         for c in 0..factor {
             let at = match offset {
                 None => j,
                 Some(o) => {
                     let valid = build::cmpi(b, "ugt", left, o);
+                    valids.push(valid);
                     let later = build::binary(b, arith::ADDI, j, o);
                     b.op1(arith::SELECT, &[valid, later, j], Type::Index)
                 }
@@ -171,11 +256,35 @@ pub fn interleave(ctx: &mut Context, op: OpId, factor: u32) {
                 });
             }
         }
-        let mut maps: Vec<_> = positions.iter().map(|p| std::collections::HashMap::from([(iv, *p)])).collect();
+        let mut maps: Vec<_> = positions.iter().map(|p| HashMap::from([(iv, *p)])).collect();
         for o in ops {
-            for map in &mut maps {
-                let copy = b.ctx_mut().clone_op(*o, map, &std::collections::HashMap::new());
-                b.insert_op(copy);
+            let guard = unrepeatable(b.ctx(), *o);
+            let (first, later) = maps.split_first_mut().expect("a factor of 2 or more");
+            let copy = b.ctx_mut().clone_op(*o, first, &HashMap::new());
+            b.insert_op(copy);
+            for (map, valid) in later.iter_mut().zip(&valids) {
+                if !guard {
+                    let copy = b.ctx_mut().clone_op(*o, map, &HashMap::new());
+                    b.insert_op(copy);
+                    continue;
+                }
+                // Past the end, the update is skipped and its results are
+                // the group's first iteration's.
+                let types: Vec<Type> = b.ctx().results(*o).iter().map(|v| b.ctx().value_type(*v).clone()).collect();
+                let firsts: Vec<Value> = b.ctx().results(*o).iter().map(|v| first[v]).collect();
+                let mut inner = map.clone();
+                let results = build_scf::if_else(
+                    b,
+                    *valid,
+                    &types,
+                    |b| {
+                        let copy = b.ctx_mut().clone_op(*o, &mut inner, &HashMap::new());
+                        b.insert_op(copy);
+                        b.ctx().results(copy).to_vec()
+                    },
+                    Some(&mut |_| firsts.clone()),
+                );
+                map.extend(b.ctx().results(*o).to_vec().into_iter().zip(results));
             }
         }
     });
@@ -203,9 +312,7 @@ impl Pass for InterleaveLoops {
             }
         });
         let done = |n| {
-            format!(
-                "loop interleaved {n} iterations a thread: its body is straight-line and its iterations independent"
-            )
+            format!("loop interleaved {n} iterations a thread: its iterations are independent, and one past the end repeats no update")
         };
         self.0.run(ctx, loops, verdict, interleave, (done, "loop not interleaved"));
         Ok(())
@@ -227,7 +334,7 @@ impl InterleaveLoops {
 static DECL: PassDecl = PassDecl {
     argument: "par-interleave-loops",
     name: "ParInterleaveLoops",
-    description: "Run each thread's iterations of a work-sharing loop with a straight-line body several at a time, their operations interleaved, so that their loads are issued before any is used",
+    description: "Run each thread's iterations of a work-sharing loop several at a time, each operation of the body once per iteration before the next, so that the loads before the body's first branch or loop are issued for all of them at once",
     options: &[
         PassOption { name: "factor", kind: OptionKind::Positive, help: "iterations a thread runs at once (at most 64; 1: none; default 4)" },
         PassOption { name: "remarks", kind: OptionKind::Bool, help: "report each work-sharing loop that reads shared memory: interleaved, or why not (default false)" },
