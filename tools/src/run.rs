@@ -274,12 +274,9 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     }
     let Runs { results, times, transfers, profile } = backend.run(entry, &args, repeat)?;
     if let Some(sites) = profile {
-        eprint!(
-            "profile of '{entry}' ({}, per run of {}):\n{}",
-            backend.name(),
-            times.len(),
-            profile_table(&sites, times.len())
-        );
+        let runs = if times.len() == 1 { "1 run".to_string() } else { format!("{} runs", times.len()) };
+        let table = profile_table(&sites, times.len());
+        eprint!("profile of '{entry}' ({}; counts and times per run, over {runs}):\n{table}", backend.name());
     }
     if m.get_flag("time") {
         eprint!("{}", timing_summary(&times));

@@ -10,7 +10,7 @@
 // RUN: FileCheck %s --input-file=%t.profile
 // RESULT: 60
 // RESULT-NEXT: 5
-// CHECK: profile of 'rounds' (cpu, per run of 2):
+// CHECK: profile of 'rounds' (cpu; counts and times per run, over 2 runs):
 // CHECK-NEXT: place region phase ending times ms share
 // Sites are in the module's order: the helper's region first, reached
 // once a run.

@@ -9,7 +9,7 @@
 // RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8 --symmetrize --simplify --entry bfs --backend gpu --profile --time --repeat 2 3 > %t.gpu 2> %t.profile
 // RUN: diff %t.gpu %t.interp
 // RUN: FileCheck %s --input-file=%t.profile --check-prefix=PROFILE
-// PROFILE: profile of 'bfs' (gpu, per run of 2):
+// PROFILE: profile of 'bfs' (gpu; counts and times per run, over 2 runs):
 // PROFILE: bfs.mlir:{{[0-9]+}}:{{[0-9]+}} bfs.par{{[0-9]+}} par.parallel: serial code before it, and its start 1
 // PROFILE: bfs.mlir:{{[0-9]+}}:{{[0-9]+}} bfs return: serial code after the last region 1
 // PROFILE-NEXT: all {{[0-9]+\.[0-9]{4} +100\.0%$}}
