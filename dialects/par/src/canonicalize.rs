@@ -1,7 +1,8 @@
 //! Canonicalization patterns of the par dialect:
 //!
 //! - `par-parallel-merge`: a `par.parallel` followed by another, with only
-//!   pure operations and allocations between them, becomes one team: the
+//!   pure operations, allocations and plain stores into allocations the
+//!   first team cannot reach between them, becomes one team: the
 //!   operations between move above the first, the second body joins the
 //!   first (after a `par.barrier` unless the first ends in a synchronized
 //!   point). One team start and join fewer.
@@ -21,7 +22,10 @@
 //!   freed is erased with those operations.
 
 use crate::op as par;
-use strata_ir::context::{Context, OpId, OperationState, RegionId};
+use crate::types::buf_element;
+use crate::view::Store;
+use strata_ir::context::{Context, OpId, OperationState, RegionId, Value};
+use strata_ir::func::op as func;
 use strata_ir::registry::Traits;
 use strata_ir::rewrite::{constant_int, EraseWriteOnly, RewritePattern, Rewriter};
 use strata_ir::OpName;
@@ -56,6 +60,45 @@ fn movable(ctx: &Context, op: OpId) -> bool {
             || matches!(ctx.op_kind(op), par::ALLOC | par::QUEUE_NEW | par::ORDERED_QUEUE_NEW))
 }
 
+/// Whether `op`, between the team `team` and the next, may move above
+/// `team`: it is [`movable`], or a plain store into a buffer of this
+/// function's own allocation (`par.alloc`) that `team` cannot reach, so
+/// that storing before the team or after it is the same.
+fn movable_across(ctx: &Context, op: OpId, team: OpId) -> bool {
+    if movable(ctx, op) {
+        return true;
+    }
+    let Some(store) = Store::of(ctx, op).filter(|s| !s.atomic(ctx)) else { return false };
+    let buf = store.buffer(ctx);
+    ctx.defining_op(buf).is_some_and(|d| ctx.op_kind(d) == par::ALLOC) && !may_reach(ctx, team, buf)
+}
+
+/// Whether a buffer `team` uses may be `buf`, a `par.alloc`'s: it is `buf`,
+/// or it comes from outside `team` other than from an allocation, a graph's
+/// array or the function's arguments (a value carried by a loop or chosen
+/// by a branch might be `buf`).
+fn may_reach(ctx: &Context, team: OpId, buf: Value) -> bool {
+    let args = ctx
+        .enclosing_op(team, |p| ctx.op_name(p) == func::FUNC)
+        .and_then(|f| ctx.entry_block(ctx.region(f, 0)))
+        .map(|b| ctx.block_args(b).to_vec())
+        .unwrap_or_default();
+    let known = |v: Value| match ctx.defining_op(v) {
+        Some(d) => {
+            ctx.enclosing_op(d, |p| p == team).is_some()
+                || matches!(ctx.op_kind(d), par::ALLOC | par::GRAPH_ARRAY | par::LOCAL | par::SHARED)
+        }
+        None => args.contains(&v),
+    };
+    let mut reach = false;
+    ctx.walk_pre(team, &mut |o| {
+        for &v in ctx.operands(o) {
+            reach |= v == buf || (buf_element(ctx.value_type(v)).is_some() && !known(v));
+        }
+    });
+    reach
+}
+
 fn barrier(ctx: &Context, at: OpId) -> OperationState {
     OperationState::new(par::BARRIER, ctx.op_loc(at).clone())
 }
@@ -76,7 +119,7 @@ impl RewritePattern for ParallelMerge {
         let second = loop {
             match next {
                 Some(n) if ctx.op_name(n) == par::PARALLEL => break n,
-                Some(n) if movable(ctx, n) => between.push(n),
+                Some(n) if movable_across(ctx, n, op) => between.push(n),
                 _ => return false,
             }
             next = ctx.next_op(next.expect("matched Some"));

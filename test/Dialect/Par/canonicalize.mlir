@@ -70,6 +70,103 @@ func.func @merge_needs_barrier(%a: !par.buf<index>, %b: !par.buf<index>) {
 
 // -----
 
+// A plain store into an allocation of the function's own that the first
+// team cannot reach (it uses only other allocations, a graph's array and
+// the arguments) moves above it, and the teams merge: the counters a round
+// resets between its loops.
+// CHECK-LABEL: func.func @merge_across_reset
+// CHECK: %[[COUNT:.*]] = "par.alloc"
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: "par.store"(%{{.*}}, %[[COUNT]], %{{.*}})
+// CHECK-NEXT: "par.parallel"() ({
+// CHECK-NOT: "par.parallel"
+// CHECK: "par.atomic_rmw"(%{{.*}}, %[[COUNT]], %{{.*}})
+func.func @merge_across_reset(%g: !graph.graph, %a: !par.buf<i64>, %n: index, %k: index) -> !par.buf<index> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i64
+  %off = "par.graph_array"(%g) <{array = "out_offsets"}> : (!graph.graph) -> !par.buf<index>
+  %b = "par.alloc"(%n) : (index) -> !par.buf<i64>
+  %count = "par.alloc"(%c1) : (index) -> !par.buf<index>
+  scf.for %r = %c0 to %k step %c1 {
+    "par.parallel"() ({
+      "par.for"(%c0, %n, %c1) <{chunk = 64 : i64, dist = "static"}> ({
+      ^bb0(%i: index):
+        %o = "par.load"(%off, %i) : (!par.buf<index>, index) -> index
+        %x = "par.load"(%a, %i) : (!par.buf<i64>, index) -> i64
+        "par.store"(%x, %b, %i) : (i64, !par.buf<i64>, index) -> ()
+        "par.yield"() : () -> ()
+      }) : (index, index, index) -> ()
+      "par.yield"() : () -> ()
+    }) : () -> ()
+    "par.store"(%c0, %count, %c0) : (index, !par.buf<index>, index) -> ()
+    "par.parallel"() ({
+      "par.for"(%c0, %n, %c1) <{chunk = 64 : i64, dist = "static"}> ({
+      ^bb0(%i: index):
+        %old = "par.atomic_rmw"(%c1, %count, %c0) <{kind = "add"}> : (index, !par.buf<index>, index) -> index
+        "par.yield"() : () -> ()
+      }) : (index, index, index) -> ()
+      "par.yield"() : () -> ()
+    }) : () -> ()
+  }
+  return %count : !par.buf<index>
+}
+
+// -----
+
+// Not merged: the first team uses the allocation stored into, or a buffer
+// a loop carries (which might be that allocation).
+// CHECK-LABEL: func.func @no_merge_across_reachable_store
+// CHECK-COUNT-2: "par.parallel"
+// CHECK: scf.for
+// CHECK-COUNT-2: "par.parallel"
+func.func @no_merge_across_reachable_store(%n: index, %k: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %count = "par.alloc"(%c1) : (index) -> !par.buf<index>
+  "par.parallel"() ({
+    "par.for"(%c0, %n, %c1) <{chunk = 64 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      %old = "par.atomic_rmw"(%c1, %count, %c0) <{kind = "add"}> : (index, !par.buf<index>, index) -> index
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  "par.store"(%c0, %count, %c0) : (index, !par.buf<index>, index) -> ()
+  "par.parallel"() ({
+    "par.for"(%c0, %n, %c1) <{chunk = 64 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      %old = "par.atomic_rmw"(%c1, %count, %c0) <{kind = "add"}> : (index, !par.buf<index>, index) -> index
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  %other = "par.alloc"(%c1) : (index) -> !par.buf<index>
+  %last = scf.for %r = %c0 to %k step %c1 iter_args(%cur = %other) -> (!par.buf<index>) {
+    "par.parallel"() ({
+      "par.for"(%c0, %n, %c1) <{chunk = 64 : i64, dist = "static"}> ({
+      ^bb0(%i: index):
+        %old = "par.atomic_rmw"(%c1, %cur, %c0) <{kind = "add"}> : (index, !par.buf<index>, index) -> index
+        "par.yield"() : () -> ()
+      }) : (index, index, index) -> ()
+      "par.yield"() : () -> ()
+    }) : () -> ()
+    "par.store"(%c0, %count, %c0) : (index, !par.buf<index>, index) -> ()
+    "par.parallel"() ({
+      "par.for"(%c0, %n, %c1) <{chunk = 64 : i64, dist = "static"}> ({
+      ^bb0(%i: index):
+        %old = "par.atomic_rmw"(%c1, %count, %c0) <{kind = "add"}> : (index, !par.buf<index>, index) -> index
+        "par.yield"() : () -> ()
+      }) : (index, index, index) -> ()
+      "par.yield"() : () -> ()
+    }) : () -> ()
+    scf.yield %count : !par.buf<index>
+  }
+  return
+}
+
+// -----
+
 // Not merged: a store between the teams must happen after the first and
 // before the second.
 // CHECK-LABEL: func.func @no_merge_across_store
