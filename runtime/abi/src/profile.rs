@@ -64,10 +64,13 @@ pub fn decode_profile(sites: &str, words: &[u64]) -> Result<Vec<ProfileSite>, St
         .collect())
 }
 
-/// The profile of `runs` runs as a table: per site its place, what it
-/// covers, how many phases ended there per run, their time per run and
-/// their share of the whole; then the whole.
+/// The profile of `runs` runs as a table: per site reached, its place, what
+/// it covers, how many phases ended there per run, their time per run and
+/// their share of the whole; then the whole, and how many sites (of other
+/// entries, or of code the runs did not take) were not reached.
 pub fn profile_table(sites: &[ProfileSite], runs: usize) -> String {
+    let unreached = sites.iter().filter(|s| s.count == 0).count();
+    let sites: Vec<&ProfileSite> = sites.iter().filter(|s| s.count > 0).collect();
     let runs = runs.max(1) as f64;
     let total: u64 = sites.iter().map(|s| s.nanos).sum();
     let place_w = sites.iter().map(|s| s.place.len()).max().unwrap_or(0).max("place".len());
@@ -77,7 +80,7 @@ pub fn profile_table(sites: &[ProfileSite], runs: usize) -> String {
         "{:<place_w$}  {:<unit_w$}  {:<what_w$}  {:>9}  {:>11}  {:>6}\n",
         "place", "region", "phase ending", "times", "ms", "share"
     );
-    for s in sites {
+    for s in &sites {
         let share = if total == 0 { 0.0 } else { 100.0 * s.nanos as f64 / total as f64 };
         out += &format!(
             "{:<place_w$}  {:<unit_w$}  {:<what_w$}  {:>9}  {:>11.4}  {:>5.1}%\n",
@@ -98,6 +101,9 @@ pub fn profile_table(sites: &[ProfileSite], runs: usize) -> String {
         total as f64 / runs / 1e6,
         100.0
     );
+    if unreached > 0 {
+        out += &format!("({unreached} sites not reached)\n");
+    }
     out
 }
 
@@ -142,5 +148,17 @@ mod tests {
         );
         assert!(rows[2].contains(" 1.50 ") && rows[2].contains("0.5000") && rows[2].ends_with("25.0%"), "{t}");
         assert!(rows[3].starts_with("all") && rows[3].contains("2.0000") && rows[3].ends_with("100.0%"), "{t}");
+    }
+
+    #[test]
+    fn sites_not_reached_are_counted_not_listed() {
+        let sites =
+            decode_profile("p:1:1\tf.par0\tpar.for\np:2:1\tg.par1\tpar.for\np:3:1\tf\treturn", &[0, 5, 1, 0, 0, 5, 1])
+                .expect("decodes");
+        let t = profile_table(&sites, 1);
+        assert!(!t.contains("g.par1"), "{t}");
+        assert!(t.lines().any(|l| l.starts_with("all") && l.ends_with("100.0%")), "{t}");
+        assert!(t.ends_with("(1 sites not reached)\n"), "{t}");
+        assert!(!profile_table(&sites[..1], 1).contains("not reached"));
     }
 }

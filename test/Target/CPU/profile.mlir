@@ -14,20 +14,21 @@
 // CHECK-NEXT: place region phase ending times ms share
 // Sites are in the module's order: the helper's region first, reached
 // once a run.
-// CHECK-NEXT: profile.mlir:[[#@LINE+39]]:3 count.par0 par.parallel: serial code before it, and its start 1 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
-// CHECK-NEXT: profile.mlir:[[#@LINE+39]]:5 count.par0 par.for: the loop, and its barrier 1 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
+// CHECK-NEXT: profile.mlir:[[#@LINE+40]]:3 count.par0 par.parallel: serial code before it, and its start 1 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
+// CHECK-NEXT: profile.mlir:[[#@LINE+40]]:5 count.par0 par.for: the loop, and its barrier 1 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
 // The first region of @rounds: its start, its loop, its barrier and its
 // end, once.
-// CHECK-NEXT: profile.mlir:[[#@LINE+59]]:3 rounds.par1 par.parallel: serial code before it, and its start 1 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
-// CHECK-NEXT: profile.mlir:[[#@LINE+59]]:5 rounds.par1 par.for: the loop, and its barrier 1 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
-// CHECK-NEXT: profile.mlir:[[#@LINE+64]]:5 rounds.par1 par.barrier: the region's code before it 1 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
-// CHECK-NEXT: profile.mlir:[[#@LINE+56]]:3 rounds.par1 par.parallel: its code after its last barrier 1 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
+// CHECK-NEXT: profile.mlir:[[#@LINE+60]]:3 rounds.par1 par.parallel: serial code before it, and its start 1 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
+// CHECK-NEXT: profile.mlir:[[#@LINE+60]]:5 rounds.par1 par.for: the loop, and its barrier 1 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
+// CHECK-NEXT: profile.mlir:[[#@LINE+65]]:5 rounds.par1 par.barrier: the region's code before it 1 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
+// CHECK-NEXT: profile.mlir:[[#@LINE+57]]:3 rounds.par1 par.parallel: its code after its last barrier 1 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
 // The second, once a round: a loop ends it, so the loop's site is its end.
-// CHECK-NEXT: profile.mlir:[[#@LINE+69]]:5 rounds.par2 par.parallel: serial code before it, and its start 4 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
-// CHECK-NEXT: profile.mlir:[[#@LINE+69]]:7 rounds.par2 par.for: the loop, and its barrier 4 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
-// CHECK-NEXT: profile.mlir:[[#@LINE+75]]:7 rounds.par2 par.for: the loop, and its barrier 4 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
-// CHECK-NEXT: profile.mlir:[[#@LINE+43]]:1 rounds return: serial code after the last region 1 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
+// CHECK-NEXT: profile.mlir:[[#@LINE+70]]:5 rounds.par2 par.parallel: serial code before it, and its start 4 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
+// CHECK-NEXT: profile.mlir:[[#@LINE+70]]:7 rounds.par2 par.for: the loop, and its barrier 4 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
+// CHECK-NEXT: profile.mlir:[[#@LINE+76]]:7 rounds.par2 par.for: the loop, and its barrier 4 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
+// CHECK-NEXT: profile.mlir:[[#@LINE+44]]:1 rounds return: serial code after the last region 1 {{[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]%$}}
 // CHECK-NEXT: all {{[0-9]+\.[0-9]{4} +100\.0%$}}
+// CHECK-NEXT: (3 sites not reached)
 // CHECK-NOT: {{.}}
 
 // The sites cover the whole run: their sum is the run's time, but for the
@@ -120,4 +121,20 @@ func.func @rounds(%k: index, %n: index) -> (i64, i64) {
   "par.free"(%h) : (!par.buf<i64>) -> ()
   "par.free"(%flags) : (!par.buf<i64>) -> ()
   return %sum, %set : i64, i64
+}
+
+// An entry the runs do not call: its sites are counted as not reached.
+func.func @idle(%out: !par.buf<i64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  "par.parallel"() ({
+    "par.for"(%c0, %n, %c1) <{chunk = 4 : i64, dist = "static"}> ({
+    ^bb0(%i: index):
+      %x = "par.load"(%out, %i) : (!par.buf<i64>, index) -> i64
+      "par.store"(%x, %out, %i) : (i64, !par.buf<i64>, index) -> ()
+      "par.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "par.yield"() : () -> ()
+  }) : () -> ()
+  return
 }
