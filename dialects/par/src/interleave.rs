@@ -47,6 +47,7 @@ use std::collections::HashMap;
 
 use crate::loop_factor::{Factored, Verdict};
 use crate::op as par;
+use crate::ops::{ends_team, in_team};
 use crate::view::{AtomicRmw, Cmpxchg, Load, Store};
 use strata_ir::builder::{Builder, InsertPoint};
 use strata_ir::context::{Context, OpId, Value};
@@ -70,11 +71,6 @@ impl Default for InterleaveLoops {
     fn default() -> Self {
         InterleaveLoops(Factored::new(DEFAULT_FACTOR))
     }
-}
-
-/// Whether `op` is a work-sharing loop: a `par.for` inside a `par.parallel`.
-fn shares_work(ctx: &Context, op: OpId) -> bool {
-    ctx.op_kind(op) == par::FOR && ctx.enclosing_op(op, |p| ctx.op_kind(p) == par::PARALLEL).is_some()
 }
 
 /// Whether `buf` is `par.local` storage made outside the loop `op`: the
@@ -198,16 +194,6 @@ pub fn verdict(ctx: &Context, op: OpId) -> Verdict {
     }
 }
 
-/// Whether `op` is the last operation of its team's body before the
-/// `par.yield` (the team's end then waits for every thread).
-fn ends_team(ctx: &Context, op: OpId) -> bool {
-    let Some(blk) = ctx.parent_block(op) else { return false };
-    let ops = ctx.block_ops(blk);
-    let next = ops.iter().position(|o| *o == op).and_then(|i| ops.get(i + 1));
-    next.is_some_and(|o| ctx.op_kind(*o) == par::YIELD)
-        && ctx.parent_op(op).is_some_and(|p| ctx.op_kind(p) == par::PARALLEL)
-}
-
 /// Replaces the work-sharing `par.for` `op` by its thread's iterations,
 /// `factor` at a time, interleaved (see the module's notes).
 pub fn interleave(ctx: &mut Context, op: OpId, factor: u32) {
@@ -305,21 +291,15 @@ impl Pass for InterleaveLoops {
         self.0.set_option(key, value)
     }
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
-        let mut loops = Vec::new();
-        ctx.walk_pre(f, &mut |o| {
-            if shares_work(ctx, o) {
-                loops.push(o);
-            }
-        });
+        let work_sharing = |ctx: &Context, o| ctx.op_kind(o) == par::FOR && in_team(ctx, o);
         let done = |n| {
             format!("loop interleaved {n} iterations a thread: its iterations are independent, and one past the end repeats no update")
         };
-        self.0.run(ctx, loops, verdict, interleave, (done, "loop not interleaved"));
+        self.0.run((ctx, f), work_sharing, verdict, interleave, (done, "loop not interleaved"));
         Ok(())
     }
     fn statistics(&self) -> Vec<(&'static str, u64)> {
-        let (interleaved, kept) = self.0.counts();
-        vec![("loops interleaved", interleaved), ("loops kept", kept)]
+        self.0.statistics("loops interleaved")
     }
 }
 

@@ -44,13 +44,13 @@ impl Factored {
         Ok(())
     }
 
-    /// Rewrites each of `loops` that `verdict` lets `apply` rewrite; with
-    /// remarks, `done` says why one was (given the factor) and `kept`
-    /// prefixes why one was not.
+    /// Rewrites each loop of the function `f` that `select` picks and
+    /// `verdict` lets `apply` rewrite; with remarks, `done` says why one was
+    /// (given the factor) and `kept` prefixes why one was not.
     pub fn run(
         &mut self,
-        ctx: &mut Context,
-        loops: Vec<OpId>,
+        (ctx, f): (&mut Context, OpId),
+        select: impl Fn(&Context, OpId) -> bool,
         verdict: impl Fn(&Context, OpId) -> Verdict,
         apply: impl Fn(&mut Context, OpId, u32),
         (done, kept): (impl Fn(u32) -> String, &str),
@@ -58,6 +58,12 @@ impl Factored {
         if self.factor < 2 {
             return;
         }
+        let mut loops = Vec::new();
+        ctx.walk_pre(f, &mut |o| {
+            if select(ctx, o) {
+                loops.push(o);
+            }
+        });
         for op in loops {
             let loc = ctx.op_loc(op).clone();
             match verdict(ctx, op) {
@@ -79,8 +85,9 @@ impl Factored {
         }
     }
 
-    /// The loops rewritten and the loops kept.
-    pub fn counts(&self) -> (u64, u64) {
-        (self.applied, self.kept)
+    /// The pass's statistics: the loops rewritten, under `applied`, and
+    /// the loops kept.
+    pub fn statistics(&self, applied: &'static str) -> Vec<(&'static str, u64)> {
+        vec![(applied, self.applied), ("loops kept", self.kept)]
     }
 }

@@ -121,6 +121,16 @@ pub(crate) fn in_team(ctx: &Context, op: OpId) -> bool {
     crate::uniformity::team_of(ctx, op).is_some()
 }
 
+/// Whether `op` is the last operation of a `par.parallel` body before its
+/// `par.yield`: the team's end, which waits for every thread, follows it.
+pub fn ends_team(ctx: &Context, op: OpId) -> bool {
+    let Some(blk) = ctx.parent_block(op) else { return false };
+    let ops = ctx.block_ops(blk);
+    let next = ops.iter().position(|o| *o == op).and_then(|i| ops.get(i + 1));
+    next.is_some_and(|o| ctx.op_kind(*o) == par::YIELD)
+        && ctx.parent_op(op).is_some_and(|p| ctx.op_kind(p) == par::PARALLEL)
+}
+
 fn verify_parallel(ctx: &Context, op: OpId) -> V {
     if in_team(ctx, op) {
         return Err(op_error(ctx, op, "may not be nested in another par.parallel"));

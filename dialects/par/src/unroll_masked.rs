@@ -37,6 +37,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::loop_factor::{Factored, Verdict};
 use crate::op as par;
+use crate::uniformity::team_of;
 use crate::view::{Load, Store};
 use strata_ir::builder::{Builder, InsertPoint};
 use strata_ir::context::{Context, OpId, Value};
@@ -69,11 +70,6 @@ impl Default for UnrollMasked {
 /// bound may only divide values that iteration `iv` divides too.
 const DIVISIONS: [strata_ir::OpName; 7] =
     [arith::DIVSI, arith::DIVUI, arith::REMSI, arith::REMUI, arith::CEILDIVSI, arith::CEILDIVUI, arith::FLOORDIVSI];
-
-/// The `par.parallel` around `op`, if any.
-fn team_of(ctx: &Context, op: OpId) -> Option<OpId> {
-    ctx.enclosing_op(op, |p| ctx.op_kind(p) == par::PARALLEL)
-}
 
 /// Whether `buf` is `par.local` storage of the running thread: made in the
 /// loop's team `team`, outside the loop's body `body`.
@@ -237,21 +233,15 @@ impl Pass for UnrollMasked {
         self.0.set_option(key, value)
     }
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
-        let mut loops = Vec::new();
-        ctx.walk_pre(f, &mut |o| {
-            if ctx.op_kind(o) == scf::FOR && team_of(ctx, o).is_some() {
-                loops.push(o);
-            }
-        });
+        let in_team = |ctx: &Context, o| ctx.op_kind(o) == scf::FOR && team_of(ctx, o).is_some();
         let done = |n| {
             format!("loop unrolled {n} times, its last group masked: it only reads shared memory and updates the thread's own")
         };
-        self.0.run(ctx, loops, verdict, unroll, (done, "loop not unrolled with a masked tail"));
+        self.0.run((ctx, f), in_team, verdict, unroll, (done, "loop not unrolled with a masked tail"));
         Ok(())
     }
     fn statistics(&self) -> Vec<(&'static str, u64)> {
-        let (unrolled, kept) = self.0.counts();
-        vec![("loops unrolled", unrolled), ("loops kept", kept)]
+        self.0.statistics("loops unrolled")
     }
 }
 

@@ -28,6 +28,7 @@
 
 use std::collections::HashSet;
 use strata_par_dialect::op as par;
+use strata_par_dialect::ops::ends_team;
 use strata_par_dialect::view::{self, Dist};
 use strata_std::arith::op as arith;
 
@@ -140,7 +141,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
         // or its last loop's, which on the CPU marks its own barrier.
         let last_loop = self.ir.region_blocks(region).last().and_then(|blk| {
             let ops = self.ir.block_ops(*blk);
-            ops.len().checked_sub(2).map(|i| ops[i]).filter(|o| self.ir.op_name(*o) == par::FOR && self.ends_region(*o))
+            ops.len()
+                .checked_sub(2)
+                .map(|i| ops[i])
+                .filter(|o| self.ir.op_name(*o) == par::FOR && ends_team(self.ir, *o))
         });
         let Some(global) = global else {
             let fn_ptr = outlined.as_global_value().as_pointer_value();
@@ -348,16 +352,6 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(())
     }
 
-    /// Whether `op` is the last operation of a `par.parallel` body before
-    /// its `par.yield` (the region's own closing barrier then follows it).
-    fn ends_region(&self, op: OpId) -> bool {
-        let Some(blk) = self.ir.parent_block(op) else { return false };
-        let ops = self.ir.block_ops(blk);
-        let at = ops.iter().position(|o| *o == op);
-        let next_is_yield = at.and_then(|i| ops.get(i + 1)).is_some_and(|o| self.ir.op_name(*o) == par::YIELD);
-        next_is_yield && self.ir.parent_op(op).is_some_and(|p| self.ir.op_name(p) == par::PARALLEL)
-    }
-
     pub(crate) fn par_for(&mut self, op: OpId) -> R<()> {
         let par_for = view::For(op);
         let (lo, hi, step) = (
@@ -378,7 +372,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             let tid = self.call_value("strata.gpu_thread_id", &[])?.into_int_value();
             let nt = self.call_value("strata.gpu_num_threads", &[])?.into_int_value();
             self.index_loop(region, lo, step, tid, n, nt)?;
-            if !self.ends_region(op) {
+            if !ends_team(self.ir, op) {
                 self.call("strata.grid_sync", &[])?;
                 self.profile_mark(op, Phase::Loop)?;
             }

@@ -40,16 +40,30 @@ pub struct ProfileSite {
     pub count: u64,
 }
 
+/// The lines of the sites' descriptions (without the NUL), one a site.
+fn site_lines(sites: &str) -> Vec<&str> {
+    if sites.is_empty() {
+        Vec::new()
+    } else {
+        sites.split('\n').collect()
+    }
+}
+
+/// How many words [`PROFILE`] holds for the sites `sites` describes.
+pub fn profile_words(sites: &str) -> usize {
+    1 + 2 * site_lines(sites).len()
+}
+
 /// The sites of a profile from its two exported symbols: the descriptions
 /// (without the NUL) and the words. An error when they disagree.
 pub fn decode_profile(sites: &str, words: &[u64]) -> Result<Vec<ProfileSite>, String> {
-    let lines: Vec<&str> = if sites.is_empty() { Vec::new() } else { sites.split('\n').collect() };
-    if words.len() != 1 + 2 * lines.len() {
+    let lines = site_lines(sites);
+    if words.len() != profile_words(sites) {
         return Err(format!(
             "error: the program's profile has {} words for {} sites (expected {})",
             words.len(),
             lines.len(),
-            1 + 2 * lines.len()
+            profile_words(sites)
         ));
     }
     Ok(lines
@@ -130,6 +144,7 @@ mod tests {
         assert_eq!((s[1].nanos, s[1].count), (30, 2));
         assert!(decode_profile("a\tb", &[0, 1]).unwrap_err().contains("2 words for 1 sites"));
         assert_eq!(decode_profile("", &[5]).expect("no sites"), Vec::new());
+        assert_eq!((profile_words(""), profile_words("a\tb\tc\nd\te\tf")), (1, 5));
     }
 
     #[test]

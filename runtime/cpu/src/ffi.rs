@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use strata_abi::profile::{PROFILE, PROFILE_SITES};
+use strata_abi::profile::{profile_words, PROFILE, PROFILE_SITES};
 use strata_abi::{FREE, HEADER_BYTES, SET_THREADS};
 
 /// A loaded compiled program.
@@ -81,8 +81,7 @@ impl Library {
             let sites = self.lib.get::<*const libc::c_char>(PROFILE_SITES.as_bytes()).ok()?;
             let words = self.lib.get::<*mut u64>(PROFILE.as_bytes()).ok()?;
             let text = std::ffi::CStr::from_ptr(*sites).to_string_lossy().into_owned();
-            let n = 1 + 2 * if text.is_empty() { 0 } else { text.split('\n').count() };
-            let words = std::slice::from_raw_parts_mut(*words, n);
+            let words = std::slice::from_raw_parts_mut(*words, profile_words(&text));
             let read = words.to_vec();
             if zero {
                 words.fill(0);
