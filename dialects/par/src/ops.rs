@@ -53,8 +53,22 @@ fn verify_load(ctx: &Context, op: OpId) -> V {
     same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &element(ctx, op, 0))
 }
 
+/// The graph is an immutable input: no operation writes one of its arrays
+/// (the code generators read them as memory that does not change).
+fn not_graph(ctx: &Context, op: OpId, buffer: usize) -> V {
+    let buf = ctx.operand(op, buffer);
+    match ctx.defining_op(buf).filter(|d| ctx.op_kind(*d) == par::GRAPH_ARRAY) {
+        Some(d) => {
+            let name = crate::abi::graph_array_of(ctx, d).map_or("?", |a| a.name());
+            Err(op_error(ctx, op, format!("writes the graph's array '{name}': the graph is read-only")))
+        }
+        None => Ok(()),
+    }
+}
+
 fn verify_store(ctx: &Context, op: OpId) -> V {
-    same(ctx, op, "stored value", &ty(ctx, op, 0), &element(ctx, op, 1))
+    same(ctx, op, "stored value", &ty(ctx, op, 0), &element(ctx, op, 1))?;
+    not_graph(ctx, op, 1)
 }
 
 /// `and` and `or` apply to integers only.
@@ -70,6 +84,7 @@ fn verify_rmw(ctx: &Context, op: OpId) -> V {
     let e = element(ctx, op, 1);
     same(ctx, op, "value", &ty(ctx, op, 0), &e)?;
     same(ctx, op, "result", ctx.value_type(rmw.old(ctx)), &e)?;
+    not_graph(ctx, op, 1)?;
     let kind = rmw.kind(ctx);
     kind_applies(ctx, op, kind, &e)?;
     if rmw.grouped(ctx) {
@@ -92,7 +107,8 @@ fn verify_cmpxchg(ctx: &Context, op: OpId) -> V {
     let e = element(ctx, op, 0);
     same(ctx, op, "expected value", &ty(ctx, op, 2), &e)?;
     same(ctx, op, "new value", &ty(ctx, op, 3), &e)?;
-    same(ctx, op, "result 0", ctx.value_type(ctx.result(op, 0)), &e)
+    same(ctx, op, "result 0", ctx.value_type(ctx.result(op, 0)), &e)?;
+    not_graph(ctx, op, 0)
 }
 
 fn body_args(ctx: &Context, op: OpId, want: &[Type]) -> V {

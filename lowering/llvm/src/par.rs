@@ -164,9 +164,26 @@ impl<'a, 'c> Emitter<'a, 'c> {
             par::LOAD => {
                 let load = view::Load(op);
                 let (elem, mt, p) = self.slot(op, load.buffer(self.ir), load.index(self.ir))?;
+                let graph =
+                    self.ir.defining_op(load.buffer(self.ir)).is_some_and(|d| self.ir.op_kind(d) == par::GRAPH_ARRAY);
+                // The graph's arrays do not change while the program runs
+                // (`docs/dialects/par.md`): LLVM may merge and move their
+                // loads past writes, and on the GPU, where they lie in
+                // global memory, read them through the read-only path
+                // (`ld.global.nc`).
+                let p = if graph && self.gpu {
+                    self.b.build_address_space_cast(p, self.cx.ptr_type(AddressSpace::from(1u16)), "")?
+                } else {
+                    p
+                };
                 let v = self.b.build_load(mt, p, "")?;
                 if load.atomic(self.ir) {
                     self.atomic(v.as_instruction_value(), &elem, AtomicOrdering::Monotonic)?;
+                } else if graph {
+                    let i =
+                        v.as_instruction_value().ok_or_else(|| Fail::Llvm("a load without an instruction".into()))?;
+                    let kind = self.cx.get_kind_id("invariant.load");
+                    i.set_metadata(self.cx.metadata_node(&[]), kind).map_err(|e| Fail::Llvm(e.to_string()))?;
                 }
                 self.loaded_value(v, &elem)?
             }

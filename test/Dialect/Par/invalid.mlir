@@ -376,3 +376,31 @@ func.func @f() {
   %s = "par.shared"() <{size = 4 : i64}> : () -> !par.buf<i64>
   return
 }
+
+// -----
+
+// The graph is read-only: a write to one of its arrays is an error.
+func.func @f(%g: !graph.graph, %i: index, %x: i32) {
+  %t = "par.graph_array"(%g) <{array = "out_targets"}> : (!graph.graph) -> !par.buf<i32>
+  // expected-error@+1 {{'par.store' op writes the graph's array 'out_targets': the graph is read-only}}
+  "par.store"(%x, %t, %i) : (i32, !par.buf<i32>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %i: index) {
+  %o = "par.graph_array"(%g) <{array = "in_offsets"}> : (!graph.graph) -> !par.buf<index>
+  // expected-error@+1 {{'par.atomic_rmw' op writes the graph's array 'in_offsets': the graph is read-only}}
+  %old = "par.atomic_rmw"(%i, %o, %i) <{kind = "add"}> : (index, !par.buf<index>, index) -> index
+  return
+}
+
+// -----
+
+func.func @f(%g: !graph.graph, %i: index, %w: i64) {
+  %ws = "par.graph_array"(%g) <{array = "weights"}> : (!graph.graph) -> !par.buf<i64>
+  // expected-error@+1 {{'par.cmpxchg' op writes the graph's array 'weights': the graph is read-only}}
+  %old, %ok = "par.cmpxchg"(%ws, %i, %w, %w) : (!par.buf<i64>, index, i64, i64) -> (i64, i1)
+  return
+}
