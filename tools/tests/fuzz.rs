@@ -224,12 +224,14 @@ impl Fuzzer {
         if !deep {
             return Ok(());
         }
-        let modes: [&[&str]; 5] = [
+        let modes: [&[&str]; 7] = [
             &["--target=cpu"],
             &["--target=cpu", "--emit=obj"],
             &["--target=cpu", "--emit=upstream-mlir"],
             &["--target=gpu", "--emit=ptx"],
             &["--pass-pipeline=builtin.module(func.func(egraph-simplify))"],
+            &["--target=cpu", "--schedule=unroll=4,interleave=3", "--profile", "--emit=obj"],
+            &["--target=gpu", "--schedule=unroll=2,interleave=4", "--profile", "--emit=ptx"],
         ];
         let mode = *self.rng.pick(&modes);
         let result = self.path("result");
@@ -397,6 +399,7 @@ const PIPELINES: &[&str] = &[
     "builtin.module(convert-graph-to-sched{default-schedule=\"direction=pull,frontier=bitmap\"},convert-sched-to-par,canonicalize)",
     "builtin.module(graph-check-races,convert-graph-to-sched,convert-sched-to-par,par-eliminate-bool-atomics,convert-scf-to-cf{check-steps})",
     "builtin.module(convert-graph-to-sched{pushes=block segments=2 remarks=true},convert-sched-to-par,func.func(par-cooperative-pushes{remarks=true buffer=4}),canonicalize)",
+    "builtin.module(convert-graph-to-sched{split=2},convert-sched-to-par,func.func(par-unroll-masked{factor=3 remarks=true},par-interleave-loops{factor=2 remarks=true}),canonicalize)",
 ];
 
 const GRAPHS: &[(&str, &str)] = &[
