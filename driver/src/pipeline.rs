@@ -89,6 +89,25 @@ impl Schedule {
     pub fn entries(&self) -> &[(String, String)] {
         &self.entries
     }
+    /// This schedule for `target` on a graph whose nodes have at most
+    /// `largest_degree` edges, out or in: on the GPU, each degree tier the
+    /// schedule leaves at its default ([`GPU_SPLIT`], [`GPU_WARP`]) that no
+    /// node reaches is turned off (`split=0`, `warp=0`). A tier only takes
+    /// the nodes of its degree or more, so the results are the same, and its
+    /// code would never run but would hold registers across the rounds of
+    /// the one kernel (PageRank: 80 registers without the tiers, 128 with
+    /// them; `docs/performance.md`). The CPU's defaults have no tiers.
+    pub fn for_graph(mut self, target: Target, largest_degree: u64) -> Schedule {
+        if target != Target::Gpu {
+            return self;
+        }
+        for (key, default) in [("split", GPU_SPLIT), ("warp", GPU_WARP)] {
+            if largest_degree < u64::from(default) && !self.entries.iter().any(|(k, _)| k == key) {
+                self.entries.push((key.to_string(), "0".to_string()));
+            }
+        }
+        self
+    }
 }
 
 /// The error for schedule entry `key` when `entries` hold it already: a
@@ -219,6 +238,21 @@ pub fn codegen_pipeline() -> OpPassManager {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tiers_no_node_reaches_are_turned_off_on_the_gpu() {
+        let keys = |s: &Schedule| s.entries().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(",");
+        let s = Schedule::parse("direction=pull").unwrap();
+        assert_eq!(keys(&s.clone().for_graph(Target::Gpu, 4)), "direction=pull,split=0,warp=0");
+        assert_eq!(keys(&s.clone().for_graph(Target::Gpu, u64::from(GPU_WARP) - 1)), "direction=pull,split=0,warp=0");
+        assert_eq!(keys(&s.clone().for_graph(Target::Gpu, u64::from(GPU_WARP))), "direction=pull,split=0");
+        assert_eq!(keys(&s.clone().for_graph(Target::Gpu, u64::from(GPU_SPLIT))), "direction=pull");
+        assert_eq!(keys(&s.clone().for_graph(Target::Cpu, 0)), "direction=pull");
+        // What the schedule gives stays.
+        let given = Schedule::parse("warp=8").unwrap().for_graph(Target::Gpu, 4);
+        assert_eq!(keys(&given), "warp=8,split=0");
+        assert!(target_pipeline(Target::Gpu, &s.for_graph(Target::Gpu, 4)).is_ok());
+    }
 
     #[test]
     fn the_pipeline_lowers_to_par_and_optimizes_there() {

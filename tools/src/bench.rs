@@ -22,6 +22,7 @@ use std::sync::Arc;
 use clap::{parser::ValueSource, Arg, ArgMatches, Command};
 use strata_abi::compare::compare_results;
 use strata_abi::{HostValue, ScalarType};
+use strata_driver::pipeline::{GPU_SPLIT, GPU_WARP};
 use strata_driver::{Backend, CpuBackend, GpuBackend, Program, Target};
 use strata_graph::generate::from_spec;
 use strata_graph::load::build;
@@ -179,8 +180,12 @@ struct Compiled<'a> {
     fty: FunctionType,
     /// The program compiled for the CPU.
     cpu: CpuBackend,
-    /// The program compiled for the GPU, when measuring the GPU.
-    gpu: Option<GpuBackend>,
+    /// The program compiled for the GPU, when measuring the GPU: by which
+    /// of its degree tiers are on ([`tiers_on`]), the default's first.
+    gpu: Vec<((bool, bool), GpuBackend)>,
+    /// The program's file and text, to compile it for a graph no node of
+    /// which reaches a tier.
+    source: (String, String),
     /// The program lowered by `--baseline-pipeline`, compiled for the CPU.
     baseline: Option<CpuBackend>,
 }
@@ -192,8 +197,25 @@ fn line(text: String) -> Result<(), String> {
 }
 
 /// The GPU's kernel times against the CPU backend on `threads` threads.
-fn bench_gpu(m: &ArgMatches, programs: &mut [Compiled], threads: u32, repeat: usize) -> Result<(), String> {
-    let Some(first) = programs.iter().find_map(|p| p.gpu.as_ref()) else { return Ok(()) };
+/// Which of the GPU's degree tiers (`split`, `warp`) a graph of this
+/// largest degree reaches: the others are compiled off
+/// ([`strata_driver::pipeline::Schedule::for_graph`]).
+fn tiers_on(largest_degree: u64) -> (bool, bool) {
+    (largest_degree >= u64::from(GPU_SPLIT), largest_degree >= u64::from(GPU_WARP))
+}
+
+/// Compiles a program (file, text) for the GPU, for a graph whose nodes have
+/// at most the given number of edges.
+type GpuCompile<'a> = dyn Fn(&(String, String), u64) -> Result<GpuBackend, String> + 'a;
+
+fn bench_gpu(
+    m: &ArgMatches,
+    programs: &mut [Compiled],
+    compile: &GpuCompile,
+    threads: u32,
+    repeat: usize,
+) -> Result<(), String> {
+    let Some(first) = programs.iter().find_map(|p| p.gpu.first().map(|(_, b)| b)) else { return Ok(()) };
     let device = first.device_name().to_string();
     let bandwidth = match m.get_flag("bandwidth") {
         true => Some(first.read_bandwidth(GPU_PROBE_BYTES, repeat)?),
@@ -215,8 +237,26 @@ fn bench_gpu(m: &ArgMatches, programs: &mut [Compiled], threads: u32, repeat: us
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
         let (g, graph_name, label) = bench_graph(spec)?;
         let mut limits = bandwidth.map(|bandwidth| Limits { bandwidth, gather: None });
-        for Compiled { name, scalars, fty, cpu, gpu, .. } in programs.iter_mut() {
-            let gpu = gpu.as_mut().expect("compiled for the GPU");
+        let largest = g.largest_degree();
+        let tiers = tiers_on(largest);
+        if tiers != (true, true) && !m.contains_id("pass-pipeline") {
+            let off: Vec<&str> = [("split", tiers.0), ("warp", tiers.1)].iter().filter(|t| !t.1).map(|t| t.0).collect();
+            line(format!(
+                "# {label}: no node has more than {largest} edges: compiled without the degree tiers it does not reach unless --schedule sets them ({})",
+                off.join(", ")
+            ))?;
+        }
+        for Compiled { name, scalars, fty, cpu, gpu, source, .. } in programs.iter_mut() {
+            // --pass-pipeline lowers every graph's program alike.
+            let tiers = if m.contains_id("pass-pipeline") { (true, true) } else { tiers };
+            let at = match gpu.iter().position(|(t, _)| *t == tiers) {
+                Some(at) => at,
+                None => {
+                    gpu.push((tiers, compile(source, largest)?));
+                    gpu.len() - 1
+                }
+            };
+            let gpu = &mut gpu[at].1;
             let args = arguments(&g, scalars, fty)?;
             gpu.set_graph(g.clone())?;
             let runs = gpu.run(name, &args, repeat)?;
@@ -293,6 +333,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     let native = strata_llvm::Options { opt_level: 3, cpu: "native".into(), profile: false };
     let baseline = m.get_one::<String>("baseline-pipeline");
     let device = if gpu { Some(strata_gpu::available()?) } else { None };
+    let min_blocks = m.get_one::<u32>("gpu-min-blocks").copied();
     let mut programs = Vec::new();
     for (name, scalars) in ALGORITHMS.iter().filter(|(n, _)| wanted.contains(n)) {
         let path = format!("{corpus}/{name}.mlir");
@@ -313,9 +354,9 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             Some(device) => {
                 let mut program = load()?;
                 lower(&mut program, Target::Gpu)?;
-                Some(GpuBackend::compile(program, device, m.get_one::<u32>("gpu-min-blocks").copied(), false)?)
+                vec![((true, true), GpuBackend::compile(program, device, min_blocks, false)?)]
             }
-            None => None,
+            None => Vec::new(),
         };
         let baseline = match baseline {
             Some(b) => {
@@ -325,10 +366,15 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             }
             None => None,
         };
-        programs.push(Compiled { name, scalars, fty, cpu, gpu, baseline });
+        programs.push(Compiled { name, scalars, fty, cpu, gpu, source: (path, text), baseline });
     }
-    if gpu {
-        return bench_gpu(m, &mut programs, threads, repeat);
+    if let Some(device) = &device {
+        let compile = |(path, text): &(String, String), largest| {
+            let mut program = Program::load(registry.clone(), path, text)?;
+            program.lower(crate::opt::scheduled_pipeline_for(m, Target::Gpu, Some(largest))?)?;
+            GpuBackend::compile(program, device, min_blocks, false)
+        };
+        return bench_gpu(m, &mut programs, &compile, threads, repeat);
     }
     match baseline {
         Some(b) => line(format!("# {repeat} runs per figure; median seconds with {threads} threads, and of the program lowered by '{b}' (baseline); speedup = baseline / time"))?,

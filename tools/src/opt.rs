@@ -129,6 +129,17 @@ fn build_pipeline(m: &ArgMatches, passes: &PassRegistry, sm: &mut SourceMgr) -> 
 /// [`strata_driver::pipeline`]); an error is the whole message, located
 /// (`FILE:LINE:COL: error: ...`) where it can be.
 pub fn scheduled_pipeline(m: &ArgMatches, target: Target) -> Result<OpPassManager, String> {
+    scheduled_pipeline_for(m, target, None)
+}
+
+/// [`scheduled_pipeline`] for a graph whose nodes have at most
+/// `largest_degree` edges, where it is known: without the GPU's degree
+/// tiers that no node reaches ([`Schedule::for_graph`]).
+pub fn scheduled_pipeline_for(
+    m: &ArgMatches,
+    target: Target,
+    largest_degree: Option<u64>,
+) -> Result<OpPassManager, String> {
     let text = m.get_one::<String>("schedule").map_or("", String::as_str);
     let mut schedule = Schedule::parse(text).map_err(|e| format!("error: --schedule: {e}"))?;
     // graph-bench has no --schedule-file: its programs name their loops differently.
@@ -136,6 +147,9 @@ pub fn scheduled_pipeline(m: &ArgMatches, target: Target) -> Result<OpPassManage
         let text =
             std::fs::read_to_string(path).map_err(|e| format!("error: cannot read schedule file '{path}': {e}"))?;
         schedule = schedule.with_loops(schedule_file::parse(path, &text)?);
+    }
+    if let Some(d) = largest_degree {
+        schedule = schedule.for_graph(target, d);
     }
     target_pipeline(target, &schedule).map_err(|e| if e.contains(": error: ") { e } else { format!("error: {e}") })
 }

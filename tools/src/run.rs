@@ -256,7 +256,8 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
         "gpu" => {
             // The driver first: without a GPU, say so before compiling anything.
             let device = strata_gpu::available()?;
-            program.lower(crate::opt::scheduled_pipeline(m, Target::Gpu)?)?;
+            let largest = graph.as_ref().map(|g| g.largest_degree());
+            program.lower(crate::opt::scheduled_pipeline_for(m, Target::Gpu, largest)?)?;
             Box::new(GpuBackend::compile(program, &device, m.get_one::<u32>("gpu-min-blocks").copied(), profile)?)
         }
         // The tools run on a thread with a 2 GB stack (run_guarded).

@@ -113,6 +113,11 @@ impl Graph {
     pub fn in_degree(&self, v: u32) -> u64 {
         self.in_offsets[v as usize + 1] - self.in_offsets[v as usize]
     }
+    /// The most edges of one node, out or in (0 in an empty graph).
+    pub fn largest_degree(&self) -> u64 {
+        let most = |offsets: &[u64]| offsets.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
+        most(&self.out_offsets).max(most(&self.in_offsets))
+    }
     /// Whether the graph is symmetric: every node's out-neighbours are its
     /// in-neighbours, each as often (an edge `u -> v` for every `v -> u`,
     /// whatever their weights), as a graph read as undirected is.
@@ -221,6 +226,11 @@ mod tests {
         let ins: Vec<u32> = g.in_edges(2).iter().map(|e| g.src(*e)).collect();
         assert_eq!(ins, vec![0, 1]);
         assert!(g.has_edge(2, 0) && !g.has_edge(0, 0));
+        assert_eq!(g.largest_degree(), 3);
+        // The most in-edges can be more than the most out-edges.
+        let star = Graph::from_edges(4, vec![(1, 0, 1), (2, 0, 1), (3, 0, 1)], false, false);
+        assert_eq!(star.largest_degree(), 3);
+        assert_eq!(Graph::from_edges(0, vec![], false, false).largest_degree(), 0);
     }
 
     #[test]
