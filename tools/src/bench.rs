@@ -196,7 +196,6 @@ fn line(text: String) -> Result<(), String> {
     crate::output::write_stdout(format!("{text}\n").as_bytes())
 }
 
-/// The GPU's kernel times against the CPU backend on `threads` threads.
 /// Which of the GPU's degree tiers (`split`, `warp`) a graph of this
 /// largest degree reaches: the others are compiled off
 /// ([`strata_driver::pipeline::Schedule::for_graph`]).
@@ -208,6 +207,9 @@ fn tiers_on(largest_degree: u64) -> (bool, bool) {
 /// at most the given number of edges.
 type GpuCompile<'a> = dyn Fn(&(String, String), u64) -> Result<GpuBackend, String> + 'a;
 
+/// The GPU's kernel times against the CPU backend on `threads` threads;
+/// each program compiled for a graph by `compile` where the graph turns
+/// degree tiers off.
 fn bench_gpu(
     m: &ArgMatches,
     programs: &mut [Compiled],
@@ -242,7 +244,7 @@ fn bench_gpu(
         if tiers != (true, true) && !m.contains_id("pass-pipeline") {
             let off: Vec<&str> = [("split", tiers.0), ("warp", tiers.1)].iter().filter(|t| !t.1).map(|t| t.0).collect();
             line(format!(
-                "# {label}: no node has more than {largest} edges: compiled without the degree tiers it does not reach unless --schedule sets them ({})",
+                "# {label}: at most {largest} edges a node: the default degree tiers it does not reach ({}) compiled off",
                 off.join(", ")
             ))?;
         }
