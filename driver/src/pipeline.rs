@@ -251,7 +251,9 @@ mod tests {
         // What the schedule gives stays.
         let given = Schedule::parse("warp=8").unwrap().for_graph(Target::Gpu, 4);
         assert_eq!(keys(&given), "warp=8,split=0");
-        assert!(target_pipeline(Target::Gpu, &s.for_graph(Target::Gpu, 4)).is_ok());
+        // Both tiers off, and the hub split off under the warp tier's default.
+        assert!(target_pipeline(Target::Gpu, &s.clone().for_graph(Target::Gpu, 4)).is_ok());
+        assert!(target_pipeline(Target::Gpu, &s.for_graph(Target::Gpu, u64::from(GPU_WARP))).is_ok());
     }
 
     #[test]
