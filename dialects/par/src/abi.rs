@@ -2,7 +2,7 @@
 //! `strata-abi`: scalars, buffers and the graph, mapped onto its slot types.
 
 use strata_abi::{GraphArray, ScalarType, SlotType};
-use strata_ir::context::{Context, OpId};
+use strata_ir::context::{Context, OpId, Value};
 use strata_ir::types::{FloatKind, FunctionType, Type};
 
 use crate::types::buf_element;
@@ -73,6 +73,12 @@ pub fn entry_slots(backend: &str, name: &str, fty: &FunctionType) -> Result<(Vec
 /// The array a `par.graph_array` reads, if its `array` property names one.
 pub fn graph_array_of(ctx: &Context, op: OpId) -> Option<GraphArray> {
     ctx.prop(op, "array").and_then(|a| a.as_str()).and_then(GraphArray::from_name)
+}
+
+/// The `par.graph_array` that made the buffer `buf`, when one did: `buf` is
+/// then one of the graph's arrays, which no operation writes.
+pub fn graph_array_op(ctx: &Context, buf: Value) -> Option<OpId> {
+    ctx.defining_op(buf).filter(|d| ctx.op_kind(*d) == crate::op::GRAPH_ARRAY)
 }
 
 #[cfg(test)]

@@ -56,8 +56,7 @@ fn verify_load(ctx: &Context, op: OpId) -> V {
 /// The graph is an immutable input: no operation writes one of its arrays
 /// (the code generators read them as memory that does not change).
 fn not_graph(ctx: &Context, op: OpId, buffer: usize) -> V {
-    let buf = ctx.operand(op, buffer);
-    match ctx.defining_op(buf).filter(|d| ctx.op_kind(*d) == par::GRAPH_ARRAY) {
+    match crate::abi::graph_array_op(ctx, ctx.operand(op, buffer)) {
         Some(d) => {
             let name = crate::abi::graph_array_of(ctx, d).map_or("?", |a| a.name());
             Err(op_error(ctx, op, format!("writes the graph's array '{name}': the graph is read-only")))

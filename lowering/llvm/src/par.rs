@@ -10,7 +10,7 @@ use strata_abi::{GraphArray, GRAPH_SCALAR_FIELDS, GRAPH_SYMMETRIC_FIELD};
 use strata_ir::types::Type;
 use strata_ir::OpName;
 use strata_ir::{OpId, Value};
-use strata_par_dialect::abi::{element_bytes, graph_array_of};
+use strata_par_dialect::abi::{element_bytes, graph_array_of, graph_array_op};
 use strata_par_dialect::op as par;
 use strata_par_dialect::types::buf_element;
 use strata_par_dialect::view::{self, RmwKind, SizeOf};
@@ -164,8 +164,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             par::LOAD => {
                 let load = view::Load(op);
                 let (elem, mt, p) = self.slot(op, load.buffer(self.ir), load.index(self.ir))?;
-                let graph =
-                    self.ir.defining_op(load.buffer(self.ir)).is_some_and(|d| self.ir.op_kind(d) == par::GRAPH_ARRAY);
+                let graph = graph_array_op(self.ir, load.buffer(self.ir)).is_some();
                 // The graph's arrays do not change while the program runs
                 // (`docs/dialects/par.md`): LLVM may merge and move their
                 // loads past writes, and on the GPU, where they lie in
