@@ -98,15 +98,25 @@ impl Schedule {
     /// the one kernel (PageRank: 80 registers without the tiers, 128 with
     /// them; `docs/performance.md`). The CPU's defaults have no tiers.
     pub fn for_graph(mut self, target: Target, largest_degree: u64) -> Schedule {
-        if target != Target::Gpu {
-            return self;
-        }
-        for (key, default) in [("split", GPU_SPLIT), ("warp", GPU_WARP)] {
-            if largest_degree < u64::from(default) && !self.entries.iter().any(|(k, _)| k == key) {
-                self.entries.push((key.to_string(), "0".to_string()));
-            }
+        for key in self.idle_tiers(target, largest_degree) {
+            self.entries.push((key.to_string(), "0".to_string()));
         }
         self
+    }
+    /// The degree tiers [`Schedule::for_graph`] turns off: on the GPU, those
+    /// this schedule leaves at their defaults that no node of `largest_degree`
+    /// edges or fewer reaches.
+    pub fn idle_tiers(&self, target: Target, largest_degree: u64) -> Vec<&'static str> {
+        if target != Target::Gpu {
+            return Vec::new();
+        }
+        [("split", GPU_SPLIT), ("warp", GPU_WARP)]
+            .into_iter()
+            .filter(|(key, default)| {
+                largest_degree < u64::from(*default) && !self.entries.iter().any(|(k, _)| k == key)
+            })
+            .map(|(key, _)| key)
+            .collect()
     }
 }
 
@@ -249,8 +259,10 @@ mod tests {
         assert_eq!(keys(&s.clone().for_graph(Target::Gpu, u64::from(GPU_SPLIT))), "direction=pull");
         assert_eq!(keys(&s.clone().for_graph(Target::Cpu, 0)), "direction=pull");
         // What the schedule gives stays.
-        let given = Schedule::parse("warp=8").unwrap().for_graph(Target::Gpu, 4);
-        assert_eq!(keys(&given), "warp=8,split=0");
+        let given = Schedule::parse("warp=8").unwrap();
+        assert_eq!(given.idle_tiers(Target::Gpu, 4), ["split"]);
+        assert_eq!(keys(&given.for_graph(Target::Gpu, 4)), "warp=8,split=0");
+        assert!(s.idle_tiers(Target::Cpu, 0).is_empty());
         // Both tiers off, and the hub split off under the warp tier's default.
         assert!(target_pipeline(Target::Gpu, &s.clone().for_graph(Target::Gpu, 4)).is_ok());
         assert!(target_pipeline(Target::Gpu, &s.for_graph(Target::Gpu, u64::from(GPU_WARP))).is_ok());

@@ -22,7 +22,6 @@ use std::sync::Arc;
 use clap::{parser::ValueSource, Arg, ArgMatches, Command};
 use strata_abi::compare::compare_results;
 use strata_abi::{HostValue, ScalarType};
-use strata_driver::pipeline::{GPU_SPLIT, GPU_WARP};
 use strata_driver::{Backend, CpuBackend, GpuBackend, Program, Target};
 use strata_graph::generate::from_spec;
 use strata_graph::load::build;
@@ -180,9 +179,9 @@ struct Compiled<'a> {
     fty: FunctionType,
     /// The program compiled for the CPU.
     cpu: CpuBackend,
-    /// The program compiled for the GPU, when measuring the GPU: by which
-    /// of its degree tiers are on ([`tiers_on`]), the default's first.
-    gpu: Vec<((bool, bool), GpuBackend)>,
+    /// The program compiled for the GPU, when measuring the GPU: by the
+    /// degree tiers compiled off (`Schedule::idle_tiers`), none first.
+    gpu: Vec<(Vec<&'static str>, GpuBackend)>,
     /// The program's file and text, to compile it for a graph no node of
     /// which reaches a tier.
     source: (String, String),
@@ -194,13 +193,6 @@ struct Compiled<'a> {
 /// an error to report, not a panic.
 fn line(text: String) -> Result<(), String> {
     crate::output::write_stdout(format!("{text}\n").as_bytes())
-}
-
-/// Which of the GPU's degree tiers (`split`, `warp`) a graph of this
-/// largest degree reaches: the others are compiled off
-/// ([`strata_driver::pipeline::Schedule::for_graph`]).
-fn tiers_on(largest_degree: u64) -> (bool, bool) {
-    (largest_degree >= u64::from(GPU_SPLIT), largest_degree >= u64::from(GPU_WARP))
 }
 
 /// Compiles a program (file, text) for the GPU, for a graph whose nodes have
@@ -218,6 +210,10 @@ fn bench_gpu(
     repeat: usize,
 ) -> Result<(), String> {
     let Some(first) = programs.iter().find_map(|p| p.gpu.first().map(|(_, b)| b)) else { return Ok(()) };
+    let schedule = match m.contains_id("pass-pipeline") {
+        true => None,
+        false => Some(crate::opt::schedule_of(m)?),
+    };
     let device = first.device_name().to_string();
     let bandwidth = match m.get_flag("bandwidth") {
         true => Some(first.read_bandwidth(GPU_PROBE_BYTES, repeat)?),
@@ -240,21 +236,19 @@ fn bench_gpu(
         let (g, graph_name, label) = bench_graph(spec)?;
         let mut limits = bandwidth.map(|bandwidth| Limits { bandwidth, gather: None });
         let largest = g.largest_degree();
-        let tiers = tiers_on(largest);
-        if tiers != (true, true) && !m.contains_id("pass-pipeline") {
-            let off: Vec<&str> = [("split", tiers.0), ("warp", tiers.1)].iter().filter(|t| !t.1).map(|t| t.0).collect();
+        // --pass-pipeline lowers every graph's program alike.
+        let off = schedule.as_ref().map_or(Vec::new(), |s| s.idle_tiers(Target::Gpu, largest));
+        if !off.is_empty() {
             line(format!(
-                "# {label}: at most {largest} edges a node: the default degree tiers it does not reach ({}) compiled off",
+                "# {label}: at most {largest} edges a node: the degree tiers left at their defaults that it does not reach ({}) compiled off",
                 off.join(", ")
             ))?;
         }
         for Compiled { name, scalars, fty, cpu, gpu, source, .. } in programs.iter_mut() {
-            // --pass-pipeline lowers every graph's program alike.
-            let tiers = if m.contains_id("pass-pipeline") { (true, true) } else { tiers };
-            let at = match gpu.iter().position(|(t, _)| *t == tiers) {
+            let at = match gpu.iter().position(|(t, _)| *t == off) {
                 Some(at) => at,
                 None => {
-                    gpu.push((tiers, compile(source, largest)?));
+                    gpu.push((off.clone(), compile(source, largest)?));
                     gpu.len() - 1
                 }
             };
@@ -356,7 +350,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             Some(device) => {
                 let mut program = load()?;
                 lower(&mut program, Target::Gpu)?;
-                vec![((true, true), GpuBackend::compile(program, device, min_blocks, false)?)]
+                vec![(Vec::new(), GpuBackend::compile(program, device, min_blocks, false)?)]
             }
             None => Vec::new(),
         };

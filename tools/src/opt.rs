@@ -132,6 +132,17 @@ pub fn scheduled_pipeline(m: &ArgMatches, target: Target) -> Result<OpPassManage
     scheduled_pipeline_for(m, target, None)
 }
 
+/// The schedule `--schedule` and the loops' schedules of `--schedule-file`
+/// of `m` give.
+pub fn schedule_of(m: &ArgMatches) -> Result<Schedule, String> {
+    let text = m.get_one::<String>("schedule").map_or("", String::as_str);
+    let schedule = Schedule::parse(text).map_err(|e| format!("error: --schedule: {e}"))?;
+    // graph-bench has no --schedule-file: its programs name their loops differently.
+    let Some(path) = m.try_get_one::<String>("schedule-file").ok().flatten() else { return Ok(schedule) };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("error: cannot read schedule file '{path}': {e}"))?;
+    Ok(schedule.with_loops(schedule_file::parse(path, &text)?))
+}
+
 /// [`scheduled_pipeline`] for a graph whose nodes have at most
 /// `largest_degree` edges, where it is known: without the GPU's degree
 /// tiers that no node reaches ([`Schedule::for_graph`]).
@@ -140,14 +151,7 @@ pub fn scheduled_pipeline_for(
     target: Target,
     largest_degree: Option<u64>,
 ) -> Result<OpPassManager, String> {
-    let text = m.get_one::<String>("schedule").map_or("", String::as_str);
-    let mut schedule = Schedule::parse(text).map_err(|e| format!("error: --schedule: {e}"))?;
-    // graph-bench has no --schedule-file: its programs name their loops differently.
-    if let Some(path) = m.try_get_one::<String>("schedule-file").ok().flatten() {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("error: cannot read schedule file '{path}': {e}"))?;
-        schedule = schedule.with_loops(schedule_file::parse(path, &text)?);
-    }
+    let mut schedule = schedule_of(m)?;
     if let Some(d) = largest_degree {
         schedule = schedule.for_graph(target, d);
     }
