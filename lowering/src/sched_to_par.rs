@@ -365,5 +365,6 @@ fn par_dist(d: Dist) -> ParDist {
     match d {
         Dist::Static => ParDist::Static,
         Dist::Dynamic => ParDist::Dynamic,
+        Dist::Guided => ParDist::Guided,
     }
 }

@@ -47,7 +47,7 @@ fn command() -> Command {
 /// names no method; `ordered`: it runs the rounds of an ordered worklist).
 fn candidates(space: Option<Space>, counts: bool, ordered: bool) -> Vec<(&'static str, &'static [&'static str])> {
     let mut keys: Vec<(&'static str, &'static [&'static str])> =
-        vec![("chunk", &["64", "256", "1024", "4096"]), ("dist", &["dynamic", "static"])];
+        vec![("chunk", &["64", "256", "1024", "4096"]), ("dist", &["guided", "dynamic", "static"])];
     match space {
         Some(Space::Nodes) => {
             keys.push(("direction", &["push", "pull"]));

@@ -243,12 +243,12 @@ const SCHEDULES: [&str; 10] = [
     // of which reaches them.
     "direction=pull,frontier=bitmap,order=degree,split=0,warp=0",
     "mapping=edge,frontier=bitmap,pushes=direct,dist=static,chunk=7",
-    "alpha=1000000,beta=1000000,segments=3",
+    "alpha=1000000,beta=1000000,segments=3,dist=guided,chunk=2",
     "split=2,dist=static,chunk=5,interleave=5",
     "mapping=warp,unroll=4,interleave=4",
     "split=16,block=6,warp=2,dist=static,chunk=3,order=degree,unroll=3",
     "mapping=block,unroll=2,interleave=2",
-    "mapping=edge-balanced",
+    "mapping=edge-balanced,dist=dynamic,chunk=3",
     "pushes=block,split=2,dist=static,chunk=3",
 ];
 

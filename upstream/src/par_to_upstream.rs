@@ -34,7 +34,7 @@ use strata_ir::{Attribute, Context, Diagnostic, Location, OpId, Type, Value};
 use strata_par_dialect::abi::graph_array_of;
 use strata_par_dialect::op as par;
 use strata_par_dialect::types::{buf_element, queue_element};
-use strata_par_dialect::view::{self, Dist, RmwKind};
+use strata_par_dialect::view::{self, RmwKind};
 use strata_std::arith::op as arith;
 use strata_std::build::arith::{binary, boolean, cmpi, constant, index};
 use strata_std::cf::op as cf;
@@ -340,10 +340,10 @@ impl Conversion {
             par::FOR => {
                 let l = view::For(op);
                 let bounds = [l.lower(b.ctx()), l.upper(b.ctx()), l.step(b.ctx())];
-                let (dynamic, chunk) = (l.dist(b.ctx()) == Dist::Dynamic, l.chunk(b.ctx()));
+                let (dist, chunk) = (l.dist(b.ctx()), l.chunk(b.ctx()));
                 let chunk = index(&mut b, chunk as i128);
                 let body = take_region(b.ctx_mut(), op);
-                ops::wsloop(&mut b, dynamic, chunk, bounds, body);
+                ops::wsloop(&mut b, dist, chunk, bounds, body);
                 Vec::new()
             }
             par::BARRIER => {

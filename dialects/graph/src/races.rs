@@ -16,6 +16,12 @@
 //! are owned; accesses inside `graph.single` regions that lock their index
 //! do not race with each other.
 //!
+//! The same accesses say where iterations see each other's updates while
+//! the loop runs ([`updates_seen_in_loop`]): an element one iteration
+//! updates and another reads, such as a label a node lowers for its
+//! neighbours. Such a loop is race-free, but what one execution of it
+//! computes depends on the order its iterations run in.
+//!
 //! Not caught: races through a container reached another way than by its
 //! SSA value (for example two different values naming one property after a
 //! `scf.if` selects between them), parallel edges that repeat a neighbour,
@@ -187,14 +193,32 @@ fn describe_access(ctx: &Context, op: OpId) -> String {
     format!("the {what} at {}", describe_location(ctx.op_loc(op)))
 }
 
-fn check_loop(ctx: &Context, lp: OpId, symbols: &mut SymbolTableCollection, out: &mut Vec<Diagnostic>) {
+/// The element accesses of one iteration of the loop `lp`.
+fn accesses(ctx: &Context, lp: OpId, symbols: &mut SymbolTableCollection) -> Vec<Access> {
     let own = own_iterators(ctx, lp);
     let mut c = Collector { ctx, lp, own, accesses: Vec::new(), calls: HashSet::new(), symbols };
     for r in ctx.regions(lp) {
         c.region(*r, &None, &[]);
     }
+    c.accesses
+}
+
+/// An update (a store or reduce) and a load of the same container, from
+/// outside the loop `lp`, not both at the iteration's own element: one
+/// iteration may read what another updated in the same execution of the
+/// loop, so what it computes depends on the order of its iterations.
+pub fn updates_seen_in_loop(ctx: &Context, lp: OpId) -> Option<(OpId, OpId)> {
+    let acc = accesses(ctx, lp, &mut SymbolTableCollection::new());
+    acc.iter().filter(|u| u.mode != Mode::Read).find_map(|u| {
+        acc.iter()
+            .find(|r| r.mode == Mode::Read && r.container == u.container && !(u.owned && r.owned))
+            .map(|r| (u.op, r.op))
+    })
+}
+
+fn check_loop(ctx: &Context, lp: OpId, symbols: &mut SymbolTableCollection, out: &mut Vec<Diagnostic>) {
     let loop_at = describe_location(ctx.op_loc(lp));
-    let acc = &c.accesses;
+    let acc = &accesses(ctx, lp, symbols);
     for (i, a) in acc.iter().enumerate() {
         for b in &acc[i..] {
             let same = std::ptr::eq(a, b);

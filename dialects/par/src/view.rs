@@ -138,6 +138,10 @@ strata_ir::prop_enum! {
         Static = "static",
         /// Blocks of `chunk` iterations taken on demand.
         Dynamic = "dynamic",
+        /// Blocks taken on demand, each a share of the iterations left
+        /// (never fewer than `chunk`): few grabs on long loops, small
+        /// blocks at the end.
+        Guided = "guided",
     }
 }
 

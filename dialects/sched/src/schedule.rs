@@ -50,6 +50,10 @@ pub enum Dist {
     Static,
     /// Blocks of `chunk` iterations taken by whichever thread is free.
     Dynamic,
+    /// Blocks taken by whichever thread is free, each a share of the
+    /// iterations left, never fewer than `chunk` (on the GPU's grid-stride
+    /// loops, as `dynamic`).
+    Guided,
 }
 
 /// How reductions into scalars declared outside the loop are done.
@@ -170,7 +174,7 @@ pub struct LoopSchedule {
 /// The keys a schedule dictionary may hold, with their values.
 pub const KEYS: [(&str, &str); 16] = [
     ("mapping", "\"thread\", \"edge\", \"warp\", \"block\", \"edge-balanced\" or \"sequential\""),
-    ("dist", "\"static\" or \"dynamic\""),
+    ("dist", "\"static\", \"dynamic\" or \"guided\""),
     ("chunk", "a positive integer"),
     ("reduction", "\"atomic\" or \"privatize\""),
     ("direction", "\"push\", \"pull\" or \"hybrid\""),
@@ -220,7 +224,8 @@ impl Keyword for Mapping {
 }
 
 impl Keyword for Dist {
-    const VALUES: &'static [(Dist, &'static str)] = &[(Dist::Static, "static"), (Dist::Dynamic, "dynamic")];
+    const VALUES: &'static [(Dist, &'static str)] =
+        &[(Dist::Static, "static"), (Dist::Dynamic, "dynamic"), (Dist::Guided, "guided")];
 }
 
 impl Keyword for Reduction {
@@ -270,12 +275,13 @@ impl LoopSchedule {
         segments: 0,
         order: Order::Id,
     };
-    /// The default schedule of an outermost loop. Blocks of 1,024
-    /// iterations keep each thread's accesses to the node-indexed arrays
-    /// long and contiguous (smaller blocks, dealt out in turn, interleave
-    /// the threads' streams); see [`LoopSchedule::SPARSE_WORKLIST_CHUNK`].
+    /// The default schedule of an outermost loop. Guided blocks of at
+    /// least 1,024 iterations keep each thread's accesses to the
+    /// node-indexed arrays long and contiguous (smaller blocks, dealt out
+    /// in turn, interleave the threads' streams) and take few grabs; see
+    /// [`LoopSchedule::SPARSE_WORKLIST_CHUNK`].
     pub const PARALLEL: LoopSchedule =
-        LoopSchedule { mapping: Mapping::Thread, dist: Dist::Dynamic, chunk: 1024, ..LoopSchedule::SEQUENTIAL };
+        LoopSchedule { mapping: Mapping::Thread, dist: Dist::Guided, chunk: 1024, ..LoopSchedule::SEQUENTIAL };
     /// The default chunk of a loop over a sparse worklist's items: rounds
     /// are often only a few thousand items, which large blocks would leave
     /// to one thread.

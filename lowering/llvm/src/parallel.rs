@@ -10,9 +10,9 @@
 //!   `OMP_NUM_THREADS` set).
 //! - `par.for` on a team: blocks of `chunk` iterations; `static` deals them
 //!   round-robin by thread number, `dynamic` hands out the next one from a
-//!   counter the team shares (one atomic add per block; guided, a share of
-//!   what is left, for blocks of [`GUIDED_CHUNK`] or more); then
-//!   `GOMP_barrier`. Outside a team it is a plain loop.
+//!   counter the team shares (one atomic add per block), `guided` a share of
+//!   what is left, at least `chunk`, by a compare-and-swap on such a
+//!   counter; then `GOMP_barrier`. Outside a team it is a plain loop.
 //! - Pushes to queues from a team gather in a 64-item buffer per thread and
 //!   queue, sent on when full, at the end of every work-sharing loop (before
 //!   its barrier) and at the end of the region.
@@ -43,13 +43,6 @@ use strata_ir::OpId;
 
 use crate::emitter::{symbol, Emitter, Exit, Fail, FnState, R};
 use crate::profile::Phase;
-
-/// The smallest block of a dynamic loop scheduled as guided: loops over
-/// all nodes or edges (blocks of 1,024 and more by default) take a share of
-/// what is left, so few blocks go round; loops over a round's items
-/// (blocks of 64) take fixed blocks, which balance their short, uneven
-/// rounds better.
-const GUIDED_CHUNK: i64 = 1024;
 
 /// GPU: the global word naming the region the grid runs next (0: none, the
 /// entry function has returned).
@@ -201,9 +194,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
         found
     }
 
-    /// The `par.for` ops with a dynamic distribution nested in `op`.
+    /// The `par.for` ops nested in `op` whose blocks are taken on demand
+    /// (`dynamic` or `guided`): each has a counter the team shares.
     fn dynamic_loops(&self, op: OpId) -> Vec<OpId> {
-        self.ops_inside(op, |o| view::For::of(self.ir, o).is_some_and(|f| f.dist(self.ir) == Dist::Dynamic))
+        self.ops_inside(op, |o| view::For::of(self.ir, o).is_some_and(|f| f.dist(self.ir) != Dist::Static))
     }
 
     /// The queues among `caps` (values from outside `op`) that `op` makes
@@ -381,7 +375,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let chunk = self.i64(par_for.chunk(self.ir));
         let i64t = self.cx.i64_type();
         match self.fs.counters.get(&op).copied() {
-            Some((counter, slot)) if par_for.chunk(self.ir) >= GUIDED_CHUNK => {
+            Some((counter, slot)) if par_for.dist(self.ir) == Dist::Guided => {
                 self.guided_loop(region, (lo, step, n), chunk, counter, slot)?;
                 return self.profile_mark(op, Phase::Loop);
             }

@@ -18,9 +18,13 @@ impl Lowering {
     pub(super) fn hybrid(&mut self, ctx: &mut Rewriter<'_>, op: OpId, s: &LoopSchedule) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
+        // A pulled round scans every node: in the default's guided blocks
+        // where the pushed rounds take theirs on demand.
+        let dist = if s.dist == Dist::Static { Dist::Static } else { LoopSchedule::PARALLEL.dist };
         let pulled = LoopSchedule {
             direction: Direction::Pull,
             frontier: Frontier::Bitmap,
+            dist,
             chunk: LoopSchedule::PARALLEL.chunk,
             split: 0,
             warp: 0,
@@ -89,7 +93,7 @@ impl Lowering {
         let (lo, step) = (index_const(ctx, At::End(pb), 0, loc), index_const(ctx, At::End(pb), 1, loc));
         let st = OperationState::new(par::FOR, loc.clone())
             .operands(&[lo, size, step])
-            .props(par_view::For::props(ParDist::Dynamic, i64::from(LoopSchedule::PARALLEL.chunk)))
+            .props(par_view::For::props(ParDist::Guided, i64::from(LoopSchedule::PARALLEL.chunk)))
             .region(fr);
         mk(ctx, At::End(pb), st);
         let z = index_const(ctx, At::End(pb), 0, loc);

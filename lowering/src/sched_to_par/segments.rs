@@ -58,7 +58,7 @@ fn shared_loop(
     body(ctx, blk, i);
     let st = OperationState::new(par::FOR, loc.clone())
         .operands(&[zero, n, one])
-        .props(par_view::For::props(ParDist::Dynamic, 1024))
+        .props(par_view::For::props(ParDist::Guided, 1024))
         .region(r);
     (mk(ctx, at, st), r)
 }

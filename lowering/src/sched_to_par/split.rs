@@ -454,7 +454,7 @@ impl Lowering {
             }
             ctx.erase_op(*a);
         }
-        let (dist, chunk) = if deferred.every_node { (ParDist::Dynamic, 1024) } else { (ParDist::Static, 1) };
+        let (dist, chunk) = if deferred.every_node { (ParDist::Guided, 1024) } else { (ParDist::Static, 1) };
         let st = OperationState::new(par::FOR, loc.clone())
             .operands(&[zero, n, one])
             .props(par_view::For::props(dist, chunk))

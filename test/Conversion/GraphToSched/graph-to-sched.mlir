@@ -8,7 +8,7 @@
 // CHECK: sched.foreach %{{.*}} in nodes(
 // CHECK:   sched.foreach %{{.*}}, %{{.*}} in out_nbrs(
 // CHECK:   } attributes {schedule = {chunk = 1 : i64, direction = "push", dist = "static", frontier = "sparse", mapping = "sequential", pushes = "buffered", reduction = "atomic"}}
-// CHECK: } attributes {schedule = {chunk = 1024 : i64, direction = "push", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "buffered", reduction = "atomic"}}
+// CHECK: } attributes {schedule = {chunk = 1024 : i64, direction = "push", dist = "guided", frontier = "sparse", mapping = "thread", pushes = "buffered", reduction = "atomic"}}
 // OPT-LABEL: func.func @nested
 // OPT: } attributes {schedule = {chunk = 1 : i64, direction = "push", dist = "static", frontier = "sparse", mapping = "sequential", pushes = "buffered", reduction = "atomic"}}
 // OPT: } attributes {schedule = {chunk = 8 : i64, direction = "push", dist = "static", frontier = "sparse", mapping = "thread", pushes = "buffered", reduction = "atomic"}}
@@ -46,7 +46,7 @@ func.func @reductions(%g: !graph.graph) -> i64 {
 // A schedule written on the loop wins over the defaults and the options;
 // attributes other than the schedule stay.
 // CHECK-LABEL: func.func @user_schedule
-// CHECK: } attributes {note = "kept", schedule = {chunk = 1024 : i64, direction = "push", dist = "dynamic", frontier = "sparse", mapping = "edge", pushes = "buffered", reduction = "atomic"}}
+// CHECK: } attributes {note = "kept", schedule = {chunk = 1024 : i64, direction = "push", dist = "guided", frontier = "sparse", mapping = "edge", pushes = "buffered", reduction = "atomic"}}
 // OPT-LABEL: func.func @user_schedule
 // OPT: schedule = {chunk = 1024 : i64, direction = "push", dist = "static", frontier = "sparse", mapping = "edge", pushes = "buffered", reduction = "atomic"}
 func.func @user_schedule(%g: !graph.graph, %p: !graph.nprop<i64>) {
@@ -88,15 +88,15 @@ func.func @caller(%g: !graph.graph, %p: !graph.nprop<i64>) {
 // 1024 iterations, but 64 over a sparse worklist's items (rounds are often
 // small); a bitmap scan runs over every node.
 // PULL-LABEL: func.func @directions
-// PULL: chunk = 1024 : i64, direction = "pull", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "direct"
-// PULL: chunk = 1024 : i64, direction = "push", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "direct"
-// PULL: chunk = 1024 : i64, direction = "pull", dist = "dynamic", frontier = "bitmap", mapping = "thread", pushes = "direct"
+// PULL: chunk = 1024 : i64, direction = "pull", dist = "guided", frontier = "sparse", mapping = "thread", pushes = "direct"
+// PULL: chunk = 1024 : i64, direction = "push", dist = "guided", frontier = "sparse", mapping = "thread", pushes = "direct"
+// PULL: chunk = 1024 : i64, direction = "pull", dist = "guided", frontier = "bitmap", mapping = "thread", pushes = "direct"
 // PULL: chunk = 64 : i64, direction = "push", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "direct"
-// PULL: chunk = 1024 : i64, direction = "pull", dist = "dynamic", frontier = "bitmap", mapping = "thread", pushes = "direct"
+// PULL: chunk = 1024 : i64, direction = "pull", dist = "guided", frontier = "bitmap", mapping = "thread", pushes = "direct"
 // CHECK-LABEL: func.func @directions
-// CHECK-COUNT-2: chunk = 1024 : i64, direction = "push", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "buffered"
+// CHECK-COUNT-2: chunk = 1024 : i64, direction = "push", dist = "guided", frontier = "sparse", mapping = "thread", pushes = "buffered"
 // CHECK-COUNT-2: chunk = 64 : i64, direction = "push", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "buffered"
-// CHECK: chunk = 1024 : i64, direction = "pull", dist = "dynamic", frontier = "bitmap", mapping = "thread", pushes = "buffered"
+// CHECK: chunk = 1024 : i64, direction = "pull", dist = "guided", frontier = "bitmap", mapping = "thread", pushes = "buffered"
 func.func @directions(%g: !graph.graph, %p: !graph.nprop<i64>) {
   %one = arith.constant 1 : i64
   graph.foreach %v in nodes(%g) {

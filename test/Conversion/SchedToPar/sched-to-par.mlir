@@ -10,7 +10,7 @@
 // CHECK-DAG: %[[OFF:.*]] = "par.graph_array"(%[[G]]) <{array = "out_offsets"}> : (!graph.graph) -> !par.buf<index>
 // CHECK: %[[N:.*]] = "par.graph_size"(%[[G]]) <{of = "nodes"}>
 // CHECK: "par.parallel"() ({
-// CHECK:   "par.for"(%{{.*}}, %[[N]], %{{.*}}) <{chunk = 1024 : i64, dist = "dynamic"}> ({
+// CHECK:   "par.for"(%{{.*}}, %[[N]], %{{.*}}) <{chunk = 1024 : i64, dist = "guided"}> ({
 // CHECK:   ^bb0(%[[V:.*]]: index):
 // CHECK:     %[[X:.*]] = "par.load"(%[[P]], %[[V]]) <{atomic}>
 // CHECK:     %[[LO:.*]] = "par.load"(%[[OFF]], %[[V]])
@@ -228,7 +228,7 @@ func.func @shared_argmin(%g: !graph.graph, %w: !graph.nprop<i64>, %best: !graph.
 // CHECK-DAG: %[[SRC:.*]] = "par.graph_array"(%{{.*}}) <{array = "in_sources"}>
 // CHECK-DAG: %[[OFF:.*]] = "par.graph_array"(%{{.*}}) <{array = "in_offsets"}>
 // CHECK: %[[N:.*]] = "par.graph_size"(%{{.*}}) <{of = "nodes"}>
-// CHECK: "par.for"(%{{.*}}, %[[N]], %{{.*}}) <{chunk = 1024 : i64, dist = "dynamic"}> ({
+// CHECK: "par.for"(%{{.*}}, %[[N]], %{{.*}}) <{chunk = 1024 : i64, dist = "guided"}> ({
 // CHECK: ^bb0(%[[K:.*]]: index):
 // CHECK:   "par.load"(%[[OFF]], %[[K]])
 // CHECK:   scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
@@ -305,7 +305,7 @@ func.func @pulled_settling(%g: !graph.graph, %d: !graph.nprop<i64>, %s: !graph.n
 // CHECK:   "par.for"(%{{.*}}, %[[SIZE]], %{{.*}})
 // CHECK:     %[[IT:.*]] = "par.load"(%[[ITEMS]], %{{.*}})
 // CHECK:     "par.store"(%true, %[[BITS]], %[[IT]])
-// CHECK:   "par.for"(%{{.*}}, %[[N]], %{{.*}}) <{chunk = 1024 : i64, dist = "dynamic"}> ({
+// CHECK:   "par.for"(%{{.*}}, %[[N]], %{{.*}}) <{chunk = 1024 : i64, dist = "guided"}> ({
 // CHECK:   ^bb0(%[[K:.*]]: index):
 // CHECK:     %[[IN:.*]] = "par.load"(%[[BITS]], %[[K]])
 // CHECK:     scf.if %[[IN]] {

@@ -178,8 +178,8 @@ func.func @f(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   "par.parallel"() ({
-    // expected-error@+1 {{'par.for' op attribute 'dist' failed to satisfy constraint: string attribute, one of: static, dynamic}}
-    "par.for"(%c0, %n, %c1) <{chunk = 4 : i64, dist = "guided"}> ({
+    // expected-error@+1 {{'par.for' op attribute 'dist' failed to satisfy constraint: string attribute, one of: static, dynamic, guided}}
+    "par.for"(%c0, %n, %c1) <{chunk = 4 : i64, dist = "cyclic"}> ({
     ^bb0(%i: index):
       "par.yield"() : () -> ()
     }) : (index, index, index) -> ()

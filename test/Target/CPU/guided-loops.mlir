@@ -1,8 +1,9 @@
-// A dynamic par.for with blocks of 1,024 or more is guided on the CPU: each
-// thread takes a share of what is left (at least the block) by a
-// compare-and-swap on the team's counter. Every iteration runs exactly
-// once, also when the loop runs again in the same region (the counter goes
-// on from where the last execution ended), for any trip count and team.
+// A guided par.for on the CPU: each thread takes a share of what is left
+// (at least the block) by a compare-and-swap on the team's counter. Every
+// iteration runs exactly once, also when the loop runs again in the same
+// region (the counter goes on from where the last execution ended), for any
+// trip count and team. A dynamic one of the same blocks takes them one at a
+// time, by an atomic add.
 // RUN: graph-opt %s --emit=llvm --opt-level=0 | FileCheck %s --check-prefix=IR
 // IR-LABEL: define internal void @hits.par0(
 // IR: guided:
@@ -12,6 +13,12 @@
 // IR: cmpxchg ptr %{{.*}} monotonic monotonic
 // IR: guided.exit:
 // IR: call void @GOMP_barrier()
+// RUN: sed 's/dist = "guided"/dist = "dynamic"/' %s | graph-opt --emit=llvm --opt-level=0 | FileCheck %s --check-prefix=FIXED
+// FIXED-LABEL: define internal void @hits.par0(
+// FIXED-NOT: cmpxchg
+// FIXED: atomicrmw add ptr %{{.*}}, i64 1 monotonic
+// FIXED-NOT: cmpxchg
+// FIXED: call void @GOMP_barrier()
 // RUN: for n in 0 1 1023 1025 5000 100003; do for t in 1 2 3; do graph-run %s --entry hits --backend cpu --threads $t $n 3; done; done > %t.cpu
 // RUN: for n in 0 1 1023 1025 5000 100003; do for t in 1 2 3; do graph-run %s --entry hits $n 3; done; done > %t.interp
 // RUN: diff %t.interp %t.cpu
@@ -39,7 +46,7 @@ func.func @hits(%n: index, %k: index) -> (i64, i64, i64) {
       "par.yield"() : () -> ()
     }) : (index, index, index) -> ()
     scf.for %r = %c0 to %k step %c1 {
-      "par.for"(%c0, %n, %c1) <{chunk = 1024 : i64, dist = "dynamic"}> ({
+      "par.for"(%c0, %n, %c1) <{chunk = 1024 : i64, dist = "guided"}> ({
       ^bb0(%i: index):
         %old = "par.atomic_rmw"(%one, %h, %i) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
         "par.yield"() : () -> ()

@@ -48,7 +48,7 @@
 // CHECK-NOT: "par.atomic_rmw"
 // CHECK: "par.for"
 // CHECK-NOT: "par.atomic_rmw"
-// CHECK: "par.for"{{.*}}<{chunk = 1024 : i64, dist = "dynamic"}>
+// CHECK: "par.for"{{.*}}<{chunk = 1024 : i64, dist = "guided"}>
 
 // Remarks: which loops run in segments, and why the others do not.
 // RUN: graph-opt %S/Inputs/collapse.mlir --convert-graph-to-sched='segments=4 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK

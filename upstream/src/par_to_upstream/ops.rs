@@ -10,6 +10,7 @@ use strata_ir::attributes::DenseValues;
 use strata_ir::builder::Builder;
 use strata_ir::types::{DialectType, ShapedType, DYNAMIC};
 use strata_ir::{Attribute, OpId, Type, Value};
+use strata_par_dialect::view::Dist;
 use strata_std::arith::op as arith;
 use strata_std::build::arith::{binary, boolean};
 use strata_std::build::scf::while_loop;
@@ -326,16 +327,18 @@ pub fn parallel(b: &mut Builder<'_>, body: strata_ir::RegionId) -> OpId {
     b.create(st)
 }
 
-/// `omp.wsloop schedule(static|dynamic = chunk) { omp.loop_nest (%i) =
-/// (lo) to (hi) step (step) body }`; `body` is a detached region whose entry
-/// block takes the induction variable and whose blocks end in `omp.yield`.
-pub fn wsloop(b: &mut Builder<'_>, dynamic: bool, chunk: Value, bounds: [Value; 3], body: strata_ir::RegionId) -> OpId {
+/// `omp.wsloop schedule(static|dynamic|guided = chunk) { omp.loop_nest (%i) =
+/// (lo) to (hi) step (step) body }` (a `par.for`'s distributions are
+/// OpenMP's schedule kinds of the same names); `body` is a detached region
+/// whose entry block takes the induction variable and whose blocks end in
+/// `omp.yield`.
+pub fn wsloop(b: &mut Builder<'_>, dist: Dist, chunk: Value, bounds: [Value; 3], body: strata_ir::RegionId) -> OpId {
     let (wrapper, block, _) = b.region(&[]);
     b.at_end_of(block, |b| {
         let st = b.state(omp::LOOP_NEST).operands(&bounds).region(body);
         b.create(st)
     });
-    let schedule = Attribute::dialect("omp", if dynamic { "<schedulekind dynamic>" } else { "<schedulekind static>" });
+    let schedule = Attribute::dialect("omp", &format!("<schedulekind {}>", dist.name()));
     let st = b
         .state(omp::WSLOOP)
         .operands(&[chunk])

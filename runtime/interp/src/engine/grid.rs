@@ -182,7 +182,9 @@ impl<'a> Machine<'a> {
     }
 
     /// The team's work-sharing loop `op`: its blocks dealt out to the
-    /// threads, then each thread running its blocks in order.
+    /// threads, then each thread running its blocks in order (a `guided`
+    /// loop's blocks here all of `chunk` iterations: which thread runs
+    /// what is the runtime's choice, not the program's).
     fn shared_loop(&mut self, op: OpId, frames: &mut Frames, shape: Shape) -> R<()> {
         let ctx = self.ctx;
         let f = For(op);
@@ -198,7 +200,7 @@ impl<'a> Machine<'a> {
         while start < hi {
             let end = (start + chunk).min(hi);
             let t = match (f.dist(ctx), &mut self.rng) {
-                (Dist::Dynamic, Some(rng)) => rng.below(team as u64) as usize,
+                (Dist::Dynamic | Dist::Guided, Some(rng)) => rng.below(team as u64) as usize,
                 _ => k % team,
             };
             mine[t].push((start, end));
