@@ -32,8 +32,8 @@
 // CHECK-NOT: {{.}}
 
 // The sites cover the whole run: their sum is the run's time, but for the
-// call into the compiled code and the team's start.
-// RUN: graph-run %s --entry rounds --backend cpu --threads 2 --profile --time 10 200000 2>&1 >/dev/null \
+// call into the compiled code and the team's start (a run of 0.1 s or more).
+// RUN: graph-run %s --entry rounds --backend cpu --threads 2 --profile --time 10 500000 2>&1 >/dev/null \
 // RUN:   | awk '/^all / { all = $2 } /^time: / { t = $2 * 1000 } END { r = all / t; print (r > 0.8 && r <= 1.0001) ? "covered" : "not covered: " all " ms of " t " ms" }' \
 // RUN:   | FileCheck %s --check-prefix=COVER
 // COVER: {{^covered$}}
