@@ -51,7 +51,8 @@ use strata_sched_dialect::{fusion, legality, once, settle};
 pub struct GraphToSched {
     /// Overrides of the default schedule of outermost loops, from the options.
     defaults: Vec<NamedAttr>,
-    /// Whether each parallel worklist or pulled loop gets a remark on its direction.
+    /// Whether parallel loops get remarks on the choices made for them
+    /// (the `remarks` option's help lists them).
     remarks: bool,
     /// Schedules of loops by name, with where each was given.
     loops: Vec<(String, Vec<NamedAttr>, Location)>,
@@ -776,7 +777,7 @@ static DECL: PassDecl = PassDecl {
         PassOption {
             name: "remarks",
             kind: OptionKind::Bool,
-            help: "a remark on the direction of each parallel worklist or pulled loop, on the fusion of ordered rounds, on splitting, on warp mapping, on segments and on the order of the nodes",
+            help: "a remark on the direction of each parallel worklist or pulled loop, on the fusion of ordered rounds, on splitting, on warp mapping, on segments, on the order of the nodes and on fixed blocks where a fixpoint's rounds follow their order",
         },
     ],
 };
