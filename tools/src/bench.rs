@@ -239,10 +239,7 @@ fn bench_gpu(
         // --pass-pipeline lowers every graph's program alike.
         let off = schedule.as_ref().map_or(Vec::new(), |s| s.idle_tiers(Target::Gpu, largest));
         if !off.is_empty() {
-            line(format!(
-                "# {label}: at most {largest} edges a node: the degree tiers left at their defaults that it does not reach ({}) compiled off",
-                off.join(", ")
-            ))?;
+            line(format!("# {label}: {}", crate::opt::tiers_off_text(largest, &off)))?;
         }
         for Compiled { name, scalars, fty, cpu, gpu, source, .. } in programs.iter_mut() {
             let at = match gpu.iter().position(|(t, _)| *t == off) {

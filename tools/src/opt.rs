@@ -158,6 +158,22 @@ pub fn scheduled_pipeline_for(
     target_pipeline(target, &schedule).map_err(|e| if e.contains(": error: ") { e } else { format!("error: {e}") })
 }
 
+/// What [`scheduled_pipeline_for`] compiles off for a graph whose nodes
+/// have at most `largest_degree` edges, said as the tools' comment lines
+/// say it (`None`: nothing).
+pub fn tiers_off_note(m: &ArgMatches, target: Target, largest_degree: u64) -> Result<Option<String>, String> {
+    let off = schedule_of(m)?.idle_tiers(target, largest_degree);
+    Ok((!off.is_empty()).then(|| tiers_off_text(largest_degree, &off)))
+}
+
+/// `at most D edges a node: the degree tiers ... (split, warp) compiled off`.
+pub fn tiers_off_text(largest_degree: u64, off: &[&str]) -> String {
+    format!(
+        "at most {largest_degree} edges a node: the degree tiers left at their defaults that it does not reach ({}) compiled off",
+        off.join(", ")
+    )
+}
+
 /// A message `FILE:LINE:COL: error: TEXT` or `error: TEXT` as a diagnostic.
 fn located(message: &str) -> Diagnostic {
     let unknown = || Diagnostic::error(strata_ir::Location::Unknown, message.trim_start_matches("error: ").to_string());
@@ -564,5 +580,29 @@ pub fn run_guarded(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
             eprintln!("error: cannot start the compiler thread: {e}");
             1
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tiers_note_names_what_the_graph_does_not_reach() {
+        let cmd = Command::new("t").arg(schedule_arg());
+        let plain = cmd.clone().get_matches_from(["t"]);
+        let note = |m: &ArgMatches, target, d| tiers_off_note(m, target, d).expect("a valid schedule");
+        assert_eq!(
+            note(&plain, Target::Gpu, 4).as_deref(),
+            Some("at most 4 edges a node: the degree tiers left at their defaults that it does not reach (split, warp) compiled off")
+        );
+        assert_eq!(note(&plain, Target::Gpu, 100).as_deref().map(|n| n.contains("(split)")), Some(true));
+        assert_eq!(note(&plain, Target::Gpu, 1 << 20), None);
+        assert_eq!(note(&plain, Target::Cpu, 4), None);
+        // A tier the schedule sets is compiled as set.
+        let warp = cmd.clone().get_matches_from(["t", "--schedule", "warp=8"]);
+        assert_eq!(note(&warp, Target::Gpu, 4).as_deref().map(|n| n.contains("(split)")), Some(true));
+        let twice = cmd.get_matches_from(["t", "--schedule", "warp=8,warp=9"]);
+        assert!(tiers_off_note(&twice, Target::Gpu, 4).is_err());
     }
 }

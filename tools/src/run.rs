@@ -243,6 +243,8 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
             return Err(format!("error: --{flag} applies to compiled backends only (--backend cpu or gpu)"));
         }
     }
+    // What was compiled off for the graph, said with the times.
+    let mut note = None;
     let mut backend: Box<dyn Backend> = match backend {
         "cpu" => {
             program.lower(crate::opt::scheduled_pipeline(m, Target::Cpu)?)?;
@@ -257,6 +259,9 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
             // The driver first: without a GPU, say so before compiling anything.
             let device = strata_gpu::available()?;
             let largest = graph.as_ref().map(|g| g.largest_degree());
+            if let Some(d) = largest {
+                note = crate::opt::tiers_off_note(m, Target::Gpu, d)?;
+            }
             program.lower(crate::opt::scheduled_pipeline_for(m, Target::Gpu, largest)?)?;
             Box::new(GpuBackend::compile(program, &device, m.get_one::<u32>("gpu-min-blocks").copied(), profile)?)
         }
@@ -274,6 +279,9 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
         backend.set_graph(g)?;
     }
     let Runs { results, times, transfers, profile } = backend.run(entry, &args, repeat)?;
+    if let Some(note) = note.filter(|_| profile.is_some() || m.get_flag("time")) {
+        eprintln!("# {note}");
+    }
     if let Some(sites) = profile {
         let runs = if times.len() == 1 { "1 run".to_string() } else { format!("{} runs", times.len()) };
         let table = profile_table(&sites, times.len());
