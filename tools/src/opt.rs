@@ -151,19 +151,26 @@ pub fn scheduled_pipeline_for(
     target: Target,
     largest_degree: Option<u64>,
 ) -> Result<OpPassManager, String> {
-    let mut schedule = schedule_of(m)?;
-    if let Some(d) = largest_degree {
-        schedule = schedule.for_graph(target, d);
-    }
+    pipeline_for(target, schedule_of(m)?, largest_degree)
+}
+
+/// The lowering pipeline of `target` with `schedule`, for a graph whose
+/// nodes have at most `largest_degree` edges where it is known
+/// ([`scheduled_pipeline_for`] with the schedule already read).
+pub fn pipeline_for(target: Target, schedule: Schedule, largest_degree: Option<u64>) -> Result<OpPassManager, String> {
+    let schedule = match largest_degree {
+        Some(d) => schedule.for_graph(target, d),
+        None => schedule,
+    };
     target_pipeline(target, &schedule).map_err(|e| if e.contains(": error: ") { e } else { format!("error: {e}") })
 }
 
-/// What [`scheduled_pipeline_for`] compiles off for a graph whose nodes
+/// What [`pipeline_for`] compiles off of `schedule` for a graph whose nodes
 /// have at most `largest_degree` edges, said as the tools' comment lines
 /// say it (`None`: nothing).
-pub fn tiers_off_note(m: &ArgMatches, target: Target, largest_degree: u64) -> Result<Option<String>, String> {
-    let off = schedule_of(m)?.idle_tiers(target, largest_degree);
-    Ok((!off.is_empty()).then(|| tiers_off_text(largest_degree, &off)))
+pub fn tiers_off_note(schedule: &Schedule, target: Target, largest_degree: u64) -> Option<String> {
+    let off = schedule.idle_tiers(target, largest_degree);
+    (!off.is_empty()).then(|| tiers_off_text(largest_degree, &off))
 }
 
 /// `at most D edges a node: the degree tiers ... (split, warp) compiled off`.
@@ -591,7 +598,7 @@ mod tests {
     fn the_tiers_note_names_what_the_graph_does_not_reach() {
         let cmd = Command::new("t").arg(schedule_arg());
         let plain = cmd.clone().get_matches_from(["t"]);
-        let note = |m: &ArgMatches, target, d| tiers_off_note(m, target, d).expect("a valid schedule");
+        let note = |m: &ArgMatches, target, d| tiers_off_note(&schedule_of(m).expect("a valid schedule"), target, d);
         assert_eq!(
             note(&plain, Target::Gpu, 4).as_deref(),
             Some("at most 4 edges a node: the degree tiers left at their defaults that it does not reach (split, warp) compiled off")
@@ -603,6 +610,6 @@ mod tests {
         let warp = cmd.clone().get_matches_from(["t", "--schedule", "warp=8"]);
         assert_eq!(note(&warp, Target::Gpu, 4).as_deref().map(|n| n.contains("(split)")), Some(true));
         let twice = cmd.get_matches_from(["t", "--schedule", "warp=8,warp=9"]);
-        assert!(tiers_off_note(&twice, Target::Gpu, 4).is_err());
+        assert!(schedule_of(&twice).is_err());
     }
 }

@@ -259,10 +259,9 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
             // The driver first: without a GPU, say so before compiling anything.
             let device = strata_gpu::available()?;
             let largest = graph.as_ref().map(|g| g.largest_degree());
-            if let Some(d) = largest {
-                note = crate::opt::tiers_off_note(m, Target::Gpu, d)?;
-            }
-            program.lower(crate::opt::scheduled_pipeline_for(m, Target::Gpu, largest)?)?;
+            let schedule = crate::opt::schedule_of(m)?;
+            note = largest.and_then(|d| crate::opt::tiers_off_note(&schedule, Target::Gpu, d));
+            program.lower(crate::opt::pipeline_for(Target::Gpu, schedule, largest)?)?;
             Box::new(GpuBackend::compile(program, &device, m.get_one::<u32>("gpu-min-blocks").copied(), profile)?)
         }
         // The tools run on a thread with a 2 GB stack (run_guarded).
