@@ -211,6 +211,12 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
         f.add(Box::new(unroll));
     }
     if given("interleave") && interleave.factor() > 1 {
+        // A CPU thread's blocks of neighbouring iterations stay its own: the
+        // grid stride's iterations, the team's size apart, would share
+        // cache lines among threads.
+        if target == Target::Cpu {
+            interleave.decl().set(&mut interleave, "work-sharing", "true")?;
+        }
         f.add(Box::new(interleave));
     }
     Ok(pm)

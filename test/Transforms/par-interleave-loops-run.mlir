@@ -32,6 +32,20 @@
 // RUN: graph-opt %s --pass-pipeline='builtin.module(func.func(par-interleave-loops{factor=5}))' -o %t.5.mlir
 // RUN: graph-run %t.5.mlir --entry loops --backend cpu --threads 3 | diff %t.ref -
 // RUN: graph-run %t.5.mlir --entry loops --simulate-grid 2x1x3 | diff %t.ref -
+// The CPU pipeline's form (work-sharing=true): the loops stay work-sharing,
+// over groups of iterations the number of groups apart, which their
+// distributions deal (blocks, chunks, guided).
+// RUN: graph-opt %s --pass-pipeline='builtin.module(func.func(par-interleave-loops{factor=3 work-sharing=true}))' -o %t.s3.mlir
+// RUN: FileCheck %s --check-prefix=SHARED < %t.s3.mlir
+// RUN: grep -c '"par.for"' %t.s3.mlir | FileCheck %s --check-prefix=LOOPS
+// SHARED-NOT: "par.thread_id"
+// LOOPS: {{^9$}}
+// RUN: graph-run %t.s3.mlir --entry loops | diff %t.ref -
+// RUN: graph-run %t.s3.mlir --entry loops --simulate-grid 2x3x4 --shuffle 7 | diff %t.ref -
+// RUN: for t in 1 2 3; do graph-run %t.s3.mlir --entry loops --backend cpu --threads $t | diff %t.ref - || exit 1; done
+// RUN: graph-opt %s --pass-pipeline='builtin.module(func.func(par-interleave-loops{factor=5 work-sharing=true}))' -o %t.s5.mlir
+// RUN: graph-run %t.s5.mlir --entry loops --simulate-grid 1x2x3 --shuffle 5 | diff %t.ref -
+// RUN: for t in 2 3; do graph-run %t.s5.mlir --entry loops --backend cpu --threads $t | diff %t.ref - || exit 1; done
 
 // For each trip count len in 0..14, in one team:
 // - out[16 len + i] = 31 * vals[i] + vals[7 i mod 64] + len, i in 0..len;

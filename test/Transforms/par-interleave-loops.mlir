@@ -7,6 +7,9 @@
 // STATS: (1) loops interleaved
 // STATS: (0) loops interleaved
 // STATS: (6) loops kept
+// RUN: graph-opt %s --pass-pipeline='builtin.module(func.func(par-interleave-loops{factor=3 work-sharing=true}))' --split-input-file | FileCheck %s --check-prefix=SHARE
+// RUN: graph-opt %s --pass-pipeline='builtin.module(func.func(par-interleave-loops{work-sharing=true remarks=true}))' --split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=SHAREREM
+// SHAREREM: remark: loop interleaved in groups of 4 iterations the loop's distribution deals: its iterations are independent, and one past the end repeats no update
 // RUN: not graph-opt %s --pass-pipeline='builtin.module(func.func(par-interleave-loops{factor=65}))' 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: invalid value for option 'factor' of pass 'par-interleave-loops': factor must be at most 64, not 65
 
@@ -61,6 +64,25 @@
 // CHECK-NEXT: "par.store"(%{{.*}}, %arg2, %[[J2]])
 // CHECK-NEXT: }
 // CHECK-NEXT: "par.yield"
+// With work-sharing=true (the CPU pipeline's form) the loop stays
+// work-sharing, over G = ceil(n / 3) groups with its distribution and
+// chunk: group j runs iterations j, j + G and j + 2G.
+// SHARE-LABEL: func.func @contributions
+// SHARE: %[[N:.*]] = arith.maxsi %arg3, %{{.*}} : index
+// SHARE-NEXT: %[[C3:.*]] = arith.constant 3 : index
+// SHARE-NEXT: %[[G:.*]] = arith.ceildivui %[[N]], %[[C3]] : index
+// SHARE: "par.for"(%{{.*}}, %[[G]], %{{.*}}) <{chunk = 1024 : i64, dist = "dynamic"}> ({
+// SHARE-NEXT: ^bb0(%[[J:.*]]: index):
+// SHARE-NEXT: %[[LEFT:.*]] = arith.subi %[[N]], %[[J]] : index
+// SHARE-NEXT: %[[OK1:.*]] = arith.cmpi ugt, %[[LEFT]], %[[G]] : index
+// SHARE-NEXT: %[[AT1:.*]] = arith.addi %[[J]], %[[G]] : index
+// SHARE-NEXT: %[[J1:.*]] = arith.select %[[OK1]], %[[AT1]], %[[J]] : index
+// SHARE-NEXT: %[[TWO:.*]] = arith.addi %[[G]], %[[G]] : index
+// SHARE-NEXT: %[[OK2:.*]] = arith.cmpi ugt, %[[LEFT]], %[[TWO]] : index
+// SHARE: "par.load"(%arg0, %[[J]])
+// SHARE-NEXT: "par.load"(%arg0, %[[J1]])
+// SHARE-NOT: "par.thread_id"
+// SHARE: "par.yield"
 func.func @contributions(%rank: !par.buf<f64>, %offsets: !par.buf<index>, %contrib: !par.buf<f64>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -100,6 +122,11 @@ func.func @contributions(%rank: !par.buf<f64>, %offsets: !par.buf<index>, %contr
 // CHECK: }
 // CHECK-NEXT: "par.barrier"() : () -> ()
 // CHECK-NEXT: %{{.*}} = "par.thread_id"
+// The work-sharing loop waits for the team at its end itself: no barrier.
+// SHARE-LABEL: func.func @strided
+// SHARE: "par.for"(%{{.*}}, %{{.*}}, %{{.*}}) <{chunk = 1 : i64, dist = "static"}>
+// SHARE-NOT: "par.barrier"
+// SHARE: "par.thread_id"
 func.func @strided(%in: !par.buf<i64>, %out: !par.buf<i64>, %n: index) {
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index

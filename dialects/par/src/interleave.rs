@@ -30,6 +30,14 @@
 //! first iteration's results instead. A `par.barrier` follows unless the
 //! loop ends its team's body.
 //!
+//! With `work-sharing=true` (the CPU pipeline's form) the loop stays a
+//! work-sharing `par.for`, over `G = ceil(n / factor)` groups with its
+//! distribution and chunk, group `g` running iterations `g`, `g + G`, ...,
+//! `g + (factor - 1) * G`: a CPU thread's blocks then hold `factor` runs of
+//! neighbouring iterations, where the grid stride would deal each thread
+//! iterations the team's size apart, whose writes share cache lines with
+//! the other threads'.
+//!
 //! A loop qualifies when its body is one block of arithmetic, reads,
 //! writes, updates, `par.local` storage of its own, `par.check_index` and
 //! structured control flow (no collective, call or queue operation); it
@@ -48,7 +56,7 @@ use std::collections::HashMap;
 use crate::loop_factor::{Factored, Verdict};
 use crate::op as par;
 use crate::ops::{ends_team, in_team};
-use crate::view::{AtomicRmw, Cmpxchg, Load, Store};
+use crate::view::{AtomicRmw, Cmpxchg, For, Load, Store};
 use strata_ir::builder::{Builder, InsertPoint};
 use strata_ir::context::{Context, OpId, Value};
 use strata_ir::func::op as func;
@@ -65,11 +73,14 @@ use strata_std::scf::op as scf;
 pub const DEFAULT_FACTOR: u32 = 4;
 
 /// The pass: its options and counts.
-pub struct InterleaveLoops(Factored);
+pub struct InterleaveLoops {
+    factored: Factored,
+    sharing: bool,
+}
 
 impl Default for InterleaveLoops {
     fn default() -> Self {
-        InterleaveLoops(Factored::new(DEFAULT_FACTOR))
+        InterleaveLoops { factored: Factored::new(DEFAULT_FACTOR), sharing: false }
     }
 }
 
@@ -194,9 +205,11 @@ pub fn verdict(ctx: &Context, op: OpId) -> Verdict {
     }
 }
 
-/// Replaces the work-sharing `par.for` `op` by its thread's iterations,
-/// `factor` at a time, interleaved (see the module's notes).
-pub fn interleave(ctx: &mut Context, op: OpId, factor: u32) {
+/// Replaces the work-sharing `par.for` `op` by groups of `factor` of its
+/// iterations, interleaved (see the module's notes): each thread's own,
+/// the team's size apart, or, with `sharing`, a work-sharing loop over
+/// groups the number of groups apart.
+pub fn interleave(ctx: &mut Context, op: OpId, factor: u32, sharing: bool) {
     let loc = ctx.op_loc(op).clone();
     let (lo, hi, step) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
     let body = ctx.region_blocks(ctx.region(op, 0))[0];
@@ -204,26 +217,71 @@ pub fn interleave(ctx: &mut Context, op: OpId, factor: u32) {
     let ops = ctx.block_ops(body);
     let ops = &ops[..ops.len() - 1];
     let closing = !ends_team(ctx, op);
-    let (lo_zero, step_one) = (constant_int(ctx, lo) == Some(0), constant_int(ctx, step) == Some(1));
+    let lo_zero = constant_int(ctx, lo) == Some(0);
+    let step = (constant_int(ctx, step) != Some(1)).then_some(step);
+    let (dist, chunk) = (For(op).dist(ctx), For(op).chunk(ctx));
     let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
     // n = ceil((max(hi, lo) - lo) / step): lo >= 0, so it stays below 2^63.
-    let n = match (lo_zero, step_one) {
-        (true, true) => build::binary(&mut b, arith::MAXSI, hi, lo),
+    let n = match (lo_zero, step) {
+        (true, None) => build::binary(&mut b, arith::MAXSI, hi, lo),
         _ => {
             let top = build::binary(&mut b, arith::MAXSI, hi, lo);
             let span = build::binary(&mut b, arith::SUBI, top, lo);
-            build::binary(&mut b, arith::CEILDIVUI, span, step)
+            step.map_or(span, |s| build::binary(&mut b, arith::CEILDIVUI, span, s))
         }
     };
-    let me = b.op1(par::THREAD_ID, &[], Type::Index);
-    let team = b.op1(par::NUM_THREADS, &[], Type::Index);
-    let times = build::index(&mut b, i128::from(factor));
-    let stride = build::binary(&mut b, arith::MULI, team, times);
-    build_scf::for_loop(&mut b, [me, n, stride], |b, j| {
-        let left = build::binary(b, arith::SUBI, n, j);
+    let group = Group { n, lo: (!lo_zero).then_some(lo), step, iv, ops, factor };
+    if sharing {
+        // Group g runs g, g + G, ..., g + (factor - 1) * G, G = ceil(n / factor).
+        let times = build::index(&mut b, i128::from(factor));
+        let groups = build::binary(&mut b, arith::CEILDIVUI, n, times);
+        let zero = build::index(&mut b, 0);
+        let one = build::index(&mut b, 1);
+        let (region, block, args) = b.region(&[Type::Index]);
+        b.at_end_of(block, |b| {
+            group.build(b, args[0], groups);
+            b.op0(par::YIELD, &[])
+        });
+        let st = b.state(par::FOR).operands(&[zero, groups, one]).props(For::props(dist, chunk)).region(region);
+        b.create(st);
+    } else {
+        let me = b.op1(par::THREAD_ID, &[], Type::Index);
+        let team = b.op1(par::NUM_THREADS, &[], Type::Index);
+        let times = build::index(&mut b, i128::from(factor));
+        let stride = build::binary(&mut b, arith::MULI, team, times);
+        build_scf::for_loop(&mut b, [me, n, stride], |b, j| group.build(b, j, team));
+        if closing {
+            b.op0(par::BARRIER, &[]);
+        }
+    }
+    b.ctx_mut().erase_op(op);
+}
+
+/// One group of a loop's iterations, run interleaved.
+struct Group<'a> {
+    /// The loop's trip count.
+    n: Value,
+    /// Its lower bound, where not 0.
+    lo: Option<Value>,
+    /// Its step, where not 1.
+    step: Option<Value>,
+    /// Its induction variable.
+    iv: Value,
+    /// Its body, but for the terminator.
+    ops: &'a [OpId],
+    /// Iterations a group.
+    factor: u32,
+}
+
+impl Group<'_> {
+    /// The group of iterations `j`, `j + gap`, ..., each operation of the
+    /// body for all of them before the next; one at `n` or past it runs at
+    /// `j`, skipping the updates that must not run twice.
+    fn build(&self, b: &mut Builder<'_>, j: Value, gap: Value) {
+        let left = build::binary(b, arith::SUBI, self.n, j);
         let (mut positions, mut valids) = (Vec::new(), Vec::new());
         let mut offset = None;
-        for c in 0..factor {
+        for c in 0..self.factor {
             let at = match offset {
                 None => j,
                 Some(o) => {
@@ -233,17 +291,17 @@ pub fn interleave(ctx: &mut Context, op: OpId, factor: u32) {
                     b.op1(arith::SELECT, &[valid, later, j], Type::Index)
                 }
             };
-            let scaled = if step_one { at } else { build::binary(b, arith::MULI, at, step) };
-            positions.push(if lo_zero { scaled } else { build::binary(b, arith::ADDI, lo, scaled) });
-            if c + 1 < factor {
+            let scaled = self.step.map_or(at, |s| build::binary(b, arith::MULI, at, s));
+            positions.push(self.lo.map_or(scaled, |lo| build::binary(b, arith::ADDI, lo, scaled)));
+            if c + 1 < self.factor {
                 offset = Some(match offset {
-                    None => team,
-                    Some(o) => build::binary(b, arith::ADDI, o, team),
+                    None => gap,
+                    Some(o) => build::binary(b, arith::ADDI, o, gap),
                 });
             }
         }
-        let mut maps: Vec<_> = positions.iter().map(|p| HashMap::from([(iv, *p)])).collect();
-        for o in ops {
+        let mut maps: Vec<_> = positions.iter().map(|p| HashMap::from([(self.iv, *p)])).collect();
+        for o in self.ops {
             let guard = unrepeatable(b.ctx(), *o);
             let (first, later) = maps.split_first_mut().expect("a factor of 2 or more");
             let copy = b.ctx_mut().clone_op(*o, first, &HashMap::new());
@@ -273,11 +331,7 @@ pub fn interleave(ctx: &mut Context, op: OpId, factor: u32) {
                 map.extend(b.ctx().results(*o).to_vec().into_iter().zip(results));
             }
         }
-    });
-    if closing {
-        b.op0(par::BARRIER, &[]);
     }
-    b.ctx_mut().erase_op(op);
 }
 
 impl Pass for InterleaveLoops {
@@ -288,25 +342,37 @@ impl Pass for InterleaveLoops {
         Some(func::FUNC)
     }
     fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        self.0.set_option(key, value)
+        match (key, value) {
+            ("work-sharing", OptionValue::Bool(b)) => {
+                self.sharing = b;
+                Ok(())
+            }
+            _ => self.factored.set_option(key, value),
+        }
     }
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let work_sharing = |ctx: &Context, o| ctx.op_kind(o) == par::FOR && in_team(ctx, o);
+        let sharing = self.sharing;
         let done = |n| {
-            format!("loop interleaved {n} iterations a thread: its iterations are independent, and one past the end repeats no update")
+            let how = match sharing {
+                true => format!("in groups of {n} iterations the loop's distribution deals"),
+                false => format!("{n} iterations a thread"),
+            };
+            format!("loop interleaved {how}: its iterations are independent, and one past the end repeats no update")
         };
-        self.0.run((ctx, f), work_sharing, verdict, interleave, (done, "loop not interleaved"));
+        let apply = |ctx: &mut Context, op, factor| interleave(ctx, op, factor, sharing);
+        self.factored.run((ctx, f), work_sharing, verdict, apply, (done, "loop not interleaved"));
         Ok(())
     }
     fn statistics(&self) -> Vec<(&'static str, u64)> {
-        self.0.statistics("loops interleaved")
+        self.factored.statistics("loops interleaved")
     }
 }
 
 impl InterleaveLoops {
     /// Iterations a thread runs at once (1: the pass changes nothing).
     pub fn factor(&self) -> u32 {
-        self.0.factor
+        self.factored.factor
     }
 }
 
@@ -317,6 +383,7 @@ static DECL: PassDecl = PassDecl {
     description: "Run each thread's iterations of a work-sharing loop several at a time, each operation of the body once per iteration before the next, so that the loads before the body's first branch or loop are issued for all of them at once",
     options: &[
         PassOption { name: "factor", kind: OptionKind::Positive, help: "iterations a thread runs at once (at most 64; 1: none; default 4)" },
+        PassOption { name: "work-sharing", kind: OptionKind::Bool, help: "keep a work-sharing loop over groups of factor iterations ceil(n / factor) apart, which its distribution deals (a CPU thread's blocks), instead of each thread's own iterations the team's size apart (the GPU's grid stride; default false)" },
         PassOption { name: "remarks", kind: OptionKind::Bool, help: "report each work-sharing loop that reads shared memory: interleaved, or why not (default false)" },
     ],
 };
