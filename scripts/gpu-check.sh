@@ -22,6 +22,9 @@
 #   schedule:GRAPHS:ALGS:SCHEDULE[:MIN_BLOCKS]
 #                         this build's graph-bench with the default schedule,
 #                         then with SCHEDULE, twice
+#   blocks:GRAPHS:ALGS:SCHEDULE:N,M,...
+#                         this build's graph-bench with SCHEDULE (may be empty) at
+#                         --gpu-min-blocks N, then M, ..., twice
 #   bandwidth:GRAPHS:ALGS[:SCHEDULE[:MIN_BLOCKS]]
 #                         this build's graph-bench with --bandwidth, once: the read and
 #                         gather probes, PageRank's share of the read bandwidth
@@ -118,6 +121,15 @@ for step in "${steps[@]}"; do
     schedule)
       if [ -n "${c:-}" ]; then pairs "$log" "$a" "$b" "${d:-}" "pack:" "pack:$c"
       else echo "gpu-check: the step needs a SCHEDULE" >"$log"; false; fi ;;
+    blocks)
+      IFS=, read -ra mbs <<<"${d:-}"
+      : >"$log"
+      if [ ${#mbs[@]} = 0 ]; then echo "gpu-check: the step needs blocks, e.g. 2,4,6" >"$log"; false
+      else
+        ok=0
+        for round in 1 2; do for mb in "${mbs[@]}"; do bench pack "$log" "$a" "$b" "${c:-}" "$mb" || ok=1; done; done
+        [ $ok = 0 ]
+      fi ;;
     bandwidth) : >"$log"; bench pack "$log" "$a" "$b" "${c:-}" "${d:-}" --bandwidth ;;
     profile)
       IFS=, read -ra args <<<"${c:-}"
