@@ -99,19 +99,16 @@ pub fn kronecker(scale: u32, degree: u32, seed: u64, weighted: bool) -> Generate
     // Each edge draws `scale` quadrants and its weight, after the n - 1
     // draws of the permutation.
     let draws = u64::from(scale) + u64::from(weighted);
+    let (ab, abc) = (a + b, a + b + c);
     let edges = edges_in_parallel(m, (seed, n - 1, draws), |rng| {
         let (mut s, mut d) = (0u64, 0u64);
         for _ in 0..scale {
+            // The quadrant of r: [0, a) top left, [a, a + b) top right,
+            // [a + b, a + b + c) bottom left, the rest bottom right; by
+            // comparisons, not branches, which r would mispredict.
             let r = rng.next_f64();
-            let (sb, db) = if r < a {
-                (0, 0)
-            } else if r < a + b {
-                (0, 1)
-            } else if r < a + b + c {
-                (1, 0)
-            } else {
-                (1, 1)
-            };
+            let sb = u64::from(r >= ab);
+            let db = u64::from(((r >= a) & (r < ab)) | (r >= abc));
             s = s * 2 + sb;
             d = d * 2 + db;
         }
