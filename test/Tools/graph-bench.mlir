@@ -38,6 +38,13 @@
 // CONFLICT: error: the argument '--pass-pipeline <PIPELINE>' cannot be used with '--schedule <KEY=VALUE,...>'
 // RUN: not graph-bench --backend gpu --baseline-pipeline 'builtin.module(canonicalize)' 2>&1 | FileCheck %s --check-prefix=GPU
 // GPU: error: the argument '--backend <BACKEND>' cannot be used with '--baseline-pipeline <PIPELINE>'
+// --cpu-schedule sets the CPU baseline's schedule of --backend gpu only.
+// RUN: not graph-bench --cpu-schedule unroll=4 2>&1 | FileCheck %s --check-prefix=CPUSCHED
+// CPUSCHED: error: --cpu-schedule is the schedule of the GPU's CPU baseline (--backend gpu)
+// RUN: not graph-bench --backend gpu --cpu-schedule unroll 2>&1 | FileCheck %s --check-prefix=CPUSCHED-BAD
+// CPUSCHED-BAD: error: --cpu-schedule: schedule entry 'unroll' is not KEY=VALUE
+// RUN: not graph-bench --backend gpu --cpu-schedule unroll=4 --pass-pipeline 'builtin.module(canonicalize)' 2>&1 | FileCheck %s --check-prefix=CPUSCHED-PIPE
+// CPUSCHED-PIPE: error: the argument '--cpu-schedule <KEY=VALUE,...>' cannot be used with '--pass-pipeline <PIPELINE>'
 
 // Reference times, from a table (GRAPH as --graphs names it, or its short
 // name: the generator's kind, a file's name), or measured by a command

@@ -22,6 +22,7 @@ use std::sync::Arc;
 use clap::{parser::ValueSource, Arg, ArgMatches, Command};
 use strata_abi::compare::compare_results;
 use strata_abi::{HostValue, ScalarType};
+use strata_driver::pipeline::Schedule;
 use strata_driver::{Backend, CpuBackend, GpuBackend, Program, Target};
 use strata_graph::generate::from_spec;
 use strata_graph::load::build;
@@ -123,6 +124,7 @@ fn command() -> Command {
         .arg(Arg::new("reference-command").long("reference-command").value_name("COMMAND").conflicts_with("backend").help("a command (sh -c) that times the reference implementation of {algorithm} on {graph} from {source}, printing GAPBS's 'Trial Time: SECONDS' lines or one number a line; the median is the reference time"))
         .arg(Arg::new("plot").long("plot").value_name("FILE.svg").conflicts_with("backend").help("write an SVG bar chart of the ratios: time / reference with a reference, else baseline / time"))
         .arg(crate::opt::schedule_arg().conflicts_with("pass-pipeline"))
+        .arg(Arg::new("cpu-schedule").long("cpu-schedule").value_name("KEY=VALUE,...").conflicts_with("pass-pipeline").help("with --backend gpu: the default loop schedule of the CPU baseline instead of --schedule's ('' for the CPU's defaults), so that a schedule for the GPU (unroll=4, say) is compared with the CPU's own"))
         .arg(Arg::new("pass-pipeline").long("pass-pipeline").value_name("PIPELINE").help("lowering pipeline of the measured programs, down to the par level (default: the target's default pipeline, see graph-opt --target)"))
         .arg(
             Arg::new("baseline-pipeline")
@@ -219,7 +221,11 @@ fn bench_gpu(
         true => Some(first.read_bandwidth(GPU_PROBE_BYTES, repeat)?),
         false => None,
     };
-    line(format!("# {repeat} runs per figure; median seconds of the GPU's kernel ({device}), of its transfers (results back; the graph and the arguments, copied once, in the first run), and of the CPU backend with {threads} threads (baseline); speedup = CPU / GPU kernel"))?;
+    let cpu_schedule = match m.get_one::<String>("cpu-schedule") {
+        Some(s) => format!(", schedule '{s}'"),
+        None => String::new(),
+    };
+    line(format!("# {repeat} runs per figure; median seconds of the GPU's kernel ({device}), of its transfers (results back; the graph and the arguments, copied once, in the first run), and of the CPU backend with {threads} threads{cpu_schedule} (baseline); speedup = CPU / GPU kernel"))?;
     if let Some(bw) = bandwidth {
         line(format!(
             "# read bandwidth: {:.2} GB/s (the GPU's threads summing {} MiB of its memory, median of {repeat})",
@@ -304,6 +310,13 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     if !gpu && m.contains_id("gpu-min-blocks") {
         return Err("error: --gpu-min-blocks applies to the GPU's figures only (--backend gpu)".into());
     }
+    let cpu_schedule = match m.get_one::<String>("cpu-schedule") {
+        Some(_) if !gpu => {
+            return Err("error: --cpu-schedule is the schedule of the GPU's CPU baseline (--backend gpu)".into())
+        }
+        Some(text) => Some(Schedule::parse(text).map_err(|e| format!("error: --cpu-schedule: {e}"))?),
+        None => None,
+    };
     let wanted: Vec<&str> = m.get_one::<String>("algorithms").expect("default").split(',').map(str::trim).collect();
     for w in &wanted {
         if !ALGORITHMS.iter().any(|(n, _)| n == w) {
@@ -313,10 +326,11 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     }
     let passes = strata_driver::registry::passes();
     // Lowers a program for `target`: by --pass-pipeline, or the target's
-    // pipeline with --schedule.
-    let lower = |p: &mut Program, target| match m.get_one::<String>("pass-pipeline") {
-        Some(text) => p.lower_text(text, &passes),
-        None => p.lower(crate::opt::scheduled_pipeline(m, target)?),
+    // pipeline with --schedule (the CPU's with --cpu-schedule, if given).
+    let lower = |p: &mut Program, target| match (m.get_one::<String>("pass-pipeline"), &cpu_schedule) {
+        (Some(text), _) => p.lower_text(text, &passes),
+        (None, Some(s)) if target == Target::Cpu => p.lower(crate::opt::pipeline_for(target, s.clone(), None)?),
+        (None, _) => p.lower(crate::opt::scheduled_pipeline(m, target)?),
     };
     let reference = match (m.get_one::<String>("reference"), m.get_one::<String>("reference-command")) {
         (Some(file), _) => Some(Reference::Table(read_table(file)?)),

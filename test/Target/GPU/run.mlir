@@ -42,6 +42,11 @@
 // BW: # read bandwidth: {{[0-9.]+}} GB/s (the GPU's threads summing 2048 MiB of its memory, median of 2)
 // BW: #   pr on kron: {{[0-9.]+}} GB an iteration at the least, {{[0-9.]+}} GB/s, {{[0-9]+}} % of the read bandwidth
 // BW-NEXT: #   gather probe: {{[0-9]+}} words read at random from 1024 in {{[0-9.]+}} s; an iteration {{[0-9.]+}} s, {{[0-9.]+}} times that; its bytes in the probe's time would be {{[0-9]+}} % of the read bandwidth
+// A schedule for the GPU against the CPU's defaults (--cpu-schedule ''):
+// the header names the baseline's schedule, and the results agree.
+// RUN: graph-bench --corpus %S/../../algorithms --backend gpu --schedule unroll=4 --cpu-schedule '' --algorithms pr --graphs 'kron:scale=8,degree=4,seed=1' --repeat 1 | FileCheck %s --check-prefix=CPUSCHED
+// CPUSCHED: and of the CPU backend with 2 threads, schedule '' (baseline)
+// CPUSCHED: pr kron (256 nodes, {{[0-9]+}} edges) {{.*}} yes
 // Subgroup and block collectives against their closed forms.
 // RUN: graph-run %S/Inputs/collectives.mlir --entry collectives --backend gpu | FileCheck %s --check-prefix=COLLECTIVES
 // COLLECTIVES: {{^}}0{{$}}
