@@ -203,19 +203,16 @@ type GpuCompile<'a> = dyn Fn(&(String, String), u64) -> Result<GpuBackend, Strin
 
 /// The GPU's kernel times against the CPU backend on `threads` threads;
 /// each program compiled for a graph by `compile` where the graph turns
-/// degree tiers off.
+/// degree tiers off (of `schedule`, the one `--schedule` gives; `None`
+/// with `--pass-pipeline`).
 fn bench_gpu(
     m: &ArgMatches,
     programs: &mut [Compiled],
-    compile: &GpuCompile,
+    (compile, schedule): (&GpuCompile, Option<&Schedule>),
     threads: u32,
     repeat: usize,
 ) -> Result<(), String> {
     let Some(first) = programs.iter().find_map(|p| p.gpu.first().map(|(_, b)| b)) else { return Ok(()) };
-    let schedule = match m.contains_id("pass-pipeline") {
-        true => None,
-        false => Some(crate::opt::schedule_of(m)?),
-    };
     let device = first.device_name().to_string();
     let bandwidth = match m.get_flag("bandwidth") {
         true => Some(first.read_bandwidth(GPU_PROBE_BYTES, repeat)?),
@@ -243,7 +240,7 @@ fn bench_gpu(
         let mut limits = bandwidth.map(|bandwidth| Limits { bandwidth, gather: None });
         let largest = g.largest_degree();
         // --pass-pipeline lowers every graph's program alike.
-        let off = schedule.as_ref().map_or(Vec::new(), |s| s.idle_tiers(Target::Gpu, largest));
+        let off = schedule.map_or(Vec::new(), |s| s.idle_tiers(Target::Gpu, largest));
         if !off.is_empty() {
             line(format!("# {label}: {}", crate::opt::tiers_off_text(largest, &off)))?;
         }
@@ -325,12 +322,17 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         }
     }
     let passes = strata_driver::registry::passes();
+    // Read once for every program and graph (empty with --pass-pipeline,
+    // which --schedule conflicts with).
+    let schedule = crate::opt::schedule_of(m)?;
     // Lowers a program for `target`: by --pass-pipeline, or the target's
     // pipeline with --schedule (the CPU's with --cpu-schedule, if given).
-    let lower = |p: &mut Program, target| match (m.get_one::<String>("pass-pipeline"), &cpu_schedule) {
-        (Some(text), _) => p.lower_text(text, &passes),
-        (None, Some(s)) if target == Target::Cpu => p.lower(crate::opt::pipeline_for(target, s.clone(), None)?),
-        (None, _) => p.lower(crate::opt::scheduled_pipeline(m, target)?),
+    let lower = |p: &mut Program, target| match m.get_one::<String>("pass-pipeline") {
+        Some(text) => p.lower_text(text, &passes),
+        None => {
+            let s = cpu_schedule.as_ref().filter(|_| target == Target::Cpu).unwrap_or(&schedule);
+            p.lower(crate::opt::pipeline_for(target, s.clone(), None)?)
+        }
     };
     let reference = match (m.get_one::<String>("reference"), m.get_one::<String>("reference-command")) {
         (Some(file), _) => Some(Reference::Table(read_table(file)?)),
@@ -378,10 +380,11 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     if let Some(device) = &device {
         let compile = |(path, text): &(String, String), largest| {
             let mut program = Program::load(registry.clone(), path, text)?;
-            program.lower(crate::opt::scheduled_pipeline_for(m, Target::Gpu, Some(largest))?)?;
+            program.lower(crate::opt::pipeline_for(Target::Gpu, schedule.clone(), Some(largest))?)?;
             GpuBackend::compile(program, device, min_blocks, false)
         };
-        return bench_gpu(m, &mut programs, &compile, threads, repeat);
+        let given = (!m.contains_id("pass-pipeline")).then_some(&schedule);
+        return bench_gpu(m, &mut programs, (&compile, given), threads, repeat);
     }
     match baseline {
         Some(b) => line(format!("# {repeat} runs per figure; median seconds with {threads} threads, and of the program lowered by '{b}' (baseline); speedup = baseline / time"))?,

@@ -129,7 +129,7 @@ fn build_pipeline(m: &ArgMatches, passes: &PassRegistry, sm: &mut SourceMgr) -> 
 /// [`strata_driver::pipeline`]); an error is the whole message, located
 /// (`FILE:LINE:COL: error: ...`) where it can be.
 pub fn scheduled_pipeline(m: &ArgMatches, target: Target) -> Result<OpPassManager, String> {
-    scheduled_pipeline_for(m, target, None)
+    pipeline_for(target, schedule_of(m)?, None)
 }
 
 /// The schedule `--schedule` and the loops' schedules of `--schedule-file`
@@ -143,20 +143,10 @@ pub fn schedule_of(m: &ArgMatches) -> Result<Schedule, String> {
     Ok(schedule.with_loops(schedule_file::parse(path, &text)?))
 }
 
-/// [`scheduled_pipeline`] for a graph whose nodes have at most
-/// `largest_degree` edges, where it is known: without the GPU's degree
-/// tiers that no node reaches ([`Schedule::for_graph`]).
-pub fn scheduled_pipeline_for(
-    m: &ArgMatches,
-    target: Target,
-    largest_degree: Option<u64>,
-) -> Result<OpPassManager, String> {
-    pipeline_for(target, schedule_of(m)?, largest_degree)
-}
-
-/// The lowering pipeline of `target` with `schedule`, for a graph whose
-/// nodes have at most `largest_degree` edges where it is known
-/// ([`scheduled_pipeline_for`] with the schedule already read).
+/// The lowering pipeline of `target` with `schedule` (as
+/// [`scheduled_pipeline`], the schedule already read), for a graph whose
+/// nodes have at most `largest_degree` edges where it is known: without
+/// the GPU's degree tiers that no node reaches ([`Schedule::for_graph`]).
 pub fn pipeline_for(target: Target, schedule: Schedule, largest_degree: Option<u64>) -> Result<OpPassManager, String> {
     let schedule = match largest_degree {
         Some(d) => schedule.for_graph(target, d),

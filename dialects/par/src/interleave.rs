@@ -216,7 +216,6 @@ pub fn interleave(ctx: &mut Context, op: OpId, factor: u32, sharing: bool) {
     let iv = ctx.block_args(body)[0];
     let ops = ctx.block_ops(body);
     let ops = &ops[..ops.len() - 1];
-    let closing = !ends_team(ctx, op);
     let lo_zero = constant_int(ctx, lo) == Some(0);
     let step = (constant_int(ctx, step) != Some(1)).then_some(step);
     let (dist, chunk) = (For(op).dist(ctx), For(op).chunk(ctx));
@@ -250,7 +249,9 @@ pub fn interleave(ctx: &mut Context, op: OpId, factor: u32, sharing: bool) {
         let times = build::index(&mut b, i128::from(factor));
         let stride = build::binary(&mut b, arith::MULI, team, times);
         build_scf::for_loop(&mut b, [me, n, stride], |b, j| group.build(b, j, team));
-        if closing {
+        // A work-sharing loop waits for the team at its end; this one, where
+        // more of the team's body follows, must too.
+        if !ends_team(b.ctx(), op) {
             b.op0(par::BARRIER, &[]);
         }
     }
