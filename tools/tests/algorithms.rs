@@ -4,10 +4,18 @@
 //! to PTX (checked by ptxas; run where a GPU is present), against plain Rust
 //! references (and the compiled runs against the interpreter) on generated
 //! graphs of every kind (loaded with `--simplify`).
+//!
+//! The whole sweep (every lowering, schedule and graph) runs with
+//! `STRATA_CORPUS=full` (`scripts/corpus-sweep.sh`). Otherwise each program
+//! runs a sample of it, drawn from `STRATA_CORPUS_SEED` (by default the
+//! clock's, so that successive runs cover other cases; a failure prints the
+//! seed that repeats it): the program as written, the CPU's and the GPU's
+//! pipelines and default schedules always, on every graph, and a few of the
+//! other lowerings and schedules (see [`Sweep`]).
 
 use std::collections::VecDeque;
 use std::rc::Rc;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use strata_abi::compare::compare_results;
 use strata_abi::{HostValue, Number, ScalarType};
@@ -53,8 +61,10 @@ fn graphs() -> Vec<(&'static str, Graph)> {
         ("small", build(small)),
         ("grid", build(grid(20, 25, 0.1, 5, true))),
         ("kron", build(kronecker(9, 8, 11, true))),
-        // Symmetric, with skewed degrees (dense enough for tc_merge to rank).
-        ("kron-symmetric", build(symmetric(kronecker(8, 32, 4, true)))),
+        // Symmetric, with skewed degrees (dense enough for tc_merge to rank),
+        // and small: the 4-cliques and triangles of a denser one take the
+        // interpreter minutes at the par level.
+        ("kron-symmetric", build(symmetric(kronecker(7, 32, 4, true)))),
         ("uniform", build(uniform(600, 2400, 3, true))),
         ("shapes-1", build(random_shapes(1))),
         ("shapes-2", build(random_shapes(2))),
@@ -111,6 +121,84 @@ fn random_shapes(seed: u64) -> (u32, Vec<EdgeTriple>, bool) {
     (n, edges, true)
 }
 
+/// Which cases of the corpus sweep a run takes.
+#[derive(Clone, Copy, Debug)]
+enum Sweep {
+    /// Every lowering, schedule and graph (`STRATA_CORPUS=full`).
+    Full,
+    /// The cases every run takes, and a sample of the others drawn from
+    /// this seed (`STRATA_CORPUS_SEED`).
+    Sample(u64),
+}
+
+/// How many of the other lowerings the interpreter runs in a sample.
+const SAMPLED_LOWERINGS: usize = 4;
+/// How many of the other schedules each target compiles in a sample.
+const SAMPLED_SCHEDULES: usize = 2;
+
+/// This run's sweep, from the environment (read once).
+fn sweep() -> Sweep {
+    static SWEEP: OnceLock<Sweep> = OnceLock::new();
+    *SWEEP.get_or_init(|| {
+        if std::env::var("STRATA_CORPUS").is_ok_and(|v| v == "full") {
+            return Sweep::Full;
+        }
+        let seed = match std::env::var("STRATA_CORPUS_SEED") {
+            Ok(s) => {
+                s.trim().parse().unwrap_or_else(|_| panic!("STRATA_CORPUS_SEED must be a whole number, got '{s}'"))
+            }
+            Err(_) => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()),
+        };
+        Sweep::Sample(seed)
+    })
+}
+
+impl Sweep {
+    /// The indices of the `n` cases of `kind` that program `name` runs: the
+    /// first `always`, and in a sample `more` of the others, drawn from the
+    /// seed, the program and the kind (in a full sweep all of them).
+    fn pick(self, name: &str, kind: &str, n: usize, always: usize, more: usize) -> Vec<usize> {
+        let Sweep::Sample(seed) = self else { return (0..n).collect() };
+        let mut state =
+            name.bytes().chain(kind.bytes()).fold(seed ^ 0x9e37_79b9_7f4a_7c15, |h, b| mix(h ^ u64::from(b)));
+        let mut rest: Vec<usize> = (always.min(n)..n).collect();
+        // A partial Fisher-Yates shuffle: the first `more` of `rest` drawn.
+        for i in 0..more.min(rest.len()) {
+            state = mix(state);
+            let j = i + (state % (rest.len() - i) as u64) as usize;
+            rest.swap(i, j);
+        }
+        rest.truncate(more);
+        rest.sort_unstable();
+        (0..always.min(n)).chain(rest).collect()
+    }
+}
+
+/// SplitMix64's finalizer: a well-mixed 64-bit hash of `x`.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Says, when its test fails, how to repeat the failing run's sample.
+struct RepeatNote;
+
+impl Drop for RepeatNote {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            match sweep() {
+                Sweep::Full => eprintln!("corpus: the full sweep (STRATA_CORPUS=full)"),
+                Sweep::Sample(seed) => eprintln!(
+                    "corpus: sample seed {seed}: STRATA_CORPUS_SEED={seed} repeats this sample, \
+                     STRATA_CORPUS=full runs every case (scripts/corpus-sweep.sh)"
+                ),
+            }
+        }
+    }
+}
+
 /// How a corpus program is lowered before it runs.
 #[derive(Clone, Copy)]
 enum Lowering<'a> {
@@ -136,41 +224,48 @@ fn load_program(name: &str, lowering: Lowering) -> Program {
     p
 }
 
-/// Runs `name`, as written and lowered, on every graph in both modes;
-/// `check` compares the results.
+/// The lowerings the interpreter runs every program after: as written,
+/// canonicalized, and the targets' pipelines with their default schedules
+/// first (every run takes them), then the others.
+const LOWERINGS: [Lowering<'static>; 18] = [
+    Lowering::Text(""),
+    Lowering::Text("builtin.module(canonicalize,cse)"),
+    Lowering::Target(Target::Cpu, ""),
+    Lowering::Target(Target::Gpu, ""),
+    Lowering::Text("builtin.module(convert-graph-to-sched,convert-sched-to-par,canonicalize,cse)"),
+    Lowering::Text("builtin.module(convert-graph-to-sched{mapping=sequential},convert-sched-to-par)"),
+    Lowering::Text(
+        "builtin.module(convert-graph-to-sched,func.func(sched-collapse-loops),convert-sched-to-par,canonicalize,cse)",
+    ),
+    Lowering::Text(
+        "builtin.module(convert-graph-to-sched{direction=pull frontier=bitmap pushes=direct},convert-sched-to-par)",
+    ),
+    Lowering::Text(
+        "builtin.module(convert-graph-to-sched{alpha=1000000 beta=1000000 segments=3},convert-sched-to-par)",
+    ),
+    Lowering::Text("builtin.module(convert-graph-to-sched{split=2},convert-sched-to-par)"),
+    Lowering::Text("builtin.module(convert-graph-to-sched{mapping=warp},convert-sched-to-par)"),
+    Lowering::Text("builtin.module(convert-graph-to-sched{mapping=block},convert-sched-to-par)"),
+    Lowering::Text("builtin.module(convert-graph-to-sched{mapping=edge-balanced},convert-sched-to-par)"),
+    Lowering::Text("builtin.module(convert-graph-to-sched{split=16 block=6 warp=2},convert-sched-to-par)"),
+    Lowering::Text(
+        "builtin.module(convert-graph-to-sched{pushes=block},convert-sched-to-par,func.func(par-cooperative-pushes))",
+    ),
+    Lowering::Text(
+        "builtin.module(convert-graph-to-sched{pushes=subgroup split=2},convert-sched-to-par,\
+         func.func(par-cooperative-pushes{uniform-loops=false buffer=2}))",
+    ),
+    Lowering::Target(Target::Gpu, "split=16,block=6,warp=2,unroll=3,interleave=3"),
+    Lowering::Target(Target::Gpu, "pushes=block,unroll=4,interleave=4"),
+];
+
+/// Runs `name`, as written and lowered (the [`LOWERINGS`] of this run's
+/// [`sweep`]), on every graph in both modes, then compiled for the CPU and
+/// the GPU; `check` compares the results.
 fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn Fn(&str, &Graph, &[HostValue])) {
-    for lowering in [
-        Lowering::Text(""),
-        Lowering::Text("builtin.module(canonicalize,cse)"),
-        Lowering::Text("builtin.module(convert-graph-to-sched,convert-sched-to-par,canonicalize,cse)"),
-        Lowering::Target(Target::Cpu, ""),
-        Lowering::Text("builtin.module(convert-graph-to-sched{mapping=sequential},convert-sched-to-par)"),
-        Lowering::Text(
-            "builtin.module(convert-graph-to-sched,func.func(sched-collapse-loops),convert-sched-to-par,canonicalize,cse)",
-        ),
-        Lowering::Text(
-            "builtin.module(convert-graph-to-sched{direction=pull frontier=bitmap pushes=direct},convert-sched-to-par)",
-        ),
-        Lowering::Text(
-            "builtin.module(convert-graph-to-sched{alpha=1000000 beta=1000000 segments=3},convert-sched-to-par)",
-        ),
-        Lowering::Text("builtin.module(convert-graph-to-sched{split=2},convert-sched-to-par)"),
-        Lowering::Text("builtin.module(convert-graph-to-sched{mapping=warp},convert-sched-to-par)"),
-        Lowering::Text("builtin.module(convert-graph-to-sched{mapping=block},convert-sched-to-par)"),
-        Lowering::Text("builtin.module(convert-graph-to-sched{mapping=edge-balanced},convert-sched-to-par)"),
-        Lowering::Text("builtin.module(convert-graph-to-sched{split=16 block=6 warp=2},convert-sched-to-par)"),
-        Lowering::Text(
-            "builtin.module(convert-graph-to-sched{pushes=block},convert-sched-to-par,\
-             func.func(par-cooperative-pushes))",
-        ),
-        Lowering::Text(
-            "builtin.module(convert-graph-to-sched{pushes=subgroup split=2},convert-sched-to-par,\
-             func.func(par-cooperative-pushes{uniform-loops=false buffer=2}))",
-        ),
-        Lowering::Target(Target::Gpu, ""),
-        Lowering::Target(Target::Gpu, "split=16,block=6,warp=2,unroll=3,interleave=3"),
-        Lowering::Target(Target::Gpu, "pushes=block,unroll=4,interleave=4"),
-    ] {
+    let _note = RepeatNote;
+    for i in sweep().pick(name, "lowering", LOWERINGS.len(), 4, SAMPLED_LOWERINGS) {
+        let lowering = LOWERINGS[i];
         let pipeline = match lowering {
             Lowering::Text(t) => t.to_string(),
             Lowering::Target(t, s) => format!("the {} pipeline, schedule '{s}'", t.name()),
@@ -195,8 +290,9 @@ fn run_all(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
             }
         }
     }
-    run_cpu(name, scalars, check);
-    run_gpu(name, scalars, check);
+    let cases = interpreted(name, scalars);
+    run_cpu(name, scalars, check, &cases);
+    run_gpu(name, scalars, check, &cases);
 }
 
 /// The arguments of a corpus program on `g`: the graph, then `scalars`.
@@ -252,16 +348,22 @@ const SCHEDULES: [&str; 10] = [
     "pushes=block,split=2,dist=static,chunk=3",
 ];
 
-/// Compiles `name` for the CPU under each of [`SCHEDULES`] and runs it on
+/// Compiles `name` for the CPU under each of [`SCHEDULES`] this run's
+/// [`sweep`] takes and runs it on
 /// every graph (the default schedule with 1 and 2 threads, the others with
 /// 2): results must pass `check` and agree with the interpreter
 /// ([`compare_results`]).
-fn run_cpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn Fn(&str, &Graph, &[HostValue])) {
-    let cases = interpreted(name, scalars);
-    for schedule in SCHEDULES {
+fn run_cpu(
+    name: &str,
+    scalars: &dyn Fn(&Graph) -> Vec<HostValue>,
+    check: &dyn Fn(&str, &Graph, &[HostValue]),
+    cases: &[Case],
+) {
+    for i in sweep().pick(name, "cpu schedule", SCHEDULES.len(), 1, SAMPLED_SCHEDULES) {
+        let schedule = SCHEDULES[i];
         let program = load_program(name, Lowering::Target(Target::Cpu, schedule));
         let mut cpu = CpuBackend::compile(program, &strata_llvm::Options::default()).unwrap_or_else(|e| panic!("{e}"));
-        for (gname, g, want) in &cases {
+        for (gname, g, want) in cases {
             cpu.set_graph(g.clone()).expect("graph");
             for threads in if schedule.is_empty() { &[1, 2][..] } else { &[2][..] } {
                 cpu.set_threads(*threads).expect("threads");
@@ -287,17 +389,23 @@ fn ptxas() -> std::path::PathBuf {
     found.unwrap_or_else(|| panic!("ptxas not found: run scripts/install-ptxas.sh (or set STRATA_PTXAS)"))
 }
 
-/// Compiles `name` to PTX under each of [`SCHEDULES`], has ptxas check it
+/// Compiles `name` to PTX under each of [`SCHEDULES`] this run's [`sweep`]
+/// takes, has ptxas check it
 /// for sm_80 and sm_90, and where this machine has a CUDA driver and a GPU
 /// runs it on every graph: results must pass `check` and agree with the
 /// interpreter. Without a driver the runs are skipped, saying so.
-fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn Fn(&str, &Graph, &[HostValue])) {
-    let cases = interpreted(name, scalars);
+fn run_gpu(
+    name: &str,
+    scalars: &dyn Fn(&Graph) -> Vec<HostValue>,
+    check: &dyn Fn(&str, &Graph, &[HostValue]),
+    cases: &[Case],
+) {
     let gpu = strata_gpu::available();
     if let Err(e) = &gpu {
         eprintln!("{name}: skipping the GPU runs: {e}");
     }
-    for schedule in SCHEDULES {
+    for i in sweep().pick(name, "gpu schedule", SCHEDULES.len(), 1, SAMPLED_SCHEDULES) {
+        let schedule = SCHEDULES[i];
         let mut program = load_program(name, Lowering::Target(Target::Gpu, schedule));
         let ptx = program
             .compile_gpu(&strata_llvm::GpuOptions::default(), strata_llvm::Emit::Assembly)
@@ -321,7 +429,7 @@ fn run_gpu(name: &str, scalars: &dyn Fn(&Graph) -> Vec<HostValue>, check: &dyn F
         let _ = std::fs::remove_file(&file);
         let Ok(device) = &gpu else { continue };
         let mut on_gpu = GpuBackend::compile(program, device, None, false).unwrap_or_else(|e| panic!("{name}: {e}"));
-        for (gname, g, want) in &cases {
+        for (gname, g, want) in cases {
             on_gpu.set_graph(g.clone()).unwrap_or_else(|e| panic!("{name}: {e}"));
             let what = format!("{name} compiled for the GPU (schedule '{schedule}') on {gname}");
             let got = on_gpu.run(name, &arguments(g, scalars), 1).unwrap_or_else(|e| panic!("{what}: {e}")).results;
@@ -381,6 +489,24 @@ fn undirected(g: &Graph) -> Vec<Vec<u32>> {
         a.dedup();
     }
     adj
+}
+
+#[test]
+fn samples_keep_the_first_cases_and_cover_the_rest_over_seeds() {
+    assert_eq!(Sweep::Full.pick("bfs", "x", 5, 1, 2), vec![0, 1, 2, 3, 4]);
+    let mut seen = [false; 10];
+    for seed in 0..200 {
+        let picked = Sweep::Sample(seed).pick("bfs", "cpu schedule", 10, 1, 2);
+        assert_eq!(picked.len(), 3, "seed {seed}: {picked:?}");
+        assert_eq!(picked[0], 0);
+        assert!(picked.windows(2).all(|w| w[0] < w[1] && w[1] < 10), "seed {seed}: {picked:?}");
+        assert_eq!(picked, Sweep::Sample(seed).pick("bfs", "cpu schedule", 10, 1, 2), "not repeatable");
+        for i in picked {
+            seen[i] = true;
+        }
+    }
+    assert!(seen.iter().all(|s| *s), "some case is never drawn: {seen:?}");
+    assert_eq!(Sweep::Sample(3).pick("tc", "lowering", 3, 4, 4), vec![0, 1, 2]);
 }
 
 #[test]
