@@ -187,7 +187,7 @@ pub const KEYS: [(&str, &str); 16] = [
     ("split", "a non-negative integer"),
     ("warp", "a non-negative integer"),
     ("block", "a non-negative integer"),
-    ("segments", "a non-negative integer"),
+    ("segments", "an integer from 0 to 64"),
     ("order", "\"id\" or \"degree\""),
 ];
 
@@ -300,6 +300,11 @@ impl LoopSchedule {
     /// fuse its rounds: GAPBS's threshold.
     pub const DEFAULT_FUSION: u32 = 1000;
 
+    /// The most `segments` a loop takes: each segment is a pass of its own
+    /// in the lowered code, and past a few dozen the passes' copies of the
+    /// lists (16 bytes a node and segment) outweigh any cache they save.
+    pub const MAX_SEGMENTS: u32 = 64;
+
     /// `self` with the entries of `dict` overriding it; errors name the bad entry.
     pub fn overridden(mut self, dict: &[NamedAttr]) -> Result<LoopSchedule, String> {
         for (k, v) in dict {
@@ -317,7 +322,9 @@ impl LoopSchedule {
                 "split" => self.split = non_negative(v).ok_or_else(bad)?,
                 "warp" => self.warp = non_negative(v).ok_or_else(bad)?,
                 "block" => self.block = non_negative(v).ok_or_else(bad)?,
-                "segments" => self.segments = non_negative(v).ok_or_else(bad)?,
+                "segments" => {
+                    self.segments = non_negative(v).filter(|n| *n <= Self::MAX_SEGMENTS).ok_or_else(bad)?;
+                }
                 "reduction" => self.reduction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "direction" => self.direction = Keyword::from_attr(v).ok_or_else(bad)?,
                 "frontier" => self.frontier = Keyword::from_attr(v).ok_or_else(bad)?,

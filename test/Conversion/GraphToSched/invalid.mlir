@@ -552,11 +552,23 @@ func.func @segments_over_edges(%g: !graph.graph, %p: !graph.nprop<i64>) {
 
 // -----
 
-// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'segments' must be a non-negative integer, got -2 : i64
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'segments' must be an integer from 0 to 64, got -2 : i64
 func.func @segments_negative(%g: !graph.graph) {
   graph.foreach %v in nodes(%g) {
     graph.foreach %u, %e in in_nbrs(%g, %v) {
     }
   } attributes {schedule = {segments = -2}}
+  return
+}
+
+// -----
+
+// Each segment is a pass of its own in the lowered code: at most 64.
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'segments' must be an integer from 0 to 64, got 65 : i64
+func.func @segments_too_many(%g: !graph.graph) {
+  graph.foreach %v in nodes(%g) {
+    graph.foreach %u, %e in in_nbrs(%g, %v) {
+    }
+  } attributes {schedule = {segments = 65}}
   return
 }

@@ -23,6 +23,11 @@
 // RUN: diff %t.acc %t.acc-3
 // RUN: diff %t.acc %t.acc-par
 // RUN: diff %t.acc %t.acc-grid
+// The most segments a loop takes (64), compiled and run.
+// RUN: graph-run %S/Inputs/accumulate.mlir --graph gen:kron:scale=9,degree=6,seed=4 --entry accumulate --backend cpu --threads 2 --schedule segments=64 > %t.acc-64
+// RUN: diff %t.acc %t.acc-64
+// RUN: not graph-run %S/Inputs/accumulate.mlir --graph gen:kron:scale=9,degree=6,seed=4 --entry accumulate --backend cpu --schedule segments=100000 2>&1 | FileCheck %s --check-prefix=TOO-MANY
+// TOO-MANY: schedule entry 'segments' must be an integer from 0 to 64, got 100000
 // A graph with fewer nodes than segments, and one without edges.
 // RUN: graph-run %S/Inputs/accumulate.mlir --graph gen:kron:scale=1,degree=1,seed=4 --entry accumulate > %t.tiny
 // RUN: graph-run %S/Inputs/accumulate.mlir --graph gen:kron:scale=1,degree=1,seed=4 --entry accumulate --backend cpu --threads 3 --schedule segments=9 > %t.tiny-9
