@@ -230,7 +230,15 @@ impl<'a, 'c> Emitter<'a, 'c> {
         for &blk in self.ir.region_blocks(body) {
             for f in self.ir.block_ops(blk) {
                 if self.ir.op_name(f) != func::FUNC {
-                    continue;
+                    // Nothing else at the top level has code (an upstream
+                    // pass's `llvm.func`, say): refused, never dropped.
+                    return self.error(
+                        f,
+                        format!(
+                            "cannot emit '{}' at the module's top level as LLVM IR: only func.func is",
+                            self.ir.op_name(f)
+                        ),
+                    );
                 }
                 let name = symbol(self.ir, f);
                 let Some(sig) = function_type(self.ir, f) else { return self.error(f, "function has no type") };

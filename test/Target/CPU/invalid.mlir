@@ -15,6 +15,13 @@
 // RUN: not graph-opt %S/Inputs/unlocated-op.mlir --allow-unregistered-dialect --target=gpu --emit=ptx -o %t.ptx 2>&1 | FileCheck %s --check-prefix=NOWHERE
 // NOWHERE: unlocated-op.mlir:2:1: error: cannot emit 't.c' as LLVM IR
 
+// An operation beside the functions (an upstream pass's llvm.func, say) is
+// refused at its place, never dropped, for both targets.
+// RUN: not graph-opt %S/Inputs/top-level-op.mlir --allow-unregistered-dialect --target=cpu --emit=llvm -o %t.top 2>&1 | FileCheck %s --check-prefix=TOP
+// RUN: not test -e %t.top
+// RUN: not graph-opt %S/Inputs/top-level-op.mlir --allow-unregistered-dialect --target=gpu --emit=ptx -o %t.top 2>&1 | FileCheck %s --check-prefix=TOP
+// TOP: top-level-op.mlir:2:1: error: cannot emit 't.global' at the module's top level as LLVM IR: only func.func is
+
 // RUN: not graph-opt %s --emit=llvm 2>&1 | FileCheck %s --check-prefix=TYPE
 // TYPE: invalid.mlir:[[@LINE+1]]:1: error: cannot emit a value of type f16 as LLVM IR
 func.func @half(%x: f16) -> f16 {
@@ -40,8 +47,10 @@ func.func @half(%x: f16) -> f16 {
 // RUN: not graph-opt %S/../../algorithms/bfs.mlir --target=cpu --emit=obj --cpu=nonsense -o %t.o 2>&1 | FileCheck %s --check-prefix=CPU
 // CPU: error: invalid value 'nonsense' for '--cpu <NAME>'
 
-// A diagnostic about a helper function the lowering added is located in the
-// user's file (it used to name the helper only).
+// A program lowered with a helper function the lowering added, beside an
+// operation of an unregistered dialect: the diagnostic is located in the
+// user's file (it once named the helper only; then the operation was
+// dropped, now it is refused at its place).
 // RUN: not graph-opt %S/Inputs/helper-left.mlir --allow-unregistered-dialect --target=cpu --emit=obj -o %t.helper 2>&1 | FileCheck %s --check-prefix=HELPER
 // RUN: not test -e %t.helper
-// HELPER: helper-left.mlir:0:0: error: cannot emit
+// HELPER: helper-left.mlir:3:1: error: cannot emit 't.w' at the module's top level as LLVM IR: only func.func is
