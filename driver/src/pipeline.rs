@@ -67,16 +67,14 @@ impl Schedule {
     /// a key given twice is an error. Values are checked when the pipeline
     /// is built.
     pub fn parse(text: &str) -> Result<Schedule, String> {
-        let mut entries: Vec<(String, String)> = Vec::new();
+        let (mut entries, mut seen) = (Vec::new(), SeenKeys::default());
         for entry in text.split(',').map(str::trim).filter(|e| !e.is_empty()) {
             let Some((k, v)) = entry.split_once('=') else {
                 return Err(format!("schedule entry '{entry}' is not KEY=VALUE"));
             };
-            let k = k.trim();
-            if let Some(twice) = given_twice(&entries, k) {
-                return Err(twice);
-            }
-            entries.push((k.to_string(), v.trim().to_string()));
+            let (k, v) = (k.trim(), v.trim());
+            seen.note(k, v)?;
+            entries.push((k.to_string(), v.to_string()));
         }
         Ok(Schedule { entries, loops: Vec::new() })
     }
@@ -120,13 +118,25 @@ impl Schedule {
     }
 }
 
-/// The error for schedule entry `key` when `entries` hold it already: a
-/// key given twice is a mistake, never a choice of the last.
-pub(crate) fn given_twice(entries: &[(String, String)], key: &str) -> Option<String> {
-    entries
-        .iter()
-        .find(|(k, _)| k == key)
-        .map(|(_, v)| format!("schedule entry '{key}' is given twice (first as '{key}={v}')"))
+/// The keys of a schedule's entries seen so far, to refuse a key given
+/// twice (a mistake, never a choice of the last) in time linear in the
+/// number of entries.
+#[derive(Default)]
+pub(crate) struct SeenKeys(std::collections::HashMap<String, String>);
+
+impl SeenKeys {
+    /// Notes entry `key=value`; the error when `key` was given before.
+    pub(crate) fn note(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match self.0.entry(key.to_string()) {
+            std::collections::hash_map::Entry::Occupied(first) => {
+                Err(format!("schedule entry '{key}' is given twice (first as '{key}={}')", first.get()))
+            }
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(value.to_string());
+                Ok(())
+            }
+        }
+    }
 }
 
 /// The GPU's default `split`: a node of this many neighbours or more has its
