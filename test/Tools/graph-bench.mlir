@@ -75,6 +75,17 @@
 // no plot.
 // RUN: not graph-bench --corpus %S/../algorithms --algorithms pr --graphs 'kron:scale=6,degree=4,seed=1' --reference %S/Inputs/bad-reference.txt 2>&1 | FileCheck %s --check-prefix=BAD-TABLE
 // BAD-TABLE: bad-reference.txt:2:3: error: expected 'ALGORITHM GRAPH SECONDS', found 2 fields
+// A time below a nanosecond (a subnormal number) is refused at its line.
+// RUN: not graph-bench --corpus %S/../algorithms --algorithms pr --graphs 'kron:scale=6,degree=4,seed=1' --reference %S/Inputs/subnormal-reference.txt 2>&1 | FileCheck %s --check-prefix=SUBNORMAL
+// SUBNORMAL: subnormal-reference.txt:2:1: error: '1e-320' is not a number of seconds of at least 1e-9 (a nanosecond)
+// Lines that match nothing measured are named; a table none of whose lines
+// match is an error, not a mean of no ratios.
+// RUN: graph-bench --corpus %S/../algorithms --algorithms pr --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 --reference %S/Inputs/unmatched-reference.txt 2> %t.unmatched | FileCheck %s --check-prefix=UNMATCHED
+// UNMATCHED: # geometric mean of 1 ratio to the reference
+// RUN: FileCheck %s --check-prefix=UNMATCHED-WARNING < %t.unmatched
+// UNMATCHED-WARNING: warning: reference lines that match no algorithm and graph measured: {{.*}}unmatched-reference.txt:3: kcore kron; {{.*}}unmatched-reference.txt:4: bfs nowhere
+// RUN: not graph-bench --corpus %S/../algorithms --algorithms cc --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 --reference %S/Inputs/unmatched-reference.txt 2>&1 | FileCheck %s --check-prefix=NONE-MATCH
+// NONE-MATCH: error: no line of the reference table matches an algorithm and graph measured; its lines: {{.*}}unmatched-reference.txt:2: pr kron;
 // RUN: rm -f %t.none.svg
 // RUN: not graph-bench --corpus %S/../algorithms --algorithms pr --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 --reference-command 'echo no such kernel >&2; exit 2' --plot %t.none.svg 2>&1 | FileCheck %s --check-prefix=FAILED
 // FAILED: error: the reference command 'echo no such kernel >&2; exit 2' failed (exit status: 2):

@@ -32,7 +32,7 @@ use strata_ir::Registry;
 
 use crate::bandwidth::{gather_time, pagerank_bytes, random_indices, read_bandwidth, GPU_PROBE_BYTES, PROBE_BYTES};
 use crate::ratio_plot::{geometric_mean, svg, Bar};
-use crate::reference::{read_table, Reference};
+use crate::reference::{read_table, unmatched, Reference};
 use crate::run::median;
 
 /// The corpus: program name and its scalar arguments (`S` is the source node).
@@ -412,6 +412,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     ))?;
     let mut mismatches = Vec::new();
     let mut bars = Vec::new();
+    let mut measured = Vec::new();
     for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
         let (g, graph_name, label) = bench_graph(spec)?;
         let mut limits = bandwidth.map(|bandwidth| Limits { bandwidth, gather: None });
@@ -443,6 +444,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
                 None => None,
             };
             let bar = format!("{name} on {graph_name}");
+            measured.push((name.to_string(), spec.to_string(), graph_name.clone()));
             match &reference {
                 None => {
                     bars.push(Bar { label: bar, ratio: base / time });
@@ -461,8 +463,21 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             }
         }
     }
-    if reference.is_some() {
-        line(format!("# geometric mean of {} ratios to the reference: {:.2}x", bars.len(), geometric_mean(&bars)))?;
+    if let Some(Reference::Table(entries)) = &reference {
+        let unused = unmatched(entries, &measured);
+        if bars.is_empty() {
+            return Err(format!(
+                "error: no line of the reference table matches an algorithm and graph measured; its lines: {}",
+                unused.join("; ")
+            ));
+        }
+        if !unused.is_empty() {
+            eprintln!("warning: reference lines that match no algorithm and graph measured: {}", unused.join("; "));
+        }
+    }
+    if reference.is_some() && !bars.is_empty() {
+        let ratios = if bars.len() == 1 { "ratio" } else { "ratios" };
+        line(format!("# geometric mean of {} {ratios} to the reference: {:.2}x", bars.len(), geometric_mean(&bars)))?;
     }
     if !mismatches.is_empty() {
         return Err(format!("error: the results differ from the baseline's: {}", mismatches.join("; ")));

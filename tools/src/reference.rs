@@ -24,6 +24,19 @@ pub struct Entry {
     pub graph: String,
     /// The reference time.
     pub seconds: f64,
+    /// Where the line is (`FILE:LINE`).
+    pub at: String,
+}
+
+/// The shortest time a reference may give: a nanosecond. A shorter one
+/// (a subnormal number, say) is no measurement, and a ratio to it
+/// overflows.
+pub const SHORTEST_TIME: f64 = 1e-9;
+
+/// `text` as a reference time: a finite number of seconds, at least
+/// [`SHORTEST_TIME`].
+fn as_time(text: &str) -> Option<f64> {
+    text.trim().parse::<f64>().ok().filter(|t| t.is_finite() && *t >= SHORTEST_TIME)
 }
 
 /// Reads a reference table: `ALGORITHM GRAPH SECONDS` a line, blank lines
@@ -46,13 +59,23 @@ pub fn read_table(path: &str) -> Result<Vec<Entry>, String> {
                 if fields.len() == 1 { "" } else { "s" }
             ));
         };
-        let seconds = match seconds.parse::<f64>() {
-            Ok(s) if s.is_finite() && s > 0.0 => s,
-            _ => return Err(format!("{at}: error: '{seconds}' is not a positive number of seconds")),
+        let Some(seconds) = as_time(seconds) else {
+            return Err(format!(
+                "{at}: error: '{seconds}' is not a number of seconds of at least {SHORTEST_TIME:e} (a nanosecond)"
+            ));
         };
-        entries.push(Entry { algorithm: algorithm.into(), graph: graph.into(), seconds });
+        let at = format!("{path}:{}", i + 1);
+        entries.push(Entry { algorithm: algorithm.into(), graph: graph.into(), seconds, at });
     }
     Ok(entries)
+}
+
+impl Entry {
+    /// Whether this line gives the time of `algorithm` on the graph
+    /// `--graphs` names `entry` (short name `name`).
+    fn matches(&self, algorithm: &str, entry: &str, name: &str) -> bool {
+        self.algorithm == algorithm && (self.graph == entry || self.graph == name)
+    }
 }
 
 impl Reference {
@@ -61,10 +84,9 @@ impl Reference {
     /// where a table has none.
     pub fn time(&self, algorithm: &str, entry: &str, name: &str, source: u32) -> Result<Option<f64>, String> {
         match self {
-            Reference::Table(entries) => Ok(entries
-                .iter()
-                .find(|e| e.algorithm == algorithm && (e.graph == entry || e.graph == name))
-                .map(|e| e.seconds)),
+            Reference::Table(entries) => {
+                Ok(entries.iter().find(|e| e.matches(algorithm, entry, name)).map(|e| e.seconds))
+            }
             Reference::Command(template) => {
                 let cmd = template
                     .replace("{algorithm}", algorithm)
@@ -74,6 +96,17 @@ impl Reference {
             }
         }
     }
+}
+
+/// The lines of a reference table that match none of the `measured`
+/// (algorithm, `--graphs` entry, short name) triples, as `FILE:LINE:
+/// ALGORITHM GRAPH`.
+pub fn unmatched(entries: &[Entry], measured: &[(String, String, String)]) -> Vec<String> {
+    entries
+        .iter()
+        .filter(|e| !measured.iter().any(|(a, entry, name)| e.matches(a, entry, name)))
+        .map(|e| format!("{}: {} {}", e.at, e.algorithm, e.graph))
+        .collect()
 }
 
 /// Runs `cmd` and takes the median of the times it prints.
@@ -101,13 +134,12 @@ fn measure(cmd: &str) -> Result<f64, String> {
 /// The times a reference command printed: GAPBS's `Trial Time: SECONDS`
 /// lines where there are any, else every line that is one number.
 pub fn times_in(output: &str) -> Vec<f64> {
-    let positive = |s: &str| s.trim().parse::<f64>().ok().filter(|t| t.is_finite() && *t > 0.0);
     let trials: Vec<f64> =
-        output.lines().filter_map(|l| l.trim().strip_prefix("Trial Time:")).filter_map(positive).collect();
+        output.lines().filter_map(|l| l.trim().strip_prefix("Trial Time:")).filter_map(as_time).collect();
     if !trials.is_empty() {
         return trials;
     }
-    output.lines().filter_map(positive).collect()
+    output.lines().filter_map(as_time).collect()
 }
 
 #[cfg(test)]
@@ -119,7 +151,7 @@ mod tests {
         let gapbs = "Read Time: 0.5\nTrial Time:          0.00396\nTrial Time: 0.004\nAverage Time: 0.00398\n";
         assert_eq!(times_in(gapbs), vec![0.00396, 0.004]);
         assert_eq!(times_in("0.5\nnot a time\n0.25\n"), vec![0.5, 0.25]);
-        assert!(times_in("-1\n0\nnan\n").is_empty());
+        assert!(times_in("-1\n0\nnan\n1e-320\ninf\n").is_empty());
     }
 
     #[test]
