@@ -28,6 +28,9 @@ pub struct Program {
     /// The sources diagnostics point into: the file, and a pipeline text
     /// run on it.
     pub sources: SourceMgr,
+    /// The remarks and warnings of the pipelines that succeeded, not yet
+    /// taken ([`Program::take_reports`]).
+    reports: Vec<Diagnostic>,
 }
 
 impl Program {
@@ -38,7 +41,7 @@ impl Program {
         sources.add(file, text);
         let mut ctx = Context::new(registry);
         match load(&mut ctx, &Source::new(file, text), (0, text.len()), Checks::VerifyAndRaces) {
-            Ok(l) => Ok(Program { ctx, module: l.module, file: file.to_string(), sources }),
+            Ok(l) => Ok(Program { ctx, module: l.module, file: file.to_string(), sources, reports: Vec::new() }),
             Err(errors) => Err(errors.iter().map(|d| sources.render(d)).collect()),
         }
     }
@@ -53,7 +56,8 @@ impl Program {
     }
 
     /// Runs `pipeline` on the module; the error holds every diagnostic the
-    /// passes reported.
+    /// passes reported. On success their remarks and warnings (a schedule's
+    /// `remarks=true`, say) wait for [`Program::take_reports`].
     pub fn lower(&mut self, pipeline: OpPassManager) -> Result<(), String> {
         let mut pm = PassManager::new(pipeline, Instrumentation::default());
         let failed = pm.run(&mut self.ctx, self.module).is_err();
@@ -61,7 +65,15 @@ impl Program {
         if failed || diagnostics.iter().any(|d| d.severity == Severity::Error) {
             return Err(self.render_all(&diagnostics));
         }
+        self.reports.extend(diagnostics);
         Ok(())
+    }
+
+    /// The remarks and warnings of the pipelines run since the last call,
+    /// rendered as text (`file:line:col: remark: ...`).
+    pub fn take_reports(&mut self) -> String {
+        let reports = std::mem::take(&mut self.reports);
+        self.render_all(&reports)
     }
 
     /// Runs the pipeline written as `text` (MLIR's textual form) with the
@@ -149,5 +161,15 @@ mod tests {
         assert!(p.lower_text("builtin.module(canonicalize,cse)", &passes).is_ok());
         let bad = p.lower_text("builtin.module(no-such-pass)", &passes).unwrap_err();
         assert!(bad.contains("error: ") && bad.contains("no-such-pass"), "{bad}");
+    }
+
+    #[test]
+    fn remarks_of_a_lowering_wait_to_be_taken() {
+        let mut p = load(include_str!("../../test/algorithms/bfs.mlir")).unwrap();
+        let passes = crate::registry::passes();
+        p.lower_text("builtin.module(convert-graph-to-sched{remarks=true})", &passes).unwrap();
+        let reports = p.take_reports();
+        assert!(reports.starts_with("t.mlir:") && reports.contains(": remark: "), "{reports}");
+        assert_eq!(p.take_reports(), "");
     }
 }

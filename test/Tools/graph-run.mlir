@@ -30,6 +30,46 @@
 // RUN: not graph-run %S/Inputs/forever.mlir --graph gen:grid:rows=2,cols=2 --entry forever --time-limit 0.5 2>&1 | FileCheck %s --check-prefix=LIMIT
 // RUN: not graph-run %S/Inputs/forever.mlir --graph gen:grid:rows=2,cols=2 --entry forever --backend cpu --time-limit 0.5 2>&1 | FileCheck %s --check-prefix=LIMIT
 // LIMIT: error: the run did not finish within 0.5 s (--time-limit)
+// A limit longer than a clock can count is no limit: the run ends as usual.
+// RUN: graph-run %S/../algorithms/tc.mlir --graph gen:grid:rows=3,cols=3 --entry tc --time-limit 1e20 2>&1 | FileCheck %s --check-prefix=FAR
+// RUN: graph-run %S/../algorithms/tc.mlir --graph gen:grid:rows=3,cols=3 --entry tc --time-limit 1e308 2>&1 | FileCheck %s --check-prefix=FAR
+// FAR-NOT: error
+// FAR: 0
+// FAR-NOT: error
+// Distances at the ends of sssp's range are exact or refused, never taken
+// for "unreached": 2^63-2 is a distance; a path of 2^63-1 (the value that
+// stands for unreached) and a distance of -1 (what unreached prints) are
+// errors, on every backend.
+// RUN: graph-run %S/../algorithms/sssp.mlir --graph %S/Inputs/far-distance.wel --entry sssp 0 | FileCheck %s --check-prefix=FAROK
+// RUN: graph-run %S/../algorithms/sssp_delta.mlir --graph %S/Inputs/far-distance.wel --entry sssp_delta 0 1000 --backend cpu | FileCheck %s --check-prefix=FAROK
+// FAROK:      0
+// FAROK-NEXT: 9223372036854775806
+// FAROK-NEXT: -1
+// RUN: not graph-run %S/../algorithms/sssp.mlir --graph %S/Inputs/far-path.wel --entry sssp 0 2>&1 | FileCheck %s --check-prefix=SENTINEL
+// RUN: not graph-run %S/../algorithms/sssp.mlir --graph %S/Inputs/far-path.wel --entry sssp 0 --backend cpu 2>&1 | FileCheck %s --check-prefix=SENTINEL
+// RUN: not graph-run %S/../algorithms/sssp_delta.mlir --graph %S/Inputs/far-path.wel --entry sssp_delta 0 5 --backend cpu 2>&1 | FileCheck %s --check-prefix=SENTINEL
+// SENTINEL: error: {{sssp|sssp_delta}}: a path of 2^63-1 does not fit a 64-bit distance (that value stands for unreached)
+// RUN: not graph-run %S/../algorithms/sssp.mlir --graph %S/Inputs/negative-path.wel --entry sssp 0 2>&1 | FileCheck %s --check-prefix=MINUS1
+// MINUS1: error: sssp: a distance of -1 would read as unreached
+// sssp_delta refuses every negative distance (its buckets start at 0).
+// RUN: not graph-run %S/../algorithms/sssp_delta.mlir --graph %S/Inputs/negative-path.wel --entry sssp_delta 0 5 --backend cpu 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// NEGATIVE: error: a node pushed to an ordered worklist has a negative key
+// The number of scalar arguments, counted in words that agree with it.
+// RUN: not graph-run %S/../algorithms/bfs.mlir --graph %S/Inputs/small.el --entry bfs 2>&1 | FileCheck %s --check-prefix=ONEARG
+// ONEARG: error: 'bfs' takes 1 scalar argument (!graph.node), got 0
+// RUN: not graph-run %S/../algorithms/pr.mlir --graph %S/Inputs/small.el --entry pr 3 2>&1 | FileCheck %s --check-prefix=TWOARGS
+// TWOARGS: error: 'pr' takes 2 scalar arguments (i64, f64), got 1
+// RUN: not graph-run %S/../algorithms/tc.mlir --graph %S/Inputs/small.el --entry tc 3 2>&1 | FileCheck %s --check-prefix=NOARGS
+// NOARGS: error: 'tc' takes no scalar arguments, got 1
+// The schedule's remarks, asked for with remarks=true, are printed as
+// graph-opt prints them, before the results.
+// RUN: graph-run %S/../algorithms/bfs.mlir --graph %S/Inputs/small.el --entry bfs 0 --backend cpu --schedule remarks=true 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARKS
+// REMARKS: bfs.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: {{.+}}
+// Under an address-space limit too low for the compiler thread's stack,
+// the tools say what they need.
+// RUN: (ulimit -v 2000000; not graph-run %S/../algorithms/tc.mlir --graph gen:grid:rows=3,cols=3 --entry tc 2>&1) | FileCheck %s --check-prefix=ULIMIT
+// RUN: (ulimit -v 2000000; not graph-opt %S/../algorithms/tc.mlir 2>&1) | FileCheck %s --check-prefix=ULIMIT
+// ULIMIT: error: cannot start the compiler thread: {{.*}}; it reserves a stack of 2 GiB for deep nesting, so the tools need about 3 GiB of address space: raise the limit (ulimit -v)
 // RUN: not graph-run %S/../algorithms/bfs.mlir --entry bfs 0 2>&1 | FileCheck %s --check-prefix=NOGRAPH
 // NOGRAPH: error: 'bfs' takes a graph; pass one with --graph
 

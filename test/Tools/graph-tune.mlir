@@ -18,6 +18,10 @@
 // NOGRAPH: error: 'bfs' takes a graph; pass one with --graph
 // RUN: not graph-tune %S/../algorithms/bfs.mlir --graph gen:grid:rows=3,cols=3 --entry bfs 0 --budget -1 2>&1 | FileCheck %s --check-prefix=BUDGET
 // BUDGET: error: --budget must be a number of seconds, got -1
+// A budget longer than a clock can count is searched until no pass keeps anything.
+// RUN: graph-tune %S/../algorithms/tc.mlir --graph gen:grid:rows=3,cols=3 --entry tc --budget 1e308 --repeat 1 -o %t.far 2>&1 | FileCheck %s --check-prefix=FAR
+// FAR-NOT: error
+// FAR: graph-tune: default {{[0-9.]+}} s, tuned {{[0-9.]+}} s
 // RUN: not graph-tune %s --entry no_loops 3 --budget 1 2>&1 | FileCheck %s --check-prefix=NOLOOP
 // NOLOOP: error: {{.*}}graph-tune.mlir has no loop to schedule
 func.func @no_loops(%x: i64) -> i64 {

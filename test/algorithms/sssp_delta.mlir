@@ -26,6 +26,10 @@ func.func @sssp_delta(%g: !graph.graph, %source: !graph.node, %delta: i64) -> !g
       graph.foreach %u, %e in out_nbrs(%g, %v) {
         %w = graph.weight %g, %e
         %nd = arith.addi %dv, %w overflow<nsw> : i64
+        // 2^63-1 stands for "unreached": a path of that length is refused
+        // as a longer one is, never taken for no path.
+        %fits = arith.cmpi ne, %nd, %inf : i64
+        cf.assert %fits, "sssp_delta: a path of 2^63-1 does not fit a 64-bit distance (that value stands for unreached)"
         %changed = graph.reduce min %nd, %dist[%u] : !graph.nprop<i64> -> i1
         scf.if %changed {
           graph.push %u, %buckets : !graph.worklist<!graph.node>

@@ -555,6 +555,15 @@ pub fn opt_main(args: Vec<String>, registry: Registry, passes: PassRegistry) -> 
     i32::from(failed)
 }
 
+/// The stack the tools' work runs on: reserved address space, used only as
+/// deep as the input's nesting goes (the parser's and the interpreter's
+/// depth limits are sized to it).
+const STACK_BYTES: usize = 2 << 30;
+
+/// The address space the tools need, in GiB: the stack, LLVM's and the
+/// OpenMP runtime's libraries, the heap of a modest run.
+const ADDRESS_SPACE_GIB: usize = 3;
+
 /// Runs `f` on a thread with a large stack and turns a panic into an
 /// "internal error" message with exit code 1, so no input ends in an abort trace.
 pub fn run_guarded(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
@@ -571,10 +580,15 @@ pub fn run_guarded(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
     // A large stack, reserved rather than used: deep IR nesting in the
     // parser and printer, deep recursion in the interpreter and in compiled
     // code run here.
-    match std::thread::Builder::new().stack_size(2 << 30).spawn(f) {
+    match std::thread::Builder::new().stack_size(STACK_BYTES).spawn(f) {
         Ok(h) => h.join().unwrap_or(1),
         Err(e) => {
-            eprintln!("error: cannot start the compiler thread: {e}");
+            eprintln!(
+                "error: cannot start the compiler thread: {e}; it reserves a stack of {} GiB for deep nesting, \
+                 so the tools need about {} GiB of address space: raise the limit (ulimit -v)",
+                STACK_BYTES >> 30,
+                ADDRESS_SPACE_GIB
+            );
             1
         }
     }

@@ -157,10 +157,12 @@ pub fn run_main(args: Vec<String>, registry: Registry) -> i32 {
 /// Ends the process with an error after `seconds`: a program that never
 /// finishes (a fixpoint that always changes, a negative cycle) is stopped
 /// on every backend alike. Results are written only at the end, so nothing
-/// partial is left.
+/// partial is left. A limit beyond what a `Duration` holds (some 10¹⁹
+/// seconds) is never reached, so it sets no timer.
 fn stop_after(seconds: f64) {
+    let Ok(limit) = std::time::Duration::try_from_secs_f64(seconds) else { return };
     std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_secs_f64(seconds));
+        std::thread::sleep(limit);
         eprintln!("error: the run did not finish within {seconds} s (--time-limit)");
         std::process::exit(1);
     });
@@ -200,12 +202,12 @@ pub(crate) fn inputs(m: &ArgMatches, registry: &Arc<Registry>) -> Result<(Progra
     let params = &fty.inputs[usize::from(takes_graph)..];
     if scalars.len() != params.len() {
         let want: Vec<String> = params.iter().map(|t| t.to_string()).collect();
-        return Err(format!(
-            "error: '{entry}' takes {} scalar arguments ({}), got {}",
-            params.len(),
-            want.join(", "),
-            scalars.len()
-        ));
+        let takes = match params.len() {
+            0 => "no scalar arguments".to_string(),
+            1 => format!("1 scalar argument ({})", want[0]),
+            n => format!("{n} scalar arguments ({})", want.join(", ")),
+        };
+        return Err(format!("error: '{entry}' takes {takes}, got {}", scalars.len()));
     }
     let mut args = Vec::new();
     if takes_graph {
@@ -248,6 +250,7 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
     let mut backend: Box<dyn Backend> = match backend {
         "cpu" => {
             program.lower(crate::opt::scheduled_pipeline(m, Target::Cpu)?)?;
+            eprint!("{}", program.take_reports());
             let cpu =
                 CpuBackend::compile(program, &strata_llvm::Options { opt_level: 3, cpu: "native".into(), profile })?;
             if let Some(n) = m.get_one::<u32>("threads") {
@@ -262,6 +265,7 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
             let schedule = crate::opt::schedule_of(m)?;
             note = largest.and_then(|d| crate::opt::tiers_off_note(&schedule, Target::Gpu, d));
             program.lower(crate::opt::pipeline_for(Target::Gpu, schedule, largest)?)?;
+            eprint!("{}", program.take_reports());
             Box::new(GpuBackend::compile(program, &device, m.get_one::<u32>("gpu-min-blocks").copied(), profile)?)
         }
         // The tools run on a thread with a 2 GB stack (run_guarded).

@@ -163,7 +163,8 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     let repeat = *m.get_one::<u32>("repeat").expect("default") as usize;
     let measure = Measure { registry, inputs: &inputs, threads, repeat };
     let start = Instant::now();
-    let budget = Duration::from_secs_f64(budget);
+    // A budget beyond what a `Duration` holds is never spent.
+    let budget = Duration::try_from_secs_f64(budget).unwrap_or(Duration::MAX);
     let Some((default_time, reference)) = measure.run(&[])? else {
         return Err("error: the default schedule does not compile".into());
     };
