@@ -14,12 +14,20 @@
 //! not touched; new operations take the location of the expression they
 //! replace. A run stopped by a limit still yields correct IR (every
 //! e-class only holds equal expressions) and is counted in the statistics.
+//!
+//! A block's expressions go into e-graphs a window of [`WINDOW`] operations
+//! at a time, in block order (what an earlier window computes is a leaf of
+//! a later one), so that the work grows with the block's length, not its
+//! square: one rule-application round or one extraction over a whole
+//! block of thousands of operations cannot be interrupted, and took
+//! minutes. The time limit is the block's: windows share it, and the
+//! windows it leaves no time for are kept as written.
 
 pub mod language;
 pub mod rules;
 
 use std::collections::{HashMap, HashSet};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
 use strata_std::arith::op as arith;
@@ -30,6 +38,9 @@ use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOpt
 use strata_ir::{Attribute, BlockId, Context, Location, OpId, Type, Value};
 
 use language::{binary, compare, cost_with, Expr, Folding, Latency, Lit, Ty};
+
+/// The most expression operations of a block in one e-graph.
+pub const WINDOW: usize = 512;
 
 /// The pass and its options.
 pub struct EgraphSimplify {
@@ -100,7 +111,7 @@ static DECL: PassDecl = PassDecl {
     options: &[
         PassOption { name: "max-iterations", kind: OptionKind::Positive, help: "rule-application rounds per block (default 30)" },
         PassOption { name: "max-nodes", kind: OptionKind::Positive, help: "e-nodes per block (default 10000)" },
-        PassOption { name: "time-limit-ms", kind: OptionKind::Positive, help: "time per block in milliseconds (default 1000)" },
+        PassOption { name: "time-limit-ms", kind: OptionKind::Positive, help: "time per block in milliseconds, its windows of 512 expressions together (default 1000)" },
     ],
 };
 
@@ -174,15 +185,40 @@ impl Group {
 }
 
 impl EgraphSimplify {
+    /// Simplifies block `b` a [`WINDOW`] at a time, within the time limit.
     fn block(&mut self, ctx: &mut Context, b: BlockId) {
-        let ops = ctx.block_ops(b);
-        let position: HashMap<OpId, usize> = ops.iter().enumerate().map(|(i, o)| (*o, i)).collect();
+        let start = Instant::now();
+        // The first operation of the next window: operations a window
+        // inserts or erases come before it.
+        let mut next = ctx.block_ops(b).first().copied();
+        while let Some(first) = next {
+            let Some(time) = self.time.checked_sub(start.elapsed()).filter(|t| !t.is_zero()) else {
+                self.limited += 1;
+                return;
+            };
+            next = self.window(ctx, first, time);
+        }
+    }
+
+    /// Simplifies the expressions of a block from operation `first` on, up
+    /// to [`WINDOW`] of them, within `time`; returns the operation after
+    /// them, if any.
+    fn window(&mut self, ctx: &mut Context, first: OpId, time: Duration) -> Option<OpId> {
+        // Positions count from the window's first operation: what comes
+        // before it has none, and is available everywhere in the window.
+        let mut position: HashMap<OpId, usize> = HashMap::new();
         let mut g = Group { egraph: EGraph::default(), class: HashMap::new(), leaves: Vec::new(), members: Vec::new() };
         // The cost of each expression as written, by value; constants as
         // written, to reuse where they come early enough.
         let mut written: HashMap<Value, (u64, u64)> = HashMap::new();
         let mut constants: HashMap<Lit, (usize, Value)> = HashMap::new();
-        for &op in &ops {
+        let mut next = None;
+        for (i, op) in std::iter::successors(Some(first), |o| ctx.next_op(*o)).enumerate() {
+            if g.members.len() == WINDOW {
+                next = Some(op);
+                break;
+            }
+            position.insert(op, i);
             let Some(node) = g.node(ctx, op) else { continue };
             let r = ctx.result(op, 0);
             if let Expr::Const(l) = node {
@@ -195,7 +231,7 @@ impl EgraphSimplify {
             g.members.push(op);
         }
         if g.members.is_empty() {
-            return;
+            return next;
         }
         let member: HashSet<OpId> = g.members.iter().copied().collect();
         let roots: Vec<OpId> = g
@@ -208,7 +244,7 @@ impl EgraphSimplify {
             .with_egraph(g.egraph)
             .with_iter_limit(self.iterations)
             .with_node_limit(self.nodes)
-            .with_time_limit(self.time)
+            .with_time_limit(time)
             .run(rules::rules());
         match runner.stop_reason {
             Some(StopReason::Saturated) => self.saturated += 1,
@@ -254,6 +290,7 @@ impl EgraphSimplify {
                 ctx.erase_op(op);
             }
         }
+        next
     }
 }
 
