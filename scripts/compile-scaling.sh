@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Compile time against program size: the corpus concatenated 1, 10 and 100
 # times (every symbol renamed per copy), lowered to the par level for the
-# CPU, compiled to an object, and compiled to PTX. Prints a Markdown table of
-# medians (seconds) over RUNS runs; time should grow with size, not faster.
+# CPU, compiled to an object, and compiled to PTX; then one function whose
+# one block holds 10^3, 10^4 and 10^5 integer operations in a chain
+# (test/Transforms/Inputs/long-block.py), the same three ways. Prints two
+# Markdown tables of medians (seconds) over RUNS runs; time should grow
+# with size, not faster.
 # Usage: scripts/compile-scaling.sh [GRAPH-OPT] [RUNS]   (default target/release/graph-opt, 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,17 +27,28 @@ seconds() { # COMMAND...: wall seconds of one run
   t0=$(date +%s.%N); "$@" >/dev/null; t1=$(date +%s.%N)
   echo "$t1 - $t0" | bc -l
 }
-echo "| copies | bytes | operations | --target=cpu (par level) | --target=cpu --emit=obj | --target=gpu --emit=ptx |"
-echo "|---|---|---|---|---|---|"
-for n in 1 10 100; do
-  f="$dir/corpus$n.mlir"
-  copies "$n" > "$f"
+row() { # FILE FIRST-COLUMN: a table row of the three modes' medians
+  local f=$1 ops t row mode
   ops=$("$opt" "$f" --pass-pipeline='builtin.module(print-op-stats)' -o /dev/null 2>&1 | awk '$1 == "total" { print $3 }')
-  row="| $n | $(wc -c < "$f") | $ops"
+  row="| $2 | $(wc -c < "$f") | $ops"
   for mode in "--target=cpu" "--target=cpu --emit=obj" "--target=gpu --emit=ptx"; do
     # shellcheck disable=SC2086
     t=$(for _ in $(seq 1 "$runs"); do seconds "$opt" "$f" $mode -o "$dir/out"; done | median)
     row+=" | $(printf '%.2f' "$t")"
   done
   echo "$row |"
+}
+header="| bytes | operations | --target=cpu (par level) | --target=cpu --emit=obj | --target=gpu --emit=ptx |"
+echo "| copies $header"
+echo "|---|---|---|---|---|---|"
+for n in 1 10 100; do
+  copies "$n" > "$dir/corpus$n.mlir"
+  row "$dir/corpus$n.mlir" "$n"
+done
+echo
+echo "| operations in one block $header"
+echo "|---|---|---|---|---|---|"
+for n in 1000 10000 100000; do
+  python3 test/Transforms/Inputs/long-block.py "$n" > "$dir/block$n.mlir"
+  row "$dir/block$n.mlir" "$n"
 done

@@ -217,6 +217,32 @@ fn launch_bounds(cx: &LlContext, m: &Module<'_>, min_blocks: u32) {
     }
 }
 
+/// The most instructions a basic block of GPU code may hold for LLVM's
+/// NVPTX code generator to run its optimizations: one of them (straight-line
+/// strength reduction) takes time quadratic in a block's length, 1.5 s for
+/// 1,000 instructions, 21 s for 4,000 and over a quarter of an hour for
+/// 30,000. A module with a longer block is generated without them, after
+/// LLVM's IR optimizations as usual; `ptxas` still optimizes what it is
+/// given. The corpus's longest blocks are far shorter.
+pub const GPU_LONGEST_OPTIMIZED_BLOCK: usize = 1000;
+
+/// The same for x86-64, whose two-address instruction pass is quadratic in
+/// a block's length: 3 s for 10,000 instructions, 8 s for 16,000, 25 s for
+/// 30,000. A module with a longer block is generated as at `-O0`, after
+/// LLVM's IR optimizations.
+pub const CPU_LONGEST_OPTIMIZED_BLOCK: usize = 10_000;
+
+/// The number of instructions of the longest basic block of `m`.
+fn longest_block(m: &Module<'_>) -> usize {
+    let mut longest = 0;
+    for f in m.get_functions() {
+        for b in f.get_basic_blocks() {
+            longest = longest.max(b.get_instructions().count());
+        }
+    }
+    longest
+}
+
 fn level(opt_level: u8) -> OptimizationLevel {
     match opt_level {
         0 => OptimizationLevel::None,
@@ -266,7 +292,9 @@ fn build<'c>(
 pub fn compile(ir: &Context, module: OpId, opts: &Options, what: Emit) -> Result<Vec<u8>, Diagnostic> {
     let loc = ir.op_loc(module).clone();
     let tm = machine(opts).map_err(|m| Diagnostic::error(loc.clone(), m))?;
-    generate(ir, module, &tm, (opts.opt_level, opts.profile), None, what)
+    let plain = || machine(&Options { opt_level: 0, ..opts.clone() });
+    let machines = Machines { tm: &tm, plain: &plain, longest_optimized_block: CPU_LONGEST_OPTIMIZED_BLOCK };
+    generate(ir, module, machines, (opts.opt_level, opts.profile), None, what)
 }
 
 /// Compiles `module` for an NVIDIA GPU (`nvptx64-nvidia-cuda`): PTX text
@@ -278,13 +306,25 @@ pub fn compile_gpu(ir: &Context, module: OpId, opts: &GpuOptions, what: Emit) ->
         return Err(Diagnostic::error(loc, "the GPU target writes PTX (--emit=ptx) or LLVM IR, not objects"));
     }
     let tm = gpu_machine(opts).map_err(|m| Diagnostic::error(loc.clone(), m))?;
-    generate(ir, module, &tm, (opts.opt_level, opts.profile), Some(opts), what)
+    let plain = || gpu_machine(&GpuOptions { opt_level: 0, ..opts.clone() });
+    let machines = Machines { tm: &tm, plain: &plain, longest_optimized_block: GPU_LONGEST_OPTIMIZED_BLOCK };
+    generate(ir, module, machines, (opts.opt_level, opts.profile), Some(opts), what)
+}
+
+/// The target machines of a compilation: the one asked for, and how to
+/// make one without code-generation optimizations for a module whose
+/// longest basic block holds more instructions than the code generator
+/// optimizes in bounded time.
+struct Machines<'a> {
+    tm: &'a TargetMachine,
+    plain: &'a dyn Fn() -> Result<TargetMachine, String>,
+    longest_optimized_block: usize,
 }
 
 fn generate(
     ir: &Context,
     module: OpId,
-    tm: &TargetMachine,
+    Machines { tm, plain, longest_optimized_block }: Machines<'_>,
     (opt_level, profile): (u8, bool),
     gpu: Option<&GpuOptions>,
     what: Emit,
@@ -306,11 +346,20 @@ fn generate(
         m.run_passes(&format!("default<O{}>", opt_level.min(3)), tm, options)
             .map_err(|e| Diagnostic::error(loc.clone(), format!("internal error: LLVM: {e}")))?;
     }
+    // A block too long for the code generator to optimize in bounded time
+    // is generated without its optimizations.
+    let plain = if opt_level > 0 && longest_block(&m) > longest_optimized_block {
+        Some(plain().map_err(|m| Diagnostic::error(loc.clone(), m))?)
+    } else {
+        None
+    };
     Ok(match what {
         Emit::LlvmIr => m.print_to_string().to_bytes().to_vec(),
         Emit::Assembly | Emit::Object => {
             let ft = if what == Emit::Object { FileType::Object } else { FileType::Assembly };
-            let buf = tm
+            let buf = plain
+                .as_ref()
+                .unwrap_or(tm)
                 .write_to_memory_buffer(&m, ft)
                 .map_err(|e| Diagnostic::error(loc.clone(), format!("internal error: LLVM: {e}")))?;
             buf.as_slice().to_vec()
