@@ -1,7 +1,9 @@
 //! A program on its way through the compiler: loaded from text, lowered by
 //! pipelines, compiled for a target.
 
+use std::collections::HashMap;
 use std::sync::Arc;
+use strata_graph_dialect::types::{self as graph_types, GraphType};
 use strata_ir::func::op as func;
 
 use strata_abi::SlotType;
@@ -12,7 +14,7 @@ use strata_ir::diagnostics::SourceMgr;
 use strata_ir::func::{function_type, is_declaration};
 use strata_ir::pass::{Instrumentation, OpPassManager, PassManager, PassRegistry};
 use strata_ir::pipeline::{parse_pipeline, PIPELINE_BUFFER};
-use strata_ir::symbols::lookup_symbol_in;
+use strata_ir::symbols::{lookup_symbol_in, symbol_name};
 use strata_ir::types::FunctionType;
 use strata_ir::{Context, Diagnostic, OpId, Registry, Severity};
 
@@ -31,6 +33,9 @@ pub struct Program {
     /// The remarks and warnings of the pipelines that succeeded, not yet
     /// taken ([`Program::take_reports`]).
     reports: Vec<Diagnostic>,
+    /// Each function's signature as written, before any lowering: what a
+    /// run may return is decided on it, the same for every backend.
+    written: HashMap<String, FunctionType>,
 }
 
 impl Program {
@@ -41,7 +46,10 @@ impl Program {
         sources.add(file, text);
         let mut ctx = Context::new(registry);
         match load(&mut ctx, &Source::new(file, text), (0, text.len()), Checks::VerifyAndRaces) {
-            Ok(l) => Ok(Program { ctx, module: l.module, file: file.to_string(), sources, reports: Vec::new() }),
+            Ok(l) => {
+                let written = signatures(&ctx, l.module);
+                Ok(Program { ctx, module: l.module, file: file.to_string(), sources, reports: Vec::new(), written })
+            }
             Err(errors) => Err(errors.iter().map(|d| sources.render(d)).collect()),
         }
     }
@@ -103,8 +111,14 @@ impl Program {
     }
 
     /// The argument and result slots of the lowered entry `name`, or why
-    /// the `backend` cannot call it.
+    /// the `backend` cannot call it. A union-find or a worklist, which
+    /// lowers to buffers, is no result (the interpreter refuses it too).
     pub fn entry_slots(&self, name: &str, backend: &str) -> Result<(Vec<SlotType>, Vec<SlotType>), String> {
+        if let Some(t) = self.written.get(name).into_iter().flat_map(|f| &f.results).find(|t| {
+            matches!(graph_types::classify(t), Some(GraphType::UnionFind | GraphType::Worklist(_) | GraphType::Graph))
+        }) {
+            return Err(format!("error: a value of type {t} cannot be returned to the host"));
+        }
         strata_par_dialect::abi::entry_slots(backend, name, &self.signature(name)?)
     }
 
@@ -134,6 +148,22 @@ impl Program {
         self.prepare_codegen()?;
         strata_llvm::compile_gpu(&self.ctx, self.module, options, what).map_err(|d| self.render(&d))
     }
+}
+
+/// The signature of every function of `module`, by name.
+fn signatures(ctx: &Context, module: OpId) -> HashMap<String, FunctionType> {
+    let mut found = HashMap::new();
+    for &b in ctx.region_blocks(ctx.region(module, 0)) {
+        for f in ctx.block_ops(b) {
+            if ctx.op_name(f) != func::FUNC {
+                continue;
+            }
+            if let (Some(name), Some(ty)) = (symbol_name(ctx, f), function_type(ctx, f)) {
+                found.insert(name.to_string(), ty.clone());
+            }
+        }
+    }
+    found
 }
 
 #[cfg(test)]

@@ -199,6 +199,51 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(())
     }
 
+    /// A division or remainder by zero, or a signed one of the type's
+    /// minimum by -1, of scalars up to 64 bits is undefined: the program
+    /// stops there with the interpreter's message instead of trapping, or
+    /// taking whatever LLVM folds a constant case to. Constant divisors
+    /// fold the check away.
+    fn check_division(&mut self, op: OpId, name: OpName, ops: &[BasicValueEnum<'c>]) -> R<()> {
+        let signed = match name {
+            arith::DIVSI | arith::REMSI | arith::CEILDIVSI | arith::FLOORDIVSI => true,
+            arith::DIVUI | arith::REMUI | arith::CEILDIVUI => false,
+            _ => return Ok(()),
+        };
+        let (Some(BasicValueEnum::IntValue(a)), Some(BasicValueEnum::IntValue(b))) = (ops.first(), ops.get(1)) else {
+            return Ok(());
+        };
+        let (a, b) = (*a, *b);
+        let t = a.get_type();
+        let width = t.get_bit_width();
+        if width > 64 {
+            return Ok(());
+        }
+        let bd = &self.b;
+        let mut undefined = bd.build_int_compare(IntPredicate::EQ, b, t.const_zero(), "")?;
+        if signed {
+            let min = t.const_int(1u64 << (width - 1), false);
+            let is_min = bd.build_int_compare(IntPredicate::EQ, a, min, "")?;
+            let minus_one = bd.build_int_compare(IntPredicate::EQ, b, t.const_all_ones(), "")?;
+            let overflow = bd.build_and(is_min, minus_one, "")?;
+            undefined = bd.build_or(undefined, overflow, "")?;
+        }
+        let (ok, fail) = (self.block("div.ok"), self.block("div.fail"));
+        self.b.build_conditional_branch(undefined, fail, ok)?;
+        self.b.position_at_end(fail);
+        // Both numbers as the interpreter prints them: signed.
+        let i64t = self.cx.i64_type();
+        let (wa, wb) =
+            (self.b.build_int_s_extend_or_bit_cast(a, i64t, "")?, self.b.build_int_s_extend_or_bit_cast(b, i64t, "")?);
+        let at = self.ir.op_loc(op).short().replace('%', "%%");
+        let text = format!("{at}: error: {}\n", undefined_message(name, "%lld", "%lld"));
+        let fmt = self.b.build_global_string_ptr(&text, "")?;
+        self.call("strata.fail_values", &[fmt.as_pointer_value().into(), wa.into(), wb.into()])?;
+        self.b.build_unreachable()?;
+        self.b.position_at_end(ok);
+        Ok(())
+    }
+
     /// A float-to-integer conversion of NaN or of a value whose truncation
     /// is out of the result's range is undefined: the program stops there
     /// with the interpreter's message instead of taking the machine's value.
@@ -283,6 +328,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             return Ok(());
         }
         self.check_shift(op, name, &ops)?;
+        self.check_division(op, name, &ops)?;
         self.check_conversion(op, name, &ops, rt)?;
         let b = &self.b;
         let int = |i: usize| ops[i].into_int_value();

@@ -1,11 +1,22 @@
-// A compiled program's undefined behaviour (MLIR's: integer division by
-// zero, an index out of a buffer) is no crash of graph-run: it says what
-// stopped the program, points at the interpreter, which says where, and
-// exits with status 1.
-// RUN: not graph-run %s --entry div --backend cpu 7 0 2>&1 | FileCheck %s --check-prefix=DIV
-// DIV: error: the compiled program stopped on an arithmetic exception (an integer division by zero or overflow); --backend interp reports where
+// A compiled program's undefined behaviour (MLIR's: an index out of a
+// buffer) is no crash of graph-run: it says what stopped the program,
+// points at the interpreter, which says where, and exits with status 1.
+// An integer division by zero or a signed MIN / -1 stops compiled code at
+// the division with the interpreter's message, constant divisors too (LLVM
+// folded a constant zero divisor to some value, silently).
+// RUN: not graph-run %s --entry div --backend cpu 7 0 2>&1 | FileCheck %s --check-prefix=DIV-INTERP
 // RUN: not graph-run %s --entry div --backend interp 7 0 2>&1 | FileCheck %s --check-prefix=DIV-INTERP
-// DIV-INTERP: faults.mlir:[[# @LINE + 24]]:8: error: arith.divsi has undefined behaviour on 7 and 0 (division by zero or overflow)
+// DIV-INTERP: faults.mlir:{{[0-9]+}}:8: error: arith.divsi has undefined behaviour on 7 and 0 (division by zero or overflow)
+// RUN: not graph-run %s --entry div --backend cpu -- -9223372036854775808 -1 2>&1 | FileCheck %s --check-prefix=DIV-MIN
+// DIV-MIN: error: arith.divsi has undefined behaviour on -9223372036854775808 and -1 (division by zero or overflow)
+// A union-find (or a worklist) is no result, on any backend (compiled
+// code once printed the buffer it lowers to).
+// RUN: not graph-run %S/Inputs/return-uf.mlir --graph gen:grid:rows=2,cols=2 --entry f --backend cpu 2>&1 | FileCheck %s --check-prefix=UF
+// RUN: not graph-run %S/Inputs/return-uf.mlir --graph gen:grid:rows=2,cols=2 --entry f --backend interp 2>&1 | FileCheck %s --check-prefix=UF
+// UF: error: a value of type !graph.uf cannot be returned to the host
+// RUN: not graph-run %S/Inputs/divide-by-constant-zero.mlir --entry f --backend cpu 3 2>&1 | FileCheck %s --check-prefix=CONST-ZERO
+// RUN: not graph-run %S/Inputs/divide-by-constant-zero.mlir --entry f --backend interp 3 2>&1 | FileCheck %s --check-prefix=CONST-ZERO
+// CONST-ZERO: divide-by-constant-zero.mlir:8:10: error: arith.remui has undefined behaviour on 7 and 0 (division by zero or overflow)
 // RUN: not graph-run %s --entry shl --backend interp 1 64 2>&1 | FileCheck %s --check-prefix=SHL-INTERP
 // A shift by the width or more stops compiled code at the shift with the
 // same message (the machine's shift would give some value silently).
