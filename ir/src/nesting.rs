@@ -122,10 +122,12 @@ mod tests {
         true
     }
 
-    /// `levels` regions nested in a function, written with or without the module.
+    /// `levels` regions nested in a function, the innermost holding an
+    /// operation, written with or without the module.
     fn regions(levels: usize, module: bool) -> String {
         let mut s = "func.func @f() {\n".to_string();
         s += &"\"t.wrap\"() ({\n".repeat(levels - 1);
+        s += "\"t.leaf\"() : () -> ()\n";
         s += &"}) : () -> ()\n".repeat(levels - 1);
         s += "return\n}\n";
         if module {
@@ -146,6 +148,14 @@ mod tests {
         for module in [false, true] {
             assert!(accepted_and_rereads(&regions(MAX_NESTING - 1, module)));
             assert!(!accepted_and_rereads(&regions(MAX_NESTING, module)));
+        }
+        // An empty region nests nothing: a function declared without a body
+        // in the innermost region, which the generic form writes with an
+        // empty region, reads back in both forms.
+        for module in [false, true] {
+            let declared =
+                regions(MAX_NESTING - 1, module).replace("\"t.leaf\"() : () -> ()", "func.func private @g()");
+            assert!(accepted_and_rereads(&declared));
         }
         // A written module beside other operations sits in the implicit one.
         let beside = format!("{}func.func private @g()\n", regions(MAX_NESTING - 1, true));

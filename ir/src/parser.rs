@@ -362,8 +362,15 @@ impl<'a> Parser<'a> {
     fn leave(&mut self) {
         self.depth -= 1;
     }
+    /// Enters a region. Its depth counts from its first operation
+    /// ([`Parser::enter_operation`]): an empty region, which the generic
+    /// form writes for a function declared without a body, nests nothing.
     fn enter_region(&mut self) -> PResult<()> {
         self.regions += 1;
+        Ok(())
+    }
+    /// Enters an operation, at the depth of the regions around it.
+    fn enter_operation(&mut self) -> PResult<()> {
         self.deepest_regions = self.deepest_regions.max(self.regions);
         if self.regions > MAX_NESTING {
             return self.err(format!("nesting deeper than {MAX_NESTING} levels"));

@@ -190,7 +190,7 @@ impl Fuzzer {
     fn program(&mut self, text: &str, deep: bool) -> Result<(), Finding> {
         let input = self.path("in.mlir");
         std::fs::write(&input, text).expect("write the input");
-        let (inp, out, generic, again) = (input, self.path("out.mlir"), self.path("g.mlir"), self.path("again.mlir"));
+        let (inp, out) = (input, self.path("out.mlir"));
         let s = |p: &Path| p.to_str().expect("utf-8 path").to_string();
         let flags = ["--allow-unregistered-dialect"];
         self.runs += 1;
@@ -200,6 +200,9 @@ impl Fuzzer {
         }
         let printed = std::fs::read_to_string(&out).unwrap_or_default();
         for (form, extra) in [("custom", None), ("generic", Some("--mlir-print-op-generic"))] {
+            // Fresh each round: what the custom round wrote is no output
+            // of the generic one.
+            let (generic, again) = (self.path("g.mlir"), self.path("again.mlir"));
             let mut args = vec![s(&out), flags[0].to_string(), "-o".into(), s(&generic)];
             args.extend(extra.map(String::from));
             let args: Vec<&str> = args.iter().map(String::as_str).collect();

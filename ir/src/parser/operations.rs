@@ -5,6 +5,7 @@ use super::*;
 impl<'a> Parser<'a> {
     /// Parses one operation, with its results and trailing location, and returns it detached.
     pub fn parse_operation(&mut self) -> PResult<OpId> {
+        self.enter_operation()?;
         let mut defs: Vec<(String, u32, Location)> = Vec::new();
         if self.at(Tok::PercentIdent) {
             loop {
