@@ -8,12 +8,14 @@ cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 stages=()
-# Runs a stage ("NAME" COMMAND...), noting its wall time.
+# Runs a stage ("NAME" COMMAND...), noting its wall time; returns the
+# command's status.
 stage() {
-  local name=$1 start=$SECONDS
+  local name=$1 start=$SECONDS rc=0
   shift
-  "$@"
+  "$@" || rc=$?
   stages+=("$(printf '%-8s %5d s' "$name" $((SECONDS - start)))")
+  return "$rc"
 }
 # The per-stage and per-test-binary times, slowest binaries first.
 summary() {
