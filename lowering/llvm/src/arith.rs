@@ -142,25 +142,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
             let pair = pair.into_struct_value();
             let value = self.b.build_extract_value(pair, 0, "")?;
             let wrapped = self.b.build_extract_value(pair, 1, "")?.into_int_value();
-            let (ok, fail) = (self.block("wrap.ok"), self.block("wrap.fail"));
-            self.b.build_conditional_branch(wrapped, fail, ok)?;
-            self.b.position_at_end(fail);
-            let i64t = self.cx.i64_type();
-            let widen = |v: IntValue<'c>| -> R<IntValue<'c>> {
-                Ok(if kind == "signed" {
-                    self.b.build_int_s_extend_or_bit_cast(v, i64t, "")?
-                } else {
-                    self.b.build_int_z_extend_or_bit_cast(v, i64t, "")?
-                })
-            };
-            let (wa, wb) = (widen(a)?, widen(b)?);
-            let conv = if kind == "signed" { "%lld" } else { "%llu" };
-            let at = self.ir.op_loc(op).short().replace('%', "%%");
-            let text = format!("{at}: error: {}\n", wrap_message(name, kind, conv, conv));
-            let fmt = self.b.build_global_string_ptr(&text, "")?;
-            self.call("strata.fail_values", &[fmt.as_pointer_value().into(), wa.into(), wb.into()])?;
-            self.b.build_unreachable()?;
-            self.b.position_at_end(ok);
+            let signed = kind == "signed";
+            let conv = if signed { "%lld" } else { "%llu" };
+            self.stop_if(op, wrapped, "wrap", &wrap_message(name, kind, conv, conv), (a, b, signed))?;
             result = Some(value);
         }
         Ok(result)
@@ -183,20 +167,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
             return Ok(());
         }
         let width = t.const_int(u64::from(t.get_bit_width()), false);
-        let in_range = self.b.build_int_compare(IntPredicate::ULT, b, width, "")?;
-        let (ok, fail) = (self.block("shift.ok"), self.block("shift.fail"));
-        self.b.build_conditional_branch(in_range, ok, fail)?;
-        self.b.position_at_end(fail);
-        let i64t = self.cx.i64_type();
-        let (wa, wb) =
-            (self.b.build_int_s_extend_or_bit_cast(a, i64t, "")?, self.b.build_int_s_extend_or_bit_cast(b, i64t, "")?);
-        let at = self.ir.op_loc(op).short().replace('%', "%%");
-        let text = format!("{at}: error: {}\n", undefined_message(name, "%lld", "%lld"));
-        let fmt = self.b.build_global_string_ptr(&text, "")?;
-        self.call("strata.fail_values", &[fmt.as_pointer_value().into(), wa.into(), wb.into()])?;
-        self.b.build_unreachable()?;
-        self.b.position_at_end(ok);
-        Ok(())
+        let too_far = self.b.build_int_compare(IntPredicate::UGE, b, width, "")?;
+        self.stop_if(op, too_far, "shift", &undefined_message(name, "%lld", "%lld"), (a, b, true))
     }
 
     /// A division or remainder by zero, or a signed one of the type's
@@ -228,15 +200,37 @@ impl<'a, 'c> Emitter<'a, 'c> {
             let overflow = bd.build_and(is_min, minus_one, "")?;
             undefined = bd.build_or(undefined, overflow, "")?;
         }
-        let (ok, fail) = (self.block("div.ok"), self.block("div.fail"));
-        self.b.build_conditional_branch(undefined, fail, ok)?;
-        self.b.position_at_end(fail);
         // Both numbers as the interpreter prints them: signed.
+        self.stop_if(op, undefined, "div", &undefined_message(name, "%lld", "%lld"), (a, b, true))
+    }
+
+    /// Stops the program where `stops` holds, at `op`, with `message` (a
+    /// printf format of two 64-bit conversions, `%lld` or `%llu`) of the
+    /// operands `a` and `b`, widened to 64 bits as `signed` says; code
+    /// goes on after it where `stops` does not hold. `what` names the
+    /// blocks.
+    fn stop_if(
+        &mut self,
+        op: OpId,
+        stops: IntValue<'c>,
+        what: &str,
+        message: &str,
+        (a, b, signed): (IntValue<'c>, IntValue<'c>, bool),
+    ) -> R<()> {
+        let (ok, fail) = (self.block(&format!("{what}.ok")), self.block(&format!("{what}.fail")));
+        self.b.build_conditional_branch(stops, fail, ok)?;
+        self.b.position_at_end(fail);
         let i64t = self.cx.i64_type();
-        let (wa, wb) =
-            (self.b.build_int_s_extend_or_bit_cast(a, i64t, "")?, self.b.build_int_s_extend_or_bit_cast(b, i64t, "")?);
+        let widen = |v: IntValue<'c>| {
+            if signed {
+                self.b.build_int_s_extend_or_bit_cast(v, i64t, "")
+            } else {
+                self.b.build_int_z_extend_or_bit_cast(v, i64t, "")
+            }
+        };
+        let (wa, wb) = (widen(a)?, widen(b)?);
         let at = self.ir.op_loc(op).short().replace('%', "%%");
-        let text = format!("{at}: error: {}\n", undefined_message(name, "%lld", "%lld"));
+        let text = format!("{at}: error: {message}\n");
         let fmt = self.b.build_global_string_ptr(&text, "")?;
         self.call("strata.fail_values", &[fmt.as_pointer_value().into(), wa.into(), wb.into()])?;
         self.b.build_unreachable()?;
