@@ -32,7 +32,7 @@ pub fn passes() -> PassRegistry {
 /// `<!-- end operations -->`, kept equal to this by a test.
 pub fn operation_table(d: &strata_ir::Dialect) -> String {
     let mut ops: Vec<_> = d.ops.iter().collect();
-    ops.sort_by_key(|o| o.name);
+    ops.sort_by_key(|o| o.name.as_str());
     let mut out = String::from("| operation | summary | traits | signature |\n|---|---|---|---|\n");
     for o in ops {
         let signature = o.signature.map_or(String::new(), |s| format!("`{}`", s.describe()));

@@ -4,7 +4,7 @@
 //! - [`types`], [`attributes`]: builtin types and attributes (plus opaque dialect ones);
 //! - [`parser`], [`printer`]: MLIR's generic syntax and per-op custom syntax;
 //! - [`verifier`], [`diagnostics`]: structural and per-op checks, located messages;
-//! - [`registry`]: dialects and operation definitions; [`op_name`], [`op_view`],
+//! - [`registry`]: dialects and operation definitions; [`dialect_ops`] (each op declared once), [`op_format`], [`op_name`], [`op_view`],
 //!   [`signature`], [`prop_enum`]: how an operation is declared;
 //! - [`pass`], [`pipeline`]: passes, textual pipelines, the pass manager;
 //! - [`rewrite`], [`conversion`]: the greedy pattern driver and dialect conversion;
@@ -20,11 +20,13 @@ pub mod context;
 pub mod conversion;
 pub mod dense;
 pub mod diagnostics;
+pub mod dialect_ops;
 pub mod expected;
 pub mod float_text;
 pub mod func;
 pub mod lexer;
 pub mod nesting;
+pub mod op_format;
 pub mod op_name;
 pub mod op_view;
 pub mod parser;

@@ -33,8 +33,8 @@ use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
 use strata_sched_dialect::op as sched;
 
+use graph::CountCommon;
 use strata_graph_dialect::foreach::{is_foreach, space_of, Space};
-use strata_graph_dialect::view::CountCommon;
 use strata_graph_dialect::worklist;
 use strata_ir::attributes::NamedAttr;
 use strata_ir::context::OperationState;
@@ -808,7 +808,7 @@ fn mark_pushes_once_per_round(ctx: &mut Context, module: OpId, remarks: Option<&
                     "push once a round, without a claim: it runs only when the reduction at {} changes the element of its item, which happens once a round",
                     ctx.op_loc(reduce).short()
                 ),
-                Err(_) if strata_graph_dialect::worklist::is_ordered(ctx, strata_graph_dialect::view::Push(p).worklist(ctx)) => {
+                Err(_) if strata_graph_dialect::worklist::is_ordered(ctx, graph::Push(p).worklist(ctx)) => {
                     "push into an ordered worklist, without a claim: the item is placed in a bucket by its key".to_string()
                 }
                 Err(why) => format!("push claims each item before adding it (an atomic exchange): {why}"),

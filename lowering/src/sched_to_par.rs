@@ -20,7 +20,7 @@
 //!   call helpers added to the module ([`helpers`]).
 //!
 //! It runs on the conversion driver: one pattern per graph or sched
-//! operation ([`LOWERINGS`]), in the scope of the code around it (inside a
+//! operation ([`lowerings`]), in the scope of the code around it (inside a
 //! parallel loop or not, its privatized scalars, round locks, ...), which
 //! the pattern that lowers a loop records for the loop's new body. Types
 //! are converted at the end by a [`TypeConverter`] applying [`conv`];
@@ -48,7 +48,7 @@ use storage::*;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
-use strata_graph_dialect::op as graph;
+use strata_graph_dialect::op::{self as graph, GraphKind};
 use strata_ir::builtin::op as builtin;
 use strata_ir::conversion::{apply_conversion, ConversionMode, ConversionTarget, TypeConverter};
 use strata_ir::func::op as func;
@@ -56,7 +56,7 @@ use strata_ir::pass::PassFailed;
 use strata_ir::rewrite::{RewritePattern, Rewriter};
 use strata_ir::OpName;
 use strata_par_dialect::op as par;
-use strata_sched_dialect::op as sched;
+use strata_sched_dialect::op::{self as sched, SchedKind};
 use strata_std::arith::op as arith;
 use strata_std::scf::op as scf;
 
@@ -128,9 +128,8 @@ impl Pass for SchedToPar {
             }
         }
         let state = Rc::new(RefCell::new(lw));
-        let patterns: Vec<Box<dyn RewritePattern>> = LOWERINGS
-            .iter()
-            .map(|&(root, lower)| Box::new(Lower { root, lower, state: state.clone() }) as Box<dyn RewritePattern>)
+        let patterns: Vec<Box<dyn RewritePattern>> = lowerings()
+            .map(|(root, lower)| Box::new(Lower { root, lower, state: state.clone() }) as Box<dyn RewritePattern>)
             .collect();
         let target = ConversionTarget::new().illegal_dialects(&[graph::DIALECT, sched::DIALECT]);
         // What is left is reported below, after the types are converted.
@@ -172,44 +171,61 @@ pub fn info() -> PassInfo {
 /// cannot, with the reason recorded.
 type LowerFn = fn(&mut Lowering, &mut Rewriter<'_>, OpId) -> bool;
 
+/// The lowering of each graph operation: every one has its own, but
+/// `graph.yield`, which its parent's lowering replaces.
+fn graph_lowering(kind: GraphKind) -> Option<LowerFn> {
+    match kind {
+        GraphKind::Foreach => Some(Lowering::unscheduled),
+        GraphKind::Iterate => Some(Lowering::iterate),
+        GraphKind::Fixpoint => Some(Lowering::fixpoint),
+        GraphKind::Single => Some(Lowering::single),
+        GraphKind::NumNodes => Some(Lowering::count),
+        GraphKind::NumEdges => Some(Lowering::count),
+        GraphKind::IsSymmetric => Some(Lowering::symmetric),
+        GraphKind::OutDegree => Some(Lowering::degree),
+        GraphKind::InDegree => Some(Lowering::degree),
+        GraphKind::Src => Some(Lowering::edge_field),
+        GraphKind::Dst => Some(Lowering::edge_field),
+        GraphKind::Weight => Some(Lowering::edge_field),
+        GraphKind::HasEdge => Some(Lowering::has_edge),
+        GraphKind::CountCommon => Some(Lowering::count_common),
+        GraphKind::OutEdge => Some(Lowering::nth_edge),
+        GraphKind::InEdge => Some(Lowering::nth_edge),
+        GraphKind::NodeId => Some(Lowering::id),
+        GraphKind::EdgeId => Some(Lowering::id),
+        GraphKind::Node => Some(Lowering::checked_id),
+        GraphKind::Edge => Some(Lowering::checked_id),
+        GraphKind::NewNodeProp => Some(Lowering::new_prop),
+        GraphKind::NewEdgeProp => Some(Lowering::new_prop),
+        GraphKind::NewScalar => Some(Lowering::new_scalar),
+        GraphKind::NewUf => Some(Lowering::new_uf),
+        GraphKind::UfFind => Some(Lowering::uf_call),
+        GraphKind::UfUnion => Some(Lowering::uf_call),
+        GraphKind::Load => Some(Lowering::load),
+        GraphKind::Store => Some(Lowering::store),
+        GraphKind::Reduce => Some(Lowering::reduce),
+        GraphKind::ReduceArg => Some(Lowering::reduce_arg),
+        GraphKind::FetchAdd => Some(Lowering::fetch_add),
+        GraphKind::NewWorklist => Some(Lowering::new_worklist),
+        GraphKind::NewOrderedWorklist => Some(Lowering::new_ordered_worklist),
+        GraphKind::Push => Some(Lowering::push),
+        GraphKind::Yield => None,
+    }
+}
+
+/// The lowering of each sched operation.
+fn sched_lowering(kind: SchedKind) -> LowerFn {
+    match kind {
+        SchedKind::Foreach => Lowering::foreach,
+    }
+}
+
 /// The conversion patterns: one per operation, each with its lowering.
-const LOWERINGS: &[(OpName, LowerFn)] = &[
-    (sched::FOREACH, Lowering::foreach),
-    (graph::FOREACH, Lowering::unscheduled),
-    (graph::ITERATE, Lowering::iterate),
-    (graph::FIXPOINT, Lowering::fixpoint),
-    (graph::SINGLE, Lowering::single),
-    (graph::NUM_NODES, Lowering::count),
-    (graph::NUM_EDGES, Lowering::count),
-    (graph::IS_SYMMETRIC, Lowering::symmetric),
-    (graph::OUT_DEGREE, Lowering::degree),
-    (graph::IN_DEGREE, Lowering::degree),
-    (graph::SRC, Lowering::edge_field),
-    (graph::DST, Lowering::edge_field),
-    (graph::WEIGHT, Lowering::edge_field),
-    (graph::HAS_EDGE, Lowering::has_edge),
-    (graph::COUNT_COMMON, Lowering::count_common),
-    (graph::OUT_EDGE, Lowering::nth_edge),
-    (graph::IN_EDGE, Lowering::nth_edge),
-    (graph::NODE_ID, Lowering::id),
-    (graph::EDGE_ID, Lowering::id),
-    (graph::NODE, Lowering::checked_id),
-    (graph::EDGE, Lowering::checked_id),
-    (graph::NEW_NODE_PROP, Lowering::new_prop),
-    (graph::NEW_EDGE_PROP, Lowering::new_prop),
-    (graph::NEW_SCALAR, Lowering::new_scalar),
-    (graph::NEW_UF, Lowering::new_uf),
-    (graph::UF_FIND, Lowering::uf_call),
-    (graph::UF_UNION, Lowering::uf_call),
-    (graph::LOAD, Lowering::load),
-    (graph::STORE, Lowering::store),
-    (graph::REDUCE, Lowering::reduce),
-    (graph::REDUCE_ARG, Lowering::reduce_arg),
-    (graph::FETCH_ADD, Lowering::fetch_add),
-    (graph::NEW_WORKLIST, Lowering::new_worklist),
-    (graph::NEW_ORDERED_WORKLIST, Lowering::new_ordered_worklist),
-    (graph::PUSH, Lowering::push),
-];
+fn lowerings() -> impl Iterator<Item = (OpName, LowerFn)> {
+    let graph = GraphKind::ALL.iter().filter_map(|k| Some((k.name(), graph_lowering(*k)?)));
+    let sched = SchedKind::ALL.iter().map(|k| (k.name(), sched_lowering(*k)));
+    sched.chain(graph)
+}
 
 /// A conversion pattern: one operation's lowering, run in the scope of the
 /// code around it.

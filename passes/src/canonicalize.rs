@@ -70,7 +70,8 @@ impl Pass for Canonicalize {
 pub fn collect_patterns(ctx: &Context) -> Vec<Box<dyn RewritePattern>> {
     let mut v: Vec<Box<dyn RewritePattern>> = Vec::new();
     let mut defs: Vec<_> = ctx.registry().ops().collect();
-    defs.sort_by_key(|d| d.name);
+    // A fixed order, apart from how each dialect lists its operations.
+    defs.sort_by_key(|d| (d.name.dialect_key(), d.name.as_str()));
     for d in defs {
         if let Some(f) = d.patterns {
             f(&mut v);

@@ -25,7 +25,7 @@ use strata_driver::pipeline::{target_pipeline, Schedule, Target};
 use strata_driver::schedule_file::{self, LoopEntry};
 use strata_driver::{Backend, CpuBackend, Program};
 use strata_graph_dialect::foreach::{space_of, Space};
-use strata_graph_dialect::view::CountCommon;
+use strata_graph_dialect::op::CountCommon;
 use strata_graph_dialect::worklist;
 use strata_ir::{Location, Registry};
 

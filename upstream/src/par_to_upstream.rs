@@ -32,7 +32,7 @@ use strata_ir::func::op as func;
 use strata_ir::types::FunctionType;
 use strata_ir::{Attribute, Context, Diagnostic, Location, OpId, Type, Value};
 use strata_par_dialect::abi::graph_array_of;
-use strata_par_dialect::op as par;
+use strata_par_dialect::op::{self as par, ParOp};
 use strata_par_dialect::types::{buf_element, queue_element};
 use strata_par_dialect::view::{self, RmwKind};
 use strata_std::arith::op as arith;
@@ -319,26 +319,22 @@ impl Conversion {
             }
             return Ok(());
         }
-        if ctx.op_kind(op).dialect_key() != par::DIALECT_KEY {
-            return Ok(());
-        }
+        let Some(p) = ParOp::of(ctx, op) else { return Ok(()) };
         let loc = ctx.op_loc(op).clone();
-        let kind = ctx.op_kind(op);
         let mut b = Builder::new(ctx, InsertPoint::Before(op), loc.clone());
-        let results: Vec<Value> = match kind {
-            par::YIELD => {
+        let results: Vec<Value> = match p {
+            ParOp::Yield(_) => {
                 let parent = b.ctx().parent_op(op).expect("a par.yield is in an operation");
                 let end = if b.ctx().isa(parent, par::FOR) { ops::omp::YIELD } else { ops::omp::TERMINATOR };
                 b.op0(end, &[]);
                 Vec::new()
             }
-            par::PARALLEL => {
+            ParOp::Parallel(_) => {
                 let body = take_region(b.ctx_mut(), op);
                 ops::parallel(&mut b, body);
                 Vec::new()
             }
-            par::FOR => {
-                let l = view::For(op);
+            ParOp::For(l) => {
                 let bounds = [l.lower(b.ctx()), l.upper(b.ctx()), l.step(b.ctx())];
                 let (dist, chunk) = (l.dist(b.ctx()), l.chunk(b.ctx()));
                 let chunk = index(&mut b, chunk as i128);
@@ -346,41 +342,44 @@ impl Conversion {
                 ops::wsloop(&mut b, dist, chunk, bounds, body);
                 Vec::new()
             }
-            par::BARRIER => {
+            ParOp::Barrier(_) => {
                 ops::barrier(&mut b);
                 Vec::new()
             }
             // A CPU thread is a block of one: its shared buffer is its own.
-            par::BLOCK_BARRIER => Vec::new(),
-            par::SHARED => {
-                let s = view::Shared(op);
+            ParOp::BlockBarrier(_) => Vec::new(),
+            ParOp::Shared(s) => {
                 let t = b.ctx().value_type(s.buffer(b.ctx())).clone();
                 let n = s.size(b.ctx()).max(1);
                 vec![ops::alloca(&mut b, &ops::memref_type(n, ops::element_of(&t)))]
             }
             // A CPU thread is a subgroup and a block of its own.
-            par::SUBGROUP_SIZE | par::BLOCK_SIZE => vec![index(&mut b, 1)],
-            par::LANE_ID | par::BLOCK_THREAD_ID => vec![index(&mut b, 0)],
+            ParOp::SubgroupSize(_) | ParOp::BlockSize(_) => vec![index(&mut b, 1)],
+            ParOp::LaneId(_) | ParOp::BlockThreadId(_) => vec![index(&mut b, 0)],
             // Its own value; no thread before it: the neutral value.
-            par::SUBGROUP_REDUCE | par::BLOCK_REDUCE | par::SUBGROUP_SHUFFLE => vec![b.ctx().operand(op, 0)],
+            ParOp::SubgroupReduce(r) => vec![r.value(b.ctx())],
+            ParOp::BlockReduce(r) => vec![r.value(b.ctx())],
+            ParOp::SubgroupShuffle(s) => vec![s.value(b.ctx())],
             // Its own vote, as bit 0.
-            par::SUBGROUP_BALLOT => {
-                let vote = b.ctx().operand(op, 0);
+            ParOp::SubgroupBallot(ballot) => {
+                let vote = ballot.value(b.ctx());
                 vec![b.op1(strata_std::arith::op::EXTUI, &[vote], Type::i64())]
             }
-            par::SUBGROUP_SCAN | par::BLOCK_SCAN => {
-                let t = b.ctx().value_type(b.ctx().operand(op, 0)).clone();
-                let c = view::Collective::of(b.ctx(), op).expect("a scan");
-                let zero = c.kind.neutral(&t).expect("the verifier refuses xchg");
-                vec![constant(&mut b, zero, &t)]
+            ParOp::SubgroupScan(scan) => {
+                let (value, kind) = (scan.value(b.ctx()), scan.kind(b.ctx()));
+                vec![neutral(&mut b, value, kind)]
             }
-            par::THREAD_ID
-            | par::NUM_THREADS
-            | par::SUBGROUP_ID
-            | par::NUM_SUBGROUPS
-            | par::BLOCK_ID
-            | par::NUM_BLOCKS => {
-                let name = if matches!(kind, par::THREAD_ID | par::SUBGROUP_ID | par::BLOCK_ID) {
+            ParOp::BlockScan(scan) => {
+                let (value, kind) = (scan.value(b.ctx()), scan.kind(b.ctx()));
+                vec![neutral(&mut b, value, kind)]
+            }
+            ParOp::ThreadId(_)
+            | ParOp::NumThreads(_)
+            | ParOp::SubgroupId(_)
+            | ParOp::NumSubgroups(_)
+            | ParOp::BlockId(_)
+            | ParOp::NumBlocks(_) => {
+                let name = if matches!(p, ParOp::ThreadId(_) | ParOp::SubgroupId(_) | ParOp::BlockId(_)) {
                     THREAD_NUM
                 } else {
                     NUM_THREADS
@@ -389,19 +388,17 @@ impl Conversion {
                 let n = call(&mut b, name, &[], &[Type::i32()])[0];
                 vec![b.op1(arith::INDEX_CAST, &[n], Type::Index)]
             }
-            par::GRAPH_SIZE => {
-                let s = view::GraphSize(op);
+            ParOp::GraphSize(s) => {
                 let parts = &self.graphs[&s.graph(b.ctx())];
                 vec![parts[if s.counted(b.ctx()) == view::SizeOf::Nodes { 0 } else { 1 }]]
             }
-            par::GRAPH_SYMMETRIC => vec![self.graphs[&view::GraphSymmetric(op).graph(b.ctx())][2]],
-            par::GRAPH_ARRAY => {
-                let graph = view::GraphArrayOp(op).graph(b.ctx());
+            ParOp::GraphSymmetric(_) => vec![self.graphs[&par::GraphSymmetric(op).graph(b.ctx())][2]],
+            ParOp::GraphArray(_) => {
+                let graph = par::GraphArrayOp(op).graph(b.ctx());
                 let array = graph_array_of(b.ctx(), op).expect("the verifier checked the array's name");
                 vec![self.graphs[&graph][GRAPH_SCALAR_PARTS + array.position()]]
             }
-            par::CHECK_INDEX => {
-                let c = view::CheckIndex(op);
+            ParOp::CheckIndex(c) => {
                 let (i, n, counted) = (c.index(b.ctx()), c.count(b.ctx()), c.counted(b.ctx()));
                 let ok = cmpi(&mut b, "ult", i, n);
                 let at = located(b.ctx(), op).short();
@@ -411,19 +408,17 @@ impl Conversion {
                 b.create(st);
                 Vec::new()
             }
-            par::ALLOC => {
-                let a = view::Alloc(op);
+            ParOp::Alloc(a) => {
                 let (n, t) = (a.size(b.ctx()), b.ctx().value_type(a.buffer(b.ctx())).clone());
                 vec![ops::alloc(&mut b, &t, Some(n))]
             }
-            par::LOCAL => {
-                let l = view::Local(op);
+            ParOp::Local(l) => {
                 let t = b.ctx().value_type(l.buffer(b.ctx())).clone();
                 let n = l.size(b.ctx()).unwrap_or(1);
                 vec![ops::alloca(&mut b, &ops::memref_type(n, ops::element_of(&t)))]
             }
-            par::FREE => {
-                let storage = view::Free(op).storage(b.ctx());
+            ParOp::Free(_) => {
+                let storage = par::Free(op).storage(b.ctx());
                 if *b.ctx().value_type(storage) == queue_type() {
                     self.queue_call(&mut b, QueueFn::Free, &[storage]);
                 } else {
@@ -431,14 +426,12 @@ impl Conversion {
                 }
                 Vec::new()
             }
-            par::LOAD => {
-                let l = view::Load(op);
+            ParOp::Load(l) => {
                 let (m, i, t) = (l.buffer(b.ctx()), l.index(b.ctx()), b.ctx().value_type(l.value(b.ctx())).clone());
                 let v = if l.atomic(b.ctx()) { ops::atomic_load(&mut b, m, i) } else { ops::load(&mut b, m, i) };
                 vec![from_storage(&mut b, v, &t)]
             }
-            par::STORE => {
-                let s = view::Store(op);
+            ParOp::Store(s) => {
                 let (v, m, i) = (s.value(b.ctx()), s.buffer(b.ctx()), s.index(b.ctx()));
                 let v = to_storage(&mut b, v);
                 if s.atomic(b.ctx()) {
@@ -448,9 +441,8 @@ impl Conversion {
                 }
                 Vec::new()
             }
-            par::ATOMIC_RMW => vec![atomic_rmw(&mut b, op)],
-            par::CMPXCHG => {
-                let c = view::Cmpxchg(op);
+            ParOp::AtomicRmw(_) => vec![atomic_rmw(&mut b, op)],
+            ParOp::Cmpxchg(c) => {
                 let (m, i) = (c.buffer(b.ctx()), c.index(b.ctx()));
                 let t = b.ctx().value_type(c.expected(b.ctx())).clone();
                 let (expected, new) = (c.expected(b.ctx()), c.new(b.ctx()));
@@ -463,45 +455,42 @@ impl Conversion {
                 let success = cmpi(&mut b, "eq", old, expected);
                 vec![from_storage(&mut b, old, &t), success]
             }
-            par::QUEUE_NEW => {
-                let q = view::QueueNew(op);
+            ParOp::QueueNew(q) => {
                 let (capacity, unique) = (q.capacity(b.ctx()), q.unique(b.ctx()));
                 let unique = boolean(&mut b, unique);
                 self.queue_call(&mut b, QueueFn::New, &[capacity, unique])
             }
-            par::QUEUE_PUSH => {
-                let p = view::QueuePush(op);
+            ParOp::QueuePush(p) => {
                 let (item, queue) = (p.item(b.ctx()), p.queue(b.ctx()));
                 self.queue_call(&mut b, QueueFn::Push, &[queue, item])
             }
-            par::QUEUE_CLAIM => {
-                let c = view::QueueClaim(op);
+            ParOp::QueueClaim(c) => {
                 let (item, queue) = (c.item(b.ctx()), c.queue(b.ctx()));
                 self.queue_call(&mut b, QueueFn::Claim, &[queue, item])
             }
-            par::QUEUE_RESERVE => {
-                let r = view::QueueReserve(op);
+            ParOp::QueueReserve(r) => {
                 let (queue, count) = (r.queue(b.ctx()), r.count(b.ctx()));
                 self.queue_call(&mut b, QueueFn::Reserve, &[queue, count])
             }
-            par::QUEUE_PUT => {
-                let p = view::QueuePut(op);
+            ParOp::QueuePut(p) => {
                 let (item, queue, place) = (p.item(b.ctx()), p.queue(b.ctx()), p.place(b.ctx()));
                 self.queue_call(&mut b, QueueFn::Put, &[queue, place, item])
             }
-            par::QUEUE_SIZE => {
-                let queue = view::QueueSize(op).queue(b.ctx());
+            ParOp::QueueSize(_) => {
+                let queue = par::QueueSize(op).queue(b.ctx());
                 self.queue_call(&mut b, QueueFn::Size, &[queue])
             }
-            par::QUEUE_ITEMS => {
-                let queue = view::QueueItems(op).queue(b.ctx());
+            ParOp::QueueItems(_) => {
+                let queue = par::QueueItems(op).queue(b.ctx());
                 self.queue_call(&mut b, QueueFn::Items, &[queue])
             }
-            par::QUEUE_ADVANCE => {
-                let queue = view::QueueAdvance(op).queue(b.ctx());
+            ParOp::QueueAdvance(_) => {
+                let queue = par::QueueAdvance(op).queue(b.ctx());
                 self.queue_call(&mut b, QueueFn::Advance, &[queue])
             }
-            _ => return Err(error(ctx, op, "has no upstream form yet")),
+            ParOp::OrderedQueueNew(_) | ParOp::QueueTakeOwn(_) | ParOp::QueueOwnItems(_) => {
+                return Err(error(ctx, op, "has no upstream form yet"))
+            }
         };
         ctx.replace_op(op, &results);
         Ok(())
@@ -540,7 +529,7 @@ fn take_region(ctx: &mut Context, op: OpId) -> strata_ir::RegionId {
 /// Booleans are kept as 0 or -1, so their `and`, `or`, signed `min` and
 /// `max` are those of the byte; they multiply as they are and-ed.
 fn atomic_rmw(b: &mut Builder<'_>, op: OpId) -> Value {
-    let r = view::AtomicRmw(op);
+    let r = par::AtomicRmw(op);
     let (value, m, i) = (r.value(b.ctx()), r.buffer(b.ctx()), r.index(b.ctx()));
     let t = b.ctx().value_type(value).clone();
     let kind = match r.kind(b.ctx()) {
@@ -599,4 +588,13 @@ fn combine(b: &mut Builder<'_>, kind: RmwKind, x: Value, y: Value) -> Value {
         (RmwKind::Xchg, _) => return y,
     };
     binary(b, name, x, y)
+}
+
+/// The value combining with which by `kind` leaves any value of `value`'s
+/// type as it is: what an exclusive scan gives a thread with no thread
+/// before it.
+fn neutral(b: &mut Builder<'_>, value: Value, kind: RmwKind) -> Value {
+    let t = b.ctx().value_type(value).clone();
+    let zero = kind.neutral(&t).expect("the verifier refuses xchg");
+    constant(b, zero, &t)
 }

@@ -17,7 +17,7 @@ use strata_ir::context::{Context, OpId, OperationState, RegionId};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{Argument, PResult, Parser};
 use strata_ir::printer::OpPrinter;
-use strata_ir::registry::{OpDef, Traits};
+use strata_ir::registry::Traits;
 use strata_ir::types::{join_types, Type};
 use strata_ir::verifier::op_error;
 use strata_ir::Diagnostic;
@@ -204,7 +204,7 @@ pub fn check_args(ctx: &Context, op: OpId, r: RegionId, types: &[Type], what: &s
 }
 
 /// Verifies the structure of a foreach loop (shared with `sched.foreach`)
-/// beyond its declared signature ([`crate::view::Foreach`]): operands of
+/// beyond its declared signature ([`crate::op::Foreach`]): operands of
 /// the space's types, and the body's and the filter's arguments and yields.
 pub fn verify_foreach(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(space) = space_of(ctx, op) else {
@@ -246,7 +246,7 @@ pub fn verify_foreach(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 /// The parents of `graph.yield` besides the foreach-like loops.
 const YIELD_PARENTS: [OpName; 3] = [graph::ITERATE, graph::FIXPOINT, graph::SINGLE];
 
-fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     match ctx.parent_op(op) {
         Some(p) if is_foreach(ctx, p) || YIELD_PARENTS.contains(&ctx.op_kind(p)) => Ok(()),
         _ => Err(op_error(
@@ -255,34 +255,4 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             "expects parent op to be one of 'graph.foreach, graph.iterate, graph.fixpoint, graph.single, sched.foreach'",
         )),
     }
-}
-
-/// `graph.foreach` and `graph.yield`.
-pub fn ops() -> Vec<OpDef> {
-    vec![
-        OpDef {
-            signature: Some(crate::view::Foreach::SIGNATURE),
-            inherent: &["space"],
-            verify: Some(verify_foreach),
-            parse: Some(parse_foreach),
-            print: Some(print_foreach),
-            patterns: Some(crate::canonicalize::foreach_patterns),
-            ..OpDef::new(
-                graph::FOREACH,
-                "a parallel loop over nodes, edges, neighbours, common neighbours, worklist items or a range",
-                Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS | Traits::FOREACH_LIKE,
-            )
-        },
-        OpDef {
-            signature: Some(crate::view::Yield::SIGNATURE),
-            verify: Some(verify_yield),
-            parse: Some(strata_ir::func::parse_return_like),
-            print: Some(strata_ir::func::print_return_like),
-            ..OpDef::new(
-                graph::YIELD,
-                "ends a graph-dialect region, passing values to its parent",
-                Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE,
-            )
-        },
-    ]
 }

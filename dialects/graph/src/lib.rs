@@ -1,14 +1,15 @@
 //! The `graph` dialect: what a graph algorithm computes, free of any schedule
 //! or target.
 //!
-//! Types are in [`types`]; operations in [`accessors`] (graph queries and the
-//! union-find set), [`props`] (properties, scalars, load/store/reduce),
-//! [`foreach`] (parallel loops and `graph.yield`), [`worklist`], [`rounds`]
-//! (`graph.iterate`, `graph.fixpoint`) and [`single`]; [`canonicalize`] holds
+//! Types are in [`types`]; every operation is declared in [`op`], with its
+//! verifier and custom syntax in [`props`] (properties, scalars,
+//! load/store/reduce), [`foreach`] (parallel loops and `graph.yield`),
+//! [`worklist`], [`rounds`] (`graph.iterate`, `graph.fixpoint`) and
+//! [`single`] (graph queries and the union-find set need neither: their
+//! types are fixed); [`canonicalize`] holds
 //! the canonicalization patterns, [`races`] the static data-race check. `docs/dialects/graph.md`
 //! describes every operation and its concurrency rules.
 
-pub mod accessors;
 pub mod canonicalize;
 pub mod foreach;
 pub mod op;
@@ -25,16 +26,10 @@ use strata_ir::Registry;
 
 /// The graph dialect.
 pub fn dialect() -> Dialect {
-    let mut ops = accessors::ops();
-    ops.extend(props::ops());
-    ops.extend(foreach::ops());
-    ops.extend(worklist::ops());
-    ops.extend(rounds::ops());
-    ops.extend(single::ops());
     Dialect {
         name: "graph",
         summary: "graphs, properties, parallel loops, reductions, worklists and locks",
-        ops,
+        ops: op::op_defs(),
         materialize_constant: None,
         verify_type: Some(types::verify_type),
         verify_attr: None,

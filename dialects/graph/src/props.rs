@@ -15,14 +15,13 @@ use strata_ir::context::{Context, OpId, OperationState, Value};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser, UnresolvedOperand};
 use strata_ir::printer::OpPrinter;
-use strata_ir::registry::{OpDef, Traits};
 use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic};
 
-use crate::canonicalize;
+use crate::op::{FetchAdd, Reduce};
 use crate::types::{classify, edge, element, graph, is_edge, is_node, node, GraphType};
-use crate::view::{ArgKind, FetchAdd, Load, NewEdgeProp, NewNodeProp, NewScalar, Reduce, ReduceArg, ReduceKind, Store};
+use crate::view::{ArgKind, ReduceKind};
 
 /// The index type a container is addressed with: `!graph.node`, `!graph.edge`, or none for a scalar.
 pub fn index_type(container: &Type) -> Option<Option<Type>> {
@@ -46,7 +45,7 @@ pub fn kind_accepts(kind: ReduceKind, t: &Type) -> bool {
 
 // ----- allocation -----
 
-fn parse_new(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_new(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let loc = p.loc();
     let names = p.parse_operand_list()?;
     st.attributes = p.parse_optional_attr_dict()?;
@@ -70,7 +69,7 @@ fn parse_new(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     Ok(())
 }
 
-fn print_new(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_new(p: &mut OpPrinter<'_>, op: OpId) {
     let ops = p.ctx.operands(op).to_vec();
     p.w(" ");
     p.operands(&ops);
@@ -82,7 +81,7 @@ fn print_new(p: &mut OpPrinter<'_>, op: OpId) {
 
 /// The initial value must be of the element type (the signature checked
 /// the operand and result kinds).
-fn verify_new(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_new(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let ty = ctx.value_type(ctx.result(op, 0));
     let elem = element(ty).expect("the signature checks the result");
     let init = ctx.value_type(*ctx.operands(op).last().expect("the signature checks the operands"));
@@ -156,7 +155,7 @@ fn check_target(ctx: &Context, op: OpId, vs: &[Value]) -> Result<Type, Diagnosti
     Ok(element(ty).expect("container"))
 }
 
-fn parse_load(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_load(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let loc = p.loc();
     let t = parse_target(p)?;
     st.attributes = p.parse_optional_attr_dict()?;
@@ -166,7 +165,7 @@ fn parse_load(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     Ok(())
 }
 
-fn print_load(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_load(p: &mut OpPrinter<'_>, op: OpId) {
     let vs = p.ctx.operands(op).to_vec();
     p.w(" ");
     print_target(p, &vs);
@@ -176,7 +175,7 @@ fn print_load(p: &mut OpPrinter<'_>, op: OpId) {
     p.ty(&t);
 }
 
-fn verify_load(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_load(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let elem = check_target(ctx, op, ctx.operands(op))?;
     let rs = ctx.results(op);
     if rs.len() != 1 || *ctx.value_type(rs[0]) != elem {
@@ -186,7 +185,7 @@ fn verify_load(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 }
 
 /// Parses `%v, %c[%i] {attrs} : T`: a value of `T`'s element type and a target.
-fn parse_value_target(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_value_target(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     parse_element_access(p, st).map(|_| ())
 }
 
@@ -218,11 +217,11 @@ fn print_value_target(p: &mut OpPrinter<'_>, op: OpId, elided: &[&str]) {
     p.ty(&t);
 }
 
-fn print_store(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_store(p: &mut OpPrinter<'_>, op: OpId) {
     print_value_target(p, op, &[]);
 }
 
-fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let vs = ctx.operands(op);
     let elem = check_target(ctx, op, &vs[1..])?;
     if *ctx.value_type(vs[0]) != elem {
@@ -237,19 +236,19 @@ fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 // ----- reductions -----
 
-fn parse_fetch_add(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_fetch_add(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let elem = parse_element_access(p, st)?;
     st.result_types = vec![elem];
     Ok(())
 }
 
-fn print_fetch_add(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_fetch_add(p: &mut OpPrinter<'_>, op: OpId) {
     print_value_target(p, op, &[]);
 }
 
 /// An integer element (a ticket counter: each addition gets the value
 /// before it), the value and the result of its type.
-fn verify_fetch_add(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_fetch_add(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let f = FetchAdd(op);
     let vs = ctx.operands(op);
     let elem = check_target(ctx, op, &vs[1..])?;
@@ -292,13 +291,13 @@ fn print_changed(p: &mut OpPrinter<'_>, op: OpId) {
     }
 }
 
-fn parse_reduce(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_reduce(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     parse_kind(p, st, ReduceKind::NAMES)?;
     parse_value_target(p, st)?;
     parse_changed(p, st)
 }
 
-fn print_reduce(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_reduce(p: &mut OpPrinter<'_>, op: OpId) {
     let kind = p.ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("?").to_string();
     p.w(" ");
     p.w(&kind);
@@ -306,7 +305,7 @@ fn print_reduce(p: &mut OpPrinter<'_>, op: OpId) {
     print_changed(p, op);
 }
 
-fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let kind = Reduce(op).kind(ctx);
     let vs = ctx.operands(op);
     let elem = check_target(ctx, op, &vs[1..])?;
@@ -323,7 +322,7 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn parse_reduce_arg(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_reduce_arg(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     parse_kind(p, st, ArgKind::NAMES)?;
     let loc = p.loc();
     let key = p.parse_operand()?;
@@ -347,7 +346,7 @@ fn parse_reduce_arg(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> 
     parse_changed(p, st)
 }
 
-fn print_reduce_arg(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_reduce_arg(p: &mut OpPrinter<'_>, op: OpId) {
     let kind = p.ctx.prop(op, "kind").and_then(|a| a.as_str()).unwrap_or("?").to_string();
     let vs = p.ctx.operands(op).to_vec();
     p.w(" ");
@@ -363,7 +362,7 @@ fn print_reduce_arg(p: &mut OpPrinter<'_>, op: OpId) {
     print_changed(p, op);
 }
 
-fn verify_reduce_arg(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_reduce_arg(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let vs = ctx.operands(op);
     let (kt, pt) = (ctx.value_type(vs[2]), ctx.value_type(vs[3]));
     let same_shape = index_type(kt).is_some() && index_type(kt) == index_type(pt);
@@ -390,81 +389,4 @@ fn verify_reduce_arg(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         ));
     }
     Ok(())
-}
-
-/// The property operations.
-pub fn ops() -> Vec<OpDef> {
-    let new = |name, signature, summary, patterns| OpDef {
-        signature: Some(signature),
-        verify: Some(verify_new),
-        parse: Some(parse_new),
-        print: Some(print_new),
-        patterns: Some(patterns),
-        ..OpDef::new(name, summary, Traits::NONE)
-    };
-    vec![
-        new(
-            graph::NEW_NODE_PROP,
-            NewNodeProp::SIGNATURE,
-            "a node property with every element set to a value",
-            canonicalize::new_node_prop_patterns,
-        ),
-        new(
-            graph::NEW_EDGE_PROP,
-            NewEdgeProp::SIGNATURE,
-            "an edge property with every element set to a value",
-            canonicalize::new_edge_prop_patterns,
-        ),
-        new(
-            graph::NEW_SCALAR,
-            NewScalar::SIGNATURE,
-            "a scalar reduction variable set to a value",
-            canonicalize::new_scalar_patterns,
-        ),
-        OpDef {
-            signature: Some(Load::SIGNATURE),
-            verify: Some(verify_load),
-            parse: Some(parse_load),
-            print: Some(print_load),
-            ..OpDef::new(graph::LOAD, "reads an element", Traits::NONE)
-        },
-        OpDef {
-            signature: Some(Store::SIGNATURE),
-            verify: Some(verify_store),
-            parse: Some(parse_value_target),
-            print: Some(print_store),
-            ..OpDef::new(graph::STORE, "writes an element", Traits::NONE)
-        },
-        OpDef {
-            signature: Some(Reduce::SIGNATURE),
-            verify: Some(verify_reduce),
-            parse: Some(parse_reduce),
-            print: Some(print_reduce),
-            patterns: Some(canonicalize::reduce_patterns),
-            ..OpDef::new(graph::REDUCE, "combines a value into an element atomically", Traits::NONE)
-        },
-        OpDef {
-            signature: Some(FetchAdd::SIGNATURE),
-            verify: Some(verify_fetch_add),
-            parse: Some(parse_fetch_add),
-            print: Some(print_fetch_add),
-            ..OpDef::new(
-                graph::FETCH_ADD,
-                "adds to an integer element atomically and returns the element before",
-                Traits::NONE,
-            )
-        },
-        OpDef {
-            signature: Some(ReduceArg::SIGNATURE),
-            verify: Some(verify_reduce_arg),
-            parse: Some(parse_reduce_arg),
-            print: Some(print_reduce_arg),
-            patterns: Some(canonicalize::reduce_arg_patterns),
-            ..OpDef::new(
-                graph::REDUCE_ARG,
-                "keeps the payload of the smallest or largest key, atomically",
-                Traits::NONE,
-            )
-        },
-    ]
 }

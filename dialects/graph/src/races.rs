@@ -28,7 +28,7 @@
 //! and stores that conditions keep apart (a guarded store to a shared index
 //! is reported even when the guard makes it safe).
 
-use crate::op as graph;
+use crate::op::{self as graph, GraphOp};
 use std::collections::{HashMap, HashSet};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
@@ -126,27 +126,65 @@ impl Collector<'_> {
 
     fn op(&mut self, op: OpId, frame: &Frame, locks: &[Value]) {
         let ctx = self.ctx;
-        let vs = ctx.operands(op);
-        match ctx.op_kind(op) {
-            graph::LOAD => self.record(op, Mode::Read, vs[0], vs.get(1).copied(), frame, locks),
-            graph::STORE => self.record(op, Mode::Write, vs[1], vs.get(2).copied(), frame, locks),
-            graph::REDUCE | graph::FETCH_ADD => self.record(op, Mode::Reduce, vs[1], vs.get(2).copied(), frame, locks),
-            graph::REDUCE_ARG => {
-                self.record(op, Mode::Reduce, vs[2], vs.get(4).copied(), frame, locks);
-                self.record(op, Mode::Reduce, vs[3], vs.get(4).copied(), frame, locks);
+        let Some(g) = GraphOp::of(ctx, op) else {
+            match ctx.op_kind(op) {
+                func::CALL | func::CALL_INDIRECT => self.call(op, frame, locks),
+                _ => self.regions(op, frame, locks),
             }
-            graph::SINGLE => {
+            return;
+        };
+        match g {
+            GraphOp::Load(l) => self.record(op, Mode::Read, l.target(ctx), l.index(ctx), frame, locks),
+            GraphOp::Store(s) => self.record(op, Mode::Write, s.target(ctx), s.index(ctx), frame, locks),
+            GraphOp::Reduce(r) => self.record(op, Mode::Reduce, r.target(ctx), r.index(ctx), frame, locks),
+            GraphOp::FetchAdd(f) => self.record(op, Mode::Reduce, f.target(ctx), f.index(ctx), frame, locks),
+            GraphOp::ReduceArg(r) => {
+                self.record(op, Mode::Reduce, r.keys(ctx), r.index(ctx), frame, locks);
+                self.record(op, Mode::Reduce, r.payloads(ctx), r.index(ctx), frame, locks);
+            }
+            GraphOp::Single(single) => {
                 let mut held = locks.to_vec();
-                held.extend(vs[1..].iter().filter_map(|v| self.resolve(*v, frame)));
+                held.extend(single.locked(ctx).iter().filter_map(|v| self.resolve(*v, frame)));
                 self.region(ctx.region(op, 0), frame, &held);
                 self.region(ctx.region(op, 1), frame, locks);
             }
-            func::CALL | func::CALL_INDIRECT => self.call(op, frame, locks),
-            _ => {
-                for r in ctx.regions(op) {
-                    self.region(*r, frame, locks);
-                }
-            }
+            GraphOp::Foreach(_) | GraphOp::Iterate(_) | GraphOp::Fixpoint(_) => self.regions(op, frame, locks),
+            // No access to a property or scalar: graph queries, new
+            // containers, worklist pushes and union-find operations (atomic
+            // with respect to each other), and the terminator.
+            GraphOp::NumNodes(_)
+            | GraphOp::NumEdges(_)
+            | GraphOp::IsSymmetric(_)
+            | GraphOp::OutDegree(_)
+            | GraphOp::InDegree(_)
+            | GraphOp::Src(_)
+            | GraphOp::Dst(_)
+            | GraphOp::Weight(_)
+            | GraphOp::OutEdge(_)
+            | GraphOp::InEdge(_)
+            | GraphOp::HasEdge(_)
+            | GraphOp::CountCommon(_)
+            | GraphOp::NodeId(_)
+            | GraphOp::EdgeId(_)
+            | GraphOp::Node(_)
+            | GraphOp::Edge(_)
+            | GraphOp::NewUf(_)
+            | GraphOp::UfFind(_)
+            | GraphOp::UfUnion(_)
+            | GraphOp::NewNodeProp(_)
+            | GraphOp::NewEdgeProp(_)
+            | GraphOp::NewScalar(_)
+            | GraphOp::NewWorklist(_)
+            | GraphOp::NewOrderedWorklist(_)
+            | GraphOp::Push(_)
+            | GraphOp::Yield(_) => {}
+        }
+    }
+
+    /// Follows every region of `op`.
+    fn regions(&mut self, op: OpId, frame: &Frame, locks: &[Value]) {
+        for r in self.ctx.regions(op) {
+            self.region(*r, frame, locks);
         }
     }
 
@@ -185,9 +223,9 @@ fn own_iterators(ctx: &Context, lp: OpId) -> Vec<Value> {
 }
 
 fn describe_access(ctx: &Context, op: OpId) -> String {
-    let what = match ctx.op_kind(op) {
-        graph::LOAD => "load",
-        graph::STORE => "store",
+    let what = match GraphOp::of(ctx, op) {
+        Some(GraphOp::Load(_)) => "load",
+        Some(GraphOp::Store(_)) => "store",
         _ => "reduce",
     };
     format!("the {what} at {}", describe_location(ctx.op_loc(op)))

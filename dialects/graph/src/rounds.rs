@@ -22,7 +22,6 @@ use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{Argument, PResult, Parser};
 use strata_ir::printer::OpPrinter;
-use strata_ir::registry::{OpDef, Traits};
 use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
 use strata_ir::Diagnostic;
@@ -98,7 +97,7 @@ fn check_carried(ctx: &Context, op: OpId, inits: &[strata_ir::context::Value], f
     check_yield(ctx, op, body, &yields, "body")
 }
 
-fn parse_iterate(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_iterate(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let wl = p.parse_operand()?;
     let ty = p.parse_colon_type()?;
     let v = p.resolve_operand(&wl, &ty)?;
@@ -106,7 +105,7 @@ fn parse_iterate(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     parse_iter_args_and_body(p, st)
 }
 
-fn print_iterate(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_iterate(p: &mut OpPrinter<'_>, op: OpId) {
     let ops = p.ctx.operands(op).to_vec();
     p.w(" ");
     p.operand(ops[0]);
@@ -115,49 +114,20 @@ fn print_iterate(p: &mut OpPrinter<'_>, op: OpId) {
     print_iter_args_and_body(p, op, &ops[1..]);
 }
 
-fn verify_iterate(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_iterate(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let ops = ctx.operands(op);
     check_carried(ctx, op, &ops[1..], false)
 }
 
-fn parse_fixpoint(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_fixpoint(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     parse_iter_args_and_body(p, st)
 }
 
-fn print_fixpoint(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_fixpoint(p: &mut OpPrinter<'_>, op: OpId) {
     let ops = p.ctx.operands(op).to_vec();
     print_iter_args_and_body(p, op, &ops);
 }
 
-fn verify_fixpoint(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_fixpoint(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     check_carried(ctx, op, ctx.operands(op), true)
-}
-
-/// `graph.iterate` and `graph.fixpoint`.
-pub fn ops() -> Vec<OpDef> {
-    vec![
-        OpDef {
-            signature: Some(crate::view::Iterate::SIGNATURE),
-            verify: Some(verify_iterate),
-            parse: Some(parse_iterate),
-            print: Some(print_iterate),
-            ..OpDef::new(
-                graph::ITERATE,
-                "runs bulk-synchronous rounds until a worklist is empty",
-                Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
-            )
-        },
-        OpDef {
-            signature: Some(crate::view::Fixpoint::SIGNATURE),
-            verify: Some(verify_fixpoint),
-            parse: Some(parse_fixpoint),
-            print: Some(print_fixpoint),
-            patterns: Some(crate::canonicalize::fixpoint_patterns),
-            ..OpDef::new(
-                graph::FIXPOINT,
-                "repeats its body while it reports a change",
-                Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
-            )
-        },
-    ]
 }

@@ -18,14 +18,13 @@ use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser};
 use strata_ir::printer::OpPrinter;
-use strata_ir::registry::{OpDef, Traits};
 use strata_ir::verifier::op_error;
 use strata_ir::Diagnostic;
 
 use crate::foreach::check_yield;
 use crate::types::graph;
 
-fn parse_single(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_single(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let loc = p.loc();
     let g = p.parse_operand()?;
     let mut targets = Vec::new();
@@ -53,7 +52,7 @@ fn parse_single(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     Ok(())
 }
 
-fn print_single(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_single(p: &mut OpPrinter<'_>, op: OpId) {
     let vs = p.ctx.operands(op).to_vec();
     p.w(" ");
     p.operand(vs[0]);
@@ -71,7 +70,7 @@ fn print_single(p: &mut OpPrinter<'_>, op: OpId) {
     p.attr_dict_with_keyword(op, &[]);
 }
 
-fn verify_single(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_single(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let vs = ctx.operands(op);
     if vs.len() < 2 {
         return Err(op_error(ctx, op, "needs at least one node or edge to lock"));
@@ -85,19 +84,4 @@ fn verify_single(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
     check_yield(ctx, op, ctx.region(op, 0), &[], "locked region")?;
     check_yield(ctx, op, ctx.region(op, 1), &[], "else region")
-}
-
-/// `graph.single`.
-pub fn ops() -> Vec<OpDef> {
-    vec![OpDef {
-        signature: Some(crate::view::Single::SIGNATURE),
-        verify: Some(verify_single),
-        parse: Some(parse_single),
-        print: Some(print_single),
-        ..OpDef::new(
-            graph::SINGLE,
-            "runs a region if it gets every lock it asks for, else another",
-            Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
-        )
-    }]
 }

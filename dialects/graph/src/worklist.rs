@@ -19,19 +19,18 @@
 //! bucket joins it (Δ-stepping's buckets).
 
 use crate::op as graph;
-use crate::view::{NewOrderedWorklist, NewWorklist};
+use crate::op::{NewOrderedWorklist, NewWorklist};
 use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser};
 use strata_ir::printer::OpPrinter;
-use strata_ir::registry::{OpDef, Traits};
 use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic};
 
 use crate::types::{classify, element, graph, is_edge, is_node, GraphType};
 use strata_ir::types::Type;
 
-fn parse_new(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_new(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let g = p.parse_operand()?;
     if p.consume_keyword("unique") {
         st.properties.push(("unique".into(), Attribute::Unit));
@@ -43,7 +42,7 @@ fn parse_new(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     Ok(())
 }
 
-fn print_new(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_new(p: &mut OpPrinter<'_>, op: OpId) {
     p.w(" ");
     p.operand(p.ctx.operand(op, 0));
     if p.ctx.prop(op, "unique").is_some() {
@@ -55,7 +54,7 @@ fn print_new(p: &mut OpPrinter<'_>, op: OpId) {
     p.ty(&t);
 }
 
-fn verify_new(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_new(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let new = NewWorklist(op);
     let Some(GraphType::Worklist(e)) = classify(ctx.value_type(new.worklist(ctx))) else {
         return Err(op_error(ctx, op, "result must be a !graph.worklist<T>"));
@@ -70,7 +69,7 @@ fn verify_new(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn parse_new_ordered(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_new_ordered(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let g = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;
     let key = p.parse_operand()?;
@@ -89,7 +88,7 @@ fn parse_new_ordered(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()>
     Ok(())
 }
 
-fn print_new_ordered(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_new_ordered(p: &mut OpPrinter<'_>, op: OpId) {
     let vs = p.ctx.operands(op).to_vec();
     p.w(" ");
     p.operands(&vs);
@@ -101,7 +100,7 @@ fn print_new_ordered(p: &mut OpPrinter<'_>, op: OpId) {
     p.ty(&t);
 }
 
-fn verify_new_ordered(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_new_ordered(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let new = NewOrderedWorklist(op);
     let key = ctx.value_type(new.key(ctx));
     if !matches!(classify(key), Some(GraphType::NodeProp(e)) if e == Type::i64()) {
@@ -137,7 +136,7 @@ pub fn is_ordered(ctx: &Context, wl: strata_ir::context::Value) -> bool {
     ctx.defining_op(wl).is_some_and(|d| ctx.op_name(d) == graph::NEW_ORDERED_WORKLIST)
 }
 
-fn parse_push(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_push(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let v = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;
     let wl = p.parse_operand()?;
@@ -151,7 +150,7 @@ fn parse_push(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     Ok(())
 }
 
-fn print_push(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_push(p: &mut OpPrinter<'_>, op: OpId) {
     let vs = p.ctx.operands(op).to_vec();
     p.w(" ");
     p.operands(&vs);
@@ -160,7 +159,7 @@ fn print_push(p: &mut OpPrinter<'_>, op: OpId) {
     p.value_types(&vs[1..]);
 }
 
-fn verify_push(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_push(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let vs = ctx.operands(op);
     let Some(GraphType::Worklist(e)) = classify(ctx.value_type(vs[1])) else {
         return Err(op_error(ctx, op, format!("expects a !graph.worklist<T>, got {}", ctx.value_type(vs[1]))));
@@ -169,37 +168,4 @@ fn verify_push(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(op_error(ctx, op, format!("pushed item must be {e}, got {}", ctx.value_type(vs[0]))));
     }
     Ok(())
-}
-
-/// `graph.new_worklist`, `graph.new_ordered_worklist` and `graph.push`.
-pub fn ops() -> Vec<OpDef> {
-    vec![
-        OpDef {
-            signature: Some(NewWorklist::SIGNATURE),
-            verify: Some(verify_new),
-            parse: Some(parse_new),
-            print: Some(print_new),
-            patterns: Some(crate::canonicalize::new_worklist_patterns),
-            ..OpDef::new(graph::NEW_WORKLIST, "an empty worklist", Traits::NONE)
-        },
-        OpDef {
-            signature: Some(NewOrderedWorklist::SIGNATURE),
-            verify: Some(verify_new_ordered),
-            parse: Some(parse_new_ordered),
-            print: Some(print_new_ordered),
-            patterns: Some(crate::canonicalize::new_ordered_worklist_patterns),
-            ..OpDef::new(
-                graph::NEW_ORDERED_WORKLIST,
-                "an empty worklist taken bucket by bucket, lowest key first",
-                Traits::NONE,
-            )
-        },
-        OpDef {
-            signature: Some(crate::view::Push::SIGNATURE),
-            verify: Some(verify_push),
-            parse: Some(parse_push),
-            print: Some(print_push),
-            ..OpDef::new(graph::PUSH, "adds an item to the next round", Traits::NONE)
-        },
-    ]
 }

@@ -15,7 +15,8 @@
 //! a type other than `i1` (`or` of several bits is not one value to store).
 
 use crate::op as par;
-use crate::view::{AtomicRmw, RmwKind};
+use crate::op::AtomicRmw;
+use crate::view::RmwKind;
 use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
@@ -70,7 +71,7 @@ fn eliminate(ctx: &mut Context, op: OpId, kind: RmwKind) {
     let blk = ctx.create_block(&[]);
     ctx.append_block(then, blk);
     let store = ctx.create_op(
-        OperationState::new(par::STORE, loc.clone()).operands(&[value, b, i]).props(crate::view::Store::props(true)),
+        OperationState::new(par::STORE, loc.clone()).operands(&[value, b, i]).props(crate::op::Store::props(true)),
     );
     ctx.append_op(blk, store);
     let y = ctx.create_op(OperationState::new(scf::YIELD, loc.clone()));

@@ -6,7 +6,7 @@ use strata_ir::{OpId, Type, Value};
 
 use crate::op as par;
 use crate::types::buf_element;
-use crate::view::{self, RmwKind};
+use crate::view::RmwKind;
 
 /// The element type of the buffer `buf`.
 fn element(b: &Builder<'_>, buf: Value) -> Type {
@@ -15,14 +15,14 @@ fn element(b: &Builder<'_>, buf: Value) -> Type {
 
 /// `par.load buf[i]` (`atomic`: a relaxed atomic read).
 pub fn load(b: &mut Builder<'_>, buf: Value, i: Value, atomic: bool) -> Value {
-    let st = b.state(par::LOAD).operands(&[buf, i]).results(&[element(b, buf)]).props(view::Load::props(atomic));
+    let st = b.state(par::LOAD).operands(&[buf, i]).results(&[element(b, buf)]).props(crate::op::Load::props(atomic));
     let op = b.create(st);
     b.ctx().result(op, 0)
 }
 
 /// `par.store v, buf[i]` (`atomic`: a relaxed atomic write).
 pub fn store(b: &mut Builder<'_>, v: Value, buf: Value, i: Value, atomic: bool) -> OpId {
-    b.create(b.state(par::STORE).operands(&[v, buf, i]).props(view::Store::props(atomic)))
+    b.create(b.state(par::STORE).operands(&[v, buf, i]).props(crate::op::Store::props(atomic)))
 }
 
 /// `par.cmpxchg buf[i], expected, new`: the old value and whether the
@@ -38,7 +38,7 @@ pub fn atomic_rmw(b: &mut Builder<'_>, kind: RmwKind, v: Value, buf: Value, i: V
     let st = b
         .state(par::ATOMIC_RMW)
         .operands(&[v, buf, i])
-        .props(view::AtomicRmw::props(kind, false))
+        .props(crate::op::AtomicRmw::props(kind, false))
         .results(&[element(b, buf)]);
     let op = b.create(st);
     b.ctx().result(op, 0)

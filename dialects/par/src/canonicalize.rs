@@ -22,15 +22,15 @@
 //!   freed is erased with those operations.
 
 use crate::op as par;
+use crate::op::Store;
 use crate::types::buf_element;
-use crate::view::Store;
 use strata_ir::context::{Context, OpId, OperationState, RegionId, Value};
 use strata_ir::func::op as func;
 use strata_ir::registry::Traits;
 use strata_ir::rewrite::{constant_int, EraseWriteOnly, RewritePattern, Rewriter};
 use strata_ir::OpName;
 
-use crate::ops::in_team;
+use crate::verify::in_team;
 
 /// The operations of `r`, its terminator included, if it has one block
 /// (a body lowered to branches has several; the patterns leave it alone).
@@ -221,7 +221,7 @@ impl RewritePattern for DeadRead {
         Some(self.0)
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
-        if !rw.ctx().results_unused(op) || crate::view::Load::of(rw.ctx(), op).is_some_and(|l| l.atomic(rw.ctx())) {
+        if !rw.ctx().results_unused(op) || crate::op::Load::of(rw.ctx(), op).is_some_and(|l| l.atomic(rw.ctx())) {
             return false;
         }
         rw.erase_op(op);

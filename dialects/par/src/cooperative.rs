@@ -48,9 +48,10 @@ use strata_std::scf::op as scf;
 use crate::build::{load, store};
 use crate::focal::{Blocker, FocalPoints};
 use crate::op as par;
+use crate::op::{Local, QueueNew, QueuePush, QueuePut};
 use crate::types::{buf, queue_element};
 use crate::uniformity::{team_of, Level};
-use crate::view::{Collective, Group, Local, QueueNew, QueuePush, QueuePut, RmwKind};
+use crate::view::{Collective, Group, RmwKind};
 
 /// The pass, its options and counts.
 pub struct CooperativePushes {

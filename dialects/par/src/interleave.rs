@@ -55,8 +55,8 @@ use std::collections::HashMap;
 
 use crate::loop_factor::{Factored, Verdict};
 use crate::op as par;
-use crate::ops::{ends_team, in_team};
-use crate::view::{AtomicRmw, Cmpxchg, For, Load, Store};
+use crate::op::{AtomicRmw, Cmpxchg, For, Load, Store};
+use crate::verify::{ends_team, in_team};
 use strata_ir::builder::{Builder, InsertPoint};
 use strata_ir::context::{Context, OpId, Value};
 use strata_ir::func::op as func;

@@ -15,10 +15,10 @@ pub mod free_buffers;
 pub mod interleave;
 pub mod loop_factor;
 pub mod op;
-pub mod ops;
 pub mod types;
 pub mod uniformity;
 pub mod unroll_masked;
+pub mod verify;
 pub mod view;
 
 use strata_ir::registry::Dialect;
@@ -29,7 +29,7 @@ pub fn dialect() -> Dialect {
     Dialect {
         name: "par",
         summary: "teams of threads, work-sharing loops, barriers, atomics, buffers and queues",
-        ops: ops::ops(),
+        ops: op::op_defs(),
         materialize_constant: None,
         verify_type: Some(types::verify_type),
         verify_attr: None,

@@ -37,8 +37,8 @@ use std::collections::{HashMap, HashSet};
 
 use crate::loop_factor::{Factored, Verdict};
 use crate::op as par;
+use crate::op::{Load, Store};
 use crate::uniformity::team_of;
-use crate::view::{Load, Store};
 use strata_ir::builder::{Builder, InsertPoint};
 use strata_ir::context::{Context, OpId, Value};
 use strata_ir::func::op as func;

@@ -12,13 +12,13 @@
 
 use crate::op as sched;
 use strata_graph_dialect::canonicalize::loop_patterns;
-use strata_graph_dialect::foreach::{parse_foreach, print_foreach, verify_foreach, Space};
+use strata_graph_dialect::foreach::verify_foreach;
 use strata_ir::context::{Context, OpId};
-use strata_ir::registry::{OpDef, Traits};
 use strata_ir::rewrite::RewritePattern;
 use strata_ir::verifier::op_error;
-use strata_ir::{Attribute, Diagnostic};
+use strata_ir::Diagnostic;
 
+use crate::op::Foreach;
 use crate::schedule::LoopSchedule;
 
 /// The schedule of a `sched.foreach`, if it has a valid one.
@@ -26,48 +26,13 @@ pub fn schedule_of(ctx: &Context, op: OpId) -> Option<LoopSchedule> {
     ctx.prop(op, "schedule").and_then(|a| LoopSchedule::from_attr(a).ok())
 }
 
-strata_ir::op_view! {
-    /// `sched.foreach %x in space(%operands) { .. } attributes {schedule = {..}}`.
-    pub struct Foreach for sched::FOREACH {
-        operands {}
-        variadic {
-            /// What the space ranges over, as for `graph.foreach`.
-            space_operands: Any,
-        }
-        results {}
-        properties {
-            /// The iteration space.
-            space: Space,
-            /// The schedule: a dictionary that reads as a [`LoopSchedule`].
-            schedule: Attribute,
-        }
-    }
-}
-
-fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     verify_foreach(ctx, op)?;
     let s = LoopSchedule::from_attr(&Foreach(op).schedule(ctx)).map_err(|m| op_error(ctx, op, m))?;
     crate::legality::check(ctx, op, &s).map_err(|m| op_error(ctx, op, m))
 }
 
 /// The canonicalization patterns of `sched.foreach`: those of `graph.foreach`.
-fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+pub(crate) fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     loop_patterns(sched::FOREACH, v);
-}
-
-/// `sched.foreach`.
-pub fn ops() -> Vec<OpDef> {
-    vec![OpDef {
-        signature: Some(Foreach::SIGNATURE),
-        inherent: &["space", "schedule"],
-        verify: Some(verify),
-        parse: Some(parse_foreach),
-        print: Some(print_foreach),
-        patterns: Some(patterns),
-        ..OpDef::new(
-            sched::FOREACH,
-            "a parallel loop with a decided schedule",
-            Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS | Traits::FOREACH_LIKE,
-        )
-    }]
 }

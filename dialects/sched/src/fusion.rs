@@ -28,7 +28,8 @@
 
 use strata_graph_dialect::foreach::{is_foreach, space_of, Space};
 use strata_graph_dialect::op as graph;
-use strata_graph_dialect::view::{Iterate, NewOrderedWorklist, Push, Reduce, ReduceKind};
+use strata_graph_dialect::op::{Iterate, NewOrderedWorklist, Push, Reduce};
+use strata_graph_dialect::view::ReduceKind;
 use strata_ir::context::{Context, OpId, Value};
 use strata_ir::rewrite::is_pure;
 use strata_std::scf::op as scf;

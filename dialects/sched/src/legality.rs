@@ -49,8 +49,9 @@ use std::collections::HashSet;
 use strata_graph_dialect::op as graph;
 
 use strata_graph_dialect::foreach::{is_foreach, space_of, Space};
+use strata_graph_dialect::op::Reduce;
 use strata_graph_dialect::types::{classify, GraphType};
-use strata_graph_dialect::view::{Reduce, ReduceKind};
+use strata_graph_dialect::view::ReduceKind;
 use strata_ir::context::{Context, OpId, Value};
 use strata_ir::func::op as func;
 use strata_ir::registry::Traits;

@@ -23,7 +23,7 @@ pub fn dialect() -> Dialect {
     Dialect {
         name: "sched",
         summary: "graph loops with explicit, checked schedules",
-        ops: foreach::ops(),
+        ops: op::op_defs(),
         materialize_constant: None,
         verify_type: None,
         verify_attr: None,

@@ -22,7 +22,8 @@
 //! by `convert-graph-to-sched`.
 
 use strata_graph_dialect::op as graph;
-use strata_graph_dialect::view::{Iterate, Push, Reduce, ReduceKind};
+use strata_graph_dialect::op::{Iterate, Push, Reduce};
+use strata_graph_dialect::view::ReduceKind;
 use strata_ir::context::{Context, OpId, Value};
 use strata_std::scf::op as scf;
 

@@ -24,7 +24,8 @@
 
 use strata_graph_dialect::foreach::{space_of, Space};
 use strata_graph_dialect::op as graph;
-use strata_graph_dialect::view::{Reduce, ReduceKind};
+use strata_graph_dialect::op::Reduce;
+use strata_graph_dialect::view::ReduceKind;
 use strata_ir::context::{Context, OpId, Value};
 use strata_ir::rewrite::is_pure;
 use strata_std::scf::op as scf;

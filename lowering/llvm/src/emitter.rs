@@ -333,10 +333,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let name = self.ir.op_kind(op);
         match name {
             n if n.dialect_key() == arith::DIALECT_KEY => self.arith(op, n),
-            par::PARALLEL => self.parallel(op),
-            par::FOR => self.par_for(op),
-            par::YIELD => self.terminate(op),
-            n if n.dialect_key() == par::DIALECT_KEY => self.par(op, n),
+            n if n.dialect_key() == par::DIALECT_KEY => match par::ParOp::with_kind(n, op) {
+                Some(p) => self.par(p),
+                None => self.error(op, format!("cannot emit '{n}' as LLVM IR")),
+            },
             cf::BR => self.branch(op, 0, 0, self.ir.operands(op).len()),
             cf::COND_BR => self.cond_branch(op),
             cf::SWITCH => self.switch(op),
@@ -363,7 +363,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     }
 
     /// The `par.yield` ending a nested region: goes where the innermost exit says.
-    fn terminate(&mut self, op: OpId) -> R<()> {
+    pub(crate) fn terminate(&mut self, op: OpId) -> R<()> {
         let Some(exit) = self.fs.exits.last().cloned() else {
             return self.error(op, "terminator outside of a region the emitter knows");
         };

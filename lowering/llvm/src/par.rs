@@ -8,12 +8,11 @@ use inkwell::values::{BasicValue, BasicValueEnum, InstructionValue, IntValue, Po
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
 use strata_abi::{GraphArray, GRAPH_SCALAR_FIELDS, GRAPH_SYMMETRIC_FIELD};
 use strata_ir::types::Type;
-use strata_ir::OpName;
 use strata_ir::{OpId, Value};
 use strata_par_dialect::abi::{element_bytes, graph_array_of, graph_array_op};
-use strata_par_dialect::op as par;
+use strata_par_dialect::op::{self as par, ParOp};
 use strata_par_dialect::types::buf_element;
-use strata_par_dialect::view::{self, RmwKind, SizeOf};
+use strata_par_dialect::view::{RmwKind, SizeOf};
 
 use crate::emitter::{Emitter, Fail, R};
 use crate::profile::Phase;
@@ -51,7 +50,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// `par.check_index`: an unsigned `index < count` (a negative index is
     /// out of range too), else the located message with both numbers.
     fn check_index(&mut self, op: OpId) -> R<()> {
-        let check = view::CheckIndex(op);
+        let check = par::CheckIndex(op);
         let (index, count) = (self.int_val(check.index(self.ir))?, self.int_val(check.count(self.ir))?);
         let ok = self.b.build_int_compare(IntPredicate::ULT, index, count, "")?;
         let (pass, fail) = (self.block("check.ok"), self.block("check.fail"));
@@ -106,63 +105,63 @@ impl<'a, 'c> Emitter<'a, 'c> {
         i.set_atomic_ordering(ordering).map_err(|e| Fail::Llvm(e.to_string()))
     }
 
-    pub(crate) fn par(&mut self, op: OpId, name: OpName) -> R<()> {
+    /// Emits the par operation `p`.
+    pub(crate) fn par(&mut self, p: ParOp) -> R<()> {
+        let op = p.op();
         let ptr_t = self.cx.ptr_type(AddressSpace::default());
-        let v: BasicValueEnum<'c> = match name {
-            par::GRAPH_SIZE => {
-                let size = view::GraphSize(op);
+        let v: BasicValueEnum<'c> = match p {
+            ParOp::GraphSize(size) => {
                 let field = u32::from(size.counted(self.ir) == SizeOf::Edges);
                 let p = self.b.build_struct_gep(self.graph_struct(), self.ptr_val(size.graph(self.ir))?, field, "")?;
                 self.b.build_load(self.cx.i64_type(), p, "")?
             }
-            par::GRAPH_SYMMETRIC => {
-                let g = self.ptr_val(view::GraphSymmetric(op).graph(self.ir))?;
+            ParOp::GraphSymmetric(s) => {
+                let g = self.ptr_val(s.graph(self.ir))?;
                 let p = self.b.build_struct_gep(self.graph_struct(), g, GRAPH_SYMMETRIC_FIELD, "")?;
                 let word = self.b.build_load(self.cx.i64_type(), p, "")?.into_int_value();
                 let zero = self.cx.i64_type().const_zero();
                 self.b.build_int_compare(IntPredicate::NE, word, zero, "")?.into()
             }
-            par::GRAPH_ARRAY => {
+            ParOp::GraphArray(a) => {
                 let Some(array) = graph_array_of(self.ir, op) else {
                     return self.error(op, "unknown graph array");
                 };
                 let p = self.b.build_struct_gep(
                     self.graph_struct(),
-                    self.ptr_val(view::GraphArrayOp(op).graph(self.ir))?,
+                    self.ptr_val(a.graph(self.ir))?,
                     GRAPH_SCALAR_FIELDS + array.position() as u32,
                     "",
                 )?;
                 self.b.build_load(ptr_t, p, "")?
             }
-            par::ALLOC => {
+            ParOp::Alloc(alloc) => {
                 let elem = buf_element(self.ir.value_type(self.ir.result(op, 0))).unwrap_or(Type::i64());
                 let Some(bytes) = element_bytes(&elem) else {
                     return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR"));
                 };
-                let n = self.val(view::Alloc(op).size(self.ir))?;
+                let n = self.val(alloc.size(self.ir))?;
                 let args = [n, self.i64(bytes as i64).into(), self.cx.bool_type().const_zero().into()];
                 self.call_value("strata.alloc", &args)?
             }
-            par::LOCAL => {
+            ParOp::Local(local) => {
                 let elem = buf_element(self.ir.value_type(self.ir.result(op, 0))).unwrap_or(Type::i64());
                 let Some(mt) = memory_type(self.cx, &elem) else {
                     return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR"));
                 };
-                match view::Local(op).size(self.ir) {
+                match local.size(self.ir) {
                     Some(n) if n > 1 => self.entry_alloca(mt.array_type(n as u32).into())?.into(),
                     _ => self.entry_alloca(mt)?.into(),
                 }
             }
-            par::SHARED => return self.shared(op),
-            par::CHECK_INDEX => return self.check_index(op),
-            par::FREE => {
-                let storage = view::Free(op).storage(self.ir);
+            ParOp::Shared(_) => return self.shared(op),
+            ParOp::CheckIndex(_) => return self.check_index(op),
+            ParOp::Free(free) => {
+                let storage = free.storage(self.ir);
                 let is_buf = buf_element(self.ir.value_type(storage)).is_some();
                 self.call(if is_buf { "strata.free" } else { "strata.queue_free" }, &[self.val(storage)?])?;
                 return Ok(());
             }
-            par::LOAD => {
-                let load = view::Load(op);
+            ParOp::Load(load) => {
                 let (elem, mt, p) = self.slot(op, load.buffer(self.ir), load.index(self.ir))?;
                 let graph = graph_array_op(self.ir, load.buffer(self.ir)).is_some();
                 // The graph's arrays do not change while the program runs
@@ -186,8 +185,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 }
                 self.loaded_value(v, &elem)?
             }
-            par::STORE => {
-                let store = view::Store(op);
+            ParOp::Store(store) => {
                 let (elem, mt, p) = self.slot(op, store.buffer(self.ir), store.index(self.ir))?;
                 let v = self.to_memory(self.val(store.value(self.ir))?, mt)?;
                 let st = self.b.build_store(p, v)?;
@@ -196,9 +194,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 }
                 return Ok(());
             }
-            par::ATOMIC_RMW => self.atomic_rmw(op)?,
-            par::CMPXCHG => {
-                let cas = view::Cmpxchg(op);
+            ParOp::AtomicRmw(_) => self.atomic_rmw(op)?,
+            ParOp::Cmpxchg(cas) => {
                 let (elem, mt, p) = self.slot(op, cas.buffer(self.ir), cas.index(self.ir))?;
                 let expected = self.to_memory(self.val(cas.expected(self.ir))?, mt)?;
                 let new = self.to_memory(self.val(cas.new(self.ir))?, mt)?;
@@ -216,7 +213,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 self.fs.vals.insert(cas.success(self.ir), ok);
                 return Ok(());
             }
-            par::BARRIER => {
+            ParOp::Parallel(_) => return self.parallel(op),
+            ParOp::For(_) => return self.par_for(op),
+            ParOp::Yield(_) => return self.terminate(op),
+            ParOp::Barrier(_) => {
                 self.call(if self.gpu { "strata.grid_sync" } else { "GOMP_barrier" }, &[])?;
                 if self.fs.in_team {
                     self.profile_mark(op, Phase::Barrier)?;
@@ -224,42 +224,32 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 return Ok(());
             }
             // A CPU thread is a block of one: nothing to wait for.
-            par::BLOCK_BARRIER => {
+            ParOp::BlockBarrier(_) => {
                 if self.gpu {
                     self.call("strata.block_sync", &[])?;
                 }
                 return Ok(());
             }
-            par::SUBGROUP_SIZE
-            | par::SUBGROUP_ID
-            | par::NUM_SUBGROUPS
-            | par::LANE_ID
-            | par::SUBGROUP_REDUCE
-            | par::BLOCK_SIZE
-            | par::BLOCK_ID
-            | par::NUM_BLOCKS
-            | par::BLOCK_THREAD_ID
-            | par::BLOCK_REDUCE
-            | par::SUBGROUP_SCAN
-            | par::BLOCK_SCAN
-            | par::SUBGROUP_BALLOT
-            | par::SUBGROUP_SHUFFLE => self.subgroup(op, name)?,
-            par::THREAD_ID | par::NUM_THREADS if self.gpu => {
-                let f = if name == par::THREAD_ID { "strata.gpu_thread_id" } else { "strata.gpu_num_threads" };
-                self.call_value(f, &[])?
+            ParOp::ThreadId(_) => self.thread_index(true)?,
+            ParOp::NumThreads(_) => self.thread_index(false)?,
+            ParOp::SubgroupSize(_) => self.subgroup_size(),
+            ParOp::SubgroupId(_) => self.subgroup_index(true)?,
+            ParOp::NumSubgroups(_) => self.subgroup_index(false)?,
+            ParOp::LaneId(_) => self.lane_id()?,
+            ParOp::BlockSize(_) => self.block_size()?,
+            ParOp::BlockId(_) => self.block_index(true)?,
+            ParOp::NumBlocks(_) => self.block_index(false)?,
+            ParOp::BlockThreadId(_) => self.block_thread_id()?,
+            ParOp::SubgroupReduce(_) | ParOp::SubgroupScan(_) | ParOp::BlockReduce(_) | ParOp::BlockScan(_) => {
+                self.collective(op)?
             }
-            par::THREAD_ID | par::NUM_THREADS => {
-                let f = if name == par::THREAD_ID { "omp_get_thread_num" } else { "omp_get_num_threads" };
-                let n = self.call_value(f, &[])?.into_int_value();
-                self.b.build_int_z_extend(n, self.cx.i64_type(), "")?.into()
-            }
-            par::QUEUE_NEW => {
-                let new = view::QueueNew(op);
+            ParOp::SubgroupBallot(ballot) => self.ballot(ballot)?,
+            ParOp::SubgroupShuffle(shuffle) => self.shuffle(shuffle)?,
+            ParOp::QueueNew(new) => {
                 let unique = self.cx.bool_type().const_int(u64::from(new.unique(self.ir)), false);
                 self.call_value("strata.queue_new", &[self.val(new.capacity(self.ir))?, unique.into()])?
             }
-            par::ORDERED_QUEUE_NEW => {
-                let new = view::OrderedQueueNew(op);
+            ParOp::OrderedQueueNew(new) => {
                 // The device's threads send no buffered pushes on: its
                 // queues are placed between rounds.
                 let eager = self.cx.bool_type().const_int(u64::from(new.eager(self.ir) && !self.gpu), false).into();
@@ -271,8 +261,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 ];
                 self.call_value("strata.ordered_queue_new", &args)?
             }
-            par::QUEUE_PUSH => {
-                let push = view::QueuePush(op);
+            ParOp::QueuePush(push) => {
                 let (item, q) = (self.val(push.item(self.ir))?, self.val(push.queue(self.ir))?);
                 let buffered = push.buffered(self.ir);
                 let claim = self.cx.bool_type().const_int(u64::from(!push.unclaimed(self.ir)), false).into();
@@ -288,33 +277,25 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 };
                 return Ok(());
             }
-            par::QUEUE_CLAIM => {
-                let claim = view::QueueClaim(op);
+            ParOp::QueueClaim(claim) => {
                 let (item, q) = (self.val(claim.item(self.ir))?, self.val(claim.queue(self.ir))?);
                 self.call_value("strata.queue_claim", &[q, item, self.cx.bool_type().const_all_ones().into()])?
             }
-            par::QUEUE_RESERVE => {
-                let reserve = view::QueueReserve(op);
+            ParOp::QueueReserve(reserve) => {
                 let (q, n) = (self.val(reserve.queue(self.ir))?, self.val(reserve.count(self.ir))?);
                 self.call_value("strata.queue_reserve", &[q, n])?
             }
-            par::QUEUE_PUT => {
-                let put = view::QueuePut(op);
+            ParOp::QueuePut(put) => {
                 let (q, at) = (self.val(put.queue(self.ir))?, self.val(put.place(self.ir))?);
                 self.call("strata.queue_put", &[q, at, self.val(put.item(self.ir))?])?;
                 return Ok(());
             }
-            par::QUEUE_SIZE => {
-                self.call_value("strata.queue_size", &[self.val(view::QueueSize(op).queue(self.ir))?])?
+            ParOp::QueueSize(size) => self.call_value("strata.queue_size", &[self.val(size.queue(self.ir))?])?,
+            ParOp::QueueItems(items) => self.call_value("strata.queue_items", &[self.val(items.queue(self.ir))?])?,
+            ParOp::QueueAdvance(advance) => {
+                self.call_value("strata.queue_advance", &[self.val(advance.queue(self.ir))?])?
             }
-            par::QUEUE_ITEMS => {
-                self.call_value("strata.queue_items", &[self.val(view::QueueItems(op).queue(self.ir))?])?
-            }
-            par::QUEUE_ADVANCE => {
-                self.call_value("strata.queue_advance", &[self.val(view::QueueAdvance(op).queue(self.ir))?])?
-            }
-            par::QUEUE_TAKE_OWN => {
-                let take = view::QueueTakeOwn(op);
+            ParOp::QueueTakeOwn(take) => {
                 let q = take.queue(self.ir);
                 // This thread's buffered pushes are placed first: some may
                 // be in the current bucket.
@@ -323,10 +304,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 }
                 self.call_value("strata.ordered_take_own", &[self.val(q)?, self.val(take.limit(self.ir))?])?
             }
-            par::QUEUE_OWN_ITEMS => {
-                self.call_value("strata.ordered_own_items", &[self.val(view::QueueOwnItems(op).queue(self.ir))?])?
+            ParOp::QueueOwnItems(own) => {
+                self.call_value("strata.ordered_own_items", &[self.val(own.queue(self.ir))?])?
             }
-            other => return self.error(op, format!("cannot emit 'par.{other}' as LLVM IR")),
         };
         self.set_result(op, 0, v);
         Ok(())
@@ -337,7 +317,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// through a generic pointer; on the CPU, where a thread is a block of
     /// one, an array on its stack.
     fn shared(&mut self, op: OpId) -> R<()> {
-        let s = view::Shared(op);
+        let s = par::Shared(op);
         let elem = buf_element(self.ir.value_type(s.buffer(self.ir))).unwrap_or(Type::i64());
         let (Some(mt), Some(bytes)) = (memory_type(self.cx, &elem), element_bytes(&elem)) else {
             return self.error(op, format!("cannot emit buffers of {elem} as LLVM IR"));
@@ -378,7 +358,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// loop (on a float's bits). `min`,
     /// `max`, `and` and `or` that would not change the element only read it.
     fn atomic_rmw(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
-        let rmw = view::AtomicRmw(op);
+        let rmw = par::AtomicRmw(op);
         let (elem, mt, p) = self.slot(op, rmw.buffer(self.ir), rmw.index(self.ir))?;
         // Booleans multiply as they are and-ed (and are stored as 0 or -1).
         let kind = match rmw.kind(self.ir) {

@@ -28,8 +28,8 @@
 
 use std::collections::HashSet;
 use strata_par_dialect::op as par;
-use strata_par_dialect::ops::ends_team;
-use strata_par_dialect::view::{self, Dist};
+use strata_par_dialect::verify::ends_team;
+use strata_par_dialect::view::Dist;
 use strata_std::arith::op as arith;
 
 use inkwell::attributes::{Attribute, AttributeLoc};
@@ -197,15 +197,15 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// The `par.for` ops nested in `op` whose blocks are taken on demand
     /// (`dynamic` or `guided`): each has a counter the team shares.
     fn dynamic_loops(&self, op: OpId) -> Vec<OpId> {
-        self.ops_inside(op, |o| view::For::of(self.ir, o).is_some_and(|f| f.dist(self.ir) != Dist::Static))
+        self.ops_inside(op, |o| par::For::of(self.ir, o).is_some_and(|f| f.dist(self.ir) != Dist::Static))
     }
 
     /// The queues among `caps` (values from outside `op`) that `op` makes
     /// `buffered` pushes to.
     fn pushed_queues(&self, op: OpId, caps: &[Value]) -> Vec<Value> {
         let mut queues = Vec::new();
-        for push in self.ops_inside(op, |o| view::QueuePush::of(self.ir, o).is_some_and(|p| p.buffered(self.ir))) {
-            let q = view::QueuePush(push).queue(self.ir);
+        for push in self.ops_inside(op, |o| par::QueuePush::of(self.ir, o).is_some_and(|p| p.buffered(self.ir))) {
+            let q = par::QueuePush(push).queue(self.ir);
             if caps.contains(&q) && !queues.contains(&q) {
                 queues.push(q);
             }
@@ -347,7 +347,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     }
 
     pub(crate) fn par_for(&mut self, op: OpId) -> R<()> {
-        let par_for = view::For(op);
+        let par_for = par::For(op);
         let (lo, hi, step) = (
             self.int_val(par_for.lower(self.ir))?,
             self.int_val(par_for.upper(self.ir))?,

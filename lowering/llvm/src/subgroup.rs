@@ -17,7 +17,7 @@
 use inkwell::values::{BasicValueEnum, IntValue};
 use inkwell::IntPredicate;
 use strata_abi::GPU_BLOCK_THREADS;
-use strata_ir::{Attribute, OpId, OpName};
+use strata_ir::{Attribute, OpId};
 use strata_par_dialect::op as par;
 use strata_par_dialect::view::{self, RmwKind};
 
@@ -27,71 +27,104 @@ use crate::emitter::{Emitter, Fail, R};
 const WARP: u64 = 32;
 
 impl<'a, 'c> Emitter<'a, 'c> {
-    /// The value of the subgroup operation `op` (named `name`).
-    pub(crate) fn subgroup(&mut self, op: OpId, name: OpName) -> R<BasicValueEnum<'c>> {
+    /// `par.subgroup_size`: a warp on the GPU, one thread on the CPU.
+    pub(crate) fn subgroup_size(&self) -> BasicValueEnum<'c> {
+        self.cx.i64_type().const_int(if self.gpu { WARP } else { 1 }, false).into()
+    }
+
+    /// `par.lane_id`: the thread's lane in its warp; 0 on the CPU.
+    pub(crate) fn lane_id(&self) -> R<BasicValueEnum<'c>> {
         let i64t = self.cx.i64_type();
-        let thread_or_team = |e: &Self, per_thread: &str, per_team: &str| -> R<BasicValueEnum<'c>> {
-            let f = if name == par::SUBGROUP_ID { per_thread } else { per_team };
-            e.call_value(f, &[])
+        Ok(if self.gpu { self.b.build_int_z_extend(self.lane()?, i64t, "")?.into() } else { i64t.const_zero().into() })
+    }
+
+    /// `par.subgroup_id` (`id`) or `par.num_subgroups`: the thread's warp
+    /// or the team's warps; on the CPU, where a thread is a subgroup, the
+    /// thread's number or the team's size.
+    pub(crate) fn subgroup_index(&self, id: bool) -> R<BasicValueEnum<'c>> {
+        let i64t = self.cx.i64_type();
+        if self.gpu {
+            let f = if id { "strata.gpu_thread_id" } else { "strata.gpu_num_threads" };
+            let n = self.call_value(f, &[])?.into_int_value();
+            return Ok(self
+                .b
+                .build_right_shift(n, i64t.const_int(WARP.trailing_zeros().into(), false), false, "")?
+                .into());
+        }
+        self.omp_index(id)
+    }
+
+    /// The thread's number (`id`) or the team's size from the OpenMP
+    /// runtime, as an `i64`.
+    fn omp_index(&self, id: bool) -> R<BasicValueEnum<'c>> {
+        let f = if id { "omp_get_thread_num" } else { "omp_get_num_threads" };
+        let n = self.call_value(f, &[])?.into_int_value();
+        Ok(self.b.build_int_z_extend(n, self.cx.i64_type(), "")?.into())
+    }
+
+    /// `par.block_size`: the launch's block on the GPU, one thread on the CPU.
+    pub(crate) fn block_size(&self) -> R<BasicValueEnum<'c>> {
+        if self.gpu {
+            return self.call_value("strata.gpu_block_size", &[]);
+        }
+        Ok(self.cx.i64_type().const_int(1, false).into())
+    }
+
+    /// `par.block_thread_id`: the thread's number in its block; 0 on the CPU.
+    pub(crate) fn block_thread_id(&self) -> R<BasicValueEnum<'c>> {
+        if self.gpu {
+            return self.call_value("strata.gpu_block_thread_id", &[]);
+        }
+        Ok(self.cx.i64_type().const_zero().into())
+    }
+
+    /// `par.block_id` (`id`) or `par.num_blocks`; on the CPU, where a
+    /// thread is a block, the thread's number or the team's size.
+    pub(crate) fn block_index(&self, id: bool) -> R<BasicValueEnum<'c>> {
+        if self.gpu {
+            return self.call_value(if id { "strata.gpu_block_id" } else { "strata.gpu_num_blocks" }, &[]);
+        }
+        self.omp_index(id)
+    }
+
+    /// `par.thread_id` (`id`) or `par.num_threads`.
+    pub(crate) fn thread_index(&self, id: bool) -> R<BasicValueEnum<'c>> {
+        if self.gpu {
+            return self.call_value(if id { "strata.gpu_thread_id" } else { "strata.gpu_num_threads" }, &[]);
+        }
+        self.omp_index(id)
+    }
+
+    /// `par.subgroup_ballot`: the warp's votes (`vote.ballot.sync`); on
+    /// the CPU the thread's own vote as bit 0.
+    pub(crate) fn ballot(&self, ballot: par::SubgroupBallot) -> R<BasicValueEnum<'c>> {
+        let vote = self.val(ballot.value(self.ir))?.into_int_value();
+        let mask = if self.gpu {
+            let all = self.cx.i32_type().const_all_ones().into();
+            self.call_value("llvm.nvvm.vote.ballot.sync", &[all, vote.into()])?.into_int_value()
+        } else {
+            vote
         };
-        Ok(match name {
-            par::SUBGROUP_SIZE => i64t.const_int(if self.gpu { WARP } else { 1 }, false).into(),
-            par::LANE_ID if self.gpu => self.b.build_int_z_extend(self.lane()?, i64t, "")?.into(),
-            par::LANE_ID => i64t.const_zero().into(),
-            par::SUBGROUP_ID | par::NUM_SUBGROUPS if self.gpu => {
-                let n = thread_or_team(self, "strata.gpu_thread_id", "strata.gpu_num_threads")?.into_int_value();
-                self.b.build_right_shift(n, i64t.const_int(WARP.trailing_zeros().into(), false), false, "")?.into()
-            }
-            par::SUBGROUP_ID | par::NUM_SUBGROUPS => {
-                let n = thread_or_team(self, "omp_get_thread_num", "omp_get_num_threads")?.into_int_value();
-                self.b.build_int_z_extend(n, i64t, "")?.into()
-            }
-            par::BLOCK_SIZE => {
-                if self.gpu {
-                    self.call_value("strata.gpu_block_size", &[])?
-                } else {
-                    i64t.const_int(1, false).into()
-                }
-            }
-            par::BLOCK_THREAD_ID if self.gpu => self.call_value("strata.gpu_block_thread_id", &[])?,
-            par::BLOCK_THREAD_ID => i64t.const_zero().into(),
-            par::BLOCK_ID | par::NUM_BLOCKS if self.gpu => {
-                let f = if name == par::BLOCK_ID { "strata.gpu_block_id" } else { "strata.gpu_num_blocks" };
-                self.call_value(f, &[])?
-            }
-            par::BLOCK_ID | par::NUM_BLOCKS => {
-                let n = if name == par::BLOCK_ID { "omp_get_thread_num" } else { "omp_get_num_threads" };
-                let n = self.call_value(n, &[])?.into_int_value();
-                self.b.build_int_z_extend(n, i64t, "")?.into()
-            }
-            par::SUBGROUP_REDUCE | par::SUBGROUP_SCAN | par::BLOCK_REDUCE | par::BLOCK_SCAN => self.collective(op)?,
-            par::SUBGROUP_BALLOT => {
-                let vote = self.val(self.ir.operand(op, 0))?.into_int_value();
-                let mask = if self.gpu {
-                    let all = self.cx.i32_type().const_all_ones().into();
-                    self.call_value("llvm.nvvm.vote.ballot.sync", &[all, vote.into()])?.into_int_value()
-                } else {
-                    vote
-                };
-                self.b.build_int_z_extend(mask, i64t, "")?.into()
-            }
-            // A CPU thread takes its own value (lane 0 of a subgroup of one).
-            par::SUBGROUP_SHUFFLE if !self.gpu => self.val(self.ir.operand(op, 0))?,
-            par::SUBGROUP_SHUFFLE => {
-                let x = self.val(self.ir.operand(op, 0))?;
-                let lane = self.val(self.ir.operand(op, 1))?.into_int_value();
-                let lane = self.b.build_int_truncate(lane, self.cx.i32_type(), "")?;
-                let args = [
-                    self.cx.i32_type().const_all_ones().into(),
-                    self.to_bits(x)?.into(),
-                    lane.into(),
-                    self.cx.bool_type().const_zero().into(),
-                ];
-                let got = self.call_value("strata.shfl_i64", &args)?.into_int_value();
-                self.bits_as(got, x)?
-            }
-            other => return Err(Fail::Llvm(format!("'par.{other}' is not a subgroup or block operation"))),
-        })
+        Ok(self.b.build_int_z_extend(mask, self.cx.i64_type(), "")?.into())
+    }
+
+    /// `par.subgroup_shuffle`: the value of another lane (`shfl.sync.idx`);
+    /// a CPU thread takes its own value (lane 0 of a subgroup of one).
+    pub(crate) fn shuffle(&self, shuffle: par::SubgroupShuffle) -> R<BasicValueEnum<'c>> {
+        let x = self.val(shuffle.value(self.ir))?;
+        if !self.gpu {
+            return Ok(x);
+        }
+        let lane = self.val(shuffle.lane(self.ir))?.into_int_value();
+        let lane = self.b.build_int_truncate(lane, self.cx.i32_type(), "")?;
+        let args = [
+            self.cx.i32_type().const_all_ones().into(),
+            self.to_bits(x)?.into(),
+            lane.into(),
+            self.cx.bool_type().const_zero().into(),
+        ];
+        let got = self.call_value("strata.shfl_i64", &args)?.into_int_value();
+        self.bits_as(got, x)
     }
 
     /// A subgroup or block collective `op` (`par.subgroup_reduce`,
@@ -104,7 +137,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// warp's whole value in the warp's shared slot (a reduction's first
     /// lane, a scan's last) and every thread combines the slots (a scan:
     /// those of the warps before its own, then its warp's scan).
-    fn collective(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
+    pub(crate) fn collective(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
         let Some(c) = view::Collective::of(self.ir, op) else {
             return Err(Fail::Llvm(format!("'{}' is not a collective", self.ir.op_name(op))));
         };

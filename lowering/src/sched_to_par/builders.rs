@@ -71,7 +71,7 @@ pub(super) fn load(ctx: &mut Rewriter<'_>, at: At, b: Value, i: Value, atomic: b
     let st = OperationState::new(par::LOAD, loc.clone())
         .operands(&[b, i])
         .results(&[ty])
-        .props(par_view::Load::props(atomic));
+        .props(strata_par_dialect::op::Load::props(atomic));
     let o = mk(ctx, at, st);
     ctx.result(o, 0)
 }

@@ -7,9 +7,9 @@ impl Lowering {
     pub(super) fn new_prop(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let (g, init, of) = match view::NewNodeProp::of(ctx, op) {
+        let (g, init, of) = match graph::NewNodeProp::of(ctx, op) {
             Some(new) => (new.graph(ctx), new.init(ctx), SizeOf::Nodes),
-            None => (view::NewEdgeProp(op).graph(ctx), view::NewEdgeProp(op).init(ctx), SizeOf::Edges),
+            None => (graph::NewEdgeProp(op).graph(ctx), graph::NewEdgeProp(op).init(ctx), SizeOf::Edges),
         };
         let n = self.size(ctx, at, g, of, &loc);
         let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
@@ -23,7 +23,7 @@ impl Lowering {
     pub(super) fn new_scalar(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let init = view::NewScalar(op).init(ctx);
+        let init = graph::NewScalar(op).init(ctx);
         let t = ctx.value_type(ctx.result(op, 0)).clone(); // converted with every other type at the end
         let b = if self.scope.parallel {
             op1(ctx, at, par::LOCAL, &[], t, &loc)
@@ -40,7 +40,7 @@ impl Lowering {
     pub(super) fn new_uf(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let g = view::NewUf(op).graph(ctx);
+        let g = graph::NewUf(op).graph(ctx);
         let n = self.size(ctx, at, g, SizeOf::Nodes, &loc);
         let b = op1(ctx, at, par::ALLOC, &[n], buf(&Type::Index), &loc);
         self.fill(ctx, at, b, n, &|i| i, &loc);
@@ -67,7 +67,7 @@ impl Lowering {
     pub(super) fn load(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let l = view::Load(op);
+        let l = graph::Load(op);
         let b = l.target(ctx);
         let i = element_index(ctx, at, l.index(ctx), &loc);
         let (b, atomic) = match self.scope.private_copies.get(&b) {
@@ -81,7 +81,7 @@ impl Lowering {
     pub(super) fn store(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let s = view::Store(op);
+        let s = graph::Store(op);
         let (v, b) = (s.value(ctx), s.target(ctx));
         let i = element_index(ctx, at, s.index(ctx), &loc);
         store(ctx, at, v, b, i, &loc);
@@ -92,7 +92,7 @@ impl Lowering {
     pub(super) fn new_worklist(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let new = view::NewWorklist(op);
+        let new = graph::NewWorklist(op);
         let g = new.graph(ctx);
         let elem = element(ctx.value_type(ctx.result(op, 0))).unwrap_or(Type::Index);
         // Room for one copy of every node (or edge): all a unique queue can
@@ -102,7 +102,7 @@ impl Lowering {
         let st = OperationState::new(par::QUEUE_NEW, loc.clone())
             .operands(&[n])
             .results(&[t])
-            .props(par_view::QueueNew::props(new.unique(ctx)));
+            .props(strata_par_dialect::op::QueueNew::props(new.unique(ctx)));
         let o = mk(ctx, at, st);
         let q = ctx.result(o, 0);
         self.replace(ctx, op, q)
@@ -113,14 +113,14 @@ impl Lowering {
     pub(super) fn new_ordered_worklist(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let new = view::NewOrderedWorklist(op);
+        let new = graph::NewOrderedWorklist(op);
         let n = self.size(ctx, at, new.graph(ctx), SizeOf::Nodes, &loc);
         let t = ctx.value_type(ctx.result(op, 0)).clone();
         let eager = ctx.get_attr(op, FUSED_ROUNDS).is_some();
         let st = OperationState::new(par::ORDERED_QUEUE_NEW, loc.clone())
             .operands(&[n, new.key(ctx), new.delta(ctx)])
             .results(&[t])
-            .props(par_view::OrderedQueueNew::props(eager));
+            .props(strata_par_dialect::op::OrderedQueueNew::props(eager));
         let o = mk(ctx, at, st);
         let q = ctx.result(o, 0);
         self.replace(ctx, op, q)
@@ -128,13 +128,15 @@ impl Lowering {
 
     pub(super) fn push(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
-        let p = view::Push(op);
+        let p = graph::Push(op);
         let args = [p.item(ctx), p.worklist(ctx)];
-        let st = OperationState::new(par::QUEUE_PUSH, loc.clone()).operands(&args).props(par_view::QueuePush::props(
-            self.scope.buffered,
-            ctx.get_attr(op, ONCE_PER_ROUND).is_some(),
-            self.scope.aggregate,
-        ));
+        let st = OperationState::new(par::QUEUE_PUSH, loc.clone()).operands(&args).props(
+            strata_par_dialect::op::QueuePush::props(
+                self.scope.buffered,
+                ctx.get_attr(op, ONCE_PER_ROUND).is_some(),
+                self.scope.aggregate,
+            ),
+        );
         mk(ctx, At::Before(op), st);
         ctx.erase_op(op);
         true

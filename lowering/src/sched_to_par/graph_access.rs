@@ -6,9 +6,9 @@ impl Lowering {
     /// `graph.num_nodes` and `graph.num_edges`.
     pub(super) fn count(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
-        let (g, of) = match view::NumNodes::of(ctx, op) {
+        let (g, of) = match graph::NumNodes::of(ctx, op) {
             Some(n) => (n.graph(ctx), SizeOf::Nodes),
-            None => (view::NumEdges(op).graph(ctx), SizeOf::Edges),
+            None => (graph::NumEdges(op).graph(ctx), SizeOf::Edges),
         };
         let v = self.size(ctx, At::Before(op), g, of, &loc);
         self.replace(ctx, op, v)
@@ -17,7 +17,7 @@ impl Lowering {
     /// `graph.is_symmetric`: a field of the graph's descriptor.
     pub(super) fn symmetric(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
-        let g = view::IsSymmetric(op).graph(ctx);
+        let g = graph::IsSymmetric(op).graph(ctx);
         let v = op1(ctx, At::Before(op), par::GRAPH_SYMMETRIC, &[g], Type::i1(), &loc);
         self.replace(ctx, op, v)
     }
@@ -26,7 +26,7 @@ impl Lowering {
     pub(super) fn degree(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let d = view::Degree(op);
+        let d = graph::Degree(op);
         let (g, v) = (d.graph(ctx), d.node(ctx));
         let offsets = if ctx.op_kind(op) == graph::OUT_DEGREE { GraphArray::OutOffsets } else { GraphArray::InOffsets };
         let off = self.array(ctx, g, offsets);
@@ -39,9 +39,9 @@ impl Lowering {
     pub(super) fn edge_field(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let (g, e) = match view::Endpoint::of(ctx, op) {
+        let (g, e) = match graph::Endpoint::of(ctx, op) {
             Some(end) => (end.graph(ctx), end.edge(ctx)),
-            None => (view::Weight(op).graph(ctx), view::Weight(op).edge(ctx)),
+            None => (graph::Weight(op).graph(ctx), graph::Weight(op).edge(ctx)),
         };
         let (arr, e) = match ctx.op_kind(op) {
             graph::SRC => match self.in_edge_position(ctx, g, e) {
@@ -72,7 +72,7 @@ impl Lowering {
 
     pub(super) fn has_edge(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
-        let h = view::HasEdge(op);
+        let h = graph::HasEdge(op);
         let (g, u, v) = (h.graph(ctx), h.from(ctx), h.to(ctx));
         let off = self.array(ctx, g, GraphArray::OutOffsets);
         let tgt = self.array(ctx, g, GraphArray::OutTargets);
@@ -86,7 +86,7 @@ impl Lowering {
     /// method (`auto` when none is given).
     pub(super) fn count_common(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
-        let c = view::CountCommon(op);
+        let c = graph::CountCommon(op);
         let how = match c.intersect(ctx) {
             Some(view::Intersect::Bitmap) if !self.flags_per_thread => view::Intersect::Auto,
             how => how.unwrap_or(view::Intersect::Auto),
@@ -117,7 +117,7 @@ impl Lowering {
     pub(super) fn nth_edge(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let o = view::NthEdge(op);
+        let o = graph::NthEdge(op);
         let (g, v, i) = (o.graph(ctx), o.node(ctx), o.position(ctx));
         let out = ctx.op_kind(op) == graph::OUT_EDGE;
         let (offsets, checked) = if out {
@@ -130,7 +130,7 @@ impl Lowering {
         let degree = op1(ctx, at, arith::SUBI, &[hi, lo], Type::Index, &loc);
         let check = OperationState::new(par::CHECK_INDEX, loc.clone())
             .operands(&[i, degree])
-            .props(par_view::CheckIndex::props(checked));
+            .props(strata_par_dialect::op::CheckIndex::props(checked));
         mk(ctx, at, check);
         let k = op1(ctx, at, arith::ADDI, &[lo, i], Type::Index, &loc);
         let e = if out {
@@ -144,9 +144,9 @@ impl Lowering {
 
     /// `graph.node_id` and `graph.edge_id`: nodes and edges are their numbers.
     pub(super) fn id(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
-        let v = match view::NodeId::of(ctx, op) {
+        let v = match graph::NodeId::of(ctx, op) {
             Some(n) => n.node(ctx),
-            None => view::EdgeId(op).edge(ctx),
+            None => graph::EdgeId(op).edge(ctx),
         };
         self.replace(ctx, op, v)
     }
@@ -157,9 +157,9 @@ impl Lowering {
     pub(super) fn checked_id(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let (g, id, of) = match view::NodeOf::of(ctx, op) {
+        let (g, id, of) = match graph::NodeOf::of(ctx, op) {
             Some(node) => (node.graph(ctx), node.id(ctx), SizeOf::Nodes),
-            None => (view::EdgeOf(op).graph(ctx), view::EdgeOf(op).id(ctx), SizeOf::Edges),
+            None => (graph::EdgeOf(op).graph(ctx), graph::EdgeOf(op).id(ctx), SizeOf::Edges),
         };
         let count = self.size(ctx, at, g, of, &loc);
         mk(
@@ -167,7 +167,7 @@ impl Lowering {
             at,
             OperationState::new(par::CHECK_INDEX, loc.clone())
                 .operands(&[id, count])
-                .props(par_view::CheckIndex::props(of.into())),
+                .props(strata_par_dialect::op::CheckIndex::props(of.into())),
         );
         self.replace(ctx, op, id)
     }

@@ -93,7 +93,7 @@ impl Lowering {
         let (lo, step) = (index_const(ctx, At::End(pb), 0, loc), index_const(ctx, At::End(pb), 1, loc));
         let st = OperationState::new(par::FOR, loc.clone())
             .operands(&[lo, size, step])
-            .props(par_view::For::props(ParDist::Guided, i64::from(LoopSchedule::PARALLEL.chunk)))
+            .props(strata_par_dialect::op::For::props(ParDist::Guided, i64::from(LoopSchedule::PARALLEL.chunk)))
             .region(fr);
         mk(ctx, At::End(pb), st);
         let z = index_const(ctx, At::End(pb), 0, loc);

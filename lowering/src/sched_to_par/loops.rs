@@ -52,7 +52,7 @@ impl Lowering {
             op0(ctx, At::End(blk), par::YIELD, &[], loc);
             let st = OperationState::new(par::FOR, loc.clone())
                 .operands(&[zero, n, one])
-                .props(par_view::For::props(ParDist::Static, 4096))
+                .props(strata_par_dialect::op::For::props(ParDist::Static, 4096))
                 .region(r);
             mk(ctx, At::End(pb), st);
             op0(ctx, At::End(pb), par::YIELD, &[], loc);
@@ -354,7 +354,7 @@ impl Lowering {
         self.iteration(ctx, op, &walk, fb, k, par::YIELD, &loc);
         let st = OperationState::new(par::FOR, loc.clone())
             .operands(&[lo, hi, one])
-            .props(par_view::For::props(par_dist(s.dist), i64::from(s.chunk)))
+            .props(strata_par_dialect::op::For::props(par_dist(s.dist), i64::from(s.chunk)))
             .region(fr);
         mk(ctx, At::End(pb), st);
         if let Some(split) = &split {
@@ -395,7 +395,7 @@ impl Lowering {
         }
         let mut graphs = Vec::new();
         ctx.walk_pre(op, &mut |o| {
-            if view::CountCommon::of(ctx, o).is_some_and(|c| c.intersect(ctx) == Some(view::Intersect::Bitmap)) {
+            if graph::CountCommon::of(ctx, o).is_some_and(|c| c.intersect(ctx) == Some(view::Intersect::Bitmap)) {
                 let g = ctx.operand(o, 0);
                 if !graphs.contains(&g) && !self.scope.flags.iter().any(|f| f.0 == g) {
                     graphs.push(g);

@@ -58,7 +58,7 @@ fn shared_loop(
     body(ctx, blk, i);
     let st = OperationState::new(par::FOR, loc.clone())
         .operands(&[zero, n, one])
-        .props(par_view::For::props(ParDist::Guided, 1024))
+        .props(strata_par_dialect::op::For::props(ParDist::Guided, 1024))
         .region(r);
     (mk(ctx, at, st), r)
 }
@@ -218,7 +218,7 @@ impl Lowering {
             |ctx, blk, v| {
                 let at = At::End(blk);
                 let st = OperationState::new(par::LOCAL, loc.clone())
-                    .props(par_view::Local::props(Some(i64::from(count))))
+                    .props(strata_par_dialect::op::Local::props(Some(i64::from(count))))
                     .results(&[buf(&Type::Index)]);
                 let made = mk(ctx, at, st);
                 let cursor = ctx.result(made, 0);

@@ -303,7 +303,7 @@ impl Lowering {
             store(ctx, At::End(kept), degree, e.degrees, slot, loc);
         }
         for ((a, _), values) in shape.accumulators.iter().zip(&accumulators) {
-            let init = view::NewScalar(*a).init(ctx);
+            let init = graph::NewScalar(*a).init(ctx);
             store(ctx, At::End(kept), init, *values, slot, loc);
         }
         op0(ctx, At::End(kept), scf::YIELD, &[], loc);
@@ -457,7 +457,7 @@ impl Lowering {
         let (dist, chunk) = if deferred.every_node { (ParDist::Guided, 1024) } else { (ParDist::Static, 1) };
         let st = OperationState::new(par::FOR, loc.clone())
             .operands(&[zero, n, one])
-            .props(par_view::For::props(dist, chunk))
+            .props(strata_par_dialect::op::For::props(dist, chunk))
             .region(fr);
         let tails = mk(ctx, at, st);
         self.scopes.insert(fr, Rc::new(Scope { iteration: Some(tails), ..(*self.scope).clone() }));

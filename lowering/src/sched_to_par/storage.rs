@@ -1,8 +1,10 @@
 //! Graph arrays, buffers and their initialization, and reductions: atomics, privatized copies, argmin/argmax, and which containers a loop reduces into or owns.
 
 use super::*;
-use strata_graph_dialect::view::{ArgKind, FetchAdd, Reduce, ReduceArg, ReduceKind};
-use strata_par_dialect::view::{AtomicRmw, RmwKind, SizeOf, Store as ParStore};
+use strata_graph_dialect::op::{FetchAdd, Reduce, ReduceArg};
+use strata_graph_dialect::view::{ArgKind, ReduceKind};
+use strata_par_dialect::op::{AtomicRmw, Store as ParStore};
+use strata_par_dialect::view::{RmwKind, SizeOf};
 
 /// The neutral element of a reduction kind for type `t`.
 pub(super) fn neutral(kind: ReduceKind, t: &Type) -> Attribute {
@@ -133,7 +135,7 @@ impl Lowering {
             at,
             OperationState::new(par::GRAPH_ARRAY, loc)
                 .operands(&[g])
-                .props(par_view::GraphArrayOp::props(array.name().to_string()))
+                .props(strata_par_dialect::op::GraphArrayOp::props(array.name().to_string()))
                 .results(&[buf(&elem)]),
         );
         let v = ctx.result(o, 0);
@@ -147,7 +149,7 @@ impl Lowering {
             at,
             OperationState::new(par::GRAPH_SIZE, loc.clone())
                 .operands(&[g])
-                .props(par_view::GraphSize::props(of))
+                .props(strata_par_dialect::op::GraphSize::props(of))
                 .results(&[Type::Index]),
         );
         ctx.result(o, 0)

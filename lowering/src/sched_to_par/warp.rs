@@ -162,7 +162,7 @@ impl Lowering {
         let mut copies = Vec::new();
         for (a, kind) in &shape.accumulators {
             let aat = At::Before(*a);
-            let init = view::NewScalar(*a).init(ctx);
+            let init = graph::NewScalar(*a).init(ctx);
             let start = |ctx: &mut Rewriter<'_>, e: &Type| match kind {
                 Some(kind) => {
                     let z = zero_at(ctx, aat);

@@ -352,20 +352,30 @@ impl<'a> Machine<'a> {
         };
         match name.dialect_key() {
             arith::DIALECT_KEY => return self.arith(op, name).map(|_| Flow::Next),
-            par::DIALECT_KEY if name != par::YIELD => return self.par_op(op, name).map(|_| Flow::Next),
-            graph::DIALECT_KEY | sched::DIALECT_KEY if name != graph::YIELD => {
-                return self.graph_op(op, name).map(|_| Flow::Next)
+            par::DIALECT_KEY => {
+                let Some(p) = par::ParOp::with_kind(name, op) else {
+                    return self.err(op, format!("the interpreter cannot run '{name}'"));
+                };
+                return self.par_op(p);
+            }
+            graph::DIALECT_KEY => {
+                let Some(g) = graph::GraphOp::with_kind(name, op) else {
+                    return self.err(op, format!("the interpreter cannot run '{name}'"));
+                };
+                return self.graph_op(g);
+            }
+            sched::DIALECT_KEY => {
+                return match sched::SchedOp::with_kind(name, op) {
+                    Some(sched::SchedOp::Foreach(_)) => self.foreach(op).map(|()| Flow::Next),
+                    None => self.err(op, format!("the interpreter cannot run '{name}'")),
+                };
             }
             _ => {}
         }
         match name {
-            func::RETURN
-            | scf::YIELD
-            | scf::CONDITION
-            | scf::REDUCE
-            | scf::REDUCE_RETURN
-            | graph::YIELD
-            | par::YIELD => return Ok(Flow::Exit(self.operand_vals(op))),
+            func::RETURN | scf::YIELD | scf::CONDITION | scf::REDUCE | scf::REDUCE_RETURN => {
+                return Ok(Flow::Exit(self.operand_vals(op)))
+            }
             func::CALL => {
                 let f = match self.callees.get(&op) {
                     Some(f) => *f,

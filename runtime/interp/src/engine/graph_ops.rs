@@ -2,11 +2,10 @@
 
 use super::*;
 use crate::value::Order;
-use strata_graph_dialect::op as graph;
-use strata_graph_dialect::view::{self, ArgKind, Reduce, ReduceArg, ReduceKind};
-use strata_ir::OpName;
+use strata_graph_dialect::op::GraphOp;
+use strata_graph_dialect::op::{Reduce, ReduceArg};
+use strata_graph_dialect::view::{ArgKind, ReduceKind};
 use strata_par_dialect::view::{Checked, SizeOf};
-use strata_sched_dialect::op as sched;
 use strata_std::arith::op as arith;
 
 impl<'a> Machine<'a> {
@@ -71,38 +70,37 @@ impl<'a> Machine<'a> {
 
     // Kept out of `step`, whose frame every level of recursion pays for.
     #[inline(never)]
-    pub(super) fn graph_op(&mut self, op: OpId, name: OpName) -> R<()> {
+    pub(super) fn graph_op(&mut self, kind: GraphOp) -> R<Flow> {
         let ctx = self.ctx;
-        let v = match name {
-            graph::NUM_NODES => Val::Int(i128::from(self.graph(op, view::NumNodes(op).graph(ctx))?.num_nodes())),
-            graph::NUM_EDGES => Val::Int(i128::from(self.graph(op, view::NumEdges(op).graph(ctx))?.num_edges())),
-            graph::IS_SYMMETRIC => boolean(self.graph(op, view::IsSymmetric(op).graph(ctx))?.is_symmetric()),
-            graph::OUT_DEGREE | graph::IN_DEGREE => {
-                let d = view::Degree(op);
+        let op = kind.op();
+        let v = match kind {
+            GraphOp::NumNodes(n) => Val::Int(i128::from(self.graph(op, n.graph(ctx))?.num_nodes())),
+            GraphOp::NumEdges(n) => Val::Int(i128::from(self.graph(op, n.graph(ctx))?.num_edges())),
+            GraphOp::IsSymmetric(s) => boolean(self.graph(op, s.graph(ctx))?.is_symmetric()),
+            GraphOp::OutDegree(d) | GraphOp::InDegree(d) => {
                 let g = self.graph(op, d.graph(ctx))?;
                 let v = self.node(op, &g, d.node(ctx))?;
-                Val::Int(i128::from(if name == graph::OUT_DEGREE { g.out_degree(v) } else { g.in_degree(v) }))
+                let out = matches!(kind, GraphOp::OutDegree(_));
+                Val::Int(i128::from(if out { g.out_degree(v) } else { g.in_degree(v) }))
             }
-            graph::SRC | graph::DST | graph::WEIGHT => {
-                let (g, e) = match view::Endpoint::of(ctx, op) {
-                    Some(end) => (end.graph(ctx), end.edge(ctx)),
-                    None => (view::Weight(op).graph(ctx), view::Weight(op).edge(ctx)),
-                };
-                let g = self.graph(op, g)?;
-                let e = self.edge(op, &g, e)?;
-                Val::Int(match name {
-                    graph::SRC => i128::from(g.src(e)),
-                    graph::DST => i128::from(g.dst(e)),
-                    _ => i128::from(g.weight(e)),
-                })
+            GraphOp::Src(end) | GraphOp::Dst(end) => {
+                let g = self.graph(op, end.graph(ctx))?;
+                let e = self.edge(op, &g, end.edge(ctx))?;
+                let src = matches!(kind, GraphOp::Src(_));
+                Val::Int(i128::from(if src { g.src(e) } else { g.dst(e) }))
             }
-            graph::OUT_EDGE | graph::IN_EDGE => {
-                let o = view::NthEdge(op);
+            GraphOp::Weight(w) => {
+                let g = self.graph(op, w.graph(ctx))?;
+                let e = self.edge(op, &g, w.edge(ctx))?;
+                Val::Int(i128::from(g.weight(e)))
+            }
+            GraphOp::OutEdge(o) | GraphOp::InEdge(o) => {
                 let g = self.graph(op, o.graph(ctx))?;
                 let v = self.node(op, &g, o.node(ctx))?;
                 let i = self.get(o.position(ctx)).int();
                 let (ins, out) = (g.in_edges(v), g.out_edges(v));
-                let (degree, checked) = if name == graph::IN_EDGE {
+                let incoming = matches!(kind, GraphOp::InEdge(_));
+                let (degree, checked) = if incoming {
                     (ins.len() as u64, Checked::InEdges)
                 } else {
                     (out.end - out.start, Checked::OutEdges)
@@ -110,62 +108,51 @@ impl<'a> Machine<'a> {
                 if i < 0 || i >= i128::from(degree) {
                     return self.err(op, checked.out_of_range(i, degree));
                 }
-                Val::Int(if name == graph::IN_EDGE { i128::from(ins[i as usize]) } else { i128::from(out.start) + i })
+                Val::Int(if incoming { i128::from(ins[i as usize]) } else { i128::from(out.start) + i })
             }
-            graph::HAS_EDGE => {
-                let h = view::HasEdge(op);
+            GraphOp::HasEdge(h) => {
                 let g = self.graph(op, h.graph(ctx))?;
                 let (u, w) = (self.node(op, &g, h.from(ctx))?, self.node(op, &g, h.to(ctx))?);
                 boolean(g.has_edge(u, w))
             }
-            graph::COUNT_COMMON => {
-                let c = view::CountCommon(op);
+            GraphOp::CountCommon(c) => {
                 let g = self.graph(op, c.graph(ctx))?;
                 let (u, w) = (self.node(op, &g, c.first(ctx))?, self.node(op, &g, c.second(ctx))?);
                 // Compared unsigned, as compiled code compares indices.
                 let below = i128::from(self.get(c.below(ctx)).int() as u64);
                 Val::Int(count_common(&g, u, w, below))
             }
-            graph::NODE_ID => Val::Int(self.get(view::NodeId(op).node(ctx)).int()),
-            graph::EDGE_ID => Val::Int(self.get(view::EdgeId(op).edge(ctx)).int()),
-            graph::NODE => {
-                let n = view::NodeOf(op);
+            GraphOp::NodeId(n) => Val::Int(self.get(n.node(ctx)).int()),
+            GraphOp::EdgeId(e) => Val::Int(self.get(e.edge(ctx)).int()),
+            GraphOp::Node(n) => {
                 let g = self.graph(op, n.graph(ctx))?;
                 Val::Int(i128::from(self.node(op, &g, n.id(ctx))?))
             }
-            graph::EDGE => {
-                let e = view::EdgeOf(op);
+            GraphOp::Edge(e) => {
                 let g = self.graph(op, e.graph(ctx))?;
                 Val::Int(i128::from(self.edge(op, &g, e.id(ctx))?))
             }
-            graph::NEW_NODE_PROP | graph::NEW_EDGE_PROP => {
-                let (g, init) = match view::NewNodeProp::of(ctx, op) {
-                    Some(new) => (new.graph(ctx), new.init(ctx)),
-                    None => (view::NewEdgeProp(op).graph(ctx), view::NewEdgeProp(op).init(ctx)),
-                };
-                let g = self.graph(op, g)?;
-                let n = if name == graph::NEW_NODE_PROP { u64::from(g.num_nodes()) } else { g.num_edges() };
-                let init = self.get(init).clone();
-                Val::Prop(Rc::new(RefCell::new(vec![init; n as usize])))
+            GraphOp::NewNodeProp(new) => {
+                let n = u64::from(self.graph(op, new.graph(ctx))?.num_nodes());
+                Val::Prop(Rc::new(RefCell::new(vec![self.get(new.init(ctx)).clone(); n as usize])))
             }
-            graph::NEW_SCALAR => {
-                Val::Prop(Rc::new(RefCell::new(vec![self.get(view::NewScalar(op).init(ctx)).clone()])))
+            GraphOp::NewEdgeProp(new) => {
+                let n = self.graph(op, new.graph(ctx))?.num_edges();
+                Val::Prop(Rc::new(RefCell::new(vec![self.get(new.init(ctx)).clone(); n as usize])))
             }
-            graph::LOAD => {
-                let load = view::Load(op);
+            GraphOp::NewScalar(new) => Val::Prop(Rc::new(RefCell::new(vec![self.get(new.init(ctx)).clone()]))),
+            GraphOp::Load(load) => {
                 let (p, i) = self.target(op, load.target(ctx), load.index(ctx))?;
                 let v = p.borrow()[i].clone();
                 v
             }
-            graph::STORE => {
-                let store = view::Store(op);
+            GraphOp::Store(store) => {
                 let (p, i) = self.target(op, store.target(ctx), store.index(ctx))?;
                 p.borrow_mut()[i] = self.get(store.value(ctx)).clone();
-                return Ok(());
+                return Ok(Flow::Next);
             }
-            graph::REDUCE => return self.reduce(op),
-            graph::FETCH_ADD => {
-                let f = view::FetchAdd(op);
+            GraphOp::Reduce(_) => return self.reduce(op).map(|()| Flow::Next),
+            GraphOp::FetchAdd(f) => {
                 let (p, i) = self.target(op, f.target(ctx), f.index(ctx))?;
                 let old = p.borrow()[i].clone();
                 let elem = self.inst(op).element.clone().unwrap_or(Type::i64());
@@ -173,22 +160,19 @@ impl<'a> Machine<'a> {
                 p.borrow_mut()[i] = new;
                 old
             }
-            graph::REDUCE_ARG => return self.reduce_arg(op),
-            graph::NEW_WORKLIST => {
-                let new = view::NewWorklist(op);
+            GraphOp::ReduceArg(_) => return self.reduce_arg(op).map(|()| Flow::Next),
+            GraphOp::NewWorklist(new) => {
                 let g = self.graph(op, new.graph(ctx))?;
                 let elem = element(ctx.value_type(new.worklist(ctx))).unwrap_or(Type::Index);
                 let size = if is_edge(&elem) { g.num_edges() } else { u64::from(g.num_nodes()) };
                 let pushed_in = new.unique(ctx).then(|| vec![0u64; size as usize]);
                 Val::Worklist(Rc::new(RefCell::new(Worklist { pushed_in, ..Worklist::default() })))
             }
-            graph::NEW_ORDERED_WORKLIST => {
-                let new = view::NewOrderedWorklist(op);
+            GraphOp::NewOrderedWorklist(new) => {
                 let order = self.order(op, new.key(ctx), new.delta(ctx))?;
                 Val::Worklist(Rc::new(RefCell::new(Worklist { order: Some(order), ..Worklist::default() })))
             }
-            graph::PUSH => {
-                let push = view::Push(op);
+            GraphOp::Push(push) => {
                 let w = self.worklist(op, push.worklist(ctx))?;
                 let item = self.get(push.item(ctx)).int();
                 let mut w = w.borrow_mut();
@@ -200,11 +184,11 @@ impl<'a> Machine<'a> {
                 if let Err(e) = w.push(item) {
                     return self.err(op, e);
                 }
-                return Ok(());
+                return Ok(Flow::Next);
             }
-            graph::ITERATE => {
-                let w = self.worklist(op, ctx.operand(op, 0))?;
-                let mut carried = self.operand_vals(op)[1..].to_vec();
+            GraphOp::Iterate(iterate) => {
+                let w = self.worklist(op, iterate.worklist(ctx))?;
+                let mut carried: Vec<Val> = iterate.inits(ctx).iter().map(|v| self.get(*v).clone()).collect();
                 loop {
                     match w.borrow_mut().advance() {
                         Ok(true) => {}
@@ -214,10 +198,10 @@ impl<'a> Machine<'a> {
                     carried = self.run_region(ctx.region(op, 0), &carried)?;
                 }
                 self.set_results(op, carried);
-                return Ok(());
+                return Ok(Flow::Next);
             }
-            graph::FIXPOINT => {
-                let mut carried = self.operand_vals(op);
+            GraphOp::Fixpoint(fixpoint) => {
+                let mut carried: Vec<Val> = fixpoint.inits(ctx).iter().map(|v| self.get(*v).clone()).collect();
                 loop {
                     let out = self.run_region(ctx.region(op, 0), &carried)?;
                     carried = out[1..].to_vec();
@@ -226,58 +210,59 @@ impl<'a> Machine<'a> {
                     }
                 }
                 self.set_results(op, carried);
-                return Ok(());
+                return Ok(Flow::Next);
             }
-            graph::FOREACH | sched::FOREACH => return self.foreach(op),
-            graph::SINGLE => return self.single(op),
-            graph::NEW_UF => {
-                let g = self.graph(op, view::NewUf(op).graph(ctx))?;
+            GraphOp::Foreach(_) => return self.foreach(op).map(|()| Flow::Next),
+            GraphOp::Single(_) => return self.single(op).map(|()| Flow::Next),
+            GraphOp::Yield(_) => return Ok(Flow::Exit(self.operand_vals(op))),
+            GraphOp::NewUf(new) => {
+                let g = self.graph(op, new.graph(ctx))?;
                 Val::UnionFind(Rc::new(RefCell::new((0..g.num_nodes()).collect())))
             }
-            graph::UF_FIND | graph::UF_UNION => {
-                let (set, first, second) = match view::UfFind::of(ctx, op) {
-                    Some(f) => (f.set(ctx), f.node(ctx), None),
-                    None => {
-                        let u = view::UfUnion(op);
-                        (u.set(ctx), u.first(ctx), Some(u.second(ctx)))
-                    }
-                };
-                let u = self.uf(op, set)?;
-                let mut parent = u.borrow_mut();
-                let n = parent.len() as i128;
-                let mut find = |x: i128| -> Option<u32> {
-                    if x < 0 || x >= n {
-                        return None;
-                    }
-                    let mut x = x as u32;
-                    while parent[x as usize] != x {
-                        let p = parent[x as usize];
-                        parent[x as usize] = parent[p as usize];
-                        x = p;
-                    }
-                    Some(x)
-                };
-                let (x, y) = (self.get(first).int(), second.map(|v| self.get(v).int()));
-                let Some(a) = find(x) else {
-                    return self.err(op, format!("node {x} is out of range"));
-                };
-                if let Some(y) = y {
-                    let Some(b) = find(y) else {
-                        return self.err(op, format!("node {y} is out of range"));
-                    };
-                    if a != b {
-                        let (lo, hi) = (a.min(b), a.max(b));
-                        parent[hi as usize] = lo;
-                    }
-                    boolean(a != b)
-                } else {
-                    Val::Int(i128::from(a))
-                }
+            GraphOp::UfFind(find) => self.union_find(op, find.set(ctx), find.node(ctx), None)?,
+            GraphOp::UfUnion(union) => {
+                self.union_find(op, union.set(ctx), union.first(ctx), Some(union.second(ctx)))?
             }
-            _ => return self.err(op, format!("the interpreter cannot run '{name}'")),
         };
         self.set(op, 0, v);
-        Ok(())
+        Ok(Flow::Next)
+    }
+
+    /// `graph.uf_find` (`second` is `None`: the root of `first`) or
+    /// `graph.uf_union` (whether the sets of `first` and `second` were
+    /// apart, merged now) on the set `set`.
+    fn union_find(&self, op: OpId, set: Value, first: Value, second: Option<Value>) -> R<Val> {
+        let u = self.uf(op, set)?;
+        let mut parent = u.borrow_mut();
+        let n = parent.len() as i128;
+        let mut find = |x: i128| -> Option<u32> {
+            if x < 0 || x >= n {
+                return None;
+            }
+            let mut x = x as u32;
+            while parent[x as usize] != x {
+                let p = parent[x as usize];
+                parent[x as usize] = parent[p as usize];
+                x = p;
+            }
+            Some(x)
+        };
+        let (x, y) = (self.get(first).int(), second.map(|v| self.get(v).int()));
+        let Some(a) = find(x) else {
+            return self.err(op, format!("node {x} is out of range"));
+        };
+        if let Some(y) = y {
+            let Some(b) = find(y) else {
+                return self.err(op, format!("node {y} is out of range"));
+            };
+            if a != b {
+                let (lo, hi) = (a.min(b), a.max(b));
+                parent[hi as usize] = lo;
+            }
+            Ok(boolean(a != b))
+        } else {
+            Ok(Val::Int(i128::from(a)))
+        }
     }
 
     pub(super) fn combine(&self, op: OpId, kind: ReduceKind, old: &Val, new: &Val, elem: &Type) -> R<Val> {
@@ -357,7 +342,7 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
-    fn foreach(&mut self, op: OpId) -> R<()> {
+    pub(super) fn foreach(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
         let Some(space) = space_of(ctx, op) else { return self.err(op, "foreach without a space") };
         let mut items: Vec<(i128, i128)> = match space {

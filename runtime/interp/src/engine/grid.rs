@@ -22,7 +22,8 @@
 
 use super::*;
 use strata_graph_dialect::view::ReduceKind;
-use strata_par_dialect::view::{group_of, Collective, Dist, Exchange, For, Group, RmwKind};
+use strata_par_dialect::op::For;
+use strata_par_dialect::view::{group_of, Collective, Dist, Exchange, Group, RmwKind};
 
 /// The shape of the simulated team of every `par.parallel`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,8 +3,10 @@
 //! kind, its operands' and results' frame slots, its properties and types).
 
 use super::*;
-use strata_graph_dialect::view::{FetchAdd, Reduce, ReduceKind};
-use strata_par_dialect::view::{AtomicRmw, RmwKind};
+use strata_graph_dialect::op::{FetchAdd, Reduce};
+use strata_graph_dialect::view::ReduceKind;
+use strata_par_dialect::op::AtomicRmw;
+use strata_par_dialect::view::RmwKind;
 use strata_std::arith_view::OverflowFlags;
 
 /// One decoded operation.

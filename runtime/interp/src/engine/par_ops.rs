@@ -4,9 +4,8 @@
 //! a simulated grid (`grid.rs`).
 
 use super::*;
-use strata_ir::OpName;
-use strata_par_dialect::op as par;
-use strata_par_dialect::view::{self, RmwKind, SizeOf};
+use strata_par_dialect::op::ParOp;
+use strata_par_dialect::view::{group_of, Collective, RmwKind, SizeOf};
 
 impl<'a> Machine<'a> {
     fn buffer(&self, op: OpId, v: Value) -> R<Rc<RefCell<Vec<Val>>>> {
@@ -56,28 +55,41 @@ impl<'a> Machine<'a> {
         Ok(Val::Prop(b))
     }
 
+    /// The queue `v` that `op` works on.
+    fn queue(&self, op: OpId, v: Value) -> R<Rc<RefCell<crate::value::Worklist>>> {
+        match self.get(v) {
+            Val::Worklist(w) => Ok(w.clone()),
+            _ => self.err(op, "operand is not bound to a queue"),
+        }
+    }
+
+    /// The value `op` gives, from a result of `r` (an error where it fails).
+    fn queue_result<T>(&self, op: OpId, r: Result<T, String>) -> R<T> {
+        r.or_else(|e| self.err(op, e))
+    }
+
     // Kept out of `step`, whose frame every level of recursion pays for.
     #[inline(never)]
-    pub(super) fn par_op(&mut self, op: OpId, name: OpName) -> R<()> {
+    pub(super) fn par_op(&mut self, p: ParOp) -> R<Flow> {
         let ctx = self.ctx;
-        let v = match name {
-            par::GRAPH_SIZE => {
-                let size = view::GraphSize(op);
+        let op = p.op();
+        let v = match p {
+            ParOp::GraphSize(size) => {
                 let Val::Graph(g) = self.get(size.graph(ctx)) else {
                     return self.err(op, "operand is not bound to a graph");
                 };
                 let edges = size.counted(ctx) == SizeOf::Edges;
                 Val::Int(if edges { i128::from(g.num_edges()) } else { i128::from(g.num_nodes()) })
             }
-            par::GRAPH_SYMMETRIC => {
-                let Val::Graph(g) = self.get(view::GraphSymmetric(op).graph(ctx)) else {
+            ParOp::GraphSymmetric(s) => {
+                let Val::Graph(g) = self.get(s.graph(ctx)) else {
                     return self.err(op, "operand is not bound to a graph");
                 };
                 boolean(g.is_symmetric())
             }
-            par::GRAPH_ARRAY => self.graph_array(op)?,
-            par::ALLOC => {
-                let n = self.get(view::Alloc(op).size(ctx)).int();
+            ParOp::GraphArray(_) => self.graph_array(op)?,
+            ParOp::Alloc(alloc) => {
+                let n = self.get(alloc.size(ctx)).int();
                 if !(0..=1 << 40).contains(&n) {
                     return self.err(op, format!("cannot allocate {n} elements"));
                 }
@@ -87,34 +99,35 @@ impl<'a> Machine<'a> {
             }
             // One buffer for each block of a simulated team (a team of one
             // is a block of one).
-            par::SHARED => {
-                let n = view::Shared(op).size(ctx).max(1) as usize;
+            ParOp::Shared(shared) => {
+                let n = shared.size(ctx).max(1) as usize;
                 let fresh = || Val::Prop(Rc::new(RefCell::new(vec![Val::Undef; n])));
                 match self.thread {
                     Some(t) => self.shared.entry((op, t.id / t.shape.block)).or_insert_with(fresh).clone(),
                     None => fresh(),
                 }
             }
-            par::LOCAL => {
-                let n = view::Local(op).size(ctx).unwrap_or(1).max(1) as usize;
+            ParOp::Local(local) => {
+                let n = local.size(ctx).unwrap_or(1).max(1) as usize;
                 Val::Prop(Rc::new(RefCell::new(vec![Val::Undef; n])))
             }
-            par::CHECK_INDEX => {
-                let check = view::CheckIndex(op);
+            ParOp::CheckIndex(check) => {
                 let (i, n) = (self.get(check.index(ctx)).int(), self.get(check.count(ctx)).int());
                 if !(0..n).contains(&i) {
                     return self.err(op, check.counted(ctx).out_of_range(i, n));
                 }
-                return Ok(());
+                return Ok(Flow::Next);
             }
-            par::FREE => return Ok(()),
+            ParOp::Free(_) => return Ok(Flow::Next),
+            ParOp::Yield(_) => return Ok(Flow::Exit(self.operand_vals(op))),
             // A team's collectives below its body's top level: the simulated
             // grid runs them only there (one thread: nothing to wait for).
-            _ if self.thread.is_some_and(|t| match view::group_of(ctx, op) {
+            _ if self.thread.is_some_and(|t| match group_of(ctx, op) {
                 Some(g) => t.shape.of(g) > 1,
-                None => matches!(name, par::BARRIER | par::FOR) && t.shape.team > 1,
+                None => matches!(p, ParOp::Barrier(_) | ParOp::For(_)) && t.shape.team > 1,
             }) =>
             {
+                let name = p.name();
                 return self.err(
                     op,
                     format!("the simulated grid runs '{name}' only in step: at a team body's top level, or in structured code around a subgroup collective"),
@@ -122,40 +135,37 @@ impl<'a> Machine<'a> {
             }
             // A thread alone in its subgroup or block: its own value, and
             // none before it.
-            par::SUBGROUP_REDUCE | par::BLOCK_REDUCE => self.get(ctx.operand(op, 0)).clone(),
-            par::SUBGROUP_SCAN | par::BLOCK_SCAN => {
-                super::grid::neutral(ctx, op, view::Collective::of(ctx, op).expect("a scan").kind)?
+            ParOp::SubgroupReduce(r) => self.get(r.value(ctx)).clone(),
+            ParOp::BlockReduce(r) => self.get(r.value(ctx)).clone(),
+            ParOp::SubgroupScan(_) | ParOp::BlockScan(_) => {
+                super::grid::neutral(ctx, op, Collective::of(ctx, op).expect("a scan").kind)?
             }
             // Alone in its subgroup: its own vote as bit 0, its own value
             // from lane 0.
-            par::SUBGROUP_BALLOT => Val::Int(i128::from(self.get(ctx.operand(op, 0)).int() != 0)),
-            par::SUBGROUP_SHUFFLE => match self.get(ctx.operand(op, 1)).int() {
-                0 => self.get(ctx.operand(op, 0)).clone(),
+            ParOp::SubgroupBallot(b) => Val::Int(i128::from(self.get(b.value(ctx)).int() != 0)),
+            ParOp::SubgroupShuffle(s) => match self.get(s.lane(ctx)).int() {
+                0 => self.get(s.value(ctx)).clone(),
                 k => return self.err(op, format!("lane {k} is outside the subgroup of 1 lane")),
             },
-            par::BARRIER | par::BLOCK_BARRIER => return Ok(()),
+            ParOp::Barrier(_) | ParOp::BlockBarrier(_) => return Ok(Flow::Next),
             // Outside a simulated team: a team of one block of one subgroup of one.
-            par::THREAD_ID => Val::Int(self.thread.map_or(0, |t| t.id) as i128),
-            par::NUM_THREADS => Val::Int(self.thread.map_or(1, |t| t.shape.team) as i128),
-            par::SUBGROUP_ID => Val::Int(self.thread.map_or(0, |t| t.id / t.shape.size) as i128),
-            par::NUM_SUBGROUPS => Val::Int(self.thread.map_or(1, |t| t.shape.team / t.shape.size) as i128),
-            par::LANE_ID => Val::Int(self.thread.map_or(0, |t| t.id % t.shape.size) as i128),
-            par::SUBGROUP_SIZE => Val::Int(self.thread.map_or(1, |t| t.shape.size) as i128),
-            par::BLOCK_SIZE => Val::Int(self.thread.map_or(1, |t| t.shape.block) as i128),
-            par::BLOCK_ID => Val::Int(self.thread.map_or(0, |t| t.id / t.shape.block) as i128),
-            par::NUM_BLOCKS => Val::Int(self.thread.map_or(1, |t| t.shape.team / t.shape.block) as i128),
-            par::BLOCK_THREAD_ID => Val::Int(self.thread.map_or(0, |t| t.id % t.shape.block) as i128),
-            par::LOAD => {
-                let load = view::Load(op);
-                self.with_element(op, load.buffer(ctx), load.index(ctx), |e| e.clone())?
-            }
-            par::STORE => {
-                let store = view::Store(op);
+            ParOp::ThreadId(_) => Val::Int(self.thread.map_or(0, |t| t.id) as i128),
+            ParOp::NumThreads(_) => Val::Int(self.thread.map_or(1, |t| t.shape.team) as i128),
+            ParOp::SubgroupId(_) => Val::Int(self.thread.map_or(0, |t| t.id / t.shape.size) as i128),
+            ParOp::NumSubgroups(_) => Val::Int(self.thread.map_or(1, |t| t.shape.team / t.shape.size) as i128),
+            ParOp::LaneId(_) => Val::Int(self.thread.map_or(0, |t| t.id % t.shape.size) as i128),
+            ParOp::SubgroupSize(_) => Val::Int(self.thread.map_or(1, |t| t.shape.size) as i128),
+            ParOp::BlockSize(_) => Val::Int(self.thread.map_or(1, |t| t.shape.block) as i128),
+            ParOp::BlockId(_) => Val::Int(self.thread.map_or(0, |t| t.id / t.shape.block) as i128),
+            ParOp::NumBlocks(_) => Val::Int(self.thread.map_or(1, |t| t.shape.team / t.shape.block) as i128),
+            ParOp::BlockThreadId(_) => Val::Int(self.thread.map_or(0, |t| t.id % t.shape.block) as i128),
+            ParOp::Load(load) => self.with_element(op, load.buffer(ctx), load.index(ctx), |e| e.clone())?,
+            ParOp::Store(store) => {
                 let x = self.get(store.value(ctx)).clone();
-                return self.with_element(op, store.buffer(ctx), store.index(ctx), |e| *e = x);
+                self.with_element(op, store.buffer(ctx), store.index(ctx), |e| *e = x)?;
+                return Ok(Flow::Next);
             }
-            par::ATOMIC_RMW => {
-                let rmw = view::AtomicRmw(op);
+            ParOp::AtomicRmw(rmw) => {
                 let (p, i) = self.slot(op, rmw.buffer(ctx), rmw.index(ctx))?;
                 let old = p.borrow()[i].clone();
                 let x = self.get(rmw.value(ctx)).clone();
@@ -168,8 +178,7 @@ impl<'a> Machine<'a> {
                 p.borrow_mut()[i] = new;
                 old
             }
-            par::CMPXCHG => {
-                let cas = view::Cmpxchg(op);
+            ParOp::Cmpxchg(cas) => {
                 let (p, i) = self.slot(op, cas.buffer(ctx), cas.index(ctx))?;
                 let old = p.borrow()[i].clone();
                 let ok = old.int() == self.get(cas.expected(ctx)).int() && !matches!(old, Val::Undef);
@@ -177,19 +186,18 @@ impl<'a> Machine<'a> {
                     p.borrow_mut()[i] = self.get(cas.new(ctx)).clone();
                 }
                 self.set_results(op, vec![old, boolean(ok)]);
-                return Ok(());
+                return Ok(Flow::Next);
             }
-            par::PARALLEL => {
+            ParOp::Parallel(_) => {
                 match self.grid {
                     Some(grid) if self.thread.is_none() => self.run_team(op, grid)?,
                     _ => {
                         self.run_region(ctx.region(op, 0), &[])?;
                     }
                 }
-                return Ok(());
+                return Ok(Flow::Next);
             }
-            par::FOR => {
-                let f = view::For(op);
+            ParOp::For(f) => {
                 let (lo, hi, step) =
                     (self.get(f.lower(ctx)).int(), self.get(f.upper(ctx)).int(), self.get(f.step(ctx)).int());
                 if step <= 0 {
@@ -202,27 +210,22 @@ impl<'a> Machine<'a> {
                 for i in items {
                     self.run_region_with(ctx.region(op, 0), std::iter::once(Val::Int(i)))?;
                 }
-                return Ok(());
+                return Ok(Flow::Next);
             }
-            par::QUEUE_NEW => {
-                let new = view::QueueNew(op);
+            ParOp::QueueNew(new) => {
                 let n = self.get(new.capacity(ctx)).int().max(0) as usize;
                 let pushed_in = new.unique(ctx).then(|| vec![0u64; n]);
                 Val::Worklist(Rc::new(RefCell::new(crate::value::Worklist { pushed_in, ..Default::default() })))
             }
-            par::ORDERED_QUEUE_NEW => {
-                let new = view::OrderedQueueNew(op);
+            ParOp::OrderedQueueNew(new) => {
                 let order = self.order(op, new.key(ctx), new.delta(ctx))?;
                 Val::Worklist(Rc::new(RefCell::new(crate::value::Worklist {
                     order: Some(order),
                     ..Default::default()
                 })))
             }
-            par::QUEUE_PUSH => {
-                let push = view::QueuePush(op);
-                let Val::Worklist(w) = self.get(push.queue(ctx)).clone() else {
-                    return self.err(op, "operand is not bound to a queue");
-                };
+            ParOp::QueuePush(push) => {
+                let w = self.queue(op, push.queue(ctx))?;
                 let item = self.get(push.item(ctx)).int();
                 let mut w = w.borrow_mut();
                 if w.pushed_in.as_ref().is_some_and(|s| item < 0 || item as usize >= s.len()) {
@@ -234,55 +237,44 @@ impl<'a> Machine<'a> {
                         format!("item {item} pushed twice in a round by a push marked to push each item once a round"),
                     );
                 }
-                if let Err(e) = w.push(item) {
-                    return self.err(op, e);
-                }
-                return Ok(());
+                let pushed = w.push(item);
+                self.queue_result(op, pushed)?;
+                return Ok(Flow::Next);
             }
-            par::QUEUE_CLAIM | par::QUEUE_RESERVE | par::QUEUE_PUT => {
-                let q = if name == par::QUEUE_RESERVE { 0 } else { 1 };
-                let Val::Worklist(w) = self.get(ctx.operand(op, q)).clone() else {
-                    return self.err(op, "operand is not bound to a queue");
-                };
-                let mut w = w.borrow_mut();
-                let done = match name {
-                    par::QUEUE_CLAIM => w.claim(self.get(ctx.operand(op, 0)).int()).map(boolean),
-                    par::QUEUE_RESERVE => w.reserve(self.get(ctx.operand(op, 1)).int()).map(Val::Int),
-                    _ => {
-                        let put = view::QueuePut(op);
-                        let (item, at) = (self.get(put.item(ctx)).int(), self.get(put.place(ctx)).int());
-                        w.put(item, at, put.unclaimed(ctx)).map(|()| Val::Undef)
-                    }
-                };
-                match done {
-                    Ok(_) if name == par::QUEUE_PUT => return Ok(()),
-                    Ok(v) => v,
-                    Err(e) => return self.err(op, e),
-                }
+            ParOp::QueueClaim(claim) => {
+                let w = self.queue(op, claim.queue(ctx))?;
+                let claimed = w.borrow_mut().claim(self.get(claim.item(ctx)).int());
+                boolean(self.queue_result(op, claimed)?)
+            }
+            ParOp::QueueReserve(reserve) => {
+                let w = self.queue(op, reserve.queue(ctx))?;
+                let first = w.borrow_mut().reserve(self.get(reserve.count(ctx)).int());
+                Val::Int(self.queue_result(op, first)?)
+            }
+            ParOp::QueuePut(put) => {
+                let w = self.queue(op, put.queue(ctx))?;
+                let (item, at) = (self.get(put.item(ctx)).int(), self.get(put.place(ctx)).int());
+                let placed = w.borrow_mut().put(item, at, put.unclaimed(ctx));
+                self.queue_result(op, placed)?;
+                return Ok(Flow::Next);
             }
             // One thread runs each round here: pushes are placed when the
             // round ends, so no thread finds items of its own to take.
-            par::QUEUE_TAKE_OWN => Val::Int(0),
-            par::QUEUE_OWN_ITEMS => Val::Prop(Rc::new(RefCell::new(Vec::new()))),
-            par::QUEUE_SIZE | par::QUEUE_ITEMS | par::QUEUE_ADVANCE => {
-                let Val::Worklist(w) = self.get(ctx.operand(op, 0)).clone() else {
-                    return self.err(op, "operand is not bound to a queue");
-                };
-                let mut w = w.borrow_mut();
-                match name {
-                    par::QUEUE_SIZE => Val::Int(w.current.len() as i128),
-                    par::QUEUE_ITEMS => {
-                        Val::Prop(Rc::new(RefCell::new(w.current.iter().map(|x| Val::Int(*x)).collect())))
-                    }
-                    _ => match w.advance() {
-                        Ok(more) => boolean(more),
-                        Err(e) => return self.err(op, e),
-                    },
-                }
+            ParOp::QueueTakeOwn(_) => Val::Int(0),
+            ParOp::QueueOwnItems(_) => Val::Prop(Rc::new(RefCell::new(Vec::new()))),
+            ParOp::QueueSize(size) => Val::Int(self.queue(op, size.queue(ctx))?.borrow().current.len() as i128),
+            ParOp::QueueItems(items) => {
+                let w = self.queue(op, items.queue(ctx))?;
+                let items = w.borrow().current.iter().map(|x| Val::Int(*x)).collect();
+                Val::Prop(Rc::new(RefCell::new(items)))
             }
-            _ => return self.err(op, format!("the interpreter cannot run 'par.{name}'")),
+            ParOp::QueueAdvance(advance) => {
+                let w = self.queue(op, advance.queue(ctx))?;
+                let more = w.borrow_mut().advance();
+                boolean(self.queue_result(op, more)?)
+            }
         };
         self.set(op, 0, v);
-        Ok(())
+        Ok(Flow::Next)
     }
 }
