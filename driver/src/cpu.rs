@@ -33,7 +33,7 @@ impl Backend for CpuBackend {
         "cpu"
     }
     fn set_graph(&mut self, graph: Rc<Graph>) -> Result<(), String> {
-        self.image = Some(GraphImage::new(&graph));
+        self.image = Some(strata_graph::image(&graph));
         Ok(())
     }
     fn run(&mut self, entry: &str, args: &[HostValue], repeat: usize) -> Result<Runs, String> {

@@ -3,7 +3,7 @@
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use strata_abi::{GraphImage, HostValue};
+use strata_abi::HostValue;
 use strata_graph::Graph;
 
 use crate::{Backend, Program, Runs};
@@ -58,7 +58,7 @@ impl Backend for GpuBackend {
         "gpu"
     }
     fn set_graph(&mut self, graph: Rc<Graph>) -> Result<(), String> {
-        let image = GraphImage::new(&graph);
+        let image = strata_graph::image(&graph);
         let t0 = Instant::now();
         self.graph = Some(self.loaded.upload(&image)?);
         self.upload = t0.elapsed();

@@ -12,7 +12,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use strata_abi::{array_elements, GraphArray};
+use strata_abi::GraphArray;
+use strata_graph::array_elements;
 use strata_graph::generate::from_spec;
 use strata_graph::load::{build, LoadOptions};
 use strata_graph::Graph;

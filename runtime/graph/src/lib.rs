@@ -1,15 +1,18 @@
 //! Graphs for the runtime, the interpreter and the tests: the CSR
 //! representation ([`csr`]), file loading ([`load`]), generators
-//! ([`generate`]), the nodes by degree ([`degree_order`]) and the sort
-//! by node the CSR is built with ([`sort`]).
+//! ([`generate`]), the nodes by degree ([`degree_order`]), the sort
+//! by node the CSR is built with ([`sort`]), and a graph laid out as
+//! compiled code reads it ([`image`]).
 
 pub mod csr;
 pub mod degree_order;
 pub mod generate;
+pub mod image;
 pub mod load;
 pub mod sort;
 
 pub use csr::Graph;
+pub use image::{array_elements, image};
 pub use load::{load, LoadError, LoadOptions};
 
 /// The cores that loading, generating and building a graph share their

@@ -49,7 +49,7 @@ impl<'a> Machine<'a> {
         if let Some(b) = self.graph_arrays.get(&key) {
             return Ok(Val::Prop(b.clone()));
         }
-        let values = strata_abi::array_elements(&g, array).map(|x| Val::Int(i128::from(x))).collect();
+        let values = strata_graph::array_elements(&g, array).map(|x| Val::Int(i128::from(x))).collect();
         let b = Rc::new(RefCell::new(values));
         self.graph_arrays.insert(key, b.clone());
         Ok(Val::Prop(b))

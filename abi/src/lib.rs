@@ -13,7 +13,7 @@
 //!   64-bit, [`GRAPH_SCALAR_FIELDS`] fields), then one
 //!   pointer per [`GraphArray`], in the order of [`GraphArray::ALL`], each a
 //!   buffer (with its header) of the element type [`GraphArray::element`]
-//!   gives. [`GraphImage`] lays a graph out so.
+//!   gives. `strata_abi::GraphImage` lays a graph out so.
 //! - For every public function `f` with a body, the compiled code exports
 //!   `_strata_entry_f(args, results)` ([`ENTRY_PREFIX`]): both point to
 //!   arrays of 64-bit slots, one per argument and per result ([`slots`]).
@@ -38,7 +38,7 @@ pub mod profile;
 pub mod slots;
 mod value;
 
-pub use image::{array_elements, GraphImage};
+pub use image::GraphImage;
 pub use layout::{
     entry_symbol, symbol_name, GraphArray, ScalarType, SlotType, ENTRY_PREFIX, FREE, GPU_BLOCK_THREADS,
     GRAPH_SCALAR_FIELDS, GRAPH_SYMMETRIC_FIELD, HEADER_BYTES, POOL, SET_THREADS,
