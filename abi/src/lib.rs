@@ -36,6 +36,7 @@ mod layout;
 pub mod output;
 pub mod profile;
 pub mod slots;
+pub mod support;
 mod value;
 
 pub use image::GraphImage;

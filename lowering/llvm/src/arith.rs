@@ -5,6 +5,7 @@
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValueEnum, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};
+use strata_abi::support;
 use strata_ir::OpName;
 use strata_ir::{Attribute, OpId};
 use strata_std::arith::op as arith;
@@ -232,7 +233,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let at = self.ir.op_loc(op).short().replace('%', "%%");
         let text = format!("{at}: error: {message}\n");
         let fmt = self.b.build_global_string_ptr(&text, "")?;
-        self.call("strata.fail_values", &[fmt.as_pointer_value().into(), wa.into(), wb.into()])?;
+        self.call(support::FAIL_VALUES, &[fmt.as_pointer_value().into(), wa.into(), wb.into()])?;
         self.b.build_unreachable()?;
         self.b.position_at_end(ok);
         Ok(())
@@ -271,7 +272,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let text = format!("{at}: error: {}\n", unconvertible_message(name, &to).replace('%', "%%"));
         let fmt = self.b.build_global_string_ptr(&text, "")?;
         let zero = self.cx.i64_type().const_zero();
-        self.call("strata.fail_values", &[fmt.as_pointer_value().into(), zero.into(), zero.into()])?;
+        self.call(support::FAIL_VALUES, &[fmt.as_pointer_value().into(), zero.into(), zero.into()])?;
         self.b.build_unreachable()?;
         self.b.position_at_end(ok);
         Ok(())

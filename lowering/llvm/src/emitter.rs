@@ -4,6 +4,7 @@
 //! [`crate::par`] and [`crate::parallel`].
 
 use std::collections::HashMap;
+use strata_abi::support;
 use strata_abi::symbol_name;
 use strata_ir::func::op as func;
 use strata_par_dialect::op as par;
@@ -204,11 +205,15 @@ impl<'a, 'c> Emitter<'a, 'c> {
         self.b.position_at_end(here);
         Ok(p)
     }
-    /// Calls the run-time function `name` (of `runtime.ll`); returns its value, if any.
-    pub(crate) fn call(&self, name: &str, args: &[BasicValueEnum<'c>]) -> R<Option<BasicValueEnum<'c>>> {
+    /// Calls `callee`; returns its value, if any.
+    pub(crate) fn call(&self, callee: impl Callee, args: &[BasicValueEnum<'c>]) -> R<Option<BasicValueEnum<'c>>> {
+        let name = callee.symbol();
         let Some(f) = self.m.get_function(name) else {
             return Err(Fail::Llvm(format!("the run-time support has no function {name}")));
         };
+        if callee.arity().is_some_and(|n| n != args.len()) {
+            return Err(Fail::Llvm(format!("{name} takes {:?} arguments, given {}", callee.arity(), args.len())));
+        }
         let args: Vec<BasicMetadataValueEnum> = args.iter().map(|a| (*a).into()).collect();
         let site = self.b.build_call(f, &args, "")?;
         Ok(match site.try_as_basic_value() {
@@ -216,9 +221,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
             _ => None,
         })
     }
-    /// Calls the run-time function `name`, which returns a value.
-    pub(crate) fn call_value(&self, name: &str, args: &[BasicValueEnum<'c>]) -> R<BasicValueEnum<'c>> {
-        self.call(name, args)?.ok_or_else(|| Fail::Llvm(format!("{name} returns nothing")))
+    /// Calls `callee`, which returns a value.
+    pub(crate) fn call_value(&self, callee: impl Callee, args: &[BasicValueEnum<'c>]) -> R<BasicValueEnum<'c>> {
+        self.call(callee, args)?.ok_or_else(|| Fail::Llvm(format!("{} returns nothing", callee.symbol())))
     }
     pub(crate) fn i64(&self, v: i64) -> IntValue<'c> {
         self.cx.i64_type().const_int(v as u64, true)
@@ -457,7 +462,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         self.b.build_conditional_branch(cond, ok, fail)?;
         self.b.position_at_end(fail);
         let s = self.b.build_global_string_ptr(&text, "")?;
-        self.call("strata.fail", &[s.as_pointer_value().into(), self.i64(text.len() as i64).into()])?;
+        self.call(support::FAIL, &[s.as_pointer_value().into(), self.i64(text.len() as i64).into()])?;
         self.b.build_unreachable()?;
         self.b.position_at_end(ok);
         Ok(())
@@ -549,5 +554,33 @@ impl<'a, 'c> Emitter<'a, 'c> {
             Some(f) => self.lower_type(f, t),
             None => crate::types::value_type(self.cx, t).ok_or_else(|| Fail::Llvm(unsupported_type(t))),
         }
+    }
+}
+
+/// A function compiled code calls: one of the run-time support, declared
+/// in [`strata_abi::support`] with its signature, or an external one by
+/// its symbol (OpenMP's, an LLVM intrinsic).
+pub(crate) trait Callee: Copy {
+    /// Its symbol.
+    fn symbol(self) -> &'static str;
+    /// How many arguments it takes, where declared.
+    fn arity(self) -> Option<usize>;
+}
+
+impl Callee for strata_abi::support::SupportFn {
+    fn symbol(self) -> &'static str {
+        self.name
+    }
+    fn arity(self) -> Option<usize> {
+        Some(self.params.len())
+    }
+}
+
+impl Callee for &'static str {
+    fn symbol(self) -> &'static str {
+        self
+    }
+    fn arity(self) -> Option<usize> {
+        None
     }
 }

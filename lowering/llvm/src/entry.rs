@@ -18,12 +18,13 @@
 use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue, ValueKind};
 use inkwell::{AddressSpace, AtomicOrdering, IntPredicate};
+use strata_abi::support;
 use strata_abi::{entry_symbol, FREE, SET_THREADS};
 use strata_ir::func::{function_type, is_declaration};
 use strata_ir::types::{FloatKind, Type};
 use strata_ir::OpId;
 
-use crate::emitter::{Emitter, Fail, R};
+use crate::emitter::{Callee, Emitter, Fail, R};
 use crate::parallel::DISPATCH_FILL;
 use crate::profile::Phase;
 
@@ -159,17 +160,17 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 self.b.position_at_end(entry);
                 let body_ptr = body.as_global_value().as_pointer_value();
                 let (args_p, results_p) = (w.get_nth_param(0).expect("args"), w.get_nth_param(1).expect("results"));
-                self.call("strata.call_on_team", &[body_ptr.into(), args_p, results_p])?;
+                self.call(support::CALL_ON_TEAM, &[body_ptr.into(), args_p, results_p])?;
                 self.b.build_return(None)?;
             }
         }
 
         self.forward(SET_THREADS, self.cx.i32_type().into(), "omp_set_num_threads")?;
-        self.forward(FREE, ptr_t.into(), "strata.free")
+        self.forward(FREE, ptr_t.into(), support::FREE)
     }
 
     /// Exports `name(x: param)`, which calls the run-time function `callee(x)`.
-    fn forward(&mut self, name: &str, param: BasicMetadataTypeEnum<'c>, callee: &str) -> R<()> {
+    fn forward(&mut self, name: &str, param: BasicMetadataTypeEnum<'c>, callee: impl Callee) -> R<()> {
         let f = self.m.add_function(name, self.cx.void_type().fn_type(&[param], false), None);
         self.fs.f = Some(f);
         let entry = self.cx.append_basic_block(f, "entry");
@@ -196,7 +197,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             let (master, worker, wait, run, done) =
                 (self.block("master"), self.block("worker"), self.block("wait"), self.block("run"), self.block("done"));
             self.b.position_at_end(entry);
-            let tid = self.call_value("strata.gpu_thread_id", &[])?.into_int_value();
+            let tid = self.call_value(support::GPU_THREAD_ID, &[])?.into_int_value();
             let first = self.b.build_int_compare(IntPredicate::EQ, tid, self.i64(0), "")?;
             self.b.build_conditional_branch(first, master, worker)?;
 
@@ -209,13 +210,13 @@ impl<'a, 'c> Emitter<'a, 'c> {
             self.call_with_slots(lf, op, args_p, results_p)?;
             self.profile_mark_in(op, Phase::Return, &name)?;
             self.set_dispatch(0)?;
-            self.call("strata.grid_sync", &[])?;
+            self.call(support::GRID_SYNC, &[])?;
             self.b.build_unconditional_branch(done)?;
 
             self.b.position_at_end(worker);
             self.b.build_unconditional_branch(wait)?;
             self.b.position_at_end(wait);
-            self.call("strata.grid_sync", &[])?;
+            self.call(support::GRID_SYNC, &[])?;
             let word = self.b.build_load(i32t, dispatch, "")?;
             let load = word.as_instruction_value().ok_or_else(|| Fail::Llvm("load without an instruction".into()))?;
             load.set_alignment(4).map_err(|e| Fail::Llvm(e.to_string()))?;
@@ -237,13 +238,13 @@ impl<'a, 'c> Emitter<'a, 'c> {
             // The master's fills (`strata.mem_fill`): every thread its share.
             let fill = self.block("fill");
             self.b.position_at_end(fill);
-            self.call("strata.grid_fill_share", &[])?;
+            self.call(support::GRID_FILL_SHARE, &[])?;
             self.b.build_unconditional_branch(run)?;
             cases.push((i32t.const_int(DISPATCH_FILL, false), fill));
             self.b.position_at_end(wait);
             self.b.build_switch(word.into_int_value(), done, &cases)?;
             self.b.position_at_end(run);
-            self.call("strata.grid_sync", &[])?;
+            self.call(support::GRID_SYNC, &[])?;
             self.b.build_unconditional_branch(wait)?;
 
             self.b.position_at_end(done);

@@ -6,6 +6,7 @@ use inkwell::module::Linkage;
 use inkwell::types::{BasicType, BasicTypeEnum, IntType, StructType};
 use inkwell::values::{BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue};
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
+use strata_abi::support;
 use strata_abi::{GraphArray, GRAPH_SCALAR_FIELDS, GRAPH_SYMMETRIC_FIELD};
 use strata_ir::types::Type;
 use strata_ir::{OpId, Value};
@@ -60,7 +61,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let at = self.ir.op_loc(op).short().replace('%', "%%");
         let text = format!("{at}: error: {}\n", check.counted(self.ir).out_of_range("%lld", "%lld"));
         let fmt = self.b.build_global_string_ptr(&text, "")?;
-        self.call("strata.fail_values", &[fmt.as_pointer_value().into(), index.into(), count.into()])?;
+        self.call(support::FAIL_VALUES, &[fmt.as_pointer_value().into(), index.into(), count.into()])?;
         self.b.build_unreachable()?;
         self.b.position_at_end(pass);
         Ok(())
@@ -141,7 +142,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 };
                 let n = self.val(alloc.size(self.ir))?;
                 let args = [n, self.i64(bytes as i64).into(), self.cx.bool_type().const_zero().into()];
-                self.call_value("strata.alloc", &args)?
+                self.call_value(support::ALLOC, &args)?
             }
             ParOp::Local(local) => {
                 let elem = buf_element(self.ir.value_type(self.ir.result(op, 0))).unwrap_or(Type::i64());
@@ -158,7 +159,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             ParOp::Free(free) => {
                 let storage = free.storage(self.ir);
                 let is_buf = buf_element(self.ir.value_type(storage)).is_some();
-                self.call(if is_buf { "strata.free" } else { "strata.queue_free" }, &[self.val(storage)?])?;
+                self.call(if is_buf { support::FREE } else { support::QUEUE_FREE }, &[self.val(storage)?])?;
                 return Ok(());
             }
             ParOp::Load(load) => {
@@ -217,7 +218,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
             ParOp::For(_) => return self.par_for(op),
             ParOp::Yield(_) => return self.terminate(op),
             ParOp::Barrier(_) => {
-                self.call(if self.gpu { "strata.grid_sync" } else { "GOMP_barrier" }, &[])?;
+                if self.gpu {
+                    self.call(support::GRID_SYNC, &[])?;
+                } else {
+                    self.call("GOMP_barrier", &[])?;
+                }
                 if self.fs.in_team {
                     self.profile_mark(op, Phase::Barrier)?;
                 }
@@ -226,7 +231,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             // A CPU thread is a block of one: nothing to wait for.
             ParOp::BlockBarrier(_) => {
                 if self.gpu {
-                    self.call("strata.block_sync", &[])?;
+                    self.call(support::BLOCK_SYNC, &[])?;
                 }
                 return Ok(());
             }
@@ -247,7 +252,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             ParOp::SubgroupShuffle(shuffle) => self.shuffle(shuffle)?,
             ParOp::QueueNew(new) => {
                 let unique = self.cx.bool_type().const_int(u64::from(new.unique(self.ir)), false);
-                self.call_value("strata.queue_new", &[self.val(new.capacity(self.ir))?, unique.into()])?
+                self.call_value(support::QUEUE_NEW, &[self.val(new.capacity(self.ir))?, unique.into()])?
             }
             ParOp::OrderedQueueNew(new) => {
                 // The device's threads send no buffered pushes on: its
@@ -259,7 +264,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                     self.val(new.delta(self.ir))?,
                     eager,
                 ];
-                self.call_value("strata.ordered_queue_new", &args)?
+                self.call_value(support::ORDERED_QUEUE_NEW, &args)?
             }
             ParOp::QueuePush(push) => {
                 let (item, q) = (self.val(push.item(self.ir))?, self.val(push.queue(self.ir))?);
@@ -270,42 +275,42 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 let warp = self.gpu && self.fs.in_team && buffered;
                 match buffer {
                     Some((_, buf, count)) => {
-                        self.call("strata.queue_push_local", &[q, item, claim, (*buf).into(), (*count).into()])?
+                        self.call(support::QUEUE_PUSH_LOCAL, &[q, item, claim, (*buf).into(), (*count).into()])?
                     }
-                    None if warp => self.call("strata.queue_push_warp", &[q, item, claim])?,
-                    None => self.call("strata.queue_push", &[q, item, claim])?,
+                    None if warp => self.call(support::QUEUE_PUSH_WARP, &[q, item, claim])?,
+                    None => self.call(support::QUEUE_PUSH, &[q, item, claim])?,
                 };
                 return Ok(());
             }
             ParOp::QueueClaim(claim) => {
                 let (item, q) = (self.val(claim.item(self.ir))?, self.val(claim.queue(self.ir))?);
-                self.call_value("strata.queue_claim", &[q, item, self.cx.bool_type().const_all_ones().into()])?
+                self.call_value(support::QUEUE_CLAIM, &[q, item, self.cx.bool_type().const_all_ones().into()])?
             }
             ParOp::QueueReserve(reserve) => {
                 let (q, n) = (self.val(reserve.queue(self.ir))?, self.val(reserve.count(self.ir))?);
-                self.call_value("strata.queue_reserve", &[q, n])?
+                self.call_value(support::QUEUE_RESERVE, &[q, n])?
             }
             ParOp::QueuePut(put) => {
                 let (q, at) = (self.val(put.queue(self.ir))?, self.val(put.place(self.ir))?);
-                self.call("strata.queue_put", &[q, at, self.val(put.item(self.ir))?])?;
+                self.call(support::QUEUE_PUT, &[q, at, self.val(put.item(self.ir))?])?;
                 return Ok(());
             }
-            ParOp::QueueSize(size) => self.call_value("strata.queue_size", &[self.val(size.queue(self.ir))?])?,
-            ParOp::QueueItems(items) => self.call_value("strata.queue_items", &[self.val(items.queue(self.ir))?])?,
+            ParOp::QueueSize(size) => self.call_value(support::QUEUE_SIZE, &[self.val(size.queue(self.ir))?])?,
+            ParOp::QueueItems(items) => self.call_value(support::QUEUE_ITEMS, &[self.val(items.queue(self.ir))?])?,
             ParOp::QueueAdvance(advance) => {
-                self.call_value("strata.queue_advance", &[self.val(advance.queue(self.ir))?])?
+                self.call_value(support::QUEUE_ADVANCE, &[self.val(advance.queue(self.ir))?])?
             }
             ParOp::QueueTakeOwn(take) => {
                 let q = take.queue(self.ir);
                 // This thread's buffered pushes are placed first: some may
                 // be in the current bucket.
                 for (_, buf, count) in self.fs.push_buffers.iter().filter(|(v, _, _)| *v == q) {
-                    self.call("strata.queue_flush", &[self.val(q)?, (*buf).into(), (*count).into()])?;
+                    self.call(support::QUEUE_FLUSH, &[self.val(q)?, (*buf).into(), (*count).into()])?;
                 }
-                self.call_value("strata.ordered_take_own", &[self.val(q)?, self.val(take.limit(self.ir))?])?
+                self.call_value(support::ORDERED_TAKE_OWN, &[self.val(q)?, self.val(take.limit(self.ir))?])?
             }
             ParOp::QueueOwnItems(own) => {
-                self.call_value("strata.ordered_own_items", &[self.val(own.queue(self.ir))?])?
+                self.call_value(support::ORDERED_OWN_ITEMS, &[self.val(own.queue(self.ir))?])?
             }
         };
         self.set_result(op, 0, v);
@@ -329,7 +334,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 return self.error(op, format!("{n} elements of {elem} exceed the {SHARED_BYTES} bytes of a block's shared memory this backend gives 'par.shared'"));
             }
             // LLVM numbers the globals of the same name apart.
-            let g = self.m.add_global(array, Some(AddressSpace::from(3u16)), "strata.shared");
+            let g = self.m.add_global(array, Some(AddressSpace::from(3u16)), support::emitted::SHARED);
             g.set_linkage(Linkage::Internal);
             g.set_initializer(&array.get_undef());
             let generic = self.cx.ptr_type(AddressSpace::default());
@@ -344,7 +349,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// Sends this thread's buffered pushes to their queues.
     pub(crate) fn flush_pushes(&self) -> R<()> {
         for (q, buf, count) in &self.fs.push_buffers {
-            self.call("strata.queue_flush", &[self.val(*q)?, (*buf).into(), (*count).into()])?;
+            self.call(support::QUEUE_FLUSH, &[self.val(*q)?, (*buf).into(), (*count).into()])?;
         }
         Ok(())
     }
@@ -385,12 +390,12 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 // NVPTX emits atomicrmw relaxed; an exchange (which releases
                 // locks) must not pass the accesses before it.
                 if self.gpu && kind == RmwKind::Xchg {
-                    self.call("strata.fence", &[])?;
+                    self.call(support::FENCE, &[])?;
                 }
                 let width = x.get_type().get_bit_width();
                 if self.gpu && kind == RmwKind::Add && rmw.grouped(self.ir) && matches!(width, 32 | 64) {
                     let add =
-                        if width == 32 { "strata.atomic_add_i32_grouped" } else { "strata.atomic_add_i64_grouped" };
+                        if width == 32 { support::ATOMIC_ADD_I32_GROUPED } else { support::ATOMIC_ADD_I64_GROUPED };
                     let old = self.call_value(add, &[p.into(), x.into()])?;
                     return self.loaded_value(old, &elem);
                 }
@@ -424,10 +429,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let single = element_bytes(&elem) == Some(4);
         if kind == RmwKind::Add {
             let add = match (single, self.gpu && rmw.grouped(self.ir)) {
-                (true, false) => "strata.atomic_fadd_f32",
-                (false, false) => "strata.atomic_fadd_f64",
-                (true, true) => "strata.atomic_fadd_f32_grouped",
-                (false, true) => "strata.atomic_fadd_f64_grouped",
+                (true, false) => support::ATOMIC_FADD_F32,
+                (false, false) => support::ATOMIC_FADD_F64,
+                (true, true) => support::ATOMIC_FADD_F32_GROUPED,
+                (false, true) => support::ATOMIC_FADD_F64_GROUPED,
             };
             return self.call_value(add, &[p.into(), x]);
         }

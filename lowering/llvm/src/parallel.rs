@@ -27,6 +27,7 @@
 //! and `chunk`, and ends with a grid barrier unless the region ends there.
 
 use std::collections::HashSet;
+use strata_abi::support;
 use strata_par_dialect::op as par;
 use strata_par_dialect::verify::ends_team;
 use strata_par_dialect::view::Dist;
@@ -46,7 +47,7 @@ use crate::profile::Phase;
 
 /// GPU: the global word naming the region the grid runs next (0: none, the
 /// entry function has returned).
-pub(crate) const DISPATCH: &str = "strata.dispatch";
+pub(crate) const DISPATCH: &str = support::emitted::DISPATCH;
 /// GPU: the dispatch word's value while the grid fills memory for the
 /// master (-2 as an `i32`; `strata.mem_fill` in `gpu.ll`, which the grid
 /// helps only while the word is 0, outside regions).
@@ -141,7 +142,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         });
         let Some(global) = global else {
             let fn_ptr = outlined.as_global_value().as_pointer_value();
-            self.call("strata.run_region", &[fn_ptr.into(), frame.into()])?;
+            self.call(support::RUN_REGION, &[fn_ptr.into(), frame.into()])?;
             if last_loop.is_none() {
                 self.profile_mark_in(op, Phase::RegionEnd, &name)?;
             }
@@ -155,9 +156,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let owner = self.fs.op.ok_or_else(|| Fail::Llvm("a parallel region outside a function".into()))?;
         self.regions.push((outlined, global, owner));
         self.set_dispatch(self.regions.len() as u64)?;
-        self.call("strata.grid_sync", &[])?;
+        self.call(support::GRID_SYNC, &[])?;
         self.b.build_call(outlined, &[frame.into()], "")?;
-        self.call("strata.grid_sync", &[])?;
+        self.call(support::GRID_SYNC, &[])?;
         match last_loop {
             Some(l) => self.profile_mark_in(l, Phase::Loop, &name)?,
             None => self.profile_mark_in(op, Phase::RegionEnd, &name)?,
@@ -314,7 +315,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let at = self.ir.op_loc(op).short().replace('%', "%%");
         let fmt = self.b.build_global_string_ptr(&format!("{at}: error: step must be positive, got %lld\n"), "")?;
         let wide = self.b.build_int_s_extend_or_bit_cast(step, self.cx.i64_type(), "")?;
-        self.call("strata.fail_values", &[fmt.as_pointer_value().into(), wide.into(), wide.into()])?;
+        self.call(support::FAIL_VALUES, &[fmt.as_pointer_value().into(), wide.into(), wide.into()])?;
         self.b.build_unreachable()?;
         self.b.position_at_end(ok);
         Ok(())
@@ -363,11 +364,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
         }
         if self.gpu {
             // Iteration k on thread k mod threads.
-            let tid = self.call_value("strata.gpu_thread_id", &[])?.into_int_value();
-            let nt = self.call_value("strata.gpu_num_threads", &[])?.into_int_value();
+            let tid = self.call_value(support::GPU_THREAD_ID, &[])?.into_int_value();
+            let nt = self.call_value(support::GPU_NUM_THREADS, &[])?.into_int_value();
             self.index_loop(region, lo, step, tid, n, nt)?;
             if !ends_team(self.ir, op) {
-                self.call("strata.grid_sync", &[])?;
+                self.call(support::GRID_SYNC, &[])?;
                 self.profile_mark(op, Phase::Loop)?;
             }
             return Ok(());

@@ -12,14 +12,15 @@ use inkwell::module::Linkage;
 use inkwell::values::FunctionValue;
 use inkwell::AddressSpace;
 use strata_abi::profile::{PROFILE, PROFILE_SITES};
+use strata_abi::support;
 use strata_ir::OpId;
 
 use crate::emitter::{Emitter, R};
 
 /// The internal function a mark calls with its site's number.
-const SITE_FN: &str = "strata.profile_site";
+const SITE_FN: &str = support::emitted::PROFILE_SITE;
 /// The internal function an entry calls as it starts.
-const START_FN: &str = "strata.profile_begin";
+const START_FN: &str = support::emitted::PROFILE_BEGIN;
 
 /// The phase a site ends: what the time spent since the site before covers.
 #[derive(Clone, Copy)]
@@ -109,7 +110,7 @@ impl<'c> Emitter<'_, 'c> {
         descriptions.set_initializer(&text);
         descriptions.set_constant(true);
         let words = words.as_pointer_value();
-        for (name, callee) in [(START_FN, "strata.profile_start"), (SITE_FN, "strata.profile_mark")] {
+        for (name, callee) in [(START_FN, support::PROFILE_START), (SITE_FN, support::PROFILE_MARK)] {
             let Some(f) = self.m.get_function(name) else { continue };
             self.b.position_at_end(self.cx.append_basic_block(f, "entry"));
             let mut args = vec![words.into()];

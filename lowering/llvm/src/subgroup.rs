@@ -16,6 +16,7 @@
 
 use inkwell::values::{BasicValueEnum, IntValue};
 use inkwell::IntPredicate;
+use strata_abi::support;
 use strata_abi::GPU_BLOCK_THREADS;
 use strata_ir::{Attribute, OpId};
 use strata_par_dialect::op as par;
@@ -44,7 +45,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     pub(crate) fn subgroup_index(&self, id: bool) -> R<BasicValueEnum<'c>> {
         let i64t = self.cx.i64_type();
         if self.gpu {
-            let f = if id { "strata.gpu_thread_id" } else { "strata.gpu_num_threads" };
+            let f = if id { support::GPU_THREAD_ID } else { support::GPU_NUM_THREADS };
             let n = self.call_value(f, &[])?.into_int_value();
             return Ok(self
                 .b
@@ -65,7 +66,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// `par.block_size`: the launch's block on the GPU, one thread on the CPU.
     pub(crate) fn block_size(&self) -> R<BasicValueEnum<'c>> {
         if self.gpu {
-            return self.call_value("strata.gpu_block_size", &[]);
+            return self.call_value(support::GPU_BLOCK_SIZE, &[]);
         }
         Ok(self.cx.i64_type().const_int(1, false).into())
     }
@@ -73,7 +74,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// `par.block_thread_id`: the thread's number in its block; 0 on the CPU.
     pub(crate) fn block_thread_id(&self) -> R<BasicValueEnum<'c>> {
         if self.gpu {
-            return self.call_value("strata.gpu_block_thread_id", &[]);
+            return self.call_value(support::GPU_BLOCK_THREAD_ID, &[]);
         }
         Ok(self.cx.i64_type().const_zero().into())
     }
@@ -82,7 +83,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// thread is a block, the thread's number or the team's size.
     pub(crate) fn block_index(&self, id: bool) -> R<BasicValueEnum<'c>> {
         if self.gpu {
-            return self.call_value(if id { "strata.gpu_block_id" } else { "strata.gpu_num_blocks" }, &[]);
+            return self.call_value(if id { support::GPU_BLOCK_ID } else { support::GPU_NUM_BLOCKS }, &[]);
         }
         self.omp_index(id)
     }
@@ -90,7 +91,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// `par.thread_id` (`id`) or `par.num_threads`.
     pub(crate) fn thread_index(&self, id: bool) -> R<BasicValueEnum<'c>> {
         if self.gpu {
-            return self.call_value(if id { "strata.gpu_thread_id" } else { "strata.gpu_num_threads" }, &[]);
+            return self.call_value(if id { support::GPU_THREAD_ID } else { support::GPU_NUM_THREADS }, &[]);
         }
         self.omp_index(id)
     }
@@ -123,7 +124,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
             lane.into(),
             self.cx.bool_type().const_zero().into(),
         ];
-        let got = self.call_value("strata.shfl_i64", &args)?.into_int_value();
+        let got = self.call_value(support::SHFL_I64, &args)?.into_int_value();
         self.bits_as(got, x)
     }
 
@@ -159,14 +160,14 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let putter = lane.get_type().const_int(if c.scan { WARP - 1 } else { 0 }, false);
         let puts = self.b.build_int_compare(IntPredicate::EQ, lane, putter, "")?;
         let bits = self.to_bits(whole)?;
-        self.call("strata.block_put", &[bits.into(), puts.into()])?;
-        let t = self.call_value("strata.gpu_block_thread_id", &[])?.into_int_value();
+        self.call(support::BLOCK_PUT, &[bits.into(), puts.into()])?;
+        let t = self.call_value(support::GPU_BLOCK_THREAD_ID, &[])?.into_int_value();
         let warp =
             self.b.build_right_shift(t, t.get_type().const_int(WARP.trailing_zeros().into(), false), false, "")?;
         let i32t = self.cx.i32_type();
         let mut acc = zero;
         for w in 0..u64::from(GPU_BLOCK_THREADS) / WARP {
-            let slot = self.call_value("strata.block_slot", &[i32t.const_int(w, false).into()])?.into_int_value();
+            let slot = self.call_value(support::BLOCK_SLOT, &[i32t.const_int(w, false).into()])?.into_int_value();
             let v = self.bits_as(slot, x)?;
             acc = match (c.scan, w) {
                 (false, 0) => v,
@@ -179,7 +180,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 }
             };
         }
-        self.call("strata.block_sync", &[])?;
+        self.call(support::BLOCK_SYNC, &[])?;
         if c.scan {
             return self.combine(c.kind, acc, mine);
         }
@@ -197,7 +198,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 i32t.const_int(d, false).into(),
                 self.cx.bool_type().const_all_ones().into(),
             ];
-            let got = self.call_value("strata.shfl_i64", &args)?.into_int_value();
+            let got = self.call_value(support::SHFL_I64, &args)?.into_int_value();
             let other = self.bits_as(got, acc)?;
             acc = self.combine(kind, acc, other)?;
         }
@@ -246,7 +247,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let from = self.b.build_select(has, before, lane, "")?;
         let args =
             [i32t.const_all_ones().into(), self.to_bits(x)?.into(), from, self.cx.bool_type().const_zero().into()];
-        let got = self.call_value("strata.shfl_i64", &args)?.into_int_value();
+        let got = self.call_value(support::SHFL_I64, &args)?.into_int_value();
         Ok((has, self.bits_as(got, x)?))
     }
 

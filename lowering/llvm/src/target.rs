@@ -366,3 +366,50 @@ fn generate(
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use strata_abi::support::{SupportFn, Targets, ALL};
+
+    /// The parameter and result types of `@name`'s definition in `text`.
+    fn defined(text: &str, name: &str) -> Option<(Vec<String>, String)> {
+        let at = format!(" @{name}(");
+        let line = text.lines().find(|l| l.starts_with("define ") && l.contains(&at))?;
+        let head = &line[..line.find(&at)?];
+        let result = head.rsplit(' ').next()?.to_string();
+        let params = &line[line.find(&at)? + at.len()..];
+        let params = &params[..params.find(')')?];
+        let types = params.split(',').map(str::trim).filter(|p| !p.is_empty());
+        Some((types.map(|p| p.split(' ').next().unwrap_or_default().to_string()).collect(), result))
+    }
+
+    fn check(f: &SupportFn, file: &str, text: &str) {
+        let (params, result) = defined(text, f.name).unwrap_or_else(|| panic!("{file} does not define {}", f.name));
+        let want: Vec<&str> = f.params.iter().map(|w| w.llvm()).collect();
+        assert_eq!(params, want, "the parameters of {} in {file}", f.name);
+        assert_eq!(result, f.result.map_or("void", |w| w.llvm()), "the result of {} in {file}", f.name);
+    }
+
+    #[test]
+    fn every_support_function_is_defined_with_its_declared_signature() {
+        for f in ALL {
+            match f.targets {
+                Targets::Both => check(f, "runtime.ll", super::RUNTIME),
+                Targets::Each => {
+                    check(f, "cpu.ll", super::CPU_RUNTIME);
+                    check(f, "gpu.ll", super::GPU_RUNTIME);
+                }
+                Targets::Cpu => check(f, "cpu.ll", super::CPU_RUNTIME),
+                Targets::Gpu => check(f, "gpu.ll", super::GPU_RUNTIME),
+            }
+        }
+    }
+
+    #[test]
+    fn a_definition_reads_as_its_types() {
+        let text = "define internal { double, i1 } @strata.x(ptr %p, double %x) convergent {\ndefine internal void @strata.y() {\n";
+        assert_eq!(defined(text, "strata.y"), Some((vec![], "void".to_string())));
+        assert_eq!(defined(text, "strata.z"), None);
+        assert_eq!(defined(text, "strata.x").map(|d| d.0), Some(vec!["ptr".to_string(), "double".to_string()]));
+    }
+}

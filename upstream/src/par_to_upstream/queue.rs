@@ -12,6 +12,7 @@
 //! pushes an item once a round (its stamp is claimed by an atomic exchange)
 //! and so never spills.
 
+use strata_abi::support;
 use strata_ir::builder::Builder;
 use strata_ir::func::build::{function, ret};
 use strata_ir::{Type, Value};
@@ -75,18 +76,19 @@ pub enum QueueFn {
 }
 
 impl QueueFn {
-    /// The function's name.
+    /// The function's name: the support function of the same operation
+    /// ([`strata_abi::support`]).
     pub fn name(self) -> &'static str {
         match self {
-            QueueFn::New => "strata.queue_new",
-            QueueFn::Push => "strata.queue_push",
-            QueueFn::Claim => "strata.queue_claim",
-            QueueFn::Reserve => "strata.queue_reserve",
-            QueueFn::Put => "strata.queue_put",
-            QueueFn::Size => "strata.queue_size",
-            QueueFn::Items => "strata.queue_items",
-            QueueFn::Advance => "strata.queue_advance",
-            QueueFn::Free => "strata.queue_free",
+            QueueFn::New => support::QUEUE_NEW.name,
+            QueueFn::Push => support::QUEUE_PUSH.name,
+            QueueFn::Claim => support::QUEUE_CLAIM.name,
+            QueueFn::Reserve => support::QUEUE_RESERVE.name,
+            QueueFn::Put => support::QUEUE_PUT.name,
+            QueueFn::Size => support::QUEUE_SIZE.name,
+            QueueFn::Items => support::QUEUE_ITEMS.name,
+            QueueFn::Advance => support::QUEUE_ADVANCE.name,
+            QueueFn::Free => support::QUEUE_FREE.name,
         }
     }
 
