@@ -38,6 +38,7 @@ pub mod registry;
 pub mod rewrite;
 pub mod signature;
 pub mod symbols;
+pub mod testing;
 pub mod types;
 pub mod verifier;
 

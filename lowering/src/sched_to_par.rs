@@ -39,6 +39,8 @@ mod rounds;
 mod segments;
 mod split;
 mod storage;
+#[cfg(test)]
+mod tests;
 mod warp;
 
 use builders::*;

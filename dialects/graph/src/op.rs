@@ -733,3 +733,6 @@ strata_ir::dialect_ops! {
         properties {}
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -278,3 +278,6 @@ pub(crate) fn verify_local(ctx: &Context, op: OpId) -> V {
 pub(crate) fn verify_queue_items(ctx: &Context, op: OpId) -> V {
     same(ctx, op, "result", ctx.value_type(ctx.result(op, 0)), &crate::types::buf(&queue(ctx, op, 0)))
 }
+
+#[cfg(test)]
+mod tests;

@@ -36,3 +36,6 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 pub(crate) fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     loop_patterns(sched::FOREACH, v);
 }
+
+#[cfg(test)]
+mod tests;

@@ -837,3 +837,6 @@ pub fn dialect() -> Dialect {
         verify_attr: Some(verify_flags_attr),
     }
 }
+
+#[cfg(test)]
+mod tests;

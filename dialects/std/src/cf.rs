@@ -719,3 +719,6 @@ pub fn dialect() -> Dialect {
         verify_attr: None,
     }
 }
+
+#[cfg(test)]
+mod tests;

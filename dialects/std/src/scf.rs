@@ -563,3 +563,6 @@ pub fn dialect() -> Dialect {
         verify_attr: None,
     }
 }
+
+#[cfg(test)]
+mod tests;
