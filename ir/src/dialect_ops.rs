@@ -31,7 +31,9 @@
 //! operations that have it: for each, the enum variant, the name constant,
 //! the mnemonic, the summary, the traits and, in braces, any other
 //! [`OpDef`](crate::OpDef) fields (verifier, folder, patterns, custom
-//! parser and printer, ...). From this one declaration come:
+//! parser and printer, ...); a `hooks { .. }` section after `ops` gives
+//! fields every operation of the view shares (an operation's own braces
+//! override them). From this one declaration come:
 //!
 //! - the name constants (`SIZE`), `DIALECT`, `DIALECT_KEY`, `ALL` and
 //!   `lookup`, as [`op_names!`](crate::op_names) gives them;
@@ -61,6 +63,8 @@ macro_rules! dialect_ops {
                         $({ $($field:ident : $value:expr),* $(,)? })?;
                     )+
                 }
+                $(hooks { $($vfield:ident : $vvalue:expr),* $(,)? })?
+                operands { $($operands:tt)* }
                 $($signature:tt)*
             }
         )*
@@ -90,7 +94,17 @@ macro_rules! dialect_ops {
             $crate::op_view! {
                 $(#[$vm])*
                 pub struct $view for $($name)|+ {
+                    operands { $($operands)* }
                     $($signature)*
+                }
+            }
+
+            impl $view {
+                /// `base` with the hooks every operation of the view shares.
+                #[allow(unused_imports)]
+                fn view_hooks(base: $crate::registry::OpDef) -> $crate::registry::OpDef {
+                    use $crate::registry::{OpDef, Traits};
+                    OpDef { $($($vfield: $vvalue,)*)? ..base }
                 }
             }
         )*
@@ -171,10 +185,10 @@ macro_rules! dialect_ops {
             vec![$($(
                 OpDef {
                     $($($field: $value,)*)?
-                    ..OpDef {
+                    ..$view::view_hooks(OpDef {
                         signature: Some($view::SIGNATURE),
                         ..OpDef::new($name, $summary, $traits)
-                    }
+                    })
                 },
             )+)*]
         }
@@ -228,6 +242,7 @@ mod tests {
                     OutDegree = OUT_DEGREE "out_degree" ("out-edges", Traits::PURE);
                     InDegree = IN_DEGREE "in_degree" ("in-edges", Traits::NONE) { verify: Some(verify_in) };
                 }
+                hooks { result_names: &["degree"], name_hint: None }
                 operands {
                     /// The node.
                     node: Any,
@@ -264,6 +279,10 @@ mod tests {
         assert_eq!(names, demo::ALL);
         assert_eq!((defs[1].summary, defs[1].traits), ("out-edges", crate::Traits::PURE));
         assert!(defs[1].verify.is_none() && defs[2].verify.is_some());
+        assert_eq!(
+            (defs[0].result_names, defs[1].result_names, defs[2].result_names),
+            (&[][..], &["degree"][..], &["degree"][..])
+        );
         assert_eq!(defs[2].signature.map(|s| s.describe()), Some(demo::Degree::SIGNATURE.describe()));
         let ctx = context();
         assert!(crate::op_name::check_declared(ctx.registry().dialect("demo").expect("registered"), demo::ALL).is_ok());

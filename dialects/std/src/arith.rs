@@ -1,59 +1,415 @@
 //! The `arith` dialect: constants, integer and float arithmetic, comparisons,
 //! `select` and casts, with MLIR's syntax and wrapping integer semantics.
 
-/// The names of the `arith` dialect's operations, declared once.
+/// The `arith` dialect's operations, each declared once: name, summary,
+/// traits, signature and hooks (see [`strata_ir::dialect_ops!`]).
 pub mod op {
-    strata_ir::op_names!("arith":
-    ADDF = "addf",
-    ADDI = "addi",
-    ADDUI_EXTENDED = "addui_extended",
-    ANDI = "andi",
-    BITCAST = "bitcast",
-    CEILDIVSI = "ceildivsi",
-    CEILDIVUI = "ceildivui",
-    CMPF = "cmpf",
-    CMPI = "cmpi",
-    CONSTANT = "constant",
-    DIVF = "divf",
-    DIVSI = "divsi",
-    DIVUI = "divui",
-    EXTF = "extf",
-    EXTSI = "extsi",
-    EXTUI = "extui",
-    FLOORDIVSI = "floordivsi",
-    FPTOSI = "fptosi",
-    FPTOUI = "fptoui",
-    INDEX_CAST = "index_cast",
-    INDEX_CASTUI = "index_castui",
-    MAXIMUMF = "maximumf",
-    MAXNUMF = "maxnumf",
-    MAXSI = "maxsi",
-    MAXUI = "maxui",
-    MINIMUMF = "minimumf",
-    MINNUMF = "minnumf",
-    MINSI = "minsi",
-    MINUI = "minui",
-    MULF = "mulf",
-    MULI = "muli",
-    MULSI_EXTENDED = "mulsi_extended",
-    MULUI_EXTENDED = "mului_extended",
-    NEGF = "negf",
-    ORI = "ori",
-    REMF = "remf",
-    REMSI = "remsi",
-    REMUI = "remui",
-    SELECT = "select",
-    SHLI = "shli",
-    SHRSI = "shrsi",
-    SHRUI = "shrui",
-    SITOFP = "sitofp",
-    SUBF = "subf",
-    SUBI = "subi",
-    TRUNCF = "truncf",
-    TRUNCI = "trunci",
-    UITOFP = "uitofp",
-    XORI = "xori",
-    );
+    use super::*;
+    use strata_ir::Attribute;
+
+    strata_ir::dialect_ops! {
+        /// Every arith operation, for exhaustive matches: a consumer without
+        /// a wildcard arm stops compiling when an operation is added.
+        dialect "arith" => pub enum ArithOp,
+        /// Which arith operation: the key of tables by operation.
+        pub enum ArithKind;
+
+        /// `arith.constant`.
+        view Constant {
+            ops {
+                Constant = CONSTANT "constant" ("an integer or float constant", Traits::PURE | Traits::CONSTANT_LIKE);
+            }
+            hooks {
+                verify: Some(verify_constant),
+                fold: Some(arith_fold::fold),
+                parse: Some(parse_constant),
+                print: Some(print_constant),
+                name_hint: Some(constant_name),
+            }
+            operands {}
+            results {
+                /// The constant.
+                result: Any,
+            }
+            properties {
+                /// Its value (an integer, float or elements attribute of the
+                /// result's type; the operation's verifier checks it).
+                value: Attribute,
+            }
+
+        }
+
+        /// Integer arithmetic that may take overflow flags: `addi`, `subi`,
+        /// `muli`, `shli`.
+        view IntBinaryWithOverflow {
+            ops {
+                Addi = ADDI "addi" ("integer addition (wrapping)", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE);
+                Subi = SUBI "subi" ("integer subtraction (wrapping)", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+                Muli = MULI "muli" ("integer multiplication (wrapping)", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE);
+                Shli = SHLI "shli" ("shift left", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+            }
+            hooks {
+                default_properties: overflow_none,
+                fold: Some(arith_fold::fold),
+                patterns: Some(arith_fold::patterns),
+                parse: Some(parse_binary),
+                print: Some(print_binary),
+            }
+            operands {
+                /// The left operand.
+                lhs: IntLike,
+                /// The right operand.
+                rhs: IntLike,
+            }
+            results {
+                /// The result.
+                result: IntLike,
+            }
+            properties {
+                /// `#arith.overflow<...>` (the property `overflowFlags`).
+                overflow("overflowFlags"): Option<Attribute>,
+            }
+
+        }
+
+        /// Other integer arithmetic: divisions, remainders, bitwise operations,
+        /// shifts right, minimum and maximum.
+        view IntBinary {
+            ops {
+                Divsi = DIVSI "divsi" ("signed integer division rounding toward zero", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+                Divui = DIVUI "divui" ("unsigned integer division", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+                Ceildivsi = CEILDIVSI "ceildivsi" ("signed integer division rounding up", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+                Ceildivui = CEILDIVUI "ceildivui" ("unsigned integer division rounding up", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+                Floordivsi = FLOORDIVSI "floordivsi" ("signed integer division rounding down", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+                Remsi = REMSI "remsi" ("signed remainder (sign of the dividend)", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+                Remui = REMUI "remui" ("unsigned remainder", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+                Andi = ANDI "andi" ("bitwise and", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE | Traits::IDEMPOTENT);
+                Ori = ORI "ori" ("bitwise or", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE | Traits::IDEMPOTENT);
+                Xori = XORI "xori" ("bitwise exclusive or", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE);
+                Shrsi = SHRSI "shrsi" ("arithmetic shift right", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+                Shrui = SHRUI "shrui" ("logical shift right", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+                Maxsi = MAXSI "maxsi" ("signed maximum", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE | Traits::IDEMPOTENT);
+                Maxui = MAXUI "maxui" ("unsigned maximum", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE | Traits::IDEMPOTENT);
+                Minsi = MINSI "minsi" ("signed minimum", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE | Traits::IDEMPOTENT);
+                Minui = MINUI "minui" ("unsigned minimum", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE | Traits::IDEMPOTENT);
+            }
+            hooks {
+                fold: Some(arith_fold::fold),
+                patterns: Some(arith_fold::patterns),
+                parse: Some(parse_binary),
+                print: Some(print_binary),
+            }
+            operands {
+                /// The left operand.
+                lhs: IntLike,
+                /// The right operand.
+                rhs: IntLike,
+            }
+            results {
+                /// The result.
+                result: IntLike,
+            }
+            properties {}
+
+        }
+
+        /// `arith.addui_extended`: the sum and whether it carried out.
+        view AddUIExtended {
+            ops {
+                AdduiExtended = ADDUI_EXTENDED "addui_extended" ("integer addition with its unsigned carry (sum, overflow)", Traits::PURE | Traits::COMMUTATIVE);
+            }
+            hooks {
+                verify: Some(crate::arith_extended::verify),
+                fold: Some(crate::arith_extended::fold),
+                patterns: Some(crate::arith_extended::patterns),
+                parse: Some(crate::arith_extended::parse),
+                print: Some(crate::arith_extended::print),
+                result_names: &["sum", "overflow"],
+            }
+            operands {
+                /// The left operand.
+                lhs: IntLike,
+                /// The right operand.
+                rhs: IntLike,
+            }
+            results {
+                /// The wrapped sum.
+                sum: IntLike,
+                /// Whether the unsigned sum does not fit.
+                overflow: BoolLike,
+            }
+            properties {}
+
+        }
+
+        /// `arith.mulsi_extended` and `arith.mului_extended`: the full product
+        /// (signed or unsigned), as its low and high halves.
+        view MulExtended {
+            ops {
+                MulsiExtended = MULSI_EXTENDED "mulsi_extended" ("signed integer multiplication to twice the width (low, high)", Traits::PURE | Traits::COMMUTATIVE);
+                MuluiExtended = MULUI_EXTENDED "mului_extended" ("unsigned integer multiplication to twice the width (low, high)", Traits::PURE | Traits::COMMUTATIVE);
+            }
+            hooks {
+                verify: Some(crate::arith_extended::verify),
+                fold: Some(crate::arith_extended::fold),
+                patterns: Some(crate::arith_extended::patterns),
+                parse: Some(crate::arith_extended::parse),
+                print: Some(crate::arith_extended::print),
+                result_names: &["low", "high"],
+            }
+            operands {
+                /// The left operand.
+                lhs: IntLike,
+                /// The right operand.
+                rhs: IntLike,
+            }
+            results {
+                /// The low half of the product.
+                low: IntLike,
+                /// The high half of the product.
+                high: IntLike,
+            }
+            properties {}
+
+        }
+
+        /// Float arithmetic with fast-math flags.
+        view FloatBinary {
+            ops {
+                Addf = ADDF "addf" ("float addition", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE);
+                Subf = SUBF "subf" ("float subtraction", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+                Mulf = MULF "mulf" ("float multiplication", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE);
+                Divf = DIVF "divf" ("float division", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+                Remf = REMF "remf" ("float remainder", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+                Maximumf = MAXIMUMF "maximumf" ("float maximum, NaN-propagating", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE | Traits::IDEMPOTENT);
+                Minimumf = MINIMUMF "minimumf" ("float minimum, NaN-propagating", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE | Traits::IDEMPOTENT);
+                Maxnumf = MAXNUMF "maxnumf" ("float maximum, NaN-ignoring", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE | Traits::IDEMPOTENT);
+                Minnumf = MINNUMF "minnumf" ("float minimum, NaN-ignoring", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::COMMUTATIVE | Traits::IDEMPOTENT);
+            }
+            hooks {
+                default_properties: fastmath_none,
+                fold: Some(arith_fold::fold),
+                patterns: Some(arith_fold::patterns),
+                parse: Some(parse_binary),
+                print: Some(print_binary),
+            }
+            operands {
+                /// The left operand.
+                lhs: FloatLike,
+                /// The right operand.
+                rhs: FloatLike,
+            }
+            results {
+                /// The result.
+                result: FloatLike,
+            }
+            properties {
+                /// `#arith.fastmath<...>`.
+                fastmath: Option<Attribute>,
+            }
+
+        }
+
+        /// `arith.negf`.
+        view FloatUnary {
+            ops {
+                Negf = NEGF "negf" ("float negation", Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::INVOLUTION);
+            }
+            hooks {
+                default_properties: fastmath_none,
+                fold: Some(arith_fold::fold),
+                parse: Some(parse_unary),
+                print: Some(print_unary),
+            }
+            operands {
+                /// The operand.
+                operand: FloatLike,
+            }
+            results {
+                /// The result.
+                result: FloatLike,
+            }
+            properties {
+                /// `#arith.fastmath<...>`.
+                fastmath: Option<Attribute>,
+            }
+
+        }
+
+        /// `arith.cmpi`.
+        view Cmpi {
+            ops {
+                Cmpi = CMPI "cmpi" ("integer comparison", Traits::PURE);
+            }
+            hooks {
+                verify: Some(verify_cmp),
+                fold: Some(arith_fold::fold),
+                parse: Some(parse_cmp),
+                print: Some(print_cmp),
+            }
+            operands {
+                /// The left operand.
+                lhs: IntLike,
+                /// The right operand.
+                rhs: IntLike,
+            }
+            results {
+                /// `i1`, or booleans of the operands' shape.
+                result: BoolLike,
+            }
+            properties {
+                /// The predicate's position in `CMPI_PREDICATES`.
+                predicate: i64,
+            }
+
+        }
+
+        /// `arith.cmpf`.
+        view Cmpf {
+            ops {
+                Cmpf = CMPF "cmpf" ("float comparison", Traits::PURE);
+            }
+            hooks {
+                default_properties: fastmath_none,
+                verify: Some(verify_cmp),
+                fold: Some(arith_fold::fold),
+                parse: Some(parse_cmp),
+                print: Some(print_cmp),
+            }
+            operands {
+                /// The left operand.
+                lhs: FloatLike,
+                /// The right operand.
+                rhs: FloatLike,
+            }
+            results {
+                /// `i1`, or booleans of the operands' shape.
+                result: BoolLike,
+            }
+            properties {
+                /// The predicate's position in `CMPF_PREDICATES`.
+                predicate: i64,
+                /// `#arith.fastmath<...>`.
+                fastmath: Option<Attribute>,
+            }
+
+        }
+
+        /// `arith.select`.
+        view Select {
+            ops {
+                Select = SELECT "select" ("chooses one of two values by a condition", Traits::PURE);
+            }
+            hooks {
+                verify: Some(verify_select),
+                fold: Some(arith_fold::fold),
+                parse: Some(parse_select),
+                print: Some(print_select),
+            }
+            operands {
+                /// `i1`, or booleans of the values' shape.
+                condition: BoolLike,
+                /// The value where the condition holds.
+                true_value: Any,
+                /// The value where it does not.
+                false_value: Any,
+            }
+            results {
+                /// The chosen value.
+                result: Any,
+            }
+            properties {}
+
+        }
+
+        /// Casts without properties (the operation's verifier checks the kinds
+        /// and widths).
+        view Cast {
+            ops {
+                Extsi = EXTSI "extsi" ("sign-extends an integer", Traits::PURE);
+                Extui = EXTUI "extui" ("zero-extends an integer", Traits::PURE);
+                Sitofp = SITOFP "sitofp" ("signed integer to float", Traits::PURE);
+                Uitofp = UITOFP "uitofp" ("unsigned integer to float", Traits::PURE);
+                Fptosi = FPTOSI "fptosi" ("float to signed integer", Traits::PURE);
+                Fptoui = FPTOUI "fptoui" ("float to unsigned integer", Traits::PURE);
+                IndexCast = INDEX_CAST "index_cast" ("index to integer or back, sign-extending", Traits::PURE);
+                IndexCastui = INDEX_CASTUI "index_castui" ("index to integer or back, zero-extending", Traits::PURE);
+                Bitcast = BITCAST "bitcast" ("reinterprets bits as another type of the same width", Traits::PURE);
+            }
+            hooks {
+                verify: Some(crate::arith_cast::verify_cast),
+                fold: Some(arith_fold::fold),
+                parse: Some(parse_cast),
+                print: Some(print_cast),
+            }
+            operands {
+                /// The value cast.
+                input: Any,
+            }
+            results {
+                /// The cast value.
+                output: Any,
+            }
+            properties {}
+
+        }
+
+        /// `arith.trunci`.
+        view TruncI {
+            ops {
+                Trunci = TRUNCI "trunci" ("truncates an integer", Traits::PURE);
+            }
+            hooks {
+                default_properties: overflow_none,
+                verify: Some(crate::arith_cast::verify_cast),
+                fold: Some(arith_fold::fold),
+                parse: Some(parse_cast),
+                print: Some(print_cast),
+            }
+            operands {
+                /// The value truncated.
+                input: Any,
+            }
+            results {
+                /// The truncated value.
+                output: Any,
+            }
+            properties {
+                /// `#arith.overflow<...>` (the property `overflowFlags`).
+                overflow("overflowFlags"): Option<Attribute>,
+            }
+
+        }
+
+        /// `arith.extf` and `arith.truncf`.
+        view FloatCast {
+            ops {
+                Extf = EXTF "extf" ("widens a float", Traits::PURE);
+                Truncf = TRUNCF "truncf" ("narrows a float", Traits::PURE);
+            }
+            hooks {
+                verify: Some(crate::arith_cast::verify_cast),
+                fold: Some(arith_fold::fold),
+                parse: Some(parse_cast),
+                print: Some(print_cast),
+            }
+            operands {
+                /// The value cast.
+                input: Any,
+            }
+            results {
+                /// The cast value.
+                output: Any,
+            }
+            properties {
+                /// `#arith.fastmath<...>`.
+                fastmath: Option<Attribute>,
+                /// The rounding mode (`truncf`).
+                roundingmode: Option<Attribute>,
+            }
+
+        }
+    }
 }
 
 use crate::arith::op as arith;
@@ -62,18 +418,15 @@ use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser};
 use strata_ir::printer::OpPrinter;
-use strata_ir::registry::{Dialect, OpDef, Traits};
+use strata_ir::registry::Dialect;
 use strata_ir::rewrite::Rewriter;
 use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
 use strata_ir::OpName;
 use strata_ir::{Attribute, Diagnostic, Location};
 
+use crate::arith::op::Constant;
 use crate::arith_fold;
-use crate::arith_view::{
-    AddUIExtended, Cast, Cmpf, Cmpi, Constant, FloatBinary, FloatCast, FloatUnary, IntBinary, IntBinaryWithOverflow,
-    MulExtended, Select, TruncI,
-};
 
 /// Integer comparison predicates, in MLIR's numbering.
 pub const CMPI_PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
@@ -636,62 +989,6 @@ fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
     p.ty(&b);
 }
 
-/// An element-wise binary operation, declared in [`crate::arith_view`].
-fn binary(name: OpName, summary: &'static str, extra: Traits) -> OpDef {
-    let (signature, defaults): (_, fn(&mut Vec<NamedAttr>)) = if IntBinaryWithOverflow::KINDS.contains(&name) {
-        (IntBinaryWithOverflow::SIGNATURE, overflow_none)
-    } else if IntBinary::KINDS.contains(&name) {
-        (IntBinary::SIGNATURE, no_default_properties)
-    } else if FloatBinary::KINDS.contains(&name) {
-        (FloatBinary::SIGNATURE, fastmath_none)
-    } else {
-        unreachable!("'{name}' is declared in arith_view")
-    };
-    OpDef {
-        signature: Some(signature),
-        default_properties: defaults,
-        fold: Some(arith_fold::fold),
-        patterns: Some(arith_fold::patterns),
-        parse: Some(parse_binary),
-        print: Some(print_binary),
-        ..OpDef::new(name, summary, Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | extra)
-    }
-}
-
-/// An operation with two results, declared in [`crate::arith_view`].
-fn extended(name: OpName, summary: &'static str) -> OpDef {
-    let signature = if name == arith::ADDUI_EXTENDED { AddUIExtended::SIGNATURE } else { MulExtended::SIGNATURE };
-    OpDef {
-        signature: Some(signature),
-        verify: Some(crate::arith_extended::verify),
-        fold: Some(crate::arith_extended::fold),
-        patterns: Some(crate::arith_extended::patterns),
-        parse: Some(crate::arith_extended::parse),
-        print: Some(crate::arith_extended::print),
-        result_names: if name == arith::ADDUI_EXTENDED { &["sum", "overflow"] } else { &["low", "high"] },
-        ..OpDef::new(name, summary, Traits::PURE | Traits::COMMUTATIVE)
-    }
-}
-
-/// A cast, declared in [`crate::arith_view`].
-fn cast(name: OpName, summary: &'static str) -> OpDef {
-    let (signature, defaults): (_, fn(&mut Vec<NamedAttr>)) = match name {
-        arith::TRUNCI => (TruncI::SIGNATURE, overflow_none),
-        arith::EXTF | arith::TRUNCF => (FloatCast::SIGNATURE, no_default_properties),
-        _ if Cast::KINDS.contains(&name) => (Cast::SIGNATURE, no_default_properties),
-        _ => unreachable!("'{name}' is declared in arith_view"),
-    };
-    OpDef {
-        signature: Some(signature),
-        default_properties: defaults,
-        verify: Some(crate::arith_cast::verify_cast),
-        fold: Some(arith_fold::fold),
-        parse: Some(parse_cast),
-        print: Some(print_cast),
-        ..OpDef::new(name, summary, Traits::PURE)
-    }
-}
-
 /// `#arith.overflow<...>` and `#arith.fastmath<...>`: checked, and printed
 /// as MLIR prints them.
 fn verify_flags_attr(body: &str) -> Result<String, String> {
@@ -724,114 +1021,12 @@ fn canonical_flags(keyword: &str, flags: &[&str], allowed: &[&str]) -> Result<St
     })
 }
 
-/// Leaves the properties as given.
-fn no_default_properties(_: &mut Vec<NamedAttr>) {}
-
 /// The arith dialect.
 pub fn dialect() -> Dialect {
-    let c = Traits::COMMUTATIVE;
-    let n = Traits::NONE;
-    let i = Traits::IDEMPOTENT;
-    let mut ops = vec![
-        OpDef {
-            signature: Some(Constant::SIGNATURE),
-            verify: Some(verify_constant),
-            fold: Some(arith_fold::fold),
-            parse: Some(parse_constant),
-            print: Some(print_constant),
-            name_hint: Some(constant_name),
-            ..OpDef::new(arith::CONSTANT, "an integer or float constant", Traits::PURE | Traits::CONSTANT_LIKE)
-        },
-        binary(arith::ADDI, "integer addition (wrapping)", c),
-        binary(arith::SUBI, "integer subtraction (wrapping)", n),
-        binary(arith::MULI, "integer multiplication (wrapping)", c),
-        binary(arith::DIVSI, "signed integer division rounding toward zero", n),
-        binary(arith::DIVUI, "unsigned integer division", n),
-        binary(arith::CEILDIVSI, "signed integer division rounding up", n),
-        binary(arith::CEILDIVUI, "unsigned integer division rounding up", n),
-        binary(arith::FLOORDIVSI, "signed integer division rounding down", n),
-        binary(arith::REMSI, "signed remainder (sign of the dividend)", n),
-        binary(arith::REMUI, "unsigned remainder", n),
-        binary(arith::ANDI, "bitwise and", c | i),
-        binary(arith::ORI, "bitwise or", c | i),
-        binary(arith::XORI, "bitwise exclusive or", c),
-        extended(arith::ADDUI_EXTENDED, "integer addition with its unsigned carry (sum, overflow)"),
-        extended(arith::MULSI_EXTENDED, "signed integer multiplication to twice the width (low, high)"),
-        extended(arith::MULUI_EXTENDED, "unsigned integer multiplication to twice the width (low, high)"),
-        binary(arith::SHLI, "shift left", n),
-        binary(arith::SHRSI, "arithmetic shift right", n),
-        binary(arith::SHRUI, "logical shift right", n),
-        binary(arith::MAXSI, "signed maximum", c | i),
-        binary(arith::MAXUI, "unsigned maximum", c | i),
-        binary(arith::MINSI, "signed minimum", c | i),
-        binary(arith::MINUI, "unsigned minimum", c | i),
-        binary(arith::ADDF, "float addition", c),
-        binary(arith::SUBF, "float subtraction", n),
-        binary(arith::MULF, "float multiplication", c),
-        binary(arith::DIVF, "float division", n),
-        binary(arith::REMF, "float remainder", n),
-        binary(arith::MAXIMUMF, "float maximum, NaN-propagating", c | i),
-        binary(arith::MINIMUMF, "float minimum, NaN-propagating", c | i),
-        binary(arith::MAXNUMF, "float maximum, NaN-ignoring", c | i),
-        binary(arith::MINNUMF, "float minimum, NaN-ignoring", c | i),
-        OpDef {
-            signature: Some(FloatUnary::SIGNATURE),
-            default_properties: fastmath_none,
-            fold: Some(arith_fold::fold),
-            parse: Some(parse_unary),
-            print: Some(print_unary),
-            ..OpDef::new(
-                arith::NEGF,
-                "float negation",
-                Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::INVOLUTION,
-            )
-        },
-        OpDef {
-            signature: Some(Cmpi::SIGNATURE),
-            verify: Some(verify_cmp),
-            fold: Some(arith_fold::fold),
-            parse: Some(parse_cmp),
-            print: Some(print_cmp),
-            ..OpDef::new(arith::CMPI, "integer comparison", Traits::PURE)
-        },
-        OpDef {
-            signature: Some(Cmpf::SIGNATURE),
-            default_properties: fastmath_none,
-            verify: Some(verify_cmp),
-            fold: Some(arith_fold::fold),
-            parse: Some(parse_cmp),
-            print: Some(print_cmp),
-            ..OpDef::new(arith::CMPF, "float comparison", Traits::PURE)
-        },
-        OpDef {
-            signature: Some(Select::SIGNATURE),
-            verify: Some(verify_select),
-            fold: Some(arith_fold::fold),
-            parse: Some(parse_select),
-            print: Some(print_select),
-            ..OpDef::new(arith::SELECT, "chooses one of two values by a condition", Traits::PURE)
-        },
-    ];
-    for (name, summary) in [
-        (arith::EXTSI, "sign-extends an integer"),
-        (arith::EXTUI, "zero-extends an integer"),
-        (arith::TRUNCI, "truncates an integer"),
-        (arith::EXTF, "widens a float"),
-        (arith::TRUNCF, "narrows a float"),
-        (arith::SITOFP, "signed integer to float"),
-        (arith::UITOFP, "unsigned integer to float"),
-        (arith::FPTOSI, "float to signed integer"),
-        (arith::FPTOUI, "float to unsigned integer"),
-        (arith::INDEX_CAST, "index to integer or back, sign-extending"),
-        (arith::INDEX_CASTUI, "index to integer or back, zero-extending"),
-        (arith::BITCAST, "reinterprets bits as another type of the same width"),
-    ] {
-        ops.push(cast(name, summary));
-    }
     Dialect {
         name: "arith",
         summary: "integer and floating-point arithmetic",
-        ops,
+        ops: op::op_defs(),
         materialize_constant: Some(materialize),
         verify_type: None,
         verify_attr: Some(verify_flags_attr),
