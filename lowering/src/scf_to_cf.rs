@@ -327,7 +327,7 @@ fn assert_positive(rw: &mut Rewriter<'_>, b: BlockId, step: Value, loc: &Locatio
         b,
         OperationState::new(cf::ASSERT, loc.clone())
             .operands(&[positive])
-            .props(strata_std::control_view::Assert::props("scf.for step must be positive".into())),
+            .props(strata_std::cf::op::Assert::props("scf.for step must be positive".into())),
     );
 }
 

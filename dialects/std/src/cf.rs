@@ -1,18 +1,124 @@
 //! The `cf` dialect: unstructured control flow between blocks (`br`,
 //! `cond_br`, `switch`, `assert`).
 
-/// The names of the `cf` dialect's operations, declared once.
+/// The `cf` dialect's operations, each declared once: name, summary,
+/// traits, signature and hooks (see [`strata_ir::dialect_ops!`]).
 pub mod op {
-    strata_ir::op_names!("cf":
-    ASSERT = "assert",
-    BR = "br",
-    COND_BR = "cond_br",
-    SWITCH = "switch",
-    );
+    use super::*;
+
+    strata_ir::dialect_ops! {
+        /// Every cf operation, for exhaustive matches: a consumer without a
+        /// wildcard arm stops compiling when an operation is added.
+        dialect "cf" => pub enum CfOp,
+        /// Which cf operation: the key of tables by operation.
+        pub enum CfKind;
+
+        /// `cf.br ^dest(%args...)`.
+        view Br {
+            ops {
+                Br = BR "br" (
+                    "unconditional branch",
+                    Traits::TERMINATOR | Traits::PURE
+                ) {
+                verify: Some(verify_br),
+                parse: Some(parse_br),
+                print: Some(print_br),
+                successor_operands: Some(br_operands),
+                };
+            }
+            operands {}
+            variadic {
+                /// The successor's arguments.
+                forwarded: Any,
+            }
+            results {}
+            properties {}
+
+        }
+
+        /// `cf.cond_br %condition, ^then(...), ^else(...)`.
+        view CondBr {
+            ops {
+                CondBr = COND_BR "cond_br" (
+                    "conditional branch",
+                    Traits::TERMINATOR | Traits::PURE
+                ) {
+                inherent: &["operandSegmentSizes", "branch_weights"],
+                verify: Some(verify_cond_br),
+                patterns: Some(patterns),
+                parse: Some(parse_cond_br),
+                print: Some(print_cond_br),
+                successor_operands: Some(cond_br_operands),
+                };
+            }
+            operands {
+                /// The condition.
+                condition: Int(1),
+            }
+            variadic {
+                /// The values passed to the successors.
+                forwarded: Any,
+            }
+            results {}
+            properties {}
+
+        }
+
+        /// `cf.switch %flag : iN, [default: ^bb(...), 42: ^bb(...), ...]`.
+        view Switch {
+            ops {
+                Switch = SWITCH "switch" (
+                    "multi-way branch on an integer",
+                    Traits::TERMINATOR | Traits::PURE
+                ) {
+                inherent: &["operandSegmentSizes", "case_values", "case_operand_segments"],
+                verify: Some(verify_switch),
+                patterns: Some(patterns),
+                parse: Some(parse_switch),
+                print: Some(print_switch),
+                successor_operands: Some(switch_operands),
+                };
+            }
+            operands {
+                /// The value compared with the cases.
+                flag: IntOrIndex,
+            }
+            variadic {
+                /// The values passed to the default destination, then to each case's.
+                forwarded: Any,
+            }
+            results {}
+            properties {}
+
+        }
+
+        /// `cf.assert %condition, "message"`.
+        view Assert {
+            ops {
+                Assert = ASSERT "assert" (
+                    "aborts with a message when the condition is false",
+                    Traits::NONE
+                ) {
+                patterns: Some(patterns),
+                parse: Some(parse_assert),
+                print: Some(print_assert),
+                };
+            }
+            operands {
+                /// What must hold.
+                condition: Int(1),
+            }
+            results {}
+            properties {
+                /// The message when it does not.
+                msg: String,
+            }
+
+        }
+    }
 }
 
 use crate::cf::op as cf;
-use crate::control_view as view;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -21,7 +127,7 @@ use strata_ir::context::{Context, OpId, OperationState, Value};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser};
 use strata_ir::printer::OpPrinter;
-use strata_ir::registry::{Dialect, OpDef, Traits};
+use strata_ir::registry::Dialect;
 use strata_ir::rewrite::{constant_int, constant_value, RewritePattern, Rewriter};
 use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
@@ -676,44 +782,7 @@ pub fn dialect() -> Dialect {
     Dialect {
         name: "cf",
         summary: "unstructured control flow",
-        ops: vec![
-            OpDef {
-                signature: Some(view::Br::SIGNATURE),
-                verify: Some(verify_br),
-                parse: Some(parse_br),
-                print: Some(print_br),
-                successor_operands: Some(br_operands),
-                ..OpDef::new(cf::BR, "unconditional branch", Traits::TERMINATOR | Traits::PURE)
-            },
-            OpDef {
-                signature: Some(view::CondBr::SIGNATURE),
-                inherent: &["operandSegmentSizes", "branch_weights"],
-                verify: Some(verify_cond_br),
-                patterns: Some(patterns),
-                parse: Some(parse_cond_br),
-                print: Some(print_cond_br),
-                successor_operands: Some(cond_br_operands),
-                ..OpDef::new(cf::COND_BR, "conditional branch", Traits::TERMINATOR | Traits::PURE)
-            },
-            OpDef {
-                signature: Some(view::Switch::SIGNATURE),
-                inherent: &["operandSegmentSizes", "case_values", "case_operand_segments"],
-                verify: Some(verify_switch),
-                patterns: Some(patterns),
-                parse: Some(parse_switch),
-                print: Some(print_switch),
-                successor_operands: Some(switch_operands),
-                ..OpDef::new(cf::SWITCH, "multi-way branch on an integer", Traits::TERMINATOR | Traits::PURE)
-            },
-            OpDef {
-                signature: Some(view::Assert::SIGNATURE),
-                verify: None,
-                patterns: Some(patterns),
-                parse: Some(parse_assert),
-                print: Some(print_assert),
-                ..OpDef::new(cf::ASSERT, "aborts with a message when the condition is false", Traits::NONE)
-            },
-        ],
+        ops: op::op_defs(),
         materialize_constant: Some(crate::arith::materialize),
         verify_type: None,
         verify_attr: None,

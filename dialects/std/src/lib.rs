@@ -15,7 +15,6 @@ pub mod arith_view;
 pub mod build;
 pub mod cf;
 pub mod cf_branch_folding;
-pub mod control_view;
 pub mod scf;
 pub mod scf_canonicalize;
 pub mod scf_execute;

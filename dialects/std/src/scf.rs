@@ -1,29 +1,293 @@
 //! The `scf` dialect: structured control flow (`for`, `if`, `while`) with
 //! region-carried values, in MLIR's syntax.
 
-/// The names of the `scf` dialect's operations, declared once.
+/// The `scf` dialect's operations, each declared once: name, summary,
+/// traits, signature and hooks (see [`strata_ir::dialect_ops!`]).
 pub mod op {
-    strata_ir::op_names!("scf":
-    CONDITION = "condition",
-    EXECUTE_REGION = "execute_region",
-    FOR = "for",
-    IF = "if",
-    INDEX_SWITCH = "index_switch",
-    PARALLEL = "parallel",
-    REDUCE = "reduce",
-    REDUCE_RETURN = "reduce.return",
-    WHILE = "while",
-    YIELD = "yield",
-    );
+    use super::*;
+
+    strata_ir::dialect_ops! {
+        /// Every scf operation, for exhaustive matches: a consumer without a
+        /// wildcard arm stops compiling when an operation is added.
+        dialect "scf" => pub enum ScfOp,
+        /// Which scf operation: the key of tables by operation.
+        pub enum ScfKind;
+
+        /// `scf.execute_region -> (types) { ... }`: a region run once, of any
+        /// number of blocks.
+        view ExecuteRegion {
+            ops {
+                ExecuteRegion = EXECUTE_REGION "execute_region" (
+                    "a region of any number of blocks, run once",
+                    Traits::RECURSIVE_EFFECTS
+                ) {
+                verify: Some(crate::scf_execute::verify),
+                patterns: Some(crate::scf_execute::patterns),
+                parse: Some(crate::scf_execute::parse),
+                print: Some(crate::scf_execute::print),
+                };
+            }
+            operands {}
+            results {}
+            variadic_results {
+                /// The values the region yields.
+                results: Any,
+            }
+            properties {
+                /// Keep the region: canonicalization does not inline it.
+                no_inline("no_inline"): bool,
+            }
+
+        }
+
+        /// `scf.index_switch %arg case N {...} ... default {...}`.
+        view IndexSwitch {
+            ops {
+                IndexSwitch = INDEX_SWITCH "index_switch" (
+                    "runs the region of the case equal to an index, else the default",
+                    Traits::RECURSIVE_EFFECTS | Traits::SINGLE_BLOCK
+                ) {
+                verify: Some(crate::scf_switch::verify),
+                patterns: Some(crate::scf_switch::patterns),
+                parse: Some(crate::scf_switch::parse),
+                print: Some(crate::scf_switch::print),
+                };
+            }
+            operands {
+                /// The value the cases are compared with.
+                arg: Index,
+            }
+            results {}
+            variadic_results {
+                /// The values the region taken yields.
+                results: Any,
+            }
+            properties {
+                /// The case values, `array<i64: ...>`, one per case region.
+                cases: strata_ir::Attribute,
+            }
+
+        }
+
+        /// `scf.for %iv = %lb to %ub step %step iter_args(...)`.
+        view For {
+            ops {
+                For = FOR "for" (
+                    "a counted loop with loop-carried values",
+                    Traits::RECURSIVE_EFFECTS | Traits::SINGLE_BLOCK
+                ) {
+                verify: Some(verify_for),
+                patterns: Some(crate::scf_canonicalize::patterns),
+                parse: Some(parse_for),
+                print: Some(print_for),
+                };
+            }
+            operands {
+                /// The first value of the induction variable.
+                lower: IntOrIndex,
+                /// The bound it stays below.
+                upper: IntOrIndex,
+                /// The step.
+                step: IntOrIndex,
+            }
+            variadic {
+                /// The loop-carried values' first values.
+                inits: Any,
+            }
+            results {}
+            variadic_results {
+                /// The loop-carried values' last values.
+                results: Any,
+            }
+            properties {
+                /// Compare the bounds unsigned.
+                unsigned_cmp("unsignedCmp"): bool,
+            }
+
+        }
+
+        /// `scf.if %condition`.
+        view If {
+            ops {
+                If = IF "if" (
+                    "a conditional with optional results",
+                    Traits::RECURSIVE_EFFECTS | Traits::SINGLE_BLOCK
+                ) {
+                verify: Some(verify_if),
+                patterns: Some(crate::scf_canonicalize::patterns),
+                parse: Some(parse_if),
+                print: Some(print_if),
+                };
+            }
+            operands {
+                /// The condition.
+                condition: Int(1),
+            }
+            results {}
+            variadic_results {
+                /// The values the taken branch yields.
+                results: Any,
+            }
+            properties {}
+
+        }
+
+        /// `scf.while (%args = %inits) : ... { before } do { after }`.
+        view While {
+            ops {
+                While = WHILE "while" (
+                    "a general loop: a condition region and a body region",
+                    Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS
+                ) {
+                verify: Some(verify_while),
+                patterns: Some(crate::scf_canonicalize::patterns),
+                parse: Some(parse_while),
+                print: Some(print_while),
+                };
+            }
+            operands {}
+            variadic {
+                /// The first values of the before region's arguments.
+                inits: Any,
+            }
+            results {}
+            variadic_results {
+                /// The values `scf.condition` forwards when it stops.
+                results: Any,
+            }
+            properties {}
+
+        }
+
+        /// `scf.yield %values...`.
+        view Yield {
+            ops {
+                Yield = YIELD "yield" (
+                    "yields values to the parent scf operation",
+                    Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE
+                ) {
+                verify: Some(verify_yield),
+                parse: Some(strata_ir::func::parse_return_like),
+                print: Some(strata_ir::func::print_return_like),
+                };
+            }
+            operands {}
+            variadic {
+                /// The values passed to the parent.
+                values: Any,
+            }
+            results {}
+            properties {}
+
+        }
+
+        /// `scf.condition(%c) %args...`.
+        view Condition {
+            ops {
+                Condition = CONDITION "condition" (
+                    "ends the condition region of scf.while",
+                    Traits::TERMINATOR | Traits::PURE
+                ) {
+                verify: Some(verify_condition),
+                parse: Some(parse_condition),
+                print: Some(print_condition),
+                };
+            }
+            operands {
+                /// Whether to run the body again.
+                condition: Int(1),
+            }
+            variadic {
+                /// The values forwarded to the body or the results.
+                args: Any,
+            }
+            results {}
+            properties {}
+
+        }
+
+        /// `scf.parallel (%ivs) = (%lbs) to (%ubs) step (%steps) init (%inits)`:
+        /// four operand groups, sized by `operandSegmentSizes` (the verifier
+        /// checks the groups: bounds and steps of type index).
+        view Parallel {
+            ops {
+                Parallel = PARALLEL "parallel" (
+                    "a nest of loops whose iterations may run in any order, with reductions",
+                    Traits::RECURSIVE_EFFECTS | Traits::SINGLE_BLOCK
+                ) {
+                inherent: &["operandSegmentSizes"],
+                verify: Some(crate::scf_parallel::verify_parallel),
+                patterns: Some(crate::scf_parallel::patterns),
+                parse: Some(crate::scf_parallel::parse_parallel),
+                print: Some(crate::scf_parallel::print_parallel),
+                };
+            }
+            operands {}
+            variadic {
+                /// The lower bounds, upper bounds, steps and initial values.
+                operands: Any,
+            }
+            results {}
+            variadic_results {
+                /// The reduced values.
+                results: Any,
+            }
+            properties {}
+
+        }
+
+        /// `scf.reduce(%values)`: ends an `scf.parallel` body with one region
+        /// per value, which combines it.
+        view Reduce {
+            ops {
+                Reduce = REDUCE "reduce" (
+                    "ends an scf.parallel body: the values to combine, and how",
+                    Traits::TERMINATOR | Traits::RECURSIVE_EFFECTS
+                ) {
+                verify: Some(crate::scf_parallel::verify_reduce),
+                parse: Some(crate::scf_parallel::parse_reduce),
+                print: Some(crate::scf_parallel::print_reduce),
+                };
+            }
+            operands {}
+            variadic {
+                /// The values to combine.
+                values: Any,
+            }
+            results {}
+            properties {}
+
+        }
+
+        /// `scf.reduce.return %combined`.
+        view ReduceReturn {
+            ops {
+                ReduceReturn = REDUCE_RETURN "reduce.return" (
+                    "ends a reduction region of scf.reduce with the combined value",
+                    Traits::TERMINATOR | Traits::PURE
+                ) {
+                verify: Some(crate::scf_parallel::verify_reduce_return),
+                parse: Some(crate::scf_parallel::parse_reduce_return),
+                print: Some(crate::scf_parallel::print_reduce_return),
+                };
+            }
+            operands {
+                /// The combined value.
+                result: Any,
+            }
+            results {}
+            properties {}
+
+        }
+    }
 }
 
-use crate::control_view as view;
 use crate::scf::op as scf;
 use strata_ir::context::{Context, OpId, OperationState, RegionId, Value};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{Argument, PResult, Parser};
 use strata_ir::printer::OpPrinter;
-use strata_ir::registry::{Dialect, OpDef, Traits};
+use strata_ir::registry::Dialect;
 use strata_ir::types::{join_types, Type};
 use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic};
@@ -497,67 +761,10 @@ fn verify_condition(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 /// The scf dialect.
 pub fn dialect() -> Dialect {
-    let loop_traits = Traits::RECURSIVE_EFFECTS | Traits::SINGLE_BLOCK;
     Dialect {
         name: "scf",
         summary: "structured control flow",
-        ops: vec![
-            crate::scf_execute::op_def(),
-            crate::scf_switch::op_def(),
-            OpDef {
-                signature: Some(view::For::SIGNATURE),
-                verify: Some(verify_for),
-                patterns: Some(crate::scf_canonicalize::patterns),
-                parse: Some(parse_for),
-                print: Some(print_for),
-                ..OpDef::new(scf::FOR, "a counted loop with loop-carried values", loop_traits)
-            },
-            OpDef {
-                signature: Some(view::If::SIGNATURE),
-                verify: Some(verify_if),
-                patterns: Some(crate::scf_canonicalize::patterns),
-                parse: Some(parse_if),
-                print: Some(print_if),
-                ..OpDef::new(scf::IF, "a conditional with optional results", loop_traits)
-            },
-            OpDef {
-                signature: Some(view::While::SIGNATURE),
-                verify: Some(verify_while),
-                patterns: Some(crate::scf_canonicalize::patterns),
-                parse: Some(parse_while),
-                print: Some(print_while),
-                ..OpDef::new(
-                    scf::WHILE,
-                    "a general loop: a condition region and a body region",
-                    Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
-                )
-            },
-            OpDef {
-                signature: Some(view::Yield::SIGNATURE),
-                verify: Some(verify_yield),
-                parse: Some(strata_ir::func::parse_return_like),
-                print: Some(strata_ir::func::print_return_like),
-                ..OpDef::new(
-                    scf::YIELD,
-                    "yields values to the parent scf operation",
-                    Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
-                )
-            },
-            OpDef {
-                signature: Some(view::Condition::SIGNATURE),
-                verify: Some(verify_condition),
-                parse: Some(parse_condition),
-                print: Some(print_condition),
-                ..OpDef::new(
-                    scf::CONDITION,
-                    "ends the condition region of scf.while",
-                    Traits::TERMINATOR | Traits::PURE,
-                )
-            },
-        ]
-        .into_iter()
-        .chain(crate::scf_parallel::op_defs())
-        .collect(),
+        ops: op::op_defs(),
         materialize_constant: Some(crate::arith::materialize),
         verify_type: None,
         verify_attr: None,

@@ -2,19 +2,18 @@
 //! `scf.yield`s give its results. Syntax, verifier and canonicalization as
 //! upstream MLIR's; [`inline_blocks`] also serves `convert-scf-to-cf`.
 
-use crate::control_view::ExecuteRegion;
 use crate::scf::op as scf;
+use crate::scf::op::ExecuteRegion;
 use crate::scf::{check_edge, types_of};
 use strata_ir::context::{BlockId, Context, OpId, OperationState};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser};
 use strata_ir::printer::OpPrinter;
-use strata_ir::registry::{OpDef, Traits};
 use strata_ir::rewrite::{RewritePattern, Rewriter};
 use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic, OpName};
 
-fn parse(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     if p.consume_if(Tok::Arrow) {
         st.result_types = p.parse_function_result_types()?;
     }
@@ -26,7 +25,7 @@ fn parse(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     Ok(())
 }
 
-fn print(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
     let types = types_of(ctx, ctx.results(op));
     if !types.is_empty() {
@@ -43,7 +42,7 @@ fn print(p: &mut OpPrinter<'_>, op: OpId) {
 
 /// As upstream checks it: no block arguments on entry, then each
 /// `scf.yield` against the results (the region-branch edge to the parent).
-fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if ctx.regions(op).len() != 1 {
         return Err(op_error(ctx, op, "requires one region"));
     }
@@ -143,19 +142,7 @@ impl RewritePattern for InlineBlocks {
     }
 }
 
-fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+pub(crate) fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     v.push(Box::new(InlineSingleBlock));
     v.push(Box::new(InlineBlocks));
-}
-
-/// The operation's declaration.
-pub fn op_def() -> OpDef {
-    OpDef {
-        signature: Some(ExecuteRegion::SIGNATURE),
-        verify: Some(verify),
-        patterns: Some(patterns),
-        parse: Some(parse),
-        print: Some(print),
-        ..OpDef::new(scf::EXECUTE_REGION, "a region of any number of blocks, run once", Traits::RECURSIVE_EFFECTS)
-    }
 }

@@ -12,7 +12,6 @@ use strata_ir::context::{BlockId, Context, OpId, OperationState, RegionId, Value
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{Argument, PResult, Parser, UnresolvedOperand};
 use strata_ir::printer::OpPrinter;
-use strata_ir::registry::{OpDef, Traits};
 use strata_ir::rewrite::{constant_int, RewritePattern, Rewriter};
 use strata_ir::verifier::op_error;
 use strata_ir::{Diagnostic, Location, OpName, Type};
@@ -64,7 +63,7 @@ fn parse_values(p: &mut Parser<'_>, what: &str) -> PResult<Vec<UnresolvedOperand
     Ok(v)
 }
 
-fn parse_parallel(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_parallel(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let ivs = parse_values(p, "to end induction variable list")?;
     p.expect(Tok::Equal, "'='")?;
     let lower = parse_values(p, "to end operand list")?;
@@ -102,7 +101,7 @@ fn parse_parallel(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     Ok(())
 }
 
-fn print_parallel(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_parallel(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
     let body = ctx.region(op, 0);
     let ivs = ctx.entry_block(body).map(|b| ctx.block_args(b).to_vec()).unwrap_or_default();
@@ -132,7 +131,7 @@ fn print_parallel(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 /// Upstream's checks, in its order and words.
-fn verify_parallel(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_parallel(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(b) = bounds(ctx, op) else {
         return Err(op_error(ctx, op, "operand count does not match the 'operandSegmentSizes' property"));
     };
@@ -209,7 +208,7 @@ fn verify_parallel(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn parse_reduce(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_reduce(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     if p.consume_if(Tok::LParen) {
         let ops = p.parse_operand_list()?;
         p.expect(Tok::Colon, "':'")?;
@@ -231,7 +230,7 @@ fn parse_reduce(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     Ok(())
 }
 
-fn print_reduce(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_reduce(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
     let ops = ctx.operands(op).to_vec();
     if ops.is_empty() {
@@ -253,7 +252,7 @@ fn print_reduce(p: &mut OpPrinter<'_>, op: OpId) {
     p.attr_dict(op, &[]);
 }
 
-fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(parallel) = ctx.parent_op(op).filter(|p| ctx.isa(*p, scf::PARALLEL)) else {
         return Err(op_error(ctx, op, "expects parent op 'scf.parallel'"));
     };
@@ -299,7 +298,7 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn parse_reduce_return(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_reduce_return(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let v = p.parse_operand()?;
     st.attributes = p.parse_optional_attr_dict()?;
     let ty = p.parse_colon_type()?;
@@ -307,7 +306,7 @@ fn parse_reduce_return(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<(
     Ok(())
 }
 
-fn print_reduce_return(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_reduce_return(p: &mut OpPrinter<'_>, op: OpId) {
     let v = p.ctx.operand(op, 0);
     p.w(" ");
     p.operand(v);
@@ -316,7 +315,7 @@ fn print_reduce_return(p: &mut OpPrinter<'_>, op: OpId) {
     p.value_types(&[v]);
 }
 
-fn verify_reduce_return(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify_reduce_return(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(reduce) = ctx.parent_op(op).filter(|p| ctx.isa(*p, scf::REDUCE)) else {
         return Err(op_error(ctx, op, "expects parent op 'scf.reduce'"));
     };
@@ -459,48 +458,6 @@ pub fn lower_to_for(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
-fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+pub(crate) fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     v.push(Box::new(SingleOrZeroTrips));
-}
-
-/// The operations' declarations: `scf.parallel`, `scf.reduce`,
-/// `scf.reduce.return`.
-pub fn op_defs() -> Vec<OpDef> {
-    vec![
-        OpDef {
-            signature: Some(crate::control_view::Parallel::SIGNATURE),
-            inherent: &["operandSegmentSizes"],
-            verify: Some(verify_parallel),
-            patterns: Some(patterns),
-            parse: Some(parse_parallel),
-            print: Some(print_parallel),
-            ..OpDef::new(
-                scf::PARALLEL,
-                "a nest of loops whose iterations may run in any order, with reductions",
-                Traits::RECURSIVE_EFFECTS | Traits::SINGLE_BLOCK,
-            )
-        },
-        OpDef {
-            signature: Some(crate::control_view::Reduce::SIGNATURE),
-            verify: Some(verify_reduce),
-            parse: Some(parse_reduce),
-            print: Some(print_reduce),
-            ..OpDef::new(
-                scf::REDUCE,
-                "ends an scf.parallel body: the values to combine, and how",
-                Traits::TERMINATOR | Traits::RECURSIVE_EFFECTS,
-            )
-        },
-        OpDef {
-            signature: Some(crate::control_view::ReduceReturn::SIGNATURE),
-            verify: Some(verify_reduce_return),
-            parse: Some(parse_reduce_return),
-            print: Some(print_reduce_return),
-            ..OpDef::new(
-                scf::REDUCE_RETURN,
-                "ends a reduction region of scf.reduce with the combined value",
-                Traits::TERMINATOR | Traits::PURE,
-            )
-        },
-    ]
 }

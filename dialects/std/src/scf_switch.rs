@@ -6,7 +6,6 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::control_view::IndexSwitch;
 use crate::scf::op as scf;
 use crate::scf::types_of;
 use strata_ir::attributes::DenseValues;
@@ -14,7 +13,6 @@ use strata_ir::context::{Context, OpId, OperationState, RegionId, Value};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser};
 use strata_ir::printer::OpPrinter;
-use strata_ir::registry::{OpDef, Traits};
 use strata_ir::rewrite::{constant_int, RewritePattern, Rewriter};
 use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic, OpName, Type};
@@ -39,7 +37,7 @@ pub fn region_for(ctx: &Context, op: OpId, arg: i128) -> RegionId {
     ctx.region(op, i)
 }
 
-fn parse(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let arg = p.parse_operand()?;
     st.attributes = p.parse_optional_attr_dict()?;
     if p.consume_if(Tok::Arrow) {
@@ -69,7 +67,7 @@ fn cases_attr(values: Vec<i128>) -> Attribute {
     Attribute::DenseArray { element: Type::i64(), values: Arc::new(DenseValues::Int(values)) }
 }
 
-fn print(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
     p.w(" ");
     p.operand(ctx.operand(op, 0));
@@ -95,7 +93,7 @@ fn print(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 /// Upstream's checks, in its order and words.
-fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(cases) = case_values(ctx, op) else {
         return Err(op_error(ctx, op, "property 'cases' failed to satisfy constraint: i64 dense array attribute"));
     };
@@ -209,23 +207,7 @@ impl RewritePattern for SameInEveryRegion {
     }
 }
 
-fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
+pub(crate) fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     v.push(Box::new(ConstantArgument));
     v.push(Box::new(SameInEveryRegion));
-}
-
-/// The operation's declaration.
-pub fn op_def() -> OpDef {
-    OpDef {
-        signature: Some(IndexSwitch::SIGNATURE),
-        verify: Some(verify),
-        patterns: Some(patterns),
-        parse: Some(parse),
-        print: Some(print),
-        ..OpDef::new(
-            scf::INDEX_SWITCH,
-            "runs the region of the case equal to an index, else the default",
-            Traits::RECURSIVE_EFFECTS | Traits::SINGLE_BLOCK,
-        )
-    }
 }
