@@ -1,20 +1,36 @@
 //! The `builtin` dialect: `builtin.module` and `builtin.unrealized_conversion_cast`.
 
-/// The names of the `builtin` dialect's operations, declared once.
+/// The `builtin` dialect's operations, each declared once: name, summary,
+/// traits, signature and hooks (see [`crate::dialect_ops!`]).
 pub mod op {
-    crate::op_names!("builtin":
-    MODULE = "module",
-    UNREALIZED_CONVERSION_CAST = "unrealized_conversion_cast",
-    );
-}
+    #[allow(unused_imports)]
+    use super::*;
 
-/// The declarations of the builtin dialect's operations.
-pub mod view {
-    use super::op as builtin;
+    crate::dialect_ops! {
+        /// Every builtin operation, for exhaustive matches: a consumer without a
+        /// wildcard arm stops compiling when an operation is added.
+        dialect "builtin" => pub enum BuiltinOp,
+        /// Which builtin operation: the key of tables by operation.
+        pub enum BuiltinKind;
 
-    crate::op_view! {
         /// `builtin.module @name { .. }`: one block, no terminator.
-        pub struct Module for builtin::MODULE {
+        view Module {
+            ops {
+                Module = MODULE "module" (
+                    "a top-level container of operations and a symbol table",
+                    Traits::ISOLATED_FROM_ABOVE
+                        | Traits::NO_TERMINATOR
+                        | Traits::SYMBOL_TABLE
+                        | Traits::GRAPH_REGION
+                        | Traits::SINGLE_BLOCK
+                        | Traits::SYMBOL
+                ) {
+                verify: Some(verify_module),
+                parse: Some(parse_module),
+                print: Some(print_module),
+                default_dialect: Some("builtin"),
+                };
+            }
             operands {}
             results {}
             properties {
@@ -23,12 +39,22 @@ pub mod view {
                 /// Its visibility, as a symbol.
                 sym_visibility: Option<String>,
             }
-        }
-    }
 
-    crate::op_view! {
+        }
+
         /// `builtin.unrealized_conversion_cast %values : T to U`.
-        pub struct UnrealizedConversionCast for builtin::UNREALIZED_CONVERSION_CAST {
+        view UnrealizedConversionCast {
+            ops {
+                UnrealizedConversionCast = UNREALIZED_CONVERSION_CAST "unrealized_conversion_cast" (
+                    "a placeholder conversion between types during partial lowering",
+                    Traits::PURE
+                ) {
+                fold: Some(fold_cast),
+                verify: Some(verify_cast),
+                parse: Some(parse_cast),
+                print: Some(print_cast),
+                };
+            }
             operands {}
             variadic {
                 /// The values cast.
@@ -40,6 +66,7 @@ pub mod view {
                 outputs: Any,
             }
             properties {}
+
         }
     }
 }
@@ -51,7 +78,7 @@ use crate::diagnostics::Diagnostic;
 use crate::lexer::Tok;
 use crate::parser::{PResult, Parser};
 use crate::printer::OpPrinter;
-use crate::registry::{Dialect, FoldResult, Folded, OpDef, Traits};
+use crate::registry::{Dialect, FoldResult, Folded};
 use crate::verifier::op_error;
 
 fn parse_module(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -165,37 +192,7 @@ pub fn dialect() -> Dialect {
     Dialect {
         name: "builtin",
         summary: "the top-level module and conversion glue",
-        ops: vec![
-            OpDef {
-                signature: Some(view::Module::SIGNATURE),
-                verify: Some(verify_module),
-                parse: Some(parse_module),
-                print: Some(print_module),
-                default_dialect: Some("builtin"),
-                ..OpDef::new(
-                    builtin::MODULE,
-                    "a top-level container of operations and a symbol table",
-                    Traits::ISOLATED_FROM_ABOVE
-                        | Traits::NO_TERMINATOR
-                        | Traits::SYMBOL_TABLE
-                        | Traits::GRAPH_REGION
-                        | Traits::SINGLE_BLOCK
-                        | Traits::SYMBOL,
-                )
-            },
-            OpDef {
-                signature: Some(view::UnrealizedConversionCast::SIGNATURE),
-                fold: Some(fold_cast),
-                verify: Some(verify_cast),
-                parse: Some(parse_cast),
-                print: Some(print_cast),
-                ..OpDef::new(
-                    builtin::UNREALIZED_CONVERSION_CAST,
-                    "a placeholder conversion between types during partial lowering",
-                    Traits::PURE,
-                )
-            },
-        ],
+        ops: op::op_defs(),
         materialize_constant: None,
         verify_type: None,
         verify_attr: None,

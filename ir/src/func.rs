@@ -1,26 +1,33 @@
 //! The `func` dialect: functions, calls and returns.
 
-/// The names of the `func` dialect's operations, declared once.
+/// The `func` dialect's operations, each declared once: name, summary,
+/// traits, signature and hooks (see [`crate::dialect_ops!`]).
 pub mod op {
-    crate::op_names!("func":
-    CALL = "call",
-    CALL_INDIRECT = "call_indirect",
-    CONSTANT = "constant",
-    FUNC = "func",
-    RETURN = "return",
-    );
-}
-
-/// The declarations of the func dialect's operations (the typed views
-/// that read them).
-pub mod view {
-    use super::op as func;
+    #[allow(unused_imports)]
+    use super::*;
     use crate::Attribute;
 
-    crate::op_view! {
+    crate::dialect_ops! {
+        /// Every func operation, for exhaustive matches: a consumer without a
+        /// wildcard arm stops compiling when an operation is added.
+        dialect "func" => pub enum FuncOp,
+        /// Which func operation: the key of tables by operation.
+        pub enum FuncKind;
+
         /// `func.func @name(%args) -> results { .. }`, or a declaration
         /// without a body.
-        pub struct Func for func::FUNC {
+        view Func {
+            ops {
+                Func = FUNC "func" (
+                    "a function with a body, or a declaration",
+                    Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL
+                ) {
+                verify: Some(verify_func),
+                parse: Some(parse_func),
+                print: Some(print_func),
+                default_dialect: Some("func"),
+                };
+            }
             operands {}
             results {}
             properties {
@@ -35,12 +42,43 @@ pub mod view {
                 /// One attribute dictionary per result.
                 res_attrs: Option<Attribute>,
             }
-        }
-    }
 
-    crate::op_view! {
+        }
+
+        /// `func.return %values...`.
+        view Return {
+            ops {
+                Return = RETURN "return" (
+                    "returns from a function",
+                    Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE
+                ) {
+                verify: Some(verify_return),
+                parse: Some(parse_return_like),
+                print: Some(print_return_like),
+                };
+            }
+            operands {}
+            variadic {
+                /// The values returned.
+                values: Any,
+            }
+            results {}
+            properties {}
+
+        }
+
         /// `func.call @callee(%args) : (T) -> (U)`.
-        pub struct Call for func::CALL {
+        view Call {
+            ops {
+                Call = CALL "call" (
+                    "calls a function by symbol",
+                    Traits::NONE
+                ) {
+                verify_symbol_uses: Some(verify_call),
+                parse: Some(parse_call),
+                print: Some(print_call),
+                };
+            }
             operands {}
             variadic {
                 /// The arguments.
@@ -61,12 +99,22 @@ pub mod view {
                 /// Never inline this call.
                 no_inline: bool,
             }
-        }
-    }
 
-    crate::op_view! {
+        }
+
         /// `func.call_indirect %f(%args) : (T) -> (U)`.
-        pub struct CallIndirect for func::CALL_INDIRECT {
+        view CallIndirect {
+            ops {
+                CallIndirect = CALL_INDIRECT "call_indirect" (
+                    "calls a function value",
+                    Traits::NONE
+                ) {
+                verify: Some(verify_call_indirect),
+                patterns: Some(call_indirect_patterns),
+                parse: Some(parse_call_indirect),
+                print: Some(print_call_indirect),
+                };
+            }
             operands {
                 /// The function value called.
                 callee: Function,
@@ -81,12 +129,22 @@ pub mod view {
                 values: Any,
             }
             properties {}
-        }
-    }
 
-    crate::op_view! {
+        }
+
         /// `func.constant @f : (T) -> (U)`: a function as a value.
-        pub struct Constant for func::CONSTANT {
+        view Constant {
+            ops {
+                Constant = CONSTANT "constant" (
+                    "a function as a value",
+                    Traits::PURE
+                ) {
+                verify_symbol_uses: Some(verify_constant),
+                parse: Some(parse_constant),
+                print: Some(print_constant),
+                result_names: &["f"],
+                };
+            }
             operands {}
             results {
                 /// The function value.
@@ -96,19 +154,7 @@ pub mod view {
                 /// The function, a flat symbol reference.
                 value: Attribute,
             }
-        }
-    }
 
-    crate::op_view! {
-        /// `func.return %values...`.
-        pub struct Return for func::RETURN {
-            operands {}
-            variadic {
-                /// The values returned.
-                values: Any,
-            }
-            results {}
-            properties {}
         }
     }
 }
@@ -122,7 +168,7 @@ use crate::diagnostics::Diagnostic;
 use crate::lexer::Tok;
 use crate::parser::{Argument, PResult, Parser, UnresolvedOperand};
 use crate::printer::OpPrinter;
-use crate::registry::{Dialect, OpDef, Traits};
+use crate::registry::Dialect;
 use crate::symbols::SymbolTableCollection;
 use crate::types::{FunctionType, Type};
 use crate::verifier::op_error;
@@ -294,7 +340,7 @@ fn print_func(p: &mut OpPrinter<'_>, op: OpId) {
     }
 }
 
-/// Checks what [`view::Func`]'s signature does not: the function type,
+/// Checks what [`func::Func`]'s signature does not: the function type,
 /// the region, argument and result attributes, the entry block's arguments
 /// and the visibility.
 fn verify_func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -608,7 +654,7 @@ fn print_call_indirect(p: &mut OpPrinter<'_>, op: OpId) {
 /// The callee is a function whose inputs are the arguments' types and whose
 /// results are the results' types, in upstream's words.
 fn verify_call_indirect(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let callee = view::CallIndirect(op).callee(ctx);
+    let callee = func::CallIndirect(op).callee(ctx);
     let Some(ft) = ctx.value_type(callee).as_function() else {
         return Err(op_error(ctx, op, "operand #0 must be function type"));
     };
@@ -662,54 +708,7 @@ pub fn dialect() -> Dialect {
     Dialect {
         name: "func",
         summary: "functions, calls and returns",
-        ops: vec![
-            OpDef {
-                signature: Some(view::Func::SIGNATURE),
-                verify: Some(verify_func),
-                parse: Some(parse_func),
-                print: Some(print_func),
-                default_dialect: Some("func"),
-                ..OpDef::new(
-                    func::FUNC,
-                    "a function with a body, or a declaration",
-                    Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL,
-                )
-            },
-            OpDef {
-                signature: Some(view::Return::SIGNATURE),
-                verify: Some(verify_return),
-                parse: Some(parse_return_like),
-                print: Some(print_return_like),
-                ..OpDef::new(
-                    func::RETURN,
-                    "returns from a function",
-                    Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
-                )
-            },
-            OpDef {
-                signature: Some(view::Call::SIGNATURE),
-                verify_symbol_uses: Some(verify_call),
-                parse: Some(parse_call),
-                print: Some(print_call),
-                ..OpDef::new(func::CALL, "calls a function by symbol", Traits::NONE)
-            },
-            OpDef {
-                signature: Some(view::CallIndirect::SIGNATURE),
-                verify: Some(verify_call_indirect),
-                patterns: Some(call_indirect_patterns),
-                parse: Some(parse_call_indirect),
-                print: Some(print_call_indirect),
-                ..OpDef::new(func::CALL_INDIRECT, "calls a function value", Traits::NONE)
-            },
-            OpDef {
-                signature: Some(view::Constant::SIGNATURE),
-                verify_symbol_uses: Some(verify_constant),
-                parse: Some(parse_constant),
-                print: Some(print_constant),
-                result_names: &["f"],
-                ..OpDef::new(func::CONSTANT, "a function as a value", Traits::PURE)
-            },
-        ],
+        ops: op::op_defs(),
         materialize_constant: None,
         verify_type: None,
         verify_attr: None,

@@ -8,7 +8,7 @@ use inkwell::{FloatPredicate, IntPredicate};
 use strata_abi::support;
 use strata_ir::OpName;
 use strata_ir::{Attribute, OpId};
-use strata_std::arith::op as arith;
+use strata_std::arith::op::{self as arith, ArithOp};
 use strata_std::arith::{rounding_mode, ROUNDING_MODES};
 use strata_std::arith_fold::{unconvertible_message, undefined_message, wrap_message};
 use strata_std::arith_view::overflow_flags;
@@ -303,15 +303,17 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(if up { b_.build_int_add(q, delta, "")? } else { b_.build_int_sub(q, delta, "")? })
     }
 
-    pub(crate) fn arith(&mut self, op: OpId, name: OpName) -> R<()> {
-        if name == arith::CONSTANT {
+    /// Emits the arith operation `a`.
+    pub(crate) fn arith(&mut self, a: ArithOp) -> R<()> {
+        let (op, name) = (a.op(), a.name());
+        if let ArithOp::Constant(_) = a {
             let c = self.constant(op)?;
             self.set_result(op, 0, c);
             return Ok(());
         }
         let ops: Vec<BasicValueEnum<'c>> =
             (0..self.ir.operands(op).len()).map(|i| self.operand(op, i)).collect::<R<_>>()?;
-        if matches!(name, arith::ADDUI_EXTENDED | arith::MULSI_EXTENDED | arith::MULUI_EXTENDED) {
+        if let ArithOp::AdduiExtended(_) | ArithOp::MulsiExtended(_) | ArithOp::MuluiExtended(_) = a {
             let (first, second) = self.extended(name, ops[0].into_int_value(), ops[1].into_int_value())?;
             self.set_result(op, 0, first.into());
             self.set_result(op, 1, second.into());
@@ -328,59 +330,59 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let b = &self.b;
         let int = |i: usize| ops[i].into_int_value();
         let flt = |i: usize| ops[i].into_float_value();
-        let v: BasicValueEnum<'c> = match name {
-            arith::ADDI => b.build_int_add(int(0), int(1), "")?.into(),
-            arith::SUBI => b.build_int_sub(int(0), int(1), "")?.into(),
-            arith::MULI => b.build_int_mul(int(0), int(1), "")?.into(),
-            arith::DIVSI => b.build_int_signed_div(int(0), int(1), "")?.into(),
-            arith::DIVUI => b.build_int_unsigned_div(int(0), int(1), "")?.into(),
-            arith::REMSI => b.build_int_signed_rem(int(0), int(1), "")?.into(),
-            arith::REMUI => b.build_int_unsigned_rem(int(0), int(1), "")?.into(),
-            arith::CEILDIVSI => self.rounded_div(int(0), int(1), true, true)?.into(),
-            arith::CEILDIVUI => self.rounded_div(int(0), int(1), false, true)?.into(),
-            arith::FLOORDIVSI => self.rounded_div(int(0), int(1), true, false)?.into(),
-            arith::ANDI => b.build_and(int(0), int(1), "")?.into(),
-            arith::ORI => b.build_or(int(0), int(1), "")?.into(),
-            arith::XORI => b.build_xor(int(0), int(1), "")?.into(),
-            arith::SHLI => b.build_left_shift(int(0), int(1), "")?.into(),
-            arith::SHRSI => b.build_right_shift(int(0), int(1), true, "")?.into(),
-            arith::SHRUI => b.build_right_shift(int(0), int(1), false, "")?.into(),
-            arith::MINSI => self.intrinsic("llvm.smin", rt, &ops)?,
-            arith::MAXSI => self.intrinsic("llvm.smax", rt, &ops)?,
-            arith::MINUI => self.intrinsic("llvm.umin", rt, &ops)?,
-            arith::MAXUI => self.intrinsic("llvm.umax", rt, &ops)?,
-            arith::ADDF => b.build_float_add(flt(0), flt(1), "")?.into(),
-            arith::SUBF => b.build_float_sub(flt(0), flt(1), "")?.into(),
-            arith::MULF => b.build_float_mul(flt(0), flt(1), "")?.into(),
-            arith::DIVF => b.build_float_div(flt(0), flt(1), "")?.into(),
-            arith::REMF => b.build_float_rem(flt(0), flt(1), "")?.into(),
-            arith::NEGF => b.build_float_neg(flt(0), "")?.into(),
-            arith::MAXIMUMF => self.intrinsic("llvm.maximum", rt, &ops)?,
-            arith::MINIMUMF => self.intrinsic("llvm.minimum", rt, &ops)?,
-            arith::MAXNUMF => self.intrinsic("llvm.maxnum", rt, &ops)?,
-            arith::MINNUMF => self.intrinsic("llvm.minnum", rt, &ops)?,
-            arith::CMPI => {
+        let v: BasicValueEnum<'c> = match a {
+            ArithOp::Addi(_) => b.build_int_add(int(0), int(1), "")?.into(),
+            ArithOp::Subi(_) => b.build_int_sub(int(0), int(1), "")?.into(),
+            ArithOp::Muli(_) => b.build_int_mul(int(0), int(1), "")?.into(),
+            ArithOp::Divsi(_) => b.build_int_signed_div(int(0), int(1), "")?.into(),
+            ArithOp::Divui(_) => b.build_int_unsigned_div(int(0), int(1), "")?.into(),
+            ArithOp::Remsi(_) => b.build_int_signed_rem(int(0), int(1), "")?.into(),
+            ArithOp::Remui(_) => b.build_int_unsigned_rem(int(0), int(1), "")?.into(),
+            ArithOp::Ceildivsi(_) => self.rounded_div(int(0), int(1), true, true)?.into(),
+            ArithOp::Ceildivui(_) => self.rounded_div(int(0), int(1), false, true)?.into(),
+            ArithOp::Floordivsi(_) => self.rounded_div(int(0), int(1), true, false)?.into(),
+            ArithOp::Andi(_) => b.build_and(int(0), int(1), "")?.into(),
+            ArithOp::Ori(_) => b.build_or(int(0), int(1), "")?.into(),
+            ArithOp::Xori(_) => b.build_xor(int(0), int(1), "")?.into(),
+            ArithOp::Shli(_) => b.build_left_shift(int(0), int(1), "")?.into(),
+            ArithOp::Shrsi(_) => b.build_right_shift(int(0), int(1), true, "")?.into(),
+            ArithOp::Shrui(_) => b.build_right_shift(int(0), int(1), false, "")?.into(),
+            ArithOp::Minsi(_) => self.intrinsic("llvm.smin", rt, &ops)?,
+            ArithOp::Maxsi(_) => self.intrinsic("llvm.smax", rt, &ops)?,
+            ArithOp::Minui(_) => self.intrinsic("llvm.umin", rt, &ops)?,
+            ArithOp::Maxui(_) => self.intrinsic("llvm.umax", rt, &ops)?,
+            ArithOp::Addf(_) => b.build_float_add(flt(0), flt(1), "")?.into(),
+            ArithOp::Subf(_) => b.build_float_sub(flt(0), flt(1), "")?.into(),
+            ArithOp::Mulf(_) => b.build_float_mul(flt(0), flt(1), "")?.into(),
+            ArithOp::Divf(_) => b.build_float_div(flt(0), flt(1), "")?.into(),
+            ArithOp::Remf(_) => b.build_float_rem(flt(0), flt(1), "")?.into(),
+            ArithOp::Negf(_) => b.build_float_neg(flt(0), "")?.into(),
+            ArithOp::Maximumf(_) => self.intrinsic("llvm.maximum", rt, &ops)?,
+            ArithOp::Minimumf(_) => self.intrinsic("llvm.minimum", rt, &ops)?,
+            ArithOp::Maxnumf(_) => self.intrinsic("llvm.maxnum", rt, &ops)?,
+            ArithOp::Minnumf(_) => self.intrinsic("llvm.minnum", rt, &ops)?,
+            ArithOp::Cmpi(_) => {
                 let p = self.ir.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(-1);
                 let Some(p) = usize::try_from(p).ok().and_then(|p| INT_PREDICATES.get(p)) else {
                     return self.error(op, "invalid predicate");
                 };
                 b.build_int_compare(*p, int(0), int(1), "")?.into()
             }
-            arith::CMPF => {
+            ArithOp::Cmpf(_) => {
                 let p = self.ir.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(-1);
                 let Some(p) = usize::try_from(p).ok().and_then(|p| FLOAT_PREDICATES.get(p)) else {
                     return self.error(op, "invalid predicate");
                 };
                 b.build_float_compare(*p, flt(0), flt(1), "")?.into()
             }
-            arith::SELECT => b.build_select(int(0), ops[1], ops[2], "")?,
-            arith::EXTSI => b.build_int_s_extend(int(0), rt.into_int_type(), "")?.into(),
-            arith::EXTUI => b.build_int_z_extend(int(0), rt.into_int_type(), "")?.into(),
-            arith::TRUNCI => b.build_int_truncate(int(0), rt.into_int_type(), "")?.into(),
-            arith::INDEX_CAST => b.build_int_cast_sign_flag(int(0), rt.into_int_type(), true, "")?.into(),
-            arith::INDEX_CASTUI => b.build_int_cast_sign_flag(int(0), rt.into_int_type(), false, "")?.into(),
-            arith::EXTF => b.build_float_ext(flt(0), rt.into_float_type(), "")?.into(),
-            arith::TRUNCF => {
+            ArithOp::Select(_) => b.build_select(int(0), ops[1], ops[2], "")?,
+            ArithOp::Extsi(_) => b.build_int_s_extend(int(0), rt.into_int_type(), "")?.into(),
+            ArithOp::Extui(_) => b.build_int_z_extend(int(0), rt.into_int_type(), "")?.into(),
+            ArithOp::Trunci(_) => b.build_int_truncate(int(0), rt.into_int_type(), "")?.into(),
+            ArithOp::IndexCast(_) => b.build_int_cast_sign_flag(int(0), rt.into_int_type(), true, "")?.into(),
+            ArithOp::IndexCastui(_) => b.build_int_cast_sign_flag(int(0), rt.into_int_type(), false, "")?.into(),
+            ArithOp::Extf(_) => b.build_float_ext(flt(0), rt.into_float_type(), "")?.into(),
+            ArithOp::Truncf(_) => {
                 // LLVM's fptrunc rounds to nearest, ties to even.
                 if let Some(mode) = rounding_mode(self.ir, op).filter(|m| *m != 0) {
                     let mode = ROUNDING_MODES[mode];
@@ -388,12 +390,18 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 }
                 b.build_float_trunc(flt(0), rt.into_float_type(), "")?.into()
             }
-            arith::SITOFP => b.build_signed_int_to_float(int(0), rt.into_float_type(), "")?.into(),
-            arith::UITOFP => b.build_unsigned_int_to_float(int(0), rt.into_float_type(), "")?.into(),
-            arith::FPTOSI => b.build_float_to_signed_int(flt(0), rt.into_int_type(), "")?.into(),
-            arith::FPTOUI => b.build_float_to_unsigned_int(flt(0), rt.into_int_type(), "")?.into(),
-            arith::BITCAST => b.build_bit_cast(ops[0], rt, "")?,
-            other => return self.error(op, format!("cannot emit 'arith.{other}' as LLVM IR")),
+            ArithOp::Sitofp(_) => b.build_signed_int_to_float(int(0), rt.into_float_type(), "")?.into(),
+            ArithOp::Uitofp(_) => b.build_unsigned_int_to_float(int(0), rt.into_float_type(), "")?.into(),
+            ArithOp::Fptosi(_) => b.build_float_to_signed_int(flt(0), rt.into_int_type(), "")?.into(),
+            ArithOp::Fptoui(_) => b.build_float_to_unsigned_int(flt(0), rt.into_int_type(), "")?.into(),
+            ArithOp::Bitcast(_) => b.build_bit_cast(ops[0], rt, "")?,
+            // Handled above.
+            ArithOp::Constant(_)
+            | ArithOp::AdduiExtended(_)
+            | ArithOp::MulsiExtended(_)
+            | ArithOp::MuluiExtended(_) => {
+                return self.error(op, format!("internal error: '{name}' reached the element-wise arithmetic"))
+            }
         };
         self.set_result(op, 0, v);
         Ok(())

@@ -336,21 +336,27 @@ impl<'a, 'c> Emitter<'a, 'c> {
 
     fn emit_op(&mut self, op: OpId) -> R<()> {
         let name = self.ir.op_kind(op);
-        match name {
-            n if n.dialect_key() == arith::DIALECT_KEY => self.arith(op, n),
-            n if n.dialect_key() == par::DIALECT_KEY => match par::ParOp::with_kind(n, op) {
-                Some(p) => self.par(p),
-                None => self.error(op, format!("cannot emit '{n}' as LLVM IR")),
-            },
-            cf::BR => self.branch(op, 0, 0, self.ir.operands(op).len()),
-            cf::COND_BR => self.cond_branch(op),
-            cf::SWITCH => self.switch(op),
-            cf::ASSERT => self.assert(op),
-            func::CALL => self.call_op(op),
-            func::CONSTANT => self.function_value(op),
-            func::CALL_INDIRECT => self.call_indirect(op),
-            func::RETURN => self.ret(op),
-            _ => self.error(
+        if let Some(a) = arith::ArithOp::with_kind(name, op) {
+            return self.arith(a);
+        }
+        if let Some(p) = par::ParOp::with_kind(name, op) {
+            return self.par(p);
+        }
+        if let Some(c) = cf::CfOp::with_kind(name, op) {
+            return match c {
+                cf::CfOp::Br(_) => self.branch(op, 0, 0, self.ir.operands(op).len()),
+                cf::CfOp::CondBr(_) => self.cond_branch(op),
+                cf::CfOp::Switch(_) => self.switch(op),
+                cf::CfOp::Assert(_) => self.assert(op),
+            };
+        }
+        match func::FuncOp::with_kind(name, op) {
+            Some(func::FuncOp::Call(_)) => self.call_op(op),
+            Some(func::FuncOp::Constant(_)) => self.function_value(op),
+            Some(func::FuncOp::CallIndirect(_)) => self.call_indirect(op),
+            Some(func::FuncOp::Return(_)) => self.ret(op),
+            // Functions are emitted one by one, never nested.
+            Some(func::FuncOp::Func(_)) | None => self.error(
                 op,
                 format!("cannot emit '{}' as LLVM IR: only the par, arith, cf and func dialects are (lower the program first, e.g. with --target=cpu; structured control flow with convert-scf-to-cf)", self.ir.op_name(op)),
             ),

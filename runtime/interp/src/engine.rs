@@ -9,7 +9,7 @@ use strata_ir::func::op as func;
 use strata_ir::OpName;
 use strata_par_dialect::op as par;
 use strata_sched_dialect::op as sched;
-use strata_std::arith::op as arith;
+use strata_std::arith::op::{self as arith, ArithOp};
 use strata_std::arith::rounding_mode;
 use strata_std::cf::op as cf;
 use strata_std::scf::op as scf;
@@ -346,12 +346,16 @@ impl<'a> Machine<'a> {
 
     fn step(&mut self, op: OpId) -> R<Flow> {
         self.steps += 1;
-        let ctx = self.ctx;
         let Some(name) = self.inst(op).kind else {
             return self.err(op, "internal error: an operation outside the functions called");
         };
         match name.dialect_key() {
-            arith::DIALECT_KEY => return self.arith(op, name).map(|_| Flow::Next),
+            arith::DIALECT_KEY => {
+                let Some(a) = arith::ArithOp::with_kind(name, op) else {
+                    return self.err(op, format!("the interpreter cannot run '{name}'"));
+                };
+                return self.arith(a).map(|_| Flow::Next);
+            }
             par::DIALECT_KEY => {
                 let Some(p) = par::ParOp::with_kind(name, op) else {
                     return self.err(op, format!("the interpreter cannot run '{name}'"));
@@ -370,18 +374,46 @@ impl<'a> Machine<'a> {
                     None => self.err(op, format!("the interpreter cannot run '{name}'")),
                 };
             }
+            func::DIALECT_KEY => {
+                if let Some(f) = func::FuncOp::with_kind(name, op) {
+                    return self.func_op(f);
+                }
+            }
+            scf::DIALECT_KEY => {
+                if let Some(s) = scf::ScfOp::with_kind(name, op) {
+                    return self.scf_op(s);
+                }
+            }
+            cf::DIALECT_KEY => {
+                if let Some(c) = cf::CfOp::with_kind(name, op) {
+                    return self.cf_op(c);
+                }
+            }
+            builtin::DIALECT_KEY => match builtin::BuiltinOp::with_kind(name, op) {
+                Some(builtin::BuiltinOp::UnrealizedConversionCast(_)) => {
+                    self.set_results(op, self.operand_vals(op));
+                    return Ok(Flow::Next);
+                }
+                // A module holds functions; it is not run.
+                Some(builtin::BuiltinOp::Module(_)) | None => {}
+            },
             _ => {}
         }
-        match name {
-            func::RETURN | scf::YIELD | scf::CONDITION | scf::REDUCE | scf::REDUCE_RETURN => {
-                return Ok(Flow::Exit(self.operand_vals(op)))
-            }
-            func::CALL => {
+        self.err(op, format!("the interpreter cannot run '{name}'"))
+    }
+
+    /// A func operation (`func.func` is not run: its body is, when called).
+    fn func_op(&mut self, f: func::FuncOp) -> R<Flow> {
+        let ctx = self.ctx;
+        let op = f.op();
+        match f {
+            func::FuncOp::Return(_) => return Ok(Flow::Exit(self.operand_vals(op))),
+            func::FuncOp::Call(call) => {
                 let f = match self.callees.get(&op) {
                     Some(f) => *f,
                     None => {
-                        let callee = ctx.prop(op, "callee").and_then(|a| a.as_flat_symbol().or(a.as_str()));
-                        let callee = callee.unwrap_or_default();
+                        let callee = call.callee(ctx);
+                        let callee = callee.as_flat_symbol().or(callee.as_str()).unwrap_or_default();
                         let Some(f) = lookup_symbol_in(ctx, self.module, callee) else {
                             return self.err(op, format!("unknown function '{callee}'"));
                         };
@@ -392,14 +424,15 @@ impl<'a> Machine<'a> {
                 let rs = self.call(f, self.operand_vals(op))?;
                 self.set_results(op, rs);
             }
-            func::CONSTANT => {
-                let name = ctx.prop(op, "value").and_then(|a| a.as_flat_symbol()).unwrap_or_default();
+            func::FuncOp::Constant(constant) => {
+                let value = constant.value(ctx);
+                let name = value.as_flat_symbol().unwrap_or_default();
                 let Some(f) = lookup_symbol_in(ctx, self.module, name) else {
                     return self.err(op, format!("unknown function '{name}'"));
                 };
                 self.set(op, 0, Val::Func(f));
             }
-            func::CALL_INDIRECT => {
+            func::FuncOp::CallIndirect(_) => {
                 let mut vals = self.operand_vals(op);
                 let Val::Func(f) = vals.remove(0) else {
                     return self.err(op, "the callee is not a function");
@@ -407,8 +440,18 @@ impl<'a> Machine<'a> {
                 let rs = self.call(f, vals)?;
                 self.set_results(op, rs);
             }
-            cf::BR => return Ok(Flow::Branch(ctx.successors(op)[0], self.operand_vals(op))),
-            cf::COND_BR => {
+            func::FuncOp::Func(_) => return self.err(op, "a function is not run as an operation"),
+        }
+        Ok(Flow::Next)
+    }
+
+    /// A cf operation: a branch, or an assertion.
+    fn cf_op(&mut self, c: cf::CfOp) -> R<Flow> {
+        let ctx = self.ctx;
+        let op = c.op();
+        match c {
+            cf::CfOp::Br(_) => Ok(Flow::Branch(ctx.successors(op)[0], self.operand_vals(op))),
+            cf::CfOp::CondBr(_) => {
                 let sizes = ctx
                     .prop(op, "operandSegmentSizes")
                     .and_then(|a| a.as_dense_ints().map(|v| v.to_vec()))
@@ -416,40 +459,51 @@ impl<'a> Machine<'a> {
                 let nt = sizes.get(1).copied().unwrap_or(0) as usize;
                 let vals = self.operand_vals(op);
                 let (t, f) = (vals[1..1 + nt].to_vec(), vals[1 + nt..].to_vec());
-                return Ok(if vals[0].int() != 0 {
+                Ok(if vals[0].int() != 0 {
                     Flow::Branch(ctx.successors(op)[0], t)
                 } else {
                     Flow::Branch(ctx.successors(op)[1], f)
-                });
+                })
             }
-            cf::SWITCH => {
+            cf::CfOp::Switch(_) => {
                 let i = strata_std::cf::switch_successor(ctx, op, self.int(op, 0));
                 let vals = self.operand_vals(op)[strata_std::cf::switch_operands(ctx, op, i)].to_vec();
-                return Ok(Flow::Branch(ctx.successors(op)[i], vals));
+                Ok(Flow::Branch(ctx.successors(op)[i], vals))
             }
-            cf::ASSERT => {
+            cf::CfOp::Assert(assert) => {
                 if self.int(op, 0) == 0 {
-                    let msg = ctx.prop(op, "msg").and_then(|a| a.as_str()).unwrap_or("assertion failed").to_string();
-                    return self.err(op, msg);
+                    return self.err(op, assert.msg(ctx));
                 }
+                Ok(Flow::Next)
             }
-            scf::IF => {
+        }
+    }
+
+    /// An scf operation: a structured loop or conditional, or a terminator.
+    fn scf_op(&mut self, s: scf::ScfOp) -> R<Flow> {
+        let ctx = self.ctx;
+        let op = s.op();
+        match s {
+            scf::ScfOp::Yield(_) | scf::ScfOp::Condition(_) | scf::ScfOp::Reduce(_) | scf::ScfOp::ReduceReturn(_) => {
+                return Ok(Flow::Exit(self.operand_vals(op)))
+            }
+            scf::ScfOp::If(_) => {
                 let r = ctx.region(op, if self.int(op, 0) != 0 { 0 } else { 1 });
                 let vals = self.run_region(r, &[])?;
                 self.set_results(op, vals);
             }
-            scf::EXECUTE_REGION => {
+            scf::ScfOp::ExecuteRegion(_) => {
                 let vals = self.run_region(ctx.region(op, 0), &[])?;
                 self.set_results(op, vals);
             }
-            scf::INDEX_SWITCH => {
+            scf::ScfOp::IndexSwitch(_) => {
                 let r = strata_std::scf_switch::region_for(ctx, op, self.int(op, 0));
                 let vals = self.run_region(r, &[])?;
                 self.set_results(op, vals);
             }
-            scf::FOR => self.scf_for(op)?,
-            scf::PARALLEL => self.scf_parallel(op)?,
-            scf::WHILE => {
+            scf::ScfOp::For(_) => self.scf_for(op)?,
+            scf::ScfOp::Parallel(_) => self.scf_parallel(op)?,
+            scf::ScfOp::While(_) => {
                 let mut args = self.operand_vals(op);
                 loop {
                     let c = self.run_region(ctx.region(op, 0), &args)?;
@@ -461,10 +515,6 @@ impl<'a> Machine<'a> {
                 }
                 self.set_results(op, args);
             }
-            builtin::UNREALIZED_CONVERSION_CAST => {
-                self.set_results(op, self.operand_vals(op));
-            }
-            _ => return self.err(op, format!("the interpreter cannot run '{name}'")),
         }
         Ok(Flow::Next)
     }
@@ -547,58 +597,61 @@ impl<'a> Machine<'a> {
 
     // Kept out of `step`, whose frame every level of recursion pays for.
     #[inline(never)]
-    fn arith(&mut self, op: OpId, name: OpName) -> R<()> {
+    fn arith(&mut self, a: ArithOp) -> R<()> {
+        let (op, name) = (a.op(), a.name());
         let ctx = self.ctx;
         let inst = &self.code[op.index()];
-        if matches!(name, arith::ADDUI_EXTENDED | arith::MULSI_EXTENDED | arith::MULUI_EXTENDED) {
-            let w = inst.operand_width;
-            let Some((first, second)) = strata_std::arith_extended::eval(name, self.int(op, 0), self.int(op, 1), w)
-            else {
-                return self.err(op, format!("the interpreter runs {name} on integers of at most 64 bits"));
-            };
-            self.set(op, 0, Val::Int(first));
-            self.set(op, 1, if name == arith::ADDUI_EXTENDED { boolean(second != 0) } else { Val::Int(second) });
-            return Ok(());
-        }
         let Some(rt) = &inst.result_type else { return self.err(op, "an arith operation without a result") };
-        let v = match name {
-            arith::CONSTANT => match &inst.constant {
+        let v = match a {
+            ArithOp::AdduiExtended(_) | ArithOp::MulsiExtended(_) | ArithOp::MuluiExtended(_) => {
+                let w = inst.operand_width;
+                let Some((first, second)) = strata_std::arith_extended::eval(name, self.int(op, 0), self.int(op, 1), w)
+                else {
+                    return self.err(op, format!("the interpreter runs {name} on integers of at most 64 bits"));
+                };
+                self.set(op, 0, Val::Int(first));
+                self.set(op, 1, if name == arith::ADDUI_EXTENDED { boolean(second != 0) } else { Val::Int(second) });
+                return Ok(());
+            }
+            ArithOp::Constant(_) => match &inst.constant {
                 Some(v) => v.clone(),
                 None if ctx.prop(op, "value").is_none() => return self.err(op, "constant without a value"),
                 None => return self.err(op, "unsupported constant"),
             },
-            arith::CMPI => boolean(eval_cmpi(inst.code as i128, self.int(op, 0), self.int(op, 1), inst.operand_width)),
-            arith::CMPF => boolean(eval_cmpf(inst.code as i128, self.float(op, 0), self.float(op, 1))),
-            arith::SELECT => {
+            ArithOp::Cmpi(_) => {
+                boolean(eval_cmpi(inst.code as i128, self.int(op, 0), self.int(op, 1), inst.operand_width))
+            }
+            ArithOp::Cmpf(_) => boolean(eval_cmpf(inst.code as i128, self.float(op, 0), self.float(op, 1))),
+            ArithOp::Select(_) => {
                 let i = if self.int(op, 0) != 0 { 1 } else { 2 };
                 self.operand(op, i).clone()
             }
-            arith::NEGF => Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), -self.float(op, 0))),
-            arith::ADDF
-            | arith::SUBF
-            | arith::MULF
-            | arith::DIVF
-            | arith::REMF
-            | arith::MAXIMUMF
-            | arith::MINIMUMF
-            | arith::MAXNUMF
-            | arith::MINNUMF => {
+            ArithOp::Negf(_) => Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), -self.float(op, 0))),
+            ArithOp::Addf(_)
+            | ArithOp::Subf(_)
+            | ArithOp::Mulf(_)
+            | ArithOp::Divf(_)
+            | ArithOp::Remf(_)
+            | ArithOp::Maximumf(_)
+            | ArithOp::Minimumf(_)
+            | ArithOp::Maxnumf(_)
+            | ArithOp::Minnumf(_) => {
                 let r = eval_float_f64(name, self.float(op, 0), self.float(op, 1)).expect("a float binary op");
                 Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), r))
             }
-            arith::EXTSI | arith::INDEX_CAST | arith::TRUNCI => {
+            ArithOp::Extsi(_) | ArithOp::IndexCast(_) | ArithOp::Trunci(_) => {
                 Val::Int(normalize_int(self.int(op, 0), &Type::int(inst.width)))
             }
-            arith::EXTUI | arith::INDEX_CASTUI => {
+            ArithOp::Extui(_) | ArithOp::IndexCastui(_) => {
                 let wf = inst.operand_width;
                 Val::Int(normalize_int(unsigned(self.int(op, 0), wf) as i128, &Type::int(inst.width)))
             }
-            arith::SITOFP => Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), self.int(op, 0) as f64)),
-            arith::UITOFP => {
+            ArithOp::Sitofp(_) => Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), self.int(op, 0) as f64)),
+            ArithOp::Uitofp(_) => {
                 let wf = inst.operand_width;
                 Val::Float(round(rt.float_kind().unwrap_or(FloatKind::F64), unsigned(self.int(op, 0), wf) as f64))
             }
-            arith::FPTOSI | arith::FPTOUI => {
+            ArithOp::Fptosi(_) | ArithOp::Fptoui(_) => {
                 let t = self.float(op, 0).trunc();
                 let w = inst.width as i32;
                 let ok = if name == arith::FPTOSI {
@@ -611,11 +664,11 @@ impl<'a> Machine<'a> {
                 }
                 Val::Int(normalize_int(t as i128, rt))
             }
-            arith::EXTF | arith::TRUNCF => {
+            ArithOp::Extf(_) | ArithOp::Truncf(_) => {
                 let kind = rt.float_kind().unwrap_or(FloatKind::F64);
                 Val::Float(round_in_mode(kind, self.float(op, 0), inst.code))
             }
-            arith::BITCAST => {
+            ArithOp::Bitcast(_) => {
                 let from = ctx.value_type(ctx.operand(op, 0)).clone();
                 match (&from, &rt) {
                     (Type::Float(FloatKind::F64), _) => {
@@ -633,7 +686,26 @@ impl<'a> Machine<'a> {
             _ if self.forbidden_wrap(op, name).is_some() => {
                 return self.err(op, self.forbidden_wrap(op, name).unwrap_or_default());
             }
-            _ => match eval_int(name, self.int(op, 0), self.int(op, 1), inst.width) {
+            ArithOp::Addi(_)
+            | ArithOp::Subi(_)
+            | ArithOp::Muli(_)
+            | ArithOp::Shli(_)
+            | ArithOp::Divsi(_)
+            | ArithOp::Divui(_)
+            | ArithOp::Ceildivsi(_)
+            | ArithOp::Ceildivui(_)
+            | ArithOp::Floordivsi(_)
+            | ArithOp::Remsi(_)
+            | ArithOp::Remui(_)
+            | ArithOp::Andi(_)
+            | ArithOp::Ori(_)
+            | ArithOp::Xori(_)
+            | ArithOp::Shrsi(_)
+            | ArithOp::Shrui(_)
+            | ArithOp::Maxsi(_)
+            | ArithOp::Maxui(_)
+            | ArithOp::Minsi(_)
+            | ArithOp::Minui(_) => match eval_int(name, self.int(op, 0), self.int(op, 1), inst.width) {
                 Some(r) => Val::Int(r),
                 None => return self.err(op, undefined_message(name, self.int(op, 0), self.int(op, 1))),
             },
