@@ -206,12 +206,14 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
             .map_err(|m| format!("{file}:{line}:{col}: error: loop '{}': {m}", l.name))?;
     }
     let mut pm = OpPassManager::new(builtin::MODULE);
-    pm.add(Box::new(Canonicalize::default()));
+    pm.add(Box::new(canonicalize_bottom_up()));
     pm.add(Box::new(to_sched));
     // A flag per node for each of the device's threads would not fit.
-    pm.add(Box::new(SchedToPar { flags_per_thread: target != Target::Gpu }));
+    let mut to_par = SchedToPar::default();
+    to_par.options.flags_per_thread = target != Target::Gpu;
+    pm.add(Box::new(to_par));
     pm.nest(func::FUNC).add(Box::new(CooperativePushes::default()));
-    pm.add(Box::new(Canonicalize::default()));
+    pm.add(Box::new(canonicalize_bottom_up()));
     pm.add(Box::new(Cse::default()));
     let f = pm.nest(func::FUNC);
     f.add(Box::new(EliminateBoolAtomics::default()));
@@ -257,8 +259,20 @@ pub fn at_codegen_level(ctx: &Context, module: OpId) -> bool {
 /// route to machine code goes through it.
 pub fn codegen_pipeline() -> OpPassManager {
     let mut pm = OpPassManager::new(builtin::MODULE);
-    pm.add(Box::new(ScfToCf { check_steps: true }));
+    let mut to_cf = ScfToCf::default();
+    to_cf.options.check_steps = true;
+    pm.add(Box::new(to_cf));
     pm
+}
+
+/// The canonicalizer as the targets' pipelines run it: bottom-up, without
+/// erasing unreachable blocks after each sweep (the `canonicalize` of a
+/// textual pipeline runs top-down and erases them).
+fn canonicalize_bottom_up() -> Canonicalize {
+    let mut c = Canonicalize::default();
+    c.options.top_down = false;
+    c.options.region_simplify = strata_passes::canonicalize::RegionSimplify(false);
+    c
 }
 
 #[cfg(test)]

@@ -61,8 +61,9 @@ mod tests {
     }
 
     /// Every registered pass is the pass its declaration describes, and
-    /// takes every option it declares (a second list of option keys in
-    /// `set_option` cannot drift from the declaration unnoticed).
+    /// takes every option it declares (a pass whose options are not
+    /// declared with `pass_options!` keeps a second list of keys, which
+    /// could drift from the declaration).
     #[test]
     fn every_pass_takes_the_options_it_declares() {
         use strata_ir::pass::OptionKind;

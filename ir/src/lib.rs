@@ -31,6 +31,7 @@ pub mod op_name;
 pub mod op_view;
 pub mod parser;
 pub mod pass;
+pub mod pass_options;
 pub mod pipeline;
 pub mod printer;
 pub mod prop_enum;

@@ -105,8 +105,11 @@ impl PassDecl {
             return Err(format!("pass '{}' has no option '{key}' ({hint})", self.argument));
         };
         let invalid = |m: String| format!("invalid value for option '{key}' of pass '{}': {m}", self.argument);
-        let v = opt.kind.parse(value).map_err(invalid)?;
-        pass.set_option(key, v).map_err(invalid)
+        let v = opt.kind.parse(value).map_err(&invalid)?;
+        match pass.options() {
+            Some(options) => options.set(key, v).map_err(invalid),
+            None => Err(invalid(format!("no such option '{key}'"))),
+        }
     }
 }
 
@@ -126,11 +129,10 @@ pub trait Pass {
     fn anchor(&self) -> Option<crate::OpName> {
         None
     }
-    /// Sets the option `key` (declared in [`Pass::decl`]) to `value`,
-    /// already parsed as its kind says (see [`PassDecl::set`]); errors say
-    /// what is wrong with the value.
-    fn set_option(&mut self, key: &str, _value: OptionValue<'_>) -> Result<(), String> {
-        Err(format!("no such option '{key}'"))
+    /// The pass's options, which the pipeline parser sets (declared with
+    /// [`pass_options!`](crate::pass_options)); `None` for a pass without.
+    fn options(&mut self) -> Option<&mut dyn crate::pass_options::PassOptions> {
+        None
     }
     /// Runs on `op`. On failure, diagnostics are in `ctx.diagnostics`.
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed>;
@@ -447,40 +449,37 @@ mod tests {
     use super::*;
     use crate::pipeline::parse_pipeline;
 
+    crate::pass_options! {
+        /// The probe's options.
+        struct ProbeOptions {
+            /// Fail.
+            fail: bool = false => "fail", Bool, "fail";
+            /// Erase the terminators.
+            breaks: bool = false => "break", Bool, "erase terminators";
+        }
+    }
+
     /// Counts the operations it runs on; `fail` makes it fail, `break`
     /// erases the terminator of every block it finds (invalid IR).
     #[derive(Default)]
     struct Probe {
         runs: u64,
-        fail: bool,
-        breaks: bool,
+        options: ProbeOptions,
     }
 
-    const PROBE: PassDecl = PassDecl {
-        argument: "probe",
-        name: "Probe",
-        description: "test pass",
-        options: &[
-            PassOption { name: "fail", kind: OptionKind::Bool, help: "fail" },
-            PassOption { name: "break", kind: OptionKind::Bool, help: "erase terminators" },
-        ],
-    };
+    const PROBE: PassDecl =
+        PassDecl { argument: "probe", name: "Probe", description: "test pass", options: ProbeOptions::DECLARED };
 
     impl Pass for Probe {
         fn decl(&self) -> &'static PassDecl {
             &PROBE
         }
-        fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-            match (key, value) {
-                ("fail", OptionValue::Bool(b)) => self.fail = b,
-                ("break", OptionValue::Bool(b)) => self.breaks = b,
-                _ => return Err(format!("no such option '{key}'")),
-            }
-            Ok(())
+        fn options(&mut self) -> Option<&mut dyn crate::pass_options::PassOptions> {
+            Some(&mut self.options)
         }
         fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
             self.runs += 1;
-            if self.breaks {
+            if self.options.breaks {
                 let mut terms = Vec::new();
                 ctx.walk_pre(op, &mut |o| {
                     if ctx.isa(o, crate::func::op::RETURN) {
@@ -489,7 +488,7 @@ mod tests {
                 });
                 terms.into_iter().for_each(|t| ctx.erase_op(t));
             }
-            if self.fail {
+            if self.options.fail {
                 Err(PassFailed)
             } else {
                 Ok(())

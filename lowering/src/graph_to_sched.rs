@@ -40,25 +40,56 @@ use strata_ir::attributes::NamedAttr;
 use strata_ir::context::OperationState;
 use strata_ir::conversion::{apply_conversion, ConversionMode, ConversionTarget};
 use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
+use strata_ir::pass_options::PassOptions;
 use strata_ir::rewrite::{RewritePattern, Rewriter};
 use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
 use strata_sched_dialect::collapse::worth_collapsing;
 use strata_sched_dialect::schedule::{Direction, Dist, Frontier, Keyword, LoopSchedule, Mapping, Order, Reduction};
 use strata_sched_dialect::{fusion, legality, once, settle};
 
-/// The pass and its options.
+/// The pass's options: `remarks`, `target` and the schedule's entries,
+/// each checked against the schedule ([`LoopSchedule::overridden`]) as it
+/// is set.
 #[derive(Default)]
-pub struct GraphToSched {
-    /// Overrides of the default schedule of outermost loops, from the options.
+pub struct ScheduleOptions {
+    /// Overrides of the default schedule of outermost loops.
     defaults: Vec<NamedAttr>,
     /// Whether parallel loops get remarks on the choices made for them
     /// (the `remarks` option's help lists them).
     remarks: bool,
-    /// Schedules of loops by name, with where each was given.
-    loops: Vec<(String, Vec<NamedAttr>, Location)>,
     /// The target compiled for (`cpu`, `gpu`): a loop's `cpu_schedule` or
     /// `gpu_schedule` entries apply over its `schedule` for it.
     target: Option<String>,
+}
+
+impl PassOptions for ScheduleOptions {
+    fn set(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
+        if let (OptionValue::Bool(b), "remarks") = (&value, key) {
+            self.remarks = *b;
+            return Ok(());
+        }
+        if let (OptionValue::Text(t), "target") = (&value, key) {
+            if !TARGET_SCHEDULES.iter().any(|(n, _)| n == t) {
+                return Err(format!("option 'target' must be cpu or gpu, got '{t}'"));
+            }
+            self.target = Some(t.to_string());
+            return Ok(());
+        }
+        let attr = option_attr(key, value)?;
+        let entry = (key.into(), attr);
+        LoopSchedule::PARALLEL.overridden(std::slice::from_ref(&entry))?;
+        self.defaults.push(entry);
+        Ok(())
+    }
+}
+
+/// The pass and its options.
+#[derive(Default)]
+pub struct GraphToSched {
+    /// Its options.
+    options: ScheduleOptions,
+    /// Schedules of loops by name, with where each was given.
+    loops: Vec<(String, Vec<NamedAttr>, Location)>,
 }
 
 /// The targets a loop may carry a schedule of its own for, with the
@@ -137,23 +168,8 @@ impl Pass for GraphToSched {
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(builtin::MODULE)
     }
-    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        if let (OptionValue::Bool(b), "remarks") = (&value, key) {
-            self.remarks = *b;
-            return Ok(());
-        }
-        if let (OptionValue::Text(t), "target") = (&value, key) {
-            if !TARGET_SCHEDULES.iter().any(|(n, _)| n == t) {
-                return Err(format!("option 'target' must be cpu or gpu, got '{t}'"));
-            }
-            self.target = Some(t.to_string());
-            return Ok(());
-        }
-        let attr = option_attr(key, value)?;
-        let entry = (key.into(), attr);
-        LoopSchedule::PARALLEL.overridden(std::slice::from_ref(&entry))?;
-        self.defaults.push(entry);
-        Ok(())
+    fn options(&mut self) -> Option<&mut dyn PassOptions> {
+        Some(&mut self.options)
     }
     fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), PassFailed> {
         let errors = Rc::new(RefCell::new(Vec::new()));
@@ -175,14 +191,14 @@ impl Pass for GraphToSched {
             unknown.into_iter().for_each(|d| ctx.emit(d));
             return Err(PassFailed);
         }
-        mark_pushes_once_per_round(ctx, module, self.remarks.then_some(&remarks));
+        mark_pushes_once_per_round(ctx, module, self.options.remarks.then_some(&remarks));
         let pattern = ForeachToSched {
             by_loop,
-            defaults: self.defaults.clone(),
-            target: self.target.clone(),
+            defaults: self.options.defaults.clone(),
+            target: self.options.target.clone(),
             inner_fns: legality::functions_called_in_loops(ctx, module),
             errors: errors.clone(),
-            remarks: self.remarks.then(|| remarks.clone()),
+            remarks: self.options.remarks.then(|| remarks.clone()),
         };
         let target = ConversionTarget::new().illegal_ops(&[graph::FOREACH]);
         let patterns: Vec<Box<dyn RewritePattern>> = vec![Box::new(pattern)];

@@ -15,7 +15,7 @@
 use strata_ir::context::{BlockId, OperationState, RegionId, Value};
 use strata_ir::conversion::{apply_conversion, ConversionMode, ConversionTarget};
 use strata_ir::pass::PassFailed;
-use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
+use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::registry::Traits;
 use strata_ir::rewrite::{constant_int, RewritePattern, Rewriter};
 use strata_ir::types::Type;
@@ -27,25 +27,27 @@ use strata_std::cf::op as cf;
 use strata_std::cf::segment_sizes;
 use strata_std::scf::op as scf;
 
+strata_ir::pass_options! {
+    /// The options of the pass.
+    pub struct ScfToCfOptions {
+        /// Assert at run time that a non-constant scf.for step is positive (default false).
+        check_steps: bool = false => "check-steps", Bool, "assert at run time that a non-constant scf.for step is positive (default false)";
+    }
+}
+
 /// The pass.
 #[derive(Default)]
 pub struct ScfToCf {
-    /// Asserts at run time that a loop's step is positive where it is not a
-    /// constant (code generation asks for it, so compiled code stops where
-    /// the interpreter does instead of looping forever).
-    pub check_steps: bool,
+    /// Its options.
+    pub options: ScfToCfOptions,
 }
 
 impl Pass for ScfToCf {
     fn decl(&self) -> &'static PassDecl {
         &DECL
     }
-    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        match (key, value) {
-            ("check-steps", OptionValue::Bool(b)) => self.check_steps = b,
-            _ => return Err(format!("no such option '{key}'")),
-        }
-        Ok(())
+    fn options(&mut self) -> Option<&mut dyn strata_ir::pass_options::PassOptions> {
+        Some(&mut self.options)
     }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         let target = ConversionTarget::new().illegal_ops(&[
@@ -61,7 +63,7 @@ impl Pass for ScfToCf {
             scf::CONDITION,
         ]);
         let patterns: Vec<Box<dyn RewritePattern>> = vec![
-            Box::new(LowerFor { check_steps: self.check_steps }),
+            Box::new(LowerFor { check_steps: self.options.check_steps }),
             Box::new(LowerIf),
             Box::new(LowerWhile),
             Box::new(LowerExecuteRegion),
@@ -82,11 +84,7 @@ static DECL: PassDecl = PassDecl {
     argument: "convert-scf-to-cf",
     name: "SCFToControlFlow",
     description: "Lower scf.for, scf.if and scf.while to cf branches between blocks",
-    options: &[PassOption {
-        name: "check-steps",
-        kind: OptionKind::Bool,
-        help: "assert at run time that a non-constant scf.for step is positive (default false)",
-    }],
+    options: ScfToCfOptions::DECLARED,
 };
 
 /// Registration.

@@ -67,7 +67,7 @@ use strata_graph_dialect::foreach::{space_of, Space};
 use strata_graph_dialect::types::{classify, element, is_edge, GraphType};
 use strata_graph_dialect::view::{self, ReduceKind};
 use strata_ir::context::{BlockId, OperationState, RegionId, Value};
-use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
+use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::types::Type;
 use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
 use strata_par_dialect::abi::ir_type;
@@ -80,31 +80,30 @@ use strata_sched_dialect::once::ONCE_PER_ROUND;
 use strata_sched_dialect::schedule::{Direction, Dist, Frontier, LoopSchedule, Mapping, Order, Pushes, Reduction};
 use strata_std::arith::CMPI_PREDICATES;
 
-/// The pass.
-pub struct SchedToPar {
-    /// `graph.count_common {intersect = "bitmap"}` keeps a flag per node
-    /// for each thread of its parallel loop; without, such counts
-    /// intersect as `auto` does (the GPU's threads are too many for a flag
-    /// per node each).
-    pub flags_per_thread: bool,
+strata_ir::pass_options! {
+    /// The options of the pass.
+    pub struct SchedToParOptions {
+        /// `graph.count_common {intersect = "bitmap"}` keeps a flag per
+        /// node for each thread of its parallel loop; without, such counts
+        /// intersect as `auto` does (the GPU's threads are too many for a
+        /// flag per node each).
+        flags_per_thread: bool = true => "flags-per-thread", Bool, "graph.count_common by 'bitmap' keeps a flag per node for each thread (default true); false: it intersects as 'auto' (the GPU's pipeline)";
+    }
 }
 
-impl Default for SchedToPar {
-    fn default() -> Self {
-        SchedToPar { flags_per_thread: true }
-    }
+/// The pass.
+#[derive(Default)]
+pub struct SchedToPar {
+    /// Its options.
+    pub options: SchedToParOptions,
 }
 
 impl Pass for SchedToPar {
     fn decl(&self) -> &'static PassDecl {
         &DECL
     }
-    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        match (key, value) {
-            ("flags-per-thread", OptionValue::Bool(b)) => self.flags_per_thread = b,
-            _ => return Err(format!("no such option '{key}'")),
-        }
-        Ok(())
+    fn options(&mut self) -> Option<&mut dyn strata_ir::pass_options::PassOptions> {
+        Some(&mut self.options)
     }
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(builtin::MODULE)
@@ -117,7 +116,7 @@ impl Pass for SchedToPar {
             arrays: HashMap::new(),
             scopes: HashMap::new(),
             scope: Rc::default(),
-            flags_per_thread: self.flags_per_thread,
+            flags_per_thread: self.options.flags_per_thread,
         };
         let called_in_loops = strata_sched_dialect::legality::functions_called_in_loops(ctx, module);
         for f in ctx.entry_block(ctx.region(module, 0)).map(|b| ctx.block_ops(b)).unwrap_or_default() {
@@ -157,11 +156,7 @@ static DECL: PassDecl = PassDecl {
     argument: "convert-sched-to-par",
     name: "ConvertSchedToPar",
     description: "Lower scheduled graph loops and storage to par teams, work-sharing loops, buffers and atomics",
-    options: &[PassOption {
-        name: "flags-per-thread",
-        kind: OptionKind::Bool,
-        help: "graph.count_common by 'bitmap' keeps a flag per node for each thread (default true); false: it intersects as 'auto' (the GPU's pipeline)",
-    }],
+    options: SchedToParOptions::DECLARED,
 };
 
 /// Registration.

@@ -9,15 +9,45 @@
 //! `test-convergence` (fail when the limit is reached, default false).
 
 use strata_ir::pass::PassFailed;
-use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
+use strata_ir::pass::{OptionValue, Pass, PassDecl, PassInfo};
+use strata_ir::pass_options::FromOption;
 use strata_ir::rewrite::{apply_patterns_greedily, GreedyConfig, RewritePattern};
 use strata_ir::{Context, Diagnostic, OpId};
+
+/// What `region-simplify` asks for: erasing unreachable blocks after each
+/// sweep (`normal`; `aggressive` does the same) or not (`disabled`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RegionSimplify(pub bool);
+
+impl FromOption for RegionSimplify {
+    fn from_option(value: OptionValue<'_>) -> Result<RegionSimplify, String> {
+        match String::from_option(value)?.as_str() {
+            "disabled" => Ok(RegionSimplify(false)),
+            "normal" | "aggressive" => Ok(RegionSimplify(true)),
+            other => Err(format!("'{other}' is not one of: disabled, normal, aggressive")),
+        }
+    }
+}
+
+strata_ir::pass_options! {
+    /// The options of the canonicalizer.
+    pub struct CanonicalizeOptions {
+        /// The most sweeps of the greedy driver.
+        max_iterations: u32 = 10 => "max-iterations", Positive, "maximum sweeps of the greedy driver (default 10)";
+        /// Visit parents before children.
+        top_down: bool = true => "top-down", Bool, "visit parents before children (default true)";
+        /// Fail if the driver does not converge.
+        test_convergence: bool = false => "test-convergence", Bool, "fail if the driver does not converge (default false)";
+        /// Erase unreachable blocks after each sweep.
+        region_simplify: RegionSimplify = RegionSimplify(true) => "region-simplify", Text, "disabled, normal (default: erase unreachable blocks after each sweep) or aggressive (as normal)";
+    }
+}
 
 /// The canonicalizer.
 #[derive(Default)]
 pub struct Canonicalize {
-    config: GreedyConfig,
-    test_convergence: bool,
+    /// Its options.
+    pub options: CanonicalizeOptions,
     folds: u64,
     rewrites: u64,
     erased: u64,
@@ -27,33 +57,25 @@ impl Pass for Canonicalize {
     fn decl(&self) -> &'static PassDecl {
         &DECL
     }
-    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        match (key, value) {
-            ("max-iterations", OptionValue::Positive(n)) => {
-                self.config.max_iterations = u32::try_from(n).map_err(|_| format!("{n} is too large"))?
-            }
-            ("top-down", OptionValue::Bool(b)) => self.config.top_down = b,
-            ("test-convergence", OptionValue::Bool(b)) => self.test_convergence = b,
-            ("region-simplify", OptionValue::Text(level)) => {
-                self.config.region_simplify = match level {
-                    "disabled" => false,
-                    "normal" | "aggressive" => true,
-                    other => return Err(format!("'{other}' is not one of: disabled, normal, aggressive")),
-                }
-            }
-            _ => return Err(format!("no such option '{key}'")),
-        }
-        Ok(())
+    fn options(&mut self) -> Option<&mut dyn strata_ir::pass_options::PassOptions> {
+        Some(&mut self.options)
     }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
         let patterns = collect_patterns(ctx);
-        let stats = apply_patterns_greedily(ctx, op, &patterns, &self.config);
+        let o = &self.options;
+        let config = GreedyConfig {
+            max_iterations: o.max_iterations,
+            top_down: o.top_down,
+            region_simplify: o.region_simplify.0,
+            ..GreedyConfig::default()
+        };
+        let stats = apply_patterns_greedily(ctx, op, &patterns, &config);
         self.folds += stats.folds;
         self.rewrites += stats.rewrites;
         self.erased += stats.erased;
         if !stats.converged {
-            let msg = format!("canonicalizer did not converge within {} iterations", self.config.max_iterations);
-            if self.test_convergence {
+            let msg = format!("canonicalizer did not converge within {} iterations", config.max_iterations);
+            if self.options.test_convergence {
                 ctx.emit(Diagnostic::error(ctx.op_loc(op).clone(), msg));
                 return Err(PassFailed);
             }
@@ -81,10 +103,7 @@ pub fn collect_patterns(ctx: &Context) -> Vec<Box<dyn RewritePattern>> {
 }
 
 fn create() -> Box<dyn Pass> {
-    Box::new(Canonicalize {
-        config: GreedyConfig { top_down: true, region_simplify: true, ..GreedyConfig::default() },
-        ..Canonicalize::default()
-    })
+    Box::new(Canonicalize::default())
 }
 
 /// The pass's declaration.
@@ -92,24 +111,7 @@ static DECL: PassDecl = PassDecl {
     argument: "canonicalize",
     name: "Canonicalizer",
     description: "Fold operations, apply canonicalization patterns and remove dead code",
-    options: &[
-        PassOption {
-            name: "max-iterations",
-            kind: OptionKind::Positive,
-            help: "maximum sweeps of the greedy driver (default 10)",
-        },
-        PassOption { name: "top-down", kind: OptionKind::Bool, help: "visit parents before children (default true)" },
-        PassOption {
-            name: "test-convergence",
-            kind: OptionKind::Bool,
-            help: "fail if the driver does not converge (default false)",
-        },
-        PassOption {
-            name: "region-simplify",
-            kind: OptionKind::Text,
-            help: "disabled, normal (default: erase unreachable blocks after each sweep) or aggressive (as normal)",
-        },
-    ],
+    options: CanonicalizeOptions::DECLARED,
 };
 
 /// Registration.

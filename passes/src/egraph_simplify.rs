@@ -34,7 +34,7 @@ use strata_std::arith::op as arith;
 
 use egg::{EGraph, Extractor, Id, Language, Runner, StopReason};
 use strata_ir::context::OperationState;
-use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
+use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::{Attribute, BlockId, Context, Location, OpId, Type, Value};
 
 use language::{binary, compare, cost_with, Expr, Folding, Latency, Lit, Ty};
@@ -42,27 +42,25 @@ use language::{binary, compare, cost_with, Expr, Folding, Latency, Lit, Ty};
 /// The most expression operations of a block in one e-graph.
 pub const WINDOW: usize = 512;
 
+strata_ir::pass_options! {
+    /// The options of the pass.
+    pub struct EgraphOptions {
+        /// Rule-application rounds per block.
+        iterations: usize = 30 => "max-iterations", Positive, "rule-application rounds per block (default 30)";
+        /// E-nodes per block.
+        nodes: usize = 10_000 => "max-nodes", Positive, "e-nodes per block (default 10000)";
+        /// Time per block, in milliseconds.
+        time_ms: u64 = 1000 => "time-limit-ms", Positive, "time per block in milliseconds, its windows of 512 expressions together (default 1000)";
+    }
+}
+
 /// The pass and its options.
+#[derive(Default)]
 pub struct EgraphSimplify {
-    iterations: usize,
-    nodes: usize,
-    time: Duration,
+    options: EgraphOptions,
     simplified: u64,
     saturated: u64,
     limited: u64,
-}
-
-impl Default for EgraphSimplify {
-    fn default() -> EgraphSimplify {
-        EgraphSimplify {
-            iterations: 30,
-            nodes: 10_000,
-            time: Duration::from_millis(1000),
-            simplified: 0,
-            saturated: 0,
-            limited: 0,
-        }
-    }
 }
 
 impl Pass for EgraphSimplify {
@@ -72,15 +70,8 @@ impl Pass for EgraphSimplify {
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(func::FUNC)
     }
-    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        let OptionValue::Positive(n) = value else { return Err(format!("no such option '{key}'")) };
-        match key {
-            "max-iterations" => self.iterations = n as usize,
-            "max-nodes" => self.nodes = n as usize,
-            "time-limit-ms" => self.time = Duration::from_millis(n),
-            _ => return Err(format!("no such option '{key}'")),
-        }
-        Ok(())
+    fn options(&mut self) -> Option<&mut dyn strata_ir::pass_options::PassOptions> {
+        Some(&mut self.options)
     }
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let mut blocks = Vec::new();
@@ -108,11 +99,7 @@ static DECL: PassDecl = PassDecl {
     argument: "egraph-simplify",
     name: "EGraphSimplify",
     description: "Simplify pure integer arith expressions with an e-graph (rewrite rules, constant folding, latency-based extraction)",
-    options: &[
-        PassOption { name: "max-iterations", kind: OptionKind::Positive, help: "rule-application rounds per block (default 30)" },
-        PassOption { name: "max-nodes", kind: OptionKind::Positive, help: "e-nodes per block (default 10000)" },
-        PassOption { name: "time-limit-ms", kind: OptionKind::Positive, help: "time per block in milliseconds, its windows of 512 expressions together (default 1000)" },
-    ],
+    options: EgraphOptions::DECLARED,
 };
 
 /// Registration.
@@ -192,7 +179,9 @@ impl EgraphSimplify {
         // inserts or erases come before it.
         let mut next = ctx.block_ops(b).first().copied();
         while let Some(first) = next {
-            let Some(time) = self.time.checked_sub(start.elapsed()).filter(|t| !t.is_zero()) else {
+            let Some(time) =
+                Duration::from_millis(self.options.time_ms).checked_sub(start.elapsed()).filter(|t| !t.is_zero())
+            else {
                 self.limited += 1;
                 return;
             };
@@ -242,8 +231,8 @@ impl EgraphSimplify {
             .collect();
         let runner = Runner::default()
             .with_egraph(g.egraph)
-            .with_iter_limit(self.iterations)
-            .with_node_limit(self.nodes)
+            .with_iter_limit(self.options.iterations)
+            .with_node_limit(self.options.nodes)
             .with_time_limit(time)
             .run(rules::rules());
         match runner.stop_reason {

@@ -11,23 +11,38 @@
 
 use melior::pass::PassManager;
 use strata_ir::builtin::op as builtin;
-use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassFailed, PassInfo, PassOption};
+use strata_ir::pass::{OptionValue, Pass, PassDecl, PassFailed, PassInfo};
+use strata_ir::pass_options::FromOption;
 use strata_ir::{Context, Diagnostic, OpId, OpName};
 
 use crate::bridge::Upstream;
 
-/// The pass.
-pub struct UpstreamPass {
-    /// The upstream pipeline, anchored on `builtin.module`; without the
-    /// option, the empty one (the module goes through upstream's parser and
-    /// verifier and back).
-    pipeline: String,
+/// An upstream pass pipeline, anchored on `builtin.module`, that upstream
+/// MLIR accepts (checked when the option is set).
+#[derive(Clone, Debug)]
+pub struct UpstreamPipeline(String);
+
+impl FromOption for UpstreamPipeline {
+    fn from_option(value: OptionValue<'_>) -> Result<UpstreamPipeline, String> {
+        let pipeline = anchored(&String::from_option(value)?);
+        pass_manager(&Upstream::new(), &pipeline)?;
+        Ok(UpstreamPipeline(pipeline))
+    }
 }
 
-impl Default for UpstreamPass {
-    fn default() -> Self {
-        UpstreamPass { pipeline: anchored("") }
+strata_ir::pass_options! {
+    /// The options of the pass.
+    pub struct UpstreamOptions {
+        /// The upstream pipeline; without the option, the empty one (the
+        /// module goes through upstream's parser and verifier and back).
+        pipeline: UpstreamPipeline = UpstreamPipeline(anchored("")) => "pipeline", Text, "the upstream pass pipeline, in upstream's syntax; anchored on builtin.module unless it names an anchor (default: none, a round trip through upstream's parser and verifier)";
     }
+}
+
+/// The pass.
+#[derive(Default)]
+pub struct UpstreamPass {
+    options: UpstreamOptions,
 }
 
 /// `pipeline` anchored on `builtin.module` unless it names an anchor.
@@ -62,16 +77,8 @@ impl Pass for UpstreamPass {
         Some(builtin::MODULE)
     }
 
-    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        match (key, value) {
-            ("pipeline", OptionValue::Text(text)) => {
-                let pipeline = anchored(text);
-                pass_manager(&Upstream::new(), &pipeline)?;
-                self.pipeline = pipeline;
-                Ok(())
-            }
-            _ => Err(format!("no such option '{key}'")),
-        }
+    fn options(&mut self) -> Option<&mut dyn strata_ir::pass_options::PassOptions> {
+        Some(&mut self.options)
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
@@ -80,7 +87,7 @@ impl Pass for UpstreamPass {
             ctx.diagnostics.extend(diagnostics);
             Err(PassFailed)
         };
-        let pipeline = &self.pipeline;
+        let pipeline = &self.options.pipeline.0;
         let pm = match pass_manager(&upstream, pipeline) {
             Ok(pm) => pm,
             Err(e) => {
@@ -133,11 +140,7 @@ static DECL: PassDecl = PassDecl {
     argument: "upstream",
     name: "Upstream",
     description: "Run an upstream MLIR pass pipeline on the module, in-process (e.g. upstream{pipeline=\"sccp,licm\"})",
-    options: &[PassOption {
-        name: "pipeline",
-        kind: OptionKind::Text,
-        help: "the upstream pass pipeline, in upstream's syntax; anchored on builtin.module unless it names an anchor (default: none, a round trip through upstream's parser and verifier)",
-    }],
+    options: UpstreamOptions::DECLARED,
 };
 
 /// Registration.

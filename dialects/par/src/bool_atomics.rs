@@ -20,7 +20,7 @@ use crate::view::RmwKind;
 use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
-use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
+use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::types::Type;
 use strata_ir::Diagnostic;
 use strata_std::arith::op as arith;
@@ -28,10 +28,19 @@ use strata_std::scf::op as scf;
 
 use crate::types::buf_element;
 
+strata_ir::pass_options! {
+    /// The options of the pass.
+    pub struct BoolAtomicsOptions {
+        /// Report each boolean reduction kept atomic and why (default false).
+        remarks: bool = false => "remarks", Bool, "report each boolean reduction kept atomic and why (default false)";
+    }
+}
+
 /// The pass and its counts.
 #[derive(Default)]
 pub struct EliminateBoolAtomics {
-    remarks: bool,
+    /// Its options.
+    options: BoolAtomicsOptions,
     eliminated: u64,
     kept: u64,
 }
@@ -89,12 +98,8 @@ impl Pass for EliminateBoolAtomics {
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(func::FUNC)
     }
-    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        match (key, value) {
-            ("remarks", OptionValue::Bool(b)) => self.remarks = b,
-            _ => return Err(format!("no such option '{key}'")),
-        }
-        Ok(())
+    fn options(&mut self) -> Option<&mut dyn strata_ir::pass_options::PassOptions> {
+        Some(&mut self.options)
     }
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let mut found = Vec::new();
@@ -108,7 +113,7 @@ impl Pass for EliminateBoolAtomics {
         for (op, kind) in found {
             match needs_atomic(ctx, op) {
                 None => {
-                    if self.remarks {
+                    if self.options.remarks {
                         let loc = ctx.op_loc(op).clone();
                         ctx.emit(Diagnostic::remark(loc, format!("atomic '{kind}' replaced by a guarded store: its old value is unused and every store writes the same value")));
                     }
@@ -117,7 +122,7 @@ impl Pass for EliminateBoolAtomics {
                 }
                 Some(why) => {
                     self.kept += 1;
-                    if self.remarks {
+                    if self.options.remarks {
                         let loc = ctx.op_loc(op).clone();
                         ctx.emit(Diagnostic::remark(loc, format!("atomic '{kind}' kept: {why}")));
                     }
@@ -136,9 +141,7 @@ static DECL: PassDecl = PassDecl {
     argument: "par-eliminate-bool-atomics",
     name: "ParEliminateBoolAtomics",
     description: "Replace boolean or/and atomic reductions whose old value is unused by a guarded store of the value they would leave",
-    options: &[
-        PassOption { name: "remarks", kind: OptionKind::Bool, help: "report each boolean reduction kept atomic and why (default false)" },
-    ],
+    options: BoolAtomicsOptions::DECLARED,
 };
 
 /// Registration.

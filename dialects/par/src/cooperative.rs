@@ -36,7 +36,7 @@ use std::collections::HashMap;
 use strata_ir::builder::{Builder, InsertPoint};
 use strata_ir::context::{Context, OpId, Value};
 use strata_ir::func::op as func;
-use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassFailed, PassInfo, PassOption};
+use strata_ir::pass::{Pass, PassDecl, PassFailed, PassInfo};
 use strata_ir::rewrite::constant_int;
 use strata_ir::types::Type;
 use strata_ir::Diagnostic;
@@ -53,19 +53,25 @@ use crate::types::{buf, queue_element};
 use crate::uniformity::{team_of, Level};
 use crate::view::{Collective, Group, RmwKind};
 
-/// The pass, its options and counts.
-pub struct CooperativePushes {
-    buffer: i64,
-    uniform_loops: bool,
-    remarks: bool,
-    aggregated: u64,
-    left: u64,
+strata_ir::pass_options! {
+    /// The options of the pass.
+    pub struct CooperativeOptions {
+        /// Items each thread gathers before it sends them on alone, where a loop lies between a push and its focal point (default 32).
+        buffer: i64 = 32 => "buffer", Positive, "items each thread gathers before it sends them on alone, where a loop lies between a push and its focal point (default 32)";
+        /// Make each work-sharing loop holding such a push the same number of turns on every thread, so that the group aggregates every turn (default true).
+        uniform_loops: bool = true => "uniform-loops", Bool, "make each work-sharing loop holding such a push the same number of turns on every thread, so that the group aggregates every turn (default true)";
+        /// Report for each marked push where it was aggregated and which branch kept it from an earlier point, or why it was not (default false).
+        remarks: bool = false => "remarks", Bool, "report for each marked push where it was aggregated and which branch kept it from an earlier point, or why it was not (default false)";
+    }
 }
 
-impl Default for CooperativePushes {
-    fn default() -> Self {
-        CooperativePushes { buffer: 32, uniform_loops: true, remarks: false, aggregated: 0, left: 0 }
-    }
+/// The pass, its options and counts.
+#[derive(Default)]
+pub struct CooperativePushes {
+    /// Its options.
+    options: CooperativeOptions,
+    aggregated: u64,
+    left: u64,
 }
 
 /// The pushes aggregated at one point: after `after`, into `queue`, by
@@ -319,16 +325,8 @@ impl Pass for CooperativePushes {
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(func::FUNC)
     }
-    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        match (key, value) {
-            ("buffer", OptionValue::Positive(n)) => {
-                self.buffer = i64::try_from(n).map_err(|_| format!("'buffer' is too large: {n}"))?
-            }
-            ("uniform-loops", OptionValue::Bool(v)) => self.uniform_loops = v,
-            ("remarks", OptionValue::Bool(v)) => self.remarks = v,
-            _ => return Err(format!("no such option '{key}'")),
-        }
-        Ok(())
+    fn options(&mut self) -> Option<&mut dyn strata_ir::pass_options::PassOptions> {
+        Some(&mut self.options)
     }
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let mut marked = Vec::new();
@@ -340,7 +338,7 @@ impl Pass for CooperativePushes {
         if marked.is_empty() {
             return Ok(());
         }
-        if self.uniform_loops {
+        if self.options.uniform_loops {
             let mut loops = Vec::new();
             for (p, _) in marked.iter().filter(|(p, _)| eligible(ctx, *p).is_ok()) {
                 // A step known positive: the loop's own check of it goes.
@@ -362,7 +360,7 @@ impl Pass for CooperativePushes {
             match self.site(ctx, p, group, &mut focal) {
                 Ok((after, blocked)) => {
                     self.aggregated += 1;
-                    if self.remarks {
+                    if self.options.remarks {
                         let g = group.name();
                         let place = if after == p {
                             "just after it".to_string()
@@ -386,7 +384,7 @@ impl Pass for CooperativePushes {
                 }
                 Err(why) => {
                     self.left += 1;
-                    if self.remarks {
+                    if self.options.remarks {
                         ctx.emit(Diagnostic::remark(loc, format!("push not aggregated: {why}")));
                     }
                 }
@@ -398,7 +396,7 @@ impl Pass for CooperativePushes {
         let mut buffers: Vec<Shared> = Vec::new();
         for (k, (site, pushes)) in sites.iter().enumerate() {
             let looped = pushes.iter().any(|p| loop_between(ctx, *p, site.after));
-            let need = if looped { self.buffer } else { pushes.len() as i64 };
+            let need = if looped { self.options.buffer } else { pushes.len() as i64 };
             let team = team_of(ctx, site.after).expect("checked");
             let key = (team, site.queue, site.unclaimed);
             let i = match buffers.iter().position(|b| b.key == key) {
@@ -434,23 +432,7 @@ static DECL: PassDecl = PassDecl {
     argument: "par-cooperative-pushes",
     name: "ParCooperativePushes",
     description: "Aggregate pushes marked 'aggregate' per block or subgroup at the nearest focal point: one reservation per group",
-    options: &[
-        PassOption {
-            name: "buffer",
-            kind: OptionKind::Positive,
-            help: "items each thread gathers before it sends them on alone, where a loop lies between a push and its focal point (default 32)",
-        },
-        PassOption {
-            name: "uniform-loops",
-            kind: OptionKind::Bool,
-            help: "make each work-sharing loop holding such a push the same number of turns on every thread, so that the group aggregates every turn (default true)",
-        },
-        PassOption {
-            name: "remarks",
-            kind: OptionKind::Bool,
-            help: "report for each marked push where it was aggregated and which branch kept it from an earlier point, or why it was not (default false)",
-        },
-    ],
+    options: CooperativeOptions::DECLARED,
 };
 
 /// Registration.

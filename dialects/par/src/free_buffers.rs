@@ -20,14 +20,23 @@ use std::collections::HashSet;
 use strata_ir::context::{Context, OpId, OperationState, Value};
 use strata_ir::func::op as func;
 use strata_ir::func::{is_declaration, possible_callees};
-use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassFailed, PassInfo, PassOption};
+use strata_ir::pass::{Pass, PassDecl, PassFailed, PassInfo};
 use strata_ir::symbols::SymbolTableCollection;
 use strata_ir::Diagnostic;
+
+strata_ir::pass_options! {
+    /// The options of the pass.
+    pub struct FreeBuffersOptions {
+        /// Report for each allocation whether it was freed and, if not, why (default false).
+        remarks: bool = false => "remarks", Bool, "report for each allocation whether it was freed and, if not, why (default false)";
+    }
+}
 
 /// The pass and its counts.
 #[derive(Default)]
 pub struct FreeBuffers {
-    remarks: bool,
+    /// Its options.
+    options: FreeBuffersOptions,
     freed: u64,
     kept: u64,
 }
@@ -123,12 +132,8 @@ impl Pass for FreeBuffers {
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(func::FUNC)
     }
-    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        match (key, value) {
-            ("remarks", OptionValue::Bool(b)) => self.remarks = b,
-            _ => return Err(format!("no such option '{key}'")),
-        }
-        Ok(())
+    fn options(&mut self) -> Option<&mut dyn strata_ir::pass_options::PassOptions> {
+        Some(&mut self.options)
     }
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let mut made = Vec::new();
@@ -151,13 +156,13 @@ impl Pass for FreeBuffers {
                     let free = ctx.create_op(OperationState::new(par::FREE, loc.clone()).operands(&[v]));
                     ctx.insert_op_before(end, free);
                     self.freed += 1;
-                    if self.remarks {
+                    if self.options.remarks {
                         ctx.emit(Diagnostic::remark(loc, "freed at the end of its block: it does not outlive it"));
                     }
                 }
                 (why, _) => {
                     self.kept += 1;
-                    if self.remarks {
+                    if self.options.remarks {
                         let why = why.unwrap_or_default();
                         ctx.emit(Diagnostic::remark(loc, format!("not freed here: {why}")));
                     }
@@ -176,11 +181,7 @@ static DECL: PassDecl = PassDecl {
     argument: "par-free-buffers",
     name: "ParFreeBuffers",
     description: "Release each buffer and queue that does not outlive its block at the end of that block",
-    options: &[PassOption {
-        name: "remarks",
-        kind: OptionKind::Bool,
-        help: "report for each allocation whether it was freed and, if not, why (default false)",
-    }],
+    options: FreeBuffersOptions::DECLARED,
 };
 
 /// Registration.

@@ -53,7 +53,7 @@
 
 use std::collections::HashMap;
 
-use crate::loop_factor::{Factored, Verdict};
+use crate::loop_factor::{Factor, Factored, Verdict};
 use crate::op as par;
 use crate::op::{AtomicRmw, Cmpxchg, For, Load, Store};
 use crate::verify::{ends_team, in_team};
@@ -61,7 +61,7 @@ use strata_ir::builder::{Builder, InsertPoint};
 use strata_ir::context::{Context, OpId, Value};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
-use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
+use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::registry::Traits;
 use strata_ir::rewrite::constant_int;
 use strata_ir::types::Type;
@@ -72,16 +72,23 @@ use strata_std::scf::op as scf;
 /// The factor when none is given: four iterations' loads in flight a thread.
 pub const DEFAULT_FACTOR: u32 = 4;
 
-/// The pass: its options and counts.
-pub struct InterleaveLoops {
-    factored: Factored,
-    sharing: bool,
+strata_ir::pass_options! {
+    /// The options of the pass.
+    pub struct InterleaveOptions {
+        /// Iterations a thread runs at once.
+        factor: Factor = Factor(DEFAULT_FACTOR) => "factor", Positive, "iterations a thread runs at once (at most 64; 1: none; default 4)";
+        /// Keep a work-sharing loop over groups its distribution deals.
+        sharing: bool = false => "work-sharing", Bool, "keep a work-sharing loop over groups of factor iterations ceil(n / factor) apart, which its distribution deals (a CPU thread's blocks), instead of each thread's own iterations the team's size apart (the GPU's grid stride; default false)";
+        /// Report each work-sharing loop that reads shared memory.
+        remarks: bool = false => "remarks", Bool, "report each work-sharing loop that reads shared memory: interleaved, or why not (default false)";
+    }
 }
 
-impl Default for InterleaveLoops {
-    fn default() -> Self {
-        InterleaveLoops { factored: Factored::new(DEFAULT_FACTOR), sharing: false }
-    }
+/// The pass: its options and counts.
+#[derive(Default)]
+pub struct InterleaveLoops {
+    options: InterleaveOptions,
+    factored: Factored,
 }
 
 /// Whether `buf` is `par.local` storage made outside the loop `op`: the
@@ -342,18 +349,12 @@ impl Pass for InterleaveLoops {
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(func::FUNC)
     }
-    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        match (key, value) {
-            ("work-sharing", OptionValue::Bool(b)) => {
-                self.sharing = b;
-                Ok(())
-            }
-            _ => self.factored.set_option(key, value),
-        }
+    fn options(&mut self) -> Option<&mut dyn strata_ir::pass_options::PassOptions> {
+        Some(&mut self.options)
     }
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let work_sharing = |ctx: &Context, o| ctx.op_kind(o) == par::FOR && in_team(ctx, o);
-        let sharing = self.sharing;
+        let sharing = self.options.sharing;
         let done = |n| {
             let how = match sharing {
                 true => format!("in groups of {n} iterations the loop's distribution deals"),
@@ -362,7 +363,8 @@ impl Pass for InterleaveLoops {
             format!("loop interleaved {how}: its iterations are independent, and one past the end repeats no update")
         };
         let apply = |ctx: &mut Context, op, factor| interleave(ctx, op, factor, sharing);
-        self.factored.run((ctx, f), work_sharing, verdict, apply, (done, "loop not interleaved"));
+        let how = (self.options.factor, self.options.remarks);
+        self.factored.run(how, (ctx, f), work_sharing, verdict, apply, (done, "loop not interleaved"));
         Ok(())
     }
     fn statistics(&self) -> Vec<(&'static str, u64)> {
@@ -373,7 +375,7 @@ impl Pass for InterleaveLoops {
 impl InterleaveLoops {
     /// Iterations a thread runs at once (1: the pass changes nothing).
     pub fn factor(&self) -> u32 {
-        self.factored.factor
+        self.options.factor.0
     }
 }
 
@@ -382,11 +384,7 @@ static DECL: PassDecl = PassDecl {
     argument: "par-interleave-loops",
     name: "ParInterleaveLoops",
     description: "Run each thread's iterations of a work-sharing loop several at a time, each operation of the body once per iteration before the next, so that the loads before the body's first branch or loop are issued for all of them at once",
-    options: &[
-        PassOption { name: "factor", kind: OptionKind::Positive, help: "iterations a thread runs at once (at most 64; 1: none; default 4)" },
-        PassOption { name: "work-sharing", kind: OptionKind::Bool, help: "keep a work-sharing loop over groups of factor iterations ceil(n / factor) apart, which its distribution deals (a CPU thread's blocks), instead of each thread's own iterations the team's size apart (the GPU's grid stride; default false)" },
-        PassOption { name: "remarks", kind: OptionKind::Bool, help: "report each work-sharing loop that reads shared memory: interleaved, or why not (default false)" },
-    ],
+    options: InterleaveOptions::DECLARED,
 };
 
 /// Registration.

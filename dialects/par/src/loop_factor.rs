@@ -1,11 +1,25 @@
 //! What the passes that rewrite loops of a team by a factor share
-//! (`par-unroll-masked`, `par-interleave-loops`): the `factor` and
-//! `remarks` options, a verdict per loop, and the run that applies the
-//! rewrite where the verdict allows it, counts, and says why not elsewhere.
+//! (`par-unroll-masked`, `par-interleave-loops`): the `factor` option's
+//! type, a verdict per loop, and the run that applies the rewrite where the
+//! verdict allows it, counts, and says why not elsewhere.
 
 use strata_ir::context::{Context, OpId};
 use strata_ir::pass::OptionValue;
+use strata_ir::pass_options::FromOption;
 use strata_ir::Diagnostic;
+
+/// Iterations a group: 1 (the pass changes nothing) to 64.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Factor(pub u32);
+
+impl FromOption for Factor {
+    fn from_option(value: OptionValue<'_>) -> Result<Factor, String> {
+        match u64::from_option(value)? {
+            n @ 1..=64 => Ok(Factor(n as u32)),
+            n => Err(format!("factor must be at most 64, not {n}")),
+        }
+    }
+}
 
 /// What a pass makes of a loop.
 #[derive(Debug, PartialEq)]
@@ -18,44 +32,29 @@ pub enum Verdict {
     Kept(String),
 }
 
-/// The options and counts of a loop pass with a factor.
+/// The counts of a loop pass with a factor.
+#[derive(Default)]
 pub(crate) struct Factored {
-    /// Iterations a group (1: the pass changes nothing).
-    pub factor: u32,
-    remarks: bool,
     applied: u64,
     kept: u64,
 }
 
 impl Factored {
-    /// Options at their defaults: `factor`, no remarks.
-    pub fn new(factor: u32) -> Self {
-        Factored { factor, remarks: false, applied: 0, kept: 0 }
-    }
-
-    /// Sets `factor` (1 to 64) or `remarks`.
-    pub fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        match (key, value) {
-            ("factor", OptionValue::Positive(n)) if n <= 64 => self.factor = n as u32,
-            ("factor", OptionValue::Positive(n)) => return Err(format!("factor must be at most 64, not {n}")),
-            ("remarks", OptionValue::Bool(b)) => self.remarks = b,
-            _ => return Err(format!("no such option '{key}'")),
-        }
-        Ok(())
-    }
-
     /// Rewrites each loop of the function `f` that `select` picks and
-    /// `verdict` lets `apply` rewrite; with remarks, `done` says why one was
-    /// (given the factor) and `kept` prefixes why one was not.
+    /// `verdict` lets `apply` rewrite `factor` iterations at a time; with
+    /// `remarks`, `done` says why one was (given the factor) and `kept`
+    /// prefixes why one was not.
+    #[allow(clippy::too_many_arguments)]
     pub fn run(
         &mut self,
+        (factor, remarks): (Factor, bool),
         (ctx, f): (&mut Context, OpId),
         select: impl Fn(&Context, OpId) -> bool,
         verdict: impl Fn(&Context, OpId) -> Verdict,
         apply: impl Fn(&mut Context, OpId, u32),
         (done, kept): (impl Fn(u32) -> String, &str),
     ) {
-        if self.factor < 2 {
+        if factor.0 < 2 {
             return;
         }
         let mut loops = Vec::new();
@@ -69,15 +68,15 @@ impl Factored {
             match verdict(ctx, op) {
                 Verdict::NothingToGain => {}
                 Verdict::Apply => {
-                    apply(ctx, op, self.factor);
+                    apply(ctx, op, factor.0);
                     self.applied += 1;
-                    if self.remarks {
-                        ctx.emit(Diagnostic::remark(loc, done(self.factor)));
+                    if remarks {
+                        ctx.emit(Diagnostic::remark(loc, done(factor.0)));
                     }
                 }
                 Verdict::Kept(why) => {
                     self.kept += 1;
-                    if self.remarks {
+                    if remarks {
                         ctx.emit(Diagnostic::remark(loc, format!("{kept}: {why}")));
                     }
                 }

@@ -35,7 +35,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::loop_factor::{Factored, Verdict};
+use crate::loop_factor::{Factor, Factored, Verdict};
 use crate::op as par;
 use crate::op::{Load, Store};
 use crate::uniformity::team_of;
@@ -43,7 +43,7 @@ use strata_ir::builder::{Builder, InsertPoint};
 use strata_ir::context::{Context, OpId, Value};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
-use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
+use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::registry::Traits;
 use strata_ir::rewrite::constant_int;
 use strata_ir::types::is_scalar_element;
@@ -57,13 +57,21 @@ use strata_std::scf::op as scf;
 /// multiprocessor.
 pub const DEFAULT_FACTOR: u32 = 4;
 
-/// The pass: its options and counts.
-pub struct UnrollMasked(Factored);
-
-impl Default for UnrollMasked {
-    fn default() -> Self {
-        UnrollMasked(Factored::new(DEFAULT_FACTOR))
+strata_ir::pass_options! {
+    /// The options of the pass.
+    pub struct UnrollOptions {
+        /// Iterations a group.
+        factor: Factor = Factor(DEFAULT_FACTOR) => "factor", Positive, "iterations a group (at most 64; 1: no unrolling; default 4)";
+        /// Report each loop that reads shared memory.
+        remarks: bool = false => "remarks", Bool, "report each loop that reads shared memory: unrolled, or why not (default false)";
     }
+}
+
+/// The pass: its options and counts.
+#[derive(Default)]
+pub struct UnrollMasked {
+    options: UnrollOptions,
+    counts: Factored,
 }
 
 /// Integer divisions: undefined for a zero divisor, so an iteration past the
@@ -229,26 +237,27 @@ impl Pass for UnrollMasked {
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(func::FUNC)
     }
-    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        self.0.set_option(key, value)
+    fn options(&mut self) -> Option<&mut dyn strata_ir::pass_options::PassOptions> {
+        Some(&mut self.options)
     }
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let in_team = |ctx: &Context, o| ctx.op_kind(o) == scf::FOR && team_of(ctx, o).is_some();
         let done = |n| {
             format!("loop unrolled {n} times, its last group masked: it only reads shared memory and updates the thread's own")
         };
-        self.0.run((ctx, f), in_team, verdict, unroll, (done, "loop not unrolled with a masked tail"));
+        let how = (self.options.factor, self.options.remarks);
+        self.counts.run(how, (ctx, f), in_team, verdict, unroll, (done, "loop not unrolled with a masked tail"));
         Ok(())
     }
     fn statistics(&self) -> Vec<(&'static str, u64)> {
-        self.0.statistics("loops unrolled")
+        self.counts.statistics("loops unrolled")
     }
 }
 
 impl UnrollMasked {
     /// Iterations a group (1: the pass changes nothing).
     pub fn factor(&self) -> u32 {
-        self.0.factor
+        self.options.factor.0
     }
 }
 
@@ -257,10 +266,7 @@ static DECL: PassDecl = PassDecl {
     argument: "par-unroll-masked",
     name: "ParUnrollMasked",
     description: "Unroll loops in parallel regions that read shared memory and update only thread-private storage, the last group's missing iterations masked (clamped positions, selected writes) instead of left to a remainder loop",
-    options: &[
-        PassOption { name: "factor", kind: OptionKind::Positive, help: "iterations a group (at most 64; 1: no unrolling; default 4)" },
-        PassOption { name: "remarks", kind: OptionKind::Bool, help: "report each loop that reads shared memory: unrolled, or why not (default false)" },
-    ],
+    options: UnrollOptions::DECLARED,
 };
 
 /// Registration.

@@ -28,7 +28,7 @@ use strata_graph_dialect::op as graph;
 use strata_ir::context::{Context, OpId};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
-use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
+use strata_ir::pass::{Pass, PassDecl, PassInfo};
 use strata_ir::Diagnostic;
 
 use crate::foreach::schedule_of;
@@ -47,10 +47,19 @@ pub fn worth_collapsing(ctx: &Context, op: OpId) -> Result<(), String> {
     }
 }
 
+strata_ir::pass_options! {
+    /// The options of the pass.
+    pub struct CollapseOptions {
+        /// Report each parallel loop, collapsed or not and why (default false).
+        remarks: bool = false => "remarks", Bool, "report each parallel loop, collapsed or not and why (default false)";
+    }
+}
+
 /// The pass and its counts.
 #[derive(Default)]
 pub struct CollapseLoops {
-    remarks: bool,
+    /// Its options.
+    options: CollapseOptions,
     collapsed: u64,
     kept: u64,
 }
@@ -82,7 +91,7 @@ impl CollapseLoops {
             Ok(_) => {
                 ctx.set_prop(op, "schedule", s.to_attr());
                 self.collapsed += 1;
-                if self.remarks {
+                if self.options.remarks {
                     let atomic = reductions_at_node(ctx, op);
                     let mut m = "loop collapsed into one loop over the edges".to_string();
                     if !atomic.is_empty() {
@@ -94,7 +103,7 @@ impl CollapseLoops {
             }
             Err(why) => {
                 self.kept += 1;
-                if self.remarks {
+                if self.options.remarks {
                     let why = why.strip_prefix("mapping 'edge' ").map_or(why.clone(), |w| format!("it {w}"));
                     ctx.emit(Diagnostic::remark(loc, format!("loop not collapsed: {why}")));
                 }
@@ -110,12 +119,8 @@ impl Pass for CollapseLoops {
     fn anchor(&self) -> Option<strata_ir::OpName> {
         Some(func::FUNC)
     }
-    fn set_option(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
-        match (key, value) {
-            ("remarks", OptionValue::Bool(b)) => self.remarks = b,
-            _ => return Err(format!("no such option '{key}'")),
-        }
-        Ok(())
+    fn options(&mut self) -> Option<&mut dyn strata_ir::pass_options::PassOptions> {
+        Some(&mut self.options)
     }
     fn run(&mut self, ctx: &mut Context, f: OpId) -> Result<(), PassFailed> {
         let mut loops = Vec::new();
@@ -140,11 +145,7 @@ static DECL: PassDecl = PassDecl {
     name: "SchedCollapseLoops",
     description:
         "Run each thread-mapped node loop with one nested neighbour loop as one loop over the edges (mapping 'edge')",
-    options: &[PassOption {
-        name: "remarks",
-        kind: OptionKind::Bool,
-        help: "report each parallel loop, collapsed or not and why (default false)",
-    }],
+    options: CollapseOptions::DECLARED,
 };
 
 /// Registration.
