@@ -74,6 +74,11 @@ macro_rules! dialect_ops {
         enum Index {
             $($($name,)+)*
         }
+        /// Each operation's index in the declaration, as a pattern.
+        #[allow(non_upper_case_globals, dead_code)]
+        mod op_index {
+            $($(pub const $name: u16 = super::Index::$name as u16;)+)*
+        }
         $($(
             #[doc = concat!("`", $dialect, ".", $mnemonic, "`: ", $summary, ".")]
             pub const $name: $crate::op_name::OpName =
@@ -138,8 +143,11 @@ macro_rules! dialect_ops {
             }
             /// The operation named `name`, if it is one of the dialect's.
             pub fn of(name: $crate::op_name::OpName) -> Option<$kind_name> {
-                match name {
-                    $($($name => Some($kind_name::$variant),)+)*
+                if name.dialect_key() != DIALECT_KEY {
+                    return None;
+                }
+                match name.index() {
+                    $($(op_index::$name => Some($kind_name::$variant),)+)*
                     _ => None,
                 }
             }
@@ -160,8 +168,13 @@ macro_rules! dialect_ops {
             /// The operation `op`, whose name is `kind` (known already),
             /// as this dialect's, if it is one of its operations.
             pub fn with_kind(kind: $crate::op_name::OpName, op: $crate::OpId) -> Option<$enum_name> {
-                match kind {
-                    $($($name => Some($enum_name::$variant($view(op))),)+)*
+                // A declared name is its dialect's key and its index: two
+                // integers, no text, to compare.
+                if kind.dialect_key() != DIALECT_KEY {
+                    return None;
+                }
+                match kind.index() {
+                    $($(op_index::$name => Some($enum_name::$variant($view(op))),)+)*
                     _ => None,
                 }
             }

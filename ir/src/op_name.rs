@@ -62,6 +62,11 @@ impl OpName {
     pub const fn dialect_key(self) -> u32 {
         self.dialect
     }
+    /// Its index in its dialect's declaration ([`OpName::UNREGISTERED`]'s
+    /// is `u16::MAX`).
+    pub const fn index(self) -> u16 {
+        self.index
+    }
     /// The dialect prefix.
     pub fn dialect(self) -> &'static str {
         self.name.split_once('.').map_or(self.name, |(d, _)| d)
