@@ -452,6 +452,20 @@ pub fn try_fold(ctx: &mut Context, op: OpId, new_ops: &mut Vec<OpId>) -> bool {
     }
 }
 
+/// The canonicalization patterns of every registered operation, in a fixed
+/// order (by dialect, then by operation name).
+pub fn registered_patterns(ctx: &Context) -> Vec<Box<dyn RewritePattern>> {
+    let mut v: Vec<Box<dyn RewritePattern>> = Vec::new();
+    let mut defs: Vec<_> = ctx.registry().ops().collect();
+    defs.sort_by_key(|d| (d.name.dialect_key(), d.name.as_str()));
+    for d in defs {
+        if let Some(f) = d.patterns {
+            f(&mut v);
+        }
+    }
+    v
+}
+
 /// Applies `patterns` and folders to everything nested in `root` until a fixpoint.
 pub fn apply_patterns_greedily(
     ctx: &mut Context,

@@ -1,5 +1,5 @@
 //! What the unit tests of dialects, passes and lowerings share: IR text in,
-//! the verifier's messages out.
+//! the verifier's messages or the canonicalized IR out.
 //!
 //! [`invalid_ir!`](crate::invalid_ir) declares one test per invariant: IR
 //! that breaks it, and what the verifier's one message says.
@@ -39,6 +39,23 @@ pub fn expect_invalid(registry: Arc<Registry>, text: &str, want: &str) {
 pub fn expect_valid(registry: Arc<Registry>, text: &str) {
     let got = messages(registry, text);
     assert!(got.is_empty(), "unexpected messages {got:?} for:\n{text}");
+}
+
+/// `text` canonicalized as `canonicalize` does it (every registered
+/// operation's folder and patterns, top-down, unreachable blocks erased),
+/// printed; the IR must verify before and after.
+pub fn canonicalized(registry: Arc<Registry>, text: &str) -> String {
+    let mut ctx = Context::new(registry);
+    let module = crate::parser::parse_source(&mut ctx, "test.mlir", text, 0, text.len())
+        .unwrap_or_else(|d| panic!("{}\n{text}", d.message));
+    let errors =
+        |ctx: &Context| crate::verifier::verify(ctx, module).into_iter().map(|d| d.message).collect::<Vec<_>>();
+    assert_eq!(errors(&ctx), Vec::<String>::new(), "{text}");
+    let patterns = crate::rewrite::registered_patterns(&ctx);
+    let config = crate::rewrite::GreedyConfig { top_down: true, region_simplify: true, ..Default::default() };
+    crate::rewrite::apply_patterns_greedily(&mut ctx, module, &patterns, &config);
+    assert_eq!(errors(&ctx), Vec::<String>::new(), "after canonicalization of {text}");
+    crate::printer::print_op(&ctx, module, crate::printer::PrintOptions::default())
 }
 
 /// Declares one test per case: IR text and the one message the verifier

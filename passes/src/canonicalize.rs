@@ -11,7 +11,7 @@
 use strata_ir::pass::PassFailed;
 use strata_ir::pass::{OptionValue, Pass, PassDecl, PassInfo};
 use strata_ir::pass_options::FromOption;
-use strata_ir::rewrite::{apply_patterns_greedily, GreedyConfig, RewritePattern};
+use strata_ir::rewrite::{apply_patterns_greedily, GreedyConfig};
 use strata_ir::{Context, Diagnostic, OpId};
 
 /// What `region-simplify` asks for: erasing unreachable blocks after each
@@ -61,7 +61,7 @@ impl Pass for Canonicalize {
         Some(&mut self.options)
     }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PassFailed> {
-        let patterns = collect_patterns(ctx);
+        let patterns = strata_ir::rewrite::registered_patterns(ctx);
         let o = &self.options;
         let config = GreedyConfig {
             max_iterations: o.max_iterations,
@@ -86,20 +86,6 @@ impl Pass for Canonicalize {
     fn statistics(&self) -> Vec<(&'static str, u64)> {
         vec![("num-folds", self.folds), ("num-rewrites", self.rewrites), ("num-dce", self.erased)]
     }
-}
-
-/// The canonicalization patterns of every registered operation.
-pub fn collect_patterns(ctx: &Context) -> Vec<Box<dyn RewritePattern>> {
-    let mut v: Vec<Box<dyn RewritePattern>> = Vec::new();
-    let mut defs: Vec<_> = ctx.registry().ops().collect();
-    // A fixed order, apart from how each dialect lists its operations.
-    defs.sort_by_key(|d| (d.name.dialect_key(), d.name.as_str()));
-    for d in defs {
-        if let Some(f) = d.patterns {
-            f(&mut v);
-        }
-    }
-    v
 }
 
 fn create() -> Box<dyn Pass> {

@@ -310,3 +310,6 @@ impl RewritePattern for PassThroughSwitch {
         true
     }
 }
+
+#[cfg(test)]
+mod tests;

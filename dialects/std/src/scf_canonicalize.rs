@@ -1081,3 +1081,6 @@ impl RewritePattern for WhileAlignArgs {
         true
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -212,3 +212,30 @@ strata_ir::invalid_ir! {
 "#
         => r#"expected ':'"#;
 }
+
+/// The standard dialects.
+fn registry() -> std::sync::Arc<strata_ir::Registry> {
+    std::sync::Arc::new(crate::standard_registry())
+}
+
+#[test]
+fn assert_of_true_is_erased() {
+    let got = strata_ir::testing::canonicalized(
+        registry(),
+        r#"func.func @f() {
+  %t = arith.constant true
+  cf.assert %t, "never"
+  return
+}
+"#,
+    );
+    assert_eq!(
+        got,
+        r#"module {
+  func.func @f() {
+    return
+  }
+}
+"#
+    );
+}
