@@ -19,12 +19,12 @@ impl CpuBackend {
     /// Compiles the lowered `program` with `options` and loads it.
     pub fn compile(mut program: Program, options: &strata_llvm::Options) -> Result<CpuBackend, String> {
         let object = program.compile_cpu(options, strata_llvm::Emit::Object)?;
-        let loaded = strata_cpu::Program::load(&object)?;
+        let loaded = strata_cpu::Program::load(&object).map_err(|e| e.to_string())?;
         Ok(CpuBackend { program, loaded, image: None })
     }
     /// Sets the number of threads of later runs' parallel regions.
     pub fn set_threads(&self, n: u32) -> Result<(), String> {
-        self.loaded.set_threads(n)
+        self.loaded.set_threads(n).map_err(|e| e.to_string())
     }
 }
 
@@ -38,7 +38,8 @@ impl Backend for CpuBackend {
     }
     fn run(&mut self, entry: &str, args: &[HostValue], repeat: usize) -> Result<Runs, String> {
         let (inputs, results) = self.program.entry_slots(entry, "CPU")?;
-        let (results, times) = self.loaded.run(entry, &inputs, &results, args, self.image.as_ref(), repeat)?;
-        Ok(Runs { results, times, transfers: Vec::new(), profile: self.loaded.profile()? })
+        let (results, times) =
+            self.loaded.run(entry, &inputs, &results, args, self.image.as_ref(), repeat).map_err(|e| e.to_string())?;
+        Ok(Runs { results, times, transfers: Vec::new(), profile: self.loaded.profile().map_err(|e| e.to_string())? })
     }
 }

@@ -3,6 +3,7 @@
 //! relies on the contract of [`strata_abi`], which the emitter follows.
 #![allow(unsafe_code)]
 
+use crate::error::CpuError;
 use std::path::Path;
 
 use strata_abi::profile::{profile_words, PROFILE, PROFILE_SITES};
@@ -39,33 +40,35 @@ pub(crate) fn keep_freed_memory() {
 }
 
 impl Library {
-    pub(crate) fn open(path: &Path) -> Result<Library, String> {
+    pub(crate) fn open(path: &Path) -> Result<Library, CpuError> {
         keep_freed_memory();
         // SAFETY: the library is one the emitter produced; its initializers
         // are those of the C runtime and libomp.
-        let lib = unsafe { libloading::Library::new(path) }
-            .map_err(|e| format!("error: cannot load the compiled program: {e}"))?;
+        let lib = unsafe { libloading::Library::new(path) }.map_err(|e| CpuError::Load(e.to_string()))?;
         Ok(Library { lib })
     }
 
     /// Calls `_strata_entry_*` with argument and result slots.
-    pub(crate) fn call(&self, entry: &str, args: &[u64], results: &mut [u64]) -> Result<(), String> {
+    pub(crate) fn call(&self, entry: &str, args: &[u64], results: &mut [u64]) -> Result<(), CpuError> {
         // SAFETY: entry wrappers have this signature (abi); the slot arrays
         // have one element per argument and result of the function.
         unsafe {
-            let f = self.lib.get::<Entry>(entry.as_bytes()).map_err(|_| {
-                format!("error: the compiled program has no entry '{}'", &entry[strata_abi::ENTRY_PREFIX.len()..])
-            })?;
+            let f = self
+                .lib
+                .get::<Entry>(entry.as_bytes())
+                .map_err(|_| CpuError::NoEntry(entry[strata_abi::ENTRY_PREFIX.len()..].to_string()))?;
             on_faults_exit(|| f(args.as_ptr(), results.as_mut_ptr()));
         }
         Ok(())
     }
 
-    pub(crate) fn set_threads(&self, n: i32) -> Result<(), String> {
+    pub(crate) fn set_threads(&self, n: i32) -> Result<(), CpuError> {
         // SAFETY: `_strata_set_threads(i32)` (abi).
         unsafe {
-            let f =
-                self.lib.get::<unsafe extern "C" fn(i32)>(SET_THREADS.as_bytes()).map_err(|e| format!("error: {e}"))?;
+            let f = self
+                .lib
+                .get::<unsafe extern "C" fn(i32)>(SET_THREADS.as_bytes())
+                .map_err(|e| CpuError::Symbol(e.to_string()))?;
             f(n);
         }
         Ok(())
@@ -90,10 +93,13 @@ impl Library {
         }
     }
 
-    pub(crate) fn free(&self, buffer: u64) -> Result<(), String> {
+    pub(crate) fn free(&self, buffer: u64) -> Result<(), CpuError> {
         // SAFETY: `_strata_free(ptr)` on a buffer the program returned (abi).
         unsafe {
-            let f = self.lib.get::<unsafe extern "C" fn(u64)>(FREE.as_bytes()).map_err(|e| format!("error: {e}"))?;
+            let f = self
+                .lib
+                .get::<unsafe extern "C" fn(u64)>(FREE.as_bytes())
+                .map_err(|e| CpuError::Symbol(e.to_string()))?;
             f(buffer);
         }
         Ok(())

@@ -12,6 +12,7 @@ use strata_abi::profile::{decode_profile, ProfileSite};
 use strata_abi::slots::{argument_slots, decode_buffer, decode_slot, returned_buffers};
 use strata_abi::{entry_symbol, GraphImage, HostValue, SlotType};
 
+use crate::error::CpuError;
 use crate::ffi::Library;
 
 /// Where libomp is looked for (LLVM 22's, from `libomp-22-dev`), unless
@@ -28,10 +29,10 @@ fn omp_dir() -> PathBuf {
 }
 
 /// Links `object` into a shared library next to it, with libomp.
-fn link(object: &Path, library: &Path) -> Result<(), String> {
+fn link(object: &Path, library: &Path) -> Result<(), CpuError> {
     let omp = omp_dir();
     if !omp.join("libomp.so").exists() {
-        return Err(format!("error: the OpenMP runtime (libomp.so) is not in {}; install libomp-22-dev (scripts/setup.sh) or set STRATA_OMP_DIR", omp.display()));
+        return Err(CpuError::NoOpenMp(omp));
     }
     let out = Command::new("cc")
         .arg("-shared")
@@ -42,26 +43,26 @@ fn link(object: &Path, library: &Path) -> Result<(), String> {
         .arg("-lomp")
         .arg(format!("-Wl,-rpath,{}", omp.display()))
         .output()
-        .map_err(|e| format!("error: cannot run the linker 'cc': {e}"))?;
+        .map_err(CpuError::NoLinker)?;
     if !out.status.success() {
-        return Err(format!("error: linking the compiled program failed:\n{}", String::from_utf8_lossy(&out.stderr)));
+        return Err(CpuError::LinkFailed(String::from_utf8_lossy(&out.stderr).into_owned()));
     }
     Ok(())
 }
 
 impl Program {
     /// Links `object` with the OpenMP runtime and loads it.
-    pub fn load(object: &[u8]) -> Result<Program, String> {
+    pub fn load(object: &[u8]) -> Result<Program, CpuError> {
         static SEQ: AtomicU32 = AtomicU32::new(0);
         let dir = std::env::temp_dir().join(format!(
             "strata-cpu-{}-{}",
             std::process::id(),
             SEQ.fetch_add(1, Ordering::Relaxed)
         ));
-        std::fs::create_dir_all(&dir).map_err(|e| format!("error: cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(&dir).map_err(|e| CpuError::Io("create", dir.clone(), e))?;
         let (obj, so) = (dir.join("program.o"), dir.join("program.so"));
         let loaded = std::fs::write(&obj, object)
-            .map_err(|e| format!("error: cannot write {}: {e}", obj.display()))
+            .map_err(|e| CpuError::Io("write", obj.clone(), e))
             .and_then(|_| link(&obj, &so))
             .and_then(|_| Library::open(&so));
         let _ = std::fs::remove_dir_all(&dir);
@@ -70,15 +71,15 @@ impl Program {
 
     /// The phase profile of the runs since the last [`Program::run`]
     /// started, when the program was compiled to keep one.
-    pub fn profile(&self) -> Result<Option<Vec<ProfileSite>>, String> {
+    pub fn profile(&self) -> Result<Option<Vec<ProfileSite>>, CpuError> {
         match self.lib.profile(false) {
-            Some((sites, words)) => decode_profile(&sites, &words).map(Some),
+            Some((sites, words)) => decode_profile(&sites, &words).map(Some).map_err(CpuError::Contract),
             None => Ok(None),
         }
     }
 
     /// Sets the number of threads of later parallel regions.
-    pub fn set_threads(&self, n: u32) -> Result<(), String> {
+    pub fn set_threads(&self, n: u32) -> Result<(), CpuError> {
         self.lib.set_threads(i32::try_from(n).unwrap_or(i32::MAX))
     }
 
@@ -95,8 +96,9 @@ impl Program {
         args: &[HostValue],
         graph: Option<&GraphImage>,
         repeat: usize,
-    ) -> Result<(Vec<HostValue>, Vec<Duration>), String> {
-        let slots = argument_slots(args, inputs, graph.map(GraphImage::descriptor_address))?;
+    ) -> Result<(Vec<HostValue>, Vec<Duration>), CpuError> {
+        let slots =
+            argument_slots(args, inputs, graph.map(GraphImage::descriptor_address)).map_err(CpuError::Contract)?;
         let entry = entry_symbol(name);
         self.lib.profile(true);
         let (mut times, mut vals) = (Vec::new(), Vec::new());
@@ -131,7 +133,7 @@ mod tests {
 
     #[test]
     fn an_object_the_linker_refuses_is_an_error_not_a_crash() {
-        let err = Program::load(b"not an object file").err().expect("refused");
+        let err = Program::load(b"not an object file").err().expect("refused").to_string();
         assert!(err.starts_with("error: linking the compiled program failed") || err.contains("libomp.so"), "{err}");
     }
 }
