@@ -13,7 +13,7 @@
 //! per iteration (two for neighbour spaces: the neighbour and the edge to it).
 
 use crate::op as graph;
-use strata_ir::context::{Context, OpId, OperationState, RegionId};
+use strata_ir::context::{Context, OpId, OperationState, RegionId, Value};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{Argument, PResult, Parser};
 use strata_ir::printer::OpPrinter;
@@ -83,6 +83,86 @@ pub fn is_foreach(ctx: &Context, op: OpId) -> bool {
 /// The space of a `graph.foreach`.
 pub fn space_of(ctx: &Context, op: OpId) -> Option<Space> {
     ctx.prop(op, "space").and_then(|a| a.as_str()).and_then(Space::from_name)
+}
+
+/// What a foreach loop ranges over: its space's operands, named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ranges {
+    /// `nodes(%g)`.
+    Nodes {
+        /// The graph.
+        graph: Value,
+    },
+    /// `edges(%g)`.
+    Edges {
+        /// The graph.
+        graph: Value,
+    },
+    /// `out_edges`, `in_edges`, `out_nbrs` or `in_nbrs` of a node (which
+    /// [`Ranges::space`] says).
+    Adjacent {
+        /// Which of the four.
+        space: Space,
+        /// The graph.
+        graph: Value,
+        /// The node.
+        node: Value,
+    },
+    /// `items(%w)`.
+    Items {
+        /// The worklist.
+        worklist: Value,
+    },
+    /// `range(%lo, %hi)`.
+    Range {
+        /// The first index.
+        lo: Value,
+        /// The index after the last.
+        hi: Value,
+    },
+    /// `common_nbrs(%g, %u, %v, %below)`.
+    CommonNbrs {
+        /// The graph.
+        graph: Value,
+        /// The first node.
+        first: Value,
+        /// The second node.
+        second: Value,
+        /// The bound the common neighbours are below.
+        below: Value,
+    },
+}
+
+impl Ranges {
+    /// The space.
+    pub fn space(self) -> Space {
+        match self {
+            Ranges::Nodes { .. } => Space::Nodes,
+            Ranges::Edges { .. } => Space::Edges,
+            Ranges::Adjacent { space, .. } => space,
+            Ranges::Items { .. } => Space::Items,
+            Ranges::Range { .. } => Space::Range,
+            Ranges::CommonNbrs { .. } => Space::CommonNbrs,
+        }
+    }
+}
+
+/// What the foreach loop `op` (`graph.foreach` or `sched.foreach`) ranges
+/// over, its operands named by its space; `None` where the verifier would
+/// refuse the loop.
+pub fn ranges_of(ctx: &Context, op: OpId) -> Option<Ranges> {
+    let space = space_of(ctx, op)?;
+    let at = |i: usize| ctx.operands(op).get(i).copied();
+    Some(match space {
+        Space::Nodes => Ranges::Nodes { graph: at(0)? },
+        Space::Edges => Ranges::Edges { graph: at(0)? },
+        Space::OutEdges | Space::InEdges | Space::OutNbrs | Space::InNbrs => {
+            Ranges::Adjacent { space, graph: at(0)?, node: at(1)? }
+        }
+        Space::Items => Ranges::Items { worklist: at(0)? },
+        Space::Range => Ranges::Range { lo: at(0)?, hi: at(1)? },
+        Space::CommonNbrs => Ranges::CommonNbrs { graph: at(0)?, first: at(1)?, second: at(2)?, below: at(3)? },
+    })
 }
 
 /// Parses the custom form of a foreach loop (shared with `sched.foreach`).

@@ -39,7 +39,7 @@ use strata_ir::printer::describe_location;
 use strata_ir::symbols::SymbolTableCollection;
 use strata_ir::Diagnostic;
 
-use crate::foreach::{space_of, Space};
+use crate::foreach::{ranges_of, Ranges};
 
 /// How an access touches its element.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -216,8 +216,10 @@ impl Collector<'_> {
 
 /// The loop's iterators that differ between its iterations.
 fn own_iterators(ctx: &Context, lp: OpId) -> Vec<Value> {
-    if space_of(ctx, lp) == Some(Space::Items) && !crate::worklist::holds_items_once(ctx, ctx.operand(lp, 0)) {
-        return Vec::new();
+    if let Some(Ranges::Items { worklist }) = ranges_of(ctx, lp) {
+        if !crate::worklist::holds_items_once(ctx, worklist) {
+            return Vec::new();
+        }
     }
     ctx.regions(lp).iter().filter_map(|r| ctx.entry_block(*r)).flat_map(|b| ctx.block_args(b).iter().copied()).collect()
 }

@@ -15,7 +15,7 @@ use strata_std::cf::op as cf;
 use strata_std::scf::op as scf;
 
 use strata_graph::generate::Rng;
-use strata_graph_dialect::foreach::{space_of, Space};
+use strata_graph_dialect::foreach::{ranges_of, Ranges, Space};
 use strata_graph_dialect::types::{element, is_edge};
 use strata_ir::attributes::{normalize_int, FloatAttr};
 use strata_ir::context::{BlockId, RegionId, Value};

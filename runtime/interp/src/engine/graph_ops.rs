@@ -344,54 +344,55 @@ impl<'a> Machine<'a> {
 
     pub(super) fn foreach(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let Some(space) = space_of(ctx, op) else { return self.err(op, "foreach without a space") };
-        let mut items: Vec<(i128, i128)> = match space {
-            Space::Nodes => (0..i128::from(self.graph(op, ctx.operand(op, 0))?.num_nodes())).map(|v| (v, 0)).collect(),
-            Space::Edges => (0..i128::from(self.graph(op, ctx.operand(op, 0))?.num_edges())).map(|v| (v, 0)).collect(),
-            Space::OutEdges | Space::OutNbrs => {
-                let g = self.graph(op, ctx.operand(op, 0))?;
-                let v = self.node(op, &g, ctx.operand(op, 1))?;
-                g.out_edges(v)
-                    .map(|e| {
-                        if space == Space::OutNbrs {
-                            (i128::from(g.dst(e)), i128::from(e))
-                        } else {
-                            (i128::from(e), 0)
-                        }
-                    })
-                    .collect()
+        let Some(ranges) = ranges_of(ctx, op) else { return self.err(op, "foreach without a space") };
+        let space = ranges.space();
+        let mut items: Vec<(i128, i128)> = match ranges {
+            Ranges::Nodes { graph } => (0..i128::from(self.graph(op, graph)?.num_nodes())).map(|v| (v, 0)).collect(),
+            Ranges::Edges { graph } => (0..i128::from(self.graph(op, graph)?.num_edges())).map(|v| (v, 0)).collect(),
+            Ranges::Adjacent { space, graph, node } => {
+                let g = self.graph(op, graph)?;
+                let v = self.node(op, &g, node)?;
+                match space {
+                    Space::OutEdges | Space::OutNbrs => g
+                        .out_edges(v)
+                        .map(|e| {
+                            if space == Space::OutNbrs {
+                                (i128::from(g.dst(e)), i128::from(e))
+                            } else {
+                                (i128::from(e), 0)
+                            }
+                        })
+                        .collect(),
+                    _ => g
+                        .in_edges(v)
+                        .iter()
+                        .map(|&e| {
+                            if space == Space::InNbrs {
+                                (i128::from(g.src(e)), i128::from(e))
+                            } else {
+                                (i128::from(e), 0)
+                            }
+                        })
+                        .collect(),
+                }
             }
-            Space::InEdges | Space::InNbrs => {
-                let g = self.graph(op, ctx.operand(op, 0))?;
-                let v = self.node(op, &g, ctx.operand(op, 1))?;
-                g.in_edges(v)
-                    .iter()
-                    .map(|&e| {
-                        if space == Space::InNbrs {
-                            (i128::from(g.src(e)), i128::from(e))
-                        } else {
-                            (i128::from(e), 0)
-                        }
-                    })
-                    .collect()
-            }
-            Space::Items => {
-                let w = self.worklist(op, ctx.operand(op, 0))?;
+            Ranges::Items { worklist } => {
+                let w = self.worklist(op, worklist)?;
                 let cur = w.borrow().current.clone();
                 cur.iter().map(|x| (*x, 0)).collect()
             }
-            Space::CommonNbrs => {
-                let g = self.graph(op, ctx.operand(op, 0))?;
-                let u = self.node(op, &g, ctx.operand(op, 1))?;
-                let w = self.node(op, &g, ctx.operand(op, 2))?;
+            Ranges::CommonNbrs { graph, first, second, below } => {
+                let g = self.graph(op, graph)?;
+                let u = self.node(op, &g, first)?;
+                let w = self.node(op, &g, second)?;
                 // Compared unsigned, as compiled code compares indices.
-                let below = i128::from(self.get(ctx.operand(op, 3)).int() as u64);
+                let below = i128::from(self.get(below).int() as u64);
                 let mut common: Vec<u32> = common_nbrs(&g, u, w, below).into_iter().collect();
                 common.sort_unstable();
                 common.into_iter().map(|x| (i128::from(x), 0)).collect()
             }
-            Space::Range => {
-                let (lo, hi) = (self.int(op, 0), self.int(op, 1));
+            Ranges::Range { lo, hi } => {
+                let (lo, hi) = (self.get(lo).int(), self.get(hi).int());
                 let mut items = self.room(op, hi - lo, "loop iterations")?;
                 items.extend((lo..hi.max(lo)).map(|i| (i, 0)));
                 items
