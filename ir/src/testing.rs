@@ -2,7 +2,9 @@
 //! the verifier's messages or the canonicalized IR out.
 //!
 //! [`invalid_ir!`](crate::invalid_ir) declares one test per invariant: IR
-//! that breaks it, and what the verifier's one message says.
+//! that breaks it, and what the verifier's one message says;
+//! [`canonicalizes!`](crate::canonicalizes) one test per canonicalization:
+//! IR, and what it becomes.
 //!
 //! ```text
 //! strata_ir::invalid_ir! {
@@ -68,6 +70,21 @@ macro_rules! invalid_ir {
             #[test]
             fn $name() {
                 $crate::testing::expect_invalid($registry, $text, $want);
+            }
+        )*
+    };
+}
+
+/// Declares one test per case: IR text and what [`canonicalized`] makes
+/// of it, printed.
+#[macro_export]
+macro_rules! canonicalizes {
+    (registry: $registry:expr; $($(#[$m:meta])* $name:ident: $text:expr => $want:expr;)*) => {
+        $(
+            $(#[$m])*
+            #[test]
+            fn $name() {
+                assert_eq!($crate::testing::canonicalized($registry, $text), $want);
             }
         )*
     };

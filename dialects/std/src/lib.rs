@@ -36,3 +36,9 @@ pub fn standard_registry() -> Registry {
     register(&mut r);
     r
 }
+
+/// The standard dialects, as the unit tests read IR with them.
+#[cfg(test)]
+pub(crate) fn test_registry() -> std::sync::Arc<strata_ir::Registry> {
+    std::sync::Arc::new(standard_registry())
+}

@@ -3,7 +3,7 @@
 //! says.
 
 strata_ir::invalid_ir! {
-    registry: std::sync::Arc::new(crate::standard_registry());
+    registry: crate::test_registry();
     addi_requires_the_same_type_for_all_operands_and:
         r#"func.func @operand_types_differ(%a: i32, %b: i64) {
   %0 = "arith.addi"(%a, %b) : (i32, i64) -> i32

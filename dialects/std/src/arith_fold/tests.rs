@@ -125,127 +125,76 @@ fn float_compare_handles_nan() {
     assert!(eval_cmpf(14, f64::NAN, 1.0));
 }
 
-/// The standard dialects.
-fn registry() -> std::sync::Arc<strata_ir::Registry> {
-    std::sync::Arc::new(crate::standard_registry())
-}
-
-#[test]
-fn add_zero() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+strata_ir::canonicalizes! {
+    registry: crate::test_registry();
+    add_zero:
         r#"func.func @f(%x: i64) -> i64 {
   %c0 = arith.constant 0 : i64
   %r = arith.addi %x, %c0 : i64
   return %r : i64
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f(%arg0: i64) -> i64 {
     return %arg0 : i64
   }
 }
-"#
-    );
-}
-
-#[test]
-fn mul_one() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+"#;
+    mul_one:
         r#"func.func @f(%x: i32) -> i32 {
   %c1 = arith.constant 1 : i32
   %r = arith.muli %c1, %x : i32
   return %r : i32
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f(%arg0: i32) -> i32 {
     return %arg0 : i32
   }
 }
-"#
-    );
-}
-
-#[test]
-fn constants_fold_with_wrap() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+"#;
+    constants_fold_with_wrap:
         r#"func.func @f() -> i8 {
   %a = arith.constant 100 : i8
   %b = arith.constant 100 : i8
   %r = arith.addi %a, %b : i8
   return %r : i8
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f() -> i8 {
     %c-56_i8 = arith.constant -56 : i8
     return %c-56_i8 : i8
   }
 }
-"#
-    );
-}
-
-#[test]
-fn sub_self_is_zero() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+"#;
+    sub_self_is_zero:
         r#"func.func @f(%x: index) -> index {
   %r = arith.subi %x, %x : index
   return %r : index
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f(%arg0: index) -> index {
     %c0 = arith.constant 0 : index
     return %c0 : index
   }
 }
-"#
-    );
-}
-
-#[test]
-fn xor_self_is_zero() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+"#;
+    xor_self_is_zero:
         r#"func.func @f(%x: i64) -> i64 {
   %r = arith.xori %x, %x : i64
   return %r : i64
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f(%arg0: i64) -> i64 {
     %c0_i64 = arith.constant 0 : i64
     return %c0_i64 : i64
   }
 }
-"#
-    );
-}
-
-#[test]
-fn constant_chain_reassociates() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+"#;
+    constant_chain_reassociates:
         r#"func.func @f(%x: i64) -> i64 {
   %c1 = arith.constant 1 : i64
   %c2 = arith.constant 2 : i64
@@ -253,103 +202,64 @@ fn constant_chain_reassociates() {
   %r = arith.addi %a, %c2 : i64
   return %r : i64
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f(%arg0: i64) -> i64 {
     %c3_i64 = arith.constant 3 : i64
     %0 = arith.addi %arg0, %c3_i64 : i64
     return %0 : i64
   }
 }
-"#
-    );
-}
-
-#[test]
-fn select_of_same_value() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+"#;
+    select_of_same_value:
         r#"func.func @f(%c: i1, %x: f64) -> f64 {
   %r = arith.select %c, %x, %x : f64
   return %r : f64
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f(%arg0: i1, %arg1: f64) -> f64 {
     return %arg1 : f64
   }
 }
-"#
-    );
-}
-
-#[test]
-fn select_of_constant_condition() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+"#;
+    select_of_constant_condition:
         r#"func.func @f(%x: i64, %y: i64) -> i64 {
   %t = arith.constant true
   %r = arith.select %t, %x, %y : i64
   return %r : i64
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f(%arg0: i64, %arg1: i64) -> i64 {
     return %arg0 : i64
   }
 }
-"#
-    );
-}
-
-#[test]
-fn cmpi_of_self() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+"#;
+    cmpi_of_self:
         r#"func.func @f(%x: i64) -> (i1, i1) {
   %a = arith.cmpi sle, %x, %x : i64
   %b = arith.cmpi ult, %x, %x : i64
   return %a, %b : i1, i1
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f(%arg0: i64) -> (i1, i1) {
     %true = arith.constant true
     %false = arith.constant false
     return %true, %false : i1, i1
   }
 }
-"#
-    );
-}
-
-#[test]
-fn division_by_zero_is_not_folded() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+"#;
+    division_by_zero_is_not_folded:
         r#"func.func @f() -> i32 {
   %a = arith.constant 7 : i32
   %z = arith.constant 0 : i32
   %r = arith.divsi %a, %z : i32
   return %r : i32
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f() -> i32 {
     %c7_i32 = arith.constant 7 : i32
     %c0_i32 = arith.constant 0 : i32
@@ -357,51 +267,32 @@ fn division_by_zero_is_not_folded() {
     return %0 : i32
   }
 }
-"#
-    );
-}
-
-#[test]
-fn extension_of_a_constant() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+"#;
+    extension_of_a_constant:
         r#"func.func @f() -> i64 {
   %a = arith.constant -1 : i8
   %r = arith.extui %a : i8 to i64
   return %r : i64
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f() -> i64 {
     %c255_i64 = arith.constant 255 : i64
     return %c255_i64 : i64
   }
 }
-"#
-    );
-}
-
-#[test]
-fn dead_pure_code_is_erased() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+"#;
+    dead_pure_code_is_erased:
         r#"func.func @f(%x: i64) {
   %c5 = arith.constant 5 : i64
   %r = arith.muli %x, %c5 : i64
   return
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f(%arg0: i64) {
     return
   }
 }
-"#
-    );
+"#;
 }

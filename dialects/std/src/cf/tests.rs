@@ -3,7 +3,7 @@
 //! says.
 
 strata_ir::invalid_ir! {
-    registry: std::sync::Arc::new(crate::standard_registry());
+    registry: crate::test_registry();
     type_mismatch_for_bb_argument_0_of_successor_0:
         r#"func.func @br_arg_types(%x: i64) {
   cf.br ^bb1(%x : i64)
@@ -213,29 +213,19 @@ strata_ir::invalid_ir! {
         => r#"expected ':'"#;
 }
 
-/// The standard dialects.
-fn registry() -> std::sync::Arc<strata_ir::Registry> {
-    std::sync::Arc::new(crate::standard_registry())
-}
-
-#[test]
-fn assert_of_true_is_erased() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+strata_ir::canonicalizes! {
+    registry: crate::test_registry();
+    assert_of_true_is_erased:
         r#"func.func @f() {
   %t = arith.constant true
   cf.assert %t, "never"
   return
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f() {
     return
   }
 }
-"#
-    );
+"#;
 }

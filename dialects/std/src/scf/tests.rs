@@ -3,7 +3,7 @@
 //! says.
 
 strata_ir::invalid_ir! {
-    registry: std::sync::Arc::new(crate::standard_registry());
+    registry: crate::test_registry();
     for_failed_to_verify_that_all_of_lowerbound_upperbound:
         r#"func.func @for_bound_types(%a: index, %b: i32) {
   "scf.for"(%a, %b, %a) ({

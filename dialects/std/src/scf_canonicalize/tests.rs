@@ -1,14 +1,8 @@
 //! The scf dialect's canonicalization patterns, each on a minimal function.
 
-/// The standard dialects.
-fn registry() -> std::sync::Arc<strata_ir::Registry> {
-    std::sync::Arc::new(crate::standard_registry())
-}
-
-#[test]
-fn scf_if_on_a_constant() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+strata_ir::canonicalizes! {
+    registry: crate::test_registry();
+    scf_if_on_a_constant:
         r#"func.func @f(%x: i64, %y: i64) -> i64 {
   %t = arith.constant false
   %r = scf.if %t -> (i64) {
@@ -18,23 +12,14 @@ fn scf_if_on_a_constant() {
   }
   return %r : i64
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f(%arg0: i64, %arg1: i64) -> i64 {
     return %arg1 : i64
   }
 }
-"#
-    );
-}
-
-#[test]
-fn scf_for_without_iterations() {
-    let got = strata_ir::testing::canonicalized(
-        registry(),
+"#;
+    scf_for_without_iterations:
         r#"func.func @f(%x: i64) -> i64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -44,15 +29,11 @@ fn scf_for_without_iterations() {
   }
   return %r : i64
 }
-"#,
-    );
-    assert_eq!(
-        got,
-        r#"module {
+"#
+        => r#"module {
   func.func @f(%arg0: i64) -> i64 {
     return %arg0 : i64
   }
 }
-"#
-    );
+"#;
 }
