@@ -43,16 +43,12 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// or the team's warps; on the CPU, where a thread is a subgroup, the
     /// thread's number or the team's size.
     pub(crate) fn subgroup_index(&self, id: bool) -> R<BasicValueEnum<'c>> {
-        let i64t = self.cx.i64_type();
-        if self.gpu {
-            let f = if id { support::GPU_THREAD_ID } else { support::GPU_NUM_THREADS };
-            let n = self.call_value(f, &[])?.into_int_value();
-            return Ok(self
-                .b
-                .build_right_shift(n, i64t.const_int(WARP.trailing_zeros().into(), false), false, "")?
-                .into());
+        let n = self.thread_index(id)?;
+        if !self.gpu {
+            return Ok(n);
         }
-        self.omp_index(id)
+        let shift = self.cx.i64_type().const_int(WARP.trailing_zeros().into(), false);
+        Ok(self.b.build_right_shift(n.into_int_value(), shift, false, "")?.into())
     }
 
     /// The thread's number (`id`) or the team's size from the OpenMP
