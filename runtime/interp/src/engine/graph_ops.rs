@@ -47,9 +47,13 @@ impl<'a> Machine<'a> {
         Ok((p, i as usize))
     }
     fn worklist(&self, op: OpId, v: Value) -> R<Rc<RefCell<Worklist>>> {
+        self.bound_worklist(op, v, "worklist")
+    }
+    /// The worklist (a graph worklist or a par queue, `what`) bound to `v`.
+    pub(super) fn bound_worklist(&self, op: OpId, v: Value, what: &str) -> R<Rc<RefCell<Worklist>>> {
         match self.get(v) {
             Val::Worklist(w) => Ok(w.clone()),
-            _ => self.err(op, "operand is not bound to a worklist"),
+            _ => self.err(op, format!("operand is not bound to a {what}")),
         }
     }
     /// The buckets of a new ordered worklist keyed by the property or

@@ -57,10 +57,7 @@ impl<'a> Machine<'a> {
 
     /// The queue `v` that `op` works on.
     fn queue(&self, op: OpId, v: Value) -> R<Rc<RefCell<crate::value::Worklist>>> {
-        match self.get(v) {
-            Val::Worklist(w) => Ok(w.clone()),
-            _ => self.err(op, "operand is not bound to a queue"),
-        }
+        self.bound_worklist(op, v, "queue")
     }
 
     /// The value `op` gives, from a result of `r` (an error where it fails).
