@@ -39,7 +39,6 @@ pub mod op {
                 /// Its visibility, as a symbol.
                 sym_visibility: Option<String>,
             }
-
         }
 
         /// `builtin.unrealized_conversion_cast %values : T to U`.
@@ -66,7 +65,6 @@ pub mod op {
                 outputs: Any,
             }
             properties {}
-
         }
     }
 }

@@ -42,7 +42,6 @@ pub mod op {
                 /// One attribute dictionary per result.
                 res_attrs: Option<Attribute>,
             }
-
         }
 
         /// `func.return %values...`.
@@ -64,7 +63,6 @@ pub mod op {
             }
             results {}
             properties {}
-
         }
 
         /// `func.call @callee(%args) : (T) -> (U)`.
@@ -99,7 +97,6 @@ pub mod op {
                 /// Never inline this call.
                 no_inline: bool,
             }
-
         }
 
         /// `func.call_indirect %f(%args) : (T) -> (U)`.
@@ -129,7 +126,6 @@ pub mod op {
                 values: Any,
             }
             properties {}
-
         }
 
         /// `func.constant @f : (T) -> (U)`: a function as a value.
@@ -154,7 +150,6 @@ pub mod op {
                 /// The function, a flat symbol reference.
                 value: Attribute,
             }
-
         }
     }
 }

@@ -44,7 +44,6 @@ impl Factored {
     /// `verdict` lets `apply` rewrite `factor` iterations at a time; with
     /// `remarks`, `done` says why one was (given the factor) and `kept`
     /// prefixes why one was not.
-    #[allow(clippy::too_many_arguments)]
     pub fn run(
         &mut self,
         (factor, remarks): (Factor, bool),

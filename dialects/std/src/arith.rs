@@ -36,7 +36,6 @@ pub mod op {
                 /// result's type; the operation's verifier checks it).
                 value: Attribute,
             }
-
         }
 
         /// Integer arithmetic that may take overflow flags: `addi`, `subi`,
@@ -69,7 +68,6 @@ pub mod op {
                 /// `#arith.overflow<...>` (the property `overflowFlags`).
                 overflow("overflowFlags"): Option<Attribute>,
             }
-
         }
 
         /// Other integer arithmetic: divisions, remainders, bitwise operations,
@@ -110,7 +108,6 @@ pub mod op {
                 result: IntLike,
             }
             properties {}
-
         }
 
         /// `arith.addui_extended`: the sum and whether it carried out.
@@ -139,7 +136,6 @@ pub mod op {
                 overflow: BoolLike,
             }
             properties {}
-
         }
 
         /// `arith.mulsi_extended` and `arith.mului_extended`: the full product
@@ -170,7 +166,6 @@ pub mod op {
                 high: IntLike,
             }
             properties {}
-
         }
 
         /// Float arithmetic with fast-math flags.
@@ -207,7 +202,6 @@ pub mod op {
                 /// `#arith.fastmath<...>`.
                 fastmath: Option<Attribute>,
             }
-
         }
 
         /// `arith.negf`.
@@ -233,7 +227,6 @@ pub mod op {
                 /// `#arith.fastmath<...>`.
                 fastmath: Option<Attribute>,
             }
-
         }
 
         /// `arith.cmpi`.
@@ -261,7 +254,6 @@ pub mod op {
                 /// The predicate's position in `CMPI_PREDICATES`.
                 predicate: i64,
             }
-
         }
 
         /// `arith.cmpf`.
@@ -292,7 +284,6 @@ pub mod op {
                 /// `#arith.fastmath<...>`.
                 fastmath: Option<Attribute>,
             }
-
         }
 
         /// `arith.select`.
@@ -319,7 +310,6 @@ pub mod op {
                 result: Any,
             }
             properties {}
-
         }
 
         /// Casts without properties (the operation's verifier checks the kinds
@@ -351,7 +341,6 @@ pub mod op {
                 output: Any,
             }
             properties {}
-
         }
 
         /// `arith.trunci`.
@@ -378,7 +367,6 @@ pub mod op {
                 /// `#arith.overflow<...>` (the property `overflowFlags`).
                 overflow("overflowFlags"): Option<Attribute>,
             }
-
         }
 
         /// `arith.extf` and `arith.truncf`.
@@ -407,7 +395,6 @@ pub mod op {
                 /// The rounding mode (`truncf`).
                 roundingmode: Option<Attribute>,
             }
-
         }
     }
 }

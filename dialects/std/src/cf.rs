@@ -33,7 +33,6 @@ pub mod op {
             }
             results {}
             properties {}
-
         }
 
         /// `cf.cond_br %condition, ^then(...), ^else(...)`.
@@ -61,7 +60,6 @@ pub mod op {
             }
             results {}
             properties {}
-
         }
 
         /// `cf.switch %flag : iN, [default: ^bb(...), 42: ^bb(...), ...]`.
@@ -89,7 +87,6 @@ pub mod op {
             }
             results {}
             properties {}
-
         }
 
         /// `cf.assert %condition, "message"`.
@@ -113,7 +110,6 @@ pub mod op {
                 /// The message when it does not.
                 msg: String,
             }
-
         }
     }
 }

@@ -37,7 +37,6 @@ pub mod op {
                 /// Keep the region: canonicalization does not inline it.
                 no_inline("no_inline"): bool,
             }
-
         }
 
         /// `scf.index_switch %arg case N {...} ... default {...}`.
@@ -66,7 +65,6 @@ pub mod op {
                 /// The case values, `array<i64: ...>`, one per case region.
                 cases: strata_ir::Attribute,
             }
-
         }
 
         /// `scf.for %iv = %lb to %ub step %step iter_args(...)`.
@@ -103,7 +101,6 @@ pub mod op {
                 /// Compare the bounds unsigned.
                 unsigned_cmp("unsignedCmp"): bool,
             }
-
         }
 
         /// `scf.if %condition`.
@@ -129,7 +126,6 @@ pub mod op {
                 results: Any,
             }
             properties {}
-
         }
 
         /// `scf.while (%args = %inits) : ... { before } do { after }`.
@@ -156,7 +152,6 @@ pub mod op {
                 results: Any,
             }
             properties {}
-
         }
 
         /// `scf.yield %values...`.
@@ -178,7 +173,6 @@ pub mod op {
             }
             results {}
             properties {}
-
         }
 
         /// `scf.condition(%c) %args...`.
@@ -203,7 +197,6 @@ pub mod op {
             }
             results {}
             properties {}
-
         }
 
         /// `scf.parallel (%ivs) = (%lbs) to (%ubs) step (%steps) init (%inits)`:
@@ -233,7 +226,6 @@ pub mod op {
                 results: Any,
             }
             properties {}
-
         }
 
         /// `scf.reduce(%values)`: ends an `scf.parallel` body with one region
@@ -256,7 +248,6 @@ pub mod op {
             }
             results {}
             properties {}
-
         }
 
         /// `scf.reduce.return %combined`.
@@ -277,7 +268,6 @@ pub mod op {
             }
             results {}
             properties {}
-
         }
     }
 }
