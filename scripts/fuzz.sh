@@ -4,14 +4,16 @@
 # debug build (its arithmetic overflow checks find more). Findings are
 # minimized and written to target/fuzz/; each round prints its seed
 # (STRATA_FUZZ_SEED=... cargo test -p strata-tools --test fuzz repeats it).
-# Usage: scripts/fuzz.sh [--minutes N]   (default 60)
+# Usage: scripts/fuzz.sh [--minutes N] [--semantic]   (default 60; --semantic:
+# only valid programs through random pipelines of the registered passes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 minutes=60
 while [ $# -gt 0 ]; do
   case "$1" in
     --minutes) minutes=${2:?'--minutes needs a number'}; shift 2 ;;
-    *) echo "fuzz: unknown argument '$1'; usage: scripts/fuzz.sh [--minutes N]" >&2; exit 2 ;;
+    --semantic) export STRATA_FUZZ_MODE=semantic; shift ;;
+    *) echo "fuzz: unknown argument '$1'; usage: scripts/fuzz.sh [--minutes N] [--semantic]" >&2; exit 2 ;;
   esac
 done
 case "$minutes" in '' | *[!0-9]*) echo "fuzz: --minutes takes a whole number, got '$minutes'" >&2; exit 2 ;; esac

@@ -45,6 +45,15 @@ pub enum OptionValue<'a> {
 }
 
 impl OptionKind {
+    /// What `--list-passes` shows the option takes (`<positive>`).
+    pub fn name(self) -> &'static str {
+        match self {
+            OptionKind::Bool => "bool",
+            OptionKind::Positive => "positive",
+            OptionKind::Count => "count",
+            OptionKind::Text => "text",
+        }
+    }
     /// Parses the text of an option of this kind.
     pub fn parse(self, v: &str) -> Result<OptionValue<'_>, String> {
         match self {

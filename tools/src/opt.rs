@@ -76,10 +76,13 @@ fn command(passes: &PassRegistry) -> Command {
 
 fn list_passes(passes: &PassRegistry) -> String {
     let mut s = String::from("Passes:\n");
-    for p in passes.all().map(|p| p.decl) {
-        s.push_str(&format!("  --{:<24} {}\n", p.argument, p.description));
+    for info in passes.all() {
+        let p = info.decl;
+        let on = (info.create)().anchor().map(|a| format!(" (on {a})")).unwrap_or_default();
+        s.push_str(&format!("  --{:<24} {}{on}\n", p.argument, p.description));
         for o in p.options {
-            s.push_str(&format!("      {:<22} {}\n", o.name, o.help));
+            let key = format!("{}=<{}>", o.name, o.kind.name());
+            s.push_str(&format!("      {key:<32} {}\n", o.help));
         }
     }
     s
@@ -576,6 +579,11 @@ pub fn run_guarded(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
             .unwrap_or_default();
         let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
         eprintln!("error: internal compiler error: {msg}{at}; please report this with the input that caused it");
+        // `RUST_BACKTRACE=1` adds where it happened, as Rust's own hook would.
+        let trace = std::backtrace::Backtrace::capture();
+        if trace.status() == std::backtrace::BacktraceStatus::Captured {
+            eprintln!("{trace}");
+        }
     }));
     // A large stack, reserved rather than used: deep IR nesting in the
     // parser and printer, deep recursion in the interpreter and in compiled

@@ -9,10 +9,17 @@
 //! through the default pipelines of both targets (for the CPU also written in
 //! upstream dialects, `--emit=upstream-mlir`) and `egraph-simplify`.
 //!
+//! The semantic mode keeps to valid programs: an input (a lit chunk, perhaps
+//! mutated) that verifies goes through a random pipeline of the registered
+//! passes, as `--list-passes` shows them, with random option values. Every
+//! pass must hold on any verified input: finish, or refuse it with an
+//! error, and leave IR that verifies.
+//!
 //! `STRATA_FUZZ_SECONDS` sets the time (default 60), `STRATA_FUZZ_SEED` the
 //! seed (default 1, so that the suite tries the same inputs first every
-//! time; printed), and `STRATA_FUZZ_SAVE` a folder where each finding is
-//! written, minimized. `scripts/fuzz.sh --minutes N` runs it longer with
+//! time; printed), `STRATA_FUZZ_SAVE` a folder where each finding is
+//! written, minimized, and `STRATA_FUZZ_MODE=semantic` keeps to the
+//! semantic mode. `scripts/fuzz.sh --minutes N` runs it longer with
 //! fresh seeds.
 
 use std::path::{Path, PathBuf};
@@ -175,6 +182,8 @@ struct Fuzzer {
     save: Option<PathBuf>,
     rng: Rng,
     runs: usize,
+    /// Semantic-mode pipelines that refused their input, and that ran.
+    semantic_runs: [usize; 2],
     findings: Vec<String>,
 }
 
@@ -270,6 +279,29 @@ impl Fuzzer {
         check(&run(&self.run, &args, self.limit), Some(&out), false).map(|_| ())
     }
 
+    /// The semantic mode: `text`, if it verifies, through `pipeline`.
+    fn semantic(&mut self, text: &str, pipeline: &str) -> Result<(), Finding> {
+        let input = self.path("sem.mlir");
+        std::fs::write(&input, text).expect("write the input");
+        let out = self.path("sem-out.mlir");
+        let (inp, o) = (input.to_str().expect("path"), out.to_str().expect("path"));
+        self.runs += 1;
+        if !check(&run(&self.opt, &[inp, "--allow-unregistered-dialect", "-o", o], self.limit), Some(&out), true)? {
+            return Ok(());
+        }
+        let _ = std::fs::remove_file(&out);
+        let arg = format!("--pass-pipeline={pipeline}");
+        self.runs += 1;
+        let outcome = run(&self.opt, &[inp, "--allow-unregistered-dialect", &arg, "-o", o], self.limit * 2);
+        let detail = |f: Finding| finding(&f.what, format!("{pipeline}\n{}", f.detail));
+        let ran = check(&outcome, Some(&out), false).map_err(detail)?;
+        if outcome.stderr.contains("verification failed after pass") {
+            return Err(detail(finding("pass left invalid IR", outcome.stderr)));
+        }
+        self.semantic_runs[usize::from(ran)] += 1;
+        Ok(())
+    }
+
     /// Shrinks a failing program line by line while it fails the same way.
     fn minimize(&mut self, text: &str, what: &str, deep: bool) -> String {
         let mut lines: Vec<String> = text.lines().map(String::from).collect();
@@ -282,6 +314,21 @@ impl Fuzzer {
             fewer.remove(i);
             let candidate = fewer.join("\n") + "\n";
             if self.program(&candidate, deep).is_err_and(|f| f.what == what) {
+                lines = fewer;
+            }
+        }
+        lines.join("\n") + "\n"
+    }
+
+    /// Shrinks an input that fails `pipeline` line by line while it fails
+    /// the same way.
+    fn minimize_semantic(&mut self, text: &str, pipeline: &str, what: &str) -> String {
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        for i in (0..lines.len()).rev().take(300) {
+            let mut fewer = lines.clone();
+            fewer.remove(i);
+            let candidate = fewer.join("\n") + "\n";
+            if self.semantic(&candidate, pipeline).is_err_and(|f| f.what == what) {
                 lines = fewer;
             }
         }
@@ -396,6 +443,118 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
     s
 }
 
+/// A registered pass as `--list-passes` shows it: its name, the operation
+/// it runs on (if it says), and its options with the values to try.
+struct PassEntry {
+    name: String,
+    anchor: Option<String>,
+    options: Vec<(String, Vec<String>)>,
+}
+
+/// The registered passes, read from `graph-opt --list-passes`; `upstream`
+/// (a round trip through upstream MLIR) is left to its own tests.
+fn registered_passes(opt: &Path) -> Vec<PassEntry> {
+    let out = Command::new(opt).arg("--list-passes").output().expect("graph-opt --list-passes");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let mut passes: Vec<PassEntry> = Vec::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("  --") {
+            let name = rest.split_whitespace().next().unwrap_or("").to_string();
+            let anchor = rest.rsplit_once("(on ").map(|(_, a)| a.trim_end_matches(')').to_string());
+            passes.push(PassEntry { name, anchor, options: Vec::new() });
+        } else if let (Some(p), Some((key, help))) = (passes.last_mut(), line.trim().split_once(' ')) {
+            let Some((name, kind)) = key.split_once("=<") else { continue };
+            p.options.push((name.to_string(), option_values(kind.trim_end_matches('>'), help)));
+        }
+    }
+    passes.retain(|p| p.name != "upstream");
+    passes
+}
+
+/// Values to try for an option of `kind`: for text, the words its help
+/// offers (`thread (default), edge (...) or sequential`).
+fn option_values(kind: &str, help: &str) -> Vec<String> {
+    let words = |v: &[&str]| v.iter().map(|w| w.to_string()).collect();
+    match kind {
+        "bool" => words(&["true", "false"]),
+        "positive" => words(&["1", "2", "3", "4", "64", "1000"]),
+        "count" => words(&["0", "1", "2", "4", "64"]),
+        _ => {
+            let mut plain = String::new();
+            let mut depth = 0;
+            for c in help.chars() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    _ if depth == 0 => plain.push(c),
+                    _ => {}
+                }
+            }
+            let offered = plain.rsplit(':').next().unwrap_or("").split(", for").next().unwrap_or("");
+            offered
+                .split([',', ' '])
+                .filter(|w| !w.is_empty() && *w != "or" && w.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+                .map(String::from)
+                .collect()
+        }
+    }
+}
+
+/// The stage of a lowering pipeline a pass belongs to, for pipelines in the
+/// usual order: graph, sched, par, cf; `None` for the passes of any stage.
+fn stage(pass: &str) -> Option<u8> {
+    match pass {
+        "graph-check-races" => Some(0),
+        "convert-graph-to-sched" => Some(1),
+        p if p.starts_with("sched-") => Some(2),
+        "convert-sched-to-par" => Some(3),
+        p if p.starts_with("par-") => Some(4),
+        "convert-scf-to-cf" => Some(5),
+        _ => None,
+    }
+}
+
+/// A random pipeline of one to five registered passes with random options,
+/// half the time in the stages' order; each pass nested where it runs.
+fn random_pipeline(passes: &[PassEntry], rng: &mut Rng) -> String {
+    let mut chosen: Vec<&PassEntry> = (0..1 + rng.below(5)).map(|_| rng.pick(passes)).collect();
+    if rng.below(2) == 0 {
+        let mut last = 0;
+        let keys: Vec<u8> = chosen
+            .iter()
+            .map(|p| {
+                last = stage(&p.name).unwrap_or(last);
+                last
+            })
+            .collect();
+        let mut order: Vec<usize> = (0..chosen.len()).collect();
+        order.sort_by_key(|i| keys[*i]);
+        chosen = order.into_iter().map(|i| chosen[i]).collect();
+    }
+    let mut parts = Vec::new();
+    for p in chosen {
+        let mut text = p.name.clone();
+        let set: Vec<String> = (0..rng.below(3))
+            .filter(|_| !p.options.is_empty())
+            .map(|_| {
+                let (key, values) = rng.pick(&p.options);
+                let value = if values.is_empty() { "x" } else { rng.pick(values).as_str() };
+                format!("{key}={value}")
+            })
+            .collect();
+        if !set.is_empty() {
+            text = format!("{text}{{{}}}", set.join(" "));
+        }
+        let in_function = match p.anchor.as_deref() {
+            Some("func.func") => true,
+            Some(_) => false,
+            None => rng.below(2) == 0,
+        };
+        parts.push(if in_function { format!("func.func({text})") } else { text });
+    }
+    format!("builtin.module({})", parts.join(","))
+}
+
 const PIPELINES: &[&str] = &[
     "builtin.module(canonicalize,cse)",
     "builtin.module(func.func(egraph-simplify{max-iterations=4 max-nodes=1000}),canonicalize)",
@@ -436,13 +595,18 @@ fn mutated_inputs_keep_the_tools_contract() {
         save: std::env::var_os("STRATA_FUZZ_SAVE").map(PathBuf::from),
         rng: Rng(seed),
         runs: 0,
+        semantic_runs: [0, 0],
         findings: Vec::new(),
     };
+    let semantic_only = std::env::var("STRATA_FUZZ_MODE").is_ok_and(|m| m == "semantic");
+    let passes = registered_passes(&fz.opt);
+    assert!(passes.len() > 10, "graph-opt --list-passes lists the passes");
     let start = Instant::now();
     let mut inputs = 0;
     while start.elapsed() < Duration::from_secs(seconds) && fz.findings.len() < 10 {
         inputs += 1;
-        match fz.rng.below(10) {
+        let draw = if semantic_only { 2 } else { fz.rng.below(10) };
+        match draw {
             0 => {
                 let base = *fz.rng.pick(PIPELINES);
                 // A command-line argument cannot hold a NUL.
@@ -458,6 +622,15 @@ fn mutated_inputs_keep_the_tools_contract() {
                     fz.report("graph", &g, f, None);
                 }
             }
+            2 | 3 => {
+                let base = fz.rng.pick(&chunks).clone();
+                let text = if fz.rng.below(3) == 0 { mutate(&base, &mut fz.rng) } else { base };
+                let pipeline = random_pipeline(&passes, &mut fz.rng);
+                if let Err(f) = fz.semantic(&text, &pipeline) {
+                    let small = fz.minimize_semantic(&text, &pipeline, &f.what);
+                    fz.report("semantic", &text, f, Some(small));
+                }
+            }
             _ => {
                 let base = fz.rng.pick(&chunks).clone();
                 let text = (0..1 + fz.rng.below(3)).fold(base, |t, _| mutate(&t, &mut fz.rng));
@@ -471,5 +644,7 @@ fn mutated_inputs_keep_the_tools_contract() {
     }
     let _ = std::fs::remove_dir_all(&fz.dir);
     eprintln!("fuzz: {inputs} inputs, {} runs of the tools in {:.0} s", fz.runs, start.elapsed().as_secs_f64());
+    let [refused, ran] = fz.semantic_runs;
+    eprintln!("fuzz: semantic mode: {ran} pipelines ran on verified inputs, {refused} refused them");
     assert!(fz.findings.is_empty(), "fuzz findings (seed {seed}):\n{}", fz.findings.join("\n"));
 }

@@ -145,6 +145,32 @@ impl Ranges {
             Ranges::CommonNbrs { .. } => Space::CommonNbrs,
         }
     }
+
+    /// The graph walked, for the spaces that walk one.
+    pub fn graph(self) -> Option<Value> {
+        match self {
+            Ranges::Nodes { graph } | Ranges::Edges { graph } => Some(graph),
+            Ranges::Adjacent { graph, .. } | Ranges::CommonNbrs { graph, .. } => Some(graph),
+            Ranges::Items { .. } | Ranges::Range { .. } => None,
+        }
+    }
+
+    /// The node whose list an adjacency loop walks.
+    pub fn node(self) -> Option<Value> {
+        match self {
+            Ranges::Adjacent { node, .. } => Some(node),
+            _ => None,
+        }
+    }
+}
+
+/// The graph and node of the adjacency loop `op` (over `out_edges`,
+/// `in_edges`, `out_nbrs` or `in_nbrs`); `None` for any other loop.
+pub fn adjacency_of(ctx: &Context, op: OpId) -> Option<(Value, Value)> {
+    match ranges_of(ctx, op)? {
+        Ranges::Adjacent { graph, node, .. } => Some((graph, node)),
+        _ => None,
+    }
 }
 
 /// What the foreach loop `op` (`graph.foreach` or `sched.foreach`) ranges

@@ -48,7 +48,7 @@ use crate::op as sched;
 use std::collections::HashSet;
 use strata_graph_dialect::op as graph;
 
-use strata_graph_dialect::foreach::{is_foreach, space_of, Space};
+use strata_graph_dialect::foreach::{adjacency_of, is_foreach, ranges_of, space_of, Ranges, Space};
 use strata_graph_dialect::op::Reduce;
 use strata_graph_dialect::types::{classify, GraphType};
 use strata_graph_dialect::view::ReduceKind;
@@ -137,7 +137,8 @@ pub fn collapsible(ctx: &Context, op: OpId) -> Result<OpId, String> {
     }
     let inner =
         neighbour_loop(ctx, op, "mapping 'edge'", &[Space::OutNbrs, Space::OutEdges, Space::InNbrs, Space::InEdges])?;
-    if ctx.operand(inner, 0) != ctx.operand(op, 0) {
+    let outer = ranges_of(ctx, op).and_then(Ranges::graph);
+    if adjacency_of(ctx, inner).map(|(g, _)| g) != outer || outer.is_none() {
         return Err(format!(
             "mapping 'edge' needs the inner loop at {} to walk the graph of the outer loop",
             ctx.op_loc(inner).short()
@@ -151,7 +152,7 @@ pub fn collapsible(ctx: &Context, op: OpId) -> Result<OpId, String> {
 /// node whose list it walks: one thread per node is its only writer, `what` (one
 /// thread `per` ...) would not be.
 fn one_writer_free(ctx: &Context, inner: OpId, what: &str, per: &str) -> Result<(), String> {
-    let v = ctx.operand(inner, 1);
+    let Some((_, v)) = adjacency_of(ctx, inner) else { return Ok(()) };
     let mut store = None;
     ctx.walk_pre(inner, &mut |o| {
         if store.is_none() && ctx.op_name(o) == graph::STORE && ctx.operands(o).get(2) == Some(&v) {
@@ -293,9 +294,10 @@ pub fn orderable(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<DegreeOf, 
 /// node's list, each once.
 pub fn walks_own_lists(ctx: &Context, op: OpId, inner: OpId) -> bool {
     let Some(body) = ctx.entry_block(ctx.region(op, 0)) else { return false };
-    space_of(ctx, op) == Some(Space::Nodes)
-        && ctx.operand(inner, 0) == ctx.operand(op, 0)
-        && ctx.operand(inner, 1) == ctx.block_args(body)[0]
+    match (ranges_of(ctx, op), adjacency_of(ctx, inner)) {
+        (Some(Ranges::Nodes { graph }), Some((g, node))) => g == graph && node == ctx.block_args(body)[0],
+        _ => false,
+    }
 }
 
 /// What a subgroup shares when the loop `op` defers its iterations of
@@ -383,9 +385,9 @@ fn shared_walk(ctx: &Context, op: OpId, s: &LoopSchedule, what: &str) -> Result<
     let spaces = [Space::OutNbrs, Space::OutEdges, Space::InNbrs, Space::InEdges];
     // The node whose list is walked: the iteration's, or one the body finds
     // from it before the loop.
-    let node = ctx.operand(inner, 1);
-    let own = node == v || ctx.defining_op(node).is_some_and(|d| ops[..at].contains(&d));
-    if !space_of(ctx, inner).is_some_and(|s| spaces.contains(&s)) || !own {
+    let own = adjacency_of(ctx, inner)
+        .is_some_and(|(_, node)| node == v || ctx.defining_op(node).is_some_and(|d| ops[..at].contains(&d)));
+    if !own {
         let names: Vec<&str> = spaces.iter().map(|s| s.name()).collect();
         return Err(format!(
             "{what} needs the inner loop at {} to run over {} of the outer node (or of a node the body finds before it)",
@@ -538,15 +540,15 @@ pub fn hybrid(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<OpId, String>
 }
 
 fn is_node_worklist(ctx: &Context, op: OpId) -> bool {
-    matches!(classify(ctx.value_type(ctx.operand(op, 0))), Some(GraphType::Worklist(e)) if matches!(classify(&e), Some(GraphType::Node)))
+    let Some(Ranges::Items { worklist }) = ranges_of(ctx, op) else { return false };
+    matches!(classify(ctx.value_type(worklist)), Some(GraphType::Worklist(e)) if matches!(classify(&e), Some(GraphType::Node)))
 }
 
 /// The worklist of a loop that can find its items through a bitmap, or why not.
 pub fn bitmap_worklist(ctx: &Context, op: OpId) -> Result<Value, String> {
-    if space_of(ctx, op) != Some(Space::Items) {
+    let Some(Ranges::Items { worklist: wl }) = ranges_of(ctx, op) else {
         return Err("frontier 'bitmap' needs a loop over the items of a worklist".into());
-    }
-    let wl = ctx.operand(op, 0);
+    };
     if strata_graph_dialect::worklist::is_ordered(ctx, wl) {
         return Err(
             "frontier 'bitmap' cannot hold the items of an ordered worklist: its rounds come from its buckets".into()
@@ -572,7 +574,8 @@ fn neighbour_loop(ctx: &Context, op: OpId, what: &str, spaces: &[Space]) -> Resu
     for o in ops {
         let name = ctx.op_kind(o);
         if o == inner {
-            if !space_of(ctx, o).is_some_and(|s| spaces.contains(&s)) || ctx.operand(o, 1) != v {
+            let walks_v = adjacency_of(ctx, o).is_some_and(|(_, node)| node == v);
+            if !space_of(ctx, o).is_some_and(|s| spaces.contains(&s)) || !walks_v {
                 let names: Vec<&str> = spaces.iter().map(|s| s.name()).collect();
                 return Err(format!(
                     "{what} needs the inner loop at {} to run over {} of the outer node",
