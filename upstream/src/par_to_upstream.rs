@@ -351,7 +351,8 @@ impl Conversion {
             ParOp::Shared(s) => {
                 let t = b.ctx().value_type(s.buffer(b.ctx())).clone();
                 let n = s.size(b.ctx()).max(1);
-                vec![ops::alloca(&mut b, &ops::memref_type(n, ops::element_of(&t)))]
+                let storage = ops::alloca(&mut b, &ops::memref_type(n, ops::element_of(&t)));
+                vec![ops::erase_size(&mut b, storage)]
             }
             // A CPU thread is a subgroup and a block of its own.
             ParOp::SubgroupSize(_) | ParOp::BlockSize(_) => vec![index(&mut b, 1)],
@@ -415,7 +416,8 @@ impl Conversion {
             ParOp::Local(l) => {
                 let t = b.ctx().value_type(l.buffer(b.ctx())).clone();
                 let n = l.size(b.ctx()).unwrap_or(1);
-                vec![ops::alloca(&mut b, &ops::memref_type(n, ops::element_of(&t)))]
+                let storage = ops::alloca(&mut b, &ops::memref_type(n, ops::element_of(&t)));
+                vec![ops::erase_size(&mut b, storage)]
             }
             ParOp::Free(_) => {
                 let storage = par::Free(op).storage(b.ctx());

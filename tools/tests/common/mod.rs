@@ -3,3 +3,4 @@
 
 pub mod files;
 pub mod random_arith;
+pub mod schedules;

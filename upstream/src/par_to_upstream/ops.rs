@@ -22,6 +22,7 @@ pub mod memref {
         ALLOCA = "alloca",
         ATOMIC_RMW = "atomic_rmw",
         ATOMIC_YIELD = "atomic_yield",
+        CAST = "cast",
         DEALLOC = "dealloc",
         DIM = "dim",
         EXTRACT_ALIGNED_POINTER_AS_INDEX = "extract_aligned_pointer_as_index",
@@ -146,6 +147,13 @@ pub fn alloc(b: &mut Builder<'_>, ty: &Type, n: Option<Value>) -> Value {
 /// when its function returns.
 pub fn alloca(b: &mut Builder<'_>, ty: &Type) -> Value {
     allocate(b, memref::ALLOCA, ty, None)
+}
+
+/// `memref.cast m : memref<NxT> to memref<?xT>`: the type every other
+/// buffer has, so that a thread's storage passes where a buffer does.
+pub fn erase_size(b: &mut Builder<'_>, m: Value) -> Value {
+    let dynamic = vector_of(element_of(b.ctx().value_type(m)));
+    b.op1(memref::CAST, &[m], dynamic)
 }
 
 fn allocate(b: &mut Builder<'_>, name: strata_ir::OpName, ty: &Type, n: Option<Value>) -> Value {
