@@ -14,6 +14,7 @@
 //! built, with the file's line and column in the message.
 
 use crate::pipeline::SeenKeys;
+use std::collections::HashMap;
 use strata_ir::Location;
 
 pub use strata_lowering::graph_to_sched::{loop_names, outermost_loops, own_count_commons};
@@ -32,6 +33,11 @@ pub struct LoopEntry {
 /// Parses the text of a schedule file called `path`.
 pub fn parse(path: &str, text: &str) -> Result<Vec<LoopEntry>, String> {
     let mut loops = Vec::new();
+    // Where each loop's key was given first: a key is given once per loop
+    // in the whole file, as on one line.
+    let mut first: HashMap<(String, String), String> = HashMap::new();
+    // A byte-order mark is no part of the first loop's name.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("");
         let indent = line.len() - line.trim_start().len();
@@ -57,9 +63,16 @@ pub fn parse(path: &str, text: &str) -> Result<Vec<LoopEntry>, String> {
                 return Err(format!("{}: error: schedule entry '{entry}' is not KEY=VALUE", here(col)));
             };
             let (k, v) = (k.trim(), v.trim());
+            let key_at = here(col + part.len() - part.trim_start().len());
             if let Err(twice) = seen.note(k, v) {
-                return Err(format!("{}: error: {twice}", here(col + part.len() - part.trim_start().len())));
+                return Err(format!("{key_at}: error: {twice}"));
             }
+            if let Some(earlier) = first.get(&(name.to_string(), k.to_string())) {
+                return Err(format!(
+                    "{key_at}: error: schedule entry '{k}' of loop '{name}' is given twice (first at {earlier})"
+                ));
+            }
+            first.insert((name.to_string(), k.to_string()), key_at);
             entries.push((k.to_string(), v.to_string()));
             col += part.len() + 1;
         }
@@ -116,6 +129,12 @@ mod tests {
         assert_eq!(parse("s.txt", "x:1 a=1,b").unwrap_err(), "s.txt:1:9: error: schedule entry 'b' is not KEY=VALUE");
         assert!(parse("s.txt", "bfs chunk=1").unwrap_err().contains("s.txt:1:1: error: 'bfs' is not a loop name"));
         assert!(parse("s.txt", "bfs:0").unwrap_err().contains("expected a loop name and KEY=VALUE entries"));
+        assert_eq!(
+            parse("s.txt", "pr:1 order=degree\npr:0 order=id\n pr:1 chunk=8, order=id").unwrap_err(),
+            "s.txt:3:16: error: schedule entry 'order' of loop 'pr:1' is given twice (first at s.txt:1:6)"
+        );
+        let marked = parse("s.txt", "\u{feff}bfs:0 chunk=4").unwrap();
+        assert_eq!((marked[0].name.as_str(), &marked[0].at), ("bfs:0", &Location::file("s.txt", 1, 7)));
         assert_eq!(
             parse("s.txt", "pr:1 order=degree, chunk=8, order=id").unwrap_err(),
             "s.txt:1:29: error: schedule entry 'order' is given twice (first as 'order=degree')"

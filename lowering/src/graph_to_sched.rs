@@ -119,9 +119,12 @@ impl GraphToSched {
 /// A schedule option's value as the schedule dictionary holds it.
 fn option_attr(key: &str, value: OptionValue<'_>) -> Result<Attribute, String> {
     match value {
-        OptionValue::Positive(n) | OptionValue::Count(n) => {
-            Ok(Attribute::int(i128::from(n), strata_ir::types::Type::i64()))
-        }
+        // Every numeric entry is a `u32`: a larger value is refused as
+        // written, before an `i64` attribute could wrap it.
+        OptionValue::Positive(n) | OptionValue::Count(n) => match u32::try_from(n) {
+            Ok(n) => Ok(Attribute::int(i128::from(n), strata_ir::types::Type::i64())),
+            Err(_) => Err(strata_sched_dialect::schedule::entry_error(key, n)),
+        },
         OptionValue::Text(t) => Ok(Attribute::string(t)),
         OptionValue::Bool(_) => Err(format!("no such option '{key}'")),
     }

@@ -22,6 +22,13 @@
 // A key given twice is an error, in a schedule file and in --schedule.
 // RUN: not graph-opt %S/../algorithms/bfs.mlir --target=cpu --schedule-file %S/Inputs/twice.schedule 2>&1 | FileCheck %s --check-prefix=TWICE
 // TWICE: twice.schedule:1:32: error: schedule entry 'direction' is given twice (first as 'direction=push')
+// RUN: not graph-opt %S/../algorithms/bfs.mlir --target=cpu --schedule-file %S/Inputs/key-on-two-lines.schedule 2>&1 | FileCheck %s --check-prefix=TWO-LINES
+// TWO-LINES: key-on-two-lines.schedule:3:20: error: schedule entry 'chunk' of loop 'bfs:0' is given twice (first at {{.*}}key-on-two-lines.schedule:1:7)
+// Numbers say their bounds and are shown as written; a byte-order mark is skipped.
+// RUN: not graph-opt %S/../algorithms/bfs.mlir --target=cpu --schedule-file %S/Inputs/too-large.schedule 2>&1 | FileCheck %s --check-prefix=LARGE
+// LARGE: too-large.schedule:1:7: error: loop 'bfs:0': schedule entry 'chunk' must be an integer from 1 to 4294967295, got 18446744073709551615
+// RUN: graph-opt %S/../algorithms/bfs.mlir --target=cpu --schedule-file %S/Inputs/byte-order-mark.schedule --print-ir-after=convert-graph-to-sched -o /dev/null 2>&1 | FileCheck %s --check-prefix=MARK
+// MARK: schedule = {alpha = 20 : i64, beta = 144 : i64, chunk = 4 : i64
 // RUN: not graph-opt %S/../algorithms/bfs.mlir --target=cpu --schedule order=degree,order=id 2>&1 | FileCheck %s --check-prefix=TWICE-FLAG
 // TWICE-FLAG: error: --schedule: schedule entry 'order' is given twice (first as 'order=degree')
 // RUN: not graph-run %S/../algorithms/bfs.mlir --graph gen:grid:rows=3,cols=3 --entry bfs 0 --backend cpu --schedule-file %S/Inputs/illegal.schedule 2>&1 | FileCheck %s --check-prefix=ILLEGAL

@@ -175,21 +175,27 @@ pub struct LoopSchedule {
 pub const KEYS: [(&str, &str); 16] = [
     ("mapping", "\"thread\", \"edge\", \"warp\", \"block\", \"edge-balanced\" or \"sequential\""),
     ("dist", "\"static\", \"dynamic\" or \"guided\""),
-    ("chunk", "a positive integer"),
+    ("chunk", "an integer from 1 to 4294967295"),
     ("reduction", "\"atomic\" or \"privatize\""),
     ("direction", "\"push\", \"pull\" or \"hybrid\""),
     ("frontier", "\"sparse\" or \"bitmap\""),
     ("pushes", "\"buffered\", \"direct\", \"subgroup\" or \"block\""),
-    ("alpha", "a positive integer"),
-    ("beta", "a positive integer"),
+    ("alpha", "an integer from 1 to 4294967295"),
+    ("beta", "an integer from 1 to 4294967295"),
     ("intersect", "\"merge\", \"gallop\", \"auto\" or \"bitmap\""),
-    ("fusion", "a non-negative integer"),
-    ("split", "a non-negative integer"),
-    ("warp", "a non-negative integer"),
-    ("block", "a non-negative integer"),
+    ("fusion", "an integer from 0 to 4294967295"),
+    ("split", "an integer from 0 to 4294967295"),
+    ("warp", "an integer from 0 to 4294967295"),
+    ("block", "an integer from 0 to 4294967295"),
     ("segments", "an integer from 0 to 64"),
     ("order", "\"id\" or \"degree\""),
 ];
+
+/// Why `got` is no value of the schedule entry `key`: what the entry takes.
+pub fn entry_error(key: &str, got: impl std::fmt::Display) -> String {
+    let want = KEYS.iter().find(|(n, _)| *n == key).map(|(_, w)| *w).unwrap_or("");
+    format!("schedule entry '{key}' must be {want}, got {got}")
+}
 
 /// The keys a complete schedule holds whatever its direction (`alpha` only
 /// and `beta` only come with `hybrid`).
@@ -308,9 +314,9 @@ impl LoopSchedule {
     /// `self` with the entries of `dict` overriding it; errors name the bad entry.
     pub fn overridden(mut self, dict: &[NamedAttr]) -> Result<LoopSchedule, String> {
         for (k, v) in dict {
-            let bad = || {
-                let want = KEYS.iter().find(|(n, _)| *n == &**k).map(|(_, w)| *w).unwrap_or("");
-                format!("schedule entry '{k}' must be {want}, got {v}")
+            let bad = || match v.as_int() {
+                Some(n) => entry_error(k, n),
+                None => entry_error(k, v),
             };
             match &**k {
                 "mapping" => self.mapping = Keyword::from_attr(v).ok_or_else(bad)?,
@@ -440,7 +446,10 @@ mod tests {
         let f = LoopSchedule { fusion: 1000, ..s };
         assert_eq!(LoopSchedule::from_attr(&f.to_attr()), Ok(f));
         let bad = vec![("fusion".into(), Attribute::int(-1, Type::i64()))];
-        assert!(LoopSchedule::PARALLEL.overridden(&bad).unwrap_err().contains("non-negative"));
+        assert_eq!(
+            LoopSchedule::PARALLEL.overridden(&bad).unwrap_err(),
+            "schedule entry 'fusion' must be an integer from 0 to 4294967295, got -1"
+        );
         let i = LoopSchedule { intersect: Some(Intersect::Gallop), ..s };
         assert_eq!(LoopSchedule::from_attr(&i.to_attr()), Ok(i));
         let bad = vec![("intersect".into(), Attribute::string("hash"))];
@@ -451,7 +460,10 @@ mod tests {
         let h = LoopSchedule { direction: Direction::Hybrid, alpha: 9, beta: 3, ..s };
         assert_eq!(LoopSchedule::from_attr(&h.to_attr()), Ok(h));
         let bad = vec![("chunk".into(), Attribute::int(0, Type::i64()))];
-        assert!(LoopSchedule::PARALLEL.overridden(&bad).unwrap_err().contains("positive"));
+        assert_eq!(
+            LoopSchedule::PARALLEL.overridden(&bad).unwrap_err(),
+            "schedule entry 'chunk' must be an integer from 1 to 4294967295, got 0"
+        );
         let unknown = vec![("tile".into(), Attribute::Unit)];
         assert!(LoopSchedule::PARALLEL.overridden(&unknown).unwrap_err().contains("unknown schedule entry 'tile'"));
         let partial = Attribute::dictionary(vec![("chunk".into(), Attribute::int(3, Type::i64()))]);

@@ -107,7 +107,7 @@ func.func @unknown_entry(%g: !graph.graph) {
 
 // -----
 
-// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'chunk' must be a positive integer, got 0 : i64
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'chunk' must be an integer from 1 to 4294967295, got 0
 func.func @zero_chunk(%g: !graph.graph) {
   graph.foreach %v in nodes(%g) {
   } attributes {schedule = {chunk = 0}}
@@ -276,7 +276,7 @@ func.func @beta_without_hybrid(%g: !graph.graph) {
 
 // -----
 
-// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'alpha' must be a positive integer, got 0 : i64
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'alpha' must be an integer from 1 to 4294967295, got 0
 func.func @alpha_zero(%g: !graph.graph) {
   graph.foreach %v in nodes(%g) {
   } attributes {schedule = {alpha = 0}}
@@ -324,7 +324,7 @@ func.func @split_bitmap(%g: !graph.graph) {
 
 // -----
 
-// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'split' must be a non-negative integer, got -1 : i64
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'split' must be an integer from 0 to 4294967295, got -1
 func.func @split_negative(%g: !graph.graph) {
   graph.foreach %v in nodes(%g) {
   } attributes {schedule = {split = -1}}
@@ -552,7 +552,7 @@ func.func @segments_over_edges(%g: !graph.graph, %p: !graph.nprop<i64>) {
 
 // -----
 
-// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'segments' must be an integer from 0 to 64, got -2 : i64
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'segments' must be an integer from 0 to 64, got -2
 func.func @segments_negative(%g: !graph.graph) {
   graph.foreach %v in nodes(%g) {
     graph.foreach %u, %e in in_nbrs(%g, %v) {
@@ -564,7 +564,7 @@ func.func @segments_negative(%g: !graph.graph) {
 // -----
 
 // Each segment is a pass of its own in the lowered code: at most 64.
-// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'segments' must be an integer from 0 to 64, got 65 : i64
+// CHECK: invalid.mlir:[[@LINE+2]]:3: error: illegal schedule: schedule entry 'segments' must be an integer from 0 to 64, got 65
 func.func @segments_too_many(%g: !graph.graph) {
   graph.foreach %v in nodes(%g) {
     graph.foreach %u, %e in in_nbrs(%g, %v) {
