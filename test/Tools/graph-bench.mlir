@@ -102,3 +102,17 @@
 // NO-CORPUS: error: cannot read test/algorithms/pr.mlir: {{.*}} (the corpus is read from test/algorithms under the current directory: run from the repository's root, or give --corpus DIR)
 // RUN: not graph-bench --corpus %S/Inputs --algorithms pr --graphs 'kron:scale=6,degree=4,seed=1' 2>&1 | FileCheck %s --check-prefix=NO-PROGRAM
 // NO-PROGRAM: error: cannot read {{.*}}Inputs/pr.mlir: No such file or directory (os error 2){{$}}
+// What would fail at the end fails first: no graph to measure, a plot that
+// cannot be written; a graph of no nodes is refused; a reference command
+// that hangs is stopped at its limit.
+// RUN: not graph-bench --corpus %S/../algorithms --graphs ' ; ' 2>&1 | FileCheck %s --check-prefix=NO-GRAPHS
+// NO-GRAPHS: error: --graphs names no graph (generator specs or graph files, separated by ';')
+// RUN: not graph-bench --corpus %S/../algorithms --algorithms pr --graphs 'grid:rows=3,cols=3' --plot %S/no-such-dir/x.svg 2>&1 | FileCheck %s --check-prefix=PLOT-FIRST
+// PLOT-FIRST-NOT: algorithm
+// PLOT-FIRST: error: cannot write '{{.*}}no-such-dir/x.svg': No such file or directory
+// RUN: not graph-bench --corpus %S/../algorithms --algorithms bfs --graphs '%S/Inputs/empty.el' --repeat 1 2>&1 | FileCheck %s --check-prefix=EMPTY
+// EMPTY: empty.el: the graph has no nodes; there is nothing to measure
+// RUN: not graph-bench --corpus %S/../algorithms --algorithms bfs --graphs 'grid:rows=3,cols=3' --repeat 1 --reference-command 'sleep 1000' --reference-limit 0.5 2>&1 | FileCheck %s --check-prefix=HANG
+// HANG: error: the reference command 'sleep 1000' did not finish within 0.5 s (--reference-limit)
+// RUN: not graph-bench --reference-command 'true' --reference-limit=-1 2>&1 | FileCheck %s --check-prefix=LIMIT
+// LIMIT: error: --reference-limit must be a positive number of seconds, got -1

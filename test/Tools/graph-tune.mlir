@@ -27,3 +27,7 @@
 func.func @no_loops(%x: i64) -> i64 {
   return %x : i64
 }
+// The destination is checked before the search.
+// RUN: not graph-tune %S/../algorithms/bfs.mlir --graph gen:grid:rows=3,cols=3 --entry bfs 0 --budget 100 -o %S/no-such-dir/bfs.schedule 2>&1 | FileCheck %s --check-prefix=DEST
+// DEST-NOT: tried
+// DEST: error: cannot write '{{.*}}no-such-dir/bfs.schedule': No such file or directory

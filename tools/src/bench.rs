@@ -18,6 +18,7 @@
 
 use std::rc::Rc;
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::{parser::ValueSource, Arg, ArgMatches, Command};
 use strata_abi::compare::compare_results;
@@ -122,6 +123,7 @@ fn command() -> Command {
         )
         .arg(Arg::new("reference").long("reference").value_name("FILE").conflicts_with_all(["reference-command", "backend"]).help("reference times to compare with: lines 'ALGORITHM GRAPH SECONDS' (GRAPH as --graphs names it, or its short name: kron, or the file's name)"))
         .arg(Arg::new("reference-command").long("reference-command").value_name("COMMAND").conflicts_with("backend").help("a command (sh -c) that times the reference implementation of {algorithm} on {graph} from {source}, printing GAPBS's 'Trial Time: SECONDS' lines or one number a line; the median is the reference time"))
+        .arg(Arg::new("reference-limit").long("reference-limit").value_name("SECONDS").value_parser(clap::value_parser!(f64)).requires("reference-command").help(format!("the longest a run of --reference-command may take; a longer one is stopped, an error [default: {}]", crate::reference::DEFAULT_LIMIT.as_secs())))
         .arg(Arg::new("plot").long("plot").value_name("FILE.svg").conflicts_with("backend").help("write an SVG bar chart of the ratios: time / reference with a reference, else baseline / time"))
         .arg(crate::opt::schedule_arg().conflicts_with("pass-pipeline"))
         .arg(Arg::new("cpu-schedule").long("cpu-schedule").value_name("KEY=VALUE,...").conflicts_with("pass-pipeline").help("with --backend gpu: the default loop schedule of the CPU baseline instead of --schedule's ('' for the CPU's defaults), so that a schedule for the GPU (unroll=4, say) is compared with the CPU's own"))
@@ -155,8 +157,21 @@ fn bench_graph(spec: &str) -> Result<(Rc<Graph>, String, String), String> {
         let (n, edges, weighted) = from_spec(spec).map_err(|e| format!("error: {spec}: {e}"))?;
         (build(n, edges, weighted, opts), kind.to_string())
     };
+    if g.num_nodes() == 0 {
+        return Err(format!("error: {spec}: the graph has no nodes; there is nothing to measure"));
+    }
     let label = format!("{name} ({} nodes, {} edges)", g.num_nodes(), g.num_edges());
     Ok((Rc::new(g), name, label))
+}
+
+/// The entries of `--graphs`, at least one.
+fn graph_specs(m: &ArgMatches) -> Result<Vec<&str>, String> {
+    let specs: Vec<&str> =
+        m.get_one::<String>("graphs").expect("default").split(';').map(str::trim).filter(|s| !s.is_empty()).collect();
+    if specs.is_empty() {
+        return Err("error: --graphs names no graph (generator specs or graph files, separated by ';')".into());
+    }
+    Ok(specs)
 }
 
 /// The arguments of a corpus program with the signature `fty` on `g`.
@@ -235,7 +250,7 @@ fn bench_gpu(
         "algorithm", "graph", "gpu", "transfers", "cpu", "speedup", "match"
     ))?;
     let mut mismatches = Vec::new();
-    for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
+    for spec in graph_specs(m)? {
         let (g, graph_name, label) = bench_graph(spec)?;
         let mut limits = bandwidth.map(|bandwidth| Limits { bandwidth, gather: None });
         let largest = g.largest_degree();
@@ -314,6 +329,11 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         Some(text) => Some(Schedule::parse(text).map_err(|e| format!("error: --cpu-schedule: {e}"))?),
         None => None,
     };
+    // What would fail at the end fails first, before the long run.
+    graph_specs(m)?;
+    if let Some(path) = m.get_one::<String>("plot") {
+        crate::output::check_writable(path)?;
+    }
     let wanted: Vec<&str> = m.get_one::<String>("algorithms").expect("default").split(',').map(str::trim).collect();
     for w in &wanted {
         if !ALGORITHMS.iter().any(|(n, _)| n == w) {
@@ -336,7 +356,17 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     };
     let reference = match (m.get_one::<String>("reference"), m.get_one::<String>("reference-command")) {
         (Some(file), _) => Some(Reference::Table(read_table(file)?)),
-        (None, Some(cmd)) => Some(Reference::Command(cmd.clone())),
+        (None, Some(cmd)) => {
+            let limit = match m.get_one::<f64>("reference-limit") {
+                Some(&s) if s.is_finite() && s > 0.0 => Duration::try_from_secs_f64(s).unwrap_or(Duration::MAX),
+                Some(&s) if s == f64::INFINITY => Duration::MAX,
+                Some(s) => {
+                    return Err(format!("error: --reference-limit must be a positive number of seconds, got {s}"))
+                }
+                None => crate::reference::DEFAULT_LIMIT,
+            };
+            Some(Reference::Command { template: cmd.clone(), limit })
+        }
         (None, None) => None,
     };
     let native = strata_llvm::Options { opt_level: 3, cpu: "native".into(), profile: false };
@@ -413,7 +443,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     let mut mismatches = Vec::new();
     let mut bars = Vec::new();
     let mut measured = Vec::new();
-    for spec in m.get_one::<String>("graphs").expect("default").split(';').filter(|s| !s.is_empty()) {
+    for spec in graph_specs(m)? {
         let (g, graph_name, label) = bench_graph(spec)?;
         let mut limits = bandwidth.map(|bandwidth| Limits { bandwidth, gather: None });
         for Compiled { name, scalars, fty, cpu, baseline, .. } in programs.iter_mut() {

@@ -29,6 +29,24 @@ pub fn write_file(path: &str, bytes: &[u8]) -> Result<(), String> {
     }
 }
 
+/// Checks, before a long run, that [`write_file`] can write `path` at its
+/// end: its folder takes a new file and `path` is no folder. Leaves
+/// nothing behind; the error is the one the write would give.
+pub fn check_writable(path: &str) -> Result<(), String> {
+    let target = Path::new(path);
+    let fail = |e: std::io::Error| format!("error: cannot write '{path}': {e}");
+    match std::fs::metadata(target) {
+        Ok(m) if m.is_dir() => return Err(fail(std::io::Error::from(std::io::ErrorKind::IsADirectory))),
+        // `/dev/null`, a pipe: written directly.
+        Ok(m) if !m.is_file() => return Ok(()),
+        _ => {}
+    }
+    let temp = temporary_beside(target);
+    std::fs::File::create(&temp).map_err(fail)?;
+    let _ = std::fs::remove_file(&temp);
+    Ok(())
+}
+
 /// A name for a temporary file in the directory of `target`.
 fn temporary_beside(target: &Path) -> PathBuf {
     let name = target.file_name().map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
@@ -66,6 +84,10 @@ mod tests {
         let missing = dir.join("no-such-dir").join("out.txt");
         let err = write_file(missing.to_str().unwrap(), b"x").unwrap_err();
         assert!(err.starts_with("error: cannot write '"), "{err}");
+        assert_eq!(check_writable(missing.to_str().unwrap()), Err(err));
+        assert!(check_writable(dir.to_str().unwrap()).unwrap_err().ends_with("is a directory"));
+        check_writable(p).unwrap();
+        check_writable("/dev/null").unwrap();
         write_file("/dev/null", b"discarded").unwrap();
         let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(left, vec![std::ffi::OsString::from("out.txt")], "no temporary file is left");

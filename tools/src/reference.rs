@@ -2,8 +2,10 @@
 //! implementation takes it (GAPBS's, say), read from a table or measured by
 //! running a command, to print beside ours and to plot the ratios.
 
-use std::process::Command;
-use std::time::Duration;
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::run::median;
 
@@ -13,8 +15,16 @@ pub enum Reference {
     Table(Vec<Entry>),
     /// A command run through `sh -c` per algorithm and graph, with
     /// `{algorithm}`, `{graph}` and `{source}` replaced; it prints times.
-    Command(String),
+    Command {
+        /// The command, with its placeholders.
+        template: String,
+        /// How long one run may take before it is stopped, an error.
+        limit: Duration,
+    },
 }
+
+/// How long a reference command's run may take by default.
+pub const DEFAULT_LIMIT: Duration = Duration::from_secs(600);
 
 /// A line of a reference table.
 pub struct Entry {
@@ -87,12 +97,12 @@ impl Reference {
             Reference::Table(entries) => {
                 Ok(entries.iter().find(|e| e.matches(algorithm, entry, name)).map(|e| e.seconds))
             }
-            Reference::Command(template) => {
+            Reference::Command { template, limit } => {
                 let cmd = template
                     .replace("{algorithm}", algorithm)
                     .replace("{graph}", entry)
                     .replace("{source}", &source.to_string());
-                measure(&cmd).map(Some)
+                measure(&cmd, *limit).map(Some)
             }
         }
     }
@@ -109,13 +119,10 @@ pub fn unmatched(entries: &[Entry], measured: &[(String, String, String)]) -> Ve
         .collect()
 }
 
-/// Runs `cmd` and takes the median of the times it prints.
-fn measure(cmd: &str) -> Result<f64, String> {
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(cmd)
-        .output()
-        .map_err(|e| format!("error: cannot run the reference command '{cmd}': {e}"))?;
+/// Runs `cmd` and takes the median of the times it prints; a run longer
+/// than `limit` is stopped, with everything it started, and is an error.
+fn measure(cmd: &str, limit: Duration) -> Result<f64, String> {
+    let out = run_within(cmd, limit)?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     if !out.status.success() {
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -129,6 +136,51 @@ fn measure(cmd: &str) -> Result<f64, String> {
         ));
     }
     Ok(median(&times))
+}
+
+/// Runs `cmd` through `sh -c` in a process group of its own, which is
+/// killed whole if the run takes longer than `limit`.
+fn run_within(cmd: &str, limit: Duration) -> Result<std::process::Output, String> {
+    let cannot = |e: std::io::Error| format!("error: cannot run the reference command '{cmd}': {e}");
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(cmd)
+        .process_group(0)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(cannot)?;
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let stderr = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(cannot)? {
+            break status;
+        }
+        if start.elapsed() > limit {
+            // The whole group: `sh` and what it started, which hold the pipes.
+            let _ = Command::new("kill").args(["-KILL", "--", &format!("-{}", child.id())]).status();
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!(
+                "error: the reference command '{cmd}' did not finish within {} s (--reference-limit)",
+                limit.as_secs_f64()
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let joined = |h: std::thread::JoinHandle<Vec<u8>>| h.join().unwrap_or_default();
+    Ok(std::process::Output { status, stdout: joined(stdout), stderr: joined(stderr) })
 }
 
 /// The times a reference command printed: GAPBS's `Trial Time: SECONDS`
@@ -156,8 +208,17 @@ mod tests {
 
     #[test]
     fn a_command_gives_the_median_and_a_failure_says_why() {
-        assert_eq!(measure("printf '0.3\\n0.1\\n0.2\\n'"), Ok(0.2));
-        assert!(measure("echo nothing").unwrap_err().contains("printed no time"));
-        assert!(measure("echo oops >&2; exit 3").unwrap_err().contains("oops"));
+        let limit = DEFAULT_LIMIT;
+        assert_eq!(measure("printf '0.3\\n0.1\\n0.2\\n'", limit), Ok(0.2));
+        assert!(measure("echo nothing", limit).unwrap_err().contains("printed no time"));
+        assert!(measure("echo oops >&2; exit 3", limit).unwrap_err().contains("oops"));
+    }
+
+    #[test]
+    fn a_command_past_its_limit_is_stopped_with_what_it_started() {
+        let start = Instant::now();
+        let e = measure("sleep 1000 & sleep 1000; echo 1", Duration::from_millis(300)).unwrap_err();
+        assert!(e.contains("did not finish within 0.3 s (--reference-limit)"), "{e}");
+        assert!(start.elapsed() < Duration::from_secs(10), "the pipes were left open: {:?}", start.elapsed());
     }
 }

@@ -144,6 +144,9 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     if !(budget.is_finite() && budget >= 0.0) {
         return Err(format!("error: --budget must be a number of seconds, got {budget}"));
     }
+    if let Some(o) = m.get_one::<String>("output") {
+        crate::output::check_writable(o)?;
+    }
     let (program, inputs) = inputs(m, &registry)?;
     let loops: Vec<(String, Option<Space>, bool, bool)> = schedule_file::outermost_loops(&program.ctx, program.module)
         .into_iter()
