@@ -70,6 +70,11 @@
 // RUN: (ulimit -v 2000000; not graph-run %S/../algorithms/tc.mlir --graph gen:grid:rows=3,cols=3 --entry tc 2>&1) | FileCheck %s --check-prefix=ULIMIT
 // RUN: (ulimit -v 2000000; not graph-opt %S/../algorithms/tc.mlir 2>&1) | FileCheck %s --check-prefix=ULIMIT
 // ULIMIT: error: cannot start the compiler thread: {{.*}}; it reserves a stack of 2 GiB for deep nesting, so the tools need about 3 GiB of address space: raise the limit (ulimit -v)
+// More threads than the limit leaves room for (each with OpenMP's stack):
+// our message with the room, not the OpenMP runtime's ending the process.
+// RUN: (ulimit -v 8000000; ulimit -s 8192; not graph-run %S/../algorithms/bfs.mlir --graph gen:grid:rows=3,cols=3 --entry bfs 0 --backend cpu --threads 4096 2>&1) | FileCheck %s --check-prefix=THREADS
+// THREADS: error: 4096 threads do not fit the address-space limit (ulimit -v: 7.6 GiB, {{[0-9.]+}} GiB in use): it leaves room for about {{[0-9]+}} threads of OpenMP's 8 MiB stacks (OMP_STACKSIZE, else ulimit -s); give fewer threads or raise the limit
+// THREADS-NOT: OMP:
 // RUN: not graph-run %S/../algorithms/bfs.mlir --entry bfs 0 2>&1 | FileCheck %s --check-prefix=NOGRAPH
 // NOGRAPH: error: 'bfs' takes a graph; pass one with --graph
 

@@ -25,6 +25,8 @@ pub enum CpuError {
     /// The arguments do not fit the entry's slots, or the profile does not
     /// decode (the contract's message).
     Contract(String),
+    /// More threads than the address-space limit leaves room for.
+    TooManyThreads(u32, crate::thread_room::ThreadRoom),
 }
 
 impl fmt::Display for CpuError {
@@ -42,6 +44,17 @@ impl fmt::Display for CpuError {
             CpuError::NoEntry(name) => write!(f, "error: the compiled program has no entry '{name}'"),
             CpuError::Symbol(e) => write!(f, "error: {e}"),
             CpuError::Contract(m) => f.write_str(m),
+            CpuError::TooManyThreads(n, room) => {
+                use crate::thread_room::gib;
+                write!(
+                    f,
+                    "error: {n} threads do not fit the address-space limit (ulimit -v: {:.1} GiB, {:.1} GiB in use): it leaves room for about {} threads of OpenMP's {} MiB stacks (OMP_STACKSIZE, else ulimit -s); give fewer threads or raise the limit",
+                    gib(room.limit),
+                    gib(room.used),
+                    room.threads,
+                    room.stack >> 20
+                )
+            }
         }
     }
 }

@@ -4,6 +4,7 @@
 pub mod error;
 mod ffi;
 pub mod runner;
+pub mod thread_room;
 
 pub use error::CpuError;
 pub use runner::Program;

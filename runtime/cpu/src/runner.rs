@@ -80,6 +80,10 @@ impl Program {
 
     /// Sets the number of threads of later parallel regions.
     pub fn set_threads(&self, n: u32) -> Result<(), CpuError> {
+        // The OpenMP runtime ends the process when it cannot start a thread.
+        if let Some(room) = crate::thread_room::thread_room().filter(|r| u64::from(n) > r.threads.max(1)) {
+            return Err(CpuError::TooManyThreads(n, room));
+        }
         self.lib.set_threads(i32::try_from(n).unwrap_or(i32::MAX))
     }
 
