@@ -91,6 +91,7 @@ pub fn run_function_counted(
         rng: opts.shuffle_seed.map(Rng::new),
         locks: HashSet::new(),
         graph_arrays: HashMap::new(),
+        neighbour_sets: HashMap::new(),
         depth: 0,
         calls: 0,
         max_calls: opts.max_call_depth,
@@ -130,6 +131,9 @@ struct Machine<'a> {
     /// `par.graph_array` results by graph and array name: a graph's arrays
     /// are the same buffers every time they are asked for.
     graph_arrays: HashMap<(*const strata_graph::Graph, strata_abi::GraphArray), Rc<RefCell<Vec<Val>>>>,
+    /// The set of the distinct out-neighbours of each node with many, by
+    /// graph and node, made the first time an intersection asks.
+    neighbour_sets: HashMap<(*const strata_graph::Graph, u32), Rc<HashSet<u32>>>,
     /// Nesting depth of `graph.foreach`.
     depth: u32,
     calls: u32,

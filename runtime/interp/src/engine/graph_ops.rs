@@ -124,7 +124,7 @@ impl<'a> Machine<'a> {
                 let (u, w) = (self.node(op, &g, c.first(ctx))?, self.node(op, &g, c.second(ctx))?);
                 // Compared unsigned, as compiled code compares indices.
                 let below = i128::from(self.get(c.below(ctx)).int() as u64);
-                Val::Int(count_common(&g, u, w, below))
+                Val::Int(self.common_nbrs(&g, u, w, below).len() as i128)
             }
             GraphOp::NodeId(n) => Val::Int(self.get(n.node(ctx)).int()),
             GraphOp::EdgeId(e) => Val::Int(self.get(e.edge(ctx)).int()),
@@ -391,7 +391,7 @@ impl<'a> Machine<'a> {
                 let w = self.node(op, &g, second)?;
                 // Compared unsigned, as compiled code compares indices.
                 let below = i128::from(self.get(below).int() as u64);
-                let mut common: Vec<u32> = common_nbrs(&g, u, w, below).into_iter().collect();
+                let mut common: Vec<u32> = self.common_nbrs(&g, u, w, below).into_iter().collect();
                 common.sort_unstable();
                 common.into_iter().map(|x| (i128::from(x), 0)).collect()
             }
@@ -448,17 +448,28 @@ impl<'a> Machine<'a> {
     }
 }
 
-/// How many distinct nodes numbered below `below` are out-neighbours of
-/// both `u` and `w`: a set of one's neighbours probed with the other's,
-/// independent of the sorted lists the compiled code walks.
-fn count_common(g: &strata_graph::Graph, u: u32, w: u32, below: i128) -> i128 {
-    common_nbrs(g, u, w, below).len() as i128
-}
+/// Out-degree from which a node's neighbour set is kept for the run rather
+/// than made for each intersection.
+const KEPT_SET_DEGREE: u64 = 64;
 
-/// The distinct out-neighbours of both `u` and `w` numbered below `below`.
-fn common_nbrs(g: &strata_graph::Graph, u: u32, w: u32, below: i128) -> HashSet<u32> {
-    let neighbours =
-        |v: u32| -> HashSet<u32> { g.out_edges(v).map(|e| g.dst(e)).filter(|x| i128::from(*x) < below).collect() };
-    let first = neighbours(u);
-    neighbours(w).intersection(&first).copied().collect()
+impl Machine<'_> {
+    /// The distinct out-neighbours of both `u` and `w` numbered below
+    /// `below`: the shorter list probed in a set of the longer one's,
+    /// independent of the sorted lists the compiled code walks. A hub's set
+    /// is made once, so that its edges cost their other ends' lists, not
+    /// the hub's list each.
+    fn common_nbrs(&mut self, g: &Rc<strata_graph::Graph>, u: u32, w: u32, below: i128) -> HashSet<u32> {
+        let (short, long) = if g.out_degree(u) <= g.out_degree(w) { (u, w) } else { (w, u) };
+        let set = self.neighbour_set(g, long);
+        g.out_edges(short).map(|e| g.dst(e)).filter(|x| i128::from(*x) < below && set.contains(x)).collect()
+    }
+
+    /// The set of `v`'s out-neighbours, kept where `v` has many.
+    fn neighbour_set(&mut self, g: &Rc<strata_graph::Graph>, v: u32) -> Rc<HashSet<u32>> {
+        let make = || Rc::new(g.out_edges(v).map(|e| g.dst(e)).collect::<HashSet<u32>>());
+        if g.out_degree(v) < KEPT_SET_DEGREE {
+            return make();
+        }
+        self.neighbour_sets.entry((Rc::as_ptr(g), v)).or_insert_with(make).clone()
+    }
 }
