@@ -38,12 +38,12 @@
 // BFS-NEXT: memref.store %{{.*}}, %[[DIST]][%[[I]]] : memref<?xi64>
 // BFS-NEXT: omp.yield
 // BFS: omp.terminator
-// BFS: %[[Q:.*]] = call @strata.queue_new(%arg0, %{{.*}}) : (index, i1) -> memref<5xmemref<?xi64>>
+// BFS: %[[Q:.*]] = call @strata.queue_new(%arg0, %{{.*}}) : (index, i1) -> memref<7xmemref<?xi64>>
 // BFS: omp.wsloop schedule(dynamic = %{{.*}} : index) {
 // BFS: memref.atomic_rmw mins
-// BFS: func.call @strata.queue_push(%[[Q]], %{{.*}}) : (memref<5xmemref<?xi64>>, index) -> ()
+// BFS: func.call @strata.queue_push(%[[Q]], %{{.*}}) : (memref<7xmemref<?xi64>>, index) -> ()
 // BFS: call @strata.queue_free(%[[Q]])
-// BFS: func.func private @strata.queue_new(%arg0: index, %arg1: i1) -> memref<5xmemref<?xi64>> attributes {llvm.linkage = #llvm.linkage<internal>}
+// BFS: func.func private @strata.queue_new(%arg0: index, %arg1: i1) -> memref<7xmemref<?xi64>> attributes {llvm.linkage = #llvm.linkage<internal>}
 
 // KINDS-LABEL: func.func @kinds
 // KINDS: omp.parallel

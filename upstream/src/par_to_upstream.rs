@@ -490,6 +490,11 @@ impl Conversion {
                 let queue = par::QueueAdvance(op).queue(b.ctx());
                 self.queue_call(&mut b, QueueFn::Advance, &[queue])
             }
+            ParOp::OrderedQueueNew(o) if !o.eager(b.ctx()) => {
+                let (c, k, d) = (o.capacity(b.ctx()), o.key(b.ctx()), o.delta(b.ctx()));
+                self.queue_call(&mut b, QueueFn::OrderedNew, &[c, k, d])
+            }
+            // Each thread's own buckets (fused rounds) have no upstream form.
             ParOp::OrderedQueueNew(_) | ParOp::QueueTakeOwn(_) | ParOp::QueueOwnItems(_) => {
                 return Err(error(ctx, op, "has no upstream form yet"))
             }

@@ -11,14 +11,24 @@
 //! replaces both buffers by ones large enough for the round. A unique queue
 //! pushes an item once a round (its stamp is claimed by an atomic exchange)
 //! and so never spills.
+//!
+//! An ordered queue (`par.ordered_queue_new`) is a plain one with its keys,
+//! its delta and the bucket each item is held in (-1: none): an advance
+//! turns the pushes into the current round as a plain queue does, lowers
+//! each pushed item's bucket to `key / delta`, then takes every item held in
+//! the lowest bucket not below the last round's (a lower one counts as
+//! that) as the new round, in the order of the items. The run time keeps
+//! windows of buckets; this form scans the items, which is slower and takes
+//! the same items each round.
 
 use strata_abi::support;
 use strata_ir::builder::Builder;
 use strata_ir::func::build::{function, ret};
-use strata_ir::{Type, Value};
+use strata_ir::{Attribute, Type, Value};
 use strata_std::arith::op as arith;
 use strata_std::build::arith::{binary, boolean, cmpi, index, int};
 use strata_std::build::scf::{for_loop, if_else, when, while_loop};
+use strata_std::cf::op as cf;
 
 use super::ops::{alloc, atomic_rmw, dealloc, dim, load, memref_type, store, vector_of, RmwKind};
 
@@ -28,7 +38,11 @@ const NEXT: i128 = 1;
 const COUNTERS: i128 = 2;
 const STAMPS: i128 = 3;
 const SPILL: i128 = 4;
-const SLOTS: i64 = 5;
+/// An ordered queue's keys (the program's buffer), and the bucket each
+/// item is held in; both empty for other queues.
+const KEY: i128 = 5;
+const HELD: i128 = 6;
+const SLOTS: i64 = 7;
 
 /// The counters (`i64`).
 const CURRENT_LENGTH: i128 = 0;
@@ -38,7 +52,19 @@ const CAPACITY: i128 = 3;
 const SPILL_LENGTH: i128 = 4;
 const SPILL_LOCK: i128 = 5;
 const UNIQUE: i128 = 6;
-const COUNTER_COUNT: i128 = 7;
+/// Of an ordered queue: the delta, whether it is one, the last round's
+/// bucket, and two places the advance counts in.
+const DELTA: i128 = 7;
+const ORDERED: i128 = 8;
+const BUCKET: i128 = 9;
+const LOWEST: i128 = 10;
+const TAKEN: i128 = 11;
+const COUNTER_COUNT: i128 = 12;
+
+/// What an ordered queue's run-time checks say, as the run time says it.
+const OUT_OF_RANGE: &str = "error: an item pushed to an ordered queue is out of range";
+const NEGATIVE_KEY: &str = "error: a node pushed to an ordered worklist has a negative key";
+const DELTA_NOT_POSITIVE: &str = "error: the delta of an ordered worklist must be positive";
 
 /// The type a queue becomes.
 pub fn queue_type() -> Type {
@@ -55,6 +81,8 @@ fn items_type() -> Type {
 pub enum QueueFn {
     /// `(capacity: index, unique: i1) -> queue`.
     New,
+    /// `(capacity: index, key: memref<?xi64>, delta: i64) -> queue`.
+    OrderedNew,
     /// `(queue, item: index)`.
     Push,
     /// `(queue, item: index) -> i1`: whether the item may be added.
@@ -81,6 +109,7 @@ impl QueueFn {
     pub fn name(self) -> &'static str {
         match self {
             QueueFn::New => support::QUEUE_NEW.name,
+            QueueFn::OrderedNew => support::ORDERED_QUEUE_NEW.name,
             QueueFn::Push => support::QUEUE_PUSH.name,
             QueueFn::Claim => support::QUEUE_CLAIM.name,
             QueueFn::Reserve => support::QUEUE_RESERVE.name,
@@ -97,6 +126,7 @@ impl QueueFn {
         let q = queue_type();
         match self {
             QueueFn::New => (vec![Type::Index, Type::i1()], vec![q]),
+            QueueFn::OrderedNew => (vec![Type::Index, items_type(), Type::i64()], vec![q]),
             QueueFn::Push => (vec![q, Type::Index], vec![]),
             QueueFn::Claim => (vec![q, Type::Index], vec![Type::i1()]),
             QueueFn::Reserve => (vec![q, Type::Index], vec![Type::Index]),
@@ -114,7 +144,8 @@ impl QueueFn {
         let (_, entry, args) = function(b, self.name(), true, &inputs, &results);
         b.at_end_of(entry, |b| {
             let out = match self {
-                QueueFn::New => new(b, args[0], args[1]),
+                QueueFn::New => vec![new(b, args[0], args[1])],
+                QueueFn::OrderedNew => vec![ordered_new(b, args[0], args[1], args[2])],
                 QueueFn::Push => push(b, args[0], args[1]),
                 QueueFn::Claim => vec![claim(b, args[0], args[1])],
                 QueueFn::Reserve => vec![reserve(b, args[0], args[1])],
@@ -130,7 +161,16 @@ impl QueueFn {
                 QueueFn::Items => vec![element(b, args[0], CURRENT)],
                 QueueFn::Advance => advance(b, args[0]),
                 QueueFn::Free => {
-                    for s in [CURRENT, NEXT, COUNTERS, STAMPS, SPILL] {
+                    // The keys of an ordered queue are the program's.
+                    let c = element(b, args[0], COUNTERS);
+                    let ordered = is_ordered(b, c);
+                    let plain = boolean(b, true);
+                    let plain = binary(b, arith::XORI, ordered, plain);
+                    when(b, plain, |b| {
+                        let key = element(b, args[0], KEY);
+                        dealloc(b, key);
+                    });
+                    for s in [CURRENT, NEXT, COUNTERS, STAMPS, SPILL, HELD] {
                         let m = element(b, args[0], s);
                         dealloc(b, m);
                     }
@@ -177,7 +217,20 @@ fn copy(b: &mut Builder<'_>, from: Value, to: Value, n: Value, at: Value) {
     });
 }
 
-fn new(b: &mut Builder<'_>, capacity: Value, unique: Value) -> Vec<Value> {
+/// Whether the queue of the counters `c` is ordered.
+fn is_ordered(b: &mut Builder<'_>, c: Value) -> Value {
+    let flag = element(b, c, ORDERED);
+    let zero = i64_const(b, 0);
+    cmpi(b, "ne", flag, zero)
+}
+
+/// Stops the program with `message` unless `ok`.
+fn check(b: &mut Builder<'_>, ok: Value, message: &str) {
+    let st = b.state(cf::ASSERT).operands(&[ok]).prop("msg", Attribute::string(message));
+    b.create(st);
+}
+
+fn new(b: &mut Builder<'_>, capacity: Value, unique: Value) -> Value {
     let q = alloc(b, &queue_type(), None);
     let items = items_type();
     let current = alloc(b, &items, Some(capacity));
@@ -199,10 +252,37 @@ fn new(b: &mut Builder<'_>, capacity: Value, unique: Value) -> Vec<Value> {
     let one = index(b, 1);
     for_loop(b, [none, stamp_count, one], |b, i| store(b, never, stamps, i));
     let spill = alloc(b, &items, Some(none));
-    for (s, m) in [(CURRENT, current), (NEXT, next), (COUNTERS, c), (STAMPS, stamps), (SPILL, spill)] {
+    let (key, held) = (alloc(b, &items, Some(none)), alloc(b, &items, Some(none)));
+    let slots =
+        [(CURRENT, current), (NEXT, next), (COUNTERS, c), (STAMPS, stamps), (SPILL, spill), (KEY, key), (HELD, held)];
+    for (s, m) in slots {
         set_element(b, q, s, m);
     }
-    vec![q]
+    q
+}
+
+/// A plain queue of `capacity` with the keys `key`, the width `delta` of a
+/// bucket, and no item held in one.
+fn ordered_new(b: &mut Builder<'_>, capacity: Value, key: Value, delta: Value) -> Value {
+    let zero = i64_const(b, 0);
+    let positive = cmpi(b, "sgt", delta, zero);
+    check(b, positive, DELTA_NOT_POSITIVE);
+    let f = boolean(b, false);
+    let q = new(b, capacity, f);
+    for s in [KEY, HELD] {
+        let empty = element(b, q, s);
+        dealloc(b, empty);
+    }
+    set_element(b, q, KEY, key);
+    let held = alloc(b, &items_type(), Some(capacity));
+    let (none, start, one) = (i64_const(b, -1), index(b, 0), index(b, 1));
+    for_loop(b, [start, capacity, one], |b, i| store(b, none, held, i));
+    set_element(b, q, HELD, held);
+    let c = element(b, q, COUNTERS);
+    set_element(b, c, DELTA, delta);
+    let yes = i64_const(b, 1);
+    set_element(b, c, ORDERED, yes);
+    q
 }
 
 fn push(b: &mut Builder<'_>, q: Value, item: Value) -> Vec<Value> {
@@ -219,6 +299,14 @@ fn push(b: &mut Builder<'_>, q: Value, item: Value) -> Vec<Value> {
 /// queue; for a unique one, if no claim took it this round before.
 fn claim(b: &mut Builder<'_>, q: Value, item: Value) -> Value {
     let c = element(b, q, COUNTERS);
+    // An ordered queue holds a bucket for each item below its capacity.
+    let ordered = is_ordered(b, c);
+    when(b, ordered, |b| {
+        let held = element(b, q, HELD);
+        let n = dim(b, held);
+        let inside = cmpi(b, "ult", item, n);
+        check(b, inside, OUT_OF_RANGE);
+    });
     let item = to_i64(b, item);
     let flag = element(b, c, UNIQUE);
     let zero = i64_const(b, 0);
@@ -356,5 +444,70 @@ fn advance(b: &mut Builder<'_>, q: Value) -> Vec<Value> {
     let one = i64_const(b, 1);
     let round = binary(b, arith::ADDI, round, one);
     set_element(b, c, ROUND, round);
-    vec![cmpi(b, "sgt", n, zero)]
+    let ordered = is_ordered(b, c);
+    if_else(
+        b,
+        ordered,
+        &[Type::i1()],
+        |b| vec![take_bucket(b, q, c)],
+        Some(&mut |b: &mut Builder<'_>| vec![cmpi(b, "sgt", n, zero)]),
+    )
+}
+
+/// An ordered queue's advance after its pushes became the current round:
+/// each pushed item held lower (`key / delta`, an error for a negative
+/// key), then the items of the lowest bucket held, not below the last
+/// round's, made the current round; whether there are any.
+fn take_bucket(b: &mut Builder<'_>, q: Value, c: Value) -> Value {
+    let (items, key, held) = (element(b, q, CURRENT), element(b, q, KEY), element(b, q, HELD));
+    let (delta, last) = (element(b, c, DELTA), element(b, c, BUCKET));
+    let pushed = element(b, c, CURRENT_LENGTH);
+    let pushed = to_index(b, pushed);
+    let (start, one) = (index(b, 0), index(b, 1));
+    for_loop(b, [start, pushed, one], |b, i| {
+        let item = load(b, items, i);
+        let item = to_index(b, item);
+        let k = load(b, key, item);
+        let zero = i64_const(b, 0);
+        let non_negative = cmpi(b, "sge", k, zero);
+        check(b, non_negative, NEGATIVE_KEY);
+        let bucket = binary(b, arith::DIVUI, k, delta);
+        let old = load(b, held, item);
+        let lower = cmpi(b, "ult", bucket, old);
+        when(b, lower, |b| store(b, bucket, held, item));
+    });
+    let none = i64_const(b, -1);
+    set_element(b, c, LOWEST, none);
+    let n = dim(b, held);
+    for_loop(b, [start, n, one], |b, j| {
+        let h = load(b, held, j);
+        let at = binary(b, arith::MAXUI, h, last);
+        let m = element(b, c, LOWEST);
+        let m = binary(b, arith::MINUI, m, at);
+        set_element(b, c, LOWEST, m);
+    });
+    let zero = i64_const(b, 0);
+    set_element(b, c, TAKEN, zero);
+    let lowest = element(b, c, LOWEST);
+    let some = cmpi(b, "ne", lowest, none);
+    when(b, some, |b| {
+        for_loop(b, [start, n, one], |b, j| {
+            let h = load(b, held, j);
+            let due = cmpi(b, "ule", h, lowest);
+            when(b, due, |b| {
+                let k = element(b, c, TAKEN);
+                let at = to_index(b, k);
+                let item = to_i64(b, j);
+                store(b, item, items, at);
+                let one = i64_const(b, 1);
+                let k = binary(b, arith::ADDI, k, one);
+                set_element(b, c, TAKEN, k);
+                store(b, none, held, j);
+            });
+        });
+        set_element(b, c, BUCKET, lowest);
+    });
+    let taken = element(b, c, TAKEN);
+    set_element(b, c, CURRENT_LENGTH, taken);
+    cmpi(b, "sgt", taken, zero)
 }
