@@ -34,7 +34,7 @@ use strata_ir::pass::PassFailed;
 use strata_sched_dialect::op as sched;
 
 use graph::CountCommon;
-use strata_graph_dialect::foreach::{is_foreach, space_of, Space};
+use strata_graph_dialect::foreach::{is_foreach, space_of, worklist_of, Space};
 use strata_graph_dialect::worklist;
 use strata_ir::attributes::NamedAttr;
 use strata_ir::context::OperationState;
@@ -265,7 +265,8 @@ impl RewritePattern for ForeachToSched {
         }
         if s.fusion > 0 {
             // The legality check found the worklist made in this function.
-            let new = rw.ctx().defining_op(rw.ctx().operand(l, 0)).expect("checked with the schedule");
+            let wl = worklist_of(rw.ctx(), l).expect("checked with the schedule");
+            let new = rw.ctx().defining_op(wl).expect("checked with the schedule");
             rw.modify_in_place(new, |ctx| ctx.set_attr(new, fusion::FUSED_ROUNDS, Attribute::Unit));
         }
         let ctx = rw.ctx();
@@ -695,7 +696,7 @@ fn warp_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr])
 
 /// Whether `l` loops over the items of an ordered worklist.
 fn over_ordered(ctx: &Context, l: OpId) -> bool {
-    space_of(ctx, l) == Some(Space::Items) && worklist::is_ordered(ctx, ctx.operand(l, 0))
+    worklist_of(ctx, l).is_some_and(|w| worklist::is_ordered(ctx, w))
 }
 
 fn enclosing_function(ctx: &Context, op: OpId) -> Option<OpId> {

@@ -344,7 +344,7 @@ impl RewritePattern for LowerIf {
             return false;
         }
         let loc = ctx.op_loc(op).clone();
-        let cond = ctx.operand(op, 0);
+        let cond = scf::If(op).condition(ctx);
         let head = ctx.parent_block(op).expect("in a block");
         let (then_r, else_r) = (ctx.region(op, 0), ctx.region(op, 1));
         let cont = continuation(rw, op);
@@ -383,7 +383,7 @@ impl RewritePattern for LowerWhile {
         // The values the condition forwards dominate the exit: they are the
         // results, as in MLIR's lowering.
         let Some(cond) = ctx.last_op(before).filter(|c| ctx.isa(*c, scf::CONDITION)) else { return false };
-        let forwarded = ctx.operands(cond)[1..].to_vec();
+        let forwarded = scf::Condition(cond).args(ctx).to_vec();
         let next = ctx.next_op(op).expect("an scf op is never a terminator");
         for (r, v) in ctx.results(op).to_vec().into_iter().zip(forwarded) {
             rw.replace_all_uses_with(r, v);
@@ -438,7 +438,7 @@ impl RewritePattern for LowerIndexSwitch {
             return false;
         }
         let loc = ctx.op_loc(op).clone();
-        let arg = ctx.operand(op, 0);
+        let arg = scf::IndexSwitch(op).arg(ctx);
         let head = ctx.parent_block(op).expect("in a block");
         let regions = ctx.regions(op).to_vec();
         let cont = continuation(rw, op);

@@ -63,7 +63,7 @@ use strata_std::arith::op as arith;
 use strata_std::scf::op as scf;
 
 use strata_abi::GraphArray;
-use strata_graph_dialect::foreach::{space_of, Space};
+use strata_graph_dialect::foreach::{adjacency_of, graph_of, space_of, worklist_of, Space};
 use strata_graph_dialect::types::{classify, element, is_edge, GraphType};
 use strata_graph_dialect::view::{self, ReduceKind};
 use strata_ir::context::{BlockId, OperationState, RegionId, Value};

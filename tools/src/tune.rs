@@ -24,7 +24,7 @@ use strata_abi::HostValue;
 use strata_driver::pipeline::{target_pipeline, Schedule, Target};
 use strata_driver::schedule_file::{self, LoopEntry};
 use strata_driver::{Backend, CpuBackend, Program};
-use strata_graph_dialect::foreach::{space_of, Space};
+use strata_graph_dialect::foreach::{space_of, worklist_of, Space};
 use strata_graph_dialect::op::CountCommon;
 use strata_graph_dialect::worklist;
 use strata_ir::{Location, Registry};
@@ -155,7 +155,7 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             let open = |op: &strata_ir::OpId| CountCommon(*op).intersect(&program.ctx).is_none();
             let counts = schedule_file::own_count_commons(&program.ctx, l).iter().any(open);
             let space = space_of(&program.ctx, l);
-            let ordered = space == Some(Space::Items) && worklist::is_ordered(&program.ctx, program.ctx.operand(l, 0));
+            let ordered = worklist_of(&program.ctx, l).is_some_and(|w| worklist::is_ordered(&program.ctx, w));
             (name, space, counts, ordered)
         })
         .collect();

@@ -164,6 +164,19 @@ impl Ranges {
     }
 }
 
+/// The graph the loop `op` walks (`None` over a range or a worklist's items).
+pub fn graph_of(ctx: &Context, op: OpId) -> Option<Value> {
+    ranges_of(ctx, op).and_then(Ranges::graph)
+}
+
+/// The worklist of the loop `op` over its items; `None` for any other loop.
+pub fn worklist_of(ctx: &Context, op: OpId) -> Option<Value> {
+    match ranges_of(ctx, op)? {
+        Ranges::Items { worklist } => Some(worklist),
+        _ => None,
+    }
+}
+
 /// The graph and node of the adjacency loop `op` (over `out_edges`,
 /// `in_edges`, `out_nbrs` or `in_nbrs`); `None` for any other loop.
 pub fn adjacency_of(ctx: &Context, op: OpId) -> Option<(Value, Value)> {

@@ -28,7 +28,7 @@
 //! and stores that conditions keep apart (a guarded store to a shared index
 //! is reported even when the guard makes it safe).
 
-use crate::op::{self as graph, GraphOp};
+use crate::op::GraphOp;
 use std::collections::{HashMap, HashSet};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
@@ -98,10 +98,12 @@ impl Collector<'_> {
         }
         // graph.node / graph.edge of an owned index.
         match self.ctx.value_def(v) {
-            ValueDef::Result(d, _) if matches!(self.ctx.op_kind(d), graph::NODE | graph::EDGE) => {
-                self.own.contains(&self.ctx.operand(d, 1))
-            }
-            _ => false,
+            ValueDef::Result(d, _) => match GraphOp::of(self.ctx, d) {
+                Some(GraphOp::Node(n)) => self.own.contains(&n.id(self.ctx)),
+                Some(GraphOp::Edge(e)) => self.own.contains(&e.id(self.ctx)),
+                _ => false,
+            },
+            ValueDef::Argument(..) | ValueDef::Placeholder => false,
         }
     }
 
@@ -194,7 +196,7 @@ impl Collector<'_> {
     fn call(&mut self, op: OpId, frame: &Frame, locks: &[Value]) {
         let ctx = self.ctx;
         // An indirect call's first operand is the callee.
-        let args = if ctx.isa(op, func::CALL_INDIRECT) { &ctx.operands(op)[1..] } else { ctx.operands(op) };
+        let args = if ctx.isa(op, func::CALL_INDIRECT) { func::CallIndirect(op).args(ctx) } else { ctx.operands(op) };
         for callee in strata_ir::func::possible_callees(ctx, op, self.symbols) {
             if !self.calls.insert(callee) {
                 continue;

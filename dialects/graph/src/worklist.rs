@@ -44,7 +44,7 @@ pub(crate) fn parse_new(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<
 
 pub(crate) fn print_new(p: &mut OpPrinter<'_>, op: OpId) {
     p.w(" ");
-    p.operand(p.ctx.operand(op, 0));
+    p.operand(crate::op::NewWorklist(op).graph(p.ctx));
     if p.ctx.prop(op, "unique").is_some() {
         p.w(" unique");
     }

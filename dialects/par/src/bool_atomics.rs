@@ -47,7 +47,7 @@ pub struct EliminateBoolAtomics {
 
 /// Why the boolean reduction `op` must stay atomic, or `None` if it need not.
 pub fn needs_atomic(ctx: &Context, op: OpId) -> Option<&'static str> {
-    if buf_element(ctx.value_type(ctx.operand(op, 1))) != Some(Type::i1()) {
+    if buf_element(ctx.value_type(AtomicRmw(op).buffer(ctx))) != Some(Type::i1()) {
         return Some("the element is not an i1: a reduction of several bits is not one value to store");
     }
     if !ctx.results_unused(op) {
@@ -59,7 +59,8 @@ pub fn needs_atomic(ctx: &Context, op: OpId) -> Option<&'static str> {
 /// Replaces the boolean reduction `op` (`or` or `and`) by a guarded store.
 fn eliminate(ctx: &mut Context, op: OpId, kind: RmwKind) {
     let loc = ctx.op_loc(op).clone();
-    let (x, b, i) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
+    let r = AtomicRmw(op);
+    let (x, b, i) = (r.value(ctx), r.buffer(ctx), r.index(ctx));
     // or: store true where x; and: store false where !x.
     let stored = kind == RmwKind::Or;
     let value = strata_std::arith::int_constant(ctx, i128::from(stored), &Type::i1(), loc.clone());

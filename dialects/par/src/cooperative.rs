@@ -131,7 +131,8 @@ fn put_all(b: &mut Builder<'_>, items: Value, n: Value, q: Value, first: Value, 
 /// every thread (see the module's notes), followed by a barrier.
 fn make_uniform(ctx: &mut Context, f: OpId) {
     let loc = ctx.op_loc(f).clone();
-    let (lo, hi, step) = (ctx.operand(f, 0), ctx.operand(f, 1), ctx.operand(f, 2));
+    let l = par::For(f);
+    let (lo, hi, step) = (l.lower(ctx), l.upper(ctx), l.step(ctx));
     let body = ctx.region(f, 0);
     let mut b = Builder::new(ctx, InsertPoint::Before(f), loc);
     let threads = b.op1(par::NUM_THREADS, &[], Type::Index);

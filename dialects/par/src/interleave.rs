@@ -197,8 +197,8 @@ pub fn verdict(ctx: &Context, op: OpId) -> Verdict {
         why =
             Some("an update it must not repeat writes the iteration's own storage, which later operations read".into());
     }
-    let lower = constant_int(ctx, ctx.operand(op, 0));
-    let step = constant_int(ctx, ctx.operand(op, 2));
+    let lower = constant_int(ctx, For(op).lower(ctx));
+    let step = constant_int(ctx, For(op).step(ctx));
     match (shared_read, why) {
         (false, _) => Verdict::NothingToGain,
         (true, Some(w)) => Verdict::Kept(w),
@@ -218,7 +218,8 @@ pub fn verdict(ctx: &Context, op: OpId) -> Verdict {
 /// groups the number of groups apart.
 pub fn interleave(ctx: &mut Context, op: OpId, factor: u32, sharing: bool) {
     let loc = ctx.op_loc(op).clone();
-    let (lo, hi, step) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
+    let l = For(op);
+    let (lo, hi, step) = (l.lower(ctx), l.upper(ctx), l.step(ctx));
     let body = ctx.region_blocks(ctx.region(op, 0))[0];
     let iv = ctx.block_args(body)[0];
     let ops = ctx.block_ops(body);

@@ -130,7 +130,7 @@ pub fn divergence(ctx: &Context, op: OpId, level: Level) -> Option<(OpId, String
                 .any(differs)
                 .then(|| "has bounds or a step that may differ between threads".to_string()),
             scf::WHILE => while_end(ctx, p, 0)
-                .is_none_or(|c| !is_uniform(ctx, team, ctx.operand(c, 0), level))
+                .is_none_or(|c| !is_uniform(ctx, team, scf::Condition(c).condition(ctx), level))
                 .then(|| "decides each thread's next turn on a value that may differ between threads".to_string()),
             par::FOR => Some("spreads its iterations over the threads".to_string()),
             _ => None,

@@ -162,7 +162,7 @@ pub fn verdict(ctx: &Context, op: OpId) -> Verdict {
     match (shared_read, why) {
         (false, _) => Verdict::NothingToGain,
         (true, Some(w)) => Verdict::Kept(w),
-        (true, None) if !small_step(ctx, ctx.operand(op, 2)) => Verdict::Kept(
+        (true, None) if !small_step(ctx, scf::For(op).step(ctx)) => Verdict::Kept(
             "its step is neither a constant below 2^32 nor a team's size: the offsets could overflow".into(),
         ),
         (true, None) => Verdict::Apply,
@@ -176,7 +176,7 @@ pub fn verdict(ctx: &Context, op: OpId) -> Verdict {
 /// selected away.
 pub fn unroll(ctx: &mut Context, op: OpId, factor: u32) {
     let loc = ctx.op_loc(op).clone();
-    let (ub, step) = (ctx.operand(op, 1), ctx.operand(op, 2));
+    let (ub, step) = (scf::For(op).upper(ctx), scf::For(op).step(ctx));
     let body = ctx.region_blocks(ctx.region(op, 0))[0];
     let args = ctx.block_args(body).to_vec();
     let (iv, carried) = (args[0], &args[1..]);

@@ -26,7 +26,7 @@
 //! allow: programs whose result depends on that are not order-independent
 //! rounds in the first place.
 
-use strata_graph_dialect::foreach::{is_foreach, space_of, Space};
+use strata_graph_dialect::foreach::{is_foreach, worklist_of};
 use strata_graph_dialect::op as graph;
 use strata_graph_dialect::op::{Iterate, NewOrderedWorklist, Push, Reduce};
 use strata_graph_dialect::view::ReduceKind;
@@ -44,10 +44,9 @@ pub const FUSED_ROUNDS: &str = "sched.fused_rounds";
 /// Whether the loop `l` (with schedule `s`) may fuse the rounds of its
 /// ordered worklist, or why not.
 pub fn fusable(ctx: &Context, l: OpId, s: &LoopSchedule) -> Result<(), String> {
-    if space_of(ctx, l) != Some(Space::Items) {
+    let Some(wl) = worklist_of(ctx, l) else {
         return Err("bucket fusion needs a loop over the items of an ordered worklist".into());
-    }
-    let wl = ctx.operand(l, 0);
+    };
     let Some(new) = ctx.defining_op(wl).filter(|d| ctx.op_name(*d) == graph::NEW_ORDERED_WORKLIST) else {
         return Err("bucket fusion needs a worklist made by 'graph.new_ordered_worklist' in the same function".into());
     };

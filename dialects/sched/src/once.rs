@@ -97,7 +97,7 @@ pub fn guard(ctx: &Context, op: OpId, outer: OpId, item: Value, kinds: &[ReduceK
     while let Some(p) = ctx.parent_op(child).filter(|p| *p != outer) {
         let in_then = ctx.parent_block(child).and_then(|b| ctx.block_parent(b)) == Some(ctx.region(p, 0));
         if ctx.op_kind(p) == scf::IF && in_then {
-            let cond = ctx.operand(p, 0);
+            let cond = scf::If(p).condition(ctx);
             let found = ctx.defining_op(cond).filter(|d| {
                 Reduce::of(ctx, *d).is_some_and(|r| {
                     kinds.contains(&r.kind(ctx)) && r.index(ctx) == Some(item) && ctx.results(*d).first() == Some(&cond)

@@ -108,7 +108,7 @@ fn guarded_by(ctx: &Context, op: OpId, inner: OpId, changed: &[Value]) -> bool {
     let mut child = op;
     while let Some(p) = ctx.parent_op(child).filter(|p| *p != inner) {
         let in_then = ctx.parent_block(child).and_then(|b| ctx.block_parent(b)) == Some(ctx.region(p, 0));
-        if ctx.op_kind(p) == scf::IF && in_then && changed.contains(&ctx.operand(p, 0)) {
+        if ctx.op_kind(p) == scf::IF && in_then && changed.contains(&scf::If(p).condition(ctx)) {
             return true;
         }
         child = p;

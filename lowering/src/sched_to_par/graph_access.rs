@@ -67,7 +67,8 @@ impl Lowering {
             return None;
         }
         let ids = *self.arrays.get(&(g, GraphArray::InEdges))?;
-        (ctx.operand(d, 0) == ids).then(|| ctx.operand(d, 1))
+        let load = par::Load(d);
+        (load.buffer(ctx) == ids).then(|| load.index(ctx))
     }
 
     pub(super) fn has_edge(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {

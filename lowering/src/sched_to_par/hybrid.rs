@@ -32,7 +32,8 @@ impl Lowering {
             ..*s
         };
         let inner = pullable(ctx, op, &pulled).expect("checked by the sched verifier");
-        let (g, q) = (ctx.operand(inner, 0), ctx.operand(op, 0));
+        let g = graph_of(ctx, inner).expect("a neighbour loop");
+        let q = worklist_of(ctx, op).expect("a loop over a worklist's items");
         let size = op1(ctx, at, par::QUEUE_SIZE, &[q], Type::Index, &loc);
         let nodes = self.size(ctx, at, g, SizeOf::Nodes, &loc);
         let beta = index_const(ctx, at, i128::from(s.beta), &loc);

@@ -70,9 +70,9 @@ impl Lowering {
         at: At,
         loc: &Location,
     ) -> Option<(Value, Value)> {
-        let q = ctx.operand(op, 0);
-        let Some(n) = ctx.defining_op(q).filter(|d| ctx.op_name(*d) == par::QUEUE_NEW).map(|d| ctx.operand(d, 0))
-        else {
+        let q = worklist_of(ctx, op).expect("a loop over a worklist's items");
+        let new = ctx.defining_op(q).filter(|d| ctx.op_name(*d) == par::QUEUE_NEW);
+        let Some(n) = new.map(|d| par::QueueNew(d).capacity(ctx)) else {
             self.error(ctx, op, "frontier 'bitmap' needs the worklist's 'graph.new_worklist' in the same function");
             return None;
         };
@@ -195,7 +195,7 @@ impl Lowering {
         match ctx.entry_block(filter) {
             Some(_) => {
                 let yielded = inline(ctx, filter, blk).expect("filter");
-                let cond = ctx.operand(yielded, 0);
+                let cond = graph::Yield(yielded).values(ctx)[0];
                 ctx.erase_op(yielded);
                 let then_b = if_then(ctx, At::End(blk), cond, loc);
                 if let Some(t) = inline(ctx, body, then_b) {
@@ -240,13 +240,13 @@ impl Lowering {
         // What position k of the loop stands for, and its bounds.
         let (lo, hi, walk) = if let Some(inner) = pulled {
             let lo = index_const(ctx, at, 0, &loc);
-            let hi = self.size(ctx, at, ctx.operand(inner, 0), SizeOf::Nodes, &loc);
+            let hi = self.size(ctx, at, graph_of(ctx, inner).expect("a neighbour loop"), SizeOf::Nodes, &loc);
             let settle = settling_reductions(ctx, op, inner).unwrap_or_default();
             (lo, hi, Walk::Pull { inner, bits: bits.map(|b| b.0), settle })
         } else if let Some((b, n)) = bits {
             (index_const(ctx, at, 0, &loc), n, Walk::Members(b))
         } else if s.mapping == Mapping::Edge && parallel {
-            let g = ctx.operand(op, 0);
+            let g = graph_of(ctx, op).expect("a loop over nodes");
             let lo = index_const(ctx, at, 0, &loc);
             let hi = self.size(ctx, at, g, SizeOf::Edges, &loc);
             (lo, hi, Walk::Edges(collapsible(ctx, op).expect("checked by the sched verifier")))
@@ -395,8 +395,9 @@ impl Lowering {
         }
         let mut graphs = Vec::new();
         ctx.walk_pre(op, &mut |o| {
-            if graph::CountCommon::of(ctx, o).is_some_and(|c| c.intersect(ctx) == Some(view::Intersect::Bitmap)) {
-                let g = ctx.operand(o, 0);
+            let bitmap = graph::CountCommon::of(ctx, o).filter(|c| c.intersect(ctx) == Some(view::Intersect::Bitmap));
+            if let Some(c) = bitmap {
+                let g = c.graph(ctx);
                 if !graphs.contains(&g) && !self.scope.flags.iter().any(|f| f.0 == g) {
                     graphs.push(g);
                 }
@@ -428,7 +429,7 @@ impl Lowering {
     ) -> (OpId, Value, Value) {
         let iat = At::Before(inner);
         let space = space_of(ctx, inner).expect("a neighbour loop");
-        let (g, node) = (ctx.operand(inner, 0), ctx.operand(inner, 1));
+        let (g, node) = adjacency_of(ctx, inner).expect("a neighbour loop");
         let (lo, hi, args) = self.args_space(ctx, space, &[g, node], iat, loc);
         let (start, end, step) = bounds(ctx, iat, lo, hi);
         let (er, eb) = new_body(ctx, &[Type::Index], loc);
@@ -448,7 +449,7 @@ impl Lowering {
     /// on first), it runs `copy`'s body on each, in order. `copy` (a copy
     /// of the loop over the ordered queue's items) is used up.
     fn fused_rounds(&mut self, ctx: &mut Rewriter<'_>, copy: OpId, pb: BlockId, limit: u32, loc: &Location) {
-        let q = ctx.operand(copy, 0);
+        let q = worklist_of(ctx, copy).expect("a loop over an ordered queue's items");
         let limit = index_const(ctx, At::End(pb), i128::from(limit), loc);
         let (before, bb) = new_body(ctx, &[], loc);
         let n = op1(ctx, At::End(bb), par::QUEUE_TAKE_OWN, &[q, limit], Type::Index, loc);
@@ -510,7 +511,7 @@ impl Lowering {
                 // Edge k runs the outer body for its source (its target when
                 // the inner loop walks in-edges), then the neighbour loop
                 // once, for k and the other end.
-                let g = ctx.operand(op, 0);
+                let g = graph_of(ctx, op).expect("a loop over nodes");
                 let space = space_of(ctx, *inner);
                 let out = matches!(space, Some(Space::OutNbrs | Space::OutEdges));
                 let (node_ends, other_ends) = if out {
@@ -592,7 +593,7 @@ impl Lowering {
         j: Value,
         loc: &Location,
     ) {
-        let g = ctx.operand(inner, 0);
+        let g = graph_of(ctx, inner).expect("a neighbour loop");
         let srcs = self.array(ctx, g, GraphArray::InSources);
         let ids = self.array(ctx, g, GraphArray::InEdges);
         let v = load_index(ctx, At::End(eb), srcs, j, loc);

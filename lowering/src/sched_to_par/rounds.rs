@@ -30,10 +30,11 @@ impl Lowering {
         let mut kinds: Vec<(&'static str, Option<(Value, SizeOf)>)> = Vec::new();
         ctx.walk_pre(op, &mut |o| match ctx.op_kind(o) {
             graph::SINGLE => {
-                let edge = ctx.operands(o).get(1).is_some_and(|v| is_edge(ctx.value_type(*v)));
+                let single = graph::Single(o);
+                let edge = single.locked(ctx).first().is_some_and(|v| is_edge(ctx.value_type(*v)));
                 let (k, of) = if edge { ("edges", SizeOf::Edges) } else { ("nodes", SizeOf::Nodes) };
                 if !kinds.iter().any(|(n, _)| *n == k) {
-                    kinds.push((k, Some((ctx.operand(o, 0), of))));
+                    kinds.push((k, Some((single.graph(ctx), of))));
                 }
             }
             graph::REDUCE_ARG if !kinds.iter().any(|(n, _)| *n == "stripes") => kinds.push(("stripes", None)),
@@ -57,7 +58,7 @@ impl Lowering {
     pub(super) fn single(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
-        let keys: Vec<Value> = ctx.operands(op)[1..].to_vec();
+        let keys: Vec<Value> = graph::Single(op).locked(ctx).to_vec();
         let edge = is_edge(ctx.value_type(keys[0]));
         let (locked, other) = (ctx.region(op, 0), ctx.region(op, 1));
         if !self.scope.parallel {
@@ -140,8 +141,7 @@ impl Lowering {
 
     pub(super) fn iterate(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
-        let q = ctx.operand(op, 0);
-        let inits = ctx.operands(op)[1..].to_vec();
+        let (q, inits) = (graph::Iterate(op).worklist(ctx), graph::Iterate(op).inits(ctx).to_vec());
         let types: Vec<Type> = inits.iter().map(|v| ctx.value_type(*v).clone()).collect();
         let (before, bb) = new_body(ctx, &types, &loc);
         let more = op1(ctx, At::End(bb), par::QUEUE_ADVANCE, &[q], Type::i1(), &loc);

@@ -16,7 +16,7 @@
 use super::edge_balance::EdgeOffsets;
 use super::loops::private_accumulator;
 use super::*;
-use strata_graph_dialect::foreach::{space_of, Space};
+use strata_graph_dialect::foreach::{graph_of, space_of, Space};
 use strata_sched_dialect::legality::split_shape;
 
 /// A graph's lists copied per segment, for a segmented loop.
@@ -145,7 +145,7 @@ impl Lowering {
         loc: &Location,
     ) -> Segmented {
         let out = space_of(ctx, inner) == Some(Space::OutNbrs);
-        let g = ctx.operand(inner, 0);
+        let g = graph_of(ctx, inner).expect("a neighbour loop");
         let edge_arg = ctx.entry_block(ctx.region(inner, 0)).and_then(|b| ctx.block_args(b).get(1).copied());
         let uses_edges = edge_arg.is_some_and(|e| !ctx.uses(e).is_empty());
         let (off, nbr) = if out {

@@ -234,7 +234,7 @@ impl Lowering {
     ) -> Deferred {
         let sums = walk.is_some();
         let inner = shape.inner;
-        let g = ctx.operand(inner, 0);
+        let g = graph_of(ctx, inner).expect("a neighbour loop");
         // The iteration's argument: the node, or what the body finds it from.
         let arg = ctx.block_args(ctx.entry_block(ctx.region(op, 0)).expect("a body"))[0];
         let own_places = own_places(ctx, op, inner, walk);
@@ -277,7 +277,7 @@ impl Lowering {
             store(ctx, at, zero, count, cursor, loc);
         }
         let iat = At::Before(inner);
-        let v = ctx.operand(inner, 1);
+        let (_, v) = adjacency_of(ctx, inner).expect("a neighbour loop");
         let (lo, hi, _) = self.args_space(ctx, space_of(ctx, inner).expect("a neighbour loop"), &[g, v], iat, loc);
         let degree = op1(ctx, iat, arith::SUBI, &[hi, lo], Type::Index, loc);
         let limit = index_const(ctx, iat, i128::from(split), loc);

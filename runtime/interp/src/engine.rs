@@ -672,8 +672,8 @@ impl<'a> Machine<'a> {
                 let kind = rt.float_kind().unwrap_or(FloatKind::F64);
                 Val::Float(round_in_mode(kind, self.float(op, 0), inst.code))
             }
-            ArithOp::Bitcast(_) => {
-                let from = ctx.value_type(ctx.operand(op, 0)).clone();
+            ArithOp::Bitcast(c) => {
+                let from = ctx.value_type(c.input(ctx)).clone();
                 match (&from, &rt) {
                     (Type::Float(FloatKind::F64), _) => {
                         Val::Int(normalize_int(self.float(op, 0).to_bits() as i64 as i128, rt))

@@ -432,7 +432,7 @@ impl<'a> Machine<'a> {
 
     fn single(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let edge = is_edge(ctx.value_type(ctx.operand(op, 1)));
+        let edge = graph::Single(op).locked(ctx).first().is_some_and(|k| is_edge(ctx.value_type(*k)));
         let keys: Vec<(bool, i128)> = (1..ctx.operands(op).len()).map(|i| (edge, self.int(op, i))).collect();
         let free = keys.iter().all(|k| !self.locks.contains(k));
         if free {

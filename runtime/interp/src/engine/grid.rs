@@ -233,7 +233,7 @@ impl<'a> Machine<'a> {
         }
         match name {
             scf::IF => {
-                let cond = ctx.operand(op, 0);
+                let cond = strata_std::scf::op::If(op).condition(ctx);
                 let (yes, no): (Vec<usize>, Vec<usize>) =
                     lanes.iter().partition(|l| get(self, frames, **l, cond).int() != 0);
                 for (i, taking) in [yes, no].into_iter().enumerate() {

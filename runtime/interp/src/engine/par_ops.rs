@@ -39,7 +39,7 @@ impl<'a> Machine<'a> {
     }
 
     fn graph_array(&mut self, op: OpId) -> R<Val> {
-        let Val::Graph(g) = self.get(self.ctx.operand(op, 0)).clone() else {
+        let Val::Graph(g) = self.get(par::GraphArrayOp(op).graph(self.ctx)).clone() else {
             return self.err(op, "operand is not bound to a graph");
         };
         let Some(array) = strata_par_dialect::abi::graph_array_of(self.ctx, op) else {
