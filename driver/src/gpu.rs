@@ -43,13 +43,13 @@ impl GpuBackend {
     /// The GPU's read bandwidth in bytes a second (the runner's probe
     /// kernel summing `bytes`, median of `repeat` launches).
     pub fn read_bandwidth(&self, bytes: usize, repeat: usize) -> Result<f64, String> {
-        self.loaded.read_bandwidth(bytes, repeat)
+        Ok(self.loaded.read_bandwidth(bytes, repeat)?)
     }
     /// The seconds the GPU takes to sum the words at `indices` of a table
     /// of `table_words` 64-bit words (the runner's gather probe, median of
     /// `repeat` launches).
     pub fn gather_time(&self, indices: &[u32], table_words: usize, repeat: usize) -> Result<f64, String> {
-        self.loaded.gather_time(indices, table_words, repeat)
+        Ok(self.loaded.gather_time(indices, table_words, repeat)?)
     }
 }
 

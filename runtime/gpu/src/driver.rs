@@ -9,10 +9,10 @@ use std::ffi::{c_void, CString};
 use cudarc::driver::result::{self, DriverError};
 use cudarc::driver::sys;
 
-fn message(what: &str, e: DriverError) -> String {
-    let name = e.error_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|_| format!("{:?}", e.0));
-    let text = e.error_string().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    format!("error: {what}: {name} ({text})")
+use crate::GpuError;
+
+fn message(what: &str, e: DriverError) -> GpuError {
+    GpuError::driver(what, e)
 }
 
 /// The first GPU of this machine, with its primary context made current.
@@ -28,17 +28,15 @@ pub struct Gpu {
 
 impl Gpu {
     /// Finds the driver and the first GPU, and makes its primary context current.
-    pub fn open() -> Result<Gpu, String> {
+    pub fn open() -> Result<Gpu, GpuError> {
         // SAFETY: only looks for the driver library.
         if !unsafe { sys::is_culib_present() } {
-            return Err(
-                "error: no CUDA driver found (libcuda.so); the GPU backend needs an NVIDIA GPU and its driver".into()
-            );
+            return Err(GpuError::NoDriver);
         }
         result::init().map_err(|e| message("cannot initialize the CUDA driver", e))?;
         let count = result::device::get_count().map_err(|e| message("cannot count the GPUs", e))?;
         if count < 1 {
-            return Err("error: the CUDA driver finds no GPU".into());
+            return Err(GpuError::NoGpu);
         }
         let dev = result::device::get(0).map_err(|e| message("cannot open GPU 0", e))?;
         // SAFETY: `dev` came from the driver; the context is released when
@@ -63,27 +61,27 @@ impl Gpu {
         }
         let (name, (major, minor)) = (&gpu.name, gpu.capability);
         if major < 7 {
-            return Err(format!("error: {name} (compute capability {major}.{minor}) is older than what the GPU backend needs (7.0: independent thread scheduling)"));
+            return Err(GpuError::TooOld(name.clone(), major, minor));
         }
         if attribute(CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH)? == 0 {
-            return Err(format!("error: {name} cannot run cooperative kernels, which the GPU backend needs"));
+            return Err(GpuError::NoCooperativeLaunch(name.clone()));
         }
         Ok(gpu)
     }
 
     /// Makes `bytes` of device memory available to `malloc` in kernels.
-    pub fn set_heap(&self, bytes: usize) -> Result<(), String> {
+    pub fn set_heap(&self, bytes: usize) -> Result<(), GpuError> {
         result::ctx::set_limit(sys::CUlimit::CU_LIMIT_MALLOC_HEAP_SIZE, bytes)
             .map_err(|e| message("cannot size the device heap", e))
     }
 
     /// Free and total device memory, in bytes.
-    pub fn memory(&self) -> Result<(usize, usize), String> {
+    pub fn memory(&self) -> Result<(usize, usize), GpuError> {
         result::mem_get_info().map_err(|e| message("cannot query the GPU's memory", e))
     }
 
     /// Waits for the work queued on the GPU.
-    pub fn synchronize(&self) -> Result<(), String> {
+    pub fn synchronize(&self) -> Result<(), GpuError> {
         result::ctx::synchronize().map_err(|e| message("the GPU program failed", e))
     }
 }
@@ -104,21 +102,21 @@ pub struct DeviceMemory {
 
 impl DeviceMemory {
     /// `bytes` (at least 1) uninitialized bytes.
-    pub fn new(bytes: usize) -> Result<DeviceMemory, String> {
+    pub fn new(bytes: usize) -> Result<DeviceMemory, GpuError> {
         // SAFETY: allocation in the current context.
         let ptr = unsafe { result::malloc_sync(bytes.max(1)) }
             .map_err(|e| message(&format!("cannot allocate {bytes} bytes on the GPU"), e))?;
         Ok(DeviceMemory { ptr, bytes: bytes.max(1) })
     }
     /// A copy of `words` on the device.
-    pub fn from_words(words: &[u64]) -> Result<DeviceMemory, String> {
+    pub fn from_words(words: &[u64]) -> Result<DeviceMemory, GpuError> {
         let m = DeviceMemory::new(std::mem::size_of_val(words))?;
         // SAFETY: the allocation holds `words` entirely.
         unsafe { write_device(m.ptr, words) }?;
         Ok(m)
     }
     /// The first `out.len()` bytes.
-    pub fn read(&self, out: &mut [u8]) -> Result<(), String> {
+    pub fn read(&self, out: &mut [u8]) -> Result<(), GpuError> {
         assert!(out.len() <= self.bytes, "reading past a device allocation");
         // SAFETY: the allocation holds at least `out.len()` bytes.
         unsafe { read_device(self.ptr, out) }
@@ -126,11 +124,14 @@ impl DeviceMemory {
 
     /// The `out.len()` bytes at the device address `at`, which must lie in
     /// the allocation with them.
-    pub fn read_at(&self, at: u64, out: &mut [u8]) -> Result<(), String> {
+    pub fn read_at(&self, at: u64, out: &mut [u8]) -> Result<(), GpuError> {
         let inside =
             at >= self.ptr && (at - self.ptr).checked_add(out.len() as u64).is_some_and(|e| e <= self.bytes as u64);
         if !inside {
-            return Err(format!("error: reading {} bytes at {at:#x}, outside the device allocation", out.len()));
+            return Err(GpuError::Contract(format!(
+                "error: reading {} bytes at {at:#x}, outside the device allocation",
+                out.len()
+            )));
         }
         // SAFETY: checked to lie in the allocation.
         unsafe { read_device(at, out) }
@@ -141,7 +142,7 @@ impl DeviceMemory {
 ///
 /// # Safety
 /// `[ptr, ptr + out.len())` must be driver memory of the current context.
-unsafe fn read_device(ptr: u64, out: &mut [u8]) -> Result<(), String> {
+unsafe fn read_device(ptr: u64, out: &mut [u8]) -> Result<(), GpuError> {
     if out.is_empty() {
         return Ok(());
     }
@@ -153,7 +154,7 @@ unsafe fn read_device(ptr: u64, out: &mut [u8]) -> Result<(), String> {
 ///
 /// # Safety
 /// `[ptr, ptr + 8 * words.len())` must be driver memory of the current context.
-unsafe fn write_device(ptr: u64, words: &[u64]) -> Result<(), String> {
+unsafe fn write_device(ptr: u64, words: &[u64]) -> Result<(), GpuError> {
     if words.is_empty() {
         return Ok(());
     }
@@ -181,25 +182,25 @@ pub struct Kernel {
 
 impl Module {
     /// JIT-compiles `ptx` for the current GPU.
-    pub fn load(ptx: &[u8]) -> Result<Module, String> {
+    pub fn load(ptx: &[u8]) -> Result<Module, GpuError> {
         let text = CString::new(ptx.iter().copied().take_while(|b| *b != 0).collect::<Vec<u8>>())
-            .map_err(|_| "error: the PTX holds a NUL byte".to_string())?;
+            .map_err(|_| GpuError::Contract("error: the PTX holds a NUL byte".into()))?;
         // SAFETY: `text` is a NUL-terminated PTX image that outlives the call.
         let m = unsafe { result::module::load_data(text.as_ptr() as *const c_void) }
             .map_err(|e| message("the CUDA driver rejected the PTX", e))?;
         Ok(Module { m })
     }
     /// The kernel called `name`.
-    pub fn kernel(&self, name: &str) -> Result<Kernel, String> {
-        let c = CString::new(name).map_err(|_| format!("error: bad kernel name '{name}'"))?;
+    pub fn kernel(&self, name: &str) -> Result<Kernel, GpuError> {
+        let c = CString::new(name).map_err(|_| GpuError::Contract(format!("error: bad kernel name '{name}'")))?;
         // SAFETY: the module is loaded until `self` drops.
         let f = unsafe { result::module::get_function(self.m, c) }
             .map_err(|e| message(&format!("no kernel '{name}' in the PTX"), e))?;
         Ok(Kernel { f })
     }
     /// The global variable `name` of the module.
-    pub fn global(&self, name: &str) -> Result<Global, String> {
-        let c = CString::new(name).map_err(|_| format!("error: bad global name '{name}'"))?;
+    pub fn global(&self, name: &str) -> Result<Global, GpuError> {
+        let c = CString::new(name).map_err(|_| GpuError::Contract(format!("error: bad global name '{name}'")))?;
         // SAFETY: the module is loaded until `self` drops.
         let (ptr, bytes) = unsafe { result::module::get_global(self.m, c) }
             .map_err(|e| message(&format!("no global '{name}' in the PTX"), e))?;
@@ -216,15 +217,19 @@ pub struct Global {
 
 impl Global {
     /// Sets the variable to `words`, which must fill it exactly.
-    pub fn write(&self, words: &[u64]) -> Result<(), String> {
+    pub fn write(&self, words: &[u64]) -> Result<(), GpuError> {
         if std::mem::size_of_val(words) != self.bytes {
-            return Err(format!("error: writing {} bytes to a global of {}", std::mem::size_of_val(words), self.bytes));
+            return Err(GpuError::Contract(format!(
+                "error: writing {} bytes to a global of {}",
+                std::mem::size_of_val(words),
+                self.bytes
+            )));
         }
         // SAFETY: the global's memory holds exactly `words`.
         unsafe { write_device(self.ptr, words) }
     }
     /// The variable's bytes.
-    pub fn read(&self) -> Result<Vec<u8>, String> {
+    pub fn read(&self) -> Result<Vec<u8>, GpuError> {
         let mut out = vec![0u8; self.bytes];
         // SAFETY: the global's memory holds exactly `self.bytes` bytes.
         unsafe { read_device(self.ptr, &mut out) }?;
@@ -241,7 +246,7 @@ impl Drop for Module {
 
 impl Kernel {
     /// How many blocks of `threads` threads fit on one multiprocessor at once.
-    pub fn blocks_per_multiprocessor(&self, threads: u32) -> Result<u32, String> {
+    pub fn blocks_per_multiprocessor(&self, threads: u32) -> Result<u32, GpuError> {
         // SAFETY: the kernel belongs to a loaded module.
         let n = unsafe { result::occupancy::max_active_block_per_multiprocessor(self.f, threads as i32, 0) }
             .map_err(|e| message("cannot compute the kernel's occupancy", e))?;
@@ -250,7 +255,7 @@ impl Kernel {
 
     /// Launches the kernel on `blocks` blocks of `threads` threads with
     /// 64-bit parameters (cooperatively: every block resident at once).
-    pub fn launch(&self, blocks: u32, threads: u32, params: &[u64], cooperative: bool) -> Result<(), String> {
+    pub fn launch(&self, blocks: u32, threads: u32, params: &[u64], cooperative: bool) -> Result<(), GpuError> {
         let mut values = params.to_vec();
         let mut pointers: Vec<*mut c_void> = values.iter_mut().map(|v| v as *mut u64 as *mut c_void).collect();
         let stream = std::ptr::null_mut();
@@ -276,20 +281,20 @@ pub struct Timer {
 
 impl Timer {
     /// Two new events.
-    pub fn new() -> Result<Timer, String> {
+    pub fn new() -> Result<Timer, GpuError> {
         let flags = sys::CUevent_flags::CU_EVENT_DEFAULT;
         let start = result::event::create(flags).map_err(|e| message("cannot create an event", e))?;
         let end = result::event::create(flags).map_err(|e| message("cannot create an event", e))?;
         Ok(Timer { start, end })
     }
     /// Marks the start.
-    pub fn start(&self) -> Result<(), String> {
+    pub fn start(&self) -> Result<(), GpuError> {
         // SAFETY: the event is live; the null stream is the context's.
         unsafe { result::event::record(self.start, std::ptr::null_mut()) }
             .map_err(|e| message("cannot record an event", e))
     }
     /// Marks the end, waits for it, returns the seconds since the start.
-    pub fn stop(&self) -> Result<f64, String> {
+    pub fn stop(&self) -> Result<f64, GpuError> {
         // SAFETY: as in `start`.
         unsafe { result::event::record(self.end, std::ptr::null_mut()) }
             .map_err(|e| message("cannot record an event", e))?;

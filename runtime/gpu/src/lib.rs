@@ -17,6 +17,9 @@
 //! how fast it gathers words at random ([`Program::gather_time`]).
 
 mod driver;
+pub mod error;
+
+pub use error::GpuError;
 
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
@@ -78,11 +81,9 @@ impl Pool {
     /// size is fixed once a kernel has used it) and reserves the pool:
     /// `$STRATA_GPU_POOL` bytes when set (0: none), else half of that free
     /// memory, or as much as the driver gives, halving down to [`MIN_POOL`].
-    fn reserve() -> Result<Pool, String> {
+    fn reserve() -> Result<Pool, GpuError> {
         let asked = match std::env::var(POOL_VARIABLE) {
-            Ok(v) => Some(v.trim().parse::<usize>().map_err(|_| {
-                format!("error: {POOL_VARIABLE} must be the pool's size in bytes (0: no pool), got '{v}'")
-            })?),
+            Ok(v) => Some(v.trim().parse::<usize>().map_err(|_| GpuError::PoolSize(POOL_VARIABLE, v.clone()))?),
             Err(_) => None,
         };
         let gpu = Gpu::open()?;
@@ -153,15 +154,18 @@ impl Program {
     /// Opens the first GPU, reserves the process's [`Pool`] and heap when
     /// it has none yet, and loads `ptx`. Without a driver or a GPU this
     /// fails with a message saying so.
-    pub fn load(ptx: &[u8]) -> Result<Program, String> {
-        static POOL_OF_PROCESS: OnceLock<Result<Pool, String>> = OnceLock::new();
+    pub fn load(ptx: &[u8]) -> Result<Program, GpuError> {
+        static POOL_OF_PROCESS: OnceLock<Result<Pool, GpuError>> = OnceLock::new();
         let gpu = Gpu::open()?;
         let pool = POOL_OF_PROCESS.get_or_init(Pool::reserve).as_ref().map_err(Clone::clone)?;
         let module = Module::load(ptx)?;
         let copy = module.kernel(COPY)?;
         let pool_words = module.global(POOL)?;
         if pool_words.bytes != 24 {
-            return Err(format!("error: the PTX's '{POOL}' is {} bytes, not three 64-bit words", pool_words.bytes));
+            return Err(GpuError::Contract(format!(
+                "error: the PTX's '{POOL}' is {} bytes, not three 64-bit words",
+                pool_words.bytes
+            )));
         }
         let profile = module.global(PROFILE).ok().zip(module.global(PROFILE_SITES).ok());
         Ok(Program { module, copy, pool_words, pool, gpu, profile })
@@ -173,7 +177,7 @@ impl Program {
     }
 
     /// Copies a laid-out graph to the device.
-    pub fn upload(&self, image: &GraphImage) -> Result<DeviceGraph, String> {
+    pub fn upload(&self, image: &GraphImage) -> Result<DeviceGraph, GpuError> {
         let arrays: Vec<DeviceMemory> = image.arrays().map(DeviceMemory::from_words).collect::<Result<_, _>>()?;
         let data: Vec<u64> = arrays.iter().map(|a| a.ptr + HEADER_BYTES as u64).collect();
         let mut words = image.scalar_fields().to_vec();
@@ -192,16 +196,13 @@ impl Program {
         args: &[HostValue],
         graph: Option<&DeviceGraph>,
         repeat: usize,
-    ) -> Result<Runs, String> {
-        let slots = argument_slots(args, inputs, graph.map(|g| g.descriptor.ptr))?;
+    ) -> Result<Runs, GpuError> {
+        let slots = argument_slots(args, inputs, graph.map(|g| g.descriptor.ptr)).map_err(GpuError::Contract)?;
         let entry = self.module.kernel(&entry_symbol(name))?;
         let free = self.module.kernel(FREE)?;
         let per_sm = entry.blocks_per_multiprocessor(BLOCK)?;
         if per_sm == 0 {
-            return Err(format!(
-                "error: the kernel of '{name}' does not fit on {} with {BLOCK} threads a block",
-                self.gpu.name
-            ));
+            return Err(GpuError::KernelTooLarge(name.to_string(), self.gpu.name.clone(), BLOCK));
         }
         let blocks = per_sm * self.gpu.multiprocessors;
         let timer = Timer::new()?;
@@ -240,20 +241,20 @@ impl Program {
 
     /// The phase profile of the runs since the last [`Program::run`]
     /// started, when the program was compiled to keep one.
-    pub fn profile(&self) -> Result<Option<Vec<ProfileSite>>, String> {
+    pub fn profile(&self) -> Result<Option<Vec<ProfileSite>>, GpuError> {
         let Some((words, sites)) = &self.profile else { return Ok(None) };
         let words: Vec<u64> =
             words.read()?.chunks(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))).collect();
         let text = sites.read()?;
         let text = String::from_utf8_lossy(text.split(|b| *b == 0).next().unwrap_or_default());
-        decode_profile(&text, &words).map(Some)
+        decode_profile(&text, &words).map(Some).map_err(GpuError::Contract)
     }
 
     /// The GPU's read bandwidth in bytes a second: the median of `repeat`
     /// launches (at least one, after one to warm up) of the module's probe
     /// kernel, its threads summing `bytes` of driver memory 16 bytes at a
     /// time, timed by CUDA events.
-    pub fn read_bandwidth(&self, bytes: usize, repeat: usize) -> Result<f64, String> {
+    pub fn read_bandwidth(&self, bytes: usize, repeat: usize) -> Result<f64, GpuError> {
         let words = bytes / 16;
         let src = DeviceMemory::new(words * 16)?;
         let seconds = self.time_probe(READ_PROBE, |out| vec![src.ptr, words as u64, out], repeat)?;
@@ -264,9 +265,11 @@ impl Program {
     /// table of `table_words` 64-bit words at `indices` (each below
     /// `table_words`): the median of `repeat` launches (at least one, after
     /// one to warm up), timed by CUDA events.
-    pub fn gather_time(&self, indices: &[u32], table_words: usize, repeat: usize) -> Result<f64, String> {
+    pub fn gather_time(&self, indices: &[u32], table_words: usize, repeat: usize) -> Result<f64, GpuError> {
         if let Some(bad) = indices.iter().find(|i| **i as usize >= table_words) {
-            return Err(format!("error: the gather probe's index {bad} is past its table of {table_words} words"));
+            return Err(GpuError::Contract(format!(
+                "error: the gather probe's index {bad} is past its table of {table_words} words"
+            )));
         }
         let packed: Vec<u64> =
             indices.chunks(2).map(|p| u64::from(p[0]) | u64::from(p.get(1).copied().unwrap_or(0)) << 32).collect();
@@ -279,7 +282,7 @@ impl Program {
     /// warm up) of the probe kernel `name` on as many blocks as fit, timed
     /// by CUDA events; `params` gives its parameters from the address of
     /// a word for each of its threads.
-    fn time_probe(&self, name: &str, params: impl Fn(u64) -> Vec<u64>, repeat: usize) -> Result<f64, String> {
+    fn time_probe(&self, name: &str, params: impl Fn(u64) -> Vec<u64>, repeat: usize) -> Result<f64, GpuError> {
         let probe = self.module.kernel(name)?;
         let blocks = probe.blocks_per_multiprocessor(BLOCK)?.max(1) * self.gpu.multiprocessors;
         let out = DeviceMemory::new(blocks as usize * BLOCK as usize * 8)?;
@@ -299,7 +302,7 @@ impl Program {
     }
 
     /// What a result slot holds; buffers are copied from the device.
-    fn fetch(&self, t: SlotType, slot: u64) -> Result<Fetched, String> {
+    fn fetch(&self, t: SlotType, slot: u64) -> Result<Fetched, GpuError> {
         let e: ScalarType = match t {
             SlotType::Buffer(e) => e,
             SlotType::Scalar(s) => return Ok(Fetched::Value(decode_slot(s, slot))),
@@ -324,14 +327,16 @@ impl Program {
     /// The bytes of a buffer of the pool (elements of `bytes` bytes at
     /// `slot`), read with the driver's copies: its header's length, then
     /// its data.
-    fn read_pooled(&self, bytes: usize, slot: u64) -> Result<Vec<u8>, String> {
+    fn read_pooled(&self, bytes: usize, slot: u64) -> Result<Vec<u8>, GpuError> {
         let memory = self.pool.memory.as_ref().expect("a buffer in the pool");
         let mut n = [0u8; 8];
         memory.read_at(slot.wrapping_sub(HEADER_BYTES as u64), &mut n)?;
         let [_, _, end] = self.pool.words();
         let len = (u64::from_le_bytes(n) as usize).checked_mul(bytes).filter(|l| *l as u64 <= end - slot);
         let Some(len) = len else {
-            return Err(format!("error: the returned buffer at {slot:#x} has a length past the pool"));
+            return Err(GpuError::Contract(format!(
+                "error: the returned buffer at {slot:#x} has a length past the pool"
+            )));
         };
         let mut raw = vec![0u8; len];
         memory.read_at(slot, &mut raw)?;
@@ -365,7 +370,7 @@ pub struct Device {
 
 /// The GPU of this machine, or why there is none to use (no driver, no GPU,
 /// no cooperative launches).
-pub fn available() -> Result<Device, String> {
+pub fn available() -> Result<Device, GpuError> {
     Gpu::open().map(|g| Device { name: g.name.clone(), arch: format!("sm_{}{}", g.capability.0, g.capability.1) })
 }
 
@@ -379,7 +384,7 @@ mod tests {
     fn the_gpu_is_found_or_said_missing() {
         match available() {
             Ok(d) => assert!(d.arch.starts_with("sm_") && !d.name.is_empty(), "{}", d.arch),
-            Err(e) => assert!(e.starts_with("error: "), "{e}"),
+            Err(e) => assert!(e.to_string().starts_with("error: "), "{e}"),
         }
     }
 
@@ -389,7 +394,7 @@ mod tests {
             assert!(Program::load(b".version 7.8\n").is_err());
         } else {
             let err = Program::load(b"this is not PTX").err().expect("refused");
-            assert!(err.contains("CUDA_ERROR"), "{err}");
+            assert!(matches!(&err, GpuError::Driver { name, .. } if name.starts_with("CUDA_ERROR")), "{err}");
         }
     }
 }
