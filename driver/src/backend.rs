@@ -8,6 +8,8 @@ use strata_abi::profile::ProfileSite;
 use strata_abi::HostValue;
 use strata_graph::Graph;
 
+use crate::DriverError;
+
 /// The results and timings of running an entry function several times.
 #[derive(Clone, Debug, Default)]
 pub struct Runs {
@@ -31,8 +33,8 @@ pub trait Backend {
     fn name(&self) -> &'static str;
     /// Makes `graph` the one later runs take, laying it out (or copying it
     /// to the device) once.
-    fn set_graph(&mut self, graph: Rc<Graph>) -> Result<(), String>;
+    fn set_graph(&mut self, graph: Rc<Graph>) -> Result<(), DriverError>;
     /// Runs the entry function `entry` with `args` (the graph as
     /// [`HostValue::Graph`]) `repeat` times, at least once.
-    fn run(&mut self, entry: &str, args: &[HostValue], repeat: usize) -> Result<Runs, String>;
+    fn run(&mut self, entry: &str, args: &[HostValue], repeat: usize) -> Result<Runs, DriverError>;
 }

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use strata_abi::HostValue;
 use strata_graph::Graph;
 
-use crate::{Backend, Program, Runs};
+use crate::{Backend, DriverError, Program, Runs};
 
 /// A program compiled to PTX and loaded on the GPU, with the graph on the
 /// device.
@@ -28,7 +28,7 @@ impl GpuBackend {
         device: &strata_gpu::Device,
         min_blocks: Option<u32>,
         profile: bool,
-    ) -> Result<GpuBackend, String> {
+    ) -> Result<GpuBackend, DriverError> {
         let mut options = strata_llvm::GpuOptions::for_device(&device.arch);
         options.min_blocks = min_blocks.unwrap_or(options.min_blocks);
         options.profile = profile;
@@ -42,13 +42,13 @@ impl GpuBackend {
     }
     /// The GPU's read bandwidth in bytes a second (the runner's probe
     /// kernel summing `bytes`, median of `repeat` launches).
-    pub fn read_bandwidth(&self, bytes: usize, repeat: usize) -> Result<f64, String> {
+    pub fn read_bandwidth(&self, bytes: usize, repeat: usize) -> Result<f64, DriverError> {
         Ok(self.loaded.read_bandwidth(bytes, repeat)?)
     }
     /// The seconds the GPU takes to sum the words at `indices` of a table
     /// of `table_words` 64-bit words (the runner's gather probe, median of
     /// `repeat` launches).
-    pub fn gather_time(&self, indices: &[u32], table_words: usize, repeat: usize) -> Result<f64, String> {
+    pub fn gather_time(&self, indices: &[u32], table_words: usize, repeat: usize) -> Result<f64, DriverError> {
         Ok(self.loaded.gather_time(indices, table_words, repeat)?)
     }
 }
@@ -57,14 +57,14 @@ impl Backend for GpuBackend {
     fn name(&self) -> &'static str {
         "gpu"
     }
-    fn set_graph(&mut self, graph: Rc<Graph>) -> Result<(), String> {
+    fn set_graph(&mut self, graph: Rc<Graph>) -> Result<(), DriverError> {
         let image = strata_graph::image(&graph);
         let t0 = Instant::now();
         self.graph = Some(self.loaded.upload(&image)?);
         self.upload = t0.elapsed();
         Ok(())
     }
-    fn run(&mut self, entry: &str, args: &[HostValue], repeat: usize) -> Result<Runs, String> {
+    fn run(&mut self, entry: &str, args: &[HostValue], repeat: usize) -> Result<Runs, DriverError> {
         let (inputs, results) = self.program.entry_slots(entry, "GPU")?;
         let runs = self.loaded.run(entry, &inputs, &results, args, self.graph.as_ref(), repeat)?;
         let mut transfers = runs.transfers;

@@ -8,7 +8,7 @@ use strata_graph::Graph;
 use strata_interp::host::{from_host, results_to_host};
 use strata_interp::{run_function, Options};
 
-use crate::{Backend, Program, Runs};
+use crate::{Backend, DriverError, Program, Runs};
 
 /// Runs a program in the reference interpreter, at whatever level it is.
 pub struct InterpBackend {
@@ -32,21 +32,25 @@ impl Backend for InterpBackend {
     fn name(&self) -> &'static str {
         "interp"
     }
-    fn set_graph(&mut self, graph: Rc<Graph>) -> Result<(), String> {
+    fn set_graph(&mut self, graph: Rc<Graph>) -> Result<(), DriverError> {
         self.graph = Some(graph);
         Ok(())
     }
-    fn run(&mut self, entry: &str, args: &[HostValue], repeat: usize) -> Result<Runs, String> {
+    fn run(&mut self, entry: &str, args: &[HostValue], repeat: usize) -> Result<Runs, DriverError> {
         let fty = self.program.signature(entry)?;
-        let vals = args.iter().map(|a| from_host(a, self.graph.as_ref())).collect::<Result<Vec<_>, _>>()?;
+        let vals = args
+            .iter()
+            .map(|a| from_host(a, self.graph.as_ref()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(DriverError::Contract)?;
         let (p, mut runs, mut last) = (&self.program, Runs::default(), Vec::new());
         for _ in 0..repeat.max(1) {
             let t0 = Instant::now();
             last = run_function(&p.ctx, p.module, entry, vals.clone(), self.options)
-                .map_err(|e| p.render(&e.to_diagnostic()))?;
+                .map_err(|e| DriverError::Diagnostics(p.render(&e.to_diagnostic())))?;
             runs.times.push(t0.elapsed());
         }
-        runs.results = results_to_host(&last, &fty.results)?;
+        runs.results = results_to_host(&last, &fty.results).map_err(DriverError::Contract)?;
         Ok(runs)
     }
 }

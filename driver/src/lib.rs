@@ -13,6 +13,7 @@
 
 mod backend;
 mod cpu;
+mod error;
 mod gpu;
 mod interp;
 pub mod load;
@@ -23,6 +24,7 @@ pub mod schedule_file;
 
 pub use backend::{Backend, Runs};
 pub use cpu::CpuBackend;
+pub use error::DriverError;
 pub use gpu::GpuBackend;
 pub use interp::InterpBackend;
 pub use pipeline::{target_pipeline, Schedule, Target};

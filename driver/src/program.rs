@@ -18,6 +18,8 @@ use strata_ir::symbols::{lookup_symbol_in, symbol_name};
 use strata_ir::types::FunctionType;
 use strata_ir::{Context, Diagnostic, OpId, Registry, Severity};
 
+use crate::DriverError;
+
 /// A module and the sources its diagnostics point into. Errors of every
 /// method are diagnostics rendered as text (`file:line:col: error: ...`).
 pub struct Program {
@@ -41,7 +43,7 @@ pub struct Program {
 impl Program {
     /// Parses `text` (called `file` in diagnostics), verifies it and checks
     /// its loops for data races.
-    pub fn load(registry: Arc<Registry>, file: &str, text: &str) -> Result<Program, String> {
+    pub fn load(registry: Arc<Registry>, file: &str, text: &str) -> Result<Program, DriverError> {
         let mut sources = SourceMgr::new();
         sources.add(file, text);
         let mut ctx = Context::new(registry);
@@ -50,7 +52,7 @@ impl Program {
                 let written = signatures(&ctx, l.module);
                 Ok(Program { ctx, module: l.module, file: file.to_string(), sources, reports: Vec::new(), written })
             }
-            Err(errors) => Err(errors.iter().map(|d| sources.render(d)).collect()),
+            Err(errors) => Err(DriverError::Diagnostics(errors.iter().map(|d| sources.render(d)).collect())),
         }
     }
 
@@ -66,12 +68,12 @@ impl Program {
     /// Runs `pipeline` on the module; the error holds every diagnostic the
     /// passes reported. On success their remarks and warnings (a schedule's
     /// `remarks=true`, say) wait for [`Program::take_reports`].
-    pub fn lower(&mut self, pipeline: OpPassManager) -> Result<(), String> {
+    pub fn lower(&mut self, pipeline: OpPassManager) -> Result<(), DriverError> {
         let mut pm = PassManager::new(pipeline, Instrumentation::default());
         let failed = pm.run(&mut self.ctx, self.module).is_err();
         let diagnostics = std::mem::take(&mut self.ctx.diagnostics);
         if failed || diagnostics.iter().any(|d| d.severity == Severity::Error) {
-            return Err(self.render_all(&diagnostics));
+            return Err(DriverError::Diagnostics(self.render_all(&diagnostics)));
         }
         self.reports.extend(diagnostics);
         Ok(())
@@ -86,45 +88,45 @@ impl Program {
 
     /// Runs the pipeline written as `text` (MLIR's textual form) with the
     /// passes of `passes`.
-    pub fn lower_text(&mut self, text: &str, passes: &PassRegistry) -> Result<(), String> {
+    pub fn lower_text(&mut self, text: &str, passes: &PassRegistry) -> Result<(), DriverError> {
         self.sources.add(PIPELINE_BUFFER, text);
-        let pipeline = parse_pipeline(text, passes).map_err(|d| self.render(&d))?;
+        let pipeline = parse_pipeline(text, passes).map_err(|d| DriverError::Diagnostics(self.render(&d)))?;
         self.lower(pipeline)
     }
 
     /// The function `name` that a run can enter: defined, with a body.
-    pub fn entry(&self, name: &str) -> Result<OpId, String> {
+    pub fn entry(&self, name: &str) -> Result<OpId, DriverError> {
         let Some(f) = lookup_symbol_in(&self.ctx, self.module, name).filter(|f| self.ctx.op_name(*f) == func::FUNC)
         else {
-            return Err(format!("error: {} has no function named '{name}'", self.file));
+            return Err(DriverError::NoFunction(self.file.clone(), name.to_string()));
         };
         if is_declaration(&self.ctx, f) {
-            return Err(format!("error: '{name}' is only declared, it has no body"));
+            return Err(DriverError::Declaration(name.to_string()));
         }
         Ok(f)
     }
 
     /// The signature of the entry `name`.
-    pub fn signature(&self, name: &str) -> Result<FunctionType, String> {
+    pub fn signature(&self, name: &str) -> Result<FunctionType, DriverError> {
         let f = self.entry(name)?;
-        function_type(&self.ctx, f).cloned().ok_or_else(|| format!("error: '{name}' has no function type"))
+        function_type(&self.ctx, f).cloned().ok_or_else(|| DriverError::NoFunctionType(name.to_string()))
     }
 
     /// The argument and result slots of the lowered entry `name`, or why
     /// the `backend` cannot call it. A union-find or a worklist, which
     /// lowers to buffers, is no result (the interpreter refuses it too).
-    pub fn entry_slots(&self, name: &str, backend: &str) -> Result<(Vec<SlotType>, Vec<SlotType>), String> {
+    pub fn entry_slots(&self, name: &str, backend: &str) -> Result<(Vec<SlotType>, Vec<SlotType>), DriverError> {
         if let Some(t) = self.written.get(name).into_iter().flat_map(|f| &f.results).find(|t| {
             matches!(graph_types::classify(t), Some(GraphType::UnionFind | GraphType::Worklist(_) | GraphType::Graph))
         }) {
-            return Err(format!("error: a value of type {t} cannot be returned to the host"));
+            return Err(DriverError::NotReturnable(t.clone()));
         }
-        strata_par_dialect::abi::entry_slots(backend, name, &self.signature(name)?)
+        strata_par_dialect::abi::entry_slots(backend, name, &self.signature(name)?).map_err(DriverError::Contract)
     }
 
     /// Runs the [`codegen_pipeline`] where the module is lowered far enough
     /// for it ([`at_codegen_level`]).
-    fn prepare_codegen(&mut self) -> Result<(), String> {
+    fn prepare_codegen(&mut self) -> Result<(), DriverError> {
         if at_codegen_level(&self.ctx, self.module) {
             self.lower(codegen_pipeline())?;
         }
@@ -133,9 +135,14 @@ impl Program {
 
     /// Compiles the lowered module for the CPU, as `what` asks (after the
     /// [`codegen_pipeline`]).
-    pub fn compile_cpu(&mut self, options: &strata_llvm::Options, what: strata_llvm::Emit) -> Result<Vec<u8>, String> {
+    pub fn compile_cpu(
+        &mut self,
+        options: &strata_llvm::Options,
+        what: strata_llvm::Emit,
+    ) -> Result<Vec<u8>, DriverError> {
         self.prepare_codegen()?;
-        strata_llvm::compile(&self.ctx, self.module, options, what).map_err(|d| self.render(&d))
+        strata_llvm::compile(&self.ctx, self.module, options, what)
+            .map_err(|d| DriverError::Diagnostics(self.render(&d)))
     }
 
     /// Compiles the lowered module for the GPU, as `what` asks (PTX for
@@ -144,9 +151,10 @@ impl Program {
         &mut self,
         options: &strata_llvm::GpuOptions,
         what: strata_llvm::Emit,
-    ) -> Result<Vec<u8>, String> {
+    ) -> Result<Vec<u8>, DriverError> {
         self.prepare_codegen()?;
-        strata_llvm::compile_gpu(&self.ctx, self.module, options, what).map_err(|d| self.render(&d))
+        strata_llvm::compile_gpu(&self.ctx, self.module, options, what)
+            .map_err(|d| DriverError::Diagnostics(self.render(&d)))
     }
 }
 
@@ -170,7 +178,7 @@ fn signatures(ctx: &Context, module: OpId) -> HashMap<String, FunctionType> {
 mod tests {
     use super::*;
 
-    fn load(text: &str) -> Result<Program, String> {
+    fn load(text: &str) -> Result<Program, DriverError> {
         Program::load(Arc::new(crate::registry::dialects()), "t.mlir", text)
     }
 
@@ -178,9 +186,9 @@ mod tests {
     fn loading_verifies_and_reports_located_errors() {
         let p = load("func.func @f(%a: i64) -> i64 { return %a : i64 }\nfunc.func private @g()\n").unwrap();
         assert_eq!(p.signature("f").unwrap().results.len(), 1);
-        assert_eq!(p.entry("g").unwrap_err(), "error: 'g' is only declared, it has no body");
-        assert_eq!(p.entry("h").unwrap_err(), "error: t.mlir has no function named 'h'");
-        let bad = load("func.func @f() -> i64 {\n  return\n}\n").err().expect("an error");
+        assert_eq!(p.entry("g").unwrap_err().to_string(), "error: 'g' is only declared, it has no body");
+        assert_eq!(p.entry("h").unwrap_err().to_string(), "error: t.mlir has no function named 'h'");
+        let bad = load("func.func @f() -> i64 {\n  return\n}\n").err().expect("an error").to_string();
         assert!(bad.starts_with("t.mlir:2:3: error: "), "{bad}");
     }
 
@@ -189,7 +197,7 @@ mod tests {
         let mut p = load("func.func @f() { return }").unwrap();
         let passes = crate::registry::passes();
         assert!(p.lower_text("builtin.module(canonicalize,cse)", &passes).is_ok());
-        let bad = p.lower_text("builtin.module(no-such-pass)", &passes).unwrap_err();
+        let bad = p.lower_text("builtin.module(no-such-pass)", &passes).unwrap_err().to_string();
         assert!(bad.contains("error: ") && bad.contains("no-such-pass"), "{bad}");
     }
 

@@ -291,7 +291,7 @@ fn bench_gpu(
                 if agree { "yes" } else { "NO" }
             ))?;
             if let Some(limits) = limits.as_mut() {
-                let probe = |ix: &[u32], words| gpu.gather_time(ix, words, repeat);
+                let probe = |ix: &[u32], words| Ok(gpu.gather_time(ix, words, repeat)?);
                 if let Some(t) = traffic_lines(name, &graph_name, &g, scalars, k, limits, probe)? {
                     line(t)?;
                 }
@@ -347,11 +347,13 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     let schedule = crate::opt::schedule_of(m)?;
     // Lowers a program for `target`: by --pass-pipeline, or the target's
     // pipeline with --schedule (the CPU's with --cpu-schedule, if given).
-    let lower = |p: &mut Program, target| match m.get_one::<String>("pass-pipeline") {
-        Some(text) => p.lower_text(text, &passes),
-        None => {
-            let s = cpu_schedule.as_ref().filter(|_| target == Target::Cpu).unwrap_or(&schedule);
-            p.lower(crate::opt::pipeline_for(target, s.clone(), None)?)
+    let lower = |p: &mut Program, target| -> Result<(), String> {
+        match m.get_one::<String>("pass-pipeline") {
+            Some(text) => Ok(p.lower_text(text, &passes)?),
+            None => {
+                let s = cpu_schedule.as_ref().filter(|_| target == Target::Cpu).unwrap_or(&schedule);
+                Ok(p.lower(crate::opt::pipeline_for(target, s.clone(), None)?)?)
+            }
         }
     };
     let reference = match (m.get_one::<String>("reference"), m.get_one::<String>("reference-command")) {
@@ -411,7 +413,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         let compile = |(path, text): &(String, String), largest| {
             let mut program = Program::load(registry.clone(), path, text)?;
             program.lower(crate::opt::pipeline_for(Target::Gpu, schedule.clone(), Some(largest))?)?;
-            GpuBackend::compile(program, device, min_blocks, false)
+            Ok(GpuBackend::compile(program, device, min_blocks, false)?)
         };
         let given = (!m.contains_id("pass-pipeline")).then_some(&schedule);
         return bench_gpu(m, &mut programs, (&compile, given), threads, repeat);
