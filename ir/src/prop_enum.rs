@@ -15,6 +15,11 @@
 //! gives the enum with `ALL`, `NAMES`, `name`, `from_name`, `Display`, and
 //! [`PropType`](crate::signature::PropType), so a view's accessor returns
 //! it and the verifier rejects any other name.
+//!
+//! `pub enum CmpiPredicate : index { Eq = "eq", ... }` declares values the
+//! property holds as their position (an `i64`, as MLIR numbers `arith`'s
+//! predicates), with `position` and `from_position`; the names are those
+//! the custom syntax prints.
 
 /// Declares an enum of named property values (see the [module](self)).
 #[macro_export]
@@ -23,6 +28,65 @@ macro_rules! prop_enum {
         $(#[$m:meta])*
         $vis:vis enum $name:ident {
             $($(#[$vm:meta])* $variant:ident = $text:literal),+ $(,)?
+        }
+    ) => {
+        $crate::prop_enum!(@common $(#[$m])* $vis enum $name { $($(#[$vm])* $variant = $text),+ });
+
+        impl $name {
+            /// The property attribute holding this value.
+            pub fn attr(self) -> $crate::Attribute {
+                $crate::Attribute::string(self.name())
+            }
+        }
+
+        impl $crate::signature::PropType for $name {
+            const KIND: $crate::signature::PropKind = $crate::signature::PropKind::Enum($name::NAMES);
+            fn read(attr: Option<&$crate::Attribute>) -> Option<$name> {
+                attr?.as_str().and_then($name::from_name)
+            }
+            fn write(&self) -> Option<$crate::Attribute> {
+                Some(self.attr())
+            }
+        }
+    };
+    (
+        $(#[$m:meta])*
+        $vis:vis enum $name:ident : index {
+            $($(#[$vm:meta])* $variant:ident = $text:literal),+ $(,)?
+        }
+    ) => {
+        $crate::prop_enum!(@common $(#[$m])* $vis enum $name { $($(#[$vm])* $variant = $text),+ });
+
+        impl $name {
+            /// The value's position, which the property holds.
+            pub fn position(self) -> usize {
+                self as usize
+            }
+            /// The value at `position`.
+            pub fn from_position(position: i128) -> Option<$name> {
+                usize::try_from(position).ok().and_then(|i| $name::ALL.get(i)).copied()
+            }
+            /// The property attribute holding this value: its position, an `i64`.
+            pub fn attr(self) -> $crate::Attribute {
+                $crate::Attribute::int(self.position() as i128, $crate::types::Type::i64())
+            }
+        }
+
+        impl $crate::signature::PropType for $name {
+            const KIND: $crate::signature::PropKind = $crate::signature::PropKind::Int;
+            fn read(attr: Option<&$crate::Attribute>) -> Option<$name> {
+                attr?.as_int().and_then($name::from_position)
+            }
+            fn write(&self) -> Option<$crate::Attribute> {
+                Some(self.attr())
+            }
+        }
+    };
+    (
+        @common
+        $(#[$m:meta])*
+        $vis:vis enum $name:ident {
+            $($(#[$vm:meta])* $variant:ident = $text:literal),+
         }
     ) => {
         $(#[$m])*
@@ -49,25 +113,11 @@ macro_rules! prop_enum {
                     _ => None,
                 }
             }
-            /// The property attribute holding this value.
-            pub fn attr(self) -> $crate::Attribute {
-                $crate::Attribute::string(self.name())
-            }
         }
 
         impl ::std::fmt::Display for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.write_str(self.name())
-            }
-        }
-
-        impl $crate::signature::PropType for $name {
-            const KIND: $crate::signature::PropKind = $crate::signature::PropKind::Enum($name::NAMES);
-            fn read(attr: Option<&$crate::Attribute>) -> Option<$name> {
-                attr?.as_str().and_then($name::from_name)
-            }
-            fn write(&self) -> Option<$crate::Attribute> {
-                Some(self.attr())
             }
         }
     };
@@ -87,6 +137,28 @@ mod tests {
             /// Right.
             Right = "right",
         }
+    }
+
+    crate::prop_enum! {
+        /// A test enum held by position.
+        enum Turn : index {
+            /// Once.
+            Once = "once",
+            /// Twice.
+            Twice = "twice",
+        }
+    }
+
+    #[test]
+    fn positions_round_trip_and_read_as_integer_properties() {
+        assert_eq!(Turn::Twice.position(), 1);
+        assert_eq!(Turn::from_position(0), Some(Turn::Once));
+        assert_eq!(Turn::from_position(2), None);
+        assert_eq!(Turn::from_position(-1), None);
+        assert_eq!(Turn::read(Some(&Turn::Twice.attr())), Some(Turn::Twice));
+        assert_eq!(Turn::read(Some(&Attribute::string("twice"))), None);
+        assert!(matches!(Turn::KIND, PropKind::Int));
+        assert_eq!(Turn::from_name("twice"), Some(Turn::Twice));
     }
 
     #[test]

@@ -22,7 +22,7 @@ use strata_ir::types::Type;
 use strata_ir::OpName;
 use strata_ir::{Attribute, Context, Location, OpId};
 use strata_std::arith::op as arith;
-use strata_std::arith::CMPI_PREDICATES;
+use strata_std::arith::CmpiPredicate;
 use strata_std::cf::op as cf;
 use strata_std::cf::segment_sizes;
 use strata_std::scf::op as scf;
@@ -203,7 +203,7 @@ impl RewritePattern for LowerFor {
         let Some(entry) = ctx.entry_block(body) else { return false };
         let operands = ctx.operands(op).to_vec();
         let (lb, ub, step, inits) = (operands[0], operands[1], operands[2], &operands[3..]);
-        let pred = if ctx.prop(op, "unsignedCmp").is_some() { 6 } else { 2 };
+        let pred = if ctx.prop(op, "unsignedCmp").is_some() { CmpiPredicate::Ult } else { CmpiPredicate::Slt };
         let init_block = ctx.parent_block(op).expect("in a block");
         let arg_types: Vec<(Type, Location)> =
             ctx.block_args(entry).iter().map(|a| (ctx.value_type(*a).clone(), ctx.value_loc(*a).clone())).collect();
@@ -224,7 +224,7 @@ impl RewritePattern for LowerFor {
             };
             let ty = std::slice::from_ref(&iv_ty);
             let any = at(OperationState::new(arith::CMPI, loc.clone())
-                .prop("predicate", Attribute::int(pred, Type::i64()))
+                .prop("predicate", pred.attr())
                 .operands(&[lb, ub])
                 .results(&[Type::i1()]));
             let one = at(OperationState::new(arith::CONSTANT, loc.clone())
@@ -257,15 +257,14 @@ impl RewritePattern for LowerFor {
         let iv = cond_args[0];
         // Header: continue while iv < ub, or while the counter is below the trips.
         let counter = trips.map(|_| *cond_args.last().expect("the counter"));
-        let ult = CMPI_PREDICATES.iter().position(|p| *p == "ult").expect("a predicate") as i128;
         let (pred, lhs, rhs) = match (counter, trips) {
-            (Some(k), Some((n, _, _))) => (ult, k, n),
+            (Some(k), Some((n, _, _))) => (CmpiPredicate::Ult, k, n),
             _ => (pred, iv, ub),
         };
         let cmp = rw.create_at_end(
             cond,
             OperationState::new(arith::CMPI, loc.clone())
-                .prop("predicate", Attribute::int(pred, Type::i64()))
+                .prop("predicate", pred.attr())
                 .operands(&[lhs, rhs])
                 .results(&[Type::i1()]),
         );
@@ -312,11 +311,10 @@ fn assert_positive(rw: &mut Rewriter<'_>, b: BlockId, step: Value, loc: &Locatio
         OperationState::new(arith::CONSTANT, loc.clone()).prop("value", Attribute::int(0, ty.clone())).results(&[ty]),
     );
     let zero = rw.ctx().result(zero, 0);
-    let sgt = CMPI_PREDICATES.iter().position(|p| *p == "sgt").expect("a predicate") as i128;
     let positive = rw.create_at_end(
         b,
         OperationState::new(arith::CMPI, loc.clone())
-            .prop("predicate", Attribute::int(sgt, Type::i64()))
+            .prop("predicate", CmpiPredicate::Sgt.attr())
             .operands(&[step, zero])
             .results(&[Type::i1()]),
     );

@@ -78,7 +78,7 @@ use strata_sched_dialect::fusion::FUSED_ROUNDS;
 use strata_sched_dialect::legality::{collapsible, orderable, pullable, DegreeOf};
 use strata_sched_dialect::once::ONCE_PER_ROUND;
 use strata_sched_dialect::schedule::{Direction, Dist, Frontier, LoopSchedule, Mapping, Order, Pushes, Reduction};
-use strata_std::arith::CMPI_PREDICATES;
+use strata_std::arith::CmpiPredicate;
 
 strata_ir::pass_options! {
     /// The options of the pass.

@@ -30,7 +30,8 @@ use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 use strata_ir::func::op as func;
 use strata_ir::pass::PassFailed;
-use strata_std::arith::op as arith;
+use strata_std::arith::op::{self as arith, Cmpi};
+use strata_std::arith::CmpiPredicate;
 
 use egg::{EGraph, Extractor, Id, Language, Runner, StopReason};
 use strata_ir::context::OperationState;
@@ -145,7 +146,8 @@ impl Group {
         match name {
             arith::CONSTANT => constant_lit(ctx, op).map(Expr::Const),
             arith::CMPI if ops.len() == 2 && typed(0).is_some() && typed(0) == typed(1) => {
-                let pred = ctx.prop(op, "predicate")?.as_int()?;
+                // The language keeps a predicate as its position.
+                let pred = Cmpi(op).predicate(ctx).position() as i128;
                 let (a, b) = (self.id(ctx, ops[0]), self.id(ctx, ops[1]));
                 compare(pred, a, b)
             }
@@ -367,7 +369,7 @@ impl Build<'_> {
                 let ty = if pred.is_some() { Type::i1() } else { self.egraph[id].data.ty.ir() };
                 let mut st = OperationState::new(name, loc.clone()).operands(&operands).results(&[ty]);
                 if let Some(p) = pred {
-                    st = st.prop("predicate", Attribute::int(p, Type::i64()));
+                    st = st.prop("predicate", CmpiPredicate::from_position(p).expect("a predicate's position").attr());
                 }
                 let o = ctx.create_op(st);
                 ctx.insert_op_before(root, o);

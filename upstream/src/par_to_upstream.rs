@@ -24,6 +24,7 @@ pub mod queue;
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
+use strata_std::arith::CmpiPredicate;
 
 use strata_abi::GraphArray;
 use strata_ir::builder::{Builder, InsertPoint};
@@ -401,7 +402,7 @@ impl Conversion {
             }
             ParOp::CheckIndex(c) => {
                 let (i, n, counted) = (c.index(b.ctx()), c.count(b.ctx()), c.counted(b.ctx()));
-                let ok = cmpi(&mut b, "ult", i, n);
+                let ok = cmpi(&mut b, CmpiPredicate::Ult, i, n);
                 let at = located(b.ctx(), op).short();
                 let (one, owner) = (counted.singular(), counted.owner());
                 let message = format!("{at}: error: {one} out of range (the {owner} has fewer {one}s)");
@@ -450,11 +451,11 @@ impl Conversion {
                 let (expected, new) = (c.expected(b.ctx()), c.new(b.ctx()));
                 let (expected, new) = (to_storage(&mut b, expected), to_storage(&mut b, new));
                 let old = ops::generic_atomic_rmw(&mut b, m, i, |b, current| {
-                    let equal = cmpi(b, "eq", current, expected);
+                    let equal = cmpi(b, CmpiPredicate::Eq, current, expected);
                     let ty = b.ctx().value_type(current).clone();
                     b.op1(arith::SELECT, &[equal, new, current], ty)
                 });
-                let success = cmpi(&mut b, "eq", old, expected);
+                let success = cmpi(&mut b, CmpiPredicate::Eq, old, expected);
                 vec![from_storage(&mut b, old, &t), success]
             }
             ParOp::QueueNew(q) => {

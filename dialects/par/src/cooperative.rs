@@ -32,6 +32,7 @@
 //! just after it, which branch kept it from an earlier point.
 
 use std::collections::HashMap;
+use strata_std::arith::CmpiPredicate;
 
 use strata_ir::builder::{Builder, InsertPoint};
 use strata_ir::context::{Context, OpId, Value};
@@ -139,7 +140,7 @@ fn make_uniform(ctx: &mut Context, f: OpId) {
     let me = b.op1(par::THREAD_ID, &[], Type::Index);
     let zero = index(&mut b, 0);
     let one = index(&mut b, 1);
-    let some = cmpi(&mut b, "ugt", hi, lo);
+    let some = cmpi(&mut b, CmpiPredicate::Ugt, hi, lo);
     let span = binary(&mut b, arith::SUBI, hi, lo);
     let span = binary(&mut b, arith::CEILDIVUI, span, step);
     let n = b.op1(arith::SELECT, &[some, span, zero], Type::Index);
@@ -148,7 +149,7 @@ fn make_uniform(ctx: &mut Context, f: OpId) {
     for_loop(&mut b, [zero, turns, one], |b, r| {
         let k = binary(b, arith::MULI, r, threads);
         let k = binary(b, arith::ADDI, k, me);
-        let inside = cmpi(b, "ult", k, n);
+        let inside = cmpi(b, CmpiPredicate::Ult, k, n);
         when(b, inside, |b| {
             let offset = binary(b, arith::MULI, k, step);
             let i = binary(b, arith::ADDI, lo, offset);
@@ -266,7 +267,7 @@ impl CooperativePushes {
                 let mut n = load(b, count, zero, false);
                 if overflow {
                     let full_at = index(b, i128::from(size));
-                    let full = cmpi(b, "uge", n, full_at);
+                    let full = cmpi(b, CmpiPredicate::Uge, n, full_at);
                     n = if_else(
                         b,
                         full,
@@ -299,11 +300,11 @@ impl CooperativePushes {
         let n = load(&mut b, count, zero, false);
         let before = sum(&mut b, site.group, true, n);
         let total = sum(&mut b, site.group, false, n);
-        let any = cmpi(&mut b, "ne", total, zero);
+        let any = cmpi(&mut b, CmpiPredicate::Ne, total, zero);
         when(&mut b, any, |b| {
             let member = b.op1(site.group.ops()[2], &[], Type::Index);
             let zero = index(b, 0);
-            let leads = cmpi(b, "eq", member, zero);
+            let leads = cmpi(b, CmpiPredicate::Eq, member, zero);
             let mine = if_else(
                 b,
                 leads,

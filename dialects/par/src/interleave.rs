@@ -52,6 +52,7 @@
 //! interleaved and, if not, why.
 
 use std::collections::HashMap;
+use strata_std::arith::CmpiPredicate;
 
 use crate::loop_factor::{Factor, Factored, Verdict};
 use crate::op as par;
@@ -294,7 +295,7 @@ impl Group<'_> {
             let at = match offset {
                 None => j,
                 Some(o) => {
-                    let valid = build::cmpi(b, "ugt", left, o);
+                    let valid = build::cmpi(b, CmpiPredicate::Ugt, left, o);
                     valids.push(valid);
                     let later = build::binary(b, arith::ADDI, j, o);
                     b.op1(arith::SELECT, &[valid, later, j], Type::Index)

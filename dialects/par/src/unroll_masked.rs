@@ -34,6 +34,7 @@
 //! unrolled and, if not, why.
 
 use std::collections::{HashMap, HashSet};
+use strata_std::arith::CmpiPredicate;
 
 use crate::loop_factor::{Factor, Factored, Verdict};
 use crate::op as par;
@@ -199,7 +200,7 @@ pub fn unroll(ctx: &mut Context, op: OpId, factor: u32) {
     let left = build::binary(&mut b, arith::SUBI, ub, iv);
     let mut current: Vec<Value> = b.ctx().operands(*yield_op).to_vec();
     for offset in offsets {
-        let valid = build::cmpi(&mut b, "ugt", left, offset);
+        let valid = build::cmpi(&mut b, CmpiPredicate::Ugt, left, offset);
         let at = build::binary(&mut b, arith::ADDI, iv, offset);
         let at = b.op1(arith::SELECT, &[valid, at, iv], ty.clone());
         let mut map: HashMap<Value, Value> = HashMap::from([(iv, at)]);

@@ -251,8 +251,8 @@ pub mod op {
                 result: BoolLike,
             }
             properties {
-                /// The predicate's position in `CMPI_PREDICATES`.
-                predicate: i64,
+                /// The predicate.
+                predicate: CmpiPredicate,
             }
         }
 
@@ -279,8 +279,8 @@ pub mod op {
                 result: BoolLike,
             }
             properties {
-                /// The predicate's position in `CMPF_PREDICATES`.
-                predicate: i64,
+                /// The predicate.
+                predicate: CmpfPredicate,
                 /// `#arith.fastmath<...>`.
                 fastmath: Option<Attribute>,
             }
@@ -415,19 +415,74 @@ use strata_ir::{Attribute, Diagnostic, Location};
 use crate::arith::op::Constant;
 use crate::arith_fold;
 
-/// Integer comparison predicates, in MLIR's numbering.
-pub const CMPI_PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
-/// The `arith.cmpi` predicate (a position in [`CMPI_PREDICATES`]) true
-/// exactly where `p` is false: `sge` for `slt`.
-pub fn inverse_cmpi_predicate(p: i128) -> Option<i128> {
-    // eq ne slt sle sgt sge ult ule ugt uge
-    [1, 0, 5, 4, 3, 2, 9, 8, 7, 6].get(usize::try_from(p).ok()?).copied()
+strata_ir::prop_enum! {
+    /// An `arith.cmpi` predicate; the property holds its position, in
+    /// MLIR's numbering.
+    pub enum CmpiPredicate : index {
+        /// Equal.
+        Eq = "eq",
+        /// Not equal.
+        Ne = "ne",
+        /// Signed less than.
+        Slt = "slt",
+        /// Signed less than or equal.
+        Sle = "sle",
+        /// Signed greater than.
+        Sgt = "sgt",
+        /// Signed greater than or equal.
+        Sge = "sge",
+        /// Unsigned less than.
+        Ult = "ult",
+        /// Unsigned less than or equal.
+        Ule = "ule",
+        /// Unsigned greater than.
+        Ugt = "ugt",
+        /// Unsigned greater than or equal.
+        Uge = "uge",
+    }
 }
 
-/// The `arith.cmpi` predicate that compares the operands swapped: `sgt`
-/// for `slt` (`c < x` is `x > c`).
-pub fn swapped_cmpi_predicate(p: i128) -> Option<i128> {
-    [0, 1, 4, 5, 2, 3, 8, 9, 6, 7].get(usize::try_from(p).ok()?).copied()
+impl CmpiPredicate {
+    /// The predicate true exactly where `self` is false: `sge` for `slt`.
+    pub fn inverse(self) -> CmpiPredicate {
+        use CmpiPredicate::*;
+        match self {
+            Eq => Ne,
+            Ne => Eq,
+            Slt => Sge,
+            Sle => Sgt,
+            Sgt => Sle,
+            Sge => Slt,
+            Ult => Uge,
+            Ule => Ugt,
+            Ugt => Ule,
+            Uge => Ult,
+        }
+    }
+
+    /// The predicate that compares the operands swapped: `sgt` for `slt`
+    /// (`c < x` is `x > c`).
+    pub fn swapped(self) -> CmpiPredicate {
+        use CmpiPredicate::*;
+        match self {
+            Eq | Ne => self,
+            Slt => Sgt,
+            Sle => Sge,
+            Sgt => Slt,
+            Sge => Sle,
+            Ult => Ugt,
+            Ule => Uge,
+            Ugt => Ult,
+            Uge => Ule,
+        }
+    }
+
+    /// Whether `x <pred> x` holds: for `eq` and the predicates that allow
+    /// equality.
+    pub fn reflexive(self) -> bool {
+        use CmpiPredicate::*;
+        matches!(self, Eq | Sle | Sge | Ule | Uge)
+    }
 }
 
 /// The `x` of `arith.xori x, true` on `i1`, if `v` is one.
@@ -455,9 +510,52 @@ pub(crate) fn not(rw: &mut Rewriter<'_>, anchor: OpId, c: strata_ir::Value) -> s
     rw.ctx().result(x, 0)
 }
 
-/// Float comparison predicates, in MLIR's numbering.
-pub const CMPF_PREDICATES: [&str; 16] =
-    ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"];
+strata_ir::prop_enum! {
+    /// An `arith.cmpf` predicate; the property holds its position, in
+    /// MLIR's numbering. Ordered predicates are false where an operand is
+    /// NaN, unordered ones true.
+    pub enum CmpfPredicate : index {
+        /// Never.
+        AlwaysFalse = "false",
+        /// Ordered and equal.
+        Oeq = "oeq",
+        /// Ordered and greater than.
+        Ogt = "ogt",
+        /// Ordered and greater than or equal.
+        Oge = "oge",
+        /// Ordered and less than.
+        Olt = "olt",
+        /// Ordered and less than or equal.
+        Ole = "ole",
+        /// Ordered and not equal.
+        One = "one",
+        /// Neither operand is NaN.
+        Ord = "ord",
+        /// Unordered or equal.
+        Ueq = "ueq",
+        /// Unordered or greater than.
+        Ugt = "ugt",
+        /// Unordered or greater than or equal.
+        Uge = "uge",
+        /// Unordered or less than.
+        Ult = "ult",
+        /// Unordered or less than or equal.
+        Ule = "ule",
+        /// Unordered or not equal.
+        Une = "une",
+        /// Either operand is NaN.
+        Uno = "uno",
+        /// Always.
+        AlwaysTrue = "true",
+    }
+}
+
+impl CmpfPredicate {
+    /// Whether the predicate holds where an operand is NaN.
+    pub fn unordered(self) -> bool {
+        self.position() >= CmpfPredicate::Ueq.position()
+    }
+}
 const OVERFLOW_FLAGS: [&str; 3] = ["none", "nsw", "nuw"];
 /// `arith.truncf`'s rounding modes, in MLIR's numbering (the `roundingmode`
 /// property holds the index as an `i32`).
@@ -750,7 +848,7 @@ pub fn int_constant(ctx: &mut Context, value: i128, ty: &Type, loc: Location) ->
 
 fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let is_int = *st.name == arith::CMPI;
-    let table: &[&str] = if is_int { &CMPI_PREDICATES } else { &CMPF_PREDICATES };
+    let table: &[&str] = if is_int { CmpiPredicate::NAMES } else { CmpfPredicate::NAMES };
     let loc = p.loc();
     let expected = || {
         format!(
@@ -801,7 +899,7 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
 
 fn print_cmp(p: &mut OpPrinter<'_>, op: OpId) {
     let is_int = p.ctx.op_name(op) == arith::CMPI;
-    let table: &[&str] = if is_int { &CMPI_PREDICATES } else { &CMPF_PREDICATES };
+    let table: &[&str] = if is_int { CmpiPredicate::NAMES } else { CmpfPredicate::NAMES };
     let idx = p.ctx.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(0) as usize;
     p.w(" ");
     p.w(table.get(idx).copied().unwrap_or("<<invalid>>"));
@@ -821,7 +919,7 @@ fn print_cmp(p: &mut OpPrinter<'_>, op: OpId) {
 /// result's shape, then the operands' types, in upstream's order and words.
 fn verify_cmp(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let is_int = ctx.op_name(op) == arith::CMPI;
-    let n = if is_int { CMPI_PREDICATES.len() } else { CMPF_PREDICATES.len() };
+    let n = if is_int { CmpiPredicate::ALL.len() } else { CmpfPredicate::ALL.len() };
     match ctx.prop(op, "predicate").and_then(|a| a.as_int()) {
         Some(i) if (0..n as i128).contains(&i) => {}
         _ => {

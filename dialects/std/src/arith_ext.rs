@@ -4,11 +4,12 @@
 //! values; an index cast of an extension of the same signedness, and a
 //! truncation of an extension or of a truncation, cast once.
 
-use crate::arith::op as arith;
+use crate::arith::op::{self as arith, Cmpi};
+use crate::arith::CmpiPredicate;
 use crate::arith_elements::splat_int;
 use strata_ir::context::{Context, OpId, OperationState, Value};
 use strata_ir::rewrite::{RewritePattern, Rewriter};
-use strata_ir::{Attribute, OpName, Type};
+use strata_ir::{OpName, Type};
 
 /// Adds the patterns to `v`.
 pub fn patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
@@ -159,13 +160,16 @@ impl RewritePattern for CompareOfExt {
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = rw.ctx();
-        let pred = ctx.prop(op, "predicate").and_then(|p| p.as_int());
-        if !matches!(pred, Some(0 | 1)) {
+        let pred = Cmpi(op).predicate(ctx);
+        if !matches!(pred, CmpiPredicate::Eq | CmpiPredicate::Ne) {
             return false;
         }
         let (a, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
         let Some((ka, x)) = extension(ctx, a) else { return false };
-        if pred == Some(1) && *ctx.value_type(x).element_or_self() == Type::i1() && splat_int(ctx, b) == Some(0) {
+        if pred == CmpiPredicate::Ne
+            && *ctx.value_type(x).element_or_self() == Type::i1()
+            && splat_int(ctx, b) == Some(0)
+        {
             rw.replace_op(op, &[x]);
             return true;
         }
@@ -176,7 +180,7 @@ impl RewritePattern for CompareOfExt {
         let rt = ctx.value_type(ctx.result(op, 0)).clone();
         let st = OperationState::new(arith::CMPI, ctx.op_loc(op).clone())
             .operands(&[x, y])
-            .prop("predicate", Attribute::int(pred.expect("checked"), Type::i64()))
+            .prop("predicate", pred.attr())
             .results(&[rt]);
         rw.replace_op_with_new(op, st);
         true

@@ -216,7 +216,7 @@ impl RewritePattern for SignedProductByOne {
         let flags = with_element(&t, Type::i1());
         let negative = OperationState::new(arith::CMPI, loc.clone())
             .operands(&[x, zero])
-            .prop("predicate", Attribute::int(2, Type::i64()))
+            .prop("predicate", crate::arith::CmpiPredicate::Slt.attr())
             .results(&[flags]);
         let negative = rw.create_before(op, negative);
         let negative = rw.ctx().result(negative, 0);

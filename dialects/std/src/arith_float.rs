@@ -5,7 +5,8 @@
 //! conversion is exact for every integer the comparison could tell apart.
 
 use crate::arith::op as arith;
-use crate::arith::CMPF_PREDICATES;
+use crate::arith::op::Cmpf;
+use crate::arith::{CmpfPredicate as F, CmpiPredicate as P};
 use strata_ir::context::{Context, OpId, OperationState};
 use strata_ir::rewrite::{constant_value, RewritePattern, Rewriter};
 use strata_ir::types::FloatKind;
@@ -63,7 +64,7 @@ impl RewritePattern for CompareOfIntToFloat {
                 let c = rw.ctx().result(c, 0);
                 let st = OperationState::new(arith::CMPI, loc)
                     .operands(&[x, c])
-                    .prop("predicate", Attribute::int(predicate as i128, Type::i64()))
+                    .prop("predicate", predicate.attr())
                     .results(&[Type::i1()]);
                 rw.replace_op_with_new(op, st);
             }
@@ -77,21 +78,9 @@ enum IntegerCompare {
     /// A constant result.
     Decided(bool),
     /// `cmpi predicate, x, constant`.
-    Compare { predicate: usize, x: strata_ir::Value, constant: i128 },
+    Compare { predicate: P, x: strata_ir::Value, constant: i128 },
 }
 use IntegerCompare::{Compare, Decided};
-
-// `arith.cmpi` predicates, in MLIR's numbering.
-const EQ: usize = 0;
-const NE: usize = 1;
-const SLT: usize = 2;
-const SLE: usize = 3;
-const SGT: usize = 4;
-const SGE: usize = 5;
-const ULT: usize = 6;
-const ULE: usize = 7;
-const UGT: usize = 8;
-const UGE: usize = 9;
 
 fn integer_compare(ctx: &Context, op: OpId) -> Option<IntegerCompare> {
     let convert = ctx.defining_op(ctx.operand(op, 0))?;
@@ -128,19 +117,18 @@ fn integer_compare(ctx: &Context, op: OpId) -> Option<IntegerCompare> {
             }
         }
     }
-    let predicate = CMPF_PREDICATES[usize::try_from(ctx.prop(op, "predicate")?.as_int()?).ok()?];
-    let pick = |s: usize, u: usize| if unsigned { u } else { s };
-    let mut predicate = match predicate {
+    let pick = |s: P, u: P| if unsigned { u } else { s };
+    let mut predicate = match Cmpf(op).predicate(ctx) {
         // A converted integer is never NaN.
-        "ord" => return Some(Decided(true)),
-        "uno" => return Some(Decided(false)),
-        "oeq" | "ueq" => EQ,
-        "one" | "une" => NE,
-        "ogt" | "ugt" => pick(SGT, UGT),
-        "oge" | "uge" => pick(SGE, UGE),
-        "olt" | "ult" => pick(SLT, ULT),
-        "ole" | "ule" => pick(SLE, ULE),
-        _ => return None,
+        F::Ord => return Some(Decided(true)),
+        F::Uno => return Some(Decided(false)),
+        F::Oeq | F::Ueq => P::Eq,
+        F::One | F::Une => P::Ne,
+        F::Ogt | F::Ugt => pick(P::Sgt, P::Ugt),
+        F::Oge | F::Uge => pick(P::Sge, P::Uge),
+        F::Olt | F::Ult => pick(P::Slt, P::Ult),
+        F::Ole | F::Ule => pick(P::Sle, P::Ule),
+        F::AlwaysFalse | F::AlwaysTrue => return None,
     };
     let (min, max) = if unsigned {
         (0.0, 2f64.powi(width as i32) - 1.0)
@@ -151,10 +139,10 @@ fn integer_compare(ctx: &Context, op: OpId) -> Option<IntegerCompare> {
     let round = |v: f64| strata_ir::attributes::FloatAttr::from_f64(float, v).value();
     let (min, max) = (round(min), round(max));
     if rhs > max {
-        return Some(Decided(matches!(predicate, NE | SLT | SLE | ULT | ULE)));
+        return Some(Decided(matches!(predicate, P::Ne | P::Slt | P::Sle | P::Ult | P::Ule)));
     }
     if rhs < min {
-        return Some(Decided(matches!(predicate, NE | SGT | SGE | UGT | UGE)));
+        return Some(Decided(matches!(predicate, P::Ne | P::Sgt | P::Sge | P::Ugt | P::Uge)));
     }
     let truncated = rhs.trunc();
     // The constant toward zero, as an integer of x's type.
@@ -162,18 +150,18 @@ fn integer_compare(ctx: &Context, op: OpId) -> Option<IntegerCompare> {
     if rhs != 0.0 && truncated != rhs {
         let negative = rhs < 0.0;
         match predicate {
-            NE => return Some(Decided(true)),
-            EQ => return Some(Decided(false)),
-            ULE if negative => return Some(Decided(false)),
-            SLE if negative => predicate = SLT,
-            ULT if negative => return Some(Decided(false)),
-            ULT => predicate = ULE,
-            SLT if !negative => predicate = SLE,
-            UGT if negative => return Some(Decided(true)),
-            SGT if negative => predicate = SGE,
-            UGE if negative => return Some(Decided(true)),
-            UGE => predicate = UGT,
-            SGE if !negative => predicate = SGT,
+            P::Ne => return Some(Decided(true)),
+            P::Eq => return Some(Decided(false)),
+            P::Ule if negative => return Some(Decided(false)),
+            P::Sle if negative => predicate = P::Slt,
+            P::Ult if negative => return Some(Decided(false)),
+            P::Ult => predicate = P::Ule,
+            P::Slt if !negative => predicate = P::Sle,
+            P::Ugt if negative => return Some(Decided(true)),
+            P::Sgt if negative => predicate = P::Sge,
+            P::Uge if negative => return Some(Decided(true)),
+            P::Uge => predicate = P::Ugt,
+            P::Sge if !negative => predicate = P::Sgt,
             _ => {}
         }
     }

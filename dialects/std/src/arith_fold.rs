@@ -7,7 +7,8 @@
 //! hold for every input, NaN and signed zeros included.
 
 use crate::arith::op as arith;
-use crate::arith::{inverse_cmpi_predicate, negation_of, swapped_cmpi_predicate};
+use crate::arith::op::{Cmpf, Cmpi};
+use crate::arith::{negation_of, CmpfPredicate, CmpiPredicate};
 use strata_ir::attributes::{normalize_int, FloatAttr};
 use strata_ir::context::{Context, OpId};
 use strata_ir::registry::{FoldResult, Folded, Traits};
@@ -198,44 +199,45 @@ pub fn eval_int(name: OpName, a: i128, b: i128, w: u32) -> Option<i128> {
 }
 
 /// Evaluates `arith.cmpi` on constants.
-pub fn eval_cmpi(pred: i128, a: i128, b: i128, w: u32) -> bool {
+pub fn eval_cmpi(pred: CmpiPredicate, a: i128, b: i128, w: u32) -> bool {
     let (sa, sb, ua, ub) = (signed(a, w), signed(b, w), unsigned(a, w), unsigned(b, w));
     match pred {
-        0 => sa == sb,
-        1 => sa != sb,
-        2 => sa < sb,
-        3 => sa <= sb,
-        4 => sa > sb,
-        5 => sa >= sb,
-        6 => ua < ub,
-        7 => ua <= ub,
-        8 => ua > ub,
-        _ => ua >= ub,
+        CmpiPredicate::Eq => sa == sb,
+        CmpiPredicate::Ne => sa != sb,
+        CmpiPredicate::Slt => sa < sb,
+        CmpiPredicate::Sle => sa <= sb,
+        CmpiPredicate::Sgt => sa > sb,
+        CmpiPredicate::Sge => sa >= sb,
+        CmpiPredicate::Ult => ua < ub,
+        CmpiPredicate::Ule => ua <= ub,
+        CmpiPredicate::Ugt => ua > ub,
+        CmpiPredicate::Uge => ua >= ub,
     }
 }
 
 /// Evaluates `arith.cmpf` on constants (ordered predicates are false on NaN, unordered true).
-pub fn eval_cmpf(pred: i128, a: f64, b: f64) -> bool {
+pub fn eval_cmpf(pred: CmpfPredicate, a: f64, b: f64) -> bool {
+    use CmpfPredicate::*;
     let unordered = a.is_nan() || b.is_nan();
     let ord = |f: bool| !unordered && f;
     let unord = |f: bool| unordered || f;
     match pred {
-        0 => false,
-        1 => ord(a == b),
-        2 => ord(a > b),
-        3 => ord(a >= b),
-        4 => ord(a < b),
-        5 => ord(a <= b),
-        6 => ord(a != b),
-        7 => !unordered,
-        8 => unord(a == b),
-        9 => unord(a > b),
-        10 => unord(a >= b),
-        11 => unord(a < b),
-        12 => unord(a <= b),
-        13 => unord(a != b),
-        14 => unordered,
-        _ => true,
+        AlwaysFalse => false,
+        Oeq => ord(a == b),
+        Ogt => ord(a > b),
+        Oge => ord(a >= b),
+        Olt => ord(a < b),
+        Ole => ord(a <= b),
+        One => ord(a != b),
+        Ord => !unordered,
+        Ueq => unord(a == b),
+        Ugt => unord(a > b),
+        Uge => unord(a >= b),
+        Ult => unord(a < b),
+        Ule => unord(a <= b),
+        Une => unord(a != b),
+        Uno => unordered,
+        AlwaysTrue => true,
     }
 }
 
@@ -347,50 +349,53 @@ fn fold_elements(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option
                 return one(FoldResult::Value(ops[0]));
             }
             // select(a == b, a, b) is b; select(a != b, a, b) is a.
-            let cmp = ctx.defining_op(ops[0]).filter(|d| ctx.op_kind(*d) == arith::CMPI)?;
-            let pred = ctx.prop(cmp, "predicate")?.as_int()?;
-            let (x, y) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
+            let cmp = ctx.defining_op(ops[0]).filter(|d| ctx.op_kind(*d) == arith::CMPI).map(Cmpi)?;
+            let (x, y) = (cmp.lhs(ctx), cmp.rhs(ctx));
             let same = (x == ops[1] && y == ops[2]) || (y == ops[1] && x == ops[2]);
-            match pred {
-                0 if same => one(FoldResult::Value(ops[2])),
-                1 if same => one(FoldResult::Value(ops[1])),
+            match cmp.predicate(ctx) {
+                CmpiPredicate::Eq if same => one(FoldResult::Value(ops[2])),
+                CmpiPredicate::Ne if same => one(FoldResult::Value(ops[1])),
                 _ => None,
             }
         }
         arith::CMPI => {
-            let pred = ctx.prop(op, "predicate")?.as_int()?;
+            let pred = Cmpi(op).predicate(ctx);
             let w = width(ctx.value_type(ops[0]));
             if let (Some(a), Some(b)) = (int_of(&c[0]), int_of(&c[1])) {
                 return one(FoldResult::Attr(Attribute::Bool(eval_cmpi(pred, a, b, w))));
             }
             if ops[0] == ops[1] {
                 // x == x, x <= x, x >= x are true; x != x, x < x, x > x are false.
-                return one(FoldResult::Attr(Attribute::Bool(matches!(pred, 0 | 3 | 5 | 7 | 9))));
+                return one(FoldResult::Attr(Attribute::Bool(pred.reflexive())));
             }
             // On i1, x == true and x != false are x.
             if *elem(ctx.value_type(ops[0])) == Type::i1() {
                 match (pred, int_of(&c[1])) {
-                    (0, Some(v)) if v != 0 => return one(FoldResult::Value(ops[0])),
-                    (1, Some(0)) => return one(FoldResult::Value(ops[0])),
+                    (CmpiPredicate::Eq, Some(v)) if v != 0 => return one(FoldResult::Value(ops[0])),
+                    (CmpiPredicate::Ne, Some(0)) => return one(FoldResult::Value(ops[0])),
                     _ => {}
                 }
             }
             // A constant moves to the right, the predicate mirrored
             // (c < x is x > c), as MLIR keeps comparisons.
-            if let Some(mirrored) = swapped_cmpi_predicate(pred).filter(|_| c[0].is_some() && c[1].is_none()) {
-                ctx.set_prop(op, "predicate", Attribute::int(mirrored, Type::i64()));
+            if c[0].is_some() && c[1].is_none() {
+                ctx.set_prop(op, "predicate", pred.swapped().attr());
                 ctx.set_operands(op, &[ops[1], ops[0]]);
                 return Some(Folded::InPlace);
             }
             None
         }
         arith::CMPF => {
-            let pred = ctx.prop(op, "predicate")?.as_int()?;
+            let pred = Cmpf(op).predicate(ctx);
             match (float_of(&c[0]), float_of(&c[1])) {
                 (Some(a), Some(b)) => one(FoldResult::Attr(Attribute::Bool(eval_cmpf(pred, a.value(), b.value())))),
-                _ if pred == 0 || pred == 15 => one(FoldResult::Attr(Attribute::Bool(pred == 15))),
+                _ if matches!(pred, CmpfPredicate::AlwaysFalse | CmpfPredicate::AlwaysTrue) => {
+                    one(FoldResult::Attr(Attribute::Bool(pred == CmpfPredicate::AlwaysTrue)))
+                }
                 // Against NaN every ordered predicate is false, every unordered one true.
-                (Some(n), _) | (_, Some(n)) if n.value().is_nan() => one(FoldResult::Attr(Attribute::Bool(pred >= 8))),
+                (Some(n), _) | (_, Some(n)) if n.value().is_nan() => {
+                    one(FoldResult::Attr(Attribute::Bool(pred.unordered())))
+                }
                 _ => None,
             }
         }
@@ -780,12 +785,10 @@ impl RewritePattern for NotOfCompare {
         let ctx = rw.ctx();
         let Some(c) = negation_of(ctx, ctx.result(op, 0)) else { return false };
         let Some(cmp) = ctx.defining_op(c).filter(|d| ctx.op_kind(*d) == arith::CMPI) else { return false };
-        let Some(inverse) = ctx.prop(cmp, "predicate").and_then(|p| p.as_int()).and_then(inverse_cmpi_predicate) else {
-            return false;
-        };
+        let inverse = Cmpi(cmp).predicate(ctx).inverse();
         let st = OperationState::new(arith::CMPI, ctx.op_loc(op).clone())
             .operands(ctx.operands(cmp))
-            .prop("predicate", Attribute::int(inverse, Type::i64()))
+            .prop("predicate", inverse.attr())
             .results(&[Type::i1()]);
         rw.replace_op_with_new(op, st);
         true

@@ -7,7 +7,7 @@ pub mod arith {
     use strata_ir::{Attribute, OpName, Type, Value};
 
     use crate::arith::op as arith;
-    use crate::arith::{CMPF_PREDICATES, CMPI_PREDICATES};
+    use crate::arith::{CmpfPredicate, CmpiPredicate};
 
     /// `arith.constant value : ty`.
     pub fn constant(b: &mut Builder<'_>, value: Attribute, ty: &Type) -> Value {
@@ -39,25 +39,20 @@ pub mod arith {
         b.op1(name, &[lhs, rhs], ty)
     }
 
-    fn compare(b: &mut Builder<'_>, name: OpName, table: &[&str], pred: &str, lhs: Value, rhs: Value) -> Value {
-        let index = table.iter().position(|p| *p == pred).unwrap_or_else(|| panic!("no {name} predicate '{pred}'"));
-        let st = b
-            .state(name)
-            .operands(&[lhs, rhs])
-            .prop("predicate", Attribute::int(index as i128, Type::i64()))
-            .results(&[Type::i1()]);
+    fn compare(b: &mut Builder<'_>, name: OpName, predicate: Attribute, lhs: Value, rhs: Value) -> Value {
+        let st = b.state(name).operands(&[lhs, rhs]).prop("predicate", predicate).results(&[Type::i1()]);
         let op = b.create(st);
         b.ctx().result(op, 0)
     }
 
-    /// `arith.cmpi pred, lhs, rhs` (`pred` one of [`CMPI_PREDICATES`]).
-    pub fn cmpi(b: &mut Builder<'_>, pred: &str, lhs: Value, rhs: Value) -> Value {
-        compare(b, arith::CMPI, &CMPI_PREDICATES, pred, lhs, rhs)
+    /// `arith.cmpi pred, lhs, rhs`.
+    pub fn cmpi(b: &mut Builder<'_>, pred: CmpiPredicate, lhs: Value, rhs: Value) -> Value {
+        compare(b, arith::CMPI, pred.attr(), lhs, rhs)
     }
 
-    /// `arith.cmpf pred, lhs, rhs` (`pred` one of [`CMPF_PREDICATES`]).
-    pub fn cmpf(b: &mut Builder<'_>, pred: &str, lhs: Value, rhs: Value) -> Value {
-        compare(b, arith::CMPF, &CMPF_PREDICATES, pred, lhs, rhs)
+    /// `arith.cmpf pred, lhs, rhs`.
+    pub fn cmpf(b: &mut Builder<'_>, pred: CmpfPredicate, lhs: Value, rhs: Value) -> Value {
+        compare(b, arith::CMPF, pred.attr(), lhs, rhs)
     }
 }
 

@@ -3,7 +3,8 @@
 //! this project's rewriter.
 
 use crate::arith::op as arith;
-use crate::arith::{bool_constant, inverse_cmpi_predicate, negation_of, not};
+use crate::arith::op::Cmpi;
+use crate::arith::{bool_constant, negation_of, not};
 use crate::scf::op as scf;
 use crate::scf::{region_terminator, types_of};
 use strata_ir::context::{Context, OpId, OperationState, RegionId, Value};
@@ -845,8 +846,7 @@ impl RewritePattern for WhileCompareCondition {
         let Some(cmp) = ctx.defining_op(ctx.operand(cond, 0)).filter(|c| ctx.isa(*c, arith::CMPI)) else {
             return false;
         };
-        let pred = ctx.prop(cmp, "predicate").and_then(|p| p.as_int());
-        let Some(pred) = pred.filter(|p| (0..10).contains(p)) else { return false };
+        let pred = Cmpi(cmp).predicate(ctx);
         let cmp_ops = ctx.operands(cmp).to_vec();
         let mut found = Vec::new();
         for (v, a) in ctx.operands(cond)[1..].iter().zip(&after_args) {
@@ -859,9 +859,9 @@ impl RewritePattern for WhileCompareCondition {
                     if !ctx.isa(u.op, arith::CMPI) || u.index as usize != side || other != Some(cmp_ops[1 - side]) {
                         continue;
                     }
-                    let known = match ctx.prop(u.op, "predicate").and_then(|p| p.as_int()) {
-                        Some(p) if p == pred => true,
-                        Some(p) if Some(p) == inverse_cmpi_predicate(pred) => false,
+                    let known = match Cmpi(u.op).predicate(ctx) {
+                        p if p == pred => true,
+                        p if p == pred.inverse() => false,
                         _ => continue,
                     };
                     if !found.iter().any(|(o, _)| *o == u.op) {

@@ -10,42 +10,49 @@ use strata_ir::OpName;
 use strata_ir::{Attribute, OpId};
 use strata_std::arith::op::{self as arith, ArithOp};
 use strata_std::arith::{rounding_mode, ROUNDING_MODES};
+use strata_std::arith::{CmpfPredicate, CmpiPredicate};
 use strata_std::arith_fold::{unconvertible_message, undefined_message, wrap_message};
 use strata_std::arith_view::overflow_flags;
 
 use crate::emitter::{Emitter, Fail, R};
 
-const INT_PREDICATES: [IntPredicate; 10] = [
-    IntPredicate::EQ,
-    IntPredicate::NE,
-    IntPredicate::SLT,
-    IntPredicate::SLE,
-    IntPredicate::SGT,
-    IntPredicate::SGE,
-    IntPredicate::ULT,
-    IntPredicate::ULE,
-    IntPredicate::UGT,
-    IntPredicate::UGE,
-];
+/// LLVM's predicate of an `arith.cmpi` predicate.
+fn int_predicate(p: CmpiPredicate) -> IntPredicate {
+    match p {
+        CmpiPredicate::Eq => IntPredicate::EQ,
+        CmpiPredicate::Ne => IntPredicate::NE,
+        CmpiPredicate::Slt => IntPredicate::SLT,
+        CmpiPredicate::Sle => IntPredicate::SLE,
+        CmpiPredicate::Sgt => IntPredicate::SGT,
+        CmpiPredicate::Sge => IntPredicate::SGE,
+        CmpiPredicate::Ult => IntPredicate::ULT,
+        CmpiPredicate::Ule => IntPredicate::ULE,
+        CmpiPredicate::Ugt => IntPredicate::UGT,
+        CmpiPredicate::Uge => IntPredicate::UGE,
+    }
+}
 
-const FLOAT_PREDICATES: [FloatPredicate; 16] = [
-    FloatPredicate::PredicateFalse,
-    FloatPredicate::OEQ,
-    FloatPredicate::OGT,
-    FloatPredicate::OGE,
-    FloatPredicate::OLT,
-    FloatPredicate::OLE,
-    FloatPredicate::ONE,
-    FloatPredicate::ORD,
-    FloatPredicate::UEQ,
-    FloatPredicate::UGT,
-    FloatPredicate::UGE,
-    FloatPredicate::ULT,
-    FloatPredicate::ULE,
-    FloatPredicate::UNE,
-    FloatPredicate::UNO,
-    FloatPredicate::PredicateTrue,
-];
+/// LLVM's predicate of an `arith.cmpf` predicate.
+fn float_predicate(p: CmpfPredicate) -> FloatPredicate {
+    match p {
+        CmpfPredicate::AlwaysFalse => FloatPredicate::PredicateFalse,
+        CmpfPredicate::Oeq => FloatPredicate::OEQ,
+        CmpfPredicate::Ogt => FloatPredicate::OGT,
+        CmpfPredicate::Oge => FloatPredicate::OGE,
+        CmpfPredicate::Olt => FloatPredicate::OLT,
+        CmpfPredicate::Ole => FloatPredicate::OLE,
+        CmpfPredicate::One => FloatPredicate::ONE,
+        CmpfPredicate::Ord => FloatPredicate::ORD,
+        CmpfPredicate::Ueq => FloatPredicate::UEQ,
+        CmpfPredicate::Ugt => FloatPredicate::UGT,
+        CmpfPredicate::Uge => FloatPredicate::UGE,
+        CmpfPredicate::Ult => FloatPredicate::ULT,
+        CmpfPredicate::Ule => FloatPredicate::ULE,
+        CmpfPredicate::Une => FloatPredicate::UNE,
+        CmpfPredicate::Uno => FloatPredicate::UNO,
+        CmpfPredicate::AlwaysTrue => FloatPredicate::PredicateTrue,
+    }
+}
 
 impl<'a, 'c> Emitter<'a, 'c> {
     /// `addui_extended` (the sum, and whether it is below an operand: a
@@ -361,19 +368,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
             ArithOp::Minimumf(_) => self.intrinsic("llvm.minimum", rt, &ops)?,
             ArithOp::Maxnumf(_) => self.intrinsic("llvm.maxnum", rt, &ops)?,
             ArithOp::Minnumf(_) => self.intrinsic("llvm.minnum", rt, &ops)?,
-            ArithOp::Cmpi(_) => {
-                let p = self.ir.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(-1);
-                let Some(p) = usize::try_from(p).ok().and_then(|p| INT_PREDICATES.get(p)) else {
-                    return self.error(op, "invalid predicate");
-                };
-                b.build_int_compare(*p, int(0), int(1), "")?.into()
-            }
-            ArithOp::Cmpf(_) => {
-                let p = self.ir.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(-1);
-                let Some(p) = usize::try_from(p).ok().and_then(|p| FLOAT_PREDICATES.get(p)) else {
-                    return self.error(op, "invalid predicate");
-                };
-                b.build_float_compare(*p, flt(0), flt(1), "")?.into()
+            ArithOp::Cmpi(c) => b.build_int_compare(int_predicate(c.predicate(self.ir)), int(0), int(1), "")?.into(),
+            ArithOp::Cmpf(c) => {
+                b.build_float_compare(float_predicate(c.predicate(self.ir)), flt(0), flt(1), "")?.into()
             }
             ArithOp::Select(_) => b.build_select(int(0), ops[1], ops[2], "")?,
             ArithOp::Extsi(_) => b.build_int_s_extend(int(0), rt.into_int_type(), "")?.into(),

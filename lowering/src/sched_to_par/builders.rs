@@ -53,14 +53,13 @@ pub(super) fn index_const(ctx: &mut Rewriter<'_>, at: At, v: i128, loc: &Locatio
     constant(ctx, at, Attribute::int(v, Type::Index), Type::Index, loc)
 }
 
-pub(super) fn cmpi(ctx: &mut Rewriter<'_>, at: At, pred: &str, a: Value, b: Value, loc: &Location) -> Value {
-    let index = CMPI_PREDICATES.iter().position(|p| *p == pred).expect("a cmpi predicate") as i128;
+pub(super) fn cmpi(ctx: &mut Rewriter<'_>, at: At, pred: CmpiPredicate, a: Value, b: Value, loc: &Location) -> Value {
     let o = mk(
         ctx,
         at,
         OperationState::new(arith::CMPI, loc.clone())
             .operands(&[a, b])
-            .prop("predicate", Attribute::int(index, Type::i64()))
+            .prop("predicate", pred.attr())
             .results(&[Type::i1()]),
     );
     ctx.result(o, 0)

@@ -80,10 +80,10 @@ impl Lowering {
         let start = int(ctx, arith::MINUI, start, edges);
         let end = int(ctx, arith::ADDI, start, per);
         let end = int(ctx, arith::MINUI, end, edges);
-        let after_start = search(ctx, at, e.offsets, n, start, "ugt", loc);
+        let after_start = search(ctx, at, e.offsets, n, start, CmpiPredicate::Ugt, loc);
         let first = int(ctx, arith::MAXUI, after_start, one);
         let first = int(ctx, arith::SUBI, first, one);
-        let last = search(ctx, at, e.offsets, n, end, "uge", loc);
+        let last = search(ctx, at, e.offsets, n, end, CmpiPredicate::Uge, loc);
         Share { start, end, first, last }
     }
 
@@ -136,7 +136,7 @@ impl Lowering {
                     loc,
                 );
                 let sum = Group::Block.reduce(ctx, cat, mine, RmwKind::Add, loc);
-                let lead = cmpi(ctx, cat, "eq", t, zero, loc);
+                let lead = cmpi(ctx, cat, CmpiPredicate::Eq, t, zero, loc);
                 let lb = if_then(ctx, cat, lead, loc);
                 store(ctx, At::End(lb), sum, e.sums, k, loc);
                 op0(ctx, At::End(lb), scf::YIELD, &[], loc);
@@ -146,12 +146,12 @@ impl Lowering {
         op0(ctx, at, par::BARRIER, &[], loc);
         // The first block scans the chunks' sums in place, and puts the
         // total after the chunks and after the entries.
-        let first = cmpi(ctx, at, "eq", b, zero, loc);
+        let first = cmpi(ctx, at, CmpiPredicate::Eq, b, zero, loc);
         let fb = if_then(ctx, at, first, loc);
         let fat = At::End(fb);
         let tiles = op1(ctx, fat, arith::CEILDIVUI, &[chunks, size], Type::Index, loc);
         let total = tile_scan(ctx, fat, (e.sums, e.sums), (zero, chunks, tiles), zero, (t, size), loc);
-        let lead = cmpi(ctx, fat, "eq", t, zero, loc);
+        let lead = cmpi(ctx, fat, CmpiPredicate::Eq, t, zero, loc);
         let lb = if_then(ctx, fat, lead, loc);
         store(ctx, At::End(lb), total, e.sums, chunks, loc);
         store(ctx, At::End(lb), total, e.offsets, n, loc);
@@ -237,7 +237,7 @@ fn tile_scan(
     let base = int(ctx, arith::MULI, j, size);
     let base = int(ctx, arith::ADDI, lo, base);
     let i = int(ctx, arith::ADDI, base, t);
-    let inside = cmpi(ctx, tat, "ult", i, hi, loc);
+    let inside = cmpi(ctx, tat, CmpiPredicate::Ult, i, hi, loc);
     let (ir, ib) = new_body(ctx, &[], loc);
     let got = load(ctx, At::End(ib), src, i, false, loc);
     op0(ctx, At::End(ib), scf::YIELD, &[got], loc);
@@ -264,11 +264,19 @@ fn tile_scan(
 
 /// The first entry `i` of `offsets[0..n]` (ascending) with
 /// `offsets[i] pred key` (`ugt` or `uge`), or `n`: a binary search.
-fn search(ctx: &mut Rewriter<'_>, at: At, offsets: Value, n: Value, key: Value, pred: &str, loc: &Location) -> Value {
+fn search(
+    ctx: &mut Rewriter<'_>,
+    at: At,
+    offsets: Value,
+    n: Value,
+    key: Value,
+    pred: CmpiPredicate,
+    loc: &Location,
+) -> Value {
     let zero = index_const(ctx, at, 0, loc);
     let (before, bb) = new_body(ctx, &[Type::Index, Type::Index], loc);
     let (lo, hi) = (ctx.block_args(bb)[0], ctx.block_args(bb)[1]);
-    let more = cmpi(ctx, At::End(bb), "ult", lo, hi, loc);
+    let more = cmpi(ctx, At::End(bb), CmpiPredicate::Ult, lo, hi, loc);
     op0(ctx, At::End(bb), scf::CONDITION, &[more, lo, hi], loc);
     let (after, ab) = new_body(ctx, &[Type::Index, Type::Index], loc);
     let (lo, hi) = (ctx.block_args(ab)[0], ctx.block_args(ab)[1]);

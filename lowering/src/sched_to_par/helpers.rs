@@ -6,6 +6,7 @@
 //! needed for; LLVM inlines them.
 
 use std::sync::Arc;
+use strata_std::arith::{CmpfPredicate, CmpiPredicate};
 
 use super::intersect;
 use strata_graph_dialect::view::Intersect;
@@ -124,7 +125,7 @@ fn uf_find(b: &mut Builder<'_>, name: &str) {
             &[x],
             |b, v| {
                 let parent = load(b, p, v[0], true);
-                let more = cmpi(b, "ne", parent, v[0]);
+                let more = cmpi(b, CmpiPredicate::Ne, parent, v[0]);
                 (more, vec![v[0]])
             },
             |b, v| {
@@ -136,7 +137,7 @@ fn uf_find(b: &mut Builder<'_>, name: &str) {
                 // writes its parent, and a halving by another thread puts
                 // another ancestor of `x` there; either way the parent stays
                 // an ancestor and the roots stay the roots.
-                let shorter = cmpi(b, "ne", grand, parent);
+                let shorter = cmpi(b, CmpiPredicate::Ne, grand, parent);
                 when(b, shorter, |b| {
                     store(b, grand, p, v[0], true);
                 });
@@ -160,7 +161,7 @@ fn uf_union(b: &mut Builder<'_>, name: &str) {
                 let find = Helper::UfFind.name();
                 let ra = call(b, &find, &[p, v[0]], &[Type::Index])[0];
                 let rb = call(b, &find, &[p, v[1]], &[Type::Index])[0];
-                let apart = cmpi(b, "ne", ra, rb);
+                let apart = cmpi(b, CmpiPredicate::Ne, ra, rb);
                 let lo = binary(b, arith::MINUI, ra, rb);
                 let hi = binary(b, arith::MAXUI, ra, rb);
                 // Roots already equal need no write (and no contention on the root).
@@ -203,22 +204,28 @@ fn try_lock(b: &mut Builder<'_>, name: &str) {
     });
 }
 
-/// Compares `lhs` with `rhs` by `pred` (a float or integer predicate).
-fn compare(b: &mut Builder<'_>, float: bool, pred: &str, lhs: Value, rhs: Value) -> Value {
-    if float {
-        cmpf(b, pred, lhs, rhs)
-    } else {
-        cmpi(b, pred, lhs, rhs)
+/// A comparison of keys, of floats or of integers.
+#[derive(Clone, Copy)]
+enum KeyPredicate {
+    Float(CmpfPredicate),
+    Int(CmpiPredicate),
+}
+
+/// Compares `lhs` with `rhs` by `pred`.
+fn compare(b: &mut Builder<'_>, pred: KeyPredicate, lhs: Value, rhs: Value) -> Value {
+    match pred {
+        KeyPredicate::Float(p) => cmpf(b, p, lhs, rhs),
+        KeyPredicate::Int(p) => cmpi(b, p, lhs, rhs),
     }
 }
 
 fn reduce_arg(b: &mut Builder<'_>, name: &str, max: bool, plain: bool, key: &Type, payload: &Type) {
     let float = key.is_float();
     let (better, equal) = match (float, max) {
-        (true, false) => ("olt", "oeq"),
-        (true, true) => ("ogt", "oeq"),
-        (false, false) => ("slt", "eq"),
-        (false, true) => ("sgt", "eq"),
+        (true, false) => (KeyPredicate::Float(CmpfPredicate::Olt), KeyPredicate::Float(CmpfPredicate::Oeq)),
+        (true, true) => (KeyPredicate::Float(CmpfPredicate::Ogt), KeyPredicate::Float(CmpfPredicate::Oeq)),
+        (false, false) => (KeyPredicate::Int(CmpiPredicate::Slt), KeyPredicate::Int(CmpiPredicate::Eq)),
+        (false, true) => (KeyPredicate::Int(CmpiPredicate::Sgt), KeyPredicate::Int(CmpiPredicate::Eq)),
     };
     let mut inputs = vec![key.clone(), payload.clone(), buf(key), buf(payload), Type::Index];
     if !plain {
@@ -232,9 +239,9 @@ fn reduce_arg(b: &mut Builder<'_>, name: &str, max: bool, plain: bool, key: &Typ
     let compare_and_store = |b: &mut Builder<'_>| {
         let old_key = load(b, kb, i, false);
         let old_pay = load(b, pb, i, false);
-        let better = compare(b, float, better, k, old_key);
-        let tie = compare(b, float, equal, k, old_key);
-        let smaller = cmpi(b, "slt", p, old_pay);
+        let better = compare(b, better, k, old_key);
+        let tie = compare(b, equal, k, old_key);
+        let smaller = cmpi(b, CmpiPredicate::Slt, p, old_pay);
         let tie_wins = binary(b, arith::ANDI, tie, smaller);
         let wins = binary(b, arith::ORI, better, tie_wins);
         when(b, wins, |b| {
@@ -256,8 +263,8 @@ fn reduce_arg(b: &mut Builder<'_>, name: &str, max: bool, plain: bool, key: &Typ
         // the best is near.
         let locks = args[5];
         let seen = load(b, kb, i, true);
-        let may_better = compare(b, float, better, k, seen);
-        let may_tie = compare(b, float, equal, k, seen);
+        let may_better = compare(b, better, k, seen);
+        let may_tie = compare(b, equal, k, seen);
         let may = binary(b, arith::ORI, may_better, may_tie);
         let r = if_else(
             b,

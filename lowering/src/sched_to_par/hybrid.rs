@@ -38,7 +38,7 @@ impl Lowering {
         let nodes = self.size(ctx, at, g, SizeOf::Nodes, &loc);
         let beta = index_const(ctx, at, i128::from(s.beta), &loc);
         let share = op1(ctx, at, arith::MULI, &[size, beta], Type::Index, &loc);
-        let many = cmpi(ctx, at, "ugt", share, nodes, &loc);
+        let many = cmpi(ctx, at, CmpiPredicate::Ugt, share, nodes, &loc);
         let (heavy_r, heavy_b) = new_body(ctx, &[], &loc);
         let (light_r, light_b) = new_body(ctx, &[], &loc);
         let hat = At::End(heavy_b);
@@ -47,7 +47,7 @@ impl Lowering {
         let alpha = index_const(ctx, hat, i128::from(s.alpha), &loc);
         let work = op1(ctx, hat, arith::ADDI, &[out_edges, size], Type::Index, &loc);
         let scaled = op1(ctx, hat, arith::MULI, &[work, alpha], Type::Index, &loc);
-        let heavy = cmpi(ctx, hat, "ugt", scaled, edges, &loc);
+        let heavy = cmpi(ctx, hat, CmpiPredicate::Ugt, scaled, edges, &loc);
         op0(ctx, hat, scf::YIELD, &[heavy], &loc);
         let no = constant(ctx, At::End(light_b), Attribute::Bool(false), Type::i1(), &loc);
         op0(ctx, At::End(light_b), scf::YIELD, &[no], &loc);

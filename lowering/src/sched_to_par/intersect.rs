@@ -24,6 +24,7 @@ use strata_ir::{Type, Value};
 use strata_par_dialect::build::{load, store};
 use strata_par_dialect::types::buf;
 use strata_std::arith::op as arith;
+use strata_std::arith::CmpiPredicate;
 use strata_std::build::arith::{binary, boolean, cmpi, index};
 use strata_std::build::scf::{if_else, when, while_loop};
 
@@ -56,7 +57,7 @@ pub fn build(b: &mut Builder<'_>, how: Intersect) {
                 let shorter = binary(b, arith::SUBI, short.1, short.0);
                 let longer = binary(b, arith::SUBI, long.1, long.0);
                 let scaled = binary(b, arith::MULI, shorter, ratio);
-                let skewed = cmpi(b, "ult", scaled, longer);
+                let skewed = cmpi(b, CmpiPredicate::Ult, scaled, longer);
                 let walk_by = |gallops| move |b: &mut Builder<'_>| vec![walk(b, tgt, short, long, below, gallops)];
                 let mut otherwise = walk_by(false);
                 if_else(b, skewed, &[Type::Index], walk_by(true), Some(&mut otherwise))[0]
@@ -87,10 +88,10 @@ fn build_bitmap(b: &mut Builder<'_>) {
     b.at_end_of(entry, |b| {
         let zero = index(b, 0);
         let was = load(b, marked, zero, false);
-        let other = cmpi(b, "ne", was, u);
+        let other = cmpi(b, CmpiPredicate::Ne, was, u);
         when(b, other, |b| {
             let none = index(b, -1);
-            let some = cmpi(b, "ne", was, none);
+            let some = cmpi(b, CmpiPredicate::Ne, was, none);
             when(b, some, |b| {
                 let no = boolean(b, false);
                 each_target(b, off, tgt, was, |b, w| store(b, no, flags, w, false));
@@ -112,7 +113,7 @@ fn build_bitmap(b: &mut Builder<'_>) {
                 let one = index(b, 1);
                 let w = target(b, tgt, s[0]);
                 let flagged = load(b, flags, w, false);
-                let fresh = cmpi(b, "ne", w, s[2]);
+                let fresh = cmpi(b, CmpiPredicate::Ne, w, s[2]);
                 let hit = binary(b, arith::ANDI, flagged, fresh);
                 let inc = b.op1(arith::INDEX_CASTUI, &[hit], Type::Index);
                 vec![binary(b, arith::ADDI, s[0], one), binary(b, arith::ADDI, s[1], inc), w]
@@ -128,7 +129,7 @@ fn each_target<T>(b: &mut Builder<'_>, off: Value, tgt: Value, x: Value, f: impl
     while_loop(
         b,
         &[lo],
-        |b, s| (cmpi(b, "ult", s[0], hi), s.to_vec()),
+        |b, s| (cmpi(b, CmpiPredicate::Ult, s[0], hi), s.to_vec()),
         |b, s| {
             let w = target(b, tgt, s[0]);
             f(b, w);
@@ -161,7 +162,7 @@ pub fn build_at(b: &mut Builder<'_>, name: &str) {
     let (tgt, k, lo, olo, ohi) = (args[0], args[1], args[2], args[3], args[4]);
     b.at_end_of(entry, |b| {
         let x = target(b, tgt, k);
-        let later = cmpi(b, "ugt", k, lo);
+        let later = cmpi(b, CmpiPredicate::Ugt, k, lo);
         let repeat = if_else(
             b,
             later,
@@ -170,7 +171,7 @@ pub fn build_at(b: &mut Builder<'_>, name: &str) {
                 let one = index(b, 1);
                 let k0 = binary(b, arith::SUBI, k, one);
                 let before = target(b, tgt, k0);
-                vec![cmpi(b, "eq", before, x)]
+                vec![cmpi(b, CmpiPredicate::Eq, before, x)]
             },
             Some(&mut |b: &mut Builder<'_>| vec![boolean(b, false)]),
         )[0];
@@ -194,7 +195,7 @@ fn shorter_first(b: &mut Builder<'_>, off: Value, u: Value, v: Value) -> ((Value
     let ((p, pe), (q, qe)) = (list(b, off, u), list(b, off, v));
     let lp = binary(b, arith::SUBI, pe, p);
     let lq = binary(b, arith::SUBI, qe, q);
-    let first_shorter = cmpi(b, "ule", lp, lq);
+    let first_shorter = cmpi(b, CmpiPredicate::Ule, lp, lq);
     let pick = |b: &mut Builder<'_>, x: Value, y: Value| b.op1(arith::SELECT, &[first_shorter, x, y], Type::Index);
     ((pick(b, p, q), pick(b, pe, qe)), (pick(b, q, p), pick(b, qe, pe)))
 }
@@ -219,7 +220,7 @@ pub fn lower_bound(b: &mut Builder<'_>, tgt: Value, lo: Value, hi: Value, x: Val
     let r = while_loop(
         b,
         &[lo, hi],
-        |b, s| (cmpi(b, "ult", s[0], s[1]), s.to_vec()),
+        |b, s| (cmpi(b, CmpiPredicate::Ult, s[0], s[1]), s.to_vec()),
         |b, s| {
             let (lo, hi) = (s[0], s[1]);
             let one = index(b, 1);
@@ -227,7 +228,7 @@ pub fn lower_bound(b: &mut Builder<'_>, tgt: Value, lo: Value, hi: Value, x: Val
             let half = binary(b, arith::SHRUI, span, one);
             let mid = binary(b, arith::ADDI, lo, half);
             let w = target(b, tgt, mid);
-            let below = cmpi(b, "ult", w, x);
+            let below = cmpi(b, CmpiPredicate::Ult, w, x);
             let mid1 = binary(b, arith::ADDI, mid, one);
             let nlo = b.op1(arith::SELECT, &[below, mid1, lo], Type::Index);
             let nhi = b.op1(arith::SELECT, &[below, hi, mid], Type::Index);
@@ -239,17 +240,17 @@ pub fn lower_bound(b: &mut Builder<'_>, tgt: Value, lo: Value, hi: Value, x: Val
 
 /// Whether position `i` (checked against `end`) holds `x`.
 pub fn holds(b: &mut Builder<'_>, tgt: Value, i: Value, end: Value, x: Value) -> Value {
-    compare_at(b, tgt, i, end, "eq", x)
+    compare_at(b, tgt, i, end, CmpiPredicate::Eq, x)
 }
 
 /// Whether position `i` (checked against `end`) holds a value below `x`.
 fn before(b: &mut Builder<'_>, tgt: Value, i: Value, end: Value, x: Value) -> Value {
-    compare_at(b, tgt, i, end, "ult", x)
+    compare_at(b, tgt, i, end, CmpiPredicate::Ult, x)
 }
 
 /// Whether position `i` is below `end` and its value compares to `x` by `pred`.
-fn compare_at(b: &mut Builder<'_>, tgt: Value, i: Value, end: Value, pred: &str, x: Value) -> Value {
-    let inside = cmpi(b, "ult", i, end);
+fn compare_at(b: &mut Builder<'_>, tgt: Value, i: Value, end: Value, pred: CmpiPredicate, x: Value) -> Value {
+    let inside = cmpi(b, CmpiPredicate::Ult, i, end);
     if_else(
         b,
         inside,
@@ -264,7 +265,7 @@ fn compare_at(b: &mut Builder<'_>, tgt: Value, i: Value, end: Value, pred: &str,
 
 /// The value at position `i`, or `none` at `end`.
 fn value_or(b: &mut Builder<'_>, tgt: Value, i: Value, end: Value, none: Value) -> Value {
-    let inside = cmpi(b, "ult", i, end);
+    let inside = cmpi(b, CmpiPredicate::Ult, i, end);
     if_else(b, inside, &[Type::Index], |b| vec![target(b, tgt, i)], Some(&mut |_: &mut Builder<'_>| vec![none]))[0]
 }
 
@@ -287,8 +288,8 @@ fn walk(
         b,
         &[a, x0, c, zero, below],
         |b, s| {
-            let low = cmpi(b, "ult", s[1], below);
-            let left = cmpi(b, "ult", s[2], ce);
+            let low = cmpi(b, CmpiPredicate::Ult, s[1], below);
+            let left = cmpi(b, CmpiPredicate::Ult, s[2], ce);
             (binary(b, arith::ANDI, low, left), s.to_vec())
         },
         |b, s| {
@@ -296,7 +297,7 @@ fn walk(
             let one = index(b, 1);
             let at = if gallops { gallop(b, tgt, c, ce, x) } else { step(b, tgt, c, ce, x) };
             let found = holds(b, tgt, at, ce, x);
-            let fresh = cmpi(b, "ne", x, last);
+            let fresh = cmpi(b, CmpiPredicate::Ne, x, last);
             let hit = binary(b, arith::ANDI, found, fresh);
             let inc = b.op1(arith::INDEX_CASTUI, &[hit], Type::Index);
             let n1 = binary(b, arith::ADDI, n, inc);

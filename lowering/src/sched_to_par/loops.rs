@@ -454,7 +454,7 @@ impl Lowering {
         let (before, bb) = new_body(ctx, &[], loc);
         let n = op1(ctx, At::End(bb), par::QUEUE_TAKE_OWN, &[q, limit], Type::Index, loc);
         let zero = index_const(ctx, At::End(bb), 0, loc);
-        let some = cmpi(ctx, At::End(bb), "ugt", n, zero, loc);
+        let some = cmpi(ctx, At::End(bb), CmpiPredicate::Ugt, n, zero, loc);
         op0(ctx, At::End(bb), scf::CONDITION, &[some, n], loc);
         let (after, ab) = new_body(ctx, &[Type::Index], loc);
         let taken = ctx.block_args(ab)[0];
@@ -553,7 +553,7 @@ impl Lowering {
                     let (lo, hi) = slice(ctx, At::End(ob), off, k, loc);
                     let (before, cb) = new_body(ctx, &[Type::Index], loc);
                     let j = ctx.block_args(cb)[0];
-                    let more = cmpi(ctx, At::End(cb), "ult", j, hi, loc);
+                    let more = cmpi(ctx, At::End(cb), CmpiPredicate::Ult, j, hi, loc);
                     let open = self.unsettled(ctx, At::End(cb), settle, k, loc);
                     let go = op1(ctx, At::End(cb), arith::ANDI, &[more, open], Type::i1(), loc);
                     op0(ctx, At::End(cb), scf::CONDITION, &[go, j], loc);

@@ -91,7 +91,7 @@ impl Lowering {
         for (i, &k) in ks.iter().enumerate() {
             let (tr, tb) = new_body(ctx, &[], &loc);
             let got = if i > 0 {
-                let same = cmpi(ctx, At::End(tb), "eq", k, ks[i - 1], &loc);
+                let same = cmpi(ctx, At::End(tb), CmpiPredicate::Eq, k, ks[i - 1], &loc);
                 let (sr, sb) = new_body(ctx, &[], &loc);
                 op0(ctx, At::End(sb), scf::YIELD, &[same], &loc);
                 let (lr, lb) = new_body(ctx, &[], &loc);

@@ -60,11 +60,11 @@ fn team_block(
     let int = |ctx: &mut Rewriter<'_>, at, name, a, b| op1(ctx, at, name, &[a, b], Type::Index, loc);
     // x - team where x >= team: x modulo team for x below twice the team.
     let wrap = |ctx: &mut Rewriter<'_>, at, x| {
-        let over = cmpi(ctx, at, "uge", x, team, loc);
+        let over = cmpi(ctx, at, CmpiPredicate::Uge, x, team, loc);
         let less = int(ctx, at, arith::SUBI, x, team);
         op1(ctx, at, arith::SELECT, &[over, less, x], Type::Index, loc)
     };
-    let short = cmpi(ctx, at, "ule", d, team, loc);
+    let short = cmpi(ctx, at, CmpiPredicate::Ule, d, team, loc);
     let block = choose(
         ctx,
         at,
@@ -281,7 +281,7 @@ impl Lowering {
         let (lo, hi, _) = self.args_space(ctx, space_of(ctx, inner).expect("a neighbour loop"), &[g, v], iat, loc);
         let degree = op1(ctx, iat, arith::SUBI, &[hi, lo], Type::Index, loc);
         let limit = index_const(ctx, iat, i128::from(split), loc);
-        let large = cmpi(ctx, iat, "uge", degree, limit, loc);
+        let large = cmpi(ctx, iat, CmpiPredicate::Uge, degree, limit, loc);
         // A large node takes a place if one is left: `listed`.
         let (try_r, try_b) = new_body(ctx, &[], loc);
         let (no_r, no_b) = new_body(ctx, &[], loc);
@@ -296,7 +296,7 @@ impl Lowering {
             let listing = atomic_op(ctx, At::End(try_b), (RmwKind::Add, by_degree), (o, count, z), loc);
             ctx.result(listing, 0)
         };
-        let fits = cmpi(ctx, At::End(try_b), "ult", slot, capacity, loc);
+        let fits = cmpi(ctx, At::End(try_b), CmpiPredicate::Ult, slot, capacity, loc);
         let kept = if_then(ctx, At::End(try_b), fits, loc);
         store(ctx, At::End(kept), arg, nodes, slot, loc);
         if let Some(e) = &edges {
@@ -408,7 +408,7 @@ impl Lowering {
         let (each, start, end) = self.walk_share(ctx, inner, part, loc);
         if !copies.is_empty() {
             let aat = ctx.next_op(each).map(At::Before).expect("the block's terminator");
-            let walked = cmpi(ctx, aat, "ult", start, end, loc);
+            let walked = cmpi(ctx, aat, CmpiPredicate::Ult, start, end, loc);
             let cb = if_then(ctx, aat, walked, loc);
             for ((l, kind), values) in copies.iter().zip(&deferred.accumulators) {
                 let z = index_const(ctx, At::End(cb), 0, loc);

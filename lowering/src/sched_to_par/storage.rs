@@ -36,9 +36,9 @@ pub(super) fn differs(ctx: &mut Rewriter<'_>, at: At, a: Value, b: Value, loc: &
         let it = Type::int(k.width());
         let ai = op1(ctx, at, arith::BITCAST, &[a], it.clone(), loc);
         let bi = op1(ctx, at, arith::BITCAST, &[b], it, loc);
-        return cmpi(ctx, at, "ne", ai, bi, loc);
+        return cmpi(ctx, at, CmpiPredicate::Ne, ai, bi, loc);
     }
-    cmpi(ctx, at, "ne", a, b, loc)
+    cmpi(ctx, at, CmpiPredicate::Ne, a, b, loc)
 }
 
 /// The node properties only the thread that runs node `owner` writes in the

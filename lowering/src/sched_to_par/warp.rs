@@ -112,7 +112,7 @@ impl Lowering {
         let first = group.reduce(ctx, at, mine, RmwKind::Max, loc);
         let (before, bb) = new_body(ctx, &[Type::Index], loc);
         let place = ctx.block_args(bb)[0];
-        let more = cmpi(ctx, At::End(bb), "ult", place, n, loc);
+        let more = cmpi(ctx, At::End(bb), CmpiPredicate::Ult, place, n, loc);
         op0(ctx, At::End(bb), scf::CONDITION, &[more, place], loc);
         let (after, ab) = new_body(ctx, &[Type::Index], loc);
         let k = ctx.block_args(ab)[0];
@@ -136,7 +136,7 @@ impl Lowering {
     /// the others.
     fn take_place(&mut self, ctx: &mut Rewriter<'_>, at: At, count: Value, lane: Value, loc: &Location) -> Value {
         let zero = index_const(ctx, at, 0, loc);
-        let leads = cmpi(ctx, at, "eq", lane, zero, loc);
+        let leads = cmpi(ctx, at, CmpiPredicate::Eq, lane, zero, loc);
         let take = |ctx: &mut Rewriter<'_>, at| {
             let one = index_const(ctx, at, 1, loc);
             self.atomic(ctx, at, RmwKind::Add, one, count, one, loc)
@@ -166,7 +166,7 @@ impl Lowering {
             let start = |ctx: &mut Rewriter<'_>, e: &Type| match kind {
                 Some(kind) => {
                     let z = zero_at(ctx, aat);
-                    let leads = cmpi(ctx, aat, "eq", lane, z, loc);
+                    let leads = cmpi(ctx, aat, CmpiPredicate::Eq, lane, z, loc);
                     let n = constant(ctx, aat, neutral(*kind, e), e.clone(), loc);
                     op1(ctx, aat, arith::SELECT, &[leads, init, n], e.clone(), loc)
                 }
@@ -194,7 +194,7 @@ impl Lowering {
             return;
         }
         let z = zero_at(ctx, rat);
-        let leads = cmpi(ctx, rat, "eq", lane, z, loc);
+        let leads = cmpi(ctx, rat, CmpiPredicate::Eq, lane, z, loc);
         let fb = if_then(ctx, rat, leads, loc);
         let end = mk(ctx, At::End(fb), OperationState::new(scf::YIELD, loc.clone()));
         for o in tail {

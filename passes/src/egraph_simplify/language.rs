@@ -10,6 +10,7 @@ use strata_std::arith::op as arith;
 use egg::{Analysis, CostFunction, DidMerge, EGraph, Id, Language};
 use strata_ir::attributes::normalize_int;
 use strata_ir::Type;
+use strata_std::arith::CmpiPredicate;
 use strata_std::arith_fold::{eval_cmpi, eval_int, width};
 
 /// The type of an e-class's values, in a form nodes can carry.
@@ -290,7 +291,9 @@ impl Analysis<Expr> for Folding {
                 let [a, b] = [facts(&other.children()[0]), facts(&other.children()[1])];
                 let w = a.ty.bits();
                 let value = match (a.value, b.value, pred) {
-                    (Some(x), Some(y), Some(p)) => Some(if eval_cmpi(p, x, y, w) { -1 } else { 0 }),
+                    (Some(x), Some(y), Some(p)) => {
+                        CmpiPredicate::from_position(p).map(|p| if eval_cmpi(p, x, y, w) { -1 } else { 0 })
+                    }
                     (Some(x), Some(y), None) => eval_int(name, x, y, w).map(|v| a.ty.norm(v)),
                     _ => None,
                 };

@@ -10,7 +10,7 @@ use strata_ir::OpName;
 use strata_par_dialect::op as par;
 use strata_sched_dialect::op as sched;
 use strata_std::arith::op::{self as arith, ArithOp};
-use strata_std::arith::rounding_mode;
+use strata_std::arith::{rounding_mode, CmpfPredicate, CmpiPredicate};
 use strata_std::cf::op as cf;
 use strata_std::scf::op as scf;
 
@@ -623,9 +623,10 @@ impl<'a> Machine<'a> {
                 None => return self.err(op, "unsupported constant"),
             },
             ArithOp::Cmpi(_) => {
-                boolean(eval_cmpi(inst.code as i128, self.int(op, 0), self.int(op, 1), inst.operand_width))
+                let pred = CmpiPredicate::ALL[inst.code];
+                boolean(eval_cmpi(pred, self.int(op, 0), self.int(op, 1), inst.operand_width))
             }
-            ArithOp::Cmpf(_) => boolean(eval_cmpf(inst.code as i128, self.float(op, 0), self.float(op, 1))),
+            ArithOp::Cmpf(_) => boolean(eval_cmpf(CmpfPredicate::ALL[inst.code], self.float(op, 0), self.float(op, 1))),
             ArithOp::Select(_) => {
                 let i = if self.int(op, 0) != 0 { 1 } else { 2 };
                 self.operand(op, i).clone()

@@ -26,6 +26,7 @@ use strata_ir::builder::Builder;
 use strata_ir::func::build::{function, ret};
 use strata_ir::{Attribute, Type, Value};
 use strata_std::arith::op as arith;
+use strata_std::arith::CmpiPredicate;
 use strata_std::build::arith::{binary, boolean, cmpi, index, int};
 use strata_std::build::scf::{for_loop, if_else, when, while_loop};
 use strata_std::cf::op as cf;
@@ -221,7 +222,7 @@ fn copy(b: &mut Builder<'_>, from: Value, to: Value, n: Value, at: Value) {
 fn is_ordered(b: &mut Builder<'_>, c: Value) -> Value {
     let flag = element(b, c, ORDERED);
     let zero = i64_const(b, 0);
-    cmpi(b, "ne", flag, zero)
+    cmpi(b, CmpiPredicate::Ne, flag, zero)
 }
 
 /// Stops the program with `message` unless `ok`.
@@ -265,7 +266,7 @@ fn new(b: &mut Builder<'_>, capacity: Value, unique: Value) -> Value {
 /// bucket, and no item held in one.
 fn ordered_new(b: &mut Builder<'_>, capacity: Value, key: Value, delta: Value) -> Value {
     let zero = i64_const(b, 0);
-    let positive = cmpi(b, "sgt", delta, zero);
+    let positive = cmpi(b, CmpiPredicate::Sgt, delta, zero);
     check(b, positive, DELTA_NOT_POSITIVE);
     let f = boolean(b, false);
     let q = new(b, capacity, f);
@@ -304,13 +305,13 @@ fn claim(b: &mut Builder<'_>, q: Value, item: Value) -> Value {
     when(b, ordered, |b| {
         let held = element(b, q, HELD);
         let n = dim(b, held);
-        let inside = cmpi(b, "ult", item, n);
+        let inside = cmpi(b, CmpiPredicate::Ult, item, n);
         check(b, inside, OUT_OF_RANGE);
     });
     let item = to_i64(b, item);
     let flag = element(b, c, UNIQUE);
     let zero = i64_const(b, 0);
-    let unique = cmpi(b, "ne", flag, zero);
+    let unique = cmpi(b, CmpiPredicate::Ne, flag, zero);
     if_else(
         b,
         unique,
@@ -321,7 +322,7 @@ fn claim(b: &mut Builder<'_>, q: Value, item: Value) -> Value {
             let round = element(b, c, ROUND);
             let at = to_index(b, item);
             let last = atomic_rmw(b, RmwKind::Assign, round, stamps, at);
-            vec![cmpi(b, "ne", last, round)]
+            vec![cmpi(b, CmpiPredicate::Ne, last, round)]
         },
         Some(&mut |b: &mut Builder<'_>| vec![boolean(b, true)]),
     )[0]
@@ -343,7 +344,7 @@ fn put(b: &mut Builder<'_>, q: Value, at: Value, item: Value) {
     let item = to_i64(b, item);
     let cap = element(b, c, CAPACITY);
     let at64 = to_i64(b, at);
-    let fits = cmpi(b, "slt", at64, cap);
+    let fits = cmpi(b, CmpiPredicate::Slt, at64, cap);
     if_else(
         b,
         fits,
@@ -370,7 +371,7 @@ fn spill(b: &mut Builder<'_>, q: Value, c: Value, item: Value) {
         &[],
         |b, _| {
             let held = atomic_rmw(b, RmwKind::Assign, one, c, lock);
-            (cmpi(b, "ne", held, zero), Vec::new())
+            (cmpi(b, CmpiPredicate::Ne, held, zero), Vec::new())
         },
         |_, _| Vec::new(),
     );
@@ -378,7 +379,7 @@ fn spill(b: &mut Builder<'_>, q: Value, c: Value, item: Value) {
     let length = element(b, c, SPILL_LENGTH);
     let size = dim(b, area);
     let size = to_i64(b, size);
-    let full = cmpi(b, "eq", length, size);
+    let full = cmpi(b, CmpiPredicate::Eq, length, size);
     when(b, full, |b| {
         let two = i64_const(b, 2);
         let doubled = binary(b, arith::MULI, size, two);
@@ -403,7 +404,7 @@ fn advance(b: &mut Builder<'_>, q: Value) -> Vec<Value> {
     let c = element(b, q, COUNTERS);
     let n = element(b, c, NEXT_LENGTH);
     let cap = element(b, c, CAPACITY);
-    let spilled = cmpi(b, "sgt", n, cap);
+    let spilled = cmpi(b, CmpiPredicate::Sgt, n, cap);
     if_else(
         b,
         spilled,
@@ -450,7 +451,7 @@ fn advance(b: &mut Builder<'_>, q: Value) -> Vec<Value> {
         ordered,
         &[Type::i1()],
         |b| vec![take_bucket(b, q, c)],
-        Some(&mut |b: &mut Builder<'_>| vec![cmpi(b, "sgt", n, zero)]),
+        Some(&mut |b: &mut Builder<'_>| vec![cmpi(b, CmpiPredicate::Sgt, n, zero)]),
     )
 }
 
@@ -469,11 +470,11 @@ fn take_bucket(b: &mut Builder<'_>, q: Value, c: Value) -> Value {
         let item = to_index(b, item);
         let k = load(b, key, item);
         let zero = i64_const(b, 0);
-        let non_negative = cmpi(b, "sge", k, zero);
+        let non_negative = cmpi(b, CmpiPredicate::Sge, k, zero);
         check(b, non_negative, NEGATIVE_KEY);
         let bucket = binary(b, arith::DIVUI, k, delta);
         let old = load(b, held, item);
-        let lower = cmpi(b, "ult", bucket, old);
+        let lower = cmpi(b, CmpiPredicate::Ult, bucket, old);
         when(b, lower, |b| store(b, bucket, held, item));
     });
     let none = i64_const(b, -1);
@@ -489,11 +490,11 @@ fn take_bucket(b: &mut Builder<'_>, q: Value, c: Value) -> Value {
     let zero = i64_const(b, 0);
     set_element(b, c, TAKEN, zero);
     let lowest = element(b, c, LOWEST);
-    let some = cmpi(b, "ne", lowest, none);
+    let some = cmpi(b, CmpiPredicate::Ne, lowest, none);
     when(b, some, |b| {
         for_loop(b, [start, n, one], |b, j| {
             let h = load(b, held, j);
-            let due = cmpi(b, "ule", h, lowest);
+            let due = cmpi(b, CmpiPredicate::Ule, h, lowest);
             when(b, due, |b| {
                 let k = element(b, c, TAKEN);
                 let at = to_index(b, k);
@@ -509,5 +510,5 @@ fn take_bucket(b: &mut Builder<'_>, q: Value, c: Value) -> Value {
     });
     let taken = element(b, c, TAKEN);
     set_element(b, c, CURRENT_LENGTH, taken);
-    cmpi(b, "sgt", taken, zero)
+    cmpi(b, CmpiPredicate::Sgt, taken, zero)
 }

@@ -5,7 +5,7 @@
 
 use super::{eval_cmpf, eval_cmpi, eval_int};
 use crate::arith::op as arith;
-use crate::arith::CMPI_PREDICATES;
+use crate::arith::{CmpfPredicate, CmpiPredicate};
 use strata_ir::OpName;
 
 /// Checks `eval_int(name, a, b, 8)` against `reference(a, b)` (`None`:
@@ -88,11 +88,15 @@ fn cmpi_predicates_compare_as_their_names_say() {
             other => panic!("no predicate {other}"),
         }
     };
-    for (i, p) in CMPI_PREDICATES.iter().enumerate() {
+    for &p in CmpiPredicate::ALL {
         for a in i8::MIN..=i8::MAX {
             for b in i8::MIN..=i8::MAX {
-                let got = eval_cmpi(i as i128, i128::from(a), i128::from(b), 8);
-                assert_eq!(got, compare(p, a, b), "cmpi {p} {a}, {b}");
+                let got = eval_cmpi(p, i128::from(a), i128::from(b), 8);
+                assert_eq!(got, compare(p.name(), a, b), "cmpi {p} {a}, {b}");
+                let (a, b) = (i128::from(a), i128::from(b));
+                assert_eq!(eval_cmpi(p.inverse(), a, b, 8), !got, "the inverse of {p}");
+                assert_eq!(eval_cmpi(p.swapped(), b, a, 8), got, "{p} swapped");
+                assert_eq!(p.reflexive(), eval_cmpi(p, a, a, 8), "{p} of equal operands");
             }
         }
     }
@@ -120,9 +124,12 @@ fn integer_folds_wrap_and_refuse_poison() {
 
 #[test]
 fn float_compare_handles_nan() {
-    assert!(!eval_cmpf(1, f64::NAN, f64::NAN));
-    assert!(eval_cmpf(8, f64::NAN, 1.0));
-    assert!(eval_cmpf(14, f64::NAN, 1.0));
+    assert!(!eval_cmpf(CmpfPredicate::Oeq, f64::NAN, f64::NAN));
+    assert!(eval_cmpf(CmpfPredicate::Ueq, f64::NAN, 1.0));
+    assert!(eval_cmpf(CmpfPredicate::Uno, f64::NAN, 1.0));
+    for &p in CmpfPredicate::ALL {
+        assert_eq!(eval_cmpf(p, f64::NAN, 1.0), p.unordered(), "cmpf {p} against NaN");
+    }
 }
 
 strata_ir::canonicalizes! {

@@ -49,7 +49,8 @@ impl Inst {
         let result_type = ctx.results(op).first().map(|r| ctx.value_type(*r).clone());
         let operand_type = ctx.operands(op).first().map(|v| ctx.value_type(*v));
         let code = match kind {
-            arith::CMPI | arith::CMPF => ctx.prop(op, "predicate").and_then(|a| a.as_int()).unwrap_or(0) as usize,
+            arith::CMPI => arith::Cmpi(op).predicate(ctx).position(),
+            arith::CMPF => arith::Cmpf(op).predicate(ctx).position(),
             arith::EXTF | arith::TRUNCF => rounding_mode(ctx, op).unwrap_or(0),
             _ => 0,
         };
