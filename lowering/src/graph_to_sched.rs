@@ -284,8 +284,8 @@ impl RewritePattern for ForeachToSched {
         let mut st = OperationState::new(sched::FOREACH, ctx.op_loc(l).clone())
             .operands(ctx.operands(l))
             .results(&ctx.results(l).iter().map(|r| ctx.value_type(*r).clone()).collect::<Vec<_>>());
-        if let Some(space) = ctx.prop(l, "space").cloned() {
-            st = st.prop("space", space);
+        if let Some(space) = space_of(ctx, l) {
+            st = st.prop("space", space.attr());
         }
         st = st.prop("schedule", s.to_attr());
         let scheduling = |k: &str| k == "schedule" || TARGET_SCHEDULES.iter().any(|(_, a)| *a == k);

@@ -203,7 +203,7 @@ impl RewritePattern for LowerFor {
         let Some(entry) = ctx.entry_block(body) else { return false };
         let operands = ctx.operands(op).to_vec();
         let (lb, ub, step, inits) = (operands[0], operands[1], operands[2], &operands[3..]);
-        let pred = if ctx.prop(op, "unsignedCmp").is_some() { CmpiPredicate::Ult } else { CmpiPredicate::Slt };
+        let pred = if scf::For(op).unsigned_cmp(ctx) { CmpiPredicate::Ult } else { CmpiPredicate::Slt };
         let init_block = ctx.parent_block(op).expect("in a block");
         let arg_types: Vec<(Type, Location)> =
             ctx.block_args(entry).iter().map(|a| (ctx.value_type(*a).clone(), ctx.value_loc(*a).clone())).collect();

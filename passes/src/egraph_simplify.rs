@@ -288,7 +288,7 @@ impl EgraphSimplify {
 /// The constant an `arith.constant` of an integer, index or `i1` type holds.
 fn constant_lit(ctx: &Context, op: OpId) -> Option<Lit> {
     let ty = Ty::of(ctx.value_type(ctx.result(op, 0)))?;
-    let value = match ctx.prop(op, "value")? {
+    let value = match &strata_std::arith::op::Constant(op).value(ctx) {
         Attribute::Integer { value, .. } => *value,
         Attribute::Bool(b) => i128::from(*b),
         _ => return None,

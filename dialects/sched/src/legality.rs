@@ -555,7 +555,7 @@ pub fn bitmap_worklist(ctx: &Context, op: OpId) -> Result<Value, String> {
         );
     }
     match ctx.defining_op(wl) {
-        Some(d) if ctx.op_name(d) == graph::NEW_WORKLIST && ctx.prop(d, "unique").is_some() => Ok(wl),
+        Some(d) if ctx.op_name(d) == graph::NEW_WORKLIST && graph::NewWorklist(d).unique(ctx) => Ok(wl),
         _ => Err("frontier 'bitmap' needs a worklist made by 'graph.new_worklist ... unique' in the same function: a bitmap holds each item once".into()),
     }
 }

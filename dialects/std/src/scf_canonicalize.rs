@@ -573,7 +573,7 @@ fn constant_difference(ctx: &Context, ub: Value, lb: Value) -> Option<i128> {
 
 /// The trip count facts of a signed `scf.for`: `ub - lb` and the step.
 fn trip_facts(ctx: &Context, op: OpId) -> Option<(i128, Option<i128>)> {
-    if ctx.prop(op, "unsignedCmp").is_some() {
+    if scf::For(op).unsigned_cmp(ctx) {
         return None;
     }
     let ops = ctx.operands(op);
@@ -593,7 +593,7 @@ impl RewritePattern for ForZeroTrips {
     fn match_and_rewrite(&self, op: OpId, rw: &mut Rewriter<'_>) -> bool {
         let ctx = rw.ctx();
         let ops = ctx.operands(op).to_vec();
-        let empty = if ctx.prop(op, "unsignedCmp").is_some() {
+        let empty = if scf::For(op).unsigned_cmp(ctx) {
             let bits = ctx.value_type(ops[0]).int_width().unwrap_or(64);
             let unsigned = |v: i128| (v as u128) & (u128::MAX >> (128 - bits.min(128)));
             match (constant_int(ctx, ops[0]), constant_int(ctx, ops[1])) {

@@ -106,7 +106,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// The value of an `arith.constant`.
     pub(crate) fn constant(&mut self, op: OpId) -> R<BasicValueEnum<'c>> {
         let t = self.lower_type(op, self.ir.value_type(self.ir.result(op, 0)))?;
-        Ok(match self.ir.prop(op, "value") {
+        Ok(match Some(&strata_std::arith::op::Constant(op).value(self.ir)) {
             Some(Attribute::Integer { value, .. }) => {
                 let it = t.into_int_type();
                 if it.get_bit_width() <= 64 {

@@ -475,7 +475,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     }
 
     fn call_op(&mut self, op: OpId) -> R<()> {
-        let callee = self.ir.prop(op, "callee").and_then(|a| a.as_flat_symbol()).unwrap_or("").to_string();
+        let callee = strata_ir::func::op::Call(op).callee(self.ir).as_flat_symbol().unwrap_or("").to_string();
         let Some((f, def)) = self.funcs.get(&callee).copied() else {
             return self.error(op, format!("call to unknown function '@{callee}'"));
         };
@@ -496,7 +496,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
 
     /// `func.constant @f`: the address of `f`.
     fn function_value(&mut self, op: OpId) -> R<()> {
-        let name = self.ir.prop(op, "value").and_then(|a| a.as_flat_symbol()).unwrap_or("").to_string();
+        let name = strata_ir::func::op::Constant(op).value(self.ir).as_flat_symbol().unwrap_or("").to_string();
         let Some((f, _)) = self.funcs.get(&name).copied() else {
             return self.error(op, format!("reference to unknown function '@{name}'"));
         };

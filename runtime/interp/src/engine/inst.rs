@@ -76,7 +76,7 @@ impl Inst {
             operand_width: operand_type.map_or(64, width),
             code,
             flags: overflow_flags(ctx, op),
-            unsigned_cmp: kind == scf::FOR && ctx.prop(op, "unsignedCmp").is_some(),
+            unsigned_cmp: kind == scf::FOR && scf::For(op).unsigned_cmp(ctx),
             constant,
             reduce: reduce.map(|r| r.kind(ctx)),
             rmw: rmw.map(|a| a.kind(ctx)),
