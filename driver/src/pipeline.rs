@@ -12,7 +12,7 @@
 use crate::schedule_file::LoopEntry;
 use strata_ir::builtin::op as builtin;
 use strata_ir::func::op as func;
-use strata_ir::pass::{OpPassManager, Pass};
+use strata_ir::pass::{bool_option, OpPassManager, Pass};
 use strata_ir::{Context, OpId};
 use strata_lowering::graph_to_sched::GraphToSched;
 use strata_lowering::scf_to_cf::ScfToCf;
@@ -26,6 +26,7 @@ use strata_par_dialect::unroll_masked::UnrollMasked;
 use strata_passes::canonicalize::Canonicalize;
 use strata_passes::cse::Cse;
 use strata_passes::egraph_simplify::EgraphSimplify;
+use strata_sched_dialect::schedule::ScheduleEntries;
 use strata_std::arith::op as arith;
 use strata_std::cf::op as cf;
 use strata_std::scf::op as scf;
@@ -163,11 +164,11 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     let decl = to_sched.decl();
     decl.set(&mut to_sched, "target", target.name())?;
     let given = |key: &str| schedule.entries().iter().any(|(k, _)| k == key);
-    if target == Target::Gpu && !given("split") {
-        decl.set(&mut to_sched, "split", &GPU_SPLIT.to_string())?;
-    }
-    if target == Target::Gpu && !given("warp") {
-        decl.set(&mut to_sched, "warp", &GPU_WARP.to_string())?;
+    // The schedule's text, read into the entries the pass takes.
+    let mut defaults = ScheduleEntries::default();
+    if target == Target::Gpu {
+        defaults.split = Some(GPU_SPLIT);
+        defaults.warp = Some(GPU_WARP);
     }
     // The whole program's entries, not defaults on either target:
     // `unroll`, the factor of `par-unroll-masked` (docs/performance.md: on
@@ -185,14 +186,18 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
             interleave.decl().set(&mut interleave, "factor", v).map_err(factor)?;
             continue;
         }
-        if k == "target" {
-            return Err(format!(
-                "schedule entry 'target' is not a loop's: the pipeline compiles for {}",
-                target.name()
-            ));
+        match k.as_str() {
+            "target" => {
+                return Err(format!(
+                    "schedule entry 'target' is not a loop's: the pipeline compiles for {}",
+                    target.name()
+                ))
+            }
+            "remarks" => to_sched.set_remarks(bool_option(v).map_err(|e| format!("schedule entry 'remarks': {e}"))?),
+            _ => defaults.set(k, v)?,
         }
-        decl.set(&mut to_sched, k, v)?;
     }
+    to_sched.set_defaults(&defaults);
     for l in &schedule.loops {
         let (file, line, col) = l.at.file_line_col().unwrap_or(("", 0, 0));
         if let Some((k, _)) = l.entries.iter().find(|(k, _)| PROGRAM_ENTRIES.contains(&k.as_str())) {
@@ -201,9 +206,11 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
                 l.name
             ));
         }
-        to_sched
-            .add_loop_schedule(&l.name, &l.entries, l.at.clone())
-            .map_err(|m| format!("{file}:{line}:{col}: error: loop '{}': {m}", l.name))?;
+        let mut entries = ScheduleEntries::default();
+        for (k, v) in &l.entries {
+            entries.set(k, v).map_err(|m| format!("{file}:{line}:{col}: error: loop '{}': {m}", l.name))?;
+        }
+        to_sched.add_loop_schedule(&l.name, &entries, l.at.clone());
     }
     let mut pm = OpPassManager::new(builtin::MODULE);
     pm.add(Box::new(canonicalize_bottom_up()));
@@ -327,8 +334,11 @@ mod tests {
             "schedule entry 'order' is given twice (first as 'order=degree')"
         );
         let bad = target_pipeline(Target::Cpu, &Schedule::parse("direction=sideways").unwrap()).err().unwrap();
-        assert!(bad.starts_with("invalid value for option 'direction' of pass 'convert-graph-to-sched': "), "{bad}");
-        assert!(target_pipeline(Target::Cpu, &Schedule::parse("speed=max").unwrap()).is_err());
+        assert_eq!(bad, "schedule entry 'direction' must be \"push\", \"pull\" or \"hybrid\", got \"sideways\"");
+        let unknown = target_pipeline(Target::Cpu, &Schedule::parse("speed=max").unwrap()).err().unwrap();
+        assert!(unknown.starts_with("unknown schedule entry 'speed', expected one of: mapping, dist,"), "{unknown}");
+        let chunk = target_pipeline(Target::Cpu, &Schedule::parse("chunk=-1").unwrap()).err().unwrap();
+        assert_eq!(chunk, "schedule entry 'chunk' must be an integer from 1 to 4294967295, got '-1'");
         let target = target_pipeline(Target::Gpu, &Schedule::parse("target=cpu").unwrap()).err().unwrap();
         assert!(target.contains("the pipeline compiles for gpu"), "{target}");
     }

@@ -44,16 +44,17 @@ use strata_ir::pass_options::PassOptions;
 use strata_ir::rewrite::{RewritePattern, Rewriter};
 use strata_ir::{Attribute, Context, Diagnostic, Location, OpId};
 use strata_sched_dialect::collapse::worth_collapsing;
-use strata_sched_dialect::schedule::{Direction, Dist, Frontier, Keyword, LoopSchedule, Mapping, Order, Reduction};
+use strata_sched_dialect::schedule::{
+    Direction, Dist, Frontier, Keyword, LoopSchedule, Mapping, Order, Reduction, ScheduleEntries,
+};
 use strata_sched_dialect::{fusion, legality, once, settle};
 
 /// The pass's options: `remarks`, `target` and the schedule's entries,
-/// each checked against the schedule ([`LoopSchedule::overridden`]) as it
-/// is set.
+/// each checked ([`ScheduleEntries::set`]) as it is set.
 #[derive(Default)]
 pub struct ScheduleOptions {
     /// Overrides of the default schedule of outermost loops.
-    defaults: Vec<NamedAttr>,
+    defaults: ScheduleEntries,
     /// Whether parallel loops get remarks on the choices made for them
     /// (the `remarks` option's help lists them).
     remarks: bool,
@@ -75,11 +76,12 @@ impl PassOptions for ScheduleOptions {
             self.target = Some(t.to_string());
             return Ok(());
         }
-        let attr = option_attr(key, value)?;
-        let entry = (key.into(), attr);
-        LoopSchedule::PARALLEL.overridden(std::slice::from_ref(&entry))?;
-        self.defaults.push(entry);
-        Ok(())
+        let text = match value {
+            OptionValue::Positive(n) | OptionValue::Count(n) => n.to_string(),
+            OptionValue::Text(t) => t.to_string(),
+            OptionValue::Bool(_) => return Err(format!("no such option '{key}'")),
+        };
+        self.defaults.set(key, &text)
     }
 }
 
@@ -97,36 +99,21 @@ pub struct GraphToSched {
 const TARGET_SCHEDULES: [(&str, &str); 2] = [("cpu", "cpu_schedule"), ("gpu", "gpu_schedule")];
 
 impl GraphToSched {
-    /// Adds schedule entries (`key`, `value` as a pass option takes them)
-    /// for the loop called `name` (see [`loop_names`]); `at` is where they
-    /// were given. An entry the schedule cannot take is an error naming it.
-    pub fn add_loop_schedule(&mut self, name: &str, entries: &[(String, String)], at: Location) -> Result<(), String> {
-        let mut attrs = Vec::new();
-        for (k, v) in entries {
-            let Some(opt) = DECL.options.iter().find(|o| o.name == k && o.kind != OptionKind::Bool) else {
-                let unknown = LoopSchedule::PARALLEL.overridden(&[(k.as_str().into(), Attribute::Unit)]).err();
-                return Err(unknown.unwrap_or_else(|| format!("unknown schedule entry '{k}'")));
-            };
-            let entry = (k.as_str().into(), option_attr(k, opt.kind.parse(v)?)?);
-            LoopSchedule::PARALLEL.overridden(std::slice::from_ref(&entry))?;
-            attrs.push(entry);
-        }
-        self.loops.push((name.to_string(), attrs, at));
-        Ok(())
+    /// The default schedule of outermost loops: `entries` over the one
+    /// the pass chooses for each loop (as the pass's options give them).
+    pub fn set_defaults(&mut self, entries: &ScheduleEntries) {
+        self.options.defaults.merge(entries);
     }
-}
 
-/// A schedule option's value as the schedule dictionary holds it.
-fn option_attr(key: &str, value: OptionValue<'_>) -> Result<Attribute, String> {
-    match value {
-        // Every numeric entry is a `u32`: a larger value is refused as
-        // written, before an `i64` attribute could wrap it.
-        OptionValue::Positive(n) | OptionValue::Count(n) => match u32::try_from(n) {
-            Ok(n) => Ok(Attribute::int(i128::from(n), strata_ir::types::Type::i64())),
-            Err(_) => Err(strata_sched_dialect::schedule::entry_error(key, n)),
-        },
-        OptionValue::Text(t) => Ok(Attribute::string(t)),
-        OptionValue::Bool(_) => Err(format!("no such option '{key}'")),
+    /// Whether parallel loops get remarks on the choices made for them.
+    pub fn set_remarks(&mut self, on: bool) {
+        self.options.remarks = on;
+    }
+
+    /// Adds schedule entries for the loop called `name` (see
+    /// [`loop_names`]); `at` is where they were given.
+    pub fn add_loop_schedule(&mut self, name: &str, entries: &ScheduleEntries, at: Location) {
+        self.loops.push((name.to_string(), entries.to_dict(), at));
     }
 }
 
@@ -197,7 +184,7 @@ impl Pass for GraphToSched {
         mark_pushes_once_per_round(ctx, module, self.options.remarks.then_some(&remarks));
         let pattern = ForeachToSched {
             by_loop,
-            defaults: self.options.defaults.clone(),
+            defaults: self.options.defaults.to_dict(),
             target: self.options.target.clone(),
             inner_fns: legality::functions_called_in_loops(ctx, module),
             errors: errors.clone(),

@@ -16,7 +16,7 @@
 // RUN: not graph-run %S/../algorithms/bfs.mlir --graph gen:grid:rows=3,cols=3 --entry bfs 0 --backend cpu --schedule-file %S/Inputs/unknown-loop.schedule 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: unknown-loop.schedule:1:7: error: no loop named 'bfs:7' (loops: bfs:0, bfs:1, bfs:2)
 // RUN: not graph-opt %S/../algorithms/bfs.mlir --target=cpu --schedule-file %S/Inputs/bad-value.schedule 2>&1 | FileCheck %s --check-prefix=VALUE
-// VALUE: bad-value.schedule:1:7: error: loop 'bfs:0': expected a positive integer, got '0'
+// VALUE: bad-value.schedule:1:7: error: loop 'bfs:0': schedule entry 'chunk' must be an integer from 1 to 4294967295, got 0
 // RUN: not graph-opt %S/../algorithms/bfs.mlir --target=cpu --schedule-file %S/Inputs/not-key-value.schedule 2>&1 | FileCheck %s --check-prefix=SYNTAX
 // SYNTAX: not-key-value.schedule:1:7: error: schedule entry 'chunk' is not KEY=VALUE
 // A key given twice is an error, in a schedule file and in --schedule.

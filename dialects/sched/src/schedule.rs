@@ -312,40 +312,8 @@ impl LoopSchedule {
     pub const MAX_SEGMENTS: u32 = 64;
 
     /// `self` with the entries of `dict` overriding it; errors name the bad entry.
-    pub fn overridden(mut self, dict: &[NamedAttr]) -> Result<LoopSchedule, String> {
-        for (k, v) in dict {
-            let bad = || match v.as_int() {
-                Some(n) => entry_error(k, n),
-                None => entry_error(k, v),
-            };
-            match &**k {
-                "mapping" => self.mapping = Keyword::from_attr(v).ok_or_else(bad)?,
-                "dist" => self.dist = Keyword::from_attr(v).ok_or_else(bad)?,
-                "chunk" => self.chunk = positive(v).ok_or_else(bad)?,
-                "alpha" => self.alpha = positive(v).ok_or_else(bad)?,
-                "beta" => self.beta = positive(v).ok_or_else(bad)?,
-                "fusion" => self.fusion = non_negative(v).ok_or_else(bad)?,
-                "split" => self.split = non_negative(v).ok_or_else(bad)?,
-                "warp" => self.warp = non_negative(v).ok_or_else(bad)?,
-                "block" => self.block = non_negative(v).ok_or_else(bad)?,
-                "segments" => {
-                    self.segments = non_negative(v).filter(|n| *n <= Self::MAX_SEGMENTS).ok_or_else(bad)?;
-                }
-                "reduction" => self.reduction = Keyword::from_attr(v).ok_or_else(bad)?,
-                "direction" => self.direction = Keyword::from_attr(v).ok_or_else(bad)?,
-                "frontier" => self.frontier = Keyword::from_attr(v).ok_or_else(bad)?,
-                "pushes" => self.pushes = Keyword::from_attr(v).ok_or_else(bad)?,
-                "order" => self.order = Keyword::from_attr(v).ok_or_else(bad)?,
-                "intersect" => {
-                    self.intersect = Some(v.as_str().and_then(Intersect::from_name).ok_or_else(bad)?);
-                }
-                _ => {
-                    let keys: Vec<&str> = KEYS.iter().map(|(n, _)| *n).collect();
-                    return Err(format!("unknown schedule entry '{k}', expected one of: {}", keys.join(", ")));
-                }
-            }
-        }
-        Ok(self)
+    pub fn overridden(self, dict: &[NamedAttr]) -> Result<LoopSchedule, String> {
+        Ok(ScheduleEntries::from_dict(dict)?.applied_to(self))
     }
 
     /// Reads a complete schedule from an attribute; errors say what is missing or wrong.
@@ -400,6 +368,157 @@ impl LoopSchedule {
     }
 }
 
+/// Schedule entries as given for loops (by `--schedule`, a schedule file,
+/// the pass's options or a loop's dictionary), each `None` where not given:
+/// what `convert-graph-to-sched` takes. [`ScheduleEntries::from_dict`] reads
+/// them from attributes and [`ScheduleEntries::set`] from text, the one
+/// place either is checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScheduleEntries {
+    /// [`LoopSchedule::mapping`].
+    pub mapping: Option<Mapping>,
+    /// [`LoopSchedule::dist`].
+    pub dist: Option<Dist>,
+    /// [`LoopSchedule::chunk`].
+    pub chunk: Option<u32>,
+    /// [`LoopSchedule::reduction`].
+    pub reduction: Option<Reduction>,
+    /// [`LoopSchedule::direction`].
+    pub direction: Option<Direction>,
+    /// [`LoopSchedule::frontier`].
+    pub frontier: Option<Frontier>,
+    /// [`LoopSchedule::pushes`].
+    pub pushes: Option<Pushes>,
+    /// [`LoopSchedule::alpha`].
+    pub alpha: Option<u32>,
+    /// [`LoopSchedule::beta`].
+    pub beta: Option<u32>,
+    /// [`LoopSchedule::intersect`].
+    pub intersect: Option<Intersect>,
+    /// [`LoopSchedule::fusion`].
+    pub fusion: Option<u32>,
+    /// [`LoopSchedule::split`].
+    pub split: Option<u32>,
+    /// [`LoopSchedule::warp`].
+    pub warp: Option<u32>,
+    /// [`LoopSchedule::block`].
+    pub block: Option<u32>,
+    /// [`LoopSchedule::segments`].
+    pub segments: Option<u32>,
+    /// [`LoopSchedule::order`].
+    pub order: Option<Order>,
+}
+
+impl ScheduleEntries {
+    /// The entries of a schedule dictionary; errors name the bad entry.
+    pub fn from_dict(dict: &[NamedAttr]) -> Result<ScheduleEntries, String> {
+        let mut e = ScheduleEntries::default();
+        for (k, v) in dict {
+            let bad = || match v.as_int() {
+                Some(n) => entry_error(k, n),
+                None => entry_error(k, v),
+            };
+            match &**k {
+                "mapping" => e.mapping = Some(Keyword::from_attr(v).ok_or_else(bad)?),
+                "dist" => e.dist = Some(Keyword::from_attr(v).ok_or_else(bad)?),
+                "chunk" => e.chunk = Some(positive(v).ok_or_else(bad)?),
+                "alpha" => e.alpha = Some(positive(v).ok_or_else(bad)?),
+                "beta" => e.beta = Some(positive(v).ok_or_else(bad)?),
+                "fusion" => e.fusion = Some(non_negative(v).ok_or_else(bad)?),
+                "split" => e.split = Some(non_negative(v).ok_or_else(bad)?),
+                "warp" => e.warp = Some(non_negative(v).ok_or_else(bad)?),
+                "block" => e.block = Some(non_negative(v).ok_or_else(bad)?),
+                "segments" => {
+                    let n = non_negative(v).filter(|n| *n <= LoopSchedule::MAX_SEGMENTS);
+                    e.segments = Some(n.ok_or_else(bad)?);
+                }
+                "reduction" => e.reduction = Some(Keyword::from_attr(v).ok_or_else(bad)?),
+                "direction" => e.direction = Some(Keyword::from_attr(v).ok_or_else(bad)?),
+                "frontier" => e.frontier = Some(Keyword::from_attr(v).ok_or_else(bad)?),
+                "pushes" => e.pushes = Some(Keyword::from_attr(v).ok_or_else(bad)?),
+                "order" => e.order = Some(Keyword::from_attr(v).ok_or_else(bad)?),
+                "intersect" => e.intersect = Some(v.as_str().and_then(Intersect::from_name).ok_or_else(bad)?),
+                _ => return Err(unknown_entry(k)),
+            }
+        }
+        Ok(e)
+    }
+
+    /// Sets the entry `key` from its text (`key=text` as `--schedule`, a
+    /// schedule file or a pass option writes it); errors name the entry.
+    pub fn set(&mut self, key: &str, text: &str) -> Result<(), String> {
+        let Some((_, want)) = KEYS.iter().find(|(n, _)| *n == key) else { return Err(unknown_entry(key)) };
+        // Numbers are read as written, before an attribute could wrap them.
+        let value = if want.starts_with("an integer") {
+            let n: u64 = text.parse().map_err(|_| entry_error(key, format!("'{text}'")))?;
+            Attribute::int(i128::from(u32::try_from(n).map_err(|_| entry_error(key, n))?), Type::i64())
+        } else {
+            Attribute::string(text)
+        };
+        let given = ScheduleEntries::from_dict(&[(key.into(), value)])?;
+        self.merge(&given);
+        Ok(())
+    }
+
+    /// `self` with the entries `other` gives overriding it.
+    pub fn merge(&mut self, other: &ScheduleEntries) {
+        macro_rules! over {
+            ($($f:ident),*) => { $(if other.$f.is_some() { self.$f = other.$f; })* };
+        }
+        over!(
+            mapping, dist, chunk, reduction, direction, frontier, pushes, alpha, beta, intersect, fusion, split, warp,
+            block, segments, order
+        );
+    }
+
+    /// `base` with the given entries overriding it.
+    pub fn applied_to(&self, mut base: LoopSchedule) -> LoopSchedule {
+        macro_rules! over {
+            ($($f:ident),*) => { $(if let Some(v) = self.$f { base.$f = v; })* };
+        }
+        over!(
+            mapping, dist, chunk, reduction, direction, frontier, pushes, alpha, beta, fusion, split, warp, block,
+            segments, order
+        );
+        if self.intersect.is_some() {
+            base.intersect = self.intersect;
+        }
+        base
+    }
+
+    /// The given entries as a schedule dictionary holds them, in the order
+    /// of [`KEYS`].
+    pub fn to_dict(&self) -> Vec<NamedAttr> {
+        let int = |n: Option<u32>| n.map(|n| Attribute::int(i128::from(n), Type::i64()));
+        let word = |w: Option<&'static str>| w.map(Attribute::string);
+        let values = [
+            word(self.mapping.map(Keyword::keyword)),
+            word(self.dist.map(Keyword::keyword)),
+            int(self.chunk),
+            word(self.reduction.map(Keyword::keyword)),
+            word(self.direction.map(Keyword::keyword)),
+            word(self.frontier.map(Keyword::keyword)),
+            word(self.pushes.map(Keyword::keyword)),
+            int(self.alpha),
+            int(self.beta),
+            word(self.intersect.map(Intersect::name)),
+            int(self.fusion),
+            int(self.split),
+            int(self.warp),
+            int(self.block),
+            int(self.segments),
+            word(self.order.map(Keyword::keyword)),
+        ];
+        KEYS.iter().zip(values).filter_map(|((k, _), v)| Some(((*k).into(), v?))).collect()
+    }
+}
+
+/// Why `key` is no schedule entry.
+fn unknown_entry(key: &str) -> String {
+    let keys: Vec<&str> = KEYS.iter().map(|(n, _)| *n).collect();
+    format!("unknown schedule entry '{key}', expected one of: {}", keys.join(", "))
+}
+
 /// A positive integer that fits a `u32`.
 fn positive(v: &Attribute) -> Option<u32> {
     non_negative(v).filter(|c| *c > 0)
@@ -413,6 +532,35 @@ fn non_negative(v: &Attribute) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn entries_read_from_text_and_dictionaries_alike() {
+        let mut e = ScheduleEntries::default();
+        e.set("chunk", "64").unwrap();
+        e.set("direction", "pull").unwrap();
+        e.set("intersect", "gallop").unwrap();
+        e.set("chunk", "8").unwrap();
+        assert_eq!(e.chunk, Some(8));
+        assert_eq!(ScheduleEntries::from_dict(&e.to_dict()), Ok(e.clone()));
+        let keys: Vec<String> = e.to_dict().iter().map(|(k, _)| k.to_string()).collect();
+        assert_eq!(keys, ["chunk", "direction", "intersect"], "in the order of KEYS");
+        let s = e.applied_to(LoopSchedule::PARALLEL);
+        assert_eq!((s.chunk, s.direction, s.intersect), (8, Direction::Pull, Some(Intersect::Gallop)));
+        assert_eq!(s.dist, LoopSchedule::PARALLEL.dist, "an entry not given keeps the base's");
+        for (key, text, message) in [
+            ("chunk", "0", "schedule entry 'chunk' must be an integer from 1 to 4294967295, got 0"),
+            ("chunk", "x", "schedule entry 'chunk' must be an integer from 1 to 4294967295, got 'x'"),
+            ("split", "4294967296", "schedule entry 'split' must be an integer from 0 to 4294967295, got 4294967296"),
+            ("segments", "65", "schedule entry 'segments' must be an integer from 0 to 64, got 65"),
+            ("order", "random", "schedule entry 'order' must be \"id\" or \"degree\", got \"random\""),
+        ] {
+            assert_eq!(ScheduleEntries::default().set(key, text), Err(message.to_string()));
+        }
+        assert!(ScheduleEntries::default().set("tile", "4").unwrap_err().starts_with("unknown schedule entry 'tile'"));
+        let mut base = ScheduleEntries { split: Some(4096), warp: Some(64), ..ScheduleEntries::default() };
+        base.merge(&ScheduleEntries { split: Some(0), ..ScheduleEntries::default() });
+        assert_eq!((base.split, base.warp), (Some(0), Some(64)));
+    }
 
     #[test]
     fn round_trips_and_rejects() {
