@@ -36,7 +36,6 @@ use strata_sched_dialect::op as sched;
 use graph::CountCommon;
 use strata_graph_dialect::foreach::{is_foreach, space_of, worklist_of, Space};
 use strata_graph_dialect::worklist;
-use strata_ir::attributes::NamedAttr;
 use strata_ir::context::OperationState;
 use strata_ir::conversion::{apply_conversion, ConversionMode, ConversionTarget};
 use strata_ir::pass::{OptionKind, OptionValue, Pass, PassDecl, PassInfo, PassOption};
@@ -91,7 +90,7 @@ pub struct GraphToSched {
     /// Its options.
     options: ScheduleOptions,
     /// Schedules of loops by name, with where each was given.
-    loops: Vec<(String, Vec<NamedAttr>, Location)>,
+    loops: Vec<(String, ScheduleEntries, Location)>,
 }
 
 /// The targets a loop may carry a schedule of its own for, with the
@@ -113,7 +112,7 @@ impl GraphToSched {
     /// Adds schedule entries for the loop called `name` (see
     /// [`loop_names`]); `at` is where they were given.
     pub fn add_loop_schedule(&mut self, name: &str, entries: &ScheduleEntries, at: Location) {
-        self.loops.push((name.to_string(), entries.to_dict(), at));
+        self.loops.push((name.to_string(), entries.clone(), at));
     }
 }
 
@@ -165,11 +164,11 @@ impl Pass for GraphToSched {
         let errors = Rc::new(RefCell::new(Vec::new()));
         let remarks = Rc::new(RefCell::new(Vec::new()));
         let names = loop_names(ctx, module);
-        let mut by_loop: HashMap<OpId, Vec<NamedAttr>> = HashMap::new();
+        let mut by_loop: HashMap<OpId, ScheduleEntries> = HashMap::new();
         let mut unknown = Vec::new();
         for (name, entries, at) in &self.loops {
             match names.iter().find(|(n, _)| n == name) {
-                Some((_, l)) => by_loop.entry(*l).or_default().extend(entries.iter().cloned()),
+                Some((_, l)) => by_loop.entry(*l).or_default().merge(entries),
                 None => {
                     let known: Vec<&str> = names.iter().map(|(n, _)| n.as_str()).collect();
                     let list = if known.is_empty() { "there are none".to_string() } else { known.join(", ") };
@@ -184,7 +183,7 @@ impl Pass for GraphToSched {
         mark_pushes_once_per_round(ctx, module, self.options.remarks.then_some(&remarks));
         let pattern = ForeachToSched {
             by_loop,
-            defaults: self.options.defaults.to_dict(),
+            defaults: self.options.defaults.clone(),
             target: self.options.target.clone(),
             inner_fns: legality::functions_called_in_loops(ctx, module),
             errors: errors.clone(),
@@ -210,7 +209,7 @@ impl Pass for GraphToSched {
 /// defaults (sequential inside parallel loops and the functions they call),
 /// the pass options, then what the loop says, adjusted to what is legal.
 struct ForeachToSched {
-    defaults: Vec<NamedAttr>,
+    defaults: ScheduleEntries,
     target: Option<String>,
     inner_fns: HashSet<OpId>,
     /// Loops whose schedule is illegal, and why (once each: the driver
@@ -219,7 +218,7 @@ struct ForeachToSched {
     /// Where remarks go, when asked for.
     remarks: Option<Rc<RefCell<Vec<Diagnostic>>>>,
     /// Schedule entries given for loops by name.
-    by_loop: HashMap<OpId, Vec<NamedAttr>>,
+    by_loop: HashMap<OpId, ScheduleEntries>,
 }
 
 impl RewritePattern for ForeachToSched {
@@ -233,7 +232,8 @@ impl RewritePattern for ForeachToSched {
         if self.errors.borrow().iter().any(|(o, _)| *o == l) {
             return false;
         }
-        let named = self.by_loop.get(&l).map_or(&[][..], Vec::as_slice);
+        let none = ScheduleEntries::default();
+        let named = self.by_loop.get(&l).unwrap_or(&none);
         let s = match schedule(rw.ctx(), l, &self.defaults, named, self.target.as_deref(), &self.inner_fns) {
             Ok(s) => s,
             Err(d) => {
@@ -291,8 +291,8 @@ impl RewritePattern for ForeachToSched {
 fn schedule(
     ctx: &Context,
     l: OpId,
-    defaults: &[NamedAttr],
-    named: &[NamedAttr],
+    defaults: &ScheduleEntries,
+    named: &ScheduleEntries,
     target: Option<&str>,
     inner_fns: &HashSet<OpId>,
 ) -> Result<LoopSchedule, Diagnostic> {
@@ -303,52 +303,49 @@ fn schedule(
         }
         None => Ok(Vec::new()),
     };
-    let mut user = dict(ctx, "schedule")?;
+    let mut user = ScheduleEntries::from_dict(&dict(ctx, "schedule")?).map_err(|m| err(ctx, m))?;
     // A target's own entries apply over the loop's schedule when compiling
     // for it; the other target's are checked all the same.
     for (t, name) in TARGET_SCHEDULES {
-        let own = dict(ctx, name)?;
-        LoopSchedule::PARALLEL.overridden(&own).map_err(|m| err(ctx, format!("in '{name}': {m}")))?;
+        let own = ScheduleEntries::from_dict(&dict(ctx, name)?).map_err(|m| err(ctx, format!("in '{name}': {m}")))?;
         if target == Some(t) {
-            user.extend(own);
+            user.merge(&own);
         }
     }
-    user.extend(named.iter().cloned());
+    user.merge(named);
     let func = enclosing_function(ctx, l);
     let nested = legality::enclosing_parallel_loop(ctx, l).is_some() || func.is_some_and(|f| inner_fns.contains(&f));
     let mut s = if nested {
         // Of the pass's entries, only the method of common-neighbour
         // counts reaches nested loops.
-        let intersect: Vec<NamedAttr> = defaults.iter().filter(|(k, _)| &**k == "intersect").cloned().collect();
-        LoopSchedule::SEQUENTIAL.overridden(&intersect).map_err(|m| err(ctx, m))?
+        ScheduleEntries { intersect: defaults.intersect, ..ScheduleEntries::default() }
+            .applied_to(LoopSchedule::SEQUENTIAL)
     } else {
-        LoopSchedule::PARALLEL.overridden(defaults).map_err(|m| err(ctx, m))?
+        defaults.applied_to(LoopSchedule::PARALLEL)
     };
-    let explicit_reduction =
-        user.iter().chain(if nested { &[][..] } else { defaults }).any(|(k, _)| &**k == "reduction");
-    s = s.overridden(&user).map_err(|m| err(ctx, m))?;
+    let explicit_reduction = user.reduction.is_some() || (!nested && defaults.reduction.is_some());
+    s = user.applied_to(s);
     if !explicit_reduction && s.mapping != Mapping::Sequential {
         let shared = legality::shared_scalars(ctx, l);
         if !shared.is_empty() && shared.iter().all(|(_, why)| why.is_none()) {
             s.reduction = Reduction::Privatize;
         }
     }
-    let explicit = |key: &str| user.iter().any(|(k, _)| &**k == key);
-    let direction_given = explicit("direction") || (!nested && defaults.iter().any(|(k, _)| &**k == "direction"));
+    let direction_given = user.direction.is_some() || (!nested && defaults.direction.is_some());
     if !direction_given && !nested && settles_when_pulled(ctx, l, &s).is_ok() {
         s.direction = Direction::Hybrid;
     }
-    if s.direction == Direction::Hybrid && !explicit("direction") && legality::hybrid(ctx, l, &s).is_err() {
+    if s.direction == Direction::Hybrid && user.direction.is_none() && legality::hybrid(ctx, l, &s).is_err() {
         s.direction = Direction::Push;
     }
-    if explicit("intersect") && own_count_commons(ctx, l).is_empty() {
+    if user.intersect.is_some() && own_count_commons(ctx, l).is_empty() {
         return Err(err(ctx, "schedule entry 'intersect' applies to a loop that holds a graph.count_common".into()));
     }
-    if let Some(key) = ["alpha", "beta"].into_iter().find(|k| explicit(k)).filter(|_| s.direction != Direction::Hybrid)
-    {
+    let thresholds = [("alpha", user.alpha), ("beta", user.beta)];
+    if let Some((key, _)) = thresholds.iter().find(|(_, v)| v.is_some()).filter(|_| s.direction != Direction::Hybrid) {
         return Err(err(ctx, format!("schedule entry '{key}' applies to direction 'hybrid' only")));
     }
-    if !explicit("frontier") {
+    if user.frontier.is_none() {
         let can_scan = legality::bitmap_worklist(ctx, l).is_ok();
         if s.frontier == Frontier::Bitmap && !can_scan {
             s.frontier = Frontier::Sparse;
@@ -358,14 +355,14 @@ fn schedule(
             s.frontier = Frontier::Bitmap;
         }
         let illegal = legality::pullable(ctx, l, &s).is_err() || (s.frontier == Frontier::Bitmap && !can_scan);
-        if s.direction == Direction::Pull && !explicit("direction") && illegal {
+        if s.direction == Direction::Pull && user.direction.is_none() && illegal {
             s.direction = Direction::Push;
             s.frontier = chosen;
         }
-    } else if s.direction == Direction::Pull && !explicit("direction") && legality::pullable(ctx, l, &s).is_err() {
+    } else if s.direction == Direction::Pull && user.direction.is_none() && legality::pullable(ctx, l, &s).is_err() {
         s.direction = Direction::Push;
     }
-    let chunk_given = explicit("chunk") || defaults.iter().any(|(k, _)| &**k == "chunk");
+    let chunk_given = user.chunk.is_some() || defaults.chunk.is_some();
     // Rounds of a sparse worklist and ranges (a level of a sort, a slice)
     // are often a few thousand iterations: large blocks would leave them
     // to one thread.
@@ -380,7 +377,7 @@ fn schedule(
     // Fixed blocks where guided ones would cost: short loops (their blocks
     // balance uneven rounds better) and rounds whose progress follows the
     // order of the blocks.
-    let dist_given = explicit("dist") || (!nested && defaults.iter().any(|(k, _)| &**k == "dist"));
+    let dist_given = user.dist.is_some() || (!nested && defaults.dist.is_some());
     if !dist_given && s.dist == Dist::Guided && (short || rounds_follow_order(ctx, l).is_some()) {
         s.dist = Dist::Dynamic;
     }
@@ -395,37 +392,37 @@ fn schedule(
         }
         Mapping::Thread | Mapping::Sequential => true,
     };
-    if !mapping_fits && !explicit("mapping") {
+    if !mapping_fits && user.mapping.is_none() {
         s.mapping = Mapping::Thread;
     }
-    if !explicit("fusion") {
+    if user.fusion.is_none() {
         // On where the rounds can be fused, at the pass option's or the
         // default threshold; off elsewhere.
-        let given = !nested && defaults.iter().any(|(k, _)| &**k == "fusion");
+        let given = !nested && defaults.fusion.is_some();
         let wanted = if given { s.fusion } else { LoopSchedule::DEFAULT_FUSION };
         let fused = LoopSchedule { fusion: wanted, ..s };
         s.fusion = if wanted > 0 && !nested && fusion::fusable(ctx, l, &fused).is_ok() { wanted } else { 0 };
     }
-    if !explicit("split") {
+    if user.split.is_none() {
         // The pass option's threshold where the loop can split, but over an
         // ordered worklist; off elsewhere.
         s.split =
             if !nested && !over_ordered(ctx, l) && legality::splittable(ctx, l, &s).is_ok() { s.split } else { 0 };
     }
-    if !explicit("block") {
+    if user.block.is_none() {
         // The same for the block tier, below the loop's `split`.
         s.block =
             if !nested && !over_ordered(ctx, l) && legality::block_tier(ctx, l, &s).is_ok() { s.block } else { 0 };
     }
-    if !explicit("warp") {
+    if user.warp.is_none() {
         // The same for the warp tier, below the loop's `block` or `split`.
         s.warp = if !nested && !over_ordered(ctx, l) && legality::warp_tier(ctx, l, &s).is_ok() { s.warp } else { 0 };
     }
-    if !explicit("segments") {
+    if user.segments.is_none() {
         // The pass option's passes where the loop can take them.
         s.segments = if !nested && legality::segmentable(ctx, l, &s).is_ok() { s.segments } else { 0 };
     }
-    if !explicit("order") && (nested || legality::orderable(ctx, l, &s).is_err()) {
+    if user.order.is_none() && (nested || legality::orderable(ctx, l, &s).is_err()) {
         // The pass option's order where the loop can take it.
         s.order = Order::Id;
     }
@@ -558,7 +555,7 @@ enum Tier {
 /// The remark on the degree tier `tier` of the parallel loop `l` under
 /// schedule `s`: from which degree, or why not where the pass options ask
 /// for it.
-fn tier_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr], tier: Tier) -> Option<String> {
+fn tier_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &ScheduleEntries, tier: Tier) -> Option<String> {
     let (key, chosen, not) = match tier {
         Tier::Split => ("split", s.split, "not split"),
         Tier::Block => ("block", s.block, "not deferred to blocks"),
@@ -584,7 +581,12 @@ fn tier_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr],
             ),
         });
     }
-    let asked = defaults.iter().find(|(k, _)| &**k == key).and_then(|(_, v)| v.as_int()).filter(|n| *n > 0)? as u32;
+    let given = match tier {
+        Tier::Split => defaults.split,
+        Tier::Block => defaults.block,
+        Tier::Warp => defaults.warp,
+    };
+    let asked = given.filter(|n| *n > 0)?;
     if s.mapping == Mapping::Sequential {
         return None;
     }
@@ -604,18 +606,18 @@ fn tier_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr],
 /// The remark on walking the neighbour loops of the parallel loop `l`
 /// (schedule `s`) in segments: in how many, or why not where the pass
 /// options ask for it.
-fn segments_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]) -> Option<String> {
+fn segments_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &ScheduleEntries) -> Option<String> {
     if s.segments > 0 {
         return Some(format!(
             "segments: the neighbour loops run in {} passes, each over the neighbours in one range of the nodes, from a copy of the lists made per range once",
             s.segments
         ));
     }
-    let asked = defaults.iter().find(|(k, _)| &**k == "segments").and_then(|(_, v)| v.as_int()).filter(|n| *n > 0)?;
+    let asked = defaults.segments.filter(|n| *n > 0)?;
     if s.mapping == Mapping::Sequential {
         return None;
     }
-    let why = legality::segmentable(ctx, l, &LoopSchedule { segments: asked as u32, ..*s })
+    let why = legality::segmentable(ctx, l, &LoopSchedule { segments: asked, ..*s })
         .err()
         .unwrap_or_else(|| "as the schedule says".into());
     Some(format!("not segmented: {why}"))
@@ -623,7 +625,7 @@ fn segments_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAt
 
 /// The remark on the order in which the parallel loop `l` (schedule `s`)
 /// takes its nodes: by degree, or why not where the pass options ask for it.
-fn order_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]) -> Option<String> {
+fn order_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &ScheduleEntries) -> Option<String> {
     if s.order == Order::Degree {
         let lists = match legality::orderable(ctx, l, s) {
             Ok(legality::DegreeOf::In) => "in-edges",
@@ -633,7 +635,7 @@ fn order_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]
             "order 'degree': the team takes the nodes from the fewest {lists} to the most, so that threads side by side walk lists of about the same length"
         ));
     }
-    let asked = defaults.iter().any(|(k, v)| &**k == "order" && v.as_str() == Some(Order::Degree.keyword()));
+    let asked = defaults.order == Some(Order::Degree);
     if !asked || s.mapping == Mapping::Sequential {
         return None;
     }
@@ -645,7 +647,7 @@ fn order_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]
 
 /// The remark on mapping the parallel loop `l` (schedule `s`) to warps or
 /// blocks: that it is, or why not where the pass options ask for it.
-fn warp_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr]) -> Option<String> {
+fn warp_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &ScheduleEntries) -> Option<String> {
     match s.mapping {
         Mapping::Warp => return Some(
             "mapping 'warp': each iteration runs on a subgroup (a GPU warp), whose lanes stride over the neighbour loop and combine its sums; one lane runs what follows"
@@ -661,11 +663,8 @@ fn warp_remark(ctx: &Context, l: OpId, s: &LoopSchedule, defaults: &[NamedAttr])
         ),
         _ => {}
     }
-    let asked = defaults.iter().find_map(|(k, v)| (&**k == "mapping").then(|| v.as_str()).flatten());
-    let mapping = match asked {
-        Some("warp") => Mapping::Warp,
-        Some("block") => Mapping::Block,
-        Some("edge-balanced") => Mapping::EdgeBalanced,
+    let mapping = match defaults.mapping {
+        Some(m @ (Mapping::Warp | Mapping::Block | Mapping::EdgeBalanced)) => m,
         _ => return None,
     };
     if s.mapping == Mapping::Sequential {
