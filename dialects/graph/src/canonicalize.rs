@@ -194,3 +194,6 @@ pub fn new_worklist_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
 pub fn new_ordered_worklist_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     v.push(write_only_alloc(graph::NEW_ORDERED_WORKLIST));
 }
+
+#[cfg(test)]
+mod tests;
