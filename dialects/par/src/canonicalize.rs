@@ -284,3 +284,6 @@ pub fn alloc_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
 pub fn local_patterns(v: &mut Vec<Box<dyn RewritePattern>>) {
     v.push(write_only_buffer(par::LOCAL));
 }
+
+#[cfg(test)]
+mod tests;
