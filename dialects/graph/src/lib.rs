@@ -45,3 +45,11 @@ pub fn register(r: &mut Registry) {
 pub fn register_passes(r: &mut strata_ir::pass::PassRegistry) {
     r.register(races::info());
 }
+
+/// The standard dialects and this one, as the unit tests read IR with them.
+#[cfg(test)]
+pub(crate) fn test_registry() -> std::sync::Arc<strata_ir::Registry> {
+    let mut r = strata_std::standard_registry();
+    register(&mut r);
+    std::sync::Arc::new(r)
+}

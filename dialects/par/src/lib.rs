@@ -49,3 +49,13 @@ pub fn register_passes(r: &mut strata_ir::pass::PassRegistry) {
     r.register(interleave::info());
     r.register(unroll_masked::info());
 }
+
+/// The standard dialects, the graph dialect and this one, as the unit tests
+/// read IR with them.
+#[cfg(test)]
+pub(crate) fn test_registry() -> std::sync::Arc<strata_ir::Registry> {
+    let mut r = strata_std::standard_registry();
+    register(&mut r);
+    strata_graph_dialect::register(&mut r);
+    std::sync::Arc::new(r)
+}

@@ -1,16 +1,8 @@
 //! The graph dialect's canonicalization patterns, each on a minimal
 //! function.
 
-use std::sync::Arc;
-
-fn registry() -> Arc<strata_ir::Registry> {
-    let mut r = strata_std::standard_registry();
-    crate::register(&mut r);
-    Arc::new(r)
-}
-
 strata_ir::canonicalizes! {
-    registry: registry();
+    registry: crate::test_registry();
     a_range_loop_without_iterations_is_erased:
         r#"func.func @f(%g: !graph.graph, %p: !graph.nprop<i64>) {
   %c0 = arith.constant 0 : index

@@ -2,19 +2,8 @@
 //! custom syntaxes: IR that breaks it and what the reader or the verifier
 //! says.
 
-use std::sync::Arc;
-
-use strata_ir::Registry;
-
-/// The dialects the cases use.
-fn registry() -> Arc<Registry> {
-    let mut r = strata_std::standard_registry();
-    crate::register(&mut r);
-    Arc::new(r)
-}
-
 strata_ir::invalid_ir! {
-    registry: registry();
+    registry: crate::test_registry();
     unknown_graph_type_vertex_expected_one_of_graph_node:
         r#"func.func private @f(!graph.vertex)
 "#

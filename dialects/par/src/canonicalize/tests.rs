@@ -2,17 +2,8 @@
 //! (the cases of `test/Dialect/Par/canonicalize.mlir`, whose CHECK lines
 //! say why).
 
-use std::sync::Arc;
-
-fn registry() -> Arc<strata_ir::Registry> {
-    let mut r = strata_std::standard_registry();
-    crate::register(&mut r);
-    strata_graph_dialect::register(&mut r);
-    Arc::new(r)
-}
-
 strata_ir::canonicalizes! {
-    registry: registry();
+    registry: crate::test_registry();
     two_teams_in_a_row_become_one:
         r#"func.func @merge(%n: index) -> (!par.buf<i64>, !par.buf<i64>) {
   %c0 = arith.constant 0 : index

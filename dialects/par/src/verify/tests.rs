@@ -1,20 +1,8 @@
 //! One test per invariant of the par dialect's declarations and verifiers:
 //! IR that breaks it and what the verifier says.
 
-use std::sync::Arc;
-
-use strata_ir::Registry;
-
-/// The dialects the cases use.
-fn registry() -> Arc<Registry> {
-    let mut r = strata_std::standard_registry();
-    crate::register(&mut r);
-    strata_graph_dialect::register(&mut r);
-    Arc::new(r)
-}
-
 strata_ir::invalid_ir! {
-    registry: registry();
+    registry: crate::test_registry();
     load_operand_1_must_be_index_but_got_i64:
         r#"func.func @f(%b: !par.buf<i64>, %i: i64) {
   %v = "par.load"(%b, %i) : (!par.buf<i64>, i64) -> i64
