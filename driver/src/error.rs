@@ -14,8 +14,8 @@ pub enum DriverError {
     /// Diagnostics of the compiler or the interpreter, rendered with their
     /// sources, a line each.
     Diagnostics(String),
-    /// The file (named) has no function of that name.
-    NoFunction(String, String),
+    /// The file (named) has no function of that name; the functions it has.
+    NoFunction(String, String, Vec<String>),
     /// The function (named) is only declared.
     Declaration(String),
     /// The function (named) has no function type.
@@ -35,7 +35,14 @@ impl fmt::Display for DriverError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DriverError::Diagnostics(text) | DriverError::Contract(text) => f.write_str(text),
-            DriverError::NoFunction(file, name) => write!(f, "error: {file} has no function named '{name}'"),
+            DriverError::NoFunction(file, name, functions) => {
+                write!(f, "error: {file} has no function named '{name}'")?;
+                match strata_ir::suggest::closest(name, functions.iter().map(String::as_str)) {
+                    Some(known) => write!(f, "; did you mean '{known}'?"),
+                    None if functions.is_empty() => f.write_str(" (it has none)"),
+                    None => write!(f, " (functions: {})", functions.join(", ")),
+                }
+            }
             DriverError::Declaration(name) => write!(f, "error: '{name}' is only declared, it has no body"),
             DriverError::NoFunctionType(name) => write!(f, "error: '{name}' has no function type"),
             DriverError::NotReturnable(t) => write!(f, "error: a value of type {t} cannot be returned to the host"),

@@ -98,7 +98,9 @@ impl Program {
     pub fn entry(&self, name: &str) -> Result<OpId, DriverError> {
         let Some(f) = lookup_symbol_in(&self.ctx, self.module, name).filter(|f| self.ctx.op_name(*f) == func::FUNC)
         else {
-            return Err(DriverError::NoFunction(self.file.clone(), name.to_string()));
+            let mut functions: Vec<String> = self.written.keys().cloned().collect();
+            functions.sort();
+            return Err(DriverError::NoFunction(self.file.clone(), name.to_string(), functions));
         };
         if is_declaration(&self.ctx, f) {
             return Err(DriverError::Declaration(name.to_string()));
@@ -187,7 +189,7 @@ mod tests {
         let p = load("func.func @f(%a: i64) -> i64 { return %a : i64 }\nfunc.func private @g()\n").unwrap();
         assert_eq!(p.signature("f").unwrap().results.len(), 1);
         assert_eq!(p.entry("g").unwrap_err().to_string(), "error: 'g' is only declared, it has no body");
-        assert_eq!(p.entry("h").unwrap_err().to_string(), "error: t.mlir has no function named 'h'");
+        assert_eq!(p.entry("h").unwrap_err().to_string(), "error: t.mlir has no function named 'h' (functions: f, g)");
         let bad = load("func.func @f() -> i64 {\n  return\n}\n").err().expect("an error").to_string();
         assert!(bad.starts_with("t.mlir:2:3: error: "), "{bad}");
     }

@@ -38,6 +38,7 @@ pub mod prop_enum;
 pub mod registry;
 pub mod rewrite;
 pub mod signature;
+pub mod suggest;
 pub mod symbols;
 pub mod testing;
 pub mod types;

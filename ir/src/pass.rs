@@ -111,7 +111,8 @@ impl PassDecl {
             } else {
                 format!("known options: {}", known.join(", "))
             };
-            return Err(format!("pass '{}' has no option '{key}' ({hint})", self.argument));
+            let guess = crate::suggest::did_you_mean(key, known.iter().copied());
+            return Err(format!("pass '{}' has no option '{key}' ({hint}){guess}", self.argument));
         };
         let invalid = |m: String| format!("invalid value for option '{key}' of pass '{}': {m}", self.argument);
         let v = opt.kind.parse(value).map_err(&invalid)?;

@@ -2,6 +2,7 @@
 // UNKNOWN: <pass-pipeline>:1:16: error: 'canonicalizx' does not refer to a registered pass or pass pipeline
 // UNKNOWN-NEXT: builtin.module(canonicalizx)
 // UNKNOWN-NEXT: {{^               \^}}
+// UNKNOWN-NEXT: <pass-pipeline>:1:16: note: did you mean 'canonicalize'?
 
 // RUN: not graph-opt %s --pass-pipeline='builtin.module(canonicalize{max-iterations=x})' 2>&1 | FileCheck %s --check-prefix=BADVAL
 // BADVAL: error: invalid value for option 'max-iterations' of pass 'canonicalize': expected a positive integer, got 'x'

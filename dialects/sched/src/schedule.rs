@@ -516,7 +516,8 @@ impl ScheduleEntries {
 /// Why `key` is no schedule entry.
 fn unknown_entry(key: &str) -> String {
     let keys: Vec<&str> = KEYS.iter().map(|(n, _)| *n).collect();
-    format!("unknown schedule entry '{key}', expected one of: {}", keys.join(", "))
+    let guess = strata_ir::suggest::did_you_mean(key, keys.iter().copied());
+    format!("unknown schedule entry '{key}', expected one of: {}{guess}", keys.join(", "))
 }
 
 /// A positive integer that fits a `u32`.
