@@ -59,17 +59,10 @@ impl P<'_> {
                 self.pos += 1;
             } else {
                 let Some(info) = self.reg.get(&name) else {
-                    let error = self
-                        .err::<()>(at, format!("'{name}' does not refer to a registered pass or pass pipeline"))
-                        .expect_err("an error");
-                    let known = crate::suggest::closest(&name, self.reg.all().map(|p| p.decl.argument));
-                    return Err(match known {
-                        Some(k) => {
-                            let loc = error.loc.clone();
-                            error.note(loc, format!("did you mean '{k}'?"))
-                        }
-                        None => error,
-                    });
+                    let known = self.reg.all().map(|p| p.decl.argument);
+                    return self
+                        .err(at, format!("'{name}' does not refer to a registered pass or pass pipeline"))
+                        .map_err(|e| crate::suggest::noted(e, &name, known));
                 };
                 let mut pass = (info.create)();
                 if self.s.get(self.pos) == Some(&b'{') {

@@ -2,6 +2,8 @@
 //! messages about unknown operations, passes, options, schedule entries,
 //! generator parameters and entry functions.
 
+use crate::Diagnostic;
+
 /// The candidate closest to `word` by edit distance (insertions, deletions,
 /// substitutions and swaps of neighbours), if one is close enough to be a
 /// likely misspelling: at most a third of the word's length, and at least
@@ -27,6 +29,19 @@ pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
 /// nothing: to append to a message.
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
     closest(word, candidates).map(|c| format!("; did you mean '{c}'?")).unwrap_or_default()
+}
+
+/// `error` with a note at its location naming the candidate [`closest`] to
+/// `word` (`did you mean 'x'?`), if one is: the error's own words stay as
+/// they are.
+pub fn noted<'a>(error: Diagnostic, word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Diagnostic {
+    match closest(word, candidates) {
+        Some(known) => {
+            let loc = error.loc.clone();
+            error.note(loc, format!("did you mean '{known}'?"))
+        }
+        None => error,
+    }
 }
 
 /// The optimal string alignment distance between `a` and `b`.

@@ -154,14 +154,6 @@ impl Ranges {
             Ranges::Items { .. } | Ranges::Range { .. } => None,
         }
     }
-
-    /// The node whose list an adjacency loop walks.
-    pub fn node(self) -> Option<Value> {
-        match self {
-            Ranges::Adjacent { node, .. } => Some(node),
-            _ => None,
-        }
-    }
 }
 
 /// The graph the loop `op` walks (`None` over a range or a worklist's items).

@@ -39,7 +39,7 @@ use strata_ir::printer::describe_location;
 use strata_ir::symbols::SymbolTableCollection;
 use strata_ir::Diagnostic;
 
-use crate::foreach::{ranges_of, Ranges};
+use crate::foreach::worklist_of;
 
 /// How an access touches its element.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -218,7 +218,7 @@ impl Collector<'_> {
 
 /// The loop's iterators that differ between its iterations.
 fn own_iterators(ctx: &Context, lp: OpId) -> Vec<Value> {
-    if let Some(Ranges::Items { worklist }) = ranges_of(ctx, lp) {
+    if let Some(worklist) = worklist_of(ctx, lp) {
         if !crate::worklist::holds_items_once(ctx, worklist) {
             return Vec::new();
         }

@@ -48,7 +48,9 @@ use crate::op as sched;
 use std::collections::HashSet;
 use strata_graph_dialect::op as graph;
 
-use strata_graph_dialect::foreach::{adjacency_of, is_foreach, ranges_of, space_of, Ranges, Space};
+use strata_graph_dialect::foreach::{
+    adjacency_of, graph_of, is_foreach, ranges_of, space_of, worklist_of, Ranges, Space,
+};
 use strata_graph_dialect::op::Reduce;
 use strata_graph_dialect::types::{classify, GraphType};
 use strata_graph_dialect::view::ReduceKind;
@@ -137,7 +139,7 @@ pub fn collapsible(ctx: &Context, op: OpId) -> Result<OpId, String> {
     }
     let inner =
         neighbour_loop(ctx, op, "mapping 'edge'", &[Space::OutNbrs, Space::OutEdges, Space::InNbrs, Space::InEdges])?;
-    let outer = ranges_of(ctx, op).and_then(Ranges::graph);
+    let outer = graph_of(ctx, op);
     if adjacency_of(ctx, inner).map(|(g, _)| g) != outer || outer.is_none() {
         return Err(format!(
             "mapping 'edge' needs the inner loop at {} to walk the graph of the outer loop",
@@ -540,13 +542,13 @@ pub fn hybrid(ctx: &Context, op: OpId, s: &LoopSchedule) -> Result<OpId, String>
 }
 
 fn is_node_worklist(ctx: &Context, op: OpId) -> bool {
-    let Some(Ranges::Items { worklist }) = ranges_of(ctx, op) else { return false };
+    let Some(worklist) = worklist_of(ctx, op) else { return false };
     matches!(classify(ctx.value_type(worklist)), Some(GraphType::Worklist(e)) if matches!(classify(&e), Some(GraphType::Node)))
 }
 
 /// The worklist of a loop that can find its items through a bitmap, or why not.
 pub fn bitmap_worklist(ctx: &Context, op: OpId) -> Result<Value, String> {
-    let Some(Ranges::Items { worklist: wl }) = ranges_of(ctx, op) else {
+    let Some(wl) = worklist_of(ctx, op) else {
         return Err("frontier 'bitmap' needs a loop over the items of a worklist".into());
     };
     if strata_graph_dialect::worklist::is_ordered(ctx, wl) {

@@ -103,11 +103,7 @@ impl<'a> Parser<'a> {
                 "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
             );
             let ops = self.ctx.registry().ops().map(|d| d.name.as_str()).filter(|n| n.starts_with(dialect));
-            let error = self.err_at::<()>(loc.clone(), message).expect_err("an error");
-            return Err(match crate::suggest::closest(name, ops) {
-                Some(known) => error.note(loc.clone(), format!("did you mean '{known}'?")),
-                None => error,
-            });
+            return self.err_at(loc.clone(), message).map_err(|e| crate::suggest::noted(e, name, ops));
         }
         if !self.ctx.allow_unregistered {
             // Reported after the name, where MLIR's parser stands then.
@@ -207,13 +203,10 @@ impl<'a> Parser<'a> {
         let Some(def) = def.filter(|d| d.parse.is_some()) else {
             let tried = candidates.iter().skip(1).map(|c| format!("'{c}'")).collect::<Vec<_>>().join(", ");
             let extra = if tried.is_empty() { String::new() } else { format!(" (tried {tried} as well)") };
-            let error = self.err_at::<()>(loc.clone(), format!("custom op '{written}' is unknown{extra}"));
-            let error = error.expect_err("an error");
             let custom = reg.ops().filter(|d| d.parse.is_some()).map(|d| d.name.as_str());
-            return Err(match crate::suggest::closest(&written, custom) {
-                Some(known) => error.note(loc, format!("did you mean '{known}'?")),
-                None => error,
-            });
+            return self
+                .err_at(loc, format!("custom op '{written}' is unknown{extra}"))
+                .map_err(|e| crate::suggest::noted(e, &written, custom));
         };
         self.advance();
         let mut state = OperationState::new(def.name, loc);
