@@ -304,31 +304,24 @@ impl Fuzzer {
 
     /// Shrinks a failing program line by line while it fails the same way.
     fn minimize(&mut self, text: &str, what: &str, deep: bool) -> String {
-        let mut lines: Vec<String> = text.lines().map(String::from).collect();
-        let mut i = lines.len();
-        let mut tries = 0;
-        while i > 0 && tries < 300 {
-            i -= 1;
-            tries += 1;
-            let mut fewer = lines.clone();
-            fewer.remove(i);
-            let candidate = fewer.join("\n") + "\n";
-            if self.program(&candidate, deep).is_err_and(|f| f.what == what) {
-                lines = fewer;
-            }
-        }
-        lines.join("\n") + "\n"
+        self.shrink(text, |fz, candidate| fz.program(candidate, deep).is_err_and(|f| f.what == what))
     }
 
     /// Shrinks an input that fails `pipeline` line by line while it fails
     /// the same way.
     fn minimize_semantic(&mut self, text: &str, pipeline: &str, what: &str) -> String {
+        self.shrink(text, |fz, candidate| fz.semantic(candidate, pipeline).is_err_and(|f| f.what == what))
+    }
+
+    /// Drops the lines of `text` one at a time, from the last, keeping each
+    /// drop after which `fails` still holds (300 tries at most).
+    fn shrink(&mut self, text: &str, mut fails: impl FnMut(&mut Fuzzer, &str) -> bool) -> String {
         let mut lines: Vec<String> = text.lines().map(String::from).collect();
         for i in (0..lines.len()).rev().take(300) {
             let mut fewer = lines.clone();
             fewer.remove(i);
             let candidate = fewer.join("\n") + "\n";
-            if self.semantic(&candidate, pipeline).is_err_and(|f| f.what == what) {
+            if fails(self, &candidate) {
                 lines = fewer;
             }
         }
