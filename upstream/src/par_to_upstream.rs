@@ -38,7 +38,6 @@ use strata_par_dialect::types::{buf_element, queue_element};
 use strata_par_dialect::view::{self, RmwKind};
 use strata_std::arith::op as arith;
 use strata_std::build::arith::{binary, boolean, cmpi, constant, index};
-use strata_std::cf::op as cf;
 
 use ops::RmwKind as UpstreamRmw;
 use queue::{queue_type, QueueFn};
@@ -406,8 +405,7 @@ impl Conversion {
                 let at = located(b.ctx(), op).short();
                 let (one, owner) = (counted.singular(), counted.owner());
                 let message = format!("{at}: error: {one} out of range (the {owner} has fewer {one}s)");
-                let st = b.state(cf::ASSERT).operands(&[ok]).prop("msg", Attribute::string(&message));
-                b.create(st);
+                strata_std::build::cf::assert(&mut b, ok, &message);
                 Vec::new()
             }
             ParOp::Alloc(a) => {

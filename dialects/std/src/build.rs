@@ -1,4 +1,4 @@
-//! Typed constructors of `arith` and `scf` operations on a
+//! Typed constructors of `arith`, `cf` and `scf` operations on a
 //! [`Builder`](strata_ir::builder::Builder).
 
 /// `arith` operations.
@@ -53,6 +53,20 @@ pub mod arith {
     /// `arith.cmpf pred, lhs, rhs`.
     pub fn cmpf(b: &mut Builder<'_>, pred: CmpfPredicate, lhs: Value, rhs: Value) -> Value {
         compare(b, arith::CMPF, pred.attr(), lhs, rhs)
+    }
+}
+
+/// `cf` operations.
+pub mod cf {
+    use strata_ir::builder::Builder;
+    use strata_ir::{Attribute, Value};
+
+    use crate::cf::op as cf;
+
+    /// `cf.assert ok, message`: stops the program with `message` unless `ok`.
+    pub fn assert(b: &mut Builder<'_>, ok: Value, message: &str) {
+        let st = b.state(cf::ASSERT).operands(&[ok]).prop("msg", Attribute::string(message));
+        b.create(st);
     }
 }
 

@@ -24,12 +24,12 @@
 use strata_abi::support;
 use strata_ir::builder::Builder;
 use strata_ir::func::build::{function, ret};
-use strata_ir::{Attribute, Type, Value};
+use strata_ir::{Type, Value};
 use strata_std::arith::op as arith;
 use strata_std::arith::CmpiPredicate;
 use strata_std::build::arith::{binary, boolean, cmpi, index, int};
+use strata_std::build::cf::assert;
 use strata_std::build::scf::{for_loop, if_else, when, while_loop};
-use strata_std::cf::op as cf;
 
 use super::ops::{alloc, atomic_rmw, dealloc, dim, load, memref_type, store, vector_of, RmwKind};
 
@@ -225,12 +225,6 @@ fn is_ordered(b: &mut Builder<'_>, c: Value) -> Value {
     cmpi(b, CmpiPredicate::Ne, flag, zero)
 }
 
-/// Stops the program with `message` unless `ok`.
-fn check(b: &mut Builder<'_>, ok: Value, message: &str) {
-    let st = b.state(cf::ASSERT).operands(&[ok]).prop("msg", Attribute::string(message));
-    b.create(st);
-}
-
 fn new(b: &mut Builder<'_>, capacity: Value, unique: Value) -> Value {
     let q = alloc(b, &queue_type(), None);
     let items = items_type();
@@ -267,7 +261,7 @@ fn new(b: &mut Builder<'_>, capacity: Value, unique: Value) -> Value {
 fn ordered_new(b: &mut Builder<'_>, capacity: Value, key: Value, delta: Value) -> Value {
     let zero = i64_const(b, 0);
     let positive = cmpi(b, CmpiPredicate::Sgt, delta, zero);
-    check(b, positive, DELTA_NOT_POSITIVE);
+    assert(b, positive, DELTA_NOT_POSITIVE);
     let f = boolean(b, false);
     let q = new(b, capacity, f);
     for s in [KEY, HELD] {
@@ -306,7 +300,7 @@ fn claim(b: &mut Builder<'_>, q: Value, item: Value) -> Value {
         let held = element(b, q, HELD);
         let n = dim(b, held);
         let inside = cmpi(b, CmpiPredicate::Ult, item, n);
-        check(b, inside, OUT_OF_RANGE);
+        assert(b, inside, OUT_OF_RANGE);
     });
     let item = to_i64(b, item);
     let flag = element(b, c, UNIQUE);
@@ -471,7 +465,7 @@ fn take_bucket(b: &mut Builder<'_>, q: Value, c: Value) -> Value {
         let k = load(b, key, item);
         let zero = i64_const(b, 0);
         let non_negative = cmpi(b, CmpiPredicate::Sge, k, zero);
-        check(b, non_negative, NEGATIVE_KEY);
+        assert(b, non_negative, NEGATIVE_KEY);
         let bucket = binary(b, arith::DIVUI, k, delta);
         let old = load(b, held, item);
         let lower = cmpi(b, CmpiPredicate::Ult, bucket, old);
