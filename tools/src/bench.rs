@@ -18,7 +18,6 @@
 
 use std::rc::Rc;
 use std::sync::Arc;
-use std::time::Duration;
 
 use clap::{parser::ValueSource, Arg, ArgMatches, Command};
 use strata_abi::compare::compare_results;
@@ -360,11 +359,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         (Some(file), _) => Some(Reference::Table(read_table(file)?)),
         (None, Some(cmd)) => {
             let limit = match m.get_one::<f64>("reference-limit") {
-                Some(&s) if s.is_finite() && s > 0.0 => Duration::try_from_secs_f64(s).unwrap_or(Duration::MAX),
-                Some(&s) if s == f64::INFINITY => Duration::MAX,
-                Some(s) => {
-                    return Err(format!("error: --reference-limit must be a positive number of seconds, got {s}"))
-                }
+                Some(&s) => crate::seconds_flag("reference-limit", s, false)?,
                 None => crate::reference::DEFAULT_LIMIT,
             };
             Some(Reference::Command { template: cmd.clone(), limit })

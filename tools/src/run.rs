@@ -135,12 +135,14 @@ pub fn run_main(args: Vec<String>, registry: Registry) -> i32 {
         Ok(m) => m,
         Err(code) => return code,
     };
-    if let Some(&limit) = m.get_one::<f64>("time-limit") {
-        if !(limit.is_finite() && limit > 0.0) {
-            eprintln!("error: --time-limit must be a positive number of seconds, got {limit}");
-            return 2;
+    if let Some(&seconds) = m.get_one::<f64>("time-limit") {
+        match crate::seconds_flag("time-limit", seconds, false) {
+            Ok(limit) => stop_after(limit, seconds),
+            Err(e) => {
+                eprintln!("{e}");
+                return 2;
+            }
         }
-        stop_after(limit);
     }
     match run(&m, registry) {
         Ok(()) => 0,
@@ -154,13 +156,15 @@ pub fn run_main(args: Vec<String>, registry: Registry) -> i32 {
     }
 }
 
-/// Ends the process with an error after `seconds`: a program that never
-/// finishes (a fixpoint that always changes, a negative cycle) is stopped
-/// on every backend alike. Results are written only at the end, so nothing
-/// partial is left. A limit beyond what a `Duration` holds (some 10¹⁹
-/// seconds) is never reached, so it sets no timer.
-fn stop_after(seconds: f64) {
-    let Ok(limit) = std::time::Duration::try_from_secs_f64(seconds) else { return };
+/// Ends the process with an error after `limit` (`seconds` as given): a
+/// program that never finishes (a fixpoint that always changes, a negative
+/// cycle) is stopped on every backend alike. Results are written only at
+/// the end, so nothing partial is left. `Duration::MAX` is never reached,
+/// so it sets no timer.
+fn stop_after(limit: std::time::Duration, seconds: f64) {
+    if limit == std::time::Duration::MAX {
+        return;
+    }
     std::thread::spawn(move || {
         std::thread::sleep(limit);
         eprintln!("error: the run did not finish within {seconds} s (--time-limit)");

@@ -140,10 +140,7 @@ pub fn tune_main(args: Vec<String>, registry: Registry) -> i32 {
 }
 
 fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
-    let budget = *m.get_one::<f64>("budget").expect("required");
-    if !(budget.is_finite() && budget >= 0.0) {
-        return Err(format!("error: --budget must be a number of seconds, got {budget}"));
-    }
+    let budget = crate::seconds_flag("budget", *m.get_one::<f64>("budget").expect("required"), true)?;
     if let Some(o) = m.get_one::<String>("output") {
         crate::output::check_writable(o)?;
     }
@@ -166,8 +163,6 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     let repeat = *m.get_one::<u32>("repeat").expect("default") as usize;
     let measure = Measure { registry, inputs: &inputs, threads, repeat };
     let start = Instant::now();
-    // A budget beyond what a `Duration` holds is never spent.
-    let budget = Duration::try_from_secs_f64(budget).unwrap_or(Duration::MAX);
     let Some((default_time, reference)) = measure.run(&[])? else {
         return Err("error: the default schedule does not compile".into());
     };
