@@ -47,7 +47,7 @@ impl Backend for InterpBackend {
         for _ in 0..repeat.max(1) {
             let t0 = Instant::now();
             last = run_function(&p.ctx, p.module, entry, vals.clone(), self.options)
-                .map_err(|e| DriverError::Diagnostics(p.render(&e.to_diagnostic())))?;
+                .map_err(|e| p.failure(&e.to_diagnostic()))?;
             runs.times.push(t0.elapsed());
         }
         runs.results = results_to_host(&last, &fty.results).map_err(DriverError::Contract)?;

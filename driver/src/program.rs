@@ -20,8 +20,9 @@ use strata_ir::{Context, Diagnostic, OpId, Registry, Severity};
 
 use crate::DriverError;
 
-/// A module and the sources its diagnostics point into. Errors of every
-/// method are diagnostics rendered as text (`file:line:col: error: ...`).
+/// A module and the sources its diagnostics point into. Its methods' errors
+/// are [`DriverError`]s; diagnostics among them come rendered as text
+/// (`file:line:col: error: ...`).
 pub struct Program {
     /// The IR.
     pub ctx: Context,
@@ -61,6 +62,11 @@ impl Program {
         self.sources.render(d)
     }
 
+    /// The error `d` is, rendered.
+    pub fn failure(&self, d: &Diagnostic) -> DriverError {
+        DriverError::Diagnostics(self.render(d))
+    }
+
     fn render_all(&self, ds: &[Diagnostic]) -> String {
         ds.iter().map(|d| self.render(d)).collect()
     }
@@ -90,7 +96,7 @@ impl Program {
     /// passes of `passes`.
     pub fn lower_text(&mut self, text: &str, passes: &PassRegistry) -> Result<(), DriverError> {
         self.sources.add(PIPELINE_BUFFER, text);
-        let pipeline = parse_pipeline(text, passes).map_err(|d| DriverError::Diagnostics(self.render(&d)))?;
+        let pipeline = parse_pipeline(text, passes).map_err(|d| self.failure(&d))?;
         self.lower(pipeline)
     }
 
@@ -143,8 +149,7 @@ impl Program {
         what: strata_llvm::Emit,
     ) -> Result<Vec<u8>, DriverError> {
         self.prepare_codegen()?;
-        strata_llvm::compile(&self.ctx, self.module, options, what)
-            .map_err(|d| DriverError::Diagnostics(self.render(&d)))
+        strata_llvm::compile(&self.ctx, self.module, options, what).map_err(|d| self.failure(&d))
     }
 
     /// Compiles the lowered module for the GPU, as `what` asks (PTX for
@@ -155,8 +160,7 @@ impl Program {
         what: strata_llvm::Emit,
     ) -> Result<Vec<u8>, DriverError> {
         self.prepare_codegen()?;
-        strata_llvm::compile_gpu(&self.ctx, self.module, options, what)
-            .map_err(|d| DriverError::Diagnostics(self.render(&d)))
+        strata_llvm::compile_gpu(&self.ctx, self.module, options, what).map_err(|d| self.failure(&d))
     }
 }
 
