@@ -1,19 +1,15 @@
 //! The few CUDA driver calls the runner makes, through cudarc's bindings
 //! (the driver library is found when the program runs, not when it is
-//! built). Every failure becomes a message naming the driver's error.
+//! built). Every failure becomes a [`GpuError`] naming the driver's error.
 
 #![allow(unsafe_code)]
 
 use std::ffi::{c_void, CString};
 
-use cudarc::driver::result::{self, DriverError};
+use cudarc::driver::result;
 use cudarc::driver::sys;
 
 use crate::GpuError;
-
-fn message(what: &str, e: DriverError) -> GpuError {
-    GpuError::driver(what, e)
-}
 
 /// The first GPU of this machine, with its primary context made current.
 pub struct Gpu {
@@ -33,22 +29,22 @@ impl Gpu {
         if !unsafe { sys::is_culib_present() } {
             return Err(GpuError::NoDriver);
         }
-        result::init().map_err(|e| message("cannot initialize the CUDA driver", e))?;
-        let count = result::device::get_count().map_err(|e| message("cannot count the GPUs", e))?;
+        result::init().map_err(|e| GpuError::driver("cannot initialize the CUDA driver", e))?;
+        let count = result::device::get_count().map_err(|e| GpuError::driver("cannot count the GPUs", e))?;
         if count < 1 {
             return Err(GpuError::NoGpu);
         }
-        let dev = result::device::get(0).map_err(|e| message("cannot open GPU 0", e))?;
+        let dev = result::device::get(0).map_err(|e| GpuError::driver("cannot open GPU 0", e))?;
         // SAFETY: `dev` came from the driver; the context is released when
         // `gpu` drops, on the error paths below too.
-        let ctx =
-            unsafe { result::primary_ctx::retain(dev) }.map_err(|e| message("cannot create a context on GPU 0", e))?;
+        let ctx = unsafe { result::primary_ctx::retain(dev) }
+            .map_err(|e| GpuError::driver("cannot create a context on GPU 0", e))?;
         let mut gpu = Gpu { dev, multiprocessors: 1, name: "GPU 0".into(), capability: (0, 0) };
         // SAFETY: `ctx` is the live primary context retained above.
-        unsafe { result::ctx::set_current(ctx) }.map_err(|e| message("cannot use the GPU's context", e))?;
+        unsafe { result::ctx::set_current(ctx) }.map_err(|e| GpuError::driver("cannot use the GPU's context", e))?;
         let attribute = |a| {
             // SAFETY: `dev` came from the driver and the attribute is a valid one.
-            unsafe { result::device::get_attribute(dev, a) }.map_err(|e| message("cannot query the GPU", e))
+            unsafe { result::device::get_attribute(dev, a) }.map_err(|e| GpuError::driver("cannot query the GPU", e))
         };
         use sys::CUdevice_attribute::*;
         gpu.multiprocessors = attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?.max(1) as u32;
@@ -72,17 +68,17 @@ impl Gpu {
     /// Makes `bytes` of device memory available to `malloc` in kernels.
     pub fn set_heap(&self, bytes: usize) -> Result<(), GpuError> {
         result::ctx::set_limit(sys::CUlimit::CU_LIMIT_MALLOC_HEAP_SIZE, bytes)
-            .map_err(|e| message("cannot size the device heap", e))
+            .map_err(|e| GpuError::driver("cannot size the device heap", e))
     }
 
     /// Free and total device memory, in bytes.
     pub fn memory(&self) -> Result<(usize, usize), GpuError> {
-        result::mem_get_info().map_err(|e| message("cannot query the GPU's memory", e))
+        result::mem_get_info().map_err(|e| GpuError::driver("cannot query the GPU's memory", e))
     }
 
     /// Waits for the work queued on the GPU.
     pub fn synchronize(&self) -> Result<(), GpuError> {
-        result::ctx::synchronize().map_err(|e| message("the GPU program failed", e))
+        result::ctx::synchronize().map_err(|e| GpuError::driver("the GPU program failed", e))
     }
 }
 
@@ -105,7 +101,7 @@ impl DeviceMemory {
     pub fn new(bytes: usize) -> Result<DeviceMemory, GpuError> {
         // SAFETY: allocation in the current context.
         let ptr = unsafe { result::malloc_sync(bytes.max(1)) }
-            .map_err(|e| message(&format!("cannot allocate {bytes} bytes on the GPU"), e))?;
+            .map_err(|e| GpuError::driver(&format!("cannot allocate {bytes} bytes on the GPU"), e))?;
         Ok(DeviceMemory { ptr, bytes: bytes.max(1) })
     }
     /// A copy of `words` on the device.
@@ -147,7 +143,7 @@ unsafe fn read_device(ptr: u64, out: &mut [u8]) -> Result<(), GpuError> {
         return Ok(());
     }
     // SAFETY: the caller's promise.
-    unsafe { result::memcpy_dtoh_sync(out, ptr) }.map_err(|e| message("cannot copy from the GPU", e))
+    unsafe { result::memcpy_dtoh_sync(out, ptr) }.map_err(|e| GpuError::driver("cannot copy from the GPU", e))
 }
 
 /// Copies `words` to the device address `ptr`.
@@ -159,7 +155,7 @@ unsafe fn write_device(ptr: u64, words: &[u64]) -> Result<(), GpuError> {
         return Ok(());
     }
     // SAFETY: the caller's promise.
-    unsafe { result::memcpy_htod_sync(ptr, words) }.map_err(|e| message("cannot copy to the GPU", e))
+    unsafe { result::memcpy_htod_sync(ptr, words) }.map_err(|e| GpuError::driver("cannot copy to the GPU", e))
 }
 
 impl Drop for DeviceMemory {
@@ -187,7 +183,7 @@ impl Module {
             .map_err(|_| GpuError::Contract("error: the PTX holds a NUL byte".into()))?;
         // SAFETY: `text` is a NUL-terminated PTX image that outlives the call.
         let m = unsafe { result::module::load_data(text.as_ptr() as *const c_void) }
-            .map_err(|e| message("the CUDA driver rejected the PTX", e))?;
+            .map_err(|e| GpuError::driver("the CUDA driver rejected the PTX", e))?;
         Ok(Module { m })
     }
     /// The kernel called `name`.
@@ -195,7 +191,7 @@ impl Module {
         let c = CString::new(name).map_err(|_| GpuError::Contract(format!("error: bad kernel name '{name}'")))?;
         // SAFETY: the module is loaded until `self` drops.
         let f = unsafe { result::module::get_function(self.m, c) }
-            .map_err(|e| message(&format!("no kernel '{name}' in the PTX"), e))?;
+            .map_err(|e| GpuError::driver(&format!("no kernel '{name}' in the PTX"), e))?;
         Ok(Kernel { f })
     }
     /// The global variable `name` of the module.
@@ -203,7 +199,7 @@ impl Module {
         let c = CString::new(name).map_err(|_| GpuError::Contract(format!("error: bad global name '{name}'")))?;
         // SAFETY: the module is loaded until `self` drops.
         let (ptr, bytes) = unsafe { result::module::get_global(self.m, c) }
-            .map_err(|e| message(&format!("no global '{name}' in the PTX"), e))?;
+            .map_err(|e| GpuError::driver(&format!("no global '{name}' in the PTX"), e))?;
         Ok(Global { ptr, bytes })
     }
 }
@@ -249,7 +245,7 @@ impl Kernel {
     pub fn blocks_per_multiprocessor(&self, threads: u32) -> Result<u32, GpuError> {
         // SAFETY: the kernel belongs to a loaded module.
         let n = unsafe { result::occupancy::max_active_block_per_multiprocessor(self.f, threads as i32, 0) }
-            .map_err(|e| message("cannot compute the kernel's occupancy", e))?;
+            .map_err(|e| GpuError::driver("cannot compute the kernel's occupancy", e))?;
         Ok(n.max(0) as u32)
     }
 
@@ -269,7 +265,7 @@ impl Kernel {
                 result::launch_kernel(self.f, (blocks, 1, 1), (threads, 1, 1), 0, stream, &mut pointers)
             }
         };
-        r.map_err(|e| message("cannot launch the kernel", e))
+        r.map_err(|e| GpuError::driver("cannot launch the kernel", e))
     }
 }
 
@@ -283,26 +279,26 @@ impl Timer {
     /// Two new events.
     pub fn new() -> Result<Timer, GpuError> {
         let flags = sys::CUevent_flags::CU_EVENT_DEFAULT;
-        let start = result::event::create(flags).map_err(|e| message("cannot create an event", e))?;
-        let end = result::event::create(flags).map_err(|e| message("cannot create an event", e))?;
+        let start = result::event::create(flags).map_err(|e| GpuError::driver("cannot create an event", e))?;
+        let end = result::event::create(flags).map_err(|e| GpuError::driver("cannot create an event", e))?;
         Ok(Timer { start, end })
     }
     /// Marks the start.
     pub fn start(&self) -> Result<(), GpuError> {
         // SAFETY: the event is live; the null stream is the context's.
         unsafe { result::event::record(self.start, std::ptr::null_mut()) }
-            .map_err(|e| message("cannot record an event", e))
+            .map_err(|e| GpuError::driver("cannot record an event", e))
     }
     /// Marks the end, waits for it, returns the seconds since the start.
     pub fn stop(&self) -> Result<f64, GpuError> {
         // SAFETY: as in `start`.
         unsafe { result::event::record(self.end, std::ptr::null_mut()) }
-            .map_err(|e| message("cannot record an event", e))?;
+            .map_err(|e| GpuError::driver("cannot record an event", e))?;
         // SAFETY: the event is live.
-        unsafe { result::event::synchronize(self.end) }.map_err(|e| message("the GPU program failed", e))?;
+        unsafe { result::event::synchronize(self.end) }.map_err(|e| GpuError::driver("the GPU program failed", e))?;
         // SAFETY: both events recorded on the same stream.
         let ms = unsafe { result::event::elapsed(self.start, self.end) }
-            .map_err(|e| message("cannot read the kernel's time", e))?;
+            .map_err(|e| GpuError::driver("cannot read the kernel's time", e))?;
         Ok(f64::from(ms) / 1e3)
     }
 }
