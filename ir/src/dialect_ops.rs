@@ -33,7 +33,10 @@
 //! [`OpDef`](crate::OpDef) fields (verifier, folder, patterns, custom
 //! parser and printer, ...); a `hooks { .. }` section after `ops` gives
 //! fields every operation of the view shares (an operation's own braces
-//! override them). From this one declaration come:
+//! override them), and one after the enums' names fields every operation
+//! of the dialect shares (a view's override them), such as the declared
+//! assembly format of [`op_format`](crate::op_format). From this one
+//! declaration come:
 //!
 //! - the name constants (`SIZE`), `DIALECT`, `DIALECT_KEY`, `ALL` and
 //!   `lookup`, as [`op_names!`](crate::op_names) gives them;
@@ -54,6 +57,7 @@ macro_rules! dialect_ops {
     (
         $(#[$em:meta])*
         dialect $dialect:literal => $evis:vis enum $enum_name:ident, $(#[$km:meta])* $kvis:vis enum $kind_name:ident;
+        $(hooks { $($dfield:ident : $dvalue:expr),* $(,)? })?
         $(
             $(#[$vm:meta])*
             view $view:ident {
@@ -190,6 +194,13 @@ macro_rules! dialect_ops {
             }
         }
 
+        /// `base` with the hooks every operation of the dialect shares.
+        #[allow(unused_imports)]
+        fn dialect_hooks(base: $crate::registry::OpDef) -> $crate::registry::OpDef {
+            use $crate::registry::{OpDef, Traits};
+            OpDef { $($($dfield: $dvalue,)*)? ..base }
+        }
+
         /// The definitions of the dialect's operations, to register, in
         /// declaration order.
         #[allow(unused_imports)]
@@ -198,10 +209,10 @@ macro_rules! dialect_ops {
             vec![$($(
                 OpDef {
                     $($($field: $value,)*)?
-                    ..$view::view_hooks(OpDef {
+                    ..$view::view_hooks(dialect_hooks(OpDef {
                         signature: Some($view::SIGNATURE),
                         ..OpDef::new($name, $summary, $traits)
-                    })
+                    }))
                 },
             )+)*]
         }

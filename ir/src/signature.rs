@@ -37,9 +37,12 @@ pub enum TypeConstraint {
     Scalar,
     /// A function type.
     Function,
-    /// A type of a dialect, with any parameters: `!par.buf<T>` for
-    /// `Dialect("par", "buf")`.
+    /// A type of a dialect that takes no parameters: `!graph.node` for
+    /// `Dialect("graph", "node")`.
     Dialect(&'static str, &'static str),
+    /// A type of a dialect with any parameters: `!par.buf<T>` for
+    /// `Parametric("par", "buf")`.
+    Parametric(&'static str, &'static str),
     /// Any of these.
     OneOf(&'static [TypeConstraint]),
 }
@@ -58,14 +61,13 @@ impl TypeConstraint {
             TypeConstraint::Float => t.is_float(),
             TypeConstraint::Scalar => t.is_signless_int_or_index() || t.is_float(),
             TypeConstraint::Function => t.as_function().is_some(),
-            TypeConstraint::Dialect(d, m) => t.is_dialect_type(d, m),
+            TypeConstraint::Dialect(d, m) | TypeConstraint::Parametric(d, m) => t.is_dialect_type(d, m),
             TypeConstraint::OneOf(all) => all.iter().any(|c| c.accepts(t)),
         }
     }
 
-    /// The one type the constraint allows, if it allows exactly one (a
-    /// dialect type counts as one where it takes no parameters): custom
-    /// syntax leaves such types out.
+    /// The one type the constraint allows, if it allows exactly one:
+    /// custom syntax leaves such types out.
     pub fn exact(&self) -> Option<Type> {
         match *self {
             TypeConstraint::Index => Some(Type::Index),
@@ -88,7 +90,7 @@ impl TypeConstraint {
             TypeConstraint::Float => "floating-point".into(),
             TypeConstraint::Scalar => "integer, index or float".into(),
             TypeConstraint::Function => "function type".into(),
-            TypeConstraint::Dialect(d, m) => format!("!{d}.{m}"),
+            TypeConstraint::Dialect(d, m) | TypeConstraint::Parametric(d, m) => format!("!{d}.{m}"),
             TypeConstraint::OneOf(all) => all.iter().map(TypeConstraint::describe).collect::<Vec<_>>().join(" or "),
         }
     }
@@ -286,7 +288,9 @@ pub fn values_of<'a>(specs: &[ValueSpec], index: usize, values: &'a [Value]) -> 
     }
 }
 
-fn count_error(what: &str, specs: &[ValueSpec], got: usize) -> Option<String> {
+/// The message for `got` operands (`what` is "operand") or results
+/// where `specs` declares them, if that is the wrong number.
+pub(crate) fn count_error(what: &str, specs: &[ValueSpec], got: usize) -> Option<String> {
     let fixed = specs.iter().filter(|s| s.arity == Arity::One).count();
     let open = specs.last().map(|s| s.arity);
     let ok = match open {

@@ -13,22 +13,22 @@
 // thread reserves the places of all of them, every thread puts its items.
 // A unique queue's item is claimed first (a plain queue's needs no claim).
 // CHECK-LABEL: func.func @focal
-// CHECK: "par.parallel"() ({
-// CHECK-NEXT: %[[ITEMS:.*]] = "par.local"() <{size = 1 : i64}> : () -> !par.buf<index>
-// CHECK-NEXT: %[[COUNT:.*]] = "par.local"() : () -> !par.buf<index>
-// CHECK: %[[CLAIMED:.*]] = "par.queue_claim"(%arg1, %[[Q:.*]]) : (index, !par.queue<index>) -> i1
+// CHECK: par.parallel {
+// CHECK-NEXT: %[[ITEMS:.*]] = par.local {size = 1 : i64} : !par.buf<index>
+// CHECK-NEXT: %[[COUNT:.*]] = par.local : !par.buf<index>
+// CHECK: %[[CLAIMED:.*]] = par.queue_claim %arg1, %[[Q:.*]] : index, !par.queue<index>
 // CHECK-NEXT: scf.if %[[CLAIMED]] {
 // CHECK-NOT: par.queue_reserve
-// CHECK: "par.store"(%arg1, %[[ITEMS]]
+// CHECK: par.store %arg1, %[[ITEMS]]
 // CHECK: }
-// CHECK: %[[N:.*]] = "par.load"(%[[COUNT]]
-// CHECK-NEXT: %[[BEFORE:.*]] = "par.block_scan"(%[[N]]) <{kind = "add"}>
-// CHECK-NEXT: %[[TOTAL:.*]] = "par.block_reduce"(%[[N]]) <{kind = "add"}>
-// CHECK: "par.block_thread_id"
-// CHECK: "par.queue_reserve"(%[[Q]], %[[TOTAL]])
-// CHECK: %[[BASE:.*]] = "par.block_reduce"
+// CHECK: %[[N:.*]] = par.load %[[COUNT]]
+// CHECK-NEXT: %[[BEFORE:.*]] = par.block_scan %[[N]] {kind = "add"}
+// CHECK-NEXT: %[[TOTAL:.*]] = par.block_reduce %[[N]] {kind = "add"}
+// CHECK: par.block_thread_id
+// CHECK: par.queue_reserve %[[Q]], %[[TOTAL]]
+// CHECK: %[[BASE:.*]] = par.block_reduce
 // CHECK: arith.addi %[[BASE]], %[[BEFORE]]
-// CHECK: "par.queue_put"
+// CHECK: par.queue_put
 // CHECK-NOT: par.queue_push
 // CHECK: return
 func.func @focal(%n: index, %x: index) {
@@ -49,12 +49,12 @@ func.func @focal(%n: index, %x: index) {
 // CHECK-LABEL: func.func @levels
 // CHECK-NOT: par.queue_claim
 // CHECK: scf.if
-// CHECK: "par.subgroup_scan"
-// CHECK: "par.subgroup_reduce"
-// CHECK: "par.lane_id"
-// CHECK: "par.queue_put"({{.*}}) <{unclaimed}>
+// CHECK: par.subgroup_scan
+// CHECK: par.subgroup_reduce
+// CHECK: par.lane_id
+// CHECK: par.queue_put {{.*}} {unclaimed}
 // CHECK: }
-// CHECK: "par.block_scan"
+// CHECK: par.block_scan
 func.func @levels(%n: index, %x: index) {
   %q = "par.queue_new"(%n) <{unique}> : (index) -> !par.queue<index>
   %c0 = arith.constant 0 : index
@@ -79,33 +79,33 @@ func.func @levels(%n: index, %x: index) {
 // buffer on alone.
 // CHECK-LABEL: func.func @loops
 // CHECK-NOT: par.queue_claim
-// CHECK: "par.local"() <{size = 32 : i64}>
-// CHECK: "par.for"
+// CHECK: par.local {size = 32 : i64}
+// CHECK: par.for
 // CHECK: %[[FULL:.*]] = arith.cmpi uge, %{{.*}}, %c32
 // CHECK: scf.if %[[FULL]]
-// CHECK: "par.queue_reserve"(%{{.*}}, %c32
-// CHECK: "par.yield"
-// CHECK-NEXT: })
-// CHECK: "par.load"
-// CHECK-NEXT: "par.block_scan"
+// CHECK: par.queue_reserve %{{.*}}, %c32
+// CHECK: par.yield
+// CHECK-NEXT: }
+// CHECK: par.load
+// CHECK-NEXT: par.block_scan
 //
 // With uniform-loops (the default) the work-sharing loop becomes turns as
 // many on every thread, each thread running iteration `turn * threads +
 // thread` where there is one, so that the block aggregates every turn's
 // items; the loop's barrier follows.
 // UNIFORM-LABEL: func.func @loops
-// UNIFORM: %[[T:.*]] = "par.num_threads"
-// UNIFORM-NEXT: %[[ME:.*]] = "par.thread_id"
+// UNIFORM: %[[T:.*]] = par.num_threads
+// UNIFORM-NEXT: %[[ME:.*]] = par.thread_id
 // UNIFORM: %[[TURNS:.*]] = arith.ceildivui %{{.*}}, %[[T]]
 // UNIFORM: scf.for %[[R:.*]] = %{{.*}} to %[[TURNS]]
 // UNIFORM-NEXT: %[[RT:.*]] = arith.muli %[[R]], %[[T]]
 // UNIFORM-NEXT: %[[K:.*]] = arith.addi %[[RT]], %[[ME]]
 // UNIFORM: scf.if
-// UNIFORM: "par.block_scan"
-// UNIFORM: "par.queue_reserve"
-// UNIFORM: "par.queue_put"
-// UNIFORM: "par.barrier"
-// UNIFORM-NEXT: "par.for"
+// UNIFORM: par.block_scan
+// UNIFORM: par.queue_reserve
+// UNIFORM: par.queue_put
+// UNIFORM: par.barrier
+// UNIFORM-NEXT: par.for
 func.func @loops(%n: index, %out: !par.buf<index>) {
   %q = "par.queue_new"(%n) : (index) -> !par.queue<index>
   %c0 = arith.constant 0 : index
@@ -133,7 +133,7 @@ func.func @loops(%n: index, %out: !par.buf<index>) {
 // aggregated after the loop.
 // CHECK-LABEL: func.func @while
 // CHECK: scf.while
-// CHECK: "par.block_scan"
+// CHECK: par.block_scan
 func.func @while(%n: index) {
   %q = "par.queue_new"(%n) : (index) -> !par.queue<index>
   %c1 = arith.constant 1 : index
@@ -162,8 +162,8 @@ func.func @while(%n: index) {
 // CHECK-LABEL: func.func @uniform_while
 // CHECK: scf.while
 // CHECK: scf.condition
-// CHECK: "par.subgroup_scan"
-// CHECK: "par.queue_reserve"
+// CHECK: par.subgroup_scan
+// CHECK: par.queue_reserve
 // CHECK: scf.yield %{{.*}} : index
 func.func @uniform_while(%n: index) {
   %q = "par.queue_new"(%n) : (index) -> !par.queue<index>
@@ -190,8 +190,8 @@ func.func @uniform_while(%n: index) {
 // Left as they are: a push outside a parallel region, a push into an
 // ordered queue (it places its items itself).
 // CHECK-LABEL: func.func @left
-// CHECK: "par.queue_push"(%{{.*}}) <{aggregate = "block"}>
-// CHECK: "par.queue_push"(%{{.*}}) <{aggregate = "block"}>
+// CHECK: par.queue_push %{{.*}} {aggregate = "block"}
+// CHECK: par.queue_push %{{.*}} {aggregate = "block"}
 // CHECK-NOT: par.queue_reserve
 func.func @left(%n: index, %key: !par.buf<i64>, %d: i64) {
   %q = "par.queue_new"(%n) : (index) -> !par.queue<index>
@@ -214,11 +214,11 @@ func.func @left(%n: index, %key: !par.buf<i64>, %d: i64) {
 // points focal.
 // CHECK-LABEL: func.func @nested
 // CHECK: scf.for
-// CHECK: "par.block_scan"
+// CHECK: par.block_scan
 // CHECK: }
 // CHECK: scf.if
 // CHECK: scf.if
-// CHECK: "par.block_scan"
+// CHECK: par.block_scan
 func.func @nested(%n: index) {
   %q = "par.queue_new"(%n) : (index) -> !par.queue<index>
   %c0 = arith.constant 0 : index

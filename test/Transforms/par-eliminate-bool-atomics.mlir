@@ -11,11 +11,11 @@
 // CHECK-LABEL: func.func @eliminated
 // CHECK: %[[T:.*]] = arith.constant true
 // CHECK-NEXT: scf.if %arg2 {
-// CHECK-NEXT: "par.store"(%[[T]], %arg0, %{{.*}}) <{atomic}>
+// CHECK-NEXT: par.store %[[T]], %arg0, %{{.*}} {atomic}
 // CHECK: %[[F:.*]] = arith.constant false
 // CHECK: %[[N:.*]] = arith.xori %arg3, %{{.*}} : i1
 // CHECK-NEXT: scf.if %[[N]] {
-// CHECK-NEXT: "par.store"(%[[F]], %arg1, %{{.*}}) <{atomic}>
+// CHECK-NEXT: par.store %[[F]], %arg1, %{{.*}} {atomic}
 // CHECK-NOT: par.atomic_rmw
 // CHECK: return
 func.func @eliminated(%any: !par.buf<i1>, %all: !par.buf<i1>, %x: i1, %y: i1, %n: index) {
@@ -40,10 +40,10 @@ func.func @eliminated(%any: !par.buf<i1>, %all: !par.buf<i1>, %x: i1, %y: i1, %n
 // Kept: the old value is used; the element is wider than one bit; other
 // kinds are not boolean reductions.
 // CHECK-LABEL: func.func @kept
-// CHECK: "par.atomic_rmw"(%arg2, %arg0, %{{.*}}) <{kind = "or"}>
-// CHECK: "par.atomic_rmw"(%arg3, %arg1, %{{.*}}) <{kind = "or"}>
-// CHECK: "par.atomic_rmw"(%arg3, %arg1, %{{.*}}) <{kind = "and"}>
-// CHECK: "par.atomic_rmw"(%arg3, %arg1, %{{.*}}) <{kind = "max"}>
+// CHECK: par.atomic_rmw %arg2, %arg0, %{{.*}} {kind = "or"}
+// CHECK: par.atomic_rmw %arg3, %arg1, %{{.*}} {kind = "or"}
+// CHECK: par.atomic_rmw %arg3, %arg1, %{{.*}} {kind = "and"}
+// CHECK: par.atomic_rmw %arg3, %arg1, %{{.*}} {kind = "max"}
 func.func @kept(%flags: !par.buf<i1>, %bits: !par.buf<i64>, %x: i1, %w: i64) -> i1 {
   %c0 = arith.constant 0 : index
   // expected-remark@+1 {{atomic 'or' kept: its old value is used: a plain store cannot return it}}

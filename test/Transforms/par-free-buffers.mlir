@@ -14,9 +14,9 @@
 // REMARK: remark: freed at the end of its block: it does not outlive it
 // CHECK-LABEL: func.func @in_loop
 // CHECK: scf.for
-// CHECK:   %[[B:.*]] = "par.alloc"
-// CHECK:   "par.store"({{.*}}, %[[B]], {{.*}})
-// CHECK:   "par.free"(%[[B]]) : (!par.buf<i64>) -> ()
+// CHECK:   %[[B:.*]] = par.alloc
+// CHECK:   par.store {{.*}}, %[[B]], {{.*}}
+// CHECK:   par.free %[[B]] : !par.buf<i64>
 // CHECK-NEXT: }
 func.func @in_loop(%n: index) {
   %c0 = arith.constant 0 : index
@@ -45,8 +45,8 @@ func.func @in_loop(%n: index) {
 // REMARK: remark: not freed here: it is freed already
 // REMARK: remark: not freed here: the items of the queue escape: it escapes through 'func.return'
 // CHECK-LABEL: func.func @kept
-// CHECK-COUNT-1: "par.free"
-// CHECK-NOT: "par.free"
+// CHECK-COUNT-1: par.free
+// CHECK-NOT: par.free
 func.func private @use(%b: !par.buf<i64>)
 func.func @kept(%n: index, %c: i1) -> (!par.buf<i64>, !par.buf<i64>, !par.buf<index>) {
   // Returned, and yielded first.
@@ -75,11 +75,11 @@ func.func @kept(%n: index, %c: i1) -> (!par.buf<i64>, !par.buf<i64>, !par.buf<in
 // REMARK: remark: freed at the end of its block: it does not outlive it
 // REMARK: remark: not freed here: the function 'twice' it is passed to may keep it: the function 'keep' it is passed to may keep it: it escapes through 'func.return'
 // CHECK-LABEL: func.func @calls
-// CHECK: %[[A:.*]] = "par.alloc"
-// CHECK: %[[B:.*]] = "par.alloc"
+// CHECK: %[[A:.*]] = par.alloc
+// CHECK: %[[B:.*]] = par.alloc
 // CHECK: call @bump(%[[A]]
 // CHECK: call @twice(%[[B]]
-// CHECK-NEXT: "par.free"(%[[A]]) : (!par.buf<i64>) -> ()
+// CHECK-NEXT: par.free %[[A]] : !par.buf<i64>
 // CHECK-NEXT: return
 func.func @calls(%n: index, %i: index) {
   %a = "par.alloc"(%n) : (index) -> !par.buf<i64>

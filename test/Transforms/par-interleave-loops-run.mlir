@@ -21,8 +21,8 @@
 // REF-NEXT: 91
 // RUN: graph-opt %s --pass-pipeline='builtin.module(func.func(par-interleave-loops{factor=3}))' -o %t.3.mlir
 // RUN: FileCheck %s --check-prefix=IR < %t.3.mlir
-// IR-COUNT-5: "par.thread_id"
-// IR-NOT: "par.for"
+// IR-COUNT-5: par.thread_id
+// IR-NOT: par.for
 // RUN: graph-run %t.3.mlir --entry loops | diff %t.ref -
 // RUN: graph-run %t.3.mlir --entry loops --simulate-grid 2x3x4 --shuffle 7 | diff %t.ref -
 // RUN: graph-run %t.3.mlir --entry loops --simulate-grid 1x1x5 | diff %t.ref -
@@ -37,8 +37,8 @@
 // distributions deal (blocks, chunks, guided).
 // RUN: graph-opt %s --pass-pipeline='builtin.module(func.func(par-interleave-loops{factor=3 work-sharing=true}))' -o %t.s3.mlir
 // RUN: FileCheck %s --check-prefix=SHARED < %t.s3.mlir
-// RUN: grep -c '"par.for"' %t.s3.mlir | FileCheck %s --check-prefix=LOOPS
-// SHARED-NOT: "par.thread_id"
+// RUN: grep -c ' par.for ' %t.s3.mlir | FileCheck %s --check-prefix=LOOPS
+// SHARED-NOT: par.thread_id
 // LOOPS: {{^9$}}
 // RUN: graph-run %t.s3.mlir --entry loops | diff %t.ref -
 // RUN: graph-run %t.s3.mlir --entry loops --simulate-grid 2x3x4 --shuffle 7 | diff %t.ref -

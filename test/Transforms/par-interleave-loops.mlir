@@ -37,10 +37,10 @@
 // three iterations' loads come first; an iteration past the end runs at
 // j. The loop ends the team's body: no barrier is added.
 // CHECK-LABEL: func.func @contributions
-// CHECK: "par.parallel"() ({
+// CHECK: par.parallel {
 // CHECK-NEXT: %[[N:.*]] = arith.maxsi %arg3, %{{.*}} : index
-// CHECK-NEXT: %[[T:.*]] = "par.thread_id"() : () -> index
-// CHECK-NEXT: %[[TEAM:.*]] = "par.num_threads"() : () -> index
+// CHECK-NEXT: %[[T:.*]] = par.thread_id
+// CHECK-NEXT: %[[TEAM:.*]] = par.num_threads
 // CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
 // CHECK-NEXT: %[[STRIDE:.*]] = arith.muli %[[TEAM]], %[[C3]] : index
 // CHECK-NEXT: scf.for %[[J:.*]] = %[[T]] to %[[N]] step %[[STRIDE]] {
@@ -52,18 +52,18 @@
 // CHECK-NEXT: %[[OK2:.*]] = arith.cmpi ugt, %[[LEFT]], %[[TWO]] : index
 // CHECK-NEXT: %[[AT2:.*]] = arith.addi %[[J]], %[[TWO]] : index
 // CHECK-NEXT: %[[J2:.*]] = arith.select %[[OK2]], %[[AT2]], %[[J]] : index
-// CHECK-NEXT: %[[R0:.*]] = "par.load"(%arg0, %[[J]])
-// CHECK-NEXT: %[[R1:.*]] = "par.load"(%arg0, %[[J1]])
-// CHECK-NEXT: %[[R2:.*]] = "par.load"(%arg0, %[[J2]])
+// CHECK-NEXT: %[[R0:.*]] = par.load %arg0, %[[J]]
+// CHECK-NEXT: %[[R1:.*]] = par.load %arg0, %[[J1]]
+// CHECK-NEXT: %[[R2:.*]] = par.load %arg0, %[[J2]]
 // CHECK-NEXT: arith.addi %[[J]], %{{.*}} : index
 // CHECK-NEXT: arith.addi %[[J1]], %{{.*}} : index
 // CHECK-NEXT: arith.addi %[[J2]], %{{.*}} : index
-// CHECK-COUNT-6: "par.load"(%arg1,
-// CHECK: "par.store"(%{{.*}}, %arg2, %[[J]])
-// CHECK-NEXT: "par.store"(%{{.*}}, %arg2, %[[J1]])
-// CHECK-NEXT: "par.store"(%{{.*}}, %arg2, %[[J2]])
+// CHECK-COUNT-6: par.load %arg1,
+// CHECK: par.store %{{.*}}, %arg2, %[[J]]
+// CHECK-NEXT: par.store %{{.*}}, %arg2, %[[J1]]
+// CHECK-NEXT: par.store %{{.*}}, %arg2, %[[J2]]
 // CHECK-NEXT: }
-// CHECK-NEXT: "par.yield"
+// CHECK-NEXT: par.yield
 // With work-sharing=true (the CPU pipeline's form) the loop stays
 // work-sharing, over G = ceil(n / 3) groups with its distribution and
 // chunk: group j runs iterations j, j + G and j + 2G.
@@ -71,7 +71,7 @@
 // SHARE: %[[N:.*]] = arith.maxsi %arg3, %{{.*}} : index
 // SHARE-NEXT: %[[C3:.*]] = arith.constant 3 : index
 // SHARE-NEXT: %[[G:.*]] = arith.ceildivui %[[N]], %[[C3]] : index
-// SHARE: "par.for"(%{{.*}}, %[[G]], %{{.*}}) <{chunk = 1024 : i64, dist = "dynamic"}> ({
+// SHARE: par.for %{{.*}}, %[[G]], %{{.*}} attributes {chunk = 1024 : i64, dist = "dynamic"} {
 // SHARE-NEXT: ^bb0(%[[J:.*]]: index):
 // SHARE-NEXT: %[[LEFT:.*]] = arith.subi %[[N]], %[[J]] : index
 // SHARE-NEXT: %[[OK1:.*]] = arith.cmpi ugt, %[[LEFT]], %[[G]] : index
@@ -79,10 +79,10 @@
 // SHARE-NEXT: %[[J1:.*]] = arith.select %[[OK1]], %[[AT1]], %[[J]] : index
 // SHARE-NEXT: %[[TWO:.*]] = arith.addi %[[G]], %[[G]] : index
 // SHARE-NEXT: %[[OK2:.*]] = arith.cmpi ugt, %[[LEFT]], %[[TWO]] : index
-// SHARE: "par.load"(%arg0, %[[J]])
-// SHARE-NEXT: "par.load"(%arg0, %[[J1]])
-// SHARE-NOT: "par.thread_id"
-// SHARE: "par.yield"
+// SHARE: par.load %arg0, %[[J]]
+// SHARE-NEXT: par.load %arg0, %[[J1]]
+// SHARE-NOT: par.thread_id
+// SHARE: par.yield
 func.func @contributions(%rank: !par.buf<f64>, %offsets: !par.buf<index>, %contrib: !par.buf<f64>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -118,15 +118,15 @@ func.func @contributions(%rank: !par.buf<f64>, %offsets: !par.buf<index>, %contr
 // CHECK: scf.for %[[J:.*]] = %{{.*}} to %[[N]] step %{{.*}} {
 // CHECK: %[[M:.*]] = arith.muli %[[J]], %[[C3]] : index
 // CHECK-NEXT: %[[I:.*]] = arith.addi %[[C2]], %[[M]] : index
-// CHECK: "par.load"(%arg0, %[[I]])
+// CHECK: par.load %arg0, %[[I]]
 // CHECK: }
-// CHECK-NEXT: "par.barrier"() : () -> ()
-// CHECK-NEXT: %{{.*}} = "par.thread_id"
+// CHECK-NEXT: par.barrier
+// CHECK-NEXT: %{{.*}} = par.thread_id
 // The work-sharing loop waits for the team at its end itself: no barrier.
 // SHARE-LABEL: func.func @strided
-// SHARE: "par.for"(%{{.*}}, %{{.*}}, %{{.*}}) <{chunk = 1 : i64, dist = "static"}>
-// SHARE-NOT: "par.barrier"
-// SHARE: "par.thread_id"
+// SHARE: par.for %{{.*}}, %{{.*}}, %{{.*}} attributes {chunk = 1 : i64, dist = "static"}
+// SHARE-NOT: par.barrier
+// SHARE: par.thread_id
 func.func @strided(%in: !par.buf<i64>, %out: !par.buf<i64>, %n: index) {
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
@@ -154,17 +154,17 @@ func.func @strided(%in: !par.buf<i64>, %out: !par.buf<i64>, %n: index) {
 // CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: %[[OK1:.*]] = arith.cmpi ugt, %{{.*}}, %{{.*}} : index
 // CHECK: %[[OK2:.*]] = arith.cmpi ugt, %{{.*}}, %{{.*}} : index
-// CHECK-COUNT-3: "par.local"()
+// CHECK-COUNT-3: par.local
 // CHECK: scf.if %{{.*}} {
-// CHECK-NEXT: "par.atomic_rmw"{{.*$}}
+// CHECK-NEXT: par.atomic_rmw{{.*$}}
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.if %[[OK1]] {
 // CHECK-NEXT: scf.if %{{.*}} {
-// CHECK-NEXT: "par.atomic_rmw"
+// CHECK-NEXT: par.atomic_rmw
 // CHECK: scf.if %[[OK2]] {
-// CHECK: %[[T0:.*]] = "par.atomic_rmw"(%{{.*}}, %arg2, %c0)
+// CHECK: %[[T0:.*]] = par.atomic_rmw %{{.*}}, %arg2, %c0
 // CHECK-NEXT: %[[T1:.*]] = scf.if %[[OK1]] -> (i64) {
-// CHECK-NEXT: %[[U1:.*]] = "par.atomic_rmw"(%{{.*}}, %arg2, %c0)
+// CHECK-NEXT: %[[U1:.*]] = par.atomic_rmw %{{.*}}, %arg2, %c0
 // CHECK-NEXT: scf.yield %[[U1]] : i64
 // CHECK-NEXT: } else {
 // CHECK-NEXT: scf.yield %[[T0]] : i64
@@ -205,7 +205,7 @@ func.func @updates(%in: !par.buf<i64>, %out: !par.buf<i64>, %count: !par.buf<i64
 // Loops kept, each with its reason; a loop that reads no shared buffer has
 // nothing to issue early and gets no remark.
 // CHECK-LABEL: func.func @kept
-// CHECK-COUNT-7: "par.for"
+// CHECK-COUNT-7: par.for
 // CHECK-NOT: scf.for
 func.func @kept(%in: !par.buf<i64>, %out: !par.buf<i64>, %n: index, %lo: index, %s: index) {
   %c0 = arith.constant 0 : index

@@ -36,31 +36,31 @@
 // iterations; the second and third run where they are below the bound and
 // at the group's first where not, their writes selected away there.
 // CHECK-LABEL: func.func @gather
-// CHECK: %[[ACC:.*]] = "par.local"()
+// CHECK: %[[ACC:.*]] = par.local
 // CHECK: %[[C3:.*]] = arith.constant 3 : index
 // CHECK: %[[C1:.*]] = arith.constant 1 : index
 // CHECK: %[[C2:.*]] = arith.constant 2 : index
 // CHECK: scf.for %[[IV:.*]] = %[[LO:.*]] to %[[HI:.*]] step %[[C3]] {
-// CHECK-NEXT: %[[S0:.*]] = "par.load"(%arg1, %[[IV]])
+// CHECK-NEXT: %[[S0:.*]] = par.load %arg1, %[[IV]]
 // CHECK-NEXT: %[[I0:.*]] = arith.index_castui %[[S0]] : i32 to index
-// CHECK-NEXT: %[[V0:.*]] = "par.load"(%arg0, %[[I0]])
-// CHECK-NEXT: %[[A0:.*]] = "par.load"(%[[ACC]], %{{.*}})
+// CHECK-NEXT: %[[V0:.*]] = par.load %arg0, %[[I0]]
+// CHECK-NEXT: %[[A0:.*]] = par.load %[[ACC]], %{{.*}}
 // CHECK-NEXT: %[[N0:.*]] = arith.addf %[[A0]], %[[V0]] : f64
-// CHECK-NEXT: "par.store"(%[[N0]], %[[ACC]], %{{.*}})
+// CHECK-NEXT: par.store %[[N0]], %[[ACC]], %{{.*}}
 // CHECK-NEXT: %[[LEFT:.*]] = arith.subi %[[HI]], %[[IV]] : index
 // CHECK-NEXT: %[[OK1:.*]] = arith.cmpi ugt, %[[LEFT]], %[[C1]] : index
 // CHECK-NEXT: %[[AT1:.*]] = arith.addi %[[IV]], %[[C1]] : index
 // CHECK-NEXT: %[[J1:.*]] = arith.select %[[OK1]], %[[AT1]], %[[IV]] : index
-// CHECK-NEXT: %[[S1:.*]] = "par.load"(%arg1, %[[J1]])
+// CHECK-NEXT: %[[S1:.*]] = par.load %arg1, %[[J1]]
 // CHECK-NEXT: %[[I1:.*]] = arith.index_castui %[[S1]] : i32 to index
-// CHECK-NEXT: %[[V1:.*]] = "par.load"(%arg0, %[[I1]])
-// CHECK-NEXT: %[[A1:.*]] = "par.load"(%[[ACC]], %{{.*}})
+// CHECK-NEXT: %[[V1:.*]] = par.load %arg0, %[[I1]]
+// CHECK-NEXT: %[[A1:.*]] = par.load %[[ACC]], %{{.*}}
 // CHECK-NEXT: %[[N1:.*]] = arith.addf %[[A1]], %[[V1]] : f64
-// CHECK-NEXT: %[[OLD1:.*]] = "par.load"(%[[ACC]], %{{.*}})
+// CHECK-NEXT: %[[OLD1:.*]] = par.load %[[ACC]], %{{.*}}
 // CHECK-NEXT: %[[K1:.*]] = arith.select %[[OK1]], %[[N1]], %[[OLD1]] : f64
-// CHECK-NEXT: "par.store"(%[[K1]], %[[ACC]], %{{.*}})
+// CHECK-NEXT: par.store %[[K1]], %[[ACC]], %{{.*}}
 // CHECK-NEXT: %[[OK2:.*]] = arith.cmpi ugt, %[[LEFT]], %[[C2]] : index
-// CHECK: "par.store"
+// CHECK: par.store
 // CHECK-NEXT: }
 func.func @gather(%contrib: !par.buf<f64>, %sources: !par.buf<i32>, %offsets: !par.buf<index>, %rank: !par.buf<f64>, %n: index) {
   %c0 = arith.constant 0 : index
@@ -97,7 +97,7 @@ func.func @gather(%contrib: !par.buf<f64>, %sources: !par.buf<i32>, %offsets: !p
 // Carried values are selected like writes; a subgroup's stride is
 // multiplied by each offset.
 // CHECK-LABEL: func.func @carried
-// CHECK: %[[W:.*]] = "par.subgroup_size"() : () -> index
+// CHECK: %[[W:.*]] = par.subgroup_size
 // CHECK: %[[C3:.*]] = arith.constant 3 : index
 // CHECK: %[[G:.*]] = arith.muli %[[W]], %[[C3]] : index
 // CHECK: %[[C2:.*]] = arith.constant 2 : index

@@ -17,16 +17,16 @@
 // CHECK-LABEL: func.func @in_degree
 // CHECK: mapping = "edge"
 // THREAD-LABEL: func.func @in_degree
-// THREAD: "par.graph_size"(%arg0) <{of = "nodes"}>
+// THREAD: par.graph_size %arg0 {of = "nodes"}
 // THREAD-NOT: par.atomic_rmw
-// THREAD: "par.store"(%{{.*}}, %arg1, %{{.*}}) <{atomic}>
+// THREAD: par.store %{{.*}}, %arg1, %{{.*}} {atomic}
 // THREAD: return
 // EDGE-LABEL: func.func @in_degree
-// EDGE: %[[TGT:.*]] = "par.graph_array"(%arg0) <{array = "out_targets"}>
-// EDGE: "par.graph_size"(%arg0) <{of = "edges"}>
-// EDGE: %[[T:.*]] = "par.load"(%[[TGT]], %arg2)
+// EDGE: %[[TGT:.*]] = par.graph_array %arg0 {array = "out_targets"}
+// EDGE: par.graph_size %arg0 {of = "edges"}
+// EDGE: %[[T:.*]] = par.load %[[TGT]], %arg2
 // EDGE: %[[V:.*]] = arith.index_castui %[[T]]
-// EDGE: "par.atomic_rmw"(%{{.*}}, %arg1, %[[V]]) <{kind = "add"}>
+// EDGE: par.atomic_rmw %{{.*}}, %arg1, %[[V]] {kind = "add"}
 // EDGE: return
 func.func @in_degree(%g: !graph.graph, %deg: !graph.nprop<i64>) {
   %c1 = arith.constant 1 : i64
@@ -44,9 +44,9 @@ func.func @in_degree(%g: !graph.graph, %deg: !graph.nprop<i64>) {
 // CHECK-LABEL: func.func @relax
 // CHECK: mapping = "edge"
 // EDGE-LABEL: func.func @relax
-// EDGE: "par.graph_array"(%arg0) <{array = "edge_sources"}>
-// EDGE: "par.graph_size"(%arg0) <{of = "edges"}>
-// EDGE: "par.atomic_rmw"(%{{.*}}, %arg1, %{{.*}}) <{kind = "min"}>
+// EDGE: par.graph_array %arg0 {array = "edge_sources"}
+// EDGE: par.graph_size %arg0 {of = "edges"}
+// EDGE: par.atomic_rmw %{{.*}}, %arg1, %{{.*}} {kind = "min"}
 // EDGE: return
 func.func @relax(%g: !graph.graph, %dist: !graph.nprop<i64>, %w: !graph.eprop<i64>) {
   // expected-remark@+1 {{loop collapsed into one loop over the edges}}

@@ -27,7 +27,7 @@ strata_ir::dialect_ops! {
             NumNodes = NUM_NODES "num_nodes" (
                 "the number of nodes",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The graph.
@@ -46,7 +46,7 @@ strata_ir::dialect_ops! {
             NumEdges = NUM_EDGES "num_edges" (
                 "the number of edges",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The graph.
@@ -65,7 +65,7 @@ strata_ir::dialect_ops! {
             IsSymmetric = IS_SYMMETRIC "is_symmetric" (
                 "whether every node's out-neighbours are its in-neighbours, each as often (an edge u -> v for every v -> u)",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The graph.
@@ -84,11 +84,11 @@ strata_ir::dialect_ops! {
             OutDegree = OUT_DEGREE "out_degree" (
                 "the number of out-edges of a node",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
             InDegree = IN_DEGREE "in_degree" (
                 "the number of in-edges of a node",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The graph.
@@ -109,11 +109,11 @@ strata_ir::dialect_ops! {
             Src = SRC "src" (
                 "the source node of an edge",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
             Dst = DST "dst" (
                 "the destination node of an edge",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The graph.
@@ -134,7 +134,7 @@ strata_ir::dialect_ops! {
             Weight = WEIGHT "weight" (
                 "the integer weight of an edge (1 when the graph has no weights)",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The graph.
@@ -155,11 +155,11 @@ strata_ir::dialect_ops! {
             OutEdge = OUT_EDGE "out_edge" (
                 "the out-edge of a node at a position, in the order out_edges visits them; out of range is a run-time error",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
             InEdge = IN_EDGE "in_edge" (
                 "the in-edge of a node at a position, in the order in_edges visits them; out of range is a run-time error",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The graph.
@@ -182,7 +182,7 @@ strata_ir::dialect_ops! {
             HasEdge = HAS_EDGE "has_edge" (
                 "whether an edge from the first node to the second exists",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The graph.
@@ -205,7 +205,7 @@ strata_ir::dialect_ops! {
             CountCommon = COUNT_COMMON "count_common" (
                 "how many distinct nodes numbered below a bound are out-neighbours of both nodes (sorted lists intersected as `intersect` says: merge, gallop or auto)",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The graph.
@@ -233,7 +233,7 @@ strata_ir::dialect_ops! {
             NodeId = NODE_ID "node_id" (
                 "the number of a node, from 0",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The node.
@@ -252,7 +252,7 @@ strata_ir::dialect_ops! {
             EdgeId = EDGE_ID "edge_id" (
                 "the number of an edge, from 0",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The edge.
@@ -271,7 +271,7 @@ strata_ir::dialect_ops! {
             Node = NODE "node" (
                 "the node with a number; out of range is a run-time error",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The graph.
@@ -292,7 +292,7 @@ strata_ir::dialect_ops! {
             Edge = EDGE "edge" (
                 "the edge with a number; out of range is a run-time error",
                 Traits::PURE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The graph.
@@ -313,7 +313,7 @@ strata_ir::dialect_ops! {
             NewUf = NEW_UF "new_uf" (
                 "a union-find set with every node alone",
                 Traits::NONE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The graph.
@@ -332,7 +332,7 @@ strata_ir::dialect_ops! {
             UfFind = UF_FIND "uf_find" (
                 "the representative of a node's set",
                 Traits::NONE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The set.
@@ -353,7 +353,7 @@ strata_ir::dialect_ops! {
             UfUnion = UF_UNION "uf_union" (
                 "merges the sets of two nodes; true if they were apart",
                 Traits::NONE
-            ) { parse: Some(op_format::parse_fixed), print: Some(op_format::print_fixed) };
+            ) { parse: Some(op_format::parse), print: Some(op_format::print) };
         }
         operands {
             /// The set.
@@ -386,7 +386,7 @@ strata_ir::dialect_ops! {
         }
         results {
             /// The property.
-            prop: TypeConstraint::Dialect("graph", "nprop"),
+            prop: TypeConstraint::Parametric("graph", "nprop"),
         }
         properties {}
     }
@@ -407,7 +407,7 @@ strata_ir::dialect_ops! {
         }
         results {
             /// The property.
-            prop: TypeConstraint::Dialect("graph", "eprop"),
+            prop: TypeConstraint::Parametric("graph", "eprop"),
         }
         properties {}
     }
@@ -426,7 +426,7 @@ strata_ir::dialect_ops! {
         }
         results {
             /// The scalar.
-            scalar: TypeConstraint::Dialect("graph", "scalar"),
+            scalar: TypeConstraint::Parametric("graph", "scalar"),
         }
         properties {}
     }
@@ -639,7 +639,7 @@ strata_ir::dialect_ops! {
             /// The graph.
             graph: GRAPH,
             /// The node property whose value places a pushed node when its round ends.
-            key: TypeConstraint::Dialect("graph", "nprop"),
+            key: TypeConstraint::Parametric("graph", "nprop"),
             /// The width of a bucket (positive).
             delta: TypeConstraint::Int(64),
         }

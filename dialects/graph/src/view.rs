@@ -13,12 +13,12 @@ pub const EDGE: TypeConstraint = TypeConstraint::Dialect("graph", "edge");
 /// `!graph.uf`.
 pub const UF: TypeConstraint = TypeConstraint::Dialect("graph", "uf");
 /// `!graph.worklist<T>`.
-pub const WORKLIST: TypeConstraint = TypeConstraint::Dialect("graph", "worklist");
+pub const WORKLIST: TypeConstraint = TypeConstraint::Parametric("graph", "worklist");
 /// A property or a scalar: `!graph.nprop<T>`, `!graph.eprop<T>`, `!graph.scalar<T>`.
 pub const CONTAINER: TypeConstraint = TypeConstraint::OneOf(&[
-    TypeConstraint::Dialect("graph", "nprop"),
-    TypeConstraint::Dialect("graph", "eprop"),
-    TypeConstraint::Dialect("graph", "scalar"),
+    TypeConstraint::Parametric("graph", "nprop"),
+    TypeConstraint::Parametric("graph", "eprop"),
+    TypeConstraint::Parametric("graph", "scalar"),
 ]);
 /// The index of a property's element: a node or an edge.
 pub const ELEMENT_INDEX: TypeConstraint = TypeConstraint::OneOf(&[NODE, EDGE]);

@@ -2,14 +2,16 @@
 //! traits, operands, results and properties with their constraints, and
 //! hooks (verifier, canonicalization patterns). From it come the name
 //! constants, the typed views, [`ParOp`] and the definitions the dialect
-//! registers. Everything is in MLIR's generic form; `docs/dialects/par.md`
-//! describes each operation.
+//! registers. Every operation takes the declared assembly format of
+//! [`op_format`] (`%v = par.load %b, %i : !par.buf<i64> -> i64`);
+//! `docs/dialects/par.md` describes each operation.
 
 use crate::canonicalize::{
     alloc_patterns, barrier_patterns, for_patterns, load_patterns, local_patterns, parallel_patterns,
     queue_items_patterns, queue_size_patterns,
 };
 use crate::verify::*;
+use strata_ir::op_format;
 use strata_ir::signature::TypeConstraint;
 
 use crate::view::{Checked, Dist, Group, RmwKind, SizeOf, BUF, GRAPH, QUEUE};
@@ -20,6 +22,7 @@ strata_ir::dialect_ops! {
     dialect "par" => pub enum ParOp,
     /// Which par operation: the key of tables by operation.
     pub enum ParKind;
+    hooks { parse: Some(op_format::parse), print: Some(op_format::print) }
 
     /// `par.graph_size {of}`: the number of nodes or edges.
     view GraphSize {
@@ -277,7 +280,12 @@ strata_ir::dialect_ops! {
             Parallel = PARALLEL "parallel" (
                 "runs its body on every thread of a new team",
                 Traits::RECURSIVE_EFFECTS
-            ) { verify: Some(verify_parallel), patterns: Some(parallel_patterns) };
+            ) {
+                verify: Some(verify_parallel),
+                patterns: Some(parallel_patterns),
+                parse: Some(op_format::parse_with_regions),
+                print: Some(op_format::print_with_regions),
+            };
         }
         operands {}
         results {}
@@ -290,7 +298,12 @@ strata_ir::dialect_ops! {
             For = FOR "for" (
                 "shares the iterations lo..hi among the team, then waits for all",
                 Traits::RECURSIVE_EFFECTS
-            ) { verify: Some(verify_for), patterns: Some(for_patterns) };
+            ) {
+                verify: Some(verify_for),
+                patterns: Some(for_patterns),
+                parse: Some(op_format::parse_with_regions),
+                print: Some(op_format::print_with_regions),
+            };
         }
         operands {
             /// The first iteration.

@@ -8,9 +8,9 @@ use strata_ir::types::Type;
 use strata_ir::{Attribute, Context, OpId};
 
 /// `!par.buf<T>`.
-pub const BUF: TypeConstraint = TypeConstraint::Dialect("par", "buf");
+pub const BUF: TypeConstraint = TypeConstraint::Parametric("par", "buf");
 /// `!par.queue<T>`.
-pub const QUEUE: TypeConstraint = TypeConstraint::Dialect("par", "queue");
+pub const QUEUE: TypeConstraint = TypeConstraint::Parametric("par", "queue");
 /// `!graph.graph`.
 pub const GRAPH: TypeConstraint = TypeConstraint::Dialect("graph", "graph");
 

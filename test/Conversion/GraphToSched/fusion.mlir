@@ -29,11 +29,11 @@
 // CHECK: fusion = 1000 : i64
 // REMARK: fusion.mlir:[[@LINE+15]]:5: remark: bucket fusion: a thread runs the items it pushed into the round's bucket in the same round while they are fewer than 1000
 // PAR-LABEL: func.func @paths
-// PAR: "par.ordered_queue_new"({{.*}}) <{eager}>
-// PAR: "par.for"
-// PAR: "par.queue_take_own"(%{{.*}}, %{{.*}})
-// PAR: "par.queue_own_items"
-// PAR: "par.queue_push"(%{{.*}}, %{{.*}}) <{buffered}>
+// PAR: par.ordered_queue_new {{.*}} {eager}
+// PAR: par.for
+// PAR: par.queue_take_own %{{.*}}, %{{.*}}
+// PAR: par.queue_own_items
+// PAR: par.queue_push %{{.*}}, %{{.*}} {buffered}
 func.func @paths(%g: !graph.graph, %s: !graph.node, %delta: i64) -> !graph.nprop<i64> {
   %max = arith.constant 9223372036854775807 : i64
   %c0 = arith.constant 0 : i64

@@ -19,7 +19,7 @@
 // CHECK: graph.push %{{.*}}, %{{.*}} {sched.once_per_round} : !graph.worklist<!graph.node>
 // REMARK: once-per-round.mlir:[[@LINE+17]]:11: remark: push once a round, without a claim: it runs only when the reduction at {{.*}}once-per-round.mlir:[[@LINE+15]]:15 changes the element of its item, which happens once a round
 // PAR-LABEL: func.func @levels
-// PAR: "par.queue_push"(%{{.*}}, %{{.*}}) <{buffered, unclaimed}>
+// PAR: par.queue_push %{{.*}}, %{{.*}} {buffered, unclaimed}
 func.func @levels(%g: !graph.graph, %s: !graph.node) -> !graph.nprop<i64> {
   %max = arith.constant 9223372036854775807 : i64
   %c0 = arith.constant 0 : i64
@@ -51,7 +51,7 @@ func.func @levels(%g: !graph.graph, %s: !graph.node) -> !graph.nprop<i64> {
 // CHECK-NOT: sched.once_per_round
 // REMARK: once-per-round.mlir:[[@LINE+18]]:11: remark: push claims each item before adding it (an atomic exchange): the value of the reduction at {{.*}}once-per-round.mlir:[[@LINE+16]]:15 may differ within a round
 // PAR-LABEL: func.func @distances
-// PAR: "par.queue_push"(%{{.*}}, %{{.*}}) <{buffered}>
+// PAR: par.queue_push %{{.*}}, %{{.*}} {buffered}
 func.func @distances(%g: !graph.graph, %s: !graph.node) -> !graph.nprop<i64> {
   %max = arith.constant 9223372036854775807 : i64
   %c0 = arith.constant 0 : i64
@@ -145,8 +145,8 @@ func.func @others(%g: !graph.graph, %s: !graph.node) {
 // CHECK: graph.push %{{.*}}, %{{.*}} : !graph.worklist<!graph.node>
 // REMARK: once-per-round.mlir:[[@LINE+15]]:11: remark: push into an ordered worklist, without a claim: the item is placed in a bucket by its key
 // PAR-LABEL: func.func @ordered
-// PAR: "par.ordered_queue_new"(%{{.*}}, %{{.*}}, %{{.*}}) <{eager}> : (index, !par.buf<i64>, i64) -> !par.queue<index>
-// PAR: "par.queue_push"(%{{.*}}, %{{.*}}) <{buffered}>
+// PAR: par.ordered_queue_new %{{.*}}, %{{.*}}, %{{.*}} {eager} : !par.buf<i64> -> !par.queue<index>
+// PAR: par.queue_push %{{.*}}, %{{.*}} {buffered}
 func.func @ordered(%g: !graph.graph, %s: !graph.node, %delta: i64) {
   %max = arith.constant 9223372036854775807 : i64
   %c1 = arith.constant 1 : i64

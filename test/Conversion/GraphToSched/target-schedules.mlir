@@ -12,7 +12,7 @@
 // CPU: } attributes {note = 1 : i64, schedule = {chunk = 8 : i64, {{.*}}mapping = "sequential"
 // GPU: } attributes {note = 1 : i64, schedule = {chunk = 32 : i64, {{.*}}mapping = "thread"
 // NONE: } attributes {note = 1 : i64, schedule = {chunk = 8 : i64, {{.*}}mapping = "thread"
-// CPU-PIPELINE-NOT: "par.parallel"
+// CPU-PIPELINE-NOT: par.parallel
 // BAD: option 'target' must be cpu or gpu, got 'tpu'
 func.func @f(%g: !graph.graph, %p: !graph.nprop<i64>) {
   %c1 = arith.constant 1 : i64

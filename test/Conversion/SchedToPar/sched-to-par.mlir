@@ -6,21 +6,21 @@
 // of such data are atomic too.
 // CHECK-LABEL: func.func @push_min
 // CHECK-SAME: (%[[G:.*]]: !graph.graph, %[[P:.*]]: !par.buf<i64>)
-// CHECK-DAG: %[[TGT:.*]] = "par.graph_array"(%[[G]]) <{array = "out_targets"}> : (!graph.graph) -> !par.buf<i32>
-// CHECK-DAG: %[[OFF:.*]] = "par.graph_array"(%[[G]]) <{array = "out_offsets"}> : (!graph.graph) -> !par.buf<index>
-// CHECK: %[[N:.*]] = "par.graph_size"(%[[G]]) <{of = "nodes"}>
-// CHECK: "par.parallel"() ({
-// CHECK:   "par.for"(%{{.*}}, %[[N]], %{{.*}}) <{chunk = 1024 : i64, dist = "guided"}> ({
+// CHECK-DAG: %[[TGT:.*]] = par.graph_array %[[G]] {array = "out_targets"} : !par.buf<i32>
+// CHECK-DAG: %[[OFF:.*]] = par.graph_array %[[G]] {array = "out_offsets"} : !par.buf<index>
+// CHECK: %[[N:.*]] = par.graph_size %[[G]] {of = "nodes"}
+// CHECK: par.parallel {
+// CHECK:   par.for %{{.*}}, %[[N]], %{{.*}} attributes {chunk = 1024 : i64, dist = "guided"} {
 // CHECK:   ^bb0(%[[V:.*]]: index):
-// CHECK:     %[[X:.*]] = "par.load"(%[[P]], %[[V]]) <{atomic}>
-// CHECK:     %[[LO:.*]] = "par.load"(%[[OFF]], %[[V]])
-// CHECK:     %[[HI:.*]] = "par.load"(%[[OFF]], %{{.*}})
+// CHECK:     %[[X:.*]] = par.load %[[P]], %[[V]] {atomic}
+// CHECK:     %[[LO:.*]] = par.load %[[OFF]], %[[V]]
+// CHECK:     %[[HI:.*]] = par.load %[[OFF]], %{{.*}}
 // CHECK:     scf.for %[[K:.*]] = %[[LO]] to %[[HI]] step
-// CHECK:       %[[U32:.*]] = "par.load"(%[[TGT]], %[[K]]) : (!par.buf<i32>, index) -> i32
+// CHECK:       %[[U32:.*]] = par.load %[[TGT]], %[[K]] : !par.buf<i32> -> i32
 // CHECK:       %[[U:.*]] = arith.index_castui %[[U32]] : i32 to index
-// CHECK:       "par.atomic_rmw"(%[[X]], %[[P]], %[[U]]) <{kind = "min"}>
-// CHECK:     "par.yield"() : () -> ()
-// CHECK:   "par.yield"() : () -> ()
+// CHECK:       par.atomic_rmw %[[X]], %[[P]], %[[U]] {kind = "min"}
+// CHECK:     par.yield
+// CHECK:   par.yield
 func.func @push_min(%g: !graph.graph, %p: !graph.nprop<i64>) {
   graph.foreach %v in nodes(%g) {
     %x = graph.load %p[%v] : !graph.nprop<i64>
@@ -38,18 +38,18 @@ func.func @push_min(%g: !graph.graph, %p: !graph.nprop<i64>) {
 // scalar once per thread. The per-iteration scalar of the inner sum is a
 // private local too.
 // CHECK-LABEL: func.func @count
-// CHECK: %[[S:.*]] = "par.alloc"(%{{.*}}) : (index) -> !par.buf<i64>
-// CHECK: "par.parallel"() ({
-// CHECK:   %[[L:.*]] = "par.local"() : () -> !par.buf<i64>
+// CHECK: %[[S:.*]] = par.alloc %{{.*}} : !par.buf<i64>
+// CHECK: par.parallel {
+// CHECK:   %[[L:.*]] = par.local : !par.buf<i64>
 // CHECK:   %[[Z:.*]] = arith.constant 0 : i64
-// CHECK:   "par.store"(%[[Z]], %[[L]], %{{.*}})
-// CHECK:   "par.for"
-// CHECK:     %[[OLD:.*]] = "par.load"(%[[L]], %{{.*}}) : (!par.buf<i64>, index) -> i64
+// CHECK:   par.store %[[Z]], %[[L]], %{{.*}}
+// CHECK:   par.for
+// CHECK:     %[[OLD:.*]] = par.load %[[L]], %{{.*}} : !par.buf<i64> -> i64
 // CHECK:     %[[NEW:.*]] = arith.addi %[[OLD]], %{{.*}} : i64
-// CHECK:     "par.store"(%[[NEW]], %[[L]], %{{.*}})
-// CHECK:   %[[MINE:.*]] = "par.load"(%[[L]], %{{.*}})
-// CHECK:   "par.atomic_rmw"(%[[MINE]], %[[S]], %{{.*}}) <{kind = "add"}>
-// CHECK:   "par.yield"
+// CHECK:     par.store %[[NEW]], %[[L]], %{{.*}}
+// CHECK:   %[[MINE:.*]] = par.load %[[L]], %{{.*}}
+// CHECK:   par.atomic_rmw %[[MINE]], %[[S]], %{{.*}} {kind = "add"}
+// CHECK:   par.yield
 func.func @count(%g: !graph.graph) -> i64 {
   %c1 = arith.constant 1 : i64
   %s = graph.new_scalar %c1 : !graph.scalar<i64>
@@ -65,13 +65,13 @@ func.func @count(%g: !graph.graph) -> i64 {
 // A scalar an iteration creates belongs to the thread running it: the sum
 // over a node's in-neighbours is a plain load, add and store, no atomics.
 // CHECK-LABEL: func.func @in_sum
-// CHECK: "par.for"
-// CHECK:   %[[L:.*]] = "par.local"() : () -> !par.buf<f64>
+// CHECK: par.for
+// CHECK:   %[[L:.*]] = par.local : !par.buf<f64>
 // CHECK:   scf.for
 // CHECK-NOT: par.atomic_rmw
-// CHECK:     %[[OLD:.*]] = "par.load"(%[[L]], %{{.*}}) : (!par.buf<f64>, index) -> f64
+// CHECK:     %[[OLD:.*]] = par.load %[[L]], %{{.*}} : !par.buf<f64> -> f64
 // CHECK:     %[[NEW:.*]] = arith.addf %[[OLD]], %{{.*}} : f64
-// CHECK:     "par.store"(%[[NEW]], %[[L]], %{{.*}})
+// CHECK:     par.store %[[NEW]], %[[L]], %{{.*}}
 func.func @in_sum(%g: !graph.graph, %x: !graph.nprop<f64>, %y: !graph.nprop<f64>) {
   %zero = arith.constant 0.0 : f64
   graph.foreach %v in nodes(%g) {
@@ -91,13 +91,13 @@ func.func @in_sum(%g: !graph.graph, %x: !graph.nprop<f64>, %y: !graph.nprop<f64>
 // Edge-parallel: the node loop and its neighbour loop become one loop over
 // the edges; the source comes from the edge, the target from the CSR.
 // CHECK-LABEL: func.func @edge_parallel
-// CHECK: %[[M:.*]] = "par.graph_size"(%{{.*}}) <{of = "edges"}>
-// CHECK: "par.for"(%{{.*}}, %[[M]], %{{.*}}) <{chunk = 1024 : i64, dist = "static"}> ({
+// CHECK: %[[M:.*]] = par.graph_size %{{.*}} {of = "edges"}
+// CHECK: par.for %{{.*}}, %[[M]], %{{.*}} attributes {chunk = 1024 : i64, dist = "static"} {
 // CHECK: ^bb0(%[[E:.*]]: index):
-// CHECK:   %[[V:.*]] = "par.load"(%{{.*}}, %[[E]])
-// CHECK:   %[[U32:.*]] = "par.load"(%{{.*}}, %[[E]]) : (!par.buf<i32>, index) -> i32
+// CHECK:   %[[V:.*]] = par.load %{{.*}}, %[[E]]
+// CHECK:   %[[U32:.*]] = par.load %{{.*}}, %[[E]] : !par.buf<i32> -> i32
 // CHECK:   %[[U:.*]] = arith.index_castui %[[U32]] : i32 to index
-// CHECK:   "par.atomic_rmw"(%{{.*}}, %{{.*}}, %[[U]]) <{kind = "add"}>
+// CHECK:   par.atomic_rmw %{{.*}}, %{{.*}}, %[[U]] {kind = "add"}
 // CHECK-NOT: scf.for
 func.func @edge_parallel(%g: !graph.graph, %p: !graph.nprop<i64>) {
   graph.foreach %v in nodes(%g) {
@@ -114,15 +114,15 @@ func.func @edge_parallel(%g: !graph.graph, %p: !graph.nprop<i64>) {
 // Worklist rounds become an scf.while that advances the queue; pushes go to
 // the queue, items come from its current round.
 // CHECK-LABEL: func.func @rounds
-// CHECK: %[[Q:.*]] = "par.queue_new"(%{{.*}}) <{unique}> : (index) -> !par.queue<index>
-// CHECK: "par.queue_push"(%{{.*}}, %[[Q]])
+// CHECK: %[[Q:.*]] = par.queue_new %{{.*}} {unique} : !par.queue<index>
+// CHECK: par.queue_push %{{.*}}, %[[Q]]
 // CHECK: scf.while
-// CHECK:   %[[MORE:.*]] = "par.queue_advance"(%[[Q]]) : (!par.queue<index>) -> i1
+// CHECK:   %[[MORE:.*]] = par.queue_advance %[[Q]] : !par.queue<index>
 // CHECK:   scf.condition(%[[MORE]])
 // CHECK: } do {
-// CHECK:   "par.queue_size"(%[[Q]])
-// CHECK:   "par.queue_items"(%[[Q]])
-// CHECK:   "par.parallel"
+// CHECK:   par.queue_size %[[Q]]
+// CHECK:   par.queue_items %[[Q]]
+// CHECK:   par.parallel
 func.func @rounds(%g: !graph.graph, %s: !graph.node) {
   %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
   graph.push %s, %wl : !graph.worklist<!graph.node>
@@ -142,10 +142,10 @@ func.func @rounds(%g: !graph.graph, %s: !graph.node) {
 // reduction into a scalar it is given is atomic; one into a scalar it makes
 // is plain.
 // CHECK-LABEL: func.func private @add_one
-// CHECK: "par.atomic_rmw"(%{{.*}}, %arg1, %{{.*}}) <{kind = "add"}>
-// CHECK: %[[L:.*]] = "par.local"() : () -> !par.buf<i64>
-// CHECK: %[[OLD:.*]] = "par.load"(%[[L]]
-// CHECK: "par.store"(%{{.*}}, %[[L]]
+// CHECK: par.atomic_rmw %{{.*}}, %arg1, %{{.*}} {kind = "add"}
+// CHECK: %[[L:.*]] = par.local : !par.buf<i64>
+// CHECK: %[[OLD:.*]] = par.load %[[L]]
+// CHECK: par.store %{{.*}}, %[[L]]
 func.func private @add_one(%v: !graph.node, %count: !graph.scalar<i64>) {
   %c1 = arith.constant 1 : i64
   graph.reduce add %c1, %count : !graph.scalar<i64>
@@ -168,9 +168,9 @@ func.func @calls(%g: !graph.graph) {
 // place and what follows is lowered once; argmin takes no lock.
 // CHECK-LABEL: func.func @sequential
 // CHECK-NOT: par.cmpxchg
-// CHECK: "par.store"
+// CHECK: par.store
 // CHECK: call @__par_reduce_arg_min_plain_i64_index(%{{.*}}) : (i64, index, !par.buf<i64>, !par.buf<index>, index) -> i1
-// CHECK: %[[N:.*]] = "par.graph_size"
+// CHECK: %[[N:.*]] = par.graph_size
 // CHECK: return %[[N]]
 // CHECK-LABEL: func.func private @__par_reduce_arg_min_plain_i64_index
 // CHECK-NOT: par.cmpxchg
@@ -192,20 +192,20 @@ func.func @sequential(%g: !graph.graph, %v: !graph.node, %p: !graph.nprop<i64>, 
 // only get better, so one worse than a key read earlier cannot); under the
 // lock the key is compared again and stored atomically.
 // CHECK-LABEL: func.func @shared_argmin
-// CHECK: "par.for"
+// CHECK: par.for
 // CHECK: call @__par_reduce_arg_min_i64_index(%{{.*}}) : (i64, index, !par.buf<i64>, !par.buf<index>, index, !par.buf<i32>) -> i1
 // CHECK-LABEL: func.func private @__par_reduce_arg_min_i64_index
-// CHECK:   %[[SEEN:.*]] = "par.load"(%[[KB:.*]], %[[I:.*]]) <{atomic}>
+// CHECK:   %[[SEEN:.*]] = par.load %[[KB:.*]], %[[I:.*]] {atomic}
 // CHECK:   %[[B:.*]] = arith.cmpi slt, %{{.*}}, %[[SEEN]]
 // CHECK:   %[[T:.*]] = arith.cmpi eq, %{{.*}}, %[[SEEN]]
 // CHECK:   %[[MAY:.*]] = arith.ori %[[B]], %[[T]]
 // CHECK:   scf.if %[[MAY]] -> (i1) {
 // CHECK:     scf.while
-// CHECK:       "par.cmpxchg"
-// CHECK:     %[[OK:.*]] = "par.load"(%[[KB]], %[[I]]) :
+// CHECK:       par.cmpxchg
+// CHECK:     %[[OK:.*]] = par.load %[[KB]], %[[I]] :
 // CHECK:     scf.if
-// CHECK:       "par.store"(%{{.*}}, %[[KB]], %[[I]]) <{atomic}>
-// CHECK:     "par.atomic_rmw"({{.*}}) <{kind = "xchg"}>
+// CHECK:       par.store %{{.*}}, %[[KB]], %[[I]] {atomic}
+// CHECK:     par.atomic_rmw {{.*}} {kind = "xchg"}
 // CHECK:   } else {
 // CHECK:     scf.yield %false
 func.func @shared_argmin(%g: !graph.graph, %w: !graph.nprop<i64>, %best: !graph.nprop<!graph.edge>, %root: !graph.node) {
@@ -224,24 +224,24 @@ func.func @shared_argmin(%g: !graph.graph, %w: !graph.nprop<i64>, %best: !graph.
 // relaxed store when it changes, instead of an atomic read-modify-write.
 // %q is also reduced at the source, so it stays atomic.
 // CHECK-LABEL: func.func @pulled
-// CHECK-DAG: %[[ID:.*]] = "par.graph_array"(%{{.*}}) <{array = "in_edges"}>
-// CHECK-DAG: %[[SRC:.*]] = "par.graph_array"(%{{.*}}) <{array = "in_sources"}>
-// CHECK-DAG: %[[OFF:.*]] = "par.graph_array"(%{{.*}}) <{array = "in_offsets"}>
-// CHECK: %[[N:.*]] = "par.graph_size"(%{{.*}}) <{of = "nodes"}>
-// CHECK: "par.for"(%{{.*}}, %[[N]], %{{.*}}) <{chunk = 1024 : i64, dist = "guided"}> ({
+// CHECK-DAG: %[[ID:.*]] = par.graph_array %{{.*}} {array = "in_edges"}
+// CHECK-DAG: %[[SRC:.*]] = par.graph_array %{{.*}} {array = "in_sources"}
+// CHECK-DAG: %[[OFF:.*]] = par.graph_array %{{.*}} {array = "in_offsets"}
+// CHECK: %[[N:.*]] = par.graph_size %{{.*}} {of = "nodes"}
+// CHECK: par.for %{{.*}}, %[[N]], %{{.*}} attributes {chunk = 1024 : i64, dist = "guided"} {
 // CHECK: ^bb0(%[[K:.*]]: index):
-// CHECK:   "par.load"(%[[OFF]], %[[K]])
+// CHECK:   par.load %[[OFF]], %[[K]]
 // CHECK:   scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
-// CHECK:     %[[V32:.*]] = "par.load"(%[[SRC]], %[[J]]) : (!par.buf<i32>, index) -> i32
+// CHECK:     %[[V32:.*]] = par.load %[[SRC]], %[[J]] : !par.buf<i32> -> i32
 // CHECK:     %[[V:.*]] = arith.index_castui %[[V32]]
-// CHECK:     %[[X:.*]] = "par.load"(%{{.*}}, %[[V]]) <{atomic}>
-// CHECK:     %[[OLD:.*]] = "par.load"(%[[P:.*]], %[[K]]) <{atomic}>
+// CHECK:     %[[X:.*]] = par.load %{{.*}}, %[[V]] {atomic}
+// CHECK:     %[[OLD:.*]] = par.load %[[P:.*]], %[[K]] {atomic}
 // CHECK:     %[[NEW:.*]] = arith.maxsi %[[OLD]], %[[X]]
 // CHECK:     %[[CH:.*]] = arith.cmpi ne, %[[NEW]], %[[OLD]]
 // CHECK:     scf.if %[[CH]] {
-// CHECK:       "par.store"(%[[NEW]], %[[P]], %[[K]]) <{atomic}>
-// CHECK:     "par.atomic_rmw"(%{{.*}}, %{{.*}}, %[[K]]) <{kind = "add"}>
-// CHECK:     "par.atomic_rmw"(%{{.*}}, %{{.*}}, %[[V]]) <{kind = "add"}>
+// CHECK:       par.store %[[NEW]], %[[P]], %[[K]] {atomic}
+// CHECK:     par.atomic_rmw %{{.*}}, %{{.*}}, %[[K]] {kind = "add"}
+// CHECK:     par.atomic_rmw %{{.*}}, %{{.*}}, %[[V]] {kind = "add"}
 func.func @pulled(%g: !graph.graph, %p: !graph.nprop<i64>, %q: !graph.nprop<i64>) {
   %one = arith.constant 1 : i64
   graph.foreach %v in nodes(%g) {
@@ -261,15 +261,15 @@ func.func @pulled(%g: !graph.graph, %p: !graph.nprop<i64>, %q: !graph.nprop<i64>
 // element): a node whose element can no longer change reads nothing more,
 // not even its in-offsets; an open node's scan stops once it settles.
 // CHECK-LABEL: func.func @pulled_settling
-// CHECK-DAG: %[[OFF:.*]] = "par.graph_array"(%{{.*}}) <{array = "in_offsets"}>
+// CHECK-DAG: %[[OFF:.*]] = par.graph_array %{{.*}} {array = "in_offsets"}
 // CHECK: ^bb0(%[[K:.*]]: index):
-// CHECK:   %[[OLD:.*]] = "par.load"(%[[D:.*]], %[[K]]) <{atomic}>
+// CHECK:   %[[OLD:.*]] = par.load %[[D:.*]], %[[K]] {atomic}
 // CHECK:   %[[NEW:.*]] = arith.minsi %[[OLD]], %{{.*}}
 // CHECK:   %[[OPEN:.*]] = arith.cmpi ne, %[[NEW]], %[[OLD]]
 // CHECK:   scf.if %[[OPEN]] {
-// CHECK:     "par.load"(%[[OFF]], %[[K]])
+// CHECK:     par.load %[[OFF]], %[[K]]
 // CHECK:     scf.while
-// CHECK:       "par.load"(%[[D]], %[[K]]) <{atomic}>
+// CHECK:       par.load %[[D]], %[[K]] {atomic}
 func.func @pulled_settling(%g: !graph.graph, %d: !graph.nprop<i64>, %s: !graph.node) {
   %c1 = arith.constant 1 : i64
   %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
@@ -295,23 +295,23 @@ func.func @pulled_settling(%g: !graph.graph, %d: !graph.nprop<i64>, %s: !graph.n
 // for the flagged ones; the flags are freed after the loop. Pushes are
 // direct here (no 'buffered').
 // CHECK-LABEL: func.func @bitmap
-// CHECK: %[[N:.*]] = "par.graph_size"(%{{.*}}) <{of = "nodes"}>
-// CHECK: %[[Q:.*]] = "par.queue_new"(%[[N]]) <{unique}>
+// CHECK: %[[N:.*]] = par.graph_size %{{.*}} {of = "nodes"}
+// CHECK: %[[Q:.*]] = par.queue_new %[[N]] {unique}
 // CHECK: } do {
-// CHECK:   %[[BITS:.*]] = "par.alloc"(%[[N]]) : (index) -> !par.buf<i1>
-// CHECK:   "par.store"(%false, %[[BITS]], %{{.*}})
-// CHECK:   %[[SIZE:.*]] = "par.queue_size"(%[[Q]])
-// CHECK:   %[[ITEMS:.*]] = "par.queue_items"(%[[Q]])
-// CHECK:   "par.for"(%{{.*}}, %[[SIZE]], %{{.*}})
-// CHECK:     %[[IT:.*]] = "par.load"(%[[ITEMS]], %{{.*}})
-// CHECK:     "par.store"(%true, %[[BITS]], %[[IT]])
-// CHECK:   "par.for"(%{{.*}}, %[[N]], %{{.*}}) <{chunk = 1024 : i64, dist = "guided"}> ({
+// CHECK:   %[[BITS:.*]] = par.alloc %[[N]] : !par.buf<i1>
+// CHECK:   par.store %false, %[[BITS]], %{{.*}}
+// CHECK:   %[[SIZE:.*]] = par.queue_size %[[Q]]
+// CHECK:   %[[ITEMS:.*]] = par.queue_items %[[Q]]
+// CHECK:   par.for %{{.*}}, %[[SIZE]], %{{.*}}
+// CHECK:     %[[IT:.*]] = par.load %[[ITEMS]], %{{.*}}
+// CHECK:     par.store %true, %[[BITS]], %[[IT]]
+// CHECK:   par.for %{{.*}}, %[[N]], %{{.*}} attributes {chunk = 1024 : i64, dist = "guided"} {
 // CHECK:   ^bb0(%[[K:.*]]: index):
-// CHECK:     %[[IN:.*]] = "par.load"(%[[BITS]], %[[K]])
+// CHECK:     %[[IN:.*]] = par.load %[[BITS]], %[[K]]
 // CHECK:     scf.if %[[IN]] {
 // CHECK:       scf.for
-// CHECK:         "par.queue_push"(%{{.*}}, %[[Q]]) : (index, !par.queue<index>) -> ()
-// CHECK:   "par.free"(%[[BITS]])
+// CHECK:         par.queue_push %{{.*}}, %[[Q]] : index, !par.queue<index>
+// CHECK:   par.free %[[BITS]]
 func.func @bitmap(%g: !graph.graph, %s: !graph.node) {
   %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
   graph.push %s, %wl : !graph.worklist<!graph.node>
@@ -332,10 +332,10 @@ func.func @bitmap(%g: !graph.graph, %s: !graph.node) {
 // where it is made; the number is the node from then on.
 // CHECK-LABEL: func.func @from_numbers
 // CHECK-SAME: (%[[G:.*]]: !graph.graph, %[[I:.*]]: index
-// CHECK: %[[N:.*]] = "par.graph_size"(%[[G]]) <{of = "nodes"}>
-// CHECK: "par.check_index"(%[[I]], %[[N]]) <{of = "nodes"}> : (index, index) -> ()
-// CHECK: %[[M:.*]] = "par.graph_size"(%[[G]]) <{of = "edges"}>
-// CHECK: "par.check_index"(%[[I]], %[[M]]) <{of = "edges"}> : (index, index) -> ()
+// CHECK: %[[N:.*]] = par.graph_size %[[G]] {of = "nodes"}
+// CHECK: par.check_index %[[I]], %[[N]] {of = "nodes"}
+// CHECK: %[[M:.*]] = par.graph_size %[[G]] {of = "edges"}
+// CHECK: par.check_index %[[I]], %[[M]] {of = "edges"}
 // CHECK: return %[[I]], %[[I]] : index, index
 func.func @from_numbers(%g: !graph.graph, %i: index) -> (!graph.node, !graph.edge) {
   %v = graph.node %g, %i
@@ -350,15 +350,15 @@ func.func @from_numbers(%g: !graph.graph, %i: index) -> (!graph.node, !graph.edg
 // sources at the edge's number; the edge's number is still read for what
 // else the edge is used for (here its weight).
 // CHECK-LABEL: func.func @in_edge_source
-// CHECK-DAG: %[[SRC:.*]] = "par.graph_array"(%{{.*}}) <{array = "in_sources"}>
-// CHECK-DAG: %[[ID:.*]] = "par.graph_array"(%{{.*}}) <{array = "in_edges"}>
-// CHECK-DAG: %[[W:.*]] = "par.graph_array"(%{{.*}}) <{array = "weights"}>
+// CHECK-DAG: %[[SRC:.*]] = par.graph_array %{{.*}} {array = "in_sources"}
+// CHECK-DAG: %[[ID:.*]] = par.graph_array %{{.*}} {array = "in_edges"}
+// CHECK-DAG: %[[W:.*]] = par.graph_array %{{.*}} {array = "weights"}
 // CHECK-NOT: "edge_sources"
-// CHECK: "par.check_index"
+// CHECK: par.check_index
 // CHECK: %[[K:.*]] = arith.addi
-// CHECK: %[[E:.*]] = "par.load"(%[[ID]], %[[K]])
-// CHECK: "par.load"(%[[SRC]], %[[K]])
-// CHECK: "par.load"(%[[W]], %[[E]])
+// CHECK: %[[E:.*]] = par.load %[[ID]], %[[K]]
+// CHECK: par.load %[[SRC]], %[[K]]
+// CHECK: par.load %[[W]], %[[E]]
 // CHECK-NOT: "edge_sources"
 // CHECK: return
 func.func @in_edge_source(%g: !graph.graph, %v: !graph.node, %i: index) -> (!graph.node, i64) {
@@ -372,8 +372,8 @@ func.func @in_edge_source(%g: !graph.graph, %v: !graph.node, %i: index) -> (!gra
 
 // Any other edge's source is read at its number.
 // CHECK-LABEL: func.func @edge_source
-// CHECK: %[[SRC:.*]] = "par.graph_array"(%{{.*}}) <{array = "edge_sources"}>
-// CHECK: "par.load"(%[[SRC]], %{{.*}})
+// CHECK: %[[SRC:.*]] = par.graph_array %{{.*}} {array = "edge_sources"}
+// CHECK: par.load %[[SRC]], %{{.*}}
 func.func @edge_source(%g: !graph.graph, %i: index) -> !graph.node {
   %e = graph.edge %g, %i
   %u = graph.src %g, %e

@@ -20,7 +20,7 @@ func.func private @f(!graph.nprop<!graph.graph>)
 // Accessors.
 
 func.func @f(%g: !graph.graph, %v: !graph.node) {
-  // expected-error@+1 {{'graph.out_degree' expects 2 operands, got 1}}
+  // expected-error@+1 {{custom op 'graph.out_degree' expected 2 operands, but found 1}}
   %d = graph.out_degree %g
   return
 }

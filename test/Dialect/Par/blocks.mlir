@@ -6,21 +6,21 @@
 // loop's body: a body may hold several blocks, each ending in a branch or in
 // the par.yield that leaves it.
 // CHECK-LABEL: func.func @clamp
-// CHECK: "par.for"
+// CHECK: par.for
 // CHECK: ^bb0(%{{.*}}: index):
 // CHECK: cf.cond_br
 // CHECK: ^bb1:
-// CHECK: "par.store"
+// CHECK: par.store
 // CHECK: cf.br ^bb2
 // CHECK: ^bb2:
-// CHECK-NEXT: "par.yield"
+// CHECK-NEXT: par.yield
 
 // Canonicalization leaves multi-block bodies as they are (the team and its
 // loop stay, as does the barrier-free team body).
-// CANON: "par.parallel"
-// CANON: "par.for"
+// CANON: par.parallel
+// CANON: par.for
 // CANON: cf.cond_br
-// CANON: "par.yield"
+// CANON: par.yield
 
 // Emitting code lowers the scf.if itself, then emits the branches.
 // LLVM: define {{.*}}@clamp

@@ -5,15 +5,15 @@
 // The first body ends in a work-sharing loop (the team waits there), so no
 // barrier is added between the bodies.
 // CHECK-LABEL: func.func @merge
-// CHECK: "par.alloc"
-// CHECK-NEXT: "par.alloc"
-// CHECK-NEXT: "par.parallel"() ({
-// CHECK: "par.for"
-// CHECK: }) : (index, index, index) -> ()
-// CHECK-NEXT: "par.for"
-// CHECK: }) : (index, index, index) -> ()
-// CHECK-NEXT: "par.yield"() : () -> ()
-// CHECK-NEXT: }) : () -> ()
+// CHECK: par.alloc
+// CHECK-NEXT: par.alloc
+// CHECK-NEXT: par.parallel {
+// CHECK: par.for
+// CHECK: {{^ *}$}}
+// CHECK-NEXT: par.for
+// CHECK: {{^ *}$}}
+// CHECK-NEXT: par.yield
+// CHECK-NEXT: {{^ *}$}}
 // CHECK-NEXT: return
 func.func @merge(%n: index) -> (!par.buf<i64>, !par.buf<i64>) {
   %c0 = arith.constant 0 : index
@@ -45,14 +45,14 @@ func.func @merge(%n: index) -> (!par.buf<i64>, !par.buf<i64>) {
 // When the first body does not end in a synchronized point, the merged team
 // waits between the two bodies.
 // CHECK-LABEL: func.func @merge_needs_barrier
-// CHECK: "par.parallel"() ({
-// CHECK-NEXT: "par.thread_id"
-// CHECK-NEXT: "par.store"
-// CHECK-NEXT: "par.barrier"
-// CHECK-NEXT: "par.load"
-// CHECK-NEXT: "par.store"
-// CHECK-NEXT: "par.yield"
-// CHECK-NOT: "par.parallel"
+// CHECK: par.parallel {
+// CHECK-NEXT: par.thread_id
+// CHECK-NEXT: par.store
+// CHECK-NEXT: par.barrier
+// CHECK-NEXT: par.load
+// CHECK-NEXT: par.store
+// CHECK-NEXT: par.yield
+// CHECK-NOT: par.parallel
 func.func @merge_needs_barrier(%a: !par.buf<index>, %b: !par.buf<index>) {
   %c0 = arith.constant 0 : index
   "par.parallel"() ({
@@ -75,12 +75,12 @@ func.func @merge_needs_barrier(%a: !par.buf<index>, %b: !par.buf<index>) {
 // the arguments) moves above it, and the teams merge: the counters a round
 // resets between its loops.
 // CHECK-LABEL: func.func @merge_across_reset
-// CHECK: %[[COUNT:.*]] = "par.alloc"
+// CHECK: %[[COUNT:.*]] = par.alloc
 // CHECK-NEXT: scf.for
-// CHECK-NEXT: "par.store"(%{{.*}}, %[[COUNT]], %{{.*}})
-// CHECK-NEXT: "par.parallel"() ({
-// CHECK-NOT: "par.parallel"
-// CHECK: "par.atomic_rmw"(%{{.*}}, %[[COUNT]], %{{.*}})
+// CHECK-NEXT: par.store %{{.*}}, %[[COUNT]], %{{.*}}
+// CHECK-NEXT: par.parallel {
+// CHECK-NOT: par.parallel
+// CHECK: par.atomic_rmw %{{.*}}, %[[COUNT]], %{{.*}}
 func.func @merge_across_reset(%g: !graph.graph, %a: !par.buf<i64>, %n: index, %k: index) -> !par.buf<index> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -117,9 +117,9 @@ func.func @merge_across_reset(%g: !graph.graph, %a: !par.buf<i64>, %n: index, %k
 // Not merged: the first team uses the allocation stored into, or a buffer
 // a loop carries (which might be that allocation).
 // CHECK-LABEL: func.func @no_merge_across_reachable_store
-// CHECK-COUNT-2: "par.parallel"
+// CHECK-COUNT-2: par.parallel
 // CHECK: scf.for
-// CHECK-COUNT-2: "par.parallel"
+// CHECK-COUNT-2: par.parallel
 func.func @no_merge_across_reachable_store(%n: index, %k: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -170,9 +170,9 @@ func.func @no_merge_across_reachable_store(%n: index, %k: index) {
 // Not merged: a store between the teams must happen after the first and
 // before the second.
 // CHECK-LABEL: func.func @no_merge_across_store
-// CHECK: "par.parallel"
-// CHECK: "par.store"(%{{.*}}, %arg0, %c0)
-// CHECK: "par.parallel"
+// CHECK: par.parallel
+// CHECK: par.store %{{.*}}, %arg0, %c0
+// CHECK: par.parallel
 func.func @no_merge_across_store(%a: !par.buf<index>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -202,16 +202,16 @@ func.func @no_merge_across_store(%a: !par.buf<index>, %n: index) {
 // Barriers where the team already waits go; one between two plain
 // statements of the body stays.
 // CHECK-LABEL: func.func @barriers
-// CHECK: "par.parallel"() ({
-// CHECK-NEXT: "par.thread_id"
-// CHECK-NEXT: "par.store"
-// CHECK-NEXT: "par.barrier"
-// CHECK-NEXT: "par.load"
-// CHECK-NEXT: "par.store"
-// CHECK-NEXT: "par.for"
-// CHECK: "par.yield"() : () -> ()
-// CHECK-NEXT: }) : (index, index, index) -> ()
-// CHECK-NEXT: "par.yield"() : () -> ()
+// CHECK: par.parallel {
+// CHECK-NEXT: par.thread_id
+// CHECK-NEXT: par.store
+// CHECK-NEXT: par.barrier
+// CHECK-NEXT: par.load
+// CHECK-NEXT: par.store
+// CHECK-NEXT: par.for
+// CHECK: par.yield
+// CHECK-NEXT: {{^ *}$}}
+// CHECK-NEXT: par.yield
 func.func @barriers(%a: !par.buf<index>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -264,9 +264,9 @@ func.func @no_work(%a: !par.buf<index>, %n: index) {
 
 // In a team, an empty loop between two statements is still a barrier.
 // CHECK-LABEL: func.func @empty_loop_keeps_barrier
-// CHECK: "par.store"
-// CHECK-NEXT: "par.barrier"
-// CHECK-NEXT: "par.load"
+// CHECK: par.store
+// CHECK-NEXT: par.barrier
+// CHECK-NEXT: par.load
 func.func @empty_loop_keeps_barrier(%a: !par.buf<index>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -290,7 +290,7 @@ func.func @empty_loop_keeps_barrier(%a: !par.buf<index>) {
 // Unused plain reads go; an unused atomic read stays.
 // CHECK-LABEL: func.func @dead_reads
 // CHECK-NEXT: %[[C:.*]] = arith.constant 0 : index
-// CHECK-NEXT: "par.load"(%arg0, %[[C]]) <{atomic}>
+// CHECK-NEXT: par.load %arg0, %[[C]] {atomic}
 // CHECK-NEXT: return
 func.func @dead_reads(%a: !par.buf<i64>, %q: !par.queue<index>) {
   %c0 = arith.constant 0 : index
@@ -330,10 +330,10 @@ func.func @write_only(%n: index) {
 // Kept: the old value of the reduction is used, and a buffer that is
 // returned is read by the caller.
 // CHECK-LABEL: func.func @read_buffers
-// CHECK: "par.alloc"
-// CHECK: "par.atomic_rmw"
-// CHECK: "par.alloc"
-// CHECK: "par.store"
+// CHECK: par.alloc
+// CHECK: par.atomic_rmw
+// CHECK: par.alloc
+// CHECK: par.store
 func.func @read_buffers(%n: index, %out: !par.buf<i64>) -> !par.buf<i64> {
   %c0 = arith.constant 0 : index
   %x = arith.constant 1 : i64

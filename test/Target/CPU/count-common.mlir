@@ -57,11 +57,11 @@
 // RUN: FileCheck %s --check-prefix=FLAGS < %t.par.mlir
 // FLAGS-LABEL: func.func @per_edge(
 // FLAGS: par.parallel
-// FLAGS: %[[BITS:.*]] = "par.alloc"(%{{.*}}) : (index) -> !par.buf<i1>
-// FLAGS: "par.local"() : () -> !par.buf<index>
+// FLAGS: %[[BITS:.*]] = par.alloc %{{.*}} : !par.buf<i1>
+// FLAGS: par.local : !par.buf<index>
 // FLAGS: par.for
 // FLAGS: call @__par_count_common_bitmap(
-// FLAGS: "par.free"(%[[BITS]])
+// FLAGS: par.free %[[BITS]]
 // RUN: graph-opt %S/Inputs/common-neighbours.mlir --target=gpu | FileCheck %s --check-prefix=GPU
 // GPU-NOT: @__par_count_common_bitmap
 // GPU: func.func @per_edge(

@@ -16,7 +16,7 @@
 // CHECK-NEXT: 512
 // CHECK-NEXT: 512
 // RUN: graph-opt %s --target=cpu | FileCheck %s --check-prefix=PAR
-// PAR-COUNT-2: "par.atomic_rmw"(%c1{{.*}}) <{kind = "add"}> : (i64,
+// PAR-COUNT-2: par.atomic_rmw %c1{{.*}} {kind = "add"} : i64,
 func.func @tickets(%g: !graph.graph) -> (i64, i64, i64) {
   %c0 = arith.constant 0 : i64
   %c1 = arith.constant 1 : i64

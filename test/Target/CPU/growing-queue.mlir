@@ -13,4 +13,4 @@
 
 // The lowering keeps 'unique' only where the program asked for it.
 // RUN: graph-opt %S/Inputs/paths.mlir --convert-graph-to-sched --convert-sched-to-par | FileCheck %s --check-prefix=PAR
-// PAR: "par.queue_new"(%{{.*}}) : (index) -> !par.queue<index>
+// PAR: par.queue_new %{{.*}} : !par.queue<index>

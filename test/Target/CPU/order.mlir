@@ -25,12 +25,12 @@
 // The par IR: the order's array, made once, and the node of each position
 // read from it in the work-shared loop (in-lists here, out-lists below).
 // RUN: graph-opt %S/Inputs/accumulate.mlir --target=cpu --schedule order=degree | FileCheck %s
-// CHECK: %[[BY:.*]] = "par.graph_array"(%arg0) <{array = "nodes_by_in_degree"}> : (!graph.graph) -> !par.buf<i32>
-// CHECK: %[[ID:.*]] = "par.load"(%[[BY]], %[[K:arg[0-9]+]]) : (!par.buf<i32>, index) -> i32
+// CHECK: %[[BY:.*]] = par.graph_array %arg0 {array = "nodes_by_in_degree"} : !par.buf<i32>
+// CHECK: %[[ID:.*]] = par.load %[[BY]], %[[K:arg[0-9]+]] : !par.buf<i32> -> i32
 // CHECK-NEXT: %[[V:.*]] = arith.index_castui %[[ID]] : i32 to index
-// CHECK: "par.load"(%{{.*}}, %[[V]])
+// CHECK: par.load %{{.*}}, %[[V]]
 // RUN: graph-opt %S/Inputs/collapse.mlir --target=cpu --schedule order=degree | FileCheck %s --check-prefix=OUT
-// OUT: "par.graph_array"(%arg0) <{array = "nodes_by_out_degree"}>
+// OUT: par.graph_array %arg0 {array = "nodes_by_out_degree"}
 // Remarks: where the nodes are ordered, and why not elsewhere.
 // RUN: graph-opt %S/Inputs/accumulate.mlir --pass-pipeline='builtin.module(convert-graph-to-sched{order=degree remarks})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: accumulate.mlir:14:3: remark: order 'degree': the team takes the nodes from the fewest in-edges to the most, so that threads side by side walk lists of about the same length

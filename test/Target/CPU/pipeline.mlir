@@ -8,15 +8,15 @@
 // CHECK: attributes {schedule = {alpha = 20 : i64, beta = 144 : i64, chunk = 64 : i64, direction = "hybrid", dist = "dynamic", frontier = "sparse", mapping = "thread", pushes = "buffered", reduction = "atomic"}
 // CHECK: IR Dump After ConvertSchedToPar (convert-sched-to-par)
 // CHECK-NOT: sched.foreach
-// CHECK: "par.parallel"
-// CHECK: "par.atomic_rmw"{{.*}}kind = "min"
+// CHECK: par.parallel
+// CHECK: par.atomic_rmw{{.*}}kind = "min"
 // Code generation lowers structured control flow first; team and loop
 // bodies become several blocks joined by branches.
 // CHECK: IR Dump After SCFToControlFlow (convert-scf-to-cf)
 // CHECK-NOT: scf.
-// CHECK: "par.for"
+// CHECK: par.for
 // CHECK: cf.cond_br
-// CHECK: "par.yield"
+// CHECK: par.yield
 // CHECK: IR Dump After emit-llvm (LLVM IR)
 // CHECK: define void @_strata_entry_bfs(ptr
 

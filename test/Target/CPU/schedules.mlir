@@ -6,9 +6,9 @@
 // RUN: graph-run %S/Inputs/gather.mlir --graph gen:kron:scale=9,degree=6,seed=4,weighted --entry gather --backend cpu --threads 2 --schedule direction=pull > %t.pull
 // RUN: diff %t.interp %t.pull
 // RUN: graph-opt %S/Inputs/gather.mlir --target=cpu --schedule direction=pull | FileCheck %s --check-prefix=GATHER
-// GATHER-COUNT-2: "par.graph_array"(%{{.*}}) <{array = "in_
-// GATHER-NOT: "par.atomic_rmw"(%{{.*}}) <{kind = "max"}>
-// GATHER-NOT: "par.atomic_rmw"(%{{.*}}) <{kind = "add"}>
+// GATHER-COUNT-2: par.graph_array %{{.*}} {array = "in_
+// GATHER-NOT: par.atomic_rmw %{{.*}} {kind = "max"}
+// GATHER-NOT: par.atomic_rmw %{{.*}} {kind = "add"}
 
 // RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8,seed=3 --symmetrize --entry bfs 5 > %t.bfs
 // RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=10,degree=8,seed=3 --symmetrize --entry bfs 5 --backend cpu --threads 2 --schedule direction=pull > %t.bfs-pull
@@ -38,15 +38,15 @@
 // (summed by a team) against edges / alpha; a pulled node's scan is a while
 // loop that ends once its distance cannot drop to the new level.
 // RUN: graph-opt %S/../../algorithms/bfs.mlir --target=cpu | FileCheck %s --check-prefix=HYBRID
-// HYBRID: %[[SIZE:.*]] = "par.queue_size"
+// HYBRID: %[[SIZE:.*]] = par.queue_size
 // HYBRID: %[[SHARE:.*]] = arith.muli %[[SIZE]], %c144
 // HYBRID: %[[MANY:.*]] = arith.cmpi ugt, %[[SHARE]], %{{.*}} : index
 // HYBRID: scf.if %[[MANY]] -> (i1) {
-// HYBRID: "par.atomic_rmw"({{.*}}) <{kind = "add"}>
+// HYBRID: par.atomic_rmw {{.*}} {kind = "add"}
 // HYBRID: arith.muli %{{.*}}, %c20
 // HYBRID: scf.while
 // HYBRID-NEXT: arith.cmpi ult
-// HYBRID-NEXT: "par.load"({{.*}}) <{atomic}>
+// HYBRID-NEXT: par.load {{.*}} {atomic}
 // HYBRID-NEXT: arith.cmpi slt
 
 // Collapsed loops (one iteration per edge) and the loops that keep one

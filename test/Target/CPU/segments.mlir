@@ -41,19 +41,19 @@
 // place; then every node is listed at its own index, the passes carry the
 // accumulators without atomics, and the tails follow.
 // RUN: graph-opt %S/../../algorithms/pr.mlir --target=cpu --schedule segments=2 | FileCheck %s
-// CHECK: "par.parallel"
-// CHECK: "par.for"
+// CHECK: par.parallel
+// CHECK: par.for
 // CHECK: arith.divui
-// CHECK: "par.block_scan"
-// CHECK: "par.for"
-// CHECK: "par.local"() <{size = 2 : i64}>
+// CHECK: par.block_scan
+// CHECK: par.for
+// CHECK: par.local {size = 2 : i64}
 // CHECK: scf.for
-// CHECK: "par.store"(%[[V:arg[0-9]+]], %{{.*}}, %[[V]]) : (index, !par.buf<index>, index) -> ()
-// CHECK: "par.for"
-// CHECK-NOT: "par.atomic_rmw"
-// CHECK: "par.for"
-// CHECK-NOT: "par.atomic_rmw"
-// CHECK: "par.for"{{.*}}<{chunk = 1024 : i64, dist = "guided"}>
+// CHECK: par.store %[[V:arg[0-9]+]], %{{.*}}, %[[V]] : index, !par.buf<index>
+// CHECK: par.for
+// CHECK-NOT: par.atomic_rmw
+// CHECK: par.for
+// CHECK-NOT: par.atomic_rmw
+// CHECK: par.for{{.*}} attributes {chunk = 1024 : i64, dist = "guided"}
 
 // Remarks: which loops run in segments, and why the others do not.
 // RUN: graph-opt %S/Inputs/collapse.mlir --convert-graph-to-sched='segments=4 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK

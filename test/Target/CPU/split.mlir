@@ -22,20 +22,20 @@
 // RUN: diff %t.acc %t.acc-1
 // RUN: diff %t.acc %t.acc-par
 // RUN: graph-opt %S/Inputs/accumulate.mlir --target=cpu --schedule split=4 | FileCheck %s --check-prefix=ACC
-// ACC: "par.for"
-// ACC: %[[SLOT:.*]] = "par.atomic_rmw"(%c1, %{{.*}}, %c0) <{kind = "add"}>
+// ACC: par.for
+// ACC: %[[SLOT:.*]] = par.atomic_rmw %c1, %{{.*}}, %c0 {kind = "add"}
 // ACC: scf.if
-// ACC: "par.store"(%c5_i64, %[[SUMS:.*]], %[[SLOT]])
-// ACC: "par.store"(%c1000000_i64, %[[MINS:.*]], %[[SLOT]])
-// ACC: "par.thread_id"
-// ACC: %[[MINE:.*]] = "par.local"() : () -> !par.buf<i64>
+// ACC: par.store %c5_i64, %[[SUMS:.*]], %[[SLOT]]
+// ACC: par.store %c1000000_i64, %[[MINS:.*]], %[[SLOT]]
+// ACC: par.thread_id
+// ACC: %[[MINE:.*]] = par.local : !par.buf<i64>
 // ACC: scf.for
 // ACC: scf.if
-// ACC: "par.atomic_rmw"(%{{.*}}, %[[SUMS]], %{{.*}}) <{grouped, kind = "add"}>
-// ACC: "par.atomic_rmw"(%{{.*}}, %[[MINS]], %{{.*}}) <{grouped, kind = "min"}>
-// ACC: "par.barrier"
-// ACC: "par.for"{{.*}}<{chunk = 1 : i64, dist = "static"}>
-// ACC: "par.load"(%[[SUMS]]
+// ACC: par.atomic_rmw %{{.*}}, %[[SUMS]], %{{.*}} {grouped, kind = "add"}
+// ACC: par.atomic_rmw %{{.*}}, %[[MINS]], %{{.*}} {grouped, kind = "min"}
+// ACC: par.barrier
+// ACC: par.for{{.*}} attributes {chunk = 1 : i64, dist = "static"}
+// ACC: par.load %[[SUMS]]
 
 // RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=11,degree=8,seed=3 --symmetrize --entry bfs 5 > %t.bfs
 // RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=11,degree=8,seed=3 --symmetrize --entry bfs 5 --backend cpu --threads 2 --schedule split=4 > %t.bfs-4
@@ -51,7 +51,7 @@
 // RUN: graph-run %S/../../algorithms/sssp_delta.mlir --graph gen:kron:scale=11,degree=8,seed=3,weighted --entry sssp_delta 5 4 --backend cpu --threads 3 --schedule-file %t.delta.schedule > %t.delta-2
 // RUN: diff %t.delta %t.delta-2
 // RUN: graph-opt %S/../../algorithms/sssp_delta.mlir --target=cpu --schedule-file %t.delta.schedule | FileCheck %s --check-prefix=DELTA
-// DELTA: "par.thread_id"
+// DELTA: par.thread_id
 // RUN: graph-opt %S/../../algorithms/sssp_delta.mlir --convert-graph-to-sched='split=16 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=ORDERED
 // ORDERED: sssp_delta.mlir:24:5: remark: not split: the rounds of an ordered worklist (one a bucket) are many and short
 
@@ -80,33 +80,33 @@
 // neighbours; a node finding it full walks its list itself), then every
 // thread walks its block of each deferred node's neighbours.
 // RUN: graph-opt %S/../../algorithms/sssp.mlir --target=cpu --schedule split=16 | FileCheck %s
-// CHECK: %[[EDGES:.*]] = "par.graph_size"(%arg0) <{of = "edges"}>
+// CHECK: %[[EDGES:.*]] = par.graph_size %arg0 {of = "edges"}
 // CHECK-NEXT: %[[MOST:.*]] = arith.divui %[[EDGES]], %c16
 // CHECK-NEXT: %[[CAP:.*]] = arith.addi %[[MOST]], %c1
-// CHECK-NEXT: %[[LIST:.*]] = "par.alloc"(%[[CAP]])
-// CHECK-NEXT: %[[COUNT:.*]] = "par.alloc"(%c1)
+// CHECK-NEXT: %[[LIST:.*]] = par.alloc %[[CAP]]
+// CHECK-NEXT: %[[COUNT:.*]] = par.alloc %c1
 // CHECK-NEXT: scf.while
-// CHECK: "par.store"(%c0, %[[COUNT]], %c0)
-// CHECK: "par.parallel"
-// CHECK: "par.for"
+// CHECK: par.store %c0, %[[COUNT]], %c0
+// CHECK: par.parallel
+// CHECK: par.for
 // CHECK: %[[DEG:.*]] = arith.subi
 // CHECK: arith.cmpi uge, %[[DEG]], %c16
-// CHECK: %[[SLOT:.*]] = "par.atomic_rmw"(%c1, %[[COUNT]], %c0) <{kind = "add"}>
+// CHECK: %[[SLOT:.*]] = par.atomic_rmw %c1, %[[COUNT]], %c0 {kind = "add"}
 // CHECK: %[[FITS:.*]] = arith.cmpi ult, %[[SLOT]], %[[CAP]]
 // CHECK: scf.if %[[FITS]]
-// CHECK: "par.store"(%{{.*}}, %[[LIST]], %[[SLOT]])
+// CHECK: par.store %{{.*}}, %[[LIST]], %[[SLOT]]
 // CHECK: scf.for
-// CHECK: %[[TRIED:.*]] = "par.load"(%[[COUNT]], %c0) <{atomic}>
+// CHECK: %[[TRIED:.*]] = par.load %[[COUNT]], %c0 {atomic}
 // CHECK: arith.minui %[[TRIED]], %[[CAP]]
-// CHECK: "par.thread_id"
-// CHECK: "par.num_threads"
+// CHECK: par.thread_id
+// CHECK: par.num_threads
 // CHECK: scf.for
 // CHECK: arith.minui
 // CHECK: arith.minui
 // CHECK: scf.for
-// CHECK: "par.atomic_rmw"{{.*}}<{kind = "min"}>
-// CHECK: "par.free"(%[[LIST]])
-// CHECK: "par.free"(%[[COUNT]])
+// CHECK: par.atomic_rmw{{.*}} {kind = "min"}
+// CHECK: par.free %[[LIST]]
+// CHECK: par.free %[[COUNT]]
 
 // A full list: a worklist holding the centre of a star five times, split
 // at its degree (three places); the tries that find no place walk the list

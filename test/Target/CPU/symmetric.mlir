@@ -27,7 +27,7 @@
 // GPU-NEXT: %[[W:.*]] = load i64, ptr %[[F]]
 // GPU-NEXT: icmp ne i64 %[[W]], 0
 // RUN: graph-opt %s --target=cpu | FileCheck %s --check-prefix=PAR
-// PAR: "par.graph_symmetric"(%{{.*}}) : (!graph.graph) -> i1
+// PAR: par.graph_symmetric %{{.*}}
 
 func.func @symmetric(%g: !graph.graph) -> i1 {
   %s = graph.is_symmetric %g

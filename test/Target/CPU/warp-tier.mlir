@@ -38,20 +38,20 @@
 // RUN: graph-opt %S/Inputs/accumulate.mlir --target=cpu --schedule warp=2 | FileCheck %s
 // CHECK: %[[C2:.*]] = arith.constant 2 : index
 // CHECK: arith.divui %{{.*}}, %[[C2]]
-// CHECK: %[[COUNT:.*]] = "par.alloc"(%c2) : (index) -> !par.buf<index>
-// CHECK-NEXT: "par.store"(%c0, %[[COUNT]], %c0)
-// CHECK-NEXT: "par.store"(%c0, %[[COUNT]], %c1)
-// CHECK: "par.for"
+// CHECK: %[[COUNT:.*]] = par.alloc %c2 : !par.buf<index>
+// CHECK-NEXT: par.store %c0, %[[COUNT]], %c0
+// CHECK-NEXT: par.store %c0, %[[COUNT]], %c1
+// CHECK: par.for
 // CHECK: arith.cmpi uge, %{{.*}}, %c2
-// CHECK: %[[N:.*]] = "par.subgroup_reduce"(%{{.*}}) <{kind = "max"}> : (index) -> index
-// CHECK: "par.atomic_rmw"(%c1, %[[COUNT]], %c1) <{kind = "add"}>
-// CHECK: %[[FIRST:.*]] = "par.subgroup_reduce"(%{{.*}}) <{kind = "max"}> : (index) -> index
+// CHECK: %[[N:.*]] = par.subgroup_reduce %{{.*}} {kind = "max"} : index -> index
+// CHECK: par.atomic_rmw %c1, %[[COUNT]], %c1 {kind = "add"}
+// CHECK: %[[FIRST:.*]] = par.subgroup_reduce %{{.*}} {kind = "max"} : index -> index
 // CHECK: scf.while (%[[P:.*]] = %[[FIRST]]) : (index) -> index {
 // CHECK-NEXT: %[[MORE:.*]] = arith.cmpi ult, %[[P]], %[[N]] : index
 // CHECK-NEXT: scf.condition(%[[MORE]]) %[[P]] : index
-// CHECK: "par.atomic_rmw"(%c1, %[[COUNT]], %c1) <{kind = "add"}>
-// CHECK: "par.subgroup_reduce"(%{{.*}}) <{kind = "add"}>
-// CHECK: %[[NEXT:.*]] = "par.subgroup_reduce"(%{{.*}}) <{kind = "max"}> : (index) -> index
+// CHECK: par.atomic_rmw %c1, %[[COUNT]], %c1 {kind = "add"}
+// CHECK: par.subgroup_reduce %{{.*}} {kind = "add"}
+// CHECK: %[[NEXT:.*]] = par.subgroup_reduce %{{.*}} {kind = "max"} : index -> index
 // CHECK-NEXT: scf.yield %[[NEXT]] : index
 // Illegal: the tier at or above `split`, or on a loop mapped otherwise.
 // RUN: not graph-opt %S/Inputs/accumulate.mlir --target=cpu --schedule-file %S/Inputs/warp-above-split.txt 2>&1 | FileCheck %s --check-prefix=BAD
@@ -66,14 +66,14 @@
 // RUN: graph-opt %S/Inputs/accumulate.mlir --target=cpu --schedule block=6,warp=2 | FileCheck %s --check-prefix=BLOCK
 // BLOCK: arith.cmpi uge, %{{.*}}, %c6
 // BLOCK: arith.cmpi uge, %{{.*}}, %c2
-// BLOCK: %[[N:.*]] = "par.block_reduce"(%{{.*}}) <{kind = "max"}> : (index) -> index
-// BLOCK: "par.block_thread_id"
-// BLOCK: %[[FIRST:.*]] = "par.block_reduce"(%{{.*}}) <{kind = "max"}> : (index) -> index
+// BLOCK: %[[N:.*]] = par.block_reduce %{{.*}} {kind = "max"} : index -> index
+// BLOCK: par.block_thread_id
+// BLOCK: %[[FIRST:.*]] = par.block_reduce %{{.*}} {kind = "max"} : index -> index
 // BLOCK: scf.while (%[[P:.*]] = %[[FIRST]])
 // BLOCK-NEXT: arith.cmpi ult, %[[P]], %[[N]] : index
-// BLOCK: "par.block_reduce"(%{{.*}}) <{kind = "add"}>
-// BLOCK: %[[NEXT:.*]] = "par.block_reduce"(%{{.*}}) <{kind = "max"}> : (index) -> index
+// BLOCK: par.block_reduce %{{.*}} {kind = "add"}
+// BLOCK: %[[NEXT:.*]] = par.block_reduce %{{.*}} {kind = "max"} : index -> index
 // BLOCK-NEXT: scf.yield %[[NEXT]] : index
-// BLOCK: "par.subgroup_reduce"(%{{.*}}) <{kind = "max"}> : (index) -> index
+// BLOCK: par.subgroup_reduce %{{.*}} {kind = "max"} : index -> index
 // BLOCK: scf.while
-// BLOCK: "par.subgroup_reduce"(%{{.*}}) <{kind = "max"}>
+// BLOCK: par.subgroup_reduce %{{.*}} {kind = "max"}

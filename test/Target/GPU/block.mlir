@@ -19,15 +19,15 @@
 // RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=8,degree=8,seed=5 --symmetrize --simplify --entry bfs 0 > %t.bfs.written
 // RUN: graph-run %t.bfs.mlir --graph gen:kron:scale=8,degree=8,seed=5 --symmetrize --simplify --entry bfs 0 --simulate-grid 2x2x4 --shuffle 5 > %t.bfs.grid
 // RUN: diff %t.bfs.written %t.bfs.grid
-// CHECK: "par.parallel"
-// CHECK: "par.for"
-// CHECK: %[[B:.*]] = "par.block_id"
-// CHECK: %[[BS:.*]] = "par.num_blocks"
-// CHECK: %[[T:.*]] = "par.block_thread_id"
-// CHECK: %[[S:.*]] = "par.block_size"
+// CHECK: par.parallel
+// CHECK: par.for
+// CHECK: %[[B:.*]] = par.block_id
+// CHECK: %[[BS:.*]] = par.num_blocks
+// CHECK: %[[T:.*]] = par.block_thread_id
+// CHECK: %[[S:.*]] = par.block_size
 // CHECK: scf.for %{{.*}} = %[[B]] to %{{.*}} step %[[BS]]
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[S]]
-// CHECK: "par.block_reduce"(%{{.*}}) <{kind = "add"}> : (f64) -> f64
+// CHECK: par.block_reduce %{{.*}} {kind = "add"} : f64 -> f64
 // CHECK: arith.cmpi eq, %[[T]], %c0
 // CHECK-NEXT: scf.if
 // PTX: .shared .align 8 .b8 strata_$_block_slots[256];

@@ -26,29 +26,29 @@
 // RUN: diff %t.interp %t.grid
 // The per-round walk: degrees recorded when listed, the offsets, the share.
 // Every node listed at its own index: no count to take places from.
-// CHECK: "par.for"
-// CHECK-NOT: "par.atomic_rmw"
-// CHECK: "par.store"(%[[V:arg[0-9]+]], %{{.*}}, %[[V]]) : (index, !par.buf<index>, index) -> ()
-// CHECK-NEXT: "par.store"(%{{.*}}, %[[DEG:.*]], %[[V]]) : (index, !par.buf<index>, index) -> ()
-// CHECK: %[[B:.*]] = "par.block_id"
-// CHECK-NEXT: %[[NB:.*]] = "par.num_blocks"
+// CHECK: par.for
+// CHECK-NOT: par.atomic_rmw
+// CHECK: par.store %[[V:arg[0-9]+]], %{{.*}}, %[[V]] : index, !par.buf<index>
+// CHECK-NEXT: par.store %{{.*}}, %[[DEG:.*]], %[[V]] : index, !par.buf<index>
+// CHECK: %[[B:.*]] = par.block_id
+// CHECK-NEXT: %[[NB:.*]] = par.num_blocks
 // CHECK: scf.for %{{.*}} = %[[B]] to %{{.*}} step %[[NB]]
-// CHECK: "par.block_reduce"(%{{.*}}) <{kind = "add"}> : (index) -> index
-// CHECK: "par.barrier"
-// CHECK: "par.block_scan"(%{{.*}}) <{kind = "add"}> : (index) -> index
-// CHECK: "par.barrier"
+// CHECK: par.block_reduce %{{.*}} {kind = "add"} : index -> index
+// CHECK: par.barrier
+// CHECK: par.block_scan %{{.*}} {kind = "add"} : index -> index
+// CHECK: par.barrier
 // CHECK: scf.for %{{.*}} = %[[B]] to %{{.*}} step %[[NB]]
-// CHECK: "par.block_scan"(%{{.*}}) <{kind = "add"}> : (index) -> index
-// CHECK: "par.barrier"
+// CHECK: par.block_scan %{{.*}} {kind = "add"} : index -> index
+// CHECK: par.barrier
 // CHECK: scf.while
 // CHECK: scf.while
-// CHECK: "par.atomic_rmw"(%{{.*}}) <{grouped, kind = "add"}> : (f64
+// CHECK: par.atomic_rmw %{{.*}} {grouped, kind = "add"} : f6
 // A worklist's items take their places with an atomic add on the count.
 // RUN: graph-opt %S/../../algorithms/sssp.mlir --target=gpu --schedule mapping=edge-balanced | FileCheck %s --check-prefix=ITEMS
-// ITEMS: "par.store"(%c0, %[[COUNT:.*]], %c0) : (index, !par.buf<index>, index) -> ()
-// ITEMS: %[[SLOT:.*]] = "par.atomic_rmw"(%c1, %[[COUNT]], %c0) <{kind = "add"}> : (index, !par.buf<index>, index) -> index
-// ITEMS: "par.store"(%{{.*}}, %{{.*}}, %[[SLOT]]) : (index, !par.buf<index>, index) -> ()
-// ITEMS-NEXT: "par.store"(%{{.*}}, %{{.*}}, %[[SLOT]]) : (index, !par.buf<index>, index) -> ()
+// ITEMS: par.store %c0, %[[COUNT:.*]], %c0 : index, !par.buf<index>
+// ITEMS: %[[SLOT:.*]] = par.atomic_rmw %c1, %[[COUNT]], %c0 {kind = "add"} : index, !par.buf<index> -> index
+// ITEMS: par.store %{{.*}}, %{{.*}}, %[[SLOT]] : index, !par.buf<index>
+// ITEMS-NEXT: par.store %{{.*}}, %{{.*}}, %[[SLOT]] : index, !par.buf<index>
 // Illegal: with a degree tier written on the loop.
 // RUN: not graph-opt %S/../../algorithms/pr.mlir --target=gpu --schedule-file %S/Inputs/balanced-split.txt 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: pr.mlir:31:5: error: illegal schedule: schedule entry 'split' needs mapping 'thread', not 'edge-balanced'

@@ -5,8 +5,8 @@
 // as written prints, whatever the grid's shape, in order or shuffled.
 // RUN: graph-opt %S/../../algorithms/sssp.mlir --target=gpu --schedule split=16,warp=2 -o %t.sssp.mlir
 // RUN: FileCheck %s --check-prefix=TIERS < %t.sssp.mlir
-// TIERS: "par.subgroup_reduce"
-// TIERS: "par.thread_id"
+// TIERS: par.subgroup_reduce
+// TIERS: par.thread_id
 // RUN: graph-run %S/../../algorithms/sssp.mlir --graph gen:kron:scale=8,degree=8,seed=5,weighted --symmetrize --simplify --entry sssp 3 > %t.written
 // RUN: graph-run %t.sssp.mlir --graph gen:kron:scale=8,degree=8,seed=5,weighted --symmetrize --simplify --entry sssp 3 --simulate-grid 2x32 > %t.warps
 // RUN: graph-run %t.sssp.mlir --graph gen:kron:scale=8,degree=8,seed=5,weighted --symmetrize --simplify --entry sssp 3 --simulate-grid 2x3x4 --shuffle 11 > %t.small

@@ -12,7 +12,7 @@
 // GPU's grid) is dealt out without a division: blocks of 1, the thread's
 // place and the next list's first by a subtraction; a longer one divides.
 // RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu | FileCheck %s --check-prefix=DEAL
-// DEAL: %[[TEAM:.*]] = "par.num_threads"
+// DEAL: %[[TEAM:.*]] = par.num_threads
 // DEAL: %[[D:.*]] = arith.subi
 // DEAL: %[[SHORT:.*]] = arith.cmpi ule, %[[D]], %[[TEAM]] : index
 // DEAL-NEXT: scf.if %[[SHORT]] -> (index) {
@@ -47,9 +47,9 @@
 // RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu --schedule split=64 | FileCheck %s --check-prefix=NO-TIER
 // TIER: arith.cmpi uge, %{{.*}}, %c4096
 // TIER: arith.cmpi uge, %{{.*}}, %c64
-// TIER: "par.subgroup_reduce"(%{{.*}}) <{kind = "max"}>
+// TIER: par.subgroup_reduce %{{.*}} {kind = "max"}
 // TIER: scf.while
-// TIER: "par.subgroup_reduce"(%{{.*}}) <{kind = "add"}> : (f64) -> f64
+// TIER: par.subgroup_reduce %{{.*}} {kind = "add"} : f64 -> f64
 // NO-TIER-NOT: par.subgroup
 // The warp tier on top: PTX of the subgroups' turns passes ptxas.
 // RUN: graph-opt %S/../../algorithms/pr.mlir --target=gpu --schedule warp=32 --emit=ptx -o %t.pr-warp.ptx
@@ -68,21 +68,21 @@
 // RUN: %ptxas -arch=sm_90 %t.pr-order.ptx -o /dev/null
 // RUN: FileCheck %s --check-prefix=LIST-PTX < %t.pr-order.ptx
 // LIST-GROUPED: arith.cmpi uge, %{{.*}}, %c4096
-// LIST-GROUPED: "par.atomic_rmw"(%c1, %{{.*}}, %c0) <{grouped, kind = "add"}> : (index, !par.buf<index>, index) -> index
+// LIST-GROUPED: par.atomic_rmw %c1, %{{.*}}, %c0 {grouped, kind = "add"} : index, !par.buf<index> -> index
 // LIST-GROUPED: arith.cmpi uge, %{{.*}}, %c64
-// LIST-GROUPED: "par.atomic_rmw"(%c1, %{{.*}}, %c0) <{grouped, kind = "add"}> : (index, !par.buf<index>, index) -> index
-// LIST-PLAIN: "par.atomic_rmw"(%c1, %{{.*}}, %c0) <{kind = "add"}> : (index, !par.buf<index>, index) -> index
+// LIST-GROUPED: par.atomic_rmw %c1, %{{.*}}, %c0 {grouped, kind = "add"} : index, !par.buf<index> -> index
+// LIST-PLAIN: par.atomic_rmw %c1, %{{.*}}, %c0 {kind = "add"} : index, !par.buf<index> -> index
 // LIST-PLAIN-NOT: grouped, kind = "add"}> : (index
 // LIST-PTX: match.all.sync.b64
-// PR: "par.atomic_rmw"(%{{.*}}, %{{.*}}, %{{.*}}) <{grouped, kind = "add"}> : (f64
+// PR: par.atomic_rmw %{{.*}}, %{{.*}}, %{{.*}} {grouped, kind = "add"} : f64
 // PTX: match.any.sync.b64
 // PTX: shfl.sync.bfly.b32
 // PTX: atom.add.f64
 // The one compare-and-swap is the pool's free (on `_strata_pool`), none on data:
 // PTX-NOT: atom{{.*}}cas{{.*}}[%rd
 // CHECK: arith.cmpi uge, %{{.*}}, %c4096
-// CHECK: "par.thread_id"
-// CHECK: "par.num_threads"
-// OFF-NOT: "par.thread_id"
+// CHECK: par.thread_id
+// CHECK: par.num_threads
+// OFF-NOT: par.thread_id
 // TWO: arith.cmpi uge, %{{.*}}, %c2 :
-// TWO: "par.thread_id"
+// TWO: par.thread_id

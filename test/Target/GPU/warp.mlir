@@ -14,15 +14,15 @@
 // RUN: graph-run %S/../../algorithms/pr.mlir --graph gen:kron:scale=9,degree=6,seed=4 --symmetrize --entry pr 5 0.85 > %t.interp
 // RUN: graph-run %S/../../algorithms/pr.mlir --graph gen:kron:scale=9,degree=6,seed=4 --symmetrize --entry pr 5 0.85 --backend cpu --threads 3 --schedule mapping=warp > %t.cpu
 // RUN: diff %t.interp %t.cpu
-// CHECK: "par.parallel"
-// CHECK: "par.for"
-// CHECK: %[[W:.*]] = "par.subgroup_id"
-// CHECK: %[[WS:.*]] = "par.num_subgroups"
-// CHECK: %[[L:.*]] = "par.lane_id"
-// CHECK: %[[S:.*]] = "par.subgroup_size"
+// CHECK: par.parallel
+// CHECK: par.for
+// CHECK: %[[W:.*]] = par.subgroup_id
+// CHECK: %[[WS:.*]] = par.num_subgroups
+// CHECK: %[[L:.*]] = par.lane_id
+// CHECK: %[[S:.*]] = par.subgroup_size
 // CHECK: scf.for %{{.*}} = %[[W]] to %{{.*}} step %[[WS]]
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[S]]
-// CHECK: "par.subgroup_reduce"(%{{.*}}) <{kind = "add"}> : (f64) -> f64
+// CHECK: par.subgroup_reduce %{{.*}} {kind = "add"} : f64 -> f64
 // CHECK: arith.cmpi eq, %[[L]], %c0
 // CHECK-NEXT: scf.if
 // PTX: shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;

@@ -16,13 +16,13 @@ strata_ir::invalid_ir! {
         r#"func.func private @f(!graph.nprop<!graph.graph>)
 "#
         => r#"'!graph.nprop' needs one element type: i1, i8, i16, i32, i64, index, f32, f64, !graph.node or !graph.edge"#;
-    graph_out_degree_expects_2_operands_got_1:
+    graph_out_degree_expects_2_operands_but_found_1:
         r#"func.func @f(%g: !graph.graph, %v: !graph.node) {
   %d = graph.out_degree %g
   return
 }
 "#
-        => r#"'graph.out_degree' expects 2 operands, got 1"#;
+        => r#"custom op 'graph.out_degree' expected 2 operands, but found 1"#;
     num_nodes_requires_a_single_operand:
         r#"func.func @f(%g: !graph.graph) {
   %n = "graph.num_nodes"(%g, %g) : (!graph.graph, !graph.graph) -> index

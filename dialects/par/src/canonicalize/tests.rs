@@ -35,21 +35,21 @@ strata_ir::canonicalizes! {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c7_i64 = arith.constant 7 : i64
-    %0 = "par.alloc"(%arg0) : (index) -> !par.buf<i64>
-    %1 = "par.alloc"(%arg0) : (index) -> !par.buf<i64>
-    "par.parallel"() ({
-      "par.for"(%c0, %arg0, %c1) <{chunk = 64 : i64, dist = "static"}> ({
+    %0 = par.alloc %arg0 : !par.buf<i64>
+    %1 = par.alloc %arg0 : !par.buf<i64>
+    par.parallel {
+      par.for %c0, %arg0, %c1 attributes {chunk = 64 : i64, dist = "static"} {
       ^bb0(%arg1: index):
-        "par.store"(%c7_i64, %0, %arg1) : (i64, !par.buf<i64>, index) -> ()
-        "par.yield"() : () -> ()
-      }) : (index, index, index) -> ()
-      "par.for"(%c0, %arg0, %c1) <{chunk = 64 : i64, dist = "static"}> ({
+        par.store %c7_i64, %0, %arg1 : i64, !par.buf<i64>
+        par.yield
+      }
+      par.for %c0, %arg0, %c1 attributes {chunk = 64 : i64, dist = "static"} {
       ^bb0(%arg1: index):
-        "par.store"(%c7_i64, %1, %arg1) : (i64, !par.buf<i64>, index) -> ()
-        "par.yield"() : () -> ()
-      }) : (index, index, index) -> ()
-      "par.yield"() : () -> ()
-    }) : () -> ()
+        par.store %c7_i64, %1, %arg1 : i64, !par.buf<i64>
+        par.yield
+      }
+      par.yield
+    }
     return %0, %1 : !par.buf<i64>, !par.buf<i64>
   }
 }
@@ -73,14 +73,14 @@ strata_ir::canonicalizes! {
         => r#"module {
   func.func @merge_needs_barrier(%arg0: !par.buf<index>, %arg1: !par.buf<index>) {
     %c0 = arith.constant 0 : index
-    "par.parallel"() ({
-      %0 = "par.thread_id"() : () -> index
-      "par.store"(%0, %arg0, %0) : (index, !par.buf<index>, index) -> ()
-      "par.barrier"() : () -> ()
-      %1 = "par.load"(%arg0, %c0) : (!par.buf<index>, index) -> index
-      "par.store"(%1, %arg1, %c0) : (index, !par.buf<index>, index) -> ()
-      "par.yield"() : () -> ()
-    }) : () -> ()
+    par.parallel {
+      %0 = par.thread_id
+      par.store %0, %arg0, %0 : index, !par.buf<index>
+      par.barrier
+      %1 = par.load %arg0, %c0 : !par.buf<index> -> index
+      par.store %1, %arg1, %c0 : index, !par.buf<index>
+      par.yield
+    }
     return
   }
 }
@@ -135,43 +135,43 @@ strata_ir::canonicalizes! {
   func.func @no_merge_across_reachable_store(%arg0: index, %arg1: index) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %0 = "par.alloc"(%c1) : (index) -> !par.buf<index>
-    "par.parallel"() ({
-      "par.for"(%c0, %arg0, %c1) <{chunk = 64 : i64, dist = "static"}> ({
+    %0 = par.alloc %c1 : !par.buf<index>
+    par.parallel {
+      par.for %c0, %arg0, %c1 attributes {chunk = 64 : i64, dist = "static"} {
       ^bb0(%arg2: index):
-        %3 = "par.atomic_rmw"(%c1, %0, %c0) <{kind = "add"}> : (index, !par.buf<index>, index) -> index
-        "par.yield"() : () -> ()
-      }) : (index, index, index) -> ()
-      "par.yield"() : () -> ()
-    }) : () -> ()
-    "par.store"(%c0, %0, %c0) : (index, !par.buf<index>, index) -> ()
-    "par.parallel"() ({
-      "par.for"(%c0, %arg0, %c1) <{chunk = 64 : i64, dist = "static"}> ({
+        %3 = par.atomic_rmw %c1, %0, %c0 {kind = "add"} : index, !par.buf<index> -> index
+        par.yield
+      }
+      par.yield
+    }
+    par.store %c0, %0, %c0 : index, !par.buf<index>
+    par.parallel {
+      par.for %c0, %arg0, %c1 attributes {chunk = 64 : i64, dist = "static"} {
       ^bb0(%arg2: index):
-        %3 = "par.atomic_rmw"(%c1, %0, %c0) <{kind = "add"}> : (index, !par.buf<index>, index) -> index
-        "par.yield"() : () -> ()
-      }) : (index, index, index) -> ()
-      "par.yield"() : () -> ()
-    }) : () -> ()
-    %1 = "par.alloc"(%c1) : (index) -> !par.buf<index>
+        %3 = par.atomic_rmw %c1, %0, %c0 {kind = "add"} : index, !par.buf<index> -> index
+        par.yield
+      }
+      par.yield
+    }
+    %1 = par.alloc %c1 : !par.buf<index>
     %2 = scf.for %arg2 = %c0 to %arg1 step %c1 iter_args(%arg3 = %1) -> (!par.buf<index>) {
-      "par.parallel"() ({
-        "par.for"(%c0, %arg0, %c1) <{chunk = 64 : i64, dist = "static"}> ({
+      par.parallel {
+        par.for %c0, %arg0, %c1 attributes {chunk = 64 : i64, dist = "static"} {
         ^bb0(%arg4: index):
-          %3 = "par.atomic_rmw"(%c1, %arg3, %c0) <{kind = "add"}> : (index, !par.buf<index>, index) -> index
-          "par.yield"() : () -> ()
-        }) : (index, index, index) -> ()
-        "par.yield"() : () -> ()
-      }) : () -> ()
-      "par.store"(%c0, %0, %c0) : (index, !par.buf<index>, index) -> ()
-      "par.parallel"() ({
-        "par.for"(%c0, %arg0, %c1) <{chunk = 64 : i64, dist = "static"}> ({
+          %3 = par.atomic_rmw %c1, %arg3, %c0 {kind = "add"} : index, !par.buf<index> -> index
+          par.yield
+        }
+        par.yield
+      }
+      par.store %c0, %0, %c0 : index, !par.buf<index>
+      par.parallel {
+        par.for %c0, %arg0, %c1 attributes {chunk = 64 : i64, dist = "static"} {
         ^bb0(%arg4: index):
-          %3 = "par.atomic_rmw"(%c1, %0, %c0) <{kind = "add"}> : (index, !par.buf<index>, index) -> index
-          "par.yield"() : () -> ()
-        }) : (index, index, index) -> ()
-        "par.yield"() : () -> ()
-      }) : () -> ()
+          %3 = par.atomic_rmw %c1, %0, %c0 {kind = "add"} : index, !par.buf<index> -> index
+          par.yield
+        }
+        par.yield
+      }
       scf.yield %0 : !par.buf<index>
     }
     return
@@ -205,19 +205,19 @@ strata_ir::canonicalizes! {
   func.func @barriers(%arg0: !par.buf<index>, %arg1: index) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    "par.parallel"() ({
-      %0 = "par.thread_id"() : () -> index
-      "par.store"(%0, %arg0, %0) : (index, !par.buf<index>, index) -> ()
-      "par.barrier"() : () -> ()
-      %1 = "par.load"(%arg0, %c0) : (!par.buf<index>, index) -> index
-      "par.store"(%1, %arg0, %0) : (index, !par.buf<index>, index) -> ()
-      "par.for"(%c0, %arg1, %c1) <{chunk = 64 : i64, dist = "static"}> ({
+    par.parallel {
+      %0 = par.thread_id
+      par.store %0, %arg0, %0 : index, !par.buf<index>
+      par.barrier
+      %1 = par.load %arg0, %c0 : !par.buf<index> -> index
+      par.store %1, %arg0, %0 : index, !par.buf<index>
+      par.for %c0, %arg1, %c1 attributes {chunk = 64 : i64, dist = "static"} {
       ^bb0(%arg2: index):
-        "par.store"(%arg2, %arg0, %arg2) : (index, !par.buf<index>, index) -> ()
-        "par.yield"() : () -> ()
-      }) : (index, index, index) -> ()
-      "par.yield"() : () -> ()
-    }) : () -> ()
+        par.store %arg2, %arg0, %arg2 : index, !par.buf<index>
+        par.yield
+      }
+      par.yield
+    }
     return
   }
 }
@@ -261,7 +261,7 @@ strata_ir::canonicalizes! {
         => r#"module {
   func.func @dead_reads(%arg0: !par.buf<i64>, %arg1: !par.queue<index>) {
     %c0 = arith.constant 0 : index
-    %0 = "par.load"(%arg0, %c0) <{atomic}> : (!par.buf<i64>, index) -> i64
+    %0 = par.load %arg0, %c0 {atomic} : !par.buf<i64> -> i64
     return
   }
 }
@@ -307,11 +307,11 @@ strata_ir::canonicalizes! {
   func.func @read_buffers(%arg0: index, %arg1: !par.buf<i64>) -> !par.buf<i64> {
     %c0 = arith.constant 0 : index
     %c1_i64 = arith.constant 1 : i64
-    %0 = "par.alloc"(%arg0) : (index) -> !par.buf<i64>
-    %1 = "par.atomic_rmw"(%c1_i64, %0, %c0) <{kind = "add"}> : (i64, !par.buf<i64>, index) -> i64
-    "par.store"(%1, %arg1, %c0) : (i64, !par.buf<i64>, index) -> ()
-    %2 = "par.alloc"(%arg0) : (index) -> !par.buf<i64>
-    "par.store"(%c1_i64, %2, %c0) : (i64, !par.buf<i64>, index) -> ()
+    %0 = par.alloc %arg0 : !par.buf<i64>
+    %1 = par.atomic_rmw %c1_i64, %0, %c0 {kind = "add"} : i64, !par.buf<i64> -> i64
+    par.store %1, %arg1, %c0 : i64, !par.buf<i64>
+    %2 = par.alloc %arg0 : !par.buf<i64>
+    par.store %c1_i64, %2, %c0 : i64, !par.buf<i64>
     return %2 : !par.buf<i64>
   }
 }
