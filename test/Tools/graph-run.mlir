@@ -25,7 +25,13 @@
 // NODES: error: a graph of 4000000000 nodes and 0 edges does not fit in memory
 // A range too long to hold is an error at the loop, not a crash of the interpreter.
 // RUN: not graph-run %S/Inputs/huge-range.mlir --graph gen:grid:rows=2,cols=2 --entry huge 4611686018427387904 2>&1 | FileCheck %s --check-prefix=HUGE
-// HUGE: huge-range.mlir:7:3: error: cannot hold 4611686018427387904 loop iterations: not enough memory for the interpreter
+// HUGE: huge-range.mlir:7:3: error: out of memory: the interpreter cannot hold 4611686018427387904 loop iterations
+// So is a worklist whose rounds double until memory runs out, and a queue
+// with more room than memory holds.
+// RUN: (ulimit -v 4000000; not graph-run %S/Inputs/explode.mlir --graph gen:grid:rows=2,cols=2 --entry explode 0 2>&1) | FileCheck %s --check-prefix=EXPLODE
+// EXPLODE: explode.mlir:{{[0-9]+}}:{{[0-9]+}}: error: out of memory: the interpreter cannot hold
+// RUN: not graph-run %S/Inputs/huge-queue.mlir --entry huge_queue 4611686018427387904 2>&1 | FileCheck %s --check-prefix=QUEUE
+// QUEUE: huge-queue.mlir:3:8: error: out of memory: the interpreter cannot hold 4611686018427387904 round stamps
 // A run that never ends is stopped by --time-limit, on every backend.
 // RUN: not graph-run %S/Inputs/forever.mlir --graph gen:grid:rows=2,cols=2 --entry forever --time-limit 0.5 2>&1 | FileCheck %s --check-prefix=LIMIT
 // RUN: not graph-run %S/Inputs/forever.mlir --graph gen:grid:rows=2,cols=2 --entry forever --backend cpu --time-limit 0.5 2>&1 | FileCheck %s --check-prefix=LIMIT

@@ -223,8 +223,15 @@ impl<'a> Machine<'a> {
         let mut v = Vec::new();
         match usize::try_from(n.max(0)).ok().filter(|n| v.try_reserve_exact(*n).is_ok()) {
             Some(_) => Ok(v),
-            None => self.err(op, format!("cannot hold {n} {what}: not enough memory for the interpreter")),
+            None => self.err(op, format!("out of memory: the interpreter cannot hold {n} {what}")),
         }
+    }
+    /// `n` copies of `value`, or an error at `op` where memory cannot
+    /// hold them.
+    fn filled<T: Clone>(&self, op: OpId, n: i128, value: T, what: &str) -> R<Vec<T>> {
+        let mut v = self.room(op, n, what)?;
+        v.resize(n.max(0) as usize, value);
+        Ok(v)
     }
     fn frame_slot(&self, v: Value) -> usize {
         self.slots[v.index()] as usize

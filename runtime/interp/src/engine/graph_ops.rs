@@ -137,12 +137,12 @@ impl<'a> Machine<'a> {
                 Val::Int(i128::from(self.edge(op, &g, e.id(ctx))?))
             }
             GraphOp::NewNodeProp(new) => {
-                let n = u64::from(self.graph(op, new.graph(ctx))?.num_nodes());
-                Val::Prop(Rc::new(RefCell::new(vec![self.get(new.init(ctx)).clone(); n as usize])))
+                let n = i128::from(self.graph(op, new.graph(ctx))?.num_nodes());
+                Val::Prop(Rc::new(RefCell::new(self.filled(op, n, self.get(new.init(ctx)).clone(), "node values")?)))
             }
             GraphOp::NewEdgeProp(new) => {
-                let n = self.graph(op, new.graph(ctx))?.num_edges();
-                Val::Prop(Rc::new(RefCell::new(vec![self.get(new.init(ctx)).clone(); n as usize])))
+                let n = i128::from(self.graph(op, new.graph(ctx))?.num_edges());
+                Val::Prop(Rc::new(RefCell::new(self.filled(op, n, self.get(new.init(ctx)).clone(), "edge values")?)))
             }
             GraphOp::NewScalar(new) => Val::Prop(Rc::new(RefCell::new(vec![self.get(new.init(ctx)).clone()]))),
             GraphOp::Load(load) => {
@@ -169,7 +169,8 @@ impl<'a> Machine<'a> {
                 let g = self.graph(op, new.graph(ctx))?;
                 let elem = element(ctx.value_type(new.worklist(ctx))).unwrap_or(Type::Index);
                 let size = if is_edge(&elem) { g.num_edges() } else { u64::from(g.num_nodes()) };
-                let pushed_in = new.unique(ctx).then(|| vec![0u64; size as usize]);
+                let pushed_in =
+                    if new.unique(ctx) { Some(self.filled(op, i128::from(size), 0u64, "round stamps")?) } else { None };
                 Val::Worklist(Rc::new(RefCell::new(Worklist { pushed_in, ..Worklist::default() })))
             }
             GraphOp::NewOrderedWorklist(new) => {
@@ -186,7 +187,7 @@ impl<'a> Machine<'a> {
                     }
                 }
                 if let Err(e) = w.push(item) {
-                    return self.err(op, e);
+                    return self.err(op, e.to_string());
                 }
                 return Ok(Flow::Next);
             }
@@ -197,7 +198,7 @@ impl<'a> Machine<'a> {
                     match w.borrow_mut().advance() {
                         Ok(true) => {}
                         Ok(false) => break,
-                        Err(e) => return self.err(op, e),
+                        Err(e) => return self.err(op, e.to_string()),
                     }
                     carried = self.run_region(ctx.region(op, 0), &carried)?;
                 }
@@ -346,13 +347,27 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
+    /// The `n` iterations of a loop, or an error at `op` where memory
+    /// cannot hold them.
+    fn iterations(&self, op: OpId, n: i128, items: impl Iterator<Item = (i128, i128)>) -> R<Vec<(i128, i128)>> {
+        let mut v = self.room(op, n, "loop iterations")?;
+        v.extend(items);
+        Ok(v)
+    }
+
     pub(super) fn foreach(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
         let Some(ranges) = ranges_of(ctx, op) else { return self.err(op, "foreach without a space") };
         let space = ranges.space();
         let mut items: Vec<(i128, i128)> = match ranges {
-            Ranges::Nodes { graph } => (0..i128::from(self.graph(op, graph)?.num_nodes())).map(|v| (v, 0)).collect(),
-            Ranges::Edges { graph } => (0..i128::from(self.graph(op, graph)?.num_edges())).map(|v| (v, 0)).collect(),
+            Ranges::Nodes { graph } => {
+                let n = i128::from(self.graph(op, graph)?.num_nodes());
+                self.iterations(op, n, (0..n).map(|v| (v, 0)))?
+            }
+            Ranges::Edges { graph } => {
+                let n = i128::from(self.graph(op, graph)?.num_edges());
+                self.iterations(op, n, (0..n).map(|v| (v, 0)))?
+            }
             Ranges::Adjacent { space, graph, node } => {
                 let g = self.graph(op, graph)?;
                 let v = self.node(op, &g, node)?;
@@ -383,7 +398,7 @@ impl<'a> Machine<'a> {
             Ranges::Items { worklist } => {
                 let w = self.worklist(op, worklist)?;
                 let cur = w.borrow().current.clone();
-                cur.iter().map(|x| (*x, 0)).collect()
+                self.iterations(op, cur.len() as i128, cur.iter().map(|x| (*x, 0)))?
             }
             Ranges::CommonNbrs { graph, first, second, below } => {
                 let g = self.graph(op, graph)?;
@@ -397,9 +412,7 @@ impl<'a> Machine<'a> {
             }
             Ranges::Range { lo, hi } => {
                 let (lo, hi) = (self.get(lo).int(), self.get(hi).int());
-                let mut items = self.room(op, hi - lo, "loop iterations")?;
-                items.extend((lo..hi.max(lo)).map(|i| (i, 0)));
-                items
+                self.iterations(op, hi - lo, (lo..hi.max(lo)).map(|i| (i, 0)))?
             }
         };
         if let Some(rng) = &mut self.rng {

@@ -4,6 +4,7 @@
 //! a simulated grid (`grid.rs`).
 
 use super::*;
+use crate::value::QueueError;
 use strata_par_dialect::op::ParOp;
 use strata_par_dialect::view::{group_of, Collective, RmwKind, SizeOf};
 
@@ -61,8 +62,8 @@ impl<'a> Machine<'a> {
     }
 
     /// The value `op` gives, from a result of `r` (an error where it fails).
-    fn queue_result<T>(&self, op: OpId, r: Result<T, String>) -> R<T> {
-        r.or_else(|e| self.err(op, e))
+    fn queue_result<T>(&self, op: OpId, r: Result<T, QueueError>) -> R<T> {
+        r.or_else(|e| self.err(op, e.to_string()))
     }
 
     // Kept out of `step`, whose frame every level of recursion pays for.
@@ -90,9 +91,7 @@ impl<'a> Machine<'a> {
                 if !(0..=1 << 40).contains(&n) {
                     return self.err(op, format!("cannot allocate {n} elements"));
                 }
-                let mut elements = self.room(op, n, "buffer elements")?;
-                elements.resize(n as usize, Val::Undef);
-                Val::Prop(Rc::new(RefCell::new(elements)))
+                Val::Prop(Rc::new(RefCell::new(self.filled(op, n, Val::Undef, "buffer elements")?)))
             }
             // One buffer for each block of a simulated team (a team of one
             // is a block of one).
@@ -105,8 +104,8 @@ impl<'a> Machine<'a> {
                 }
             }
             ParOp::Local(local) => {
-                let n = local.size(ctx).unwrap_or(1).max(1) as usize;
-                Val::Prop(Rc::new(RefCell::new(vec![Val::Undef; n])))
+                let n = i128::from(local.size(ctx).unwrap_or(1).max(1));
+                Val::Prop(Rc::new(RefCell::new(self.filled(op, n, Val::Undef, "thread-private elements")?)))
             }
             ParOp::CheckIndex(check) => {
                 let (i, n) = (self.get(check.index(ctx)).int(), self.get(check.count(ctx)).int());
@@ -210,8 +209,8 @@ impl<'a> Machine<'a> {
                 return Ok(Flow::Next);
             }
             ParOp::QueueNew(new) => {
-                let n = self.get(new.capacity(ctx)).int().max(0) as usize;
-                let pushed_in = new.unique(ctx).then(|| vec![0u64; n]);
+                let n = self.get(new.capacity(ctx)).int();
+                let pushed_in = if new.unique(ctx) { Some(self.filled(op, n, 0u64, "round stamps")?) } else { None };
                 Val::Worklist(Rc::new(RefCell::new(crate::value::Worklist { pushed_in, ..Default::default() })))
             }
             ParOp::OrderedQueueNew(new) => {
