@@ -20,12 +20,18 @@ pub fn format_float(x: f64) -> String {
     }
 }
 
-fn format_number(n: Number, t: ScalarType, out: &mut String) {
+/// The text of one value of type `t`: decimal integers (`i1` as 0 or 1),
+/// floats as [`format_float`] writes them.
+pub fn number_text(n: Number, t: ScalarType) -> String {
     match n {
-        Number::Float(x) => out.push_str(&format_float(x)),
-        Number::Int(i) if t == ScalarType::Int(1) => out.push_str(if i != 0 { "1" } else { "0" }),
-        Number::Int(i) => out.push_str(&i.to_string()),
+        Number::Float(x) => format_float(x),
+        Number::Int(i) if t == ScalarType::Int(1) => (if i != 0 { "1" } else { "0" }).into(),
+        Number::Int(i) => i.to_string(),
     }
+}
+
+fn format_number(n: Number, t: ScalarType, out: &mut String) {
+    out.push_str(&number_text(n, t));
     out.push('\n');
 }
 

@@ -114,3 +114,26 @@
 // RUN: not graph-run %S/../algorithms/bfs.mlir --graph %t.fifo --entry bfs 0 2>&1 | FileCheck %s --check-prefix=FIFO
 // FIFO: error: cannot read: a FIFO that no program writes to
 // RUN: cat %S/Inputs/small.el | graph-run %S/../algorithms/bfs.mlir --graph /dev/stdin --entry bfs 0 | FileCheck %s --check-prefix=BFS
+// --format: csv puts node ids beside values, json is one document, and
+// several results are labelled in every format.
+// RUN: graph-run %S/../algorithms/bfs.mlir --graph gen:grid:rows=2,cols=2 --entry bfs 0 --format csv | FileCheck %s --check-prefix=CSV
+// CSV: node,value
+// CSV-NEXT: 0,0
+// CSV-NEXT: 1,1
+// CSV-NEXT: 2,1
+// CSV-NEXT: 3,2
+// RUN: graph-run %S/../algorithms/bfs.mlir --graph gen:grid:rows=2,cols=2 --entry bfs 0 --format json | FileCheck %s --check-prefix=JSON
+// JSON: {"results": [{"type": "!graph.nprop<i64>", "kind": "node", "values": [0, 1, 1, 2]}]}
+// RUN: graph-run %S/../Target/CPU/function-values.mlir --entry apply 1 20 | FileCheck %s --check-prefix=LABELS
+// LABELS: # result 1 of 2
+// LABELS-NEXT: 40
+// LABELS-NEXT: # result 2 of 2
+// LABELS-NEXT: 21
+// RUN: graph-run %S/../Target/CPU/function-values.mlir --entry apply 1 20 --format csv | FileCheck %s --check-prefix=CSV2
+// CSV2: result1
+// CSV2-NEXT: 40
+// CSV2-EMPTY:
+// CSV2-NEXT: result2
+// CSV2-NEXT: 21
+// RUN: not graph-run %S/../algorithms/bfs.mlir --graph gen:grid:rows=2,cols=2 --entry bfs 0 --format xml 2>&1 | FileCheck %s --check-prefix=FORMAT
+// FORMAT: invalid value 'xml' for '--format <FORMAT>'

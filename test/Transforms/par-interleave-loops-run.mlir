@@ -11,13 +11,21 @@
 // RUN: FileCheck %s --check-prefix=REF < %t.ref
 // The sums of out, odd, acc, gath and list over all trip counts, the odd
 // values' count and sum, and the tickets (0 + 1 + ... + 13).
-// REF: 160243
+// REF: # result 1 of 8
+// REF-NEXT: 160243
+// REF-NEXT: # result 2 of 8
 // REF-NEXT: 708
+// REF-NEXT: # result 3 of 8
 // REF-NEXT: 80860
+// REF-NEXT: # result 4 of 8
 // REF-NEXT: 23046
+// REF-NEXT: # result 5 of 8
 // REF-NEXT: 1183
+// REF-NEXT: # result 6 of 8
 // REF-NEXT: 49
+// REF-NEXT: # result 7 of 8
 // REF-NEXT: 1253
+// REF-NEXT: # result 8 of 8
 // REF-NEXT: 91
 // RUN: graph-opt %s --pass-pipeline='builtin.module(func.func(par-interleave-loops{factor=3}))' -o %t.3.mlir
 // RUN: FileCheck %s --check-prefix=IR < %t.3.mlir

@@ -12,6 +12,7 @@ pub mod opt;
 pub mod output;
 pub mod ratio_plot;
 pub mod reference;
+pub mod result_format;
 pub mod run;
 pub mod tune;
 

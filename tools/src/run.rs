@@ -7,8 +7,8 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::result_format::{format_results, ResultFormat};
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use strata_abi::output::format_results;
 use strata_abi::profile::profile_table;
 use strata_abi::{HostValue, ScalarType};
 use strata_driver::{Backend, CpuBackend, GpuBackend, InterpBackend, Program, Runs, Target};
@@ -58,6 +58,7 @@ fn command() -> Command {
         .arg(Arg::new("shuffle").long("shuffle").value_name("SEED").value_parser(clap::value_parser!(u64)).help("interpreter: visit foreach iterations in a random order from SEED"))
         .arg(Arg::new("simulate-grid").long("simulate-grid").value_name("[BLOCKSx]SUBGROUPSxLANES").value_parser(parse_grid).help("interpreter: run each par.parallel of a program at the par level on a simulated team of BLOCKS blocks (default 1) of SUBGROUPS subgroups of LANES threads, e.g. 2x32 or 2x4x32 (see docs/dialects/par.md)"))
         .arg(Arg::new("output").long("output").short('o').value_name("FILE").help("write results here instead of standard output"))
+        .arg(Arg::new("format").long("format").value_name("FORMAT").value_parser(ResultFormat::NAMES).default_value("lines").help("how to write results: one value a line (several results each under a '# result N of M' line), csv (a table per result: node, edge or index, and value) or json"))
         .arg(Arg::new("args").num_args(0..).allow_negative_numbers(true).help("scalar arguments of the entry function, in order"))
 }
 
@@ -186,6 +187,8 @@ pub(crate) struct Inputs {
     pub graph: Option<Rc<Graph>>,
     /// The entry's arguments.
     pub args: Vec<HostValue>,
+    /// The types of the entry's results, as written.
+    pub results: Vec<Type>,
 }
 
 /// Reads the program and the graph and parses the entry's arguments.
@@ -220,11 +223,12 @@ pub(crate) fn inputs(m: &ArgMatches, registry: &Arc<Registry>) -> Result<(Progra
     for (i, (t, ty)) in scalars.iter().zip(params).enumerate() {
         args.push(parse_arg(t, ty, graph.as_deref()).map_err(|e| format!("error: argument {}: {e}", i + 1))?);
     }
-    Ok((program, Inputs { text, name, entry, graph, args }))
+    let results = fty.results.to_vec();
+    Ok((program, Inputs { text, name, entry, graph, args, results }))
 }
 
 fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
-    let (mut program, Inputs { entry, graph, args, .. }) = inputs(m, &Arc::new(registry))?;
+    let (mut program, Inputs { entry, graph, args, results: types, .. }) = inputs(m, &Arc::new(registry))?;
     let entry = entry.as_str();
     let repeat = *m.get_one::<u32>("repeat").unwrap_or(&1) as usize;
     let backend = m.get_one::<String>("backend").map(String::as_str).unwrap_or("interp");
@@ -300,7 +304,8 @@ fn run(m: &ArgMatches, registry: Registry) -> Result<(), String> {
             eprintln!("transfer-time: {:.6}", median(&transfers));
         }
     }
-    let out = format_results(&results);
+    let format = m.get_one::<String>("format").and_then(|f| ResultFormat::named(f)).unwrap_or(ResultFormat::Lines);
+    let out = format_results(&results, &types, format);
     match m.get_one::<String>("output") {
         Some(o) => crate::output::write_file(o, out.as_bytes()),
         None => crate::output::write_stdout(out.as_bytes()),

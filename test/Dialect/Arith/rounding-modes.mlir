@@ -23,29 +23,49 @@ func.func @rounding(%x: f64) -> (f32, f32, f32, f32, f32) {
   return %0, %1, %2, %3, %4 : f32, f32, f32, f32, f32
 }
 
-// POS: 0.10000000149011612
-// POS-NEXT: 0.09999999403953552
+// POS: # result 1 of 5
 // POS-NEXT: 0.10000000149011612
+// POS-NEXT: # result 2 of 5
 // POS-NEXT: 0.09999999403953552
+// POS-NEXT: # result 3 of 5
+// POS-NEXT: 0.10000000149011612
+// POS-NEXT: # result 4 of 5
+// POS-NEXT: 0.09999999403953552
+// POS-NEXT: # result 5 of 5
 // POS-NEXT: 0.10000000149011612
 
 // -(1 + 2^-24) lies halfway between -1 and -(1 + 2^-23).
-// TIE: -1.0
+// TIE: # result 1 of 5
+// TIE-NEXT: -1.0
+// TIE-NEXT: # result 2 of 5
 // TIE-NEXT: -1.0000001192092896
+// TIE-NEXT: # result 3 of 5
 // TIE-NEXT: -1.0
+// TIE-NEXT: # result 4 of 5
 // TIE-NEXT: -1.0
+// TIE-NEXT: # result 5 of 5
 // TIE-NEXT: -1.0000001192092896
 
-// HUGE: inf
-// HUGE-NEXT: 3.4028234663852886e38
+// HUGE: # result 1 of 5
 // HUGE-NEXT: inf
+// HUGE-NEXT: # result 2 of 5
 // HUGE-NEXT: 3.4028234663852886e38
+// HUGE-NEXT: # result 3 of 5
+// HUGE-NEXT: inf
+// HUGE-NEXT: # result 4 of 5
+// HUGE-NEXT: 3.4028234663852886e38
+// HUGE-NEXT: # result 5 of 5
 // HUGE-NEXT: inf
 
-// TINY: 0.0
+// TINY: # result 1 of 5
 // TINY-NEXT: 0.0
+// TINY-NEXT: # result 2 of 5
+// TINY-NEXT: 0.0
+// TINY-NEXT: # result 3 of 5
 // TINY-NEXT: 1.401298464324817e-45
+// TINY-NEXT: # result 4 of 5
 // TINY-NEXT: 0.0
+// TINY-NEXT: # result 5 of 5
 // TINY-NEXT: 0.0
 
 // NOCPU: rounding-modes.mlir:19:8: error: 'arith.truncf' with rounding mode 'downward' is not supported by this target (only to_nearest_even)

@@ -6,8 +6,11 @@
 // queue is claimed before it is put (or, `unclaimed`, put once a round).
 // RUN: graph-run %s --entry places --graph gen:grid:rows=2,cols=3 | FileCheck %s --check-prefix=PLACES
 // RUN: graph-run %s --entry places --graph gen:grid:rows=2,cols=3 --backend cpu --threads 2 | FileCheck %s --check-prefix=PLACES
-// PLACES: {{^}}2{{$}}
+// PLACES: # result 1 of 3
+// PLACES-NEXT: {{^}}2{{$}}
+// PLACES-NEXT: # result 2 of 3
 // PLACES-NEXT: {{^}}53{{$}}
+// PLACES-NEXT: # result 3 of 3
 // PLACES-NEXT: {{^}}1{{$}}
 // RUN: graph-opt %s --emit=upstream-mlir | FileCheck %s --check-prefix=UPSTREAM
 // UPSTREAM-DAG: func.func private @strata.queue_claim

@@ -12,8 +12,11 @@
 // RUN: diff %t.interp %t.cpu2
 // RUN: diff %t.interp %t.cpu3
 // RUN: FileCheck %s --input-file=%t.interp
-// CHECK: 512
+// CHECK: # result 1 of 3
 // CHECK-NEXT: 512
+// CHECK-NEXT: # result 2 of 3
+// CHECK-NEXT: 512
+// CHECK-NEXT: # result 3 of 3
 // CHECK-NEXT: 512
 // RUN: graph-opt %s --target=cpu | FileCheck %s --check-prefix=PAR
 // PAR-COUNT-2: par.atomic_rmw %c1{{.*}} {kind = "add"} : i64,

@@ -6,9 +6,13 @@
 // RUN: graph-run %s --entry apply --backend cpu 0 20 >> %t.cpu
 // RUN: diff %t.interp %t.cpu
 // RUN: FileCheck %s --input-file=%t.cpu
-// CHECK: 40
+// CHECK: # result 1 of 2
+// CHECK-NEXT: 40
+// CHECK-NEXT: # result 2 of 2
 // CHECK-NEXT: 21
+// CHECK-NEXT: # result 1 of 2
 // CHECK-NEXT: 400
+// CHECK-NEXT: # result 2 of 2
 // CHECK-NEXT: 19
 // Unoptimized, the call goes through the address (on the GPU too).
 // RUN: graph-opt %s --target=gpu --emit=llvm --opt-level=0 | FileCheck %s --check-prefix=LLVM

@@ -8,7 +8,9 @@
 // RUN: diff %t.interp %t.cpu1
 // RUN: diff %t.interp %t.cpu2
 // RUN: FileCheck %s < %t.cpu2
-// CHECK: {{^}}1313618{{$}}
+// CHECK: # result 1 of 2
+// CHECK-NEXT: {{^}}1313618{{$}}
+// CHECK-NEXT: # result 2 of 2
 // CHECK-NEXT: {{^}}5{{$}}
 
 // The lowering keeps 'unique' only where the program asked for it.

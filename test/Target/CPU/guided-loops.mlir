@@ -28,7 +28,9 @@
 // CHECK: {{^}}3{{$}}
 // CHECK: {{^}}3{{$}}
 // CHECK: {{^}}300009{{$}}
+// CHECK-NEXT: # result 2 of 3
 // CHECK-NEXT: {{^}}3{{$}}
+// CHECK-NEXT: # result 3 of 3
 // CHECK-NEXT: {{^}}3{{$}}
 func.func @hits(%n: index, %k: index) -> (i64, i64, i64) {
   %c0 = arith.constant 0 : index

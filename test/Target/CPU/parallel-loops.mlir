@@ -10,11 +10,17 @@
 
 // i in 0..4, j in 1, 3, 5: the sum of i * j is 6 * 9, the largest i + 1 is
 // 4, the product of (i + 1) over the 12 iterations is 24^3.
-// CHECK: 54
+// CHECK: # result 1 of 3
+// CHECK-NEXT: 54
+// CHECK-NEXT: # result 2 of 3
 // CHECK-NEXT: 4
+// CHECK-NEXT: # result 3 of 3
 // CHECK-NEXT: 13824.0
+// CHECK-NEXT: # result 1 of 3
 // CHECK-NEXT: 0
+// CHECK-NEXT: # result 2 of 3
 // CHECK-NEXT: 1
+// CHECK-NEXT: # result 3 of 3
 // CHECK-NEXT: 1.0
 func.func @sum(%n: index, %m: index) -> (i64, i64, f64) {
   %c0 = arith.constant 0 : index

@@ -8,7 +8,9 @@
 // RUN: diff %t.plain %t.profiled
 // RUN: FileCheck %s --input-file=%t.profiled --check-prefix=RESULT
 // RUN: FileCheck %s --input-file=%t.profile
-// RESULT: 60
+// RESULT: # result 1 of 2
+// RESULT-NEXT: 60
+// RESULT-NEXT: # result 2 of 2
 // RESULT-NEXT: 5
 // CHECK: profile of 'rounds' (cpu; counts and times per run, over 2 runs):
 // CHECK-NEXT: place region phase ending times ms share

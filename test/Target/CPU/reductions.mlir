@@ -13,27 +13,49 @@
 // One line per result, in order: add, mul, min, max, and, or on i32 and i64;
 // add, mul, min, max on f32 and f64; the sums of the two properties of
 // products (each node's element multiplies its neighbours' values).
-// CHECK: {{^}}19{{$}}
-// CHECK-NEXT: {{^}}216{{$}}
-// CHECK-NEXT: {{^}}1{{$}}
-// CHECK-NEXT: {{^}}3{{$}}
-// CHECK-NEXT: {{^}}0{{$}}
-// CHECK-NEXT: {{^}}3{{$}}
+// CHECK: # result 1 of 22
 // CHECK-NEXT: {{^}}19{{$}}
+// CHECK-NEXT: # result 2 of 22
 // CHECK-NEXT: {{^}}216{{$}}
+// CHECK-NEXT: # result 3 of 22
 // CHECK-NEXT: {{^}}1{{$}}
+// CHECK-NEXT: # result 4 of 22
 // CHECK-NEXT: {{^}}3{{$}}
+// CHECK-NEXT: # result 5 of 22
 // CHECK-NEXT: {{^}}0{{$}}
+// CHECK-NEXT: # result 6 of 22
 // CHECK-NEXT: {{^}}3{{$}}
+// CHECK-NEXT: # result 7 of 22
+// CHECK-NEXT: {{^}}19{{$}}
+// CHECK-NEXT: # result 8 of 22
+// CHECK-NEXT: {{^}}216{{$}}
+// CHECK-NEXT: # result 9 of 22
+// CHECK-NEXT: {{^}}1{{$}}
+// CHECK-NEXT: # result 10 of 22
+// CHECK-NEXT: {{^}}3{{$}}
+// CHECK-NEXT: # result 11 of 22
+// CHECK-NEXT: {{^}}0{{$}}
+// CHECK-NEXT: # result 12 of 22
+// CHECK-NEXT: {{^}}3{{$}}
+// CHECK-NEXT: # result 13 of 22
 // CHECK-NEXT: {{^}}19.0{{$}}
+// CHECK-NEXT: # result 14 of 22
 // CHECK-NEXT: {{^}}216.0{{$}}
+// CHECK-NEXT: # result 15 of 22
 // CHECK-NEXT: {{^}}1.0{{$}}
+// CHECK-NEXT: # result 16 of 22
 // CHECK-NEXT: {{^}}3.0{{$}}
+// CHECK-NEXT: # result 17 of 22
 // CHECK-NEXT: {{^}}19.0{{$}}
+// CHECK-NEXT: # result 18 of 22
 // CHECK-NEXT: {{^}}216.0{{$}}
+// CHECK-NEXT: # result 19 of 22
 // CHECK-NEXT: {{^}}1.0{{$}}
+// CHECK-NEXT: # result 20 of 22
 // CHECK-NEXT: {{^}}3.0{{$}}
+// CHECK-NEXT: # result 21 of 22
 // CHECK-NEXT: {{^}}62.0{{$}}
+// CHECK-NEXT: # result 22 of 22
 // CHECK-NEXT: {{^}}62{{$}}
 
 func.func @reductions(%g: !graph.graph) -> (i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64, i64, f32, f32, f32, f32, f64, f64, f64, f64, f64, i32) {

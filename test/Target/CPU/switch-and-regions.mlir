@@ -14,16 +14,25 @@
 
 // -3: case -3 (30), the region's odd branch (1), the loop sums 0+1+2 for
 // cases 0..2 of its switch (10 + 11 + 0 for the default on 2).
-// CHECK: 30
+// CHECK: # result 1 of 3
+// CHECK-NEXT: 30
+// CHECK-NEXT: # result 2 of 3
 // CHECK-NEXT: 1
+// CHECK-NEXT: # result 3 of 3
 // CHECK-NEXT: 21
 // 5: case 5 (50), odd branch.
+// CHECK-NEXT: # result 1 of 3
 // CHECK-NEXT: 50
+// CHECK-NEXT: # result 2 of 3
 // CHECK-NEXT: 1
+// CHECK-NEXT: # result 3 of 3
 // CHECK-NEXT: 21
 // 4: the default (-1), even branch (2).
+// CHECK-NEXT: # result 1 of 3
 // CHECK-NEXT: -1
+// CHECK-NEXT: # result 2 of 3
 // CHECK-NEXT: 2
+// CHECK-NEXT: # result 3 of 3
 // CHECK-NEXT: 21
 func.func @pick(%x: index) -> (i64, i64, i64) {
   %a = scf.index_switch %x -> i64
