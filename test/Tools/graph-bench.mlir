@@ -116,3 +116,14 @@
 // HANG: error: the reference command 'sleep 1000' did not finish within 0.5 s (--reference-limit)
 // RUN: not graph-bench --reference-command 'true' --reference-limit=-1 2>&1 | FileCheck %s --check-prefix=LIMIT
 // LIMIT: error: --reference-limit must be a positive number of seconds, got -1
+// Any program and entry, not only the corpus: --program FILE --entry NAME
+// and its scalar arguments, S standing for the graph's hub node.
+// RUN: graph-bench --program %S/../algorithms/sssp_delta.mlir --entry sssp_delta S 32 --graphs 'kron:scale=6,degree=4,seed=1,weighted' --repeat 1 | FileCheck %s --check-prefix=PROGRAM
+// PROGRAM: algorithm graph time 1 thread speedup
+// PROGRAM-NEXT: sssp_delta kron (64 nodes
+// RUN: not graph-bench --program %S/../algorithms/bfs.mlir --entry bfs --graphs 'grid:rows=3,cols=3' 2>&1 | FileCheck %s --check-prefix=ARGS
+// ARGS: error: 'bfs' takes 1 scalar argument (!graph.node), got 0 (S stands for the graph's hub node)
+// RUN: not graph-bench --program %S/../../examples/sum-of-squares.mlir --entry sum_of_squares 3 --graphs 'grid:rows=3,cols=3' 2>&1 | FileCheck %s --check-prefix=NOGRAPH
+// NOGRAPH: error: 'sum_of_squares' does not take the graph first: graph-bench measures a program on graphs
+// RUN: not graph-bench --algorithms kcore 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: error: unknown algorithm 'kcore'; expected some of: {{.*}} (or measure a program of your own with --program FILE --entry NAME ARGS)

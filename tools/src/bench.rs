@@ -1,6 +1,7 @@
-//! `graph-bench`: runs the corpus compiled for the CPU on the standard
-//! benchmark graphs and prints median kernel times, with the same program on
-//! one thread as the baseline measured in the same run. With
+//! `graph-bench`: runs the corpus (or a program of one's own: `--program
+//! FILE --entry NAME ARGS`) compiled for the CPU on the standard benchmark
+//! graphs and prints median kernel times, with the same program on one
+//! thread as the baseline measured in the same run. With
 //! `--baseline-pipeline` the baseline is the program lowered by another
 //! pipeline, on the same threads (the results must match). With `--backend
 //! gpu` the figures are the GPU's kernel times and the baseline is the CPU
@@ -80,7 +81,7 @@ fn traffic_lines(
     name: &str,
     graph_name: &str,
     g: &Graph,
-    scalars: &[&str],
+    scalars: &[String],
     time: f64,
     limits: &mut Limits,
     gather: impl FnOnce(&[u32], usize) -> Result<f64, String>,
@@ -113,6 +114,9 @@ fn command() -> Command {
         .about("Median kernel times of the corpus compiled for the CPU on generated benchmark graphs")
         .arg(Arg::new("corpus").long("corpus").value_name("DIR").default_value("test/algorithms").help("directory of the corpus programs"))
         .arg(Arg::new("algorithms").long("algorithms").value_name("LIST").default_value("bfs,sssp,sssp_delta,pr,pr_f32,cc,cc_afforest,bc,tc,tc_merge,mis,mst").help("comma-separated programs to run"))
+        .arg(Arg::new("program").long("program").value_name("FILE").conflicts_with_all(["algorithms", "corpus"]).requires("entry").help("measure this program instead of the corpus (with --entry and its scalar arguments after the options; S stands for the graph's hub node)"))
+        .arg(Arg::new("entry").long("entry").value_name("NAME").requires("program").help("with --program: the function to measure, which takes the graph first"))
+        .arg(Arg::new("args").num_args(0..).allow_negative_numbers(true).requires("program").help("with --program: the entry's scalar arguments, in order (S: the graph's hub node)"))
         .arg(
             Arg::new("graphs")
                 .long("graphs")
@@ -174,11 +178,13 @@ fn graph_specs(m: &ArgMatches) -> Result<Vec<&str>, String> {
 }
 
 /// The arguments of a corpus program with the signature `fty` on `g`.
-fn arguments(g: &Graph, scalars: &[&str], fty: &FunctionType) -> Result<Vec<HostValue>, String> {
+/// The arguments of an entry whose signature is `fty`: the graph, then
+/// `scalars` (`S`: the graph's hub, the source of the searches).
+fn arguments(g: &Graph, scalars: &[String], fty: &FunctionType) -> Result<Vec<HostValue>, String> {
     let mut args = vec![HostValue::Graph];
     for (s, ty) in scalars.iter().zip(&fty.inputs[1..]) {
         let t = strata_par_dialect::abi::scalar_type(ty).unwrap_or(ScalarType::Index);
-        args.push(match *s {
+        args.push(match s.as_str() {
             "S" => HostValue::int(ScalarType::Index, g.hub().into()),
             x if t.is_float() => HostValue::float(t, x.parse().map_err(|_| format!("error: bad argument {x}"))?),
             x => HostValue::int(t, x.parse().map_err(|_| format!("error: bad argument {x}"))?),
@@ -187,10 +193,60 @@ fn arguments(g: &Graph, scalars: &[&str], fty: &FunctionType) -> Result<Vec<Host
     Ok(args)
 }
 
-/// A compiled corpus program.
-struct Compiled<'a> {
-    name: &'a str,
-    scalars: &'a [&'a str],
+/// What to measure: each program's entry, its scalar arguments and its
+/// file: `--program`'s, or the corpus programs `--algorithms` names.
+fn jobs(m: &ArgMatches) -> Result<Vec<(String, Vec<String>, String)>, String> {
+    if let Some(path) = m.get_one::<String>("program") {
+        let entry = m.get_one::<String>("entry").expect("required with --program").clone();
+        let scalars = m.get_many::<String>("args").map(|v| v.cloned().collect()).unwrap_or_default();
+        return Ok(vec![(entry, scalars, path.clone())]);
+    }
+    let corpus = m.get_one::<String>("corpus").expect("default");
+    let wanted: Vec<&str> = m.get_one::<String>("algorithms").expect("default").split(',').map(str::trim).collect();
+    for w in &wanted {
+        if !ALGORITHMS.iter().any(|(n, _)| n == w) {
+            let all: Vec<&str> = ALGORITHMS.iter().map(|(n, _)| *n).collect();
+            let hint = " (or measure a program of your own with --program FILE --entry NAME ARGS)";
+            return Err(format!("error: unknown algorithm '{w}'; expected some of: {}{hint}", all.join(", ")));
+        }
+    }
+    Ok(ALGORITHMS
+        .iter()
+        .filter(|(n, _)| wanted.contains(n))
+        .map(|(n, scalars)| {
+            (n.to_string(), scalars.iter().map(|s| s.to_string()).collect(), format!("{corpus}/{n}.mlir"))
+        })
+        .collect())
+}
+
+/// Checks that `entry` takes the graph first and then as many scalars as
+/// `scalars` gives.
+fn check_entry(entry: &str, fty: &FunctionType, scalars: &[String]) -> Result<(), String> {
+    if !fty.inputs.first().is_some_and(strata_graph_dialect::types::is_graph) {
+        return Err(format!(
+            "error: '{entry}' does not take the graph first: graph-bench measures a program on graphs"
+        ));
+    }
+    let params = &fty.inputs[1..];
+    if params.len() != scalars.len() {
+        let want: Vec<String> = params.iter().map(|t| t.to_string()).collect();
+        return Err(format!(
+            "error: '{entry}' takes {} scalar argument{} ({}), got {} (S stands for the graph's hub node)",
+            params.len(),
+            if params.len() == 1 { "" } else { "s" },
+            want.join(", "),
+            scalars.len()
+        ));
+    }
+    Ok(())
+}
+
+/// A compiled program: a corpus program, or `--program`'s.
+struct Compiled {
+    /// The entry function, and the name in the report.
+    name: String,
+    /// Its scalar arguments (`S`: the graph's hub).
+    scalars: Vec<String>,
     /// The signature of its entry function, as written.
     fty: FunctionType,
     /// The program compiled for the CPU.
@@ -314,7 +370,6 @@ pub fn bench_main(args: Vec<String>, registry: Registry) -> i32 {
 }
 
 fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
-    let corpus = m.get_one::<String>("corpus").expect("default");
     let threads = *m.get_one::<u32>("threads").expect("default");
     let repeat = *m.get_one::<u32>("repeat").expect("default") as usize;
     let gpu = m.get_one::<String>("backend").is_some_and(|b| b == "gpu");
@@ -333,13 +388,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     if let Some(path) = m.get_one::<String>("plot") {
         crate::output::check_writable(path)?;
     }
-    let wanted: Vec<&str> = m.get_one::<String>("algorithms").expect("default").split(',').map(str::trim).collect();
-    for w in &wanted {
-        if !ALGORITHMS.iter().any(|(n, _)| n == w) {
-            let all: Vec<&str> = ALGORITHMS.iter().map(|(n, _)| *n).collect();
-            return Err(format!("error: unknown algorithm '{w}'; expected some of: {}", all.join(", ")));
-        }
-    }
+    jobs(m)?;
     let passes = strata_driver::registry::passes();
     // Read once for every program and graph (empty with --pass-pipeline,
     // which --schedule conflicts with).
@@ -371,10 +420,9 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     let device = if gpu { Some(strata_gpu::available()?) } else { None };
     let min_blocks = m.get_one::<u32>("gpu-min-blocks").copied();
     let mut programs = Vec::new();
-    for (name, scalars) in ALGORITHMS.iter().filter(|(n, _)| wanted.contains(n)) {
-        let path = format!("{corpus}/{name}.mlir");
+    for (name, scalars, path) in jobs(m)? {
         let text = std::fs::read_to_string(&path).map_err(|e| {
-            let hint = if m.value_source("corpus") == Some(ValueSource::DefaultValue) {
+            let hint = if !m.contains_id("program") && m.value_source("corpus") == Some(ValueSource::DefaultValue) {
                 " (the corpus is read from test/algorithms under the current directory: run from the repository's root, or give --corpus DIR)"
             } else {
                 ""
@@ -383,7 +431,8 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         })?;
         let load = || Program::load(registry.clone(), &path, &text);
         let mut program = load()?;
-        let fty = program.signature(name)?;
+        let fty = program.signature(&name)?;
+        check_entry(&name, &fty, &scalars)?;
         lower(&mut program, Target::Cpu)?;
         let cpu = CpuBackend::compile(program, &native)?;
         let gpu = match &device {
