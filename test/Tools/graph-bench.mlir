@@ -2,13 +2,13 @@
 // thread; --baseline-pipeline measures the program lowered another way on
 // the same threads, and the results must agree.
 // RUN: graph-bench --corpus %S/../algorithms --algorithms pr,cc --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 | FileCheck %s --check-prefix=THREADS
-// THREADS: median seconds with 2 threads, and with 1 thread (baseline)
-// THREADS: algorithm graph time 1 thread speedup
-// THREADS-NEXT: pr kron (64 nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x
+// THREADS: median seconds with 2 threads (min and max: its fastest and slowest run), and with 1 thread (baseline)
+// THREADS: algorithm graph time min max 1 thread speedup
+// THREADS-NEXT: pr kron (64 nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x
 // THREADS-NEXT: cc kron
 // RUN: graph-bench --corpus %S/../algorithms --algorithms pr,cc --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 --baseline-pipeline 'builtin.module(convert-graph-to-sched,convert-sched-to-par)' | FileCheck %s --check-prefix=PIPELINE
 // PIPELINE: and of the program lowered by 'builtin.module(convert-graph-to-sched,convert-sched-to-par)' (baseline)
-// PIPELINE: algorithm graph time baseline speedup
+// PIPELINE: algorithm graph time min max baseline speedup
 // PIPELINE-NEXT: pr kron
 // PIPELINE-NEXT: cc kron
 // RUN: graph-bench --corpus %S/../algorithms --algorithms cc --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 --pass-pipeline 'builtin.module(convert-graph-to-sched{mapping=edge},convert-sched-to-par)' | FileCheck %s --check-prefix=OWN
@@ -52,23 +52,26 @@
 // the ratios, time / reference, as an SVG chart.
 // RUN: graph-bench --corpus %S/../algorithms --algorithms pr,cc,bfs --graphs 'kron:scale=6,degree=4,seed=1;%S/Inputs/small.el' --repeat 1 --reference %S/Inputs/reference-times.txt --plot %t.svg | FileCheck %s --check-prefix=TABLE
 // TABLE: # reference: the median time of the reference implementation; ratio = time / reference
-// TABLE: algorithm graph time 1 thread speedup reference ratio
-// TABLE-NEXT: bfs kron (64 nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x - -
-// TABLE-NEXT: pr kron (64 nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x 0.500000 {{[0-9.]+}}x
-// TABLE-NEXT: cc kron (64 nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x 2.000000 {{[0-9.]+}}x
-// TABLE-NEXT: bfs small.el ({{[0-9]+}} nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x - -
-// TABLE-NEXT: pr small.el ({{[0-9]+}} nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x 0.250000 {{[0-9.]+}}x
+// TABLE: algorithm graph time min max 1 thread speedup reference ratio
+// TABLE-NEXT: bfs kron (64 nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x - -
+// TABLE-NEXT: pr kron (64 nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x 0.500000 {{[0-9.]+}}x
+// TABLE-NEXT: cc kron (64 nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x 2.000000 {{[0-9.]+}}x
+// TABLE-NEXT: bfs small.el ({{[0-9]+}} nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x - -
+// TABLE-NEXT: pr small.el ({{[0-9]+}} nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x 0.250000 {{[0-9.]+}}x
 // TABLE: # geometric mean of 3 ratios to the reference: {{[0-9.]+}}x
 // RUN: FileCheck %s --check-prefix=SVG < %t.svg
 // SVG: <svg xmlns="http://www.w3.org/2000/svg"
-// SVG: time / reference, 2 threads (geometric mean {{[0-9.]+}}x over 3 bars)
-// SVG: >pr on kron</text>
-// SVG: >cc on kron</text>
-// SVG: >pr on small.el</text>
+// SVG: time / reference, 2 threads (geometric mean {{[0-9.e-]+}}x over 3 bars; log scale)
+// SVG: faster: below 1
+// SVG: slower: above 1
+// SVG: >1x</text>
+// SVG: >pr on kron (64 nodes, {{[0-9]+}} edges)</text>
+// SVG: >cc on kron (64 nodes, {{[0-9]+}} edges)</text>
+// SVG: >pr on small.el ({{[0-9]+}} nodes, {{[0-9]+}} edges)</text>
 // SVG: stroke-dasharray
 // SVG: </svg>
 // RUN: graph-bench --corpus %S/../algorithms --algorithms bfs --graphs 'kron:scale=6,degree=4,seed=1' --repeat 1 --reference-command 'echo "{algorithm} on {graph} from {source}" > %t.cmd; printf "Trial Time: 4.0\nTrial Time: 1.0\nTrial Time: 2.0\n"' | FileCheck %s --check-prefix=COMMAND
-// COMMAND: bfs kron (64 nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x 2.000000 {{[0-9.]+}}x
+// COMMAND: bfs kron (64 nodes, {{[0-9]+}} edges) {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x 2.000000 {{[0-9.]+}}x
 // RUN: FileCheck %s --check-prefix=COMMAND-ARGS < %t.cmd
 // COMMAND-ARGS: bfs on kron:scale=6,degree=4,seed=1 from {{[0-9]+}}
 // A malformed table, a command that fails or prints no time: errors, and
@@ -119,7 +122,7 @@
 // Any program and entry, not only the corpus: --program FILE --entry NAME
 // and its scalar arguments, S standing for the graph's hub node.
 // RUN: graph-bench --program %S/../algorithms/sssp_delta.mlir --entry sssp_delta S 32 --graphs 'kron:scale=6,degree=4,seed=1,weighted' --repeat 1 | FileCheck %s --check-prefix=PROGRAM
-// PROGRAM: algorithm graph time 1 thread speedup
+// PROGRAM: algorithm graph time min max 1 thread speedup
 // PROGRAM-NEXT: sssp_delta kron (64 nodes
 // RUN: not graph-bench --program %S/../algorithms/bfs.mlir --entry bfs --graphs 'grid:rows=3,cols=3' 2>&1 | FileCheck %s --check-prefix=ARGS
 // ARGS: error: 'bfs' takes 1 scalar argument (!graph.node), got 0 (S stands for the graph's hub node)

@@ -31,3 +31,11 @@ func.func @no_loops(%x: i64) -> i64 {
 // RUN: not graph-tune %S/../algorithms/bfs.mlir --graph gen:grid:rows=3,cols=3 --entry bfs 0 --budget 100 -o %S/no-such-dir/bfs.schedule 2>&1 | FileCheck %s --check-prefix=DEST
 // DEST-NOT: tried
 // DEST: error: cannot write '{{.*}}no-such-dir/bfs.schedule': No such file or directory
+// A race-free program whose float sum depends on the order of its additions
+// (1e16, then ones, then -1e16): schedules that add in another order give
+// other sums. Such a schedule is not kept, and the search goes on instead
+// of stopping with an error.
+// RUN: graph-tune %S/Inputs/cancel.mlir --graph gen:uniform:nodes=100000,edges=10,seed=1 --entry cancel --budget 2 --threads 2 --repeat 1 -o %t.cancel 2> %t.cancel.log
+// RUN: FileCheck %s --check-prefix=CANCEL < %t.cancel.log
+// CANCEL-NOT: error
+// CANCEL: graph-tune: default {{[0-9.]+}} s, tuned {{[0-9.]+}} s

@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::sync::Barrier;
 use std::time::{Duration, Instant};
 
-use crate::run::median;
+use crate::timing::median;
 
 /// Bytes the probe reads in each pass: far beyond any last-level cache.
 pub const PROBE_BYTES: usize = 512 << 20;

@@ -34,7 +34,7 @@ use strata_ir::Registry;
 use crate::bandwidth::{gather_time, pagerank_bytes, random_indices, read_bandwidth, GPU_PROBE_BYTES, PROBE_BYTES};
 use crate::ratio_plot::{geometric_mean, svg, Bar};
 use crate::reference::{read_table, unmatched, Reference};
-use crate::run::median;
+use crate::timing::{median, Timing};
 
 /// The corpus: program name and its scalar arguments (`S` is the source node).
 const ALGORITHMS: [(&str, &[&str]); 14] = [
@@ -335,6 +335,11 @@ fn bench_gpu(
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
             let (k, c) = (median(&runs.times), median(&want.times));
+            for (timing, side) in [(Timing::of(&runs.times), "the GPU"), (Timing::of(&want.times), "the CPU")] {
+                if let Some(w) = timing.spread_warning(&format!("{name} on {label}, {side}")) {
+                    eprintln!("{w}");
+                }
+            }
             line(format!(
                 "{:<12} {:<44} {:>12.6} {:>12.6} {:>12.6} {:>7.2}x {:>6}",
                 name,
@@ -463,8 +468,8 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
         return bench_gpu(m, &mut programs, (&compile, given), threads, repeat);
     }
     match baseline {
-        Some(b) => line(format!("# {repeat} runs per figure; median seconds with {threads} threads, and of the program lowered by '{b}' (baseline); speedup = baseline / time"))?,
-        None => line(format!("# {repeat} runs per figure; median seconds with {threads} threads, and with 1 thread (baseline); speedup = 1-thread / {threads}-thread"))?,
+        Some(b) => line(format!("# {repeat} runs per figure; median seconds with {threads} threads (min and max: its fastest and slowest run), and of the program lowered by '{b}' (baseline); speedup = baseline / time"))?,
+        None => line(format!("# {repeat} runs per figure; median seconds with {threads} threads (min and max: its fastest and slowest run), and with 1 thread (baseline); speedup = 1-thread / {threads}-thread"))?,
     }
     if reference.is_some() {
         line("# reference: the median time of the reference implementation; ratio = time / reference".into())?;
@@ -477,11 +482,16 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             PROBE_BYTES >> 20
         ))?;
     }
+    if let Some(w) = crate::timing::busy_warning(threads) {
+        eprintln!("{w}");
+    }
     line(format!(
-        "{:<12} {:<44} {:>12} {:>12} {:>8}{}",
+        "{:<12} {:<44} {:>12} {:>10} {:>10} {:>12} {:>8}{}",
         "algorithm",
         "graph",
         "time",
+        "min",
+        "max",
         if baseline.is_some() { "baseline" } else { "1 thread" },
         "speedup",
         if reference.is_some() { format!(" {:>12} {:>8}", "reference", "ratio") } else { String::new() }
@@ -498,20 +508,35 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             if let Some(b) = baseline.as_mut() {
                 b.set_graph(g.clone())?;
             }
-            let measure = |program: &mut CpuBackend, t: u32| -> Result<(Vec<HostValue>, f64), String> {
+            let measure = |program: &mut CpuBackend, t: u32| -> Result<(Vec<HostValue>, Timing), String> {
                 program.set_threads(t)?;
                 let runs = program.run(name, &args, repeat)?;
-                Ok((runs.results, median(&runs.times)))
+                Ok((runs.results, Timing::of(&runs.times)))
             };
-            let (got, time) = measure(cpu, threads)?;
-            let (want, base) = match baseline {
+            let (got, timing) = measure(cpu, threads)?;
+            let (want, base_timing) = match baseline {
                 Some(b) => measure(b, threads)?,
                 None => measure(cpu, 1)?,
             };
             if let Err(d) = compare_results(&got, &want) {
                 mismatches.push(format!("{name} on {label} ({d})"));
             }
-            let row = format!("{:<12} {:<44} {:>12.6} {:>12.6} {:>7.2}x", name, label, time, base, base / time);
+            for (t, side) in [(timing, "the measured program"), (base_timing, "the baseline")] {
+                if let Some(w) = t.spread_warning(&format!("{name} on {label}, {side}")) {
+                    eprintln!("{w}");
+                }
+            }
+            let (time, base) = (timing.median, base_timing.median);
+            let row = format!(
+                "{:<12} {:<44} {:>12.6} {:>10.6} {:>10.6} {:>12.6} {:>7.2}x",
+                name,
+                label,
+                time,
+                timing.min,
+                timing.max,
+                base,
+                base / time
+            );
             let traffic = match limits.as_mut() {
                 Some(limits) => {
                     let probe = |ix: &[u32], words| Ok(gather_time(threads, ix, words, repeat));
@@ -519,7 +544,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
                 }
                 None => None,
             };
-            let bar = format!("{name} on {graph_name}");
+            let bar = format!("{name} on {label}");
             measured.push((name.to_string(), spec.to_string(), graph_name.clone()));
             match &reference {
                 None => {
@@ -563,7 +588,7 @@ fn bench(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
             Some(_) => format!("time / reference, {threads} threads"),
             None => format!("speedup over the baseline, {threads} threads"),
         };
-        crate::output::write_file(path, svg(&what, &bars).as_bytes())?;
+        crate::output::write_file(path, svg(&what, &bars, reference.is_none()).as_bytes())?;
     }
     Ok(())
 }

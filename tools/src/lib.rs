@@ -14,6 +14,7 @@ pub mod ratio_plot;
 pub mod reference;
 pub mod result_format;
 pub mod run;
+pub mod timing;
 pub mod tune;
 
 pub use opt::opt_main;

@@ -1,5 +1,6 @@
 //! A bar chart of time ratios as a standalone SVG document: a bar per
-//! (algorithm, graph), a line at 1, the geometric mean in the title.
+//! (algorithm, graph) on a log scale from a line at 1, ticks at powers of
+//! two, a legend of which side is faster, the geometric mean in the title.
 
 use std::fmt::Write as _;
 
@@ -24,17 +25,37 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// The chart: horizontal bars, `what` naming the ratio (`ours / reference`);
-/// bars above 1 are drawn in a second colour.
-pub fn svg(what: &str, bars: &[Bar]) -> String {
-    const LABEL_W: f64 = 260.0;
+/// A ratio as the chart writes it: `2.50x`, or `3.1e-4x` below 0.01.
+fn ratio_text(r: f64) -> String {
+    if r >= 0.01 {
+        format!("{r:.2}x")
+    } else {
+        format!("{r:.1e}x")
+    }
+}
+
+/// The chart: a horizontal bar per ratio from the line at 1, on a log
+/// scale (a ratio and its inverse are as long, on either side), with ticks
+/// at powers of two; `what` names the ratio (`time / reference, 2
+/// threads`). `higher_is_better` says which way is good: a speedup's,
+/// or not (a time over a reference's); bars on the good side are drawn
+/// green, the others orange, and a legend says so.
+pub fn svg(what: &str, bars: &[Bar], higher_is_better: bool) -> String {
+    const LABEL_W: f64 = 330.0;
     const PLOT_W: f64 = 440.0;
     const BAR_H: f64 = 18.0;
     const GAP: f64 = 6.0;
-    const TOP: f64 = 44.0;
-    let max = bars.iter().map(|b| b.ratio).fold(1.0, f64::max) * 1.1;
-    let x = |r: f64| LABEL_W + r / max * PLOT_W;
-    let height = TOP + bars.len() as f64 * (BAR_H + GAP) + 30.0;
+    const TOP: f64 = 64.0;
+    const GOOD: &str = "#2e8b57";
+    const BAD: &str = "#e08214";
+    // The axis: from below the least ratio to above the greatest, at least
+    // 1/2 to 2, in powers of two.
+    let ratios = || bars.iter().map(|b| b.ratio).filter(|r| r.is_finite() && *r > 0.0);
+    let low = ratios().fold(0.5, f64::min).log2().floor();
+    let high = ratios().fold(2.0, f64::max).log2().ceil();
+    let x = |r: f64| LABEL_W + (r.log2() - low) / (high - low) * PLOT_W;
+    let bottom = TOP + bars.len() as f64 * (BAR_H + GAP);
+    let height = bottom + 44.0;
     let width = LABEL_W + PLOT_W + 70.0;
     let mut out = String::new();
     let _ = writeln!(
@@ -44,14 +65,39 @@ pub fn svg(what: &str, bars: &[Bar]) -> String {
     let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(
         out,
-        r#"<text x="10" y="20" font-size="14">{} (geometric mean {:.2}x over {} bars)</text>"#,
+        r#"<text x="10" y="20" font-size="14">{} (geometric mean {} over {} bars; log scale)</text>"#,
         escape(what),
-        geometric_mean(bars),
+        ratio_text(geometric_mean(bars)),
         bars.len()
     );
+    let (good, bad) =
+        if higher_is_better { ("faster: above 1", "slower: below 1") } else { ("faster: below 1", "slower: above 1") };
+    for (i, (colour, text)) in [(GOOD, good), (BAD, bad)].into_iter().enumerate() {
+        let lx = 10.0 + i as f64 * 160.0;
+        let _ = writeln!(out, r#"<rect x="{lx}" y="32" width="12" height="12" fill="{colour}"/>"#);
+        let _ = writeln!(out, r#"<text x="{:.1}" y="42">{text}</text>"#, lx + 16.0);
+    }
+    // At most about eight ticks: every power of two, or every second, ...
+    // ..., always with one at 1.
+    let step = ((high - low) / 8.0).ceil().max(1.0);
+    let mut tick = (low / step).ceil() * step;
+    while tick <= high {
+        let r = tick.exp2();
+        let tx = x(r);
+        let _ = writeln!(
+            out,
+            r##"<line x1="{tx:.1}" y1="{:.1}" x2="{tx:.1}" y2="{:.1}" stroke="#cccccc"/>"##,
+            TOP - 6.0,
+            bottom
+        );
+        let label = if r >= 1.0 { format!("{r}x") } else { format!("1/{}x", (1.0 / r).round()) };
+        let _ = writeln!(out, r#"<text x="{tx:.1}" y="{:.1}" text-anchor="middle">{label}</text>"#, bottom + 16.0);
+        tick += step;
+    }
     for (i, b) in bars.iter().enumerate() {
         let y = TOP + i as f64 * (BAR_H + GAP);
-        let colour = if b.ratio > 1.0 { "#d9534f" } else { "#5b9bd5" };
+        let good_side = (b.ratio > 1.0) == higher_is_better;
+        let colour = if b.ratio == 1.0 || good_side { GOOD } else { BAD };
         let _ = writeln!(
             out,
             r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
@@ -59,14 +105,21 @@ pub fn svg(what: &str, bars: &[Bar]) -> String {
             y + BAR_H - 5.0,
             escape(&b.label)
         );
+        let (from, to) = (x(1.0), x(b.ratio.clamp(low.exp2(), high.exp2())));
         let _ = writeln!(
             out,
-            r#"<rect x="{LABEL_W}" y="{y:.1}" width="{:.1}" height="{BAR_H}" fill="{colour}"/>"#,
-            x(b.ratio) - LABEL_W
+            r#"<rect x="{:.1}" y="{y:.1}" width="{:.1}" height="{BAR_H}" fill="{colour}"/>"#,
+            from.min(to),
+            (to - from).abs().max(1.0)
         );
-        let _ = writeln!(out, r#"<text x="{:.1}" y="{:.1}">{:.2}x</text>"#, x(b.ratio) + 4.0, y + BAR_H - 5.0, b.ratio);
+        let _ = writeln!(
+            out,
+            r#"<text x="{:.1}" y="{:.1}">{}</text>"#,
+            from.max(to) + 4.0,
+            y + BAR_H - 5.0,
+            ratio_text(b.ratio)
+        );
     }
-    let bottom = TOP + bars.len() as f64 * (BAR_H + GAP);
     let _ = writeln!(
         out,
         r#"<line x1="{0:.1}" y1="{1:.1}" x2="{0:.1}" y2="{2:.1}" stroke="black" stroke-dasharray="4 3"/>"#,
@@ -74,7 +127,6 @@ pub fn svg(what: &str, bars: &[Bar]) -> String {
         TOP - 6.0,
         bottom
     );
-    let _ = writeln!(out, r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">1</text>"#, x(1.0), bottom + 16.0);
     out.push_str("</svg>\n");
     out
 }
@@ -88,10 +140,23 @@ mod tests {
         let bars =
             vec![Bar { label: "bfs on kron".into(), ratio: 2.0 }, Bar { label: "tc on <grid>".into(), ratio: 0.5 }];
         assert!((geometric_mean(&bars) - 1.0).abs() < 1e-12);
-        let s = svg("ours / GAPBS", &bars);
+        let s = svg("ours / GAPBS", &bars, false);
         assert!(s.starts_with("<svg") && s.trim_end().ends_with("</svg>"));
-        assert!(s.contains("geometric mean 1.00x over 2 bars"));
+        assert!(s.contains("geometric mean 1.00x over 2 bars; log scale"));
         assert!(s.contains("tc on &lt;grid&gt;") && s.contains("2.00x") && s.contains("0.50x"));
-        assert_eq!(s.matches("<rect").count(), 3);
+        // The background, the legend's two swatches, the two bars.
+        assert_eq!(s.matches("<rect").count(), 5);
+        // Ticks at 1/2, 1 and 2; a ratio and its inverse as long.
+        assert!(s.contains(">1/2x<") && s.contains(">1x<") && s.contains(">2x<"));
+        assert!(s.contains("faster: below 1"));
+    }
+
+    #[test]
+    fn colours_follow_which_way_is_better() {
+        let bars = vec![Bar { label: "a".into(), ratio: 3.0 }];
+        let faster = svg("speedup", &bars, true);
+        assert!(faster.matches("#2e8b57").count() == 2, "{faster}");
+        let slower = svg("time / reference", &bars, false);
+        assert!(slower.matches("#e08214").count() == 2, "{slower}");
     }
 }

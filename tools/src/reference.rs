@@ -7,7 +7,7 @@ use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::run::median;
+use crate::timing::median;
 
 /// Where reference times come from.
 pub enum Reference {

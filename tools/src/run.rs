@@ -22,6 +22,7 @@ use strata_ir::types::Type;
 use strata_ir::Registry;
 
 use crate::input::{display_name, read_source};
+use crate::timing::{median, Timing};
 
 /// The arguments that say what to run on what, which [`inputs`] reads:
 /// the program, the graph and its loading, the entry (its scalar
@@ -111,23 +112,10 @@ fn load_graph(m: &ArgMatches, spec: &str) -> Result<Graph, String> {
     load(Path::new(spec), opts).map_err(|e| e.to_string())
 }
 
-/// The median of `times`, in seconds (0 for none).
-pub fn median(times: &[Duration]) -> f64 {
-    let mut t: Vec<f64> = times.iter().map(Duration::as_secs_f64).collect();
-    t.sort_by(f64::total_cmp);
-    let mid = t.len() / 2;
-    match t.len() {
-        0 => 0.0,
-        n if n % 2 == 1 => t[mid],
-        _ => (t[mid - 1] + t[mid]) / 2.0,
-    }
-}
-
 /// `time: MEDIAN` then `time-min:`, `time-max:` (seconds) and `runs:` lines.
 pub fn timing_summary(times: &[Duration]) -> String {
-    let min = times.iter().min().map_or(0.0, Duration::as_secs_f64);
-    let max = times.iter().max().map_or(0.0, Duration::as_secs_f64);
-    format!("time: {:.6}\ntime-min: {min:.6}\ntime-max: {max:.6}\nruns: {}\n", median(times), times.len())
+    let t = Timing::of(times);
+    format!("time: {:.6}\ntime-min: {:.6}\ntime-max: {:.6}\nruns: {}\n", t.median, t.min, t.max, times.len())
 }
 
 /// Runs `graph-run` with command-line arguments; returns the exit code.

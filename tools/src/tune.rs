@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Arg, ArgMatches, Command};
-use strata_abi::compare::compare_results;
+use strata_abi::compare::{compare_results, floats_differ_only};
 use strata_abi::HostValue;
 use strata_driver::pipeline::{target_pipeline, Schedule, Target};
 use strata_driver::schedule_file::{self, LoopEntry};
@@ -29,7 +29,8 @@ use strata_graph_dialect::op::CountCommon;
 use strata_graph_dialect::worklist;
 use strata_ir::{Location, Registry};
 
-use crate::run::{input_args, inputs, median, Inputs};
+use crate::run::{input_args, inputs, Inputs};
+use crate::timing::{median, Timing};
 
 fn command() -> Command {
     input_args(Command::new("graph-tune").about(
@@ -109,9 +110,9 @@ struct Measure<'a> {
 }
 
 impl Measure<'_> {
-    /// The median time and the results under `loops`, or `None` when the
+    /// The runs' times and the results under `loops`, or `None` when the
     /// compiler refuses the schedule.
-    fn run(&self, loops: &[LoopEntry]) -> Result<Option<(f64, Vec<HostValue>)>, String> {
+    fn run(&self, loops: &[LoopEntry]) -> Result<Option<(Timing, Vec<HostValue>)>, String> {
         let mut p = Program::load(self.registry.clone(), &self.inputs.name, &self.inputs.text)?;
         let Ok(pipeline) = target_pipeline(Target::Cpu, &Schedule::default().with_loops(loops.to_vec())) else {
             return Ok(None);
@@ -126,7 +127,7 @@ impl Measure<'_> {
         }
         cpu.set_threads(self.threads)?;
         let runs = cpu.run(&self.inputs.entry, &self.inputs.args, self.repeat)?;
-        Ok(Some((median(&runs.times), runs.results)))
+        Ok(Some((Timing::of(&runs.times), runs.results)))
     }
 }
 
@@ -166,7 +167,13 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     let Some((default_time, reference)) = measure.run(&[])? else {
         return Err("error: the default schedule does not compile".into());
     };
-    eprintln!("graph-tune: default schedule: {default_time:.6} s");
+    eprintln!(
+        "graph-tune: default schedule: {:.6} s (runs {:.6} to {:.6} s)",
+        default_time.median, default_time.min, default_time.max
+    );
+    if let Some(w) = crate::timing::busy_warning(threads) {
+        eprintln!("graph-tune: {w}");
+    }
     let (mut best, mut best_time, mut tried, mut refused) = (Vec::new(), default_time, 0, 0);
     'search: loop {
         let mut kept = false;
@@ -187,21 +194,39 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
                             refused += 1;
                             eprintln!("graph-tune: [{at:6.1} s] {name} {key}={value}: not legal here");
                         }
+                        Some((_, results)) if floats_differ_only(&results, &reference) => {
+                            // Float sums added in another order (atomics,
+                            // threads' shares) may differ beyond any fixed
+                            // tolerance where they cancel; such a schedule
+                            // cannot be checked against the default, so it is
+                            // not kept, and the search goes on.
+                            refused += 1;
+                            let d = compare_results(&results, &reference).err().unwrap_or_default();
+                            eprintln!(
+                                "graph-tune: [{at:6.1} s] {name} {key}={value}: its float results differ from the default schedule's ({d}); sums added in another order differ where they cancel, so it is not kept"
+                            );
+                        }
                         Some((time, results)) => {
                             if let Err(d) = compare_results(&results, &reference) {
                                 return Err(format!(
                                     "error: {name} {key}={value} computes another result than the default schedule: {d}"
                                 ));
                             }
-                            // A lead is confirmed by measuring both again, in turn:
-                            // on a shared host one median can be lucky.
-                            let better = time < best_time * 0.97 && {
-                                let again = measure.run(&candidate)?.map_or(f64::INFINITY, |r| r.0);
-                                let current = measure.run(&best)?.map_or(f64::INFINITY, |r| r.0);
-                                again < current * 0.97
+                            // A lead counts only beyond the spread of the runs:
+                            // the candidate's median below the fastest run of the
+                            // schedule it would replace, and again when both are
+                            // measured once more, in turn (on a shared host one
+                            // median can be lucky).
+                            let better = time.median < best_time.min && {
+                                let again = measure.run(&candidate)?.map(|r| r.0);
+                                let current = measure.run(&best)?.map(|r| r.0);
+                                matches!((again, current), (Some(a), Some(c)) if a.median < c.min)
                             };
                             eprintln!(
-                                "graph-tune: [{at:6.1} s] {name} {key}={value}: {time:.6} s{}",
+                                "graph-tune: [{at:6.1} s] {name} {key}={value}: {:.6} s (runs {:.6} to {:.6} s){}",
+                                time.median,
+                                time.min,
+                                time.max,
                                 if better { " (kept)" } else { "" }
                             );
                             if better {
@@ -221,16 +246,19 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
     // The default and the best again, in turn, for the figure the file gives.
     let (mut d, mut b) = (Vec::new(), Vec::new());
     for _ in 0..3 {
-        d.push(Duration::from_secs_f64(measure.run(&[])?.expect("compiled before").0));
-        b.push(Duration::from_secs_f64(measure.run(&best)?.expect("compiled before").0));
+        d.push(Duration::from_secs_f64(measure.run(&[])?.expect("compiled before").0.median));
+        b.push(Duration::from_secs_f64(measure.run(&best)?.expect("compiled before").0.median));
     }
+    let (default_runs, best_runs) = (Timing::of(&d), Timing::of(&b));
     let (d, mut b) = (median(&d), median(&b));
     // What the search kept must still beat the default in the final,
-    // interleaved measurement; otherwise its lead was the host's noise and
-    // the default is what the file gives.
-    if !best.is_empty() && b >= d {
+    // interleaved measurement, beyond its spread (below the default's
+    // fastest); otherwise its lead was the host's noise and the default is
+    // what the file gives.
+    if !best.is_empty() && best_runs.median >= default_runs.min {
         eprintln!(
-            "graph-tune: the schedule found ({b:.6} s) is not faster than the default ({d:.6} s) when measured again: keeping the default"
+            "graph-tune: the schedule found ({b:.6} s) is not faster than the default (medians {:.6} to {:.6} s) beyond their spread when measured again: keeping the default",
+            default_runs.min, default_runs.max
         );
         best.clear();
     }
