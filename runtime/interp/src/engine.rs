@@ -100,6 +100,7 @@ pub fn run_function_counted(
         thread: None,
         collectives: HashMap::new(),
         shared: HashMap::new(),
+        spare_frames: Vec::new(),
     };
     let r = m.call(f, args)?;
     Ok((r, m.steps))
@@ -150,6 +151,9 @@ struct Machine<'a> {
     /// The buffers of the simulated team's `par.shared`, by operation and
     /// block.
     shared: HashMap<(OpId, usize), Val>,
+    /// The frames of the last simulated team, kept for the next one: a
+    /// large team's frames are memory the next team need not ask for anew.
+    spare_frames: Vec<Vec<Val>>,
 }
 
 type R<T> = Result<T, InterpError>;

@@ -17,6 +17,9 @@
 // RUN: graph-run %S/../../algorithms/bfs.mlir --graph gen:kron:scale=8,degree=8,seed=5 --symmetrize --simplify --entry bfs 0 > %t.bfs.written
 // RUN: graph-run %t.bfs.mlir --graph gen:kron:scale=8,degree=8,seed=5 --symmetrize --simplify --entry bfs 0 --simulate-grid 4x8 --shuffle 2 > %t.bfs.grid
 // RUN: diff %t.bfs.written %t.bfs.grid
+// A team larger than memory can hold is an error at the team, not an abort.
+// RUN: (ulimit -v 8000000; not graph-run %t.bfs.mlir --graph gen:grid:rows=3,cols=3 --entry bfs 0 --simulate-grid 32x1024x1024 2>&1) | FileCheck %s --check-prefix=MEMORY
+// MEMORY: error: out of memory: the interpreter cannot hold a simulated team of 33554432 threads ({{[0-9]+}} values each, about {{[0-9.]+}} GB); simulate a smaller grid
 
 // Bad shapes, and other backends.
 // RUN: not graph-run %t.bfs.mlir --graph gen:grid:rows=2,cols=2 --entry bfs 0 --simulate-grid 0x32 2>&1 | FileCheck %s --check-prefix=ZERO

@@ -108,7 +108,7 @@ impl<'a> Machine<'a> {
             return self.err(op, "the simulated grid runs a team body of one block");
         }
         self.shared.clear();
-        let mut frames: Frames = vec![self.env.clone(); team];
+        let mut frames = self.team_frames(op, team)?;
         let all: Vec<usize> = (0..team).collect();
         let mut cur = ctx.first_op(body);
         while let Some(o) = cur {
@@ -129,7 +129,55 @@ impl<'a> Machine<'a> {
             cur = ctx.next_op(o);
         }
         self.thread = None;
+        // Their values go (the buffers they hold with them), their room stays.
+        frames.iter_mut().for_each(Vec::clear);
+        self.spare_frames = frames;
         Ok(())
+    }
+
+    /// A copy of the running frame for each of `team` threads (in the last
+    /// team's frames where there are any), or an error at `op` where memory
+    /// cannot hold them (instead of aborting).
+    fn team_frames(&mut self, op: OpId, team: usize) -> R<Frames> {
+        let each = self.env.len();
+        let fail = |m: &Self| {
+            let bytes = (team as f64) * (each as f64) * std::mem::size_of::<Val>() as f64;
+            m.err(
+                op,
+                format!(
+                    "out of memory: the interpreter cannot hold a simulated team of {team} threads ({each} values each, about {:.1} GB); simulate a smaller grid",
+                    bytes / 1e9
+                ),
+            )
+        };
+        let mut frames = std::mem::take(&mut self.spare_frames);
+        frames.truncate(team);
+        if frames.len() < team {
+            // All of it asked for at once first (not touched, so not paid
+            // for): a team that cannot fit fails here, before its frames
+            // fill memory.
+            let mut probe: Vec<Val> = Vec::new();
+            let missing = team - frames.len();
+            if missing.checked_mul(each).is_none_or(|n| probe.try_reserve_exact(n).is_err()) {
+                return fail(self);
+            }
+            drop(probe);
+            if frames.try_reserve_exact(missing).is_err() {
+                return fail(self);
+            }
+        }
+        for frame in frames.iter_mut() {
+            frame.clone_from(&self.env);
+        }
+        while frames.len() < team {
+            let mut frame = Vec::new();
+            if frame.try_reserve_exact(each).is_err() {
+                return fail(self);
+            }
+            frame.extend(self.env.iter().cloned());
+            frames.push(frame);
+        }
+        Ok(frames)
     }
 
     /// `0..n`, shuffled when the machine has a seed.
