@@ -180,7 +180,10 @@ impl Pass for GraphToSched {
             unknown.into_iter().for_each(|d| ctx.emit(d));
             return Err(PassFailed);
         }
-        mark_pushes_once_per_round(ctx, module, self.options.remarks.then_some(&remarks));
+        if let Err(wrong) = mark_pushes_once_per_round(ctx, module, self.options.remarks.then_some(&remarks)) {
+            wrong.into_iter().for_each(|d| ctx.emit(d));
+            return Err(PassFailed);
+        }
         let pattern = ForeachToSched {
             by_loop,
             defaults: self.options.defaults.clone(),
@@ -795,18 +798,35 @@ pub fn info() -> PassInfo {
 
 /// Marks each `graph.push` in a round of `module` that adds each item at
 /// most once a round ([`once::ONCE_PER_ROUND`]: no claim), with a remark
-/// on each such push saying whether it is marked, and why not.
-fn mark_pushes_once_per_round(ctx: &mut Context, module: OpId, remarks: Option<&Rc<RefCell<Vec<Diagnostic>>>>) {
+/// on each such push saying whether it is marked, and why not. A push
+/// marked so in the input keeps the mark where the analysis finds it holds,
+/// and is an error, saying why, where not: an unclaimed push of an item
+/// that comes twice in a round would put it twice into a unique worklist.
+fn mark_pushes_once_per_round(
+    ctx: &mut Context,
+    module: OpId,
+    remarks: Option<&Rc<RefCell<Vec<Diagnostic>>>>,
+) -> Result<(), Vec<Diagnostic>> {
     let mut pushes = Vec::new();
     ctx.walk_pre(module, &mut |o| {
-        if ctx.op_kind(o) == graph::PUSH && once::round_of(ctx, o).is_some() {
-            pushes.push(o);
+        let marked = ctx.attr(o, once::ONCE_PER_ROUND).is_some();
+        if ctx.op_kind(o) == graph::PUSH && (marked || once::round_of(ctx, o).is_some()) {
+            pushes.push((o, marked));
         }
     });
-    for p in pushes {
+    let mut wrong = Vec::new();
+    for (p, marked) in pushes {
         let verdict = once::pushes_once_per_round(ctx, p);
-        if verdict.is_ok() {
-            ctx.set_attr(p, once::ONCE_PER_ROUND, Attribute::Unit);
+        match &verdict {
+            Ok(_) => ctx.set_attr(p, once::ONCE_PER_ROUND, Attribute::Unit),
+            Err(why) if marked => wrong.push(Diagnostic::error(
+                ctx.op_loc(p).clone(),
+                format!(
+                    "'{}' does not hold for this push: {why}; without it the push claims each item",
+                    once::ONCE_PER_ROUND
+                ),
+            )),
+            Err(_) => {}
         }
         if let Some(r) = remarks {
             let m = match verdict {
@@ -821,5 +841,10 @@ fn mark_pushes_once_per_round(ctx: &mut Context, module: OpId, remarks: Option<&
             };
             r.borrow_mut().push(Diagnostic::remark(ctx.op_loc(p).clone(), m));
         }
+    }
+    if wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(wrong)
     }
 }
