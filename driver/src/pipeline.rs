@@ -10,6 +10,7 @@
 //! generation is where they part.
 
 use crate::schedule_file::LoopEntry;
+use strata_graph_dialect::races::CheckRaces;
 use strata_ir::builtin::op as builtin;
 use strata_ir::func::op as func;
 use strata_ir::pass::{bool_option, OpPassManager, Pass};
@@ -213,6 +214,9 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
         to_sched.add_loop_schedule(&l.name, &entries, l.at.clone());
     }
     let mut pm = OpPassManager::new(builtin::MODULE);
+    // A program with a data race is refused before it is compiled, as
+    // graph-run refuses to run it.
+    pm.add(Box::new(CheckRaces));
     pm.add(Box::new(canonicalize_bottom_up()));
     pm.add(Box::new(to_sched));
     // A flag per node for each of the device's threads would not fit.
@@ -310,7 +314,7 @@ mod tests {
         let pm = target_pipeline(Target::Cpu, &Schedule::default()).unwrap();
         assert_eq!(
             pm.describe(),
-            "builtin.module(canonicalize,convert-graph-to-sched,convert-sched-to-par,\
+            "builtin.module(graph-check-races,canonicalize,convert-graph-to-sched,convert-sched-to-par,\
              func.func(par-cooperative-pushes),canonicalize,cse,\
              func.func(par-eliminate-bool-atomics,egraph-simplify,par-free-buffers))"
         );

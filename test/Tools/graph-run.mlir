@@ -98,6 +98,10 @@
 // Programs with a data race the check finds are not run.
 // RUN: not graph-run %S/Inputs/racy.mlir --graph %S/Inputs/small.el --entry racy 2>&1 | FileCheck %s --check-prefix=RACE
 // RACE: racy.mlir:9:7: error: 'graph.store' op data race: two iterations of the graph.foreach at {{.*}}racy.mlir:5:3 may store into the same element
+// graph-opt's target pipelines refuse it too, before compiling it.
+// RUN: not graph-opt %S/Inputs/racy.mlir --target=cpu --emit=obj -o %t.racy.o 2>&1 | FileCheck %s --check-prefix=RACE
+// RUN: not test -e %t.racy.o
+// RUN: not graph-opt %S/Inputs/racy.mlir --target=gpu 2>&1 | FileCheck %s --check-prefix=RACE
 // RACE-NOT: {{^}}0
 
 // i0 holds only 0: its arithmetic runs, and any other argument is refused.
