@@ -128,5 +128,5 @@
 // ARGS: error: 'bfs' takes 1 scalar argument (!graph.node), got 0 (S stands for the graph's hub node)
 // RUN: not graph-bench --program %S/../../examples/sum-of-squares.mlir --entry sum_of_squares 3 --graphs 'grid:rows=3,cols=3' 2>&1 | FileCheck %s --check-prefix=NOGRAPH
 // NOGRAPH: error: 'sum_of_squares' does not take the graph first: graph-bench measures a program on graphs
-// RUN: not graph-bench --algorithms kcore 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// UNKNOWN: error: unknown algorithm 'kcore'; expected some of: {{.*}} (or measure a program of your own with --program FILE --entry NAME ARGS)
+// RUN: not graph-bench --algorithms colouring 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: error: unknown algorithm 'colouring'; expected some of: {{.*}} (or measure a program of your own with --program FILE --entry NAME ARGS)

@@ -37,7 +37,7 @@ use crate::reference::{read_table, unmatched, Reference};
 use crate::timing::{median, Timing};
 
 /// The corpus: program name and its scalar arguments (`S` is the source node).
-const ALGORITHMS: [(&str, &[&str]); 14] = [
+const ALGORITHMS: [(&str, &[&str]); 15] = [
     ("bfs", &["S"]),
     ("sssp", &["S"]),
     ("sssp_delta", &["S", "64"]),
@@ -50,6 +50,7 @@ const ALGORITHMS: [(&str, &[&str]); 14] = [
     ("tc_merge", &[]),
     ("jaccard", &[]),
     ("kclique4", &[]),
+    ("kcore", &["16"]),
     ("mis", &[]),
     ("mst", &[]),
 ];

@@ -661,6 +661,32 @@ fn kclique4_matches_reference() {
 }
 
 #[test]
+fn kcore_matches_reference() {
+    let k = 3i64;
+    run_all("kcore", &|_| vec![HostValue::int(ScalarType::Int(64), k.into())], &|what, g, r| {
+        // Peel nodes of fewer than k out-edges, one at a time; each takes an
+        // edge from every in-neighbour (parallel edges and self-loops
+        // counted as the program counts them).
+        let n = g.num_nodes();
+        let mut degree: Vec<i64> = (0..n).map(|v| g.out_degree(v) as i64).collect();
+        let mut in_core = vec![1i64; n as usize];
+        let mut peel: Vec<u32> = (0..n).filter(|v| degree[*v as usize] < k).collect();
+        peel.iter().for_each(|v| in_core[*v as usize] = 0);
+        while let Some(v) = peel.pop() {
+            for &e in g.in_edges(v) {
+                let u = g.src(e) as usize;
+                degree[u] -= 1;
+                if degree[u] == k - 1 {
+                    in_core[u] = 0;
+                    peel.push(u as u32);
+                }
+            }
+        }
+        assert_eq!(ints(&r[0]), in_core, "{what}");
+    });
+}
+
+#[test]
 fn mis_is_independent_and_maximal() {
     run_all("mis", &|_| vec![], &|what, g, r| {
         let set = ints(&r[0]);

@@ -46,7 +46,7 @@ enum Result_ {
     One,
 }
 
-const ENTRIES: [Entry; 13] = [
+const ENTRIES: [Entry; 14] = [
     Entry { name: "bfs", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
     Entry { name: "sssp", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
     Entry { name: "cc", host_args: &[], run_args: &[], result: Result_::Ints },
@@ -62,6 +62,7 @@ const ENTRIES: [Entry; 13] = [
         result: Result_::Ints,
     },
     Entry { name: "kclique4", host_args: &[], run_args: &[], result: Result_::One },
+    Entry { name: "kcore", host_args: &[("%k", "i64")], run_args: &["3"], result: Result_::Ints },
     Entry { name: "jaccard", host_args: &[], run_args: &[], result: Result_::Floats },
     Entry { name: "bc", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Floats },
     Entry {
@@ -123,7 +124,8 @@ fn host(g: &Graph) -> String {
     out.push_str(
         "func.func private @printI64(i64)\nfunc.func private @printF64(f64)\nfunc.func private @printNewline()\n\
          func.func @main() -> i32 {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n\
-         \x20 %iterations = arith.constant 10 : i64\n  %damping = arith.constant 0.85 : f64\n  %delta = arith.constant 4 : i64\n",
+         \x20 %iterations = arith.constant 10 : i64\n  %damping = arith.constant 0.85 : f64\n  %delta = arith.constant 4 : i64\n\
+         \x20 %k = arith.constant 3 : i64\n",
     );
     let _ = writeln!(out, "  %nodes = arith.constant {} : index", g.num_nodes());
     let _ = writeln!(out, "  %edges = arith.constant {} : index", g.num_edges());
