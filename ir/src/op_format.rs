@@ -30,8 +30,8 @@ use crate::printer::OpPrinter;
 use crate::signature::{count_error, Arity, Signature, ValueSpec};
 use crate::types::Type;
 
-/// The declaration that `specs` gives the `i`th of `count` values (the last
-/// one stands for the values after the fixed ones).
+/// The declaration that `specs` gives the `i`th value (the last one
+/// stands for the values after the fixed ones).
 fn spec_of(specs: &[ValueSpec], i: usize) -> &ValueSpec {
     &specs[i.min(specs.len() - 1)]
 }

@@ -38,10 +38,10 @@ impl Timing {
         Timing { median: median(times), min: secs(times.iter().min()), max: secs(times.iter().max()) }
     }
 
-    /// The slowest run over the fastest (1 for one run; infinite where the
-    /// fastest took no measurable time but the slowest did).
+    /// The slowest run over the fastest (1 for one run, and where the
+    /// fastest took no measurable time: nothing to compare).
     pub fn spread(&self) -> f64 {
-        if self.max <= self.min {
+        if self.max <= self.min || self.min <= 0.0 {
             1.0
         } else {
             self.max / self.min
@@ -98,6 +98,7 @@ mod tests {
         assert!(t.spread_warning("bfs on kron").is_some_and(|w| w.contains("varied 3.0x")));
         assert_eq!(Timing::of(&ms(&[10, 11])).spread_warning("x"), None);
         assert_eq!(Timing::of(&[]).spread(), 1.0);
+        assert_eq!(Timing::of(&ms(&[0, 5])).spread(), 1.0);
         assert_eq!(median(&ms(&[1, 2, 3, 4])), 0.0025);
     }
 

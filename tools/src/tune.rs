@@ -214,13 +214,15 @@ fn tune(m: &ArgMatches, registry: Arc<Registry>) -> Result<(), String> {
                             }
                             // A lead counts only beyond the spread of the runs:
                             // the candidate's median below the fastest run of the
-                            // schedule it would replace, and again when both are
-                            // measured once more, in turn (on a shared host one
-                            // median can be lucky).
-                            let better = time.median < best_time.min && {
+                            // schedule it would replace (and at least 3 % below its
+                            // median, for which one run alone gives no spread), and
+                            // again when both are measured once more, in turn (on a
+                            // shared host one median can be lucky).
+                            let beats = |t: Timing, of: Timing| t.median < of.min.min(of.median * 0.97);
+                            let better = beats(time, best_time) && {
                                 let again = measure.run(&candidate)?.map(|r| r.0);
                                 let current = measure.run(&best)?.map(|r| r.0);
-                                matches!((again, current), (Some(a), Some(c)) if a.median < c.min)
+                                matches!((again, current), (Some(a), Some(c)) if beats(a, c))
                             };
                             eprintln!(
                                 "graph-tune: [{at:6.1} s] {name} {key}={value}: {:.6} s (runs {:.6} to {:.6} s){}",
