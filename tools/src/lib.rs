@@ -1,12 +1,14 @@
 //! The drivers behind the command-line tools: `graph-opt` (read IR, verify,
 //! run a pass pipeline, print or emit code), `graph-run` (run an entry
 //! function with a backend), `graph-bench` (benchmark the corpus) and
-//! `graph-tune` (search loop schedules). The
+//! `graph-tune` (search loop schedules) and `graph-convert` (write a graph
+//! as another file). The
 //! binaries only assemble registries (`strata_driver::registry`) and call
 //! these; the work itself is the driver's.
 
 pub mod bandwidth;
 pub mod bench;
+pub mod convert;
 pub mod input;
 pub mod opt;
 pub mod output;

@@ -33,7 +33,7 @@ pub(crate) fn input_args(cmd: Command) -> Command {
             Arg::new("graph")
                 .long("graph")
                 .value_name("FILE")
-                .help("graph file (.el, .wel, .gr, .mtx, or detected), or gen:KIND:PARAMS (kron, uniform, grid)"),
+                .help("graph file (.el, .wel, .gr, .mtx, .sgb, or detected), or gen:KIND:PARAMS (kron, uniform, grid)"),
         )
         .arg(Arg::new("symmetrize").long("symmetrize").action(ArgAction::SetTrue).help("add the reverse of every edge"))
         .arg(
@@ -103,7 +103,9 @@ fn parse_arg(text: &str, ty: &Type, g: Option<&Graph>) -> Result<HostValue, Stri
     }
 }
 
-fn load_graph(m: &ArgMatches, spec: &str) -> Result<Graph, String> {
+/// The graph `spec` names (a file, or `gen:` and a generator spec), loaded
+/// as the `--symmetrize` and `--simplify` flags of `m` say.
+pub(crate) fn load_graph(m: &ArgMatches, spec: &str) -> Result<Graph, String> {
     let opts = LoadOptions { symmetrize: m.get_flag("symmetrize"), simplify: m.get_flag("simplify") };
     if let Some(g) = spec.strip_prefix("gen:") {
         let (n, edges, weighted) = from_spec(g).map_err(|e| format!("{spec}: error: {e}"))?;

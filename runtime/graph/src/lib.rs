@@ -1,8 +1,8 @@
 //! Graphs for the runtime, the interpreter and the tests: the CSR
 //! representation ([`csr`]), file loading ([`load`]), generators
 //! ([`generate`]), the nodes by degree ([`degree_order`]), the sort
-//! by node the CSR is built with ([`sort`]), and a graph laid out as
-//! compiled code reads it ([`image`]).
+//! by node the CSR is built with ([`sort`]), a graph laid out as compiled
+//! code reads it ([`image`]), and writing graphs out ([`write`]).
 
 pub mod csr;
 pub mod degree_order;
@@ -10,6 +10,7 @@ pub mod generate;
 pub mod image;
 pub mod load;
 pub mod sort;
+pub mod write;
 
 pub use csr::Graph;
 pub use image::{array_elements, image};

@@ -1,8 +1,9 @@
 //! Reading graph files: edge lists (`.el` `src dst`, `.wel` `src dst weight`,
 //! 0-based), DIMACS shortest-path files (`.gr`, 1-based) and Matrix Market
-//! coordinate files (`.mtx`, 1-based). The format comes from the extension
-//! when it is one of these, otherwise from the content. Data lines are parsed
-//! in parallel.
+//! coordinate files (`.mtx`, 1-based), and the binary format of
+//! [`crate::write`] (`.sgb`). The format comes from the extension when it is
+//! one of these, otherwise from the content. Data lines are parsed in
+//! parallel.
 
 use std::fmt;
 use std::path::Path;
@@ -18,6 +19,8 @@ pub enum Format {
     Dimacs,
     /// Matrix Market coordinate: `%%MatrixMarket matrix coordinate FIELD SYMMETRY`.
     MatrixMarket,
+    /// The binary format [`crate::write::binary`] writes.
+    Binary,
 }
 
 /// How to load a graph.
@@ -100,12 +103,16 @@ pub fn format_from_extension(ext: &str) -> Option<Format> {
         "el" | "wel" => Some(Format::EdgeList),
         "gr" => Some(Format::Dimacs),
         "mtx" => Some(Format::MatrixMarket),
+        "sgb" => Some(Format::Binary),
         _ => None,
     }
 }
 
 /// Guesses the format from the first meaningful line.
 pub fn detect(bytes: &[u8]) -> Format {
+    if bytes.starts_with(crate::write::MAGIC) {
+        return Format::Binary;
+    }
     for line in bytes.split(|b| *b == b'\n') {
         let t = trim(line);
         if t.is_empty() {
@@ -145,6 +152,7 @@ pub fn read_edges(file: &str, bytes: &[u8], format: Option<Format>) -> Result<(u
         Format::EdgeList => parse_edge_list(bytes),
         Format::Dimacs => parse_dimacs(bytes),
         Format::MatrixMarket => parse_matrix_market(bytes),
+        Format::Binary => crate::write::read_binary(bytes).map_err(|m| (None, m)),
     };
     parsed.map_err(|(line, message)| LoadError { file: file.to_string(), line, message })
 }
