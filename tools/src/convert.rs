@@ -3,7 +3,7 @@
 //! format (`.sgb`, [`strata_graph::write`]) that every tool reads without
 //! parsing text, so a large text file is parsed once.
 
-use clap::{Arg, ArgAction, ArgMatches, Command};
+use clap::{Arg, ArgMatches, Command};
 use strata_graph::write::{binary, edge_list, matrix_market};
 
 /// The formats `graph-convert` writes, by extension.
@@ -24,13 +24,7 @@ fn command() -> Command {
                 .value_name("OUTPUT")
                 .help(format!("the file to write, its format by its extension: {OUTPUTS}")),
         )
-        .arg(Arg::new("symmetrize").long("symmetrize").action(ArgAction::SetTrue).help("add the reverse of every edge"))
-        .arg(
-            Arg::new("simplify")
-                .long("simplify")
-                .action(ArgAction::SetTrue)
-                .help("drop self-loops and merge parallel edges (smallest weight)"),
-        )
+        .args(crate::run::loading_args())
 }
 
 /// Runs `graph-convert` with command-line arguments; returns the exit code.

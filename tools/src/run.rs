@@ -24,6 +24,17 @@ use strata_ir::Registry;
 use crate::input::{display_name, read_source};
 use crate::timing::{median, Timing};
 
+/// `--symmetrize` and `--simplify`: how a graph is loaded ([`load_graph`]).
+pub(crate) fn loading_args() -> [Arg; 2] {
+    [
+        Arg::new("symmetrize").long("symmetrize").action(ArgAction::SetTrue).help("add the reverse of every edge"),
+        Arg::new("simplify")
+            .long("simplify")
+            .action(ArgAction::SetTrue)
+            .help("drop self-loops and merge parallel edges (smallest weight)"),
+    ]
+}
+
 /// The arguments that say what to run on what, which [`inputs`] reads:
 /// the program, the graph and its loading, the entry (its scalar
 /// arguments come last, in `args`).
@@ -35,13 +46,7 @@ pub(crate) fn input_args(cmd: Command) -> Command {
                 .value_name("FILE")
                 .help("graph file (.el, .wel, .gr, .mtx, .sgb, or detected), or gen:KIND:PARAMS (kron, uniform, grid)"),
         )
-        .arg(Arg::new("symmetrize").long("symmetrize").action(ArgAction::SetTrue).help("add the reverse of every edge"))
-        .arg(
-            Arg::new("simplify")
-                .long("simplify")
-                .action(ArgAction::SetTrue)
-                .help("drop self-loops and merge parallel edges (smallest weight)"),
-        )
+        .args(loading_args())
         .arg(Arg::new("entry").long("entry").required(true).value_name("NAME").help("the function to run"))
 }
 
