@@ -829,10 +829,14 @@ fn mark_pushes_once_per_round(
             Err(_) => {}
         }
         if let Some(r) = remarks {
-            let m = match verdict {
+            let m = match &verdict {
+                Ok(guard) if ctx.op_kind(*guard) == graph::FETCH_ADD => format!(
+                    "push once a round, without a claim: it runs only when the fetch_add at {} returns the value compared for its item, which happens once",
+                    ctx.op_loc(*guard).short()
+                ),
                 Ok(reduce) => format!(
                     "push once a round, without a claim: it runs only when the reduction at {} changes the element of its item, which happens once a round",
-                    ctx.op_loc(reduce).short()
+                    ctx.op_loc(*reduce).short()
                 ),
                 Err(_) if strata_graph_dialect::worklist::is_ordered(ctx, graph::Push(p).worklist(ctx)) => {
                     "push into an ordered worklist, without a claim: the item is placed in a bucket by its key".to_string()

@@ -11,7 +11,11 @@
 //! - it runs only in the then-branch of an `scf.if` on the `changed`
 //!   result of a `graph.reduce` at `%u` whose operator is `min`, `max`,
 //!   `and` or `or` and whose value is the same for the whole round (defined
-//!   outside every loop of the round's body that holds the reduction);
+//!   outside every loop of the round's body that holds the reduction), or on
+//!   an `arith.cmpi eq` of the result of a `graph.fetch_add` at `%u` of a
+//!   constant other than 0 and a value the same for the whole round (the
+//!   element's values the fetch_add returns in a round only go one way, so
+//!   one of them at most equals it: k-core's count falling to `k - 1`);
 //! - nothing else in the round's body writes the reduced property.
 //!
 //! The first reduction that changes `%u`'s element makes it the round's
@@ -22,9 +26,12 @@
 //! by `convert-graph-to-sched`.
 
 use strata_graph_dialect::op as graph;
-use strata_graph_dialect::op::{Iterate, Push, Reduce};
+use strata_graph_dialect::op::{FetchAdd, Iterate, Push, Reduce};
 use strata_graph_dialect::view::ReduceKind;
 use strata_ir::context::{Context, OpId, Value};
+use strata_ir::rewrite::constant_int;
+use strata_std::arith::op as arith;
+use strata_std::arith::CmpiPredicate;
 use strata_std::scf::op as scf;
 
 use crate::legality::defined_inside;
@@ -61,33 +68,85 @@ pub fn pushes_once_per_round(ctx: &Context, push: OpId) -> Result<OpId, String> 
         return Err(format!("the round at {} pushes into the worklist at {pushes} places", ctx.op_loc(round).short()));
     }
     let idempotent = [ReduceKind::Min, ReduceKind::Max, ReduceKind::And, ReduceKind::Or];
-    let Some(reduce) = guard(ctx, push, round, item, &idempotent) else {
-        return Err("it does not run only when a 'min', 'max', 'and' or 'or' reduction into its item's element reports a change".into());
+    // What guards the push, the value that must be the same for the whole
+    // round, and the property it updates.
+    let (guarding, invariant, target, what) = match guard(ctx, push, round, item, &idempotent) {
+        Some(reduce) => (reduce, Reduce(reduce).value(ctx), Reduce(reduce).target(ctx), "reduction"),
+        None => match threshold_guard(ctx, push, round, item) {
+            Some((fetch, threshold)) => {
+                let f = FetchAdd(fetch);
+                if constant_int(ctx, f.value(ctx)).is_none_or(|v| v == 0) {
+                    return Err(format!(
+                        "the fetch_add at {} does not add a constant other than 0, so its element may pass the value compared more than once",
+                        ctx.op_loc(fetch).short()
+                    ));
+                }
+                (fetch, threshold, f.target(ctx), "fetch_add")
+            }
+            None => {
+                return Err("it does not run only when a 'min', 'max', 'and' or 'or' reduction into its item's element reports a change, or when a 'fetch_add' of a constant into it returns a value compared for equality".into())
+            }
+        },
     };
-    let r = Reduce(reduce);
-    let at = ctx.op_loc(reduce).short();
-    let mut top = reduce;
+    let at = ctx.op_loc(guarding).short();
+    let mut top = guarding;
     while let Some(parent) = ctx.parent_op(top).filter(|p| *p != round) {
         top = parent;
     }
-    if top != reduce && defined_inside(ctx, r.value(ctx), top) {
-        return Err(format!("the value of the reduction at {at} may differ within a round"));
+    if top != guarding && defined_inside(ctx, invariant, top) {
+        let which =
+            if what == "reduction" { "the value of the reduction" } else { "the value compared with the fetch_add" };
+        return Err(format!("{which} at {at} may differ within a round"));
     }
-    let target = r.target(ctx);
     let mut writer = None;
     ctx.walk_pre(round, &mut |o| {
-        if writer.is_none() && o != reduce && ctx.op_kind(o) != graph::LOAD && ctx.operands(o).contains(&target) {
+        if writer.is_none() && o != guarding && ctx.op_kind(o) != graph::LOAD && ctx.operands(o).contains(&target) {
             writer = Some(o);
         }
     });
     match writer {
         Some(w) => Err(format!(
-            "'{}' at {} writes the property the reduction at {at} changes",
+            "'{}' at {} writes the property the {what} at {at} changes",
             ctx.op_kind(w),
             ctx.op_loc(w).short()
         )),
-        None => Ok(reduce),
+        None => Ok(guarding),
     }
+}
+
+/// The `graph.fetch_add` at `item`, and the value its result is compared
+/// with for equality (`arith.cmpi eq`) by an `scf.if` (between `op` and
+/// `outer`) that runs `op` in its then-branch. Where the fetch_add is the
+/// only write to the property in a round and adds a constant other than 0,
+/// the element's values it returns in the round only go one way, so only
+/// one of them equals the value compared: the branch runs once per item
+/// and round (k-core's peel, when a count falls from k to k - 1).
+pub fn threshold_guard(ctx: &Context, op: OpId, outer: OpId, item: Value) -> Option<(OpId, Value)> {
+    let mut child = op;
+    while let Some(p) = ctx.parent_op(child).filter(|p| *p != outer) {
+        let in_then = ctx.parent_block(child).and_then(|b| ctx.block_parent(b)) == Some(ctx.region(p, 0));
+        if ctx.op_kind(p) == scf::IF && in_then {
+            let cond = scf::If(p).condition(ctx);
+            let compared = ctx
+                .defining_op(cond)
+                .and_then(|d| arith::Cmpi::of(ctx, d))
+                .filter(|c| c.predicate(ctx) == CmpiPredicate::Eq);
+            if let Some(c) = compared {
+                let fetch_of = |v: Value| {
+                    ctx.defining_op(v).filter(|d| FetchAdd::of(ctx, *d).is_some_and(|f| f.index(ctx) == Some(item)))
+                };
+                let (lhs, rhs) = (c.lhs(ctx), c.rhs(ctx));
+                if let Some(f) = fetch_of(lhs) {
+                    return Some((f, rhs));
+                }
+                if let Some(f) = fetch_of(rhs) {
+                    return Some((f, lhs));
+                }
+            }
+        }
+        child = p;
+    }
+    None
 }
 
 /// The reduction at `item`, of one of `kinds`, on whose `changed` result

@@ -166,3 +166,59 @@ func.func @ordered(%g: !graph.graph, %s: !graph.node, %delta: i64) {
   }
   return
 }
+
+// -----
+
+// A push guarded by a fetch_add of a constant whose result is compared for
+// equality runs once per item: the element's values only go one way, so
+// one of them at most equals the value compared (k-core's count falling
+// from k to k - 1). With an amount that may differ, the claim stays.
+// CHECK-LABEL: func.func @threshold
+// CHECK: graph.push %{{.*}}, %{{.*}} {sched.once_per_round}
+// REMARK: once-per-round.mlir:[[@LINE+15]]:11: remark: push once a round, without a claim: it runs only when the fetch_add at {{.*}}once-per-round.mlir:[[@LINE+12]]:19 returns the value compared for its item, which happens once
+// PAR-LABEL: func.func @threshold
+// PAR: par.queue_push %{{.*}}, %{{.*}} {buffered, unclaimed}
+func.func @threshold(%g: !graph.graph, %s: !graph.node, %k: i64) {
+  %minus1 = arith.constant -1 : i64
+  %c0 = arith.constant 0 : i64
+  %count = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.push %s, %wl : !graph.worklist<!graph.node>
+  graph.iterate %wl : !graph.worklist<!graph.node> {
+    graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+      graph.foreach %u, %e in in_nbrs(%g, %v) {
+        %before = graph.fetch_add %minus1, %count[%u] : !graph.nprop<i64>
+        %falls = arith.cmpi eq, %before, %k : i64
+        scf.if %falls {
+          graph.push %u, %wl : !graph.worklist<!graph.node>
+        }
+      }
+    }
+    graph.yield
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @any_amount
+// REMARK: once-per-round.mlir:[[@LINE+14]]:11: remark: push claims each item before adding it (an atomic exchange): the fetch_add at {{.*}}once-per-round.mlir:[[@LINE+11]]:19 does not add a constant other than 0, so its element may pass the value compared more than once
+// PAR-LABEL: func.func @any_amount
+// PAR: par.queue_push %{{.*}}, %{{.*}} {buffered}
+func.func @any_amount(%g: !graph.graph, %s: !graph.node, %k: i64, %amount: i64) {
+  %c0 = arith.constant 0 : i64
+  %count = graph.new_node_prop %g, %c0 : !graph.nprop<i64>
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.push %s, %wl : !graph.worklist<!graph.node>
+  graph.iterate %wl : !graph.worklist<!graph.node> {
+    graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+      graph.foreach %u, %e in in_nbrs(%g, %v) {
+        %before = graph.fetch_add %amount, %count[%u] : !graph.nprop<i64>
+        %falls = arith.cmpi eq, %before, %k : i64
+        scf.if %falls {
+          graph.push %u, %wl : !graph.worklist<!graph.node>
+        }
+      }
+    }
+    graph.yield
+  }
+  return
+}
