@@ -36,15 +36,14 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// `g` in the binary format.
 pub fn binary(g: &Graph) -> Vec<u8> {
-    let m = g.num_edges() as usize;
-    let weighted = g.is_weighted();
+    // The graph's own arrays are in edge order already.
+    let arrays = g.arrays();
+    let m = arrays.targets.len();
+    let weighted = arrays.weights.is_some();
     let mut payload = Vec::with_capacity(m * if weighted { 16 } else { 8 });
-    let edges: Vec<EdgeTriple> = g.edges().collect();
-    edges.iter().for_each(|e| payload.extend_from_slice(&e.0.to_le_bytes()));
-    edges.iter().for_each(|e| payload.extend_from_slice(&e.1.to_le_bytes()));
-    if weighted {
-        edges.iter().for_each(|e| payload.extend_from_slice(&e.2.to_le_bytes()));
-    }
+    arrays.sources.iter().for_each(|s| payload.extend_from_slice(&s.to_le_bytes()));
+    arrays.targets.iter().for_each(|d| payload.extend_from_slice(&d.to_le_bytes()));
+    arrays.weights.unwrap_or_default().iter().for_each(|w| payload.extend_from_slice(&w.to_le_bytes()));
     let mut out = Vec::with_capacity(HEADER + payload.len());
     out.extend_from_slice(MAGIC);
     for word in [u64::from(g.num_nodes()), m as u64, u64::from(weighted), fnv1a(&payload)] {
