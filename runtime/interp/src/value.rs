@@ -107,16 +107,13 @@ impl std::fmt::Display for QueueError {
     }
 }
 
-/// Makes room for `more` items after those of `v`, or says that memory
+/// Makes room for `more` items after those of `v` (growing as `push` does,
+/// or by `more` alone where doubling does not fit), or says that memory
 /// cannot hold them (instead of aborting the process).
 fn grow<T>(v: &mut Vec<T>, more: usize) -> Result<(), QueueError> {
-    let wanted = v.len().saturating_add(more);
-    if v.capacity() >= wanted {
-        return Ok(());
-    }
-    // Doubling, as `push` would, but asked for.
-    let target = wanted.max(v.capacity().saturating_mul(2)) - v.len();
-    v.try_reserve(target).or_else(|_| v.try_reserve_exact(more)).map_err(|_| QueueError::OutOfMemory(wanted))
+    v.try_reserve(more)
+        .or_else(|_| v.try_reserve_exact(more))
+        .map_err(|_| QueueError::OutOfMemory(v.len().saturating_add(more)))
 }
 
 /// A bulk-synchronous worklist.
