@@ -114,6 +114,33 @@ pub fn pushes_once_per_round(ctx: &Context, push: OpId) -> Result<OpId, String> 
     }
 }
 
+/// The conditions of the `scf.if`s between `op` and `outer` that run `op`
+/// in their then-branch, innermost first.
+fn then_conditions(ctx: &Context, op: OpId, outer: OpId) -> Vec<Value> {
+    let mut conditions = Vec::new();
+    let mut child = op;
+    while let Some(p) = ctx.parent_op(child).filter(|p| *p != outer) {
+        let in_then = ctx.parent_block(child).and_then(|b| ctx.block_parent(b)) == Some(ctx.region(p, 0));
+        if ctx.op_kind(p) == scf::IF && in_then {
+            conditions.push(scf::If(p).condition(ctx));
+        }
+        child = p;
+    }
+    conditions
+}
+
+/// The reduction at `item`, of one of `kinds`, on whose `changed` result
+/// an `scf.if` (between `op` and `outer`) runs `op` in its then-branch.
+pub fn guard(ctx: &Context, op: OpId, outer: OpId, item: Value, kinds: &[ReduceKind]) -> Option<OpId> {
+    then_conditions(ctx, op, outer).into_iter().find_map(|cond| {
+        ctx.defining_op(cond).filter(|d| {
+            Reduce::of(ctx, *d).is_some_and(|r| {
+                kinds.contains(&r.kind(ctx)) && r.index(ctx) == Some(item) && ctx.results(*d).first() == Some(&cond)
+            })
+        })
+    })
+}
+
 /// The `graph.fetch_add` at `item`, and the value its result is compared
 /// with for equality (`arith.cmpi eq`) by an `scf.if` (between `op` and
 /// `outer`) that runs `op` in its then-branch. Where the fetch_add is the
@@ -122,51 +149,14 @@ pub fn pushes_once_per_round(ctx: &Context, push: OpId) -> Result<OpId, String> 
 /// one of them equals the value compared: the branch runs once per item
 /// and round (k-core's peel, when a count falls from k to k - 1).
 pub fn threshold_guard(ctx: &Context, op: OpId, outer: OpId, item: Value) -> Option<(OpId, Value)> {
-    let mut child = op;
-    while let Some(p) = ctx.parent_op(child).filter(|p| *p != outer) {
-        let in_then = ctx.parent_block(child).and_then(|b| ctx.block_parent(b)) == Some(ctx.region(p, 0));
-        if ctx.op_kind(p) == scf::IF && in_then {
-            let cond = scf::If(p).condition(ctx);
-            let compared = ctx
-                .defining_op(cond)
-                .and_then(|d| arith::Cmpi::of(ctx, d))
-                .filter(|c| c.predicate(ctx) == CmpiPredicate::Eq);
-            if let Some(c) = compared {
-                let fetch_of = |v: Value| {
-                    ctx.defining_op(v).filter(|d| FetchAdd::of(ctx, *d).is_some_and(|f| f.index(ctx) == Some(item)))
-                };
-                let (lhs, rhs) = (c.lhs(ctx), c.rhs(ctx));
-                if let Some(f) = fetch_of(lhs) {
-                    return Some((f, rhs));
-                }
-                if let Some(f) = fetch_of(rhs) {
-                    return Some((f, lhs));
-                }
-            }
+    then_conditions(ctx, op, outer).into_iter().find_map(|cond| {
+        let c = ctx.defining_op(cond).and_then(|d| arith::Cmpi::of(ctx, d))?;
+        if c.predicate(ctx) != CmpiPredicate::Eq {
+            return None;
         }
-        child = p;
-    }
-    None
-}
-
-/// The reduction at `item`, of one of `kinds`, on whose `changed` result
-/// an `scf.if` (between `op` and `outer`) runs `op` in its then-branch.
-pub fn guard(ctx: &Context, op: OpId, outer: OpId, item: Value, kinds: &[ReduceKind]) -> Option<OpId> {
-    let mut child = op;
-    while let Some(p) = ctx.parent_op(child).filter(|p| *p != outer) {
-        let in_then = ctx.parent_block(child).and_then(|b| ctx.block_parent(b)) == Some(ctx.region(p, 0));
-        if ctx.op_kind(p) == scf::IF && in_then {
-            let cond = scf::If(p).condition(ctx);
-            let found = ctx.defining_op(cond).filter(|d| {
-                Reduce::of(ctx, *d).is_some_and(|r| {
-                    kinds.contains(&r.kind(ctx)) && r.index(ctx) == Some(item) && ctx.results(*d).first() == Some(&cond)
-                })
-            });
-            if found.is_some() {
-                return found;
-            }
-        }
-        child = p;
-    }
-    None
+        let fetch_of =
+            |v: Value| ctx.defining_op(v).filter(|d| FetchAdd::of(ctx, *d).is_some_and(|f| f.index(ctx) == Some(item)));
+        let (lhs, rhs) = (c.lhs(ctx), c.rhs(ctx));
+        fetch_of(lhs).map(|f| (f, rhs)).or_else(|| fetch_of(rhs).map(|f| (f, lhs)))
+    })
 }
