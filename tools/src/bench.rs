@@ -230,14 +230,8 @@ fn check_entry(entry: &str, fty: &FunctionType, scalars: &[String]) -> Result<()
     }
     let params = &fty.inputs[1..];
     if params.len() != scalars.len() {
-        let want: Vec<String> = params.iter().map(|t| t.to_string()).collect();
-        return Err(format!(
-            "error: '{entry}' takes {} scalar argument{} ({}), got {} (S stands for the graph's hub node)",
-            params.len(),
-            if params.len() == 1 { "" } else { "s" },
-            want.join(", "),
-            scalars.len()
-        ));
+        let count = crate::run::argument_count_error(entry, params, scalars.len());
+        return Err(format!("{count} (S stands for the graph's hub node)"));
     }
     Ok(())
 }

@@ -186,6 +186,19 @@ pub(crate) struct Inputs {
     pub results: Vec<Type>,
 }
 
+/// `error: 'ENTRY' takes 2 scalar arguments (index, f64), got 1`: the
+/// message for `got` scalar arguments to an entry whose scalar parameters
+/// are `params`.
+pub(crate) fn argument_count_error(entry: &str, params: &[Type], got: usize) -> String {
+    let want: Vec<String> = params.iter().map(|t| t.to_string()).collect();
+    let takes = match params.len() {
+        0 => "no scalar arguments".to_string(),
+        1 => format!("1 scalar argument ({})", want[0]),
+        n => format!("{n} scalar arguments ({})", want.join(", ")),
+    };
+    format!("error: '{entry}' takes {takes}, got {got}")
+}
+
 /// Reads the program and the graph and parses the entry's arguments.
 pub(crate) fn inputs(m: &ArgMatches, registry: &Arc<Registry>) -> Result<(Program, Inputs), String> {
     let path = m.get_one::<String>("program").expect("required");
@@ -203,13 +216,7 @@ pub(crate) fn inputs(m: &ArgMatches, registry: &Arc<Registry>) -> Result<(Progra
     let scalars: Vec<String> = m.get_many::<String>("args").map(|v| v.cloned().collect()).unwrap_or_default();
     let params = &fty.inputs[usize::from(takes_graph)..];
     if scalars.len() != params.len() {
-        let want: Vec<String> = params.iter().map(|t| t.to_string()).collect();
-        let takes = match params.len() {
-            0 => "no scalar arguments".to_string(),
-            1 => format!("1 scalar argument ({})", want[0]),
-            n => format!("{n} scalar arguments ({})", want.join(", ")),
-        };
-        return Err(format!("error: '{entry}' takes {takes}, got {}", scalars.len()));
+        return Err(argument_count_error(&entry, params, scalars.len()));
     }
     let mut args = Vec::new();
     if takes_graph {
