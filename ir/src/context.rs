@@ -160,10 +160,15 @@ impl OperationState {
     }
     /// Sets inherent attributes: what a view's `props` gives.
     pub fn props(mut self, props: Vec<(&str, Attribute)>) -> Self {
+        self.set_props(props);
+        self
+    }
+    /// Sets inherent attributes in place (what a custom parser reads into
+    /// the state): what a view's `props` gives.
+    pub fn set_props(&mut self, props: Vec<(&str, Attribute)>) {
         for (name, value) in props {
             set_named(&mut self.properties, name, value);
         }
-        self
     }
     /// Sets a discardable attribute.
     pub fn attr(mut self, name: &str, value: Attribute) -> Self {

@@ -37,7 +37,7 @@ use crate::reference::{read_table, unmatched, Reference};
 use crate::timing::{median, Timing};
 
 /// The corpus: program name and its scalar arguments (`S` is the source node).
-const ALGORITHMS: [(&str, &[&str]); 15] = [
+const ALGORITHMS: [(&str, &[&str]); 16] = [
     ("bfs", &["S"]),
     ("sssp", &["S"]),
     ("sssp_delta", &["S", "64"]),
@@ -52,6 +52,7 @@ const ALGORITHMS: [(&str, &[&str]); 15] = [
     ("kclique4", &[]),
     ("kcore", &["16"]),
     ("mis", &[]),
+    ("coloring", &[]),
     ("mst", &[]),
 ];
 

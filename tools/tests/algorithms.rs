@@ -703,6 +703,28 @@ fn mis_is_independent_and_maximal() {
 }
 
 #[test]
+fn coloring_matches_greedy_by_priority() {
+    run_all("coloring", &|_| vec![], &|what, g, r| {
+        // Jones–Plassmann's colouring is the greedy one in the order of the
+        // priorities, highest first: each node the smallest colour its
+        // neighbours coloured before it do not have.
+        let hash = |v: u64| {
+            let h = v.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            h ^ (h >> 29)
+        };
+        let adj = undirected(g);
+        let mut order: Vec<u64> = (0..adj.len() as u64).collect();
+        order.sort_by_key(|v| (std::cmp::Reverse(hash(*v)), *v));
+        let mut colour = vec![-1i64; adj.len()];
+        for v in order {
+            let used: std::collections::HashSet<i64> = adj[v as usize].iter().map(|u| colour[*u as usize]).collect();
+            colour[v as usize] = (0..).find(|c| !used.contains(c)).expect("a free colour");
+        }
+        assert_eq!(ints(&r[0]), colour, "{what}");
+    });
+}
+
+#[test]
 fn bc_matches_reference() {
     run_all("bc", &|g| vec![node(g.hub())], &|what, g, r| {
         // Brandes from one source, along out-edges (parallel edges count as distinct paths).

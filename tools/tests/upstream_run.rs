@@ -46,12 +46,13 @@ enum Result_ {
     One,
 }
 
-const ENTRIES: [Entry; 14] = [
+const ENTRIES: [Entry; 15] = [
     Entry { name: "bfs", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
     Entry { name: "sssp", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
     Entry { name: "cc", host_args: &[], run_args: &[], result: Result_::Ints },
     Entry { name: "cc_afforest", host_args: &[], run_args: &[], result: Result_::Ints },
     Entry { name: "mis", host_args: &[], run_args: &[], result: Result_::Ints },
+    Entry { name: "coloring", host_args: &[], run_args: &[], result: Result_::Ints },
     Entry { name: "mst", host_args: &[], run_args: &[], result: Result_::One },
     Entry { name: "tc", host_args: &[], run_args: &[], result: Result_::One },
     Entry { name: "tc_merge", host_args: &[], run_args: &[], result: Result_::One },

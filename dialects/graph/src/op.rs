@@ -431,7 +431,7 @@ strata_ir::dialect_ops! {
         properties {}
     }
 
-    /// `graph.load %target[%index]`.
+    /// `graph.load [relaxed] %target[%index]`.
     view Load {
         ops {
             Load = LOAD "load" (
@@ -451,16 +451,20 @@ strata_ir::dialect_ops! {
             /// The element.
             value: Any,
         }
-        properties {}
+        properties {
+            /// A load that may race with `relaxed` stores of other
+            /// iterations: it reads the old or the new value, never a mix.
+            relaxed: bool,
+        }
     }
 
-    /// `graph.store %value, %target[%index]`.
+    /// `graph.store [relaxed] %value, %target[%index]`.
     view Store {
         ops {
             Store = STORE "store" (
                 "writes an element",
                 Traits::NONE
-            ) { verify: Some(props::verify_store), parse: Some(props::parse_value_target), print: Some(props::print_store) };
+            ) { verify: Some(props::verify_store), parse: Some(props::parse_store), print: Some(props::print_store) };
         }
         operands {
             /// The value written.
@@ -473,7 +477,12 @@ strata_ir::dialect_ops! {
             index: ELEMENT_INDEX,
         }
         results {}
-        properties {}
+        properties {
+            /// A store that may race with `relaxed` loads and stores of
+            /// other iterations: each sees the old or the new value, never
+            /// a mix.
+            relaxed: bool,
+        }
     }
 
     /// `graph.reduce kind %value, %target[%index]`.

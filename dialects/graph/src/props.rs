@@ -5,6 +5,7 @@
 //! %dist = graph.new_node_prop %g, %inf : !graph.nprop<i64>
 //! %d = graph.load %dist[%v] : !graph.nprop<i64>
 //! graph.store %d, %dist[%u] : !graph.nprop<i64>
+//! %c = graph.load relaxed %colour[%u] : !graph.nprop<i64>
 //! %changed = graph.reduce min %d, %dist[%u] : !graph.nprop<i64> -> i1
 //! graph.reduce_arg min %w, %e, %best_w, %best_e[%c] : !graph.nprop<i64>, !graph.nprop<!graph.edge>
 //! %slot = graph.fetch_add %c1, %fill[%l] : !graph.nprop<i64>
@@ -19,7 +20,7 @@ use strata_ir::types::Type;
 use strata_ir::verifier::op_error;
 use strata_ir::{Attribute, Diagnostic};
 
-use crate::op::{FetchAdd, Reduce};
+use crate::op::{FetchAdd, Load, Reduce, Store};
 use crate::types::{classify, edge, element, graph, is_edge, is_node, node, GraphType};
 use crate::view::{ArgKind, ReduceKind};
 
@@ -155,7 +156,34 @@ fn check_target(ctx: &Context, op: OpId, vs: &[Value]) -> Result<Type, Diagnosti
     Ok(element(ty).expect("container"))
 }
 
+/// The key of the `relaxed` property of `graph.load` and `graph.store`
+/// (the one property each declares).
+const RELAXED: &str = Load::PROPERTIES[0].name;
+
+/// Reads the `relaxed` keyword, if it comes; another word there is an
+/// error (a misspelling of it, most likely).
+fn parse_relaxed(p: &mut Parser<'_>) -> PResult<bool> {
+    if p.consume_keyword(RELAXED) {
+        return Ok(true);
+    }
+    if p.at(Tok::BareIdent) {
+        let word = p.text().to_string();
+        let hint = strata_ir::suggest::did_you_mean(&word, [RELAXED]);
+        return p.err(format!("expected '{RELAXED}' or an SSA operand, got '{word}'{hint}"));
+    }
+    Ok(false)
+}
+
+/// Prints ` relaxed` where the access is.
+fn print_relaxed(p: &mut OpPrinter<'_>, relaxed: bool) {
+    if relaxed {
+        p.w(" ");
+        p.w(RELAXED);
+    }
+}
+
 pub(crate) fn parse_load(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    st.set_props(Load::props(parse_relaxed(p)?));
     let loc = p.loc();
     let t = parse_target(p)?;
     st.attributes = p.parse_optional_attr_dict()?;
@@ -167,9 +195,10 @@ pub(crate) fn parse_load(p: &mut Parser<'_>, st: &mut OperationState) -> PResult
 
 pub(crate) fn print_load(p: &mut OpPrinter<'_>, op: OpId) {
     let vs = p.ctx.operands(op).to_vec();
+    print_relaxed(p, Load(op).relaxed(p.ctx));
     p.w(" ");
     print_target(p, &vs);
-    p.attr_dict(op, &[]);
+    p.attr_dict(op, &[RELAXED]);
     p.w(" : ");
     let t = p.ctx.value_type(vs[0]).clone();
     p.ty(&t);
@@ -217,8 +246,15 @@ fn print_value_target(p: &mut OpPrinter<'_>, op: OpId, elided: &[&str]) {
     p.ty(&t);
 }
 
+/// Parses `[relaxed] %v, %c[%i] {attrs} : T`.
+pub(crate) fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    st.set_props(Store::props(parse_relaxed(p)?));
+    parse_value_target(p, st)
+}
+
 pub(crate) fn print_store(p: &mut OpPrinter<'_>, op: OpId) {
-    print_value_target(p, op, &[]);
+    print_relaxed(p, Store(op).relaxed(p.ctx));
+    print_value_target(p, op, &[RELAXED]);
 }
 
 pub(crate) fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {

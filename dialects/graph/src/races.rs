@@ -14,7 +14,8 @@
 //! scalar). Containers allocated inside the iteration are private to it. A
 //! store races with every access to the same container unless both indices
 //! are owned; accesses inside `graph.single` regions that lock their index
-//! do not race with each other.
+//! do not race with each other, nor do two `relaxed` loads or stores (the
+//! race is meant: each reads the old or the new value, whole).
 //!
 //! The same accesses say where iterations see each other's updates while
 //! the loop runs ([`updates_seen_in_loop`]): an element one iteration
@@ -56,6 +57,8 @@ struct Access {
     container: Value,
     owned: bool,
     locked: bool,
+    /// A `relaxed` load or store: it may race with other relaxed ones.
+    relaxed: bool,
 }
 
 /// Collects the accesses of one iteration of `lp`.
@@ -115,7 +118,12 @@ impl Collector<'_> {
         let idx = index.and_then(|i| self.resolve(i, frame));
         let locked = idx.is_some_and(|i| locks.contains(&i));
         let owned = index.is_some() && self.is_owned(idx);
-        self.accesses.push(Access { op, mode, container: c, owned, locked });
+        let relaxed = match GraphOp::of(self.ctx, op) {
+            Some(GraphOp::Load(l)) => l.relaxed(self.ctx),
+            Some(GraphOp::Store(s)) => s.relaxed(self.ctx),
+            _ => false,
+        };
+        self.accesses.push(Access { op, mode, container: c, owned, locked, relaxed });
     }
 
     fn region(&mut self, r: RegionId, frame: &Frame, locks: &[Value]) {
@@ -228,7 +236,9 @@ fn own_iterators(ctx: &Context, lp: OpId) -> Vec<Value> {
 
 fn describe_access(ctx: &Context, op: OpId) -> String {
     let what = match GraphOp::of(ctx, op) {
+        Some(GraphOp::Load(l)) if l.relaxed(ctx) => "relaxed load",
         Some(GraphOp::Load(_)) => "load",
+        Some(GraphOp::Store(s)) if s.relaxed(ctx) => "relaxed store",
         Some(GraphOp::Store(_)) => "store",
         _ => "reduce",
     };
@@ -268,6 +278,7 @@ fn check_loop(ctx: &Context, lp: OpId, symbols: &mut SymbolTableCollection, out:
                 && (a.mode == Mode::Write || b.mode == Mode::Write)
                 && !(a.owned && b.owned)
                 && !(a.locked && b.locked)
+                && !(a.relaxed && b.relaxed)
                 && (!same || a.mode == Mode::Write);
             if !conflict {
                 continue;
@@ -276,14 +287,15 @@ fn check_loop(ctx: &Context, lp: OpId, symbols: &mut SymbolTableCollection, out:
             let d = if same {
                 Diagnostic::error(
                     ctx.op_loc(w.op).clone(),
-                    format!("'graph.store' op data race: two iterations of the graph.foreach at {loop_at} may store into the same element; store into the loop's own element, or use graph.reduce or graph.single"),
+                    format!("'graph.store' op data race: two iterations of the graph.foreach at {loop_at} may store into the same element; store into the loop's own element, use graph.reduce or graph.single, or make it a 'graph.store relaxed' if whichever value is stored last may stay"),
                 )
             } else {
                 Diagnostic::error(
                     ctx.op_loc(w.op).clone(),
                     format!(
-                        "'graph.store' op data race with {}: two iterations of the graph.foreach at {loop_at} may touch the same element, one of them storing; store into the loop's own element, or use graph.reduce or graph.single",
-                        describe_access(ctx, other.op)
+                        "'graph.store' op data race with {}: two iterations of the graph.foreach at {loop_at} may touch the same element, one of them storing; {}",
+                        describe_access(ctx, other.op),
+                        remedy(w, other)
                     ),
                 )
                 .note(ctx.op_loc(other.op).clone(), "the other access")
@@ -291,6 +303,19 @@ fn check_loop(ctx: &Context, lp: OpId, symbols: &mut SymbolTableCollection, out:
             out.push(d);
         }
     }
+}
+
+/// What the message on a race between the store `w` and the access
+/// `other` proposes.
+fn remedy(w: &Access, other: &Access) -> String {
+    let fixes = "store into the loop's own element, or use graph.reduce or graph.single";
+    let marked = match (w.relaxed, other.relaxed) {
+        _ if other.mode == Mode::Reduce => return fixes.to_string(),
+        (true, _) => "the other access",
+        (false, true) => "this store",
+        (false, false) => "both accesses",
+    };
+    format!("{fixes}; or, if either value may be read, mark {marked} 'relaxed'")
 }
 
 /// The data races the check finds in the graph loops under `root`.

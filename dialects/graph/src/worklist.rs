@@ -25,16 +25,17 @@ use strata_ir::lexer::Tok;
 use strata_ir::parser::{PResult, Parser};
 use strata_ir::printer::OpPrinter;
 use strata_ir::verifier::op_error;
-use strata_ir::{Attribute, Diagnostic};
+use strata_ir::Diagnostic;
 
 use crate::types::{classify, element, graph, is_edge, is_node, GraphType};
 use strata_ir::types::Type;
 
+/// The key of `graph.new_worklist`'s one property, `unique`.
+const UNIQUE: &str = NewWorklist::PROPERTIES[0].name;
+
 pub(crate) fn parse_new(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let g = p.parse_operand()?;
-    if p.consume_keyword("unique") {
-        st.properties.push(("unique".into(), Attribute::Unit));
-    }
+    st.set_props(NewWorklist::props(p.consume_keyword(UNIQUE)));
     st.attributes = p.parse_optional_attr_dict()?;
     let ty = p.parse_colon_type()?;
     st.operands = vec![p.resolve_operand(&g, &graph())?];
@@ -44,11 +45,12 @@ pub(crate) fn parse_new(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<
 
 pub(crate) fn print_new(p: &mut OpPrinter<'_>, op: OpId) {
     p.w(" ");
-    p.operand(crate::op::NewWorklist(op).graph(p.ctx));
-    if p.ctx.prop(op, "unique").is_some() {
-        p.w(" unique");
+    p.operand(NewWorklist(op).graph(p.ctx));
+    if NewWorklist(op).unique(p.ctx) {
+        p.w(" ");
+        p.w(UNIQUE);
     }
-    p.attr_dict(op, &["unique"]);
+    p.attr_dict(op, &[UNIQUE]);
     p.w(" : ");
     let t = p.ctx.value_type(p.ctx.result(op, 0)).clone();
     p.ty(&t);

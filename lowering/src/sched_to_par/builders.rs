@@ -86,7 +86,15 @@ pub(super) fn load_index(ctx: &mut Rewriter<'_>, at: At, b: Value, i: Value, loc
 }
 
 pub(super) fn store(ctx: &mut Rewriter<'_>, at: At, v: Value, b: Value, i: Value, loc: &Location) {
-    op0(ctx, at, par::STORE, &[v, b, i], loc);
+    store_atomic(ctx, at, v, b, i, false, loc);
+}
+
+/// `par.store v, b[i]`, a relaxed atomic write where `atomic`.
+pub(super) fn store_atomic(ctx: &mut Rewriter<'_>, at: At, v: Value, b: Value, i: Value, atomic: bool, loc: &Location) {
+    let st = OperationState::new(par::STORE, loc.clone())
+        .operands(&[v, b, i])
+        .props(strata_par_dialect::op::Store::props(atomic));
+    mk(ctx, at, st);
 }
 
 /// The CSR (or CSC) slice of node `v`: `off[v]` and `off[v + 1]`.

@@ -63,7 +63,8 @@ impl Lowering {
     }
 
     /// `graph.load`: from the thread's copy of a privatized scalar; atomic
-    /// where other iterations reduce into the container.
+    /// where other iterations reduce into the container or it is
+    /// `relaxed`.
     pub(super) fn load(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
@@ -72,19 +73,20 @@ impl Lowering {
         let i = element_index(ctx, at, l.index(ctx), &loc);
         let (b, atomic) = match self.scope.private_copies.get(&b) {
             Some(l) => (*l, false),
-            None => (b, self.scope.reduced.contains(&b)),
+            None => (b, l.relaxed(ctx) || self.scope.reduced.contains(&b)),
         };
         let v = load(ctx, at, b, i, atomic, &loc);
         self.replace(ctx, op, v)
     }
 
+    /// `graph.store`: atomic where it is `relaxed`.
     pub(super) fn store(&mut self, ctx: &mut Rewriter<'_>, op: OpId) -> bool {
         let loc = ctx.op_loc(op).clone();
         let at = At::Before(op);
         let s = graph::Store(op);
         let (v, b) = (s.value(ctx), s.target(ctx));
         let i = element_index(ctx, at, s.index(ctx), &loc);
-        store(ctx, at, v, b, i, &loc);
+        store_atomic(ctx, at, v, b, i, s.relaxed(ctx), &loc);
         ctx.erase_op(op);
         true
     }

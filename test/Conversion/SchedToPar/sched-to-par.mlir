@@ -379,3 +379,31 @@ func.func @edge_source(%g: !graph.graph, %i: index) -> !graph.node {
   %u = graph.src %g, %e
   return %u : !graph.node
 }
+
+// -----
+
+// Relaxed loads and stores are relaxed atomic accesses; the plain load of
+// the loop's own element stays plain.
+// CHECK-LABEL: func.func @relaxed
+// CHECK-SAME: (%[[G:.*]]: !graph.graph, %[[P:.*]]: !par.buf<i64>)
+// CHECK: par.for
+// CHECK:   ^bb0(%[[V:.*]]: index):
+// CHECK:     par.load %[[P]], %[[V]] : !par.buf<i64> -> i64
+// CHECK:     scf.for
+// CHECK:       par.load %[[P]], %{{.*}} {atomic} : !par.buf<i64> -> i64
+// CHECK:     par.store %{{.*}}, %[[P]], %[[V]] {atomic} : i64, !par.buf<i64>
+func.func @relaxed(%g: !graph.graph, %p: !graph.nprop<i64>) {
+  %c1 = arith.constant 1 : i64
+  graph.foreach %v in nodes(%g) {
+    %own = graph.load %p[%v] : !graph.nprop<i64>
+    %s = graph.new_scalar %own : !graph.scalar<i64>
+    graph.foreach %u, %e in out_nbrs(%g, %v) {
+      %x = graph.load relaxed %p[%u] : !graph.nprop<i64>
+      graph.reduce max %x, %s : !graph.scalar<i64>
+    }
+    %m = graph.load %s : !graph.scalar<i64>
+    %n = arith.addi %m, %c1 : i64
+    graph.store relaxed %n, %p[%v] : !graph.nprop<i64>
+  }
+  return
+}

@@ -814,3 +814,19 @@ func.func @f(%p: !graph.nprop<i64>, %v: !graph.node, %x: i64) {
   %old = "graph.fetch_add"(%x, %p, %v) : (i64, !graph.nprop<i64>, !graph.node) -> i32
   return
 }
+
+// -----
+
+func.func @relaxed_misspelt(%g: !graph.graph, %p: !graph.nprop<i64>, %v: !graph.node) {
+  // expected-error@+1 {{expected 'relaxed' or an SSA operand, got 'relaxd'; did you mean 'relaxed'?}}
+  %x = graph.load relaxd %p[%v] : !graph.nprop<i64>
+  return
+}
+
+// -----
+
+func.func @relaxed_store_misplaced(%g: !graph.graph, %p: !graph.nprop<i64>, %v: !graph.node, %x: i64) {
+  // expected-error@+1 {{expected 'relaxed' or an SSA operand, got 'atomic'}}
+  graph.store atomic %x, %p[%v] : !graph.nprop<i64>
+  return
+}

@@ -84,12 +84,18 @@ func.func @properties(%g: !graph.graph, %v: !graph.node, %e: !graph.edge) -> (f6
   // CHECK-NEXT: %{{.*}} = graph.load %[[P]][%{{.*}}] : !graph.nprop<f64>
   // CHECK-NEXT: %{{.*}} = graph.load %[[Q]][%{{.*}}] : !graph.eprop<i64>
   // CHECK-NEXT: %{{.*}} = graph.load %[[X]][%{{.*}}] : !graph.nprop<!graph.node>
+  // CHECK-NEXT: graph.store relaxed %{{.*}}, %[[P]][%{{.*}}] {note = 2 : i64} : !graph.nprop<f64>
+  // CHECK-NEXT: %{{.*}} = graph.load relaxed %[[S]] : !graph.scalar<i1>
   // GENERIC: "graph.load"(%{{.*}}, %{{.*}}) : (!graph.eprop<i64>, !graph.edge) -> i64
+  // GENERIC: "graph.store"(%{{.*}}, %{{.*}}, %{{.*}}) <{relaxed}> {note = 2 : i64} : (f64, !graph.nprop<f64>, !graph.node) -> ()
+  // GENERIC: "graph.load"(%{{.*}}) <{relaxed}> : (!graph.scalar<i1>) -> i1
   graph.store %f, %p[%v] : !graph.nprop<f64>
   graph.store %t, %s : !graph.scalar<i1>
   %l = graph.load %p[%v] : !graph.nprop<f64>
   %k = graph.load %q[%e] : !graph.eprop<i64>
   %y = graph.load %x[%v] : !graph.nprop<!graph.node>
+  graph.store relaxed %f, %p[%v] {note = 2} : !graph.nprop<f64>
+  %r = graph.load relaxed %s : !graph.scalar<i1>
   // CHECK-NEXT: graph.reduce add %{{.*}}, %[[P]][%{{.*}}] : !graph.nprop<f64>
   // CHECK-NEXT: graph.reduce mul %{{.*}}, %[[P]][%{{.*}}] : !graph.nprop<f64>
   // CHECK-NEXT: graph.reduce min %{{.*}}, %[[Q]][%{{.*}}] : !graph.eprop<i64>
