@@ -830,6 +830,10 @@ fn mark_pushes_once_per_round(
         }
         if let Some(r) = remarks {
             let m = match &verdict {
+                Ok(lp) if is_foreach(ctx, *lp) => format!(
+                    "push once a round, without a claim: it pushes the own item of the loop at {}, which runs once a round and visits each item once",
+                    ctx.op_loc(*lp).short()
+                ),
                 Ok(guard) if ctx.op_kind(*guard) == graph::FETCH_ADD => format!(
                     "push once a round, without a claim: it runs only when the fetch_add at {} returns the value compared for its item, which happens once",
                     ctx.op_loc(*guard).short()

@@ -8,6 +8,12 @@
 //! - the worklist is not ordered (its pushes are never claimed: they are
 //!   placed in buckets by their keys);
 //! - it is the only push into that worklist in the round's body;
+//! - it pushes its loop's own item, of a loop that visits each item once
+//!   (over `nodes`, `edges`, or the items of a worklist that holds each
+//!   once a round) and runs once a round, with nothing but `scf.if`s and
+//!   `graph.single`s between the round and the loop and between the loop
+//!   and the push (a node that pushes itself back: each iteration pushes a
+//!   different item, once); or
 //! - it runs only in the then-branch of an `scf.if` on the `changed`
 //!   result of a `graph.reduce` at `%u` whose operator is `min`, `max`,
 //!   `and` or `or` and whose value is the same for the whole round (defined
@@ -25,10 +31,12 @@
 //! decision is recorded on the push as the unit attribute [`ONCE_PER_ROUND`]
 //! by `convert-graph-to-sched`.
 
+use strata_graph_dialect::foreach::{is_foreach, ranges_of, Ranges};
 use strata_graph_dialect::op as graph;
 use strata_graph_dialect::op::{FetchAdd, Iterate, Push, Reduce};
 use strata_graph_dialect::view::ReduceKind;
-use strata_ir::context::{Context, OpId, Value};
+use strata_graph_dialect::worklist::holds_items_once;
+use strata_ir::context::{Context, OpId, Value, ValueDef};
 use strata_ir::rewrite::constant_int;
 use strata_std::arith::op as arith;
 use strata_std::arith::CmpiPredicate;
@@ -51,8 +59,8 @@ pub fn round_of(ctx: &Context, push: OpId) -> Option<OpId> {
 }
 
 /// Whether the `graph.push` `push` adds each item at most once a round of
-/// the `graph.iterate` around it: the reduction that guards it, or why that
-/// is not known.
+/// the `graph.iterate` around it: the loop whose own item it pushes or the
+/// reduction that guards it, or why that is not known.
 pub fn pushes_once_per_round(ctx: &Context, push: OpId) -> Result<OpId, String> {
     let p = Push(push);
     let (item, worklist) = (p.item(ctx), p.worklist(ctx));
@@ -66,6 +74,9 @@ pub fn pushes_once_per_round(ctx: &Context, push: OpId) -> Result<OpId, String> 
     ctx.walk_pre(round, &mut |o| pushes += usize::from(Push::of(ctx, o).is_some_and(|q| q.worklist(ctx) == worklist)));
     if pushes > 1 {
         return Err(format!("the round at {} pushes into the worklist at {pushes} places", ctx.op_loc(round).short()));
+    }
+    if let Some(lp) = own_item_loop(ctx, push, round, item) {
+        return Ok(lp);
     }
     let idempotent = [ReduceKind::Min, ReduceKind::Max, ReduceKind::And, ReduceKind::Or];
     // What guards the push, the value that must be the same for the whole
@@ -84,7 +95,7 @@ pub fn pushes_once_per_round(ctx: &Context, push: OpId) -> Result<OpId, String> 
                 (fetch, threshold, f.target(ctx), "fetch_add")
             }
             None => {
-                return Err("it does not run only when a 'min', 'max', 'and' or 'or' reduction into its item's element reports a change, or when a 'fetch_add' of a constant into it returns a value compared for equality".into())
+                return Err("it neither pushes the own item of a loop that runs once a round, nor runs only when a 'min', 'max', 'and' or 'or' reduction into its item's element reports a change or when a 'fetch_add' of a constant into it returns a value compared for equality".into())
             }
         },
     };
@@ -112,6 +123,31 @@ pub fn pushes_once_per_round(ctx: &Context, push: OpId) -> Result<OpId, String> 
         )),
         None => Ok(guarding),
     }
+}
+
+/// The loop whose own item `item` is, where it visits each item once and
+/// runs once a round of `round`, and the push `push` runs at most once an
+/// iteration of it: only `scf.if`s and `graph.single`s lie between the
+/// round and the loop, and between the loop and the push.
+fn own_item_loop(ctx: &Context, push: OpId, round: OpId, item: Value) -> Option<OpId> {
+    let ValueDef::Argument(block, 0) = ctx.value_def(item) else { return None };
+    let lp = ctx.block_parent(block).and_then(|r| ctx.region_parent(r)).filter(|l| is_foreach(ctx, *l))?;
+    let distinct = match ranges_of(ctx, lp)? {
+        Ranges::Nodes { .. } | Ranges::Edges { .. } => true,
+        Ranges::Items { worklist } => holds_items_once(ctx, worklist),
+        _ => false,
+    };
+    let at_most_once = |inner: OpId, outer: OpId| {
+        let mut op = ctx.parent_op(inner);
+        while let Some(o) = op.filter(|o| *o != outer) {
+            if ![scf::IF, graph::SINGLE].contains(&ctx.op_kind(o)) {
+                return false;
+            }
+            op = ctx.parent_op(o);
+        }
+        op == Some(outer)
+    };
+    (distinct && at_most_once(push, lp) && at_most_once(lp, round)).then_some(lp)
 }
 
 /// The conditions of the `scf.if`s between `op` and `outer` that run `op`

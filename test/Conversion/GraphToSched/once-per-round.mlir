@@ -86,7 +86,7 @@ func.func @distances(%g: !graph.graph, %s: !graph.node) -> !graph.nprop<i64> {
 // REMARK: once-per-round.mlir:[[@LINE+20]]:11: remark: push claims each item before adding it (an atomic exchange): the round at {{.*}}once-per-round.mlir:[[@LINE+15]]:3 pushes into the worklist at 2 places
 // REMARK: once-per-round.mlir:[[@LINE+22]]:7: remark: push claims each item before adding it (an atomic exchange): the round at {{.*}}once-per-round.mlir:[[@LINE+14]]:3 pushes into the worklist at 2 places
 // REMARK: once-per-round.mlir:[[@LINE+30]]:11: remark: push claims each item before adding it (an atomic exchange): 'graph.store' at {{.*}}once-per-round.mlir:[[@LINE+33]]:7 writes the property the reduction at {{.*}}once-per-round.mlir:[[@LINE+28]]:15 changes
-// REMARK: once-per-round.mlir:[[@LINE+41]]:11: remark: push claims each item before adding it (an atomic exchange): it does not run only when a 'min', 'max', 'and' or 'or' reduction into its item's element reports a change
+// REMARK: once-per-round.mlir:[[@LINE+41]]:11: remark: push claims each item before adding it (an atomic exchange): it neither pushes the own item of a loop that runs once a round, nor runs only when a 'min', 'max', 'and' or 'or' reduction into its item's element reports a change
 func.func @others(%g: !graph.graph, %s: !graph.node) {
   %max = arith.constant 9223372036854775807 : i64
   %c0 = arith.constant 0 : i64
@@ -215,6 +215,96 @@ func.func @any_amount(%g: !graph.graph, %s: !graph.node, %k: i64, %amount: i64) 
         %falls = arith.cmpi eq, %before, %k : i64
         scf.if %falls {
           graph.push %u, %wl : !graph.worklist<!graph.node>
+        }
+      }
+    }
+    graph.yield
+  }
+  return
+}
+
+// -----
+
+// A node that pushes itself back: each iteration of a loop over the items
+// of a unique worklist, or over the nodes, pushes its own item, once.
+// RUN: sed -n '/^func.func @countdown/,/^}/p' %s > %t.countdown.mlir
+// RUN: graph-opt %t.countdown.mlir --convert-graph-to-sched --convert-sched-to-par -o %t.countdown.par.mlir
+// RUN: graph-run %t.countdown.par.mlir --entry countdown --graph gen:kron:scale=8,degree=8 --shuffle 3 5 > %t.countdown.interp
+// RUN: graph-run %t.countdown.mlir --entry countdown --graph gen:kron:scale=8,degree=8 --backend cpu --threads 2 5 | diff %t.countdown.interp -
+// CHECK-LABEL: func.func @countdown
+// CHECK: graph.push %{{.*}}, %{{.*}} {sched.once_per_round}
+// CHECK: graph.push %{{.*}}, %{{.*}} {sched.once_per_round}
+// REMARK: once-per-round.mlir:[[@LINE+19]]:9: remark: push once a round, without a claim: it pushes the own item of the loop at {{.*}}once-per-round.mlir:[[@LINE+13]]:5, which runs once a round and visits each item once
+// REMARK: once-per-round.mlir:[[@LINE+32]]:9: remark: push once a round, without a claim: it pushes the own item of the loop at {{.*}}once-per-round.mlir:[[@LINE+26]]:5, which runs once a round and visits each item once
+// PAR-LABEL: func.func @countdown
+// PAR: par.queue_push %{{.*}}, %{{.*}} {buffered, unclaimed}
+// PAR: par.queue_push %{{.*}}, %{{.*}} {buffered, unclaimed}
+func.func @countdown(%g: !graph.graph, %s: !graph.node) -> !graph.nprop<i64> {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c3 = arith.constant 3 : i64
+  %left = graph.new_node_prop %g, %c3 : !graph.nprop<i64>
+  %wl = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.push %s, %wl : !graph.worklist<!graph.node>
+  graph.iterate %wl : !graph.worklist<!graph.node> {
+    graph.foreach %v in items(%wl : !graph.worklist<!graph.node>) {
+      %l = graph.load %left[%v] : !graph.nprop<i64>
+      %l1 = arith.subi %l, %c1 : i64
+      graph.store %l1, %left[%v] : !graph.nprop<i64>
+      %more = arith.cmpi sgt, %l1, %c0 : i64
+      scf.if %more {
+        graph.push %v, %wl : !graph.worklist<!graph.node>
+      }
+    }
+    graph.yield
+  }
+  %all = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.push %s, %all : !graph.worklist<!graph.node>
+  graph.iterate %all : !graph.worklist<!graph.node> {
+    graph.foreach %v in nodes(%g) {
+      %l = graph.load %left[%v] : !graph.nprop<i64>
+      %more = arith.cmpi slt, %l, %c3 : i64
+      scf.if %more {
+        %l1 = arith.addi %l, %c1 : i64
+        graph.store %l1, %left[%v] : !graph.nprop<i64>
+        graph.push %v, %all : !graph.worklist<!graph.node>
+      }
+    }
+    graph.yield
+  }
+  return %left : !graph.nprop<i64>
+}
+
+// -----
+
+// Its own item pushed in a sequential loop of the iteration, or by a loop
+// that runs once for each node of another loop, may come twice a round.
+// CHECK-LABEL: func.func @own_item_twice
+// CHECK-NOT: sched.once_per_round
+// CHECK: return
+// REMARK: once-per-round.mlir:[[@LINE+13]]:9: remark: push claims each item before adding it (an atomic exchange): it neither pushes the own item
+// REMARK: once-per-round.mlir:[[@LINE+21]]:11: remark: push claims each item before adding it (an atomic exchange): it neither pushes the own item
+func.func @own_item_twice(%g: !graph.graph, %s: !graph.node) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  %b = graph.new_worklist %g unique : !graph.worklist<!graph.node>
+  graph.push %s, %a : !graph.worklist<!graph.node>
+  graph.push %s, %b : !graph.worklist<!graph.node>
+  graph.iterate %a : !graph.worklist<!graph.node> {
+    graph.foreach %v in items(%a : !graph.worklist<!graph.node>) {
+      scf.for %i = %c0 to %c2 step %c1 {
+        graph.push %v, %a : !graph.worklist<!graph.node>
+      }
+    }
+    graph.yield
+  }
+  graph.iterate %b : !graph.worklist<!graph.node> {
+    graph.foreach %w in items(%b : !graph.worklist<!graph.node>) {
+      graph.foreach %u, %e in out_nbrs(%g, %w) {
+        graph.foreach %v in items(%b : !graph.worklist<!graph.node>) {
+          graph.push %v, %b : !graph.worklist<!graph.node>
         }
       }
     }

@@ -39,7 +39,7 @@ func.func @fails(%g: !graph.graph, %source: !graph.node) -> i64 {
       graph.foreach %u, %e in out_nbrs(%g, %v) {
         scf.if %stop {
         } else {
-          // expected-error@+1 {{'sched.once_per_round' does not hold for this push: it does not run only when a 'min', 'max', 'and' or 'or' reduction into its item's element reports a change, or when a 'fetch_add' of a constant into it returns a value compared for equality; without it the push claims each item}}
+          // expected-error@+1 {{'sched.once_per_round' does not hold for this push: it neither pushes the own item of a loop that runs once a round, nor runs only when a 'min', 'max', 'and' or 'or' reduction into its item's element reports a change or when a 'fetch_add' of a constant into it returns a value compared for equality; without it the push claims each item}}
           graph.push %u, %frontier {sched.once_per_round} : !graph.worklist<!graph.node>
         }
       }
