@@ -159,7 +159,8 @@ fn bench_graph(spec: &str) -> Result<(Rc<Graph>, String, String), String> {
         let g = strata_graph::load(path, opts).map_err(|e| e.to_string())?;
         (g, path.file_name().map_or_else(|| spec.to_string(), |f| f.to_string_lossy().into_owned()))
     } else {
-        let (n, edges, weighted) = from_spec(spec).map_err(|e| format!("error: {spec}: {e}"))?;
+        let (n, edges, weighted) =
+            from_spec(spec).map_err(|e| format!("error: {spec}: {}", crate::run::spec_error(&e)))?;
         (build(n, edges, weighted, opts), kind.to_string())
     };
     if g.num_nodes() == 0 {

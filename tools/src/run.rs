@@ -12,7 +12,7 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use strata_abi::profile::profile_table;
 use strata_abi::{HostValue, ScalarType};
 use strata_driver::{Backend, CpuBackend, GpuBackend, InterpBackend, Program, Runs, Target};
-use strata_graph::generate::from_spec;
+use strata_graph::generate::{from_spec, SpecError};
 use strata_graph::load::build;
 use strata_graph::{load, Graph, LoadOptions};
 use strata_graph_dialect::types::{is_graph, is_node};
@@ -108,12 +108,18 @@ fn parse_arg(text: &str, ty: &Type, g: Option<&Graph>) -> Result<HostValue, Stri
     }
 }
 
+/// A generator spec's error, with "did you mean" where a name is misspelt.
+pub(crate) fn spec_error(e: &SpecError) -> String {
+    let hint = e.misspelt().map(|(word, known)| strata_ir::suggest::did_you_mean(word, known)).unwrap_or_default();
+    format!("{e}{hint}")
+}
+
 /// The graph `spec` names (a file, or `gen:` and a generator spec), loaded
 /// as the `--symmetrize` and `--simplify` flags of `m` say.
 pub(crate) fn load_graph(m: &ArgMatches, spec: &str) -> Result<Graph, String> {
     let opts = LoadOptions { symmetrize: m.get_flag("symmetrize"), simplify: m.get_flag("simplify") };
     if let Some(g) = spec.strip_prefix("gen:") {
-        let (n, edges, weighted) = from_spec(g).map_err(|e| format!("{spec}: error: {e}"))?;
+        let (n, edges, weighted) = from_spec(g).map_err(|e| format!("{spec}: error: {}", spec_error(&e)))?;
         return Ok(build(n, edges, weighted, opts));
     }
     load(Path::new(spec), opts).map_err(|e| e.to_string())

@@ -157,8 +157,104 @@ pub fn grid(rows: u32, cols: u32, drop: f64, seed: u64, weighted: bool) -> Gener
     (rows * cols, edges, weighted)
 }
 
+/// The generators a spec may name.
+pub const GENERATORS: [&str; 3] = ["kron", "uniform", "grid"];
+
+/// The parameters every generator takes besides its own.
+const COMMON_PARAMETERS: [&str; 2] = ["seed", "weighted"];
+
+/// What is wrong with a generator spec.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SpecError {
+    /// A generator other than those of [`GENERATORS`].
+    UnknownGenerator(String),
+    /// A parameter the generator does not take.
+    UnknownParameter {
+        /// The parameter.
+        name: String,
+        /// The generator.
+        generator: String,
+        /// The parameters it takes.
+        known: Vec<&'static str>,
+    },
+    /// A word that is neither `NAME=VALUE` nor `weighted`.
+    Malformed(String),
+    /// A parameter given twice.
+    Repeated(String),
+    /// A seed that is not a whole number from 0 to 2^64 - 1.
+    BadSeed(String),
+    /// A value that is not a number.
+    BadValue {
+        /// The parameter.
+        name: String,
+        /// What was given.
+        value: String,
+    },
+    /// A value outside its parameter's bounds.
+    OutOfRange {
+        /// The parameter.
+        name: &'static str,
+        /// The smallest value allowed.
+        lo: f64,
+        /// The largest value allowed.
+        hi: f64,
+        /// What was given.
+        value: f64,
+    },
+    /// A fraction where the parameter counts something.
+    NotWhole {
+        /// The parameter.
+        name: &'static str,
+        /// What was given.
+        value: f64,
+    },
+    /// A graph too large for node ids or for memory ([`check_fits`]'s reason).
+    TooLarge(String),
+}
+
+impl SpecError {
+    /// The misspelt word, if the error is about one, and the names it may
+    /// have meant: for a "did you mean" hint.
+    pub fn misspelt(&self) -> Option<(&str, Vec<&'static str>)> {
+        match self {
+            SpecError::UnknownGenerator(kind) => Some((kind, GENERATORS.to_vec())),
+            SpecError::UnknownParameter { name, known, .. } => {
+                Some((name, known.iter().copied().chain(COMMON_PARAMETERS).collect()))
+            }
+            SpecError::Malformed(word) => Some((word, COMMON_PARAMETERS[1..].to_vec())),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpecError::UnknownGenerator(kind) => {
+                write!(f, "unknown generator '{kind}', expected kron, uniform or grid")
+            }
+            SpecError::UnknownParameter { name, generator, known } => write!(
+                f,
+                "unknown parameter '{name}' for generator '{generator}' (it takes {}, seed and weighted)",
+                known.join(", ")
+            ),
+            SpecError::Malformed(word) => {
+                write!(f, "bad generator parameter '{word}', expected NAME=VALUE or 'weighted'")
+            }
+            SpecError::Repeated(name) => write!(f, "generator parameter '{name}' is given twice"),
+            SpecError::BadSeed(v) => write!(f, "bad seed '{v}'"),
+            SpecError::BadValue { name, value } => write!(f, "bad value '{value}' for '{name}'"),
+            SpecError::OutOfRange { name, lo, hi, value } => write!(f, "'{name}' must be in {lo}..={hi}, got {value}"),
+            SpecError::NotWhole { name, value } => write!(f, "'{name}' must be a whole number, got {value}"),
+            SpecError::TooLarge(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
 /// Generates from a spec such as `kron:scale=10,degree=8,seed=3,weighted`.
-pub fn from_spec(spec: &str) -> Result<Generated, String> {
+pub fn from_spec(spec: &str) -> Result<Generated, SpecError> {
     let (kind, params) = spec.split_once(':').unwrap_or((spec, ""));
     let mut seed = 1u64;
     let mut weighted = false;
@@ -167,33 +263,44 @@ pub fn from_spec(spec: &str) -> Result<Generated, String> {
     for p in params.split(',').filter(|p| !p.is_empty()) {
         let name = p.split_once('=').map_or(p, |(k, _)| k);
         if given.contains(&name) {
-            return Err(format!("generator parameter '{name}' is given twice"));
+            return Err(SpecError::Repeated(name.to_string()));
         }
         given.push(name);
         match p.split_once('=') {
             None if p == "weighted" => weighted = true,
-            None => return Err(format!("bad generator parameter '{p}', expected NAME=VALUE or 'weighted'")),
-            Some(("seed", v)) => seed = v.parse().map_err(|_| format!("bad seed '{v}'"))?,
-            Some((k, v)) => nums.push((k.to_string(), v.parse().map_err(|_| format!("bad value '{v}' for '{k}'"))?)),
+            None => return Err(SpecError::Malformed(p.to_string())),
+            Some(("seed", v)) => seed = v.parse().map_err(|_| SpecError::BadSeed(v.to_string()))?,
+            Some((k, v)) => nums.push((
+                k.to_string(),
+                v.parse().map_err(|_| SpecError::BadValue { name: k.to_string(), value: v.to_string() })?,
+            )),
         }
     }
     // Name, default, bounds, and whether it counts something (a whole number).
-    let allowed: &[(&str, f64, f64, f64, bool)] = match kind {
+    let allowed: &[(&'static str, f64, f64, f64, bool)] = match kind {
         "kron" => &[("scale", 10.0, 1.0, 30.0, true), ("degree", 16.0, 1.0, 1024.0, true)],
         "uniform" => &[("nodes", 1024.0, 1.0, 4e9, true), ("edges", 8192.0, 0.0, 1e10, true)],
         "grid" => {
             &[("rows", 32.0, 1.0, 65536.0, true), ("cols", 32.0, 1.0, 65536.0, true), ("drop", 0.0, 0.0, 1.0, false)]
         }
-        _ => return Err(format!("unknown generator '{kind}', expected kron, uniform or grid")),
+        _ => return Err(SpecError::UnknownGenerator(kind.to_string())),
     };
-    let mut get = |name: &str| -> Result<f64, String> {
-        let (_, def, lo, hi, whole) = allowed.iter().find(|a| a.0 == name).expect("listed");
-        let v = nums.iter().position(|(k, _)| k == name).map(|i| nums.remove(i).1).unwrap_or(*def);
-        if !(v >= *lo && v <= *hi) {
-            return Err(format!("'{name}' must be in {lo}..={hi}, got {v}"));
+    // Unknown names first: a misspelt one is not taken for a missing one.
+    if let Some((k, _)) = nums.iter().find(|(k, _)| !allowed.iter().any(|a| a.0 == k)) {
+        return Err(SpecError::UnknownParameter {
+            name: k.clone(),
+            generator: kind.to_string(),
+            known: allowed.iter().map(|a| a.0).collect(),
+        });
+    }
+    let get = |name: &str| -> Result<f64, SpecError> {
+        let &(name, def, lo, hi, whole) = allowed.iter().find(|a| a.0 == name).expect("listed");
+        let v = nums.iter().find(|(k, _)| k == name).map_or(def, |n| n.1);
+        if !(v >= lo && v <= hi) {
+            return Err(SpecError::OutOfRange { name, lo, hi, value: v });
         }
-        if *whole && v.fract() != 0.0 {
-            return Err(format!("'{name}' must be a whole number, got {v}"));
+        if whole && v.fract() != 0.0 {
+            return Err(SpecError::NotWhole { name, value: v });
         }
         Ok(v)
     };
@@ -208,9 +315,6 @@ pub fn from_spec(spec: &str) -> Result<Generated, String> {
         "uniform" => Shape::Uniform(get("nodes")? as u64, get("edges")? as u64),
         _ => Shape::Grid(get("rows")? as u32, get("cols")? as u32, get("drop")?),
     };
-    if let Some((k, _)) = nums.first() {
-        return Err(format!("unknown parameter '{k}' for generator '{kind}'"));
-    }
     let (nodes, edges) = match shape {
         Shape::Kron(scale, degree) => (1u64 << scale, (1u64 << scale) * u64::from(degree)),
         Shape::Uniform(n, m) => (n, m),
@@ -219,7 +323,7 @@ pub fn from_spec(spec: &str) -> Result<Generated, String> {
             (r * c, 2 * ((r - 1) * c + r * (c - 1)))
         }
     };
-    check_fits(nodes, edges)?;
+    check_fits(nodes, edges).map_err(SpecError::TooLarge)?;
     Ok(match shape {
         Shape::Kron(scale, degree) => kronecker(scale, degree, seed, weighted),
         Shape::Uniform(n, m) => uniform(n as u32, m, seed, weighted),
@@ -246,12 +350,19 @@ mod tests {
     fn specs() {
         assert_eq!(from_spec("grid:rows=2,cols=2").unwrap().1.len(), 8);
         assert!(from_spec("kron:scale=99").is_err());
-        assert!(from_spec("grid:depth=3").unwrap_err().contains("unknown parameter"));
+        assert!(from_spec("grid:depth=3").unwrap_err().to_string().contains("unknown parameter"));
+        let typo = from_spec("grid:rws=3").unwrap_err();
+        assert_eq!(typo.misspelt(), Some(("rws", vec!["rows", "cols", "drop", "seed", "weighted"])));
+        assert_eq!(from_spec("kron:wieghted").unwrap_err().misspelt(), Some(("wieghted", vec!["weighted"])));
+        assert_eq!(from_spec("gird").unwrap_err().misspelt(), Some(("gird", GENERATORS.to_vec())));
         assert!(from_spec("star").is_err());
-        assert_eq!(from_spec("kron:scale=10.5").unwrap_err(), "'scale' must be a whole number, got 10.5");
-        assert_eq!(from_spec("grid:rows=2,rows=3").unwrap_err(), "generator parameter 'rows' is given twice");
+        assert_eq!(from_spec("kron:scale=10.5").unwrap_err().to_string(), "'scale' must be a whole number, got 10.5");
+        assert_eq!(
+            from_spec("grid:rows=2,rows=3").unwrap_err().to_string(),
+            "generator parameter 'rows' is given twice"
+        );
         assert!(from_spec("grid:rows=2,cols=2,drop=0.5").is_ok());
-        assert!(from_spec("grid:rows=65536,cols=65536").unwrap_err().contains("node ids are 32-bit"));
+        assert!(from_spec("grid:rows=65536,cols=65536").unwrap_err().to_string().contains("node ids are 32-bit"));
     }
 
     /// The edges made on all cores are those of one stream drawn in order,
