@@ -48,25 +48,27 @@ impl std::hash::Hash for DenseValues {
 pub struct FloatAttr {
     /// The format.
     pub kind: FloatKind,
-    /// Raw bits in that format (for f80, f128 and tf32: the bits of an f64 approximation).
-    pub bits: u64,
+    /// Raw bits in that format (for tf32: the bits of an f64 approximation).
+    pub bits: u128,
 }
 
 impl FloatAttr {
     /// Rounds `v` to the format `kind`.
     pub fn from_f64(kind: FloatKind, v: f64) -> FloatAttr {
         let bits = match kind {
-            FloatKind::F16 => half::f16::from_f64(v).to_bits() as u64,
-            FloatKind::BF16 => half::bf16::from_f64(v).to_bits() as u64,
-            FloatKind::F32 => (v as f32).to_bits() as u64,
-            _ => v.to_bits(),
+            FloatKind::F16 => half::f16::from_f64(v).to_bits().into(),
+            FloatKind::BF16 => half::bf16::from_f64(v).to_bits().into(),
+            FloatKind::F32 => (v as f32).to_bits().into(),
+            FloatKind::F80 => crate::wide_float::f80_from_f64(v),
+            FloatKind::F128 => crate::wide_float::f128_from_f64(v),
+            FloatKind::F64 | FloatKind::TF32 => v.to_bits().into(),
         };
         FloatAttr { kind, bits }
     }
 
     /// True if raw hex bits are exact for this format.
     pub fn has_exact_bits(kind: FloatKind) -> bool {
-        matches!(kind, FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64)
+        kind != FloatKind::TF32
     }
 
     /// Builds from raw bits of the format; `None` if the format is not bit-exact here or bits are too wide.
@@ -74,16 +76,18 @@ impl FloatAttr {
         if !Self::has_exact_bits(kind) || (kind.width() < 128 && bits >> kind.width() != 0) {
             return None;
         }
-        Some(FloatAttr { kind, bits: bits as u64 })
+        Some(FloatAttr { kind, bits })
     }
 
-    /// The value as an f64.
+    /// The value as an f64 (the nearest one, for f80 and f128).
     pub fn value(&self) -> f64 {
         match self.kind {
             FloatKind::F16 => half::f16::from_bits(self.bits as u16).to_f64(),
             FloatKind::BF16 => half::bf16::from_bits(self.bits as u16).to_f64(),
             FloatKind::F32 => f32::from_bits(self.bits as u32) as f64,
-            _ => f64::from_bits(self.bits),
+            FloatKind::F80 => crate::wide_float::f80_to_f64(self.bits),
+            FloatKind::F128 => crate::wide_float::f128_to_f64(self.bits),
+            FloatKind::F64 | FloatKind::TF32 => f64::from_bits(self.bits as u64),
         }
     }
 }
@@ -91,15 +95,17 @@ impl FloatAttr {
 impl fmt::Display for FloatAttr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = self.value();
-        let text = if v.is_finite() { crate::float_text::float_text(v, self.kind) } else { None };
+        // A wide value an f64 does not hold exactly prints in hexadecimal.
+        let exact = v.is_finite() && FloatAttr::from_f64(self.kind, v) == *self;
+        let text = if exact { crate::float_text::float_text(v, self.kind) } else { None };
         match text {
             Some(text) => f.write_str(&text),
             None if Self::has_exact_bits(self.kind) => {
                 let digits = (self.kind.width() / 4) as usize;
                 write!(f, "0x{:0digits$X}", self.bits)
             }
-            // f80 and f128 are held as an f64 approximation, whose bits are
-            // not theirs: the shortest decimal form of the approximation.
+            // tf32 is held as an f64 approximation, whose bits are not
+            // its own: the shortest decimal form of the approximation.
             None => write!(f, "{v:e}"),
         }
     }

@@ -247,7 +247,7 @@ fn hex_text(list: &[Attribute], e: &Type) -> Option<String> {
                         let width = if *ty == Type::Index { 64 } else { ty.int_width().unwrap_or(64) };
                         (*value as u128) & (u128::MAX >> (128 - width.clamp(1, 128)))
                     }
-                    Attribute::Float(f) => u128::from(f.bits),
+                    Attribute::Float(f) => f.bits,
                     _ => return None,
                 };
                 bytes.extend((0..n).map(|i| (raw >> (8 * i)) as u8));

@@ -43,6 +43,7 @@ pub mod symbols;
 pub mod testing;
 pub mod types;
 pub mod verifier;
+pub mod wide_float;
 
 pub use attributes::{Attribute, Location, NamedAttr};
 pub use context::{BlockId, Context, OpId, OperationState, RegionId, Value};

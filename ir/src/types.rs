@@ -427,6 +427,24 @@ impl fmt::Display for Type {
     }
 }
 
+/// The body of a dialect type or attribute written `!d<BODY>` or `#d<BODY>`
+/// (`body` with its angle brackets) in the form MLIR keeps and prints it:
+/// `BODY` alone, as in `!d.BODY`, where it starts with a letter and holds
+/// only letters, digits, `.` and `_` up to a `<...>` that ends it;
+/// otherwise `body` as it is.
+pub fn pretty_dialect_body(body: &str) -> &str {
+    let Some(inner) = body.strip_prefix('<').and_then(|b| b.strip_suffix('>')) else { return body };
+    if !inner.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return body;
+    }
+    let rest = inner.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '.' || c == '_');
+    if rest.is_empty() || (rest.starts_with('<') && rest.ends_with('>')) {
+        inner
+    } else {
+        body
+    }
+}
+
 /// Whether `t` is a scalar element type: `i1` to `i64`, `index`, `f32`, `f64`.
 pub fn is_scalar_element(t: &Type) -> bool {
     matches!(
@@ -448,6 +466,11 @@ mod tests {
         assert_eq!(Type::function(vec![], vec![]).to_string(), "() -> ()");
         assert_eq!(Type::interned(DialectType::opaque("foo", "t<1>")).to_string(), "!foo.t<1>");
         assert_eq!(Type::interned(DialectType::opaque("foo", "<\"x\">")).to_string(), "!foo<\"x\">");
+        assert_eq!(pretty_dialect_body("<baz>"), "baz");
+        assert_eq!(pretty_dialect_body("<a.b_c<i32, 4>>"), "a.b_c<i32, 4>");
+        for kept in ["<>", "<\"x y\">", "<1x>", "<a b>", "<a<b>c>", "t<1>"] {
+            assert_eq!(pretty_dialect_body(kept), kept);
+        }
         let bar = Type::dialect("foo", "bar", vec![]);
         let t = Type::dialect("foo", "t", vec![Type::i32(), bar.clone()]);
         assert_eq!(t.to_string(), "!foo.t<i32, !foo.bar>");

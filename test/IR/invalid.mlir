@@ -497,3 +497,12 @@ func.func private @string_element() attributes {v = dense<[1, "a"]> : tensor<2xi
 // The least 64-bit value stands for `?`: it cannot be written as a stride.
 // expected-error@+1 {{expected a 64-bit signed integer or '?'}}
 func.func private @stride_sentinel(memref<?x?xf32, strided<[?, -9223372036854775808], offset: ?>>)
+
+// -----
+
+// An attribute of an unknown dialect in angle brackets is refused as the
+// dotted form is, without --allow-unregistered-dialect.
+// expected-error@+1 {{dialect 'bar' is unknown; pass --allow-unregistered-dialect to accept its attributes}}
+func.func @unknown_attribute() attributes {a = #bar<baz>} {
+  return
+}

@@ -719,7 +719,7 @@ fn fold_bitcast(ctx: &mut Context, op: OpId, c: &Option<Attribute>, rt: &Type) -
     let to = elem(rt);
     let from = elem(ctx.value_type(ctx.operand(op, 0))).clone();
     let bits: u128 = match c {
-        Some(Attribute::Float(f)) => u128::from(f.bits),
+        Some(Attribute::Float(f)) => f.bits,
         Some(a) => unsigned(int_of(&Some(a.clone()))?, width(&from)),
         None => {
             let inner = ctx.defining_op(ctx.operand(op, 0)).filter(|d| ctx.op_kind(*d) == arith::BITCAST)?;

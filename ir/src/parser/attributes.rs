@@ -154,7 +154,8 @@ impl<'a> Parser<'a> {
                 if self.src.get(end) == Some(&b'<') {
                     self.advance();
                     let body = self.capture_balanced(end)?;
-                    return Ok(Attribute::Dialect { dialect: full.into(), body: body.into() });
+                    let body = crate::types::pretty_dialect_body(&body).to_string();
+                    return self.dialect_attr(&full, body, loc);
                 }
                 match self.attr_aliases.get(&full) {
                     Some(a) => {

@@ -117,6 +117,7 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn make_dialect_type(&mut self, dialect: &str, body: String, loc: Location) -> PResult<Type> {
+        let body = crate::types::pretty_dialect_body(&body).to_string();
         let dt = self.structure(dialect, &body).unwrap_or_else(|| DialectType::opaque(dialect, &body));
         if let Some(d) = self.ctx.registry().dialect(dialect) {
             if let Some(v) = d.verify_type {
@@ -175,7 +176,7 @@ impl<'a> Parser<'a> {
                 return self.err_at(self.loc_at(i), "vector types must be ranked");
             }
             ranked = false;
-            i += 1;
+            i = skip_ws(self.src, i + 1, self.end);
             if self.src.get(i) != Some(&b'x') {
                 return self.err_at(self.loc_at(i), "expected 'x' in unranked type");
             }

@@ -198,7 +198,7 @@ fn next_float(kind: FloatKind, v: f64, up: bool) -> f64 {
         return if up { v.next_up() } else { v.next_down() };
     }
     let width = kind.width();
-    let bits = u128::from(FloatAttr::from_f64(kind, v).bits);
+    let bits = FloatAttr::from_f64(kind, v).bits;
     let next = if v == 0.0 {
         if up {
             1
