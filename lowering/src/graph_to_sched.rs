@@ -138,7 +138,7 @@ pub fn loop_names(ctx: &Context, module: OpId) -> Vec<(String, OpId)> {
         if ctx.op_name(f) != func::FUNC {
             continue;
         }
-        let name = ctx.prop(f, "sym_name").and_then(|a| a.as_str()).unwrap_or("").to_string();
+        let name = func::Func(f).sym_name(ctx);
         let mut k = 0;
         ctx.walk_pre(f, &mut |o| {
             if ctx.op_name(o) == graph::FOREACH {

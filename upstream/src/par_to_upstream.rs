@@ -87,8 +87,8 @@ pub fn convert(ctx: &mut Context, module: OpId) -> Result<(), Vec<Diagnostic>> {
 /// (each with its own queue functions and helpers) link together.
 fn keep_private_functions_local(ctx: &mut Context, module: OpId) {
     for f in module_ops(ctx, module) {
-        let private = ctx.prop(f, "sym_visibility").and_then(|v| v.as_str()) == Some("private");
-        if ctx.isa(f, func::FUNC) && private && !strata_ir::func::is_declaration(ctx, f) {
+        let private = func::Func::of(ctx, f).is_some_and(|f| f.sym_visibility(ctx).as_deref() == Some("private"));
+        if private && !strata_ir::func::is_declaration(ctx, f) {
             ctx.set_attr(f, "llvm.linkage", Attribute::dialect("llvm", "linkage<internal>"));
         }
     }

@@ -98,8 +98,8 @@ impl RewritePattern for ReduceUnusedChanged {
             return false;
         }
         let mut st = OperationState::new(ctx.op_name(op), ctx.op_loc(op).clone()).operands(ctx.operands(op));
-        if let Some(k) = ctx.prop(op, "kind") {
-            st = st.prop("kind", k.clone());
+        if let Some(strata_ir::Attribute::Dictionary(properties)) = ctx.properties(op) {
+            st.properties = properties.to_vec();
         }
         st.attributes = ctx.attrs(op).to_vec();
         rw.create_before(op, st);

@@ -72,7 +72,7 @@ pub fn entry_slots(backend: &str, name: &str, fty: &FunctionType) -> Result<(Vec
 
 /// The array a `par.graph_array` reads, if its `array` property names one.
 pub fn graph_array_of(ctx: &Context, op: OpId) -> Option<GraphArray> {
-    ctx.prop(op, "array").and_then(|a| a.as_str()).and_then(GraphArray::from_name)
+    crate::op::GraphArrayOp::of(ctx, op).and_then(|g| GraphArray::from_name(&g.array(ctx)))
 }
 
 /// The `par.graph_array` that made the buffer `buf`, when one did: `buf` is

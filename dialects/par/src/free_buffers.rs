@@ -120,7 +120,7 @@ fn kept_by_callee(ctx: &Context, call: OpId, index: usize, seen: &mut HashSet<(O
         return None;
     }
     let arg = ctx.regions(callee).first().and_then(|r| ctx.entry_block(*r)).map(|b| ctx.block_args(b)[index]);
-    let name = ctx.prop(callee, "sym_name").and_then(|a| a.as_str()).unwrap_or_default().to_string();
+    let name = strata_ir::func::op::Func::of(ctx, callee).map_or_else(String::new, |f| f.sym_name(ctx));
     let why = kept_by_uses(ctx, arg?, seen)?;
     Some(format!("the function '{name}' it is passed to may keep it: {why}"))
 }

@@ -604,7 +604,7 @@ fn neighbour_loop(ctx: &Context, op: OpId, what: &str, spaces: &[Space]) -> Resu
 /// it cannot be privatized (`None` when it can: only reduced, with one kind,
 /// without a `changed` result).
 pub fn shared_scalars(ctx: &Context, op: OpId) -> Vec<(Value, Option<String>)> {
-    let mut out: Vec<(Value, Option<String>, Option<String>)> = Vec::new();
+    let mut out: Vec<(Value, Option<String>, Option<ReduceKind>)> = Vec::new();
     ctx.walk_pre(op, &mut |o| {
         if o == op {
             return;
@@ -614,7 +614,7 @@ pub fn shared_scalars(ctx: &Context, op: OpId) -> Vec<(Value, Option<String>)> {
                 continue;
             }
             let name = ctx.op_kind(o);
-            let kind = ctx.prop(o, "kind").and_then(|a| a.as_str()).map(str::to_string);
+            let kind = Reduce::of(ctx, o).map(|r| r.kind(ctx));
             let why = if name == graph::REDUCE && i == 1 && ctx.results(o).is_empty() {
                 None
             } else if name == graph::REDUCE && i == 1 {

@@ -118,7 +118,7 @@ fn unsupported_type(t: &Type) -> String {
 
 /// The symbol name of a `func.func`.
 pub(crate) fn symbol(ir: &Context, f: OpId) -> String {
-    ir.prop(f, "sym_name").and_then(|a| a.as_str()).unwrap_or("").to_string()
+    strata_ir::func::op::Func::of(ir, f).map_or_else(String::new, |f| f.sym_name(ir))
 }
 
 impl<'a, 'c> Emitter<'a, 'c> {
@@ -461,8 +461,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
     }
 
     fn assert(&mut self, op: OpId) -> R<()> {
-        let cond = self.int_operand(op, 0)?;
-        let msg = self.ir.prop(op, "msg").and_then(|a| a.as_str()).unwrap_or("assertion failed").to_string();
+        let assert = strata_std::cf::op::Assert(op);
+        let cond = self.int_val(assert.condition(self.ir))?;
+        let msg = assert.msg(self.ir);
         let text = format!("{}: error: {msg}\n", self.ir.op_loc(op).short());
         let (ok, fail) = (self.block("assert.ok"), self.block("assert.fail"));
         self.b.build_conditional_branch(cond, ok, fail)?;
