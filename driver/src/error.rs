@@ -73,3 +73,12 @@ impl From<DriverError> for String {
         e.to_string()
     }
 }
+
+impl From<strata_interp::host::HostError> for DriverError {
+    fn from(e: strata_interp::host::HostError) -> DriverError {
+        match e {
+            strata_interp::host::HostError::NotReturnable(t) => DriverError::NotReturnable(t),
+            other => DriverError::Contract(other.to_string()),
+        }
+    }
+}

@@ -41,8 +41,7 @@ impl Backend for InterpBackend {
         let vals = args
             .iter()
             .map(|a| from_host(a, self.graph.as_ref()))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(DriverError::Contract)?;
+            .collect::<Result<Vec<_>, _>>()?;
         let (p, mut runs, mut last) = (&self.program, Runs::default(), Vec::new());
         for _ in 0..repeat.max(1) {
             let t0 = Instant::now();
@@ -50,7 +49,7 @@ impl Backend for InterpBackend {
                 .map_err(|e| p.failure(&e.to_diagnostic()))?;
             runs.times.push(t0.elapsed());
         }
-        runs.results = results_to_host(&last, &fty.results).map_err(DriverError::Contract)?;
+        runs.results = results_to_host(&last, &fty.results)?;
         Ok(runs)
     }
 }

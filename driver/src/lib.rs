@@ -20,6 +20,7 @@ pub mod load;
 pub mod pipeline;
 mod program;
 pub mod registry;
+pub mod schedule_error;
 pub mod schedule_file;
 
 pub use backend::{Backend, Runs};
@@ -28,4 +29,5 @@ pub use error::DriverError;
 pub use gpu::GpuBackend;
 pub use interp::InterpBackend;
 pub use pipeline::{target_pipeline, Schedule, Target};
+pub use schedule_error::ScheduleError;
 pub use program::Program;

@@ -9,6 +9,7 @@
 //! share the `par` level, so for now they share the pipeline; code
 //! generation is where they part.
 
+use crate::schedule_error::ScheduleError;
 use crate::schedule_file::LoopEntry;
 use strata_graph_dialect::races::CheckRaces;
 use strata_ir::builtin::op as builtin;
@@ -68,11 +69,11 @@ impl Schedule {
     /// Parses `key=value` entries separated by commas (empty: the defaults);
     /// a key given twice is an error. Values are checked when the pipeline
     /// is built.
-    pub fn parse(text: &str) -> Result<Schedule, String> {
+    pub fn parse(text: &str) -> Result<Schedule, ScheduleError> {
         let (mut entries, mut seen) = (Vec::new(), SeenKeys::default());
         for entry in text.split(',').map(str::trim).filter(|e| !e.is_empty()) {
             let Some((k, v)) = entry.split_once('=') else {
-                return Err(format!("schedule entry '{entry}' is not KEY=VALUE"));
+                return Err(ScheduleError::Malformed { entry: entry.to_string() });
             };
             let (k, v) = (k.trim(), v.trim());
             seen.note(k, v)?;
@@ -128,10 +129,10 @@ pub(crate) struct SeenKeys(std::collections::HashMap<String, String>);
 
 impl SeenKeys {
     /// Notes entry `key=value`; the error when `key` was given before.
-    pub(crate) fn note(&mut self, key: &str, value: &str) -> Result<(), String> {
+    pub(crate) fn note(&mut self, key: &str, value: &str) -> Result<(), ScheduleError> {
         match self.0.entry(key.to_string()) {
             std::collections::hash_map::Entry::Occupied(first) => {
-                Err(format!("schedule entry '{key}' is given twice (first as '{key}={}')", first.get()))
+                Err(ScheduleError::Repeated { key: key.to_string(), first: first.get().clone() })
             }
             std::collections::hash_map::Entry::Vacant(slot) => {
                 slot.insert(value.to_string());
@@ -160,10 +161,9 @@ const PROGRAM_ENTRIES: [&str; 2] = ["unroll", "interleave"];
 /// The lowering pipeline of `target`, down to the `par` level, with
 /// `schedule` as the default schedule of outermost loops. An entry the
 /// schedule cannot take is an error naming it.
-pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassManager, String> {
+pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassManager, ScheduleError> {
     let mut to_sched = GraphToSched::default();
-    let decl = to_sched.decl();
-    decl.set(&mut to_sched, "target", target.name())?;
+    to_sched.set_target(target.name());
     let given = |key: &str| schedule.entries().iter().any(|(k, _)| k == key);
     // The schedule's text, read into the entries the pass takes.
     let mut defaults = ScheduleEntries::default();
@@ -178,7 +178,7 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
     let mut unroll = UnrollMasked::default();
     let mut interleave = InterleaveLoops::default();
     for (k, v) in schedule.entries() {
-        let factor = |e: String| format!("schedule entry '{k}={v}': {e}");
+        let factor = |reason| ScheduleError::ProgramEntry { key: k.clone(), value: Some(v.clone()), reason };
         if k == "unroll" {
             unroll.decl().set(&mut unroll, "factor", v).map_err(factor)?;
             continue;
@@ -188,28 +188,26 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
             continue;
         }
         match k.as_str() {
-            "target" => {
-                return Err(format!(
-                    "schedule entry 'target' is not a loop's: the pipeline compiles for {}",
-                    target.name()
-                ))
-            }
-            "remarks" => to_sched.set_remarks(bool_option(v).map_err(|e| format!("schedule entry 'remarks': {e}"))?),
-            _ => defaults.set(k, v)?,
+            "target" => return Err(ScheduleError::Target { compiles_for: target.name() }),
+            "remarks" => to_sched.set_remarks(
+                bool_option(v)
+                    .map_err(|reason| ScheduleError::ProgramEntry { key: k.clone(), value: None, reason })?,
+            ),
+            _ => defaults.set(k, v).map_err(ScheduleError::Entry)?,
         }
     }
     to_sched.set_defaults(&defaults);
     for l in &schedule.loops {
-        let (file, line, col) = l.at.file_line_col().unwrap_or(("", 0, 0));
+        let in_file = |message: String| ScheduleError::InFile { at: l.at.clone(), message };
         if let Some((k, _)) = l.entries.iter().find(|(k, _)| PROGRAM_ENTRIES.contains(&k.as_str())) {
-            return Err(format!(
-                "{file}:{line}:{col}: error: loop '{}': '{k}' is the whole program's entry, not a loop's: give it to --schedule",
+            return Err(in_file(format!(
+                "loop '{}': '{k}' is the whole program's entry, not a loop's: give it to --schedule",
                 l.name
-            ));
+            )));
         }
         let mut entries = ScheduleEntries::default();
         for (k, v) in &l.entries {
-            entries.set(k, v).map_err(|m| format!("{file}:{line}:{col}: error: loop '{}': {m}", l.name))?;
+            entries.set(k, v).map_err(|m| in_file(format!("loop '{}': {m}", l.name)))?;
         }
         to_sched.add_loop_schedule(&l.name, &entries, l.at.clone());
     }
@@ -238,7 +236,7 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
         // grid stride's iterations, the team's size apart, would share
         // cache lines among threads.
         if target == Target::Cpu {
-            interleave.decl().set(&mut interleave, "work-sharing", "true")?;
+            interleave.set_work_sharing(true);
         }
         f.add(Box::new(interleave));
     }
@@ -332,18 +330,17 @@ mod tests {
         let s = Schedule::parse("direction=pull, chunk=16").unwrap();
         assert_eq!(s.entries(), &[("direction".into(), "pull".into()), ("chunk".into(), "16".into())]);
         assert!(target_pipeline(Target::Gpu, &s).is_ok());
-        assert!(Schedule::parse("pull").unwrap_err().contains("not KEY=VALUE"));
-        assert_eq!(
-            Schedule::parse("order=degree, split=2, order=id").unwrap_err(),
-            "schedule entry 'order' is given twice (first as 'order=degree')"
-        );
-        let bad = target_pipeline(Target::Cpu, &Schedule::parse("direction=sideways").unwrap()).err().unwrap();
+        assert_eq!(Schedule::parse("pull").unwrap_err(), ScheduleError::Malformed { entry: "pull".into() });
+        let twice = Schedule::parse("order=degree, split=2, order=id").unwrap_err();
+        assert_eq!(twice, ScheduleError::Repeated { key: "order".into(), first: "degree".into() });
+        assert_eq!(twice.to_string(), "schedule entry 'order' is given twice (first as 'order=degree')");
+        let bad = target_pipeline(Target::Cpu, &Schedule::parse("direction=sideways").unwrap()).err().unwrap().to_string();
         assert_eq!(bad, "schedule entry 'direction' must be \"push\", \"pull\" or \"hybrid\", got \"sideways\"");
-        let unknown = target_pipeline(Target::Cpu, &Schedule::parse("speed=max").unwrap()).err().unwrap();
+        let unknown = target_pipeline(Target::Cpu, &Schedule::parse("speed=max").unwrap()).err().unwrap().to_string();
         assert!(unknown.starts_with("unknown schedule entry 'speed', expected one of: mapping, dist,"), "{unknown}");
-        let chunk = target_pipeline(Target::Cpu, &Schedule::parse("chunk=-1").unwrap()).err().unwrap();
+        let chunk = target_pipeline(Target::Cpu, &Schedule::parse("chunk=-1").unwrap()).err().unwrap().to_string();
         assert_eq!(chunk, "schedule entry 'chunk' must be an integer from 1 to 4294967295, got '-1'");
-        let target = target_pipeline(Target::Gpu, &Schedule::parse("target=cpu").unwrap()).err().unwrap();
+        let target = target_pipeline(Target::Gpu, &Schedule::parse("target=cpu").unwrap()).err().unwrap().to_string();
         assert!(target.contains("the pipeline compiles for gpu"), "{target}");
     }
 

@@ -14,6 +14,7 @@
 //! built, with the file's line and column in the message.
 
 use crate::pipeline::SeenKeys;
+use crate::schedule_error::ScheduleError;
 use std::collections::HashMap;
 use strata_ir::Location;
 
@@ -31,7 +32,7 @@ pub struct LoopEntry {
 }
 
 /// Parses the text of a schedule file called `path`.
-pub fn parse(path: &str, text: &str) -> Result<Vec<LoopEntry>, String> {
+pub fn parse(path: &str, text: &str) -> Result<Vec<LoopEntry>, ScheduleError> {
     let mut loops = Vec::new();
     // Where each loop's key was given first: a key is given once per loop
     // in the whole file, as on one line.
@@ -47,11 +48,12 @@ pub fn parse(path: &str, text: &str) -> Result<Vec<LoopEntry>, String> {
         }
         let at = |col: usize| Location::file(path, i as u32 + 1, col as u32 + 1);
         let here = |col: usize| format!("{path}:{}:{}", i + 1, col + 1);
+        let error = |col: usize, message: String| ScheduleError::InFile { at: at(col), message };
         let Some((name, rest)) = line.split_once(char::is_whitespace) else {
-            return Err(format!("{}: error: expected a loop name and KEY=VALUE entries", here(indent)));
+            return Err(error(indent, "expected a loop name and KEY=VALUE entries".into()));
         };
         if !name.contains(':') {
-            return Err(format!("{}: error: '{name}' is not a loop name (FUNCTION:INDEX)", here(indent)));
+            return Err(error(indent, format!("'{name}' is not a loop name (FUNCTION:INDEX)")));
         }
         let start = indent + line.len() - rest.trim_start().len();
         let (mut entries, mut seen) = (Vec::new(), SeenKeys::default());
@@ -60,19 +62,20 @@ pub fn parse(path: &str, text: &str) -> Result<Vec<LoopEntry>, String> {
             let entry = part.trim();
             let Some((k, v)) = entry.split_once('=').filter(|(k, v)| !k.trim().is_empty() && !v.trim().is_empty())
             else {
-                return Err(format!("{}: error: schedule entry '{entry}' is not KEY=VALUE", here(col)));
+                return Err(error(col, ScheduleError::Malformed { entry: entry.to_string() }.to_string()));
             };
             let (k, v) = (k.trim(), v.trim());
-            let key_at = here(col + part.len() - part.trim_start().len());
+            let key_col = col + part.len() - part.trim_start().len();
             if let Err(twice) = seen.note(k, v) {
-                return Err(format!("{key_at}: error: {twice}"));
+                return Err(error(key_col, twice.to_string()));
             }
             if let Some(earlier) = first.get(&(name.to_string(), k.to_string())) {
-                return Err(format!(
-                    "{key_at}: error: schedule entry '{k}' of loop '{name}' is given twice (first at {earlier})"
+                return Err(error(
+                    key_col,
+                    format!("schedule entry '{k}' of loop '{name}' is given twice (first at {earlier})"),
                 ));
             }
-            first.insert((name.to_string(), k.to_string()), key_at);
+            first.insert((name.to_string(), k.to_string()), here(key_col));
             entries.push((k.to_string(), v.to_string()));
             col += part.len() + 1;
         }
@@ -102,13 +105,13 @@ mod tests {
         let mut line: Vec<String> = (0..100_000).map(|i| format!("k{i}=1")).collect();
         line.push("k7=2".into());
         let text = format!("bfs:0 {}\n", line.join(","));
-        let e = parse("s.txt", &text).unwrap_err();
+        let e = parse("s.txt", &text).unwrap_err().to_string();
         assert!(
             e.starts_with("s.txt:1:") && e.ends_with("schedule entry 'k7' is given twice (first as 'k7=1')"),
             "{e}"
         );
         let e = crate::pipeline::Schedule::parse(&line.join(",")).unwrap_err();
-        assert_eq!(e, "schedule entry 'k7' is given twice (first as 'k7=1')");
+        assert_eq!(e.to_string(), "schedule entry 'k7' is given twice (first as 'k7=1')");
     }
 
     #[test]
@@ -123,20 +126,20 @@ mod tests {
             vec![&loops[0].entries, &loops[1].entries]
         );
         assert_eq!(
-            parse("s.txt", "bfs:0 chunk").unwrap_err(),
+            parse("s.txt", "bfs:0 chunk").unwrap_err().to_string(),
             "s.txt:1:7: error: schedule entry 'chunk' is not KEY=VALUE"
         );
-        assert_eq!(parse("s.txt", "x:1 a=1,b").unwrap_err(), "s.txt:1:9: error: schedule entry 'b' is not KEY=VALUE");
-        assert!(parse("s.txt", "bfs chunk=1").unwrap_err().contains("s.txt:1:1: error: 'bfs' is not a loop name"));
-        assert!(parse("s.txt", "bfs:0").unwrap_err().contains("expected a loop name and KEY=VALUE entries"));
+        assert_eq!(parse("s.txt", "x:1 a=1,b").unwrap_err().to_string(), "s.txt:1:9: error: schedule entry 'b' is not KEY=VALUE");
+        assert!(parse("s.txt", "bfs chunk=1").unwrap_err().to_string().contains("s.txt:1:1: error: 'bfs' is not a loop name"));
+        assert!(parse("s.txt", "bfs:0").unwrap_err().to_string().contains("expected a loop name and KEY=VALUE entries"));
         assert_eq!(
-            parse("s.txt", "pr:1 order=degree\npr:0 order=id\n pr:1 chunk=8, order=id").unwrap_err(),
+            parse("s.txt", "pr:1 order=degree\npr:0 order=id\n pr:1 chunk=8, order=id").unwrap_err().to_string(),
             "s.txt:3:16: error: schedule entry 'order' of loop 'pr:1' is given twice (first at s.txt:1:6)"
         );
         let marked = parse("s.txt", "\u{feff}bfs:0 chunk=4").unwrap();
         assert_eq!((marked[0].name.as_str(), &marked[0].at), ("bfs:0", &Location::file("s.txt", 1, 7)));
         assert_eq!(
-            parse("s.txt", "pr:1 order=degree, chunk=8, order=id").unwrap_err(),
+            parse("s.txt", "pr:1 order=degree, chunk=8, order=id").unwrap_err().to_string(),
             "s.txt:1:29: error: schedule entry 'order' is given twice (first as 'order=degree')"
         );
     }

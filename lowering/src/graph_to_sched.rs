@@ -109,6 +109,12 @@ impl GraphToSched {
         self.options.remarks = on;
     }
 
+    /// The target compiled for, `cpu` or `gpu` (the `target` option): its
+    /// loops' `cpu_schedule` or `gpu_schedule` entries apply.
+    pub fn set_target(&mut self, name: &str) {
+        self.options.target = Some(name.to_string());
+    }
+
     /// Adds schedule entries for the loop called `name` (see
     /// [`loop_names`]); `at` is where they were given.
     pub fn add_loop_schedule(&mut self, name: &str, entries: &ScheduleEntries, at: Location) {

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use strata_driver::load::{load, Checks, Source};
 use strata_driver::pipeline::{at_codegen_level, codegen_pipeline, target_pipeline, Schedule, Target};
-use strata_driver::schedule_file;
+use strata_driver::{schedule_file, ScheduleError};
 use strata_ir::expected::{check, parse_expectations};
 use strata_ir::pass::{Instrumentation, OpPassManager, PassManager, PassRegistry};
 use strata_ir::pipeline::{parse_pipeline, PIPELINE_BUFFER};
@@ -143,7 +143,7 @@ pub fn schedule_of(m: &ArgMatches) -> Result<Schedule, String> {
     // graph-bench has no --schedule-file: its programs name their loops differently.
     let Some(path) = m.try_get_one::<String>("schedule-file").ok().flatten() else { return Ok(schedule) };
     let text = std::fs::read_to_string(path).map_err(|e| format!("error: cannot read schedule file '{path}': {e}"))?;
-    Ok(schedule.with_loops(schedule_file::parse(path, &text)?))
+    Ok(schedule.with_loops(schedule_file::parse(path, &text).map_err(|e| schedule_message(&e))?))
 }
 
 /// The lowering pipeline of `target` with `schedule` (as
@@ -155,7 +155,16 @@ pub fn pipeline_for(target: Target, schedule: Schedule, largest_degree: Option<u
         Some(d) => schedule.for_graph(target, d),
         None => schedule,
     };
-    target_pipeline(target, &schedule).map_err(|e| if e.contains(": error: ") { e } else { format!("error: {e}") })
+    target_pipeline(target, &schedule).map_err(|e| schedule_message(&e))
+}
+
+/// The whole message of a schedule's error: located where it is in a
+/// schedule file (`FILE:LINE:COL: error: ...`), else `error: ...`.
+fn schedule_message(e: &ScheduleError) -> String {
+    match e.at() {
+        Some(_) => e.to_string(),
+        None => format!("error: {e}"),
+    }
 }
 
 /// What [`pipeline_for`] compiles off of `schedule` for a graph whose nodes

@@ -379,6 +379,10 @@ impl InterleaveLoops {
     pub fn factor(&self) -> u32 {
         self.options.factor.0
     }
+    /// Keeps a work-sharing loop over groups (the `work-sharing` option).
+    pub fn set_work_sharing(&mut self, on: bool) {
+        self.options.sharing = on;
+    }
 }
 
 /// The pass's declaration.

@@ -27,21 +27,54 @@ pub struct Graph {
     symmetric: bool,
 }
 
+/// Why a graph cannot be built.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SizeError {
+    /// More nodes than 32-bit ids number.
+    NodeIds {
+        /// The nodes.
+        nodes: u64,
+    },
+    /// Building it needs more memory than can be had.
+    Memory {
+        /// The nodes.
+        nodes: u64,
+        /// The edges.
+        edges: u64,
+        /// The bytes building it needs, about.
+        bytes: u64,
+    },
+}
+
+impl std::fmt::Display for SizeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SizeError::NodeIds { nodes } => {
+                write!(f, "a graph of {nodes} nodes is too large: node ids are 32-bit (at most {})", u32::MAX - 1)
+            }
+            SizeError::Memory { nodes, edges, bytes } => write!(
+                f,
+                "a graph of {nodes} nodes and {edges} edges does not fit in memory (building it needs about {:.1} GB)",
+                *bytes as f64 / 1e9
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SizeError {}
+
 /// Refuses a graph whose node ids do not fit 32 bits, or whose edge list and
 /// arrays cannot be allocated (about 48 bytes an edge and 16 a node at the
 /// peak of building it), with a message instead of an abort when an
 /// allocation fails later.
-pub fn check_fits(nodes: u64, edges: u64) -> Result<(), String> {
+pub fn check_fits(nodes: u64, edges: u64) -> Result<(), SizeError> {
     if nodes >= u64::from(u32::MAX) {
-        return Err(format!("a graph of {nodes} nodes is too large: node ids are 32-bit (at most {})", u32::MAX - 1));
+        return Err(SizeError::NodeIds { nodes });
     }
     let need = edges.saturating_mul(48).saturating_add(nodes.saturating_add(1).saturating_mul(16));
     let fits = usize::try_from(need).is_ok_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok());
     if !fits {
-        return Err(format!(
-            "a graph of {nodes} nodes and {edges} edges does not fit in memory (building it needs about {:.1} GB)",
-            need as f64 / 1e9
-        ));
+        return Err(SizeError::Memory { nodes, edges, bytes: need });
     }
     Ok(())
 }

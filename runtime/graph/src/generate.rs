@@ -9,7 +9,7 @@
 //! `--graph gen:...`: `kron:scale=12,degree=16,seed=1,weighted`,
 //! `uniform:nodes=1000,edges=8000`, `grid:rows=64,cols=64,drop=0.1`.
 
-use crate::csr::{check_fits, EdgeTriple};
+use crate::csr::{check_fits, EdgeTriple, SizeError};
 
 /// SplitMix64: a small, fast, well-mixed generator.
 #[derive(Clone, Debug)]
@@ -208,8 +208,8 @@ pub enum SpecError {
         /// What was given.
         value: f64,
     },
-    /// A graph too large for node ids or for memory ([`check_fits`]'s reason).
-    TooLarge(String),
+    /// A graph too large for node ids or for memory.
+    TooLarge(SizeError),
 }
 
 impl SpecError {
@@ -246,7 +246,7 @@ impl std::fmt::Display for SpecError {
             SpecError::BadValue { name, value } => write!(f, "bad value '{value}' for '{name}'"),
             SpecError::OutOfRange { name, lo, hi, value } => write!(f, "'{name}' must be in {lo}..={hi}, got {value}"),
             SpecError::NotWhole { name, value } => write!(f, "'{name}' must be a whole number, got {value}"),
-            SpecError::TooLarge(why) => f.write_str(why),
+            SpecError::TooLarge(why) => why.fmt(f),
         }
     }
 }

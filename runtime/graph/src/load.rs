@@ -136,10 +136,10 @@ pub fn detect(bytes: &[u8]) -> Format {
 pub fn parse(file: &str, bytes: &[u8], format: Option<Format>, opts: LoadOptions) -> Result<Graph, LoadError> {
     let (n, edges, weighted) = read_edges(file, bytes, format)?;
     // Refuse graphs whose arrays cannot be allocated instead of aborting.
-    crate::csr::check_fits(u64::from(n), edges.len() as u64).map_err(|message| LoadError {
+    crate::csr::check_fits(u64::from(n), edges.len() as u64).map_err(|e| LoadError {
         file: file.to_string(),
         line: None,
-        message,
+        message: e.to_string(),
     })?;
     Ok(build(n, edges, weighted, opts))
 }
