@@ -38,10 +38,7 @@ impl Backend for InterpBackend {
     }
     fn run(&mut self, entry: &str, args: &[HostValue], repeat: usize) -> Result<Runs, DriverError> {
         let fty = self.program.signature(entry)?;
-        let vals = args
-            .iter()
-            .map(|a| from_host(a, self.graph.as_ref()))
-            .collect::<Result<Vec<_>, _>>()?;
+        let vals = args.iter().map(|a| from_host(a, self.graph.as_ref())).collect::<Result<Vec<_>, _>>()?;
         let (p, mut runs, mut last) = (&self.program, Runs::default(), Vec::new());
         for _ in 0..repeat.max(1) {
             let t0 = Instant::now();

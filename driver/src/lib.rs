@@ -29,5 +29,5 @@ pub use error::DriverError;
 pub use gpu::GpuBackend;
 pub use interp::InterpBackend;
 pub use pipeline::{target_pipeline, Schedule, Target};
-pub use schedule_error::ScheduleError;
 pub use program::Program;
+pub use schedule_error::ScheduleError;

@@ -189,10 +189,11 @@ pub fn target_pipeline(target: Target, schedule: &Schedule) -> Result<OpPassMana
         }
         match k.as_str() {
             "target" => return Err(ScheduleError::Target { compiles_for: target.name() }),
-            "remarks" => to_sched.set_remarks(
-                bool_option(v)
-                    .map_err(|reason| ScheduleError::ProgramEntry { key: k.clone(), value: None, reason })?,
-            ),
+            "remarks" => to_sched.set_remarks(bool_option(v).map_err(|reason| ScheduleError::ProgramEntry {
+                key: k.clone(),
+                value: None,
+                reason,
+            })?),
             _ => defaults.set(k, v).map_err(ScheduleError::Entry)?,
         }
     }
@@ -334,7 +335,8 @@ mod tests {
         let twice = Schedule::parse("order=degree, split=2, order=id").unwrap_err();
         assert_eq!(twice, ScheduleError::Repeated { key: "order".into(), first: "degree".into() });
         assert_eq!(twice.to_string(), "schedule entry 'order' is given twice (first as 'order=degree')");
-        let bad = target_pipeline(Target::Cpu, &Schedule::parse("direction=sideways").unwrap()).err().unwrap().to_string();
+        let bad =
+            target_pipeline(Target::Cpu, &Schedule::parse("direction=sideways").unwrap()).err().unwrap().to_string();
         assert_eq!(bad, "schedule entry 'direction' must be \"push\", \"pull\" or \"hybrid\", got \"sideways\"");
         let unknown = target_pipeline(Target::Cpu, &Schedule::parse("speed=max").unwrap()).err().unwrap().to_string();
         assert!(unknown.starts_with("unknown schedule entry 'speed', expected one of: mapping, dist,"), "{unknown}");

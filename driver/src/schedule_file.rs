@@ -129,9 +129,18 @@ mod tests {
             parse("s.txt", "bfs:0 chunk").unwrap_err().to_string(),
             "s.txt:1:7: error: schedule entry 'chunk' is not KEY=VALUE"
         );
-        assert_eq!(parse("s.txt", "x:1 a=1,b").unwrap_err().to_string(), "s.txt:1:9: error: schedule entry 'b' is not KEY=VALUE");
-        assert!(parse("s.txt", "bfs chunk=1").unwrap_err().to_string().contains("s.txt:1:1: error: 'bfs' is not a loop name"));
-        assert!(parse("s.txt", "bfs:0").unwrap_err().to_string().contains("expected a loop name and KEY=VALUE entries"));
+        assert_eq!(
+            parse("s.txt", "x:1 a=1,b").unwrap_err().to_string(),
+            "s.txt:1:9: error: schedule entry 'b' is not KEY=VALUE"
+        );
+        assert!(parse("s.txt", "bfs chunk=1")
+            .unwrap_err()
+            .to_string()
+            .contains("s.txt:1:1: error: 'bfs' is not a loop name"));
+        assert!(parse("s.txt", "bfs:0")
+            .unwrap_err()
+            .to_string()
+            .contains("expected a loop name and KEY=VALUE entries"));
         assert_eq!(
             parse("s.txt", "pr:1 order=degree\npr:0 order=id\n pr:1 chunk=8, order=id").unwrap_err().to_string(),
             "s.txt:3:16: error: schedule entry 'order' of loop 'pr:1' is given twice (first at s.txt:1:6)"

@@ -37,10 +37,11 @@ use crate::reference::{read_table, unmatched, Reference};
 use crate::timing::{median, Timing};
 
 /// The corpus: program name and its scalar arguments (`S` is the source node).
-const ALGORITHMS: [(&str, &[&str]); 16] = [
+const ALGORITHMS: [(&str, &[&str]); 18] = [
     ("bfs", &["S"]),
     ("sssp", &["S"]),
     ("sssp_delta", &["S", "64"]),
+    ("widest", &["S"]),
     ("pr", &["20", "0.85"]),
     ("pr_f32", &["20", "0.85"]),
     ("cc", &[]),
@@ -49,6 +50,7 @@ const ALGORITHMS: [(&str, &[&str]); 16] = [
     ("tc", &[]),
     ("tc_merge", &[]),
     ("jaccard", &[]),
+    ("lcc", &[]),
     ("kclique4", &[]),
     ("kcore", &["16"]),
     ("mis", &[]),

@@ -527,6 +527,56 @@ fn check_distances(what: &str, g: &Graph, r: &[HostValue]) {
 }
 
 #[test]
+fn widest_matches_reference() {
+    run_all("widest", &|g| vec![node(g.hub())], &|what, g, r| {
+        // Dijkstra's order on widths: the widest node not yet final is
+        // final; i64::MIN where unreached, i64::MAX at the source.
+        let n = g.num_nodes() as usize;
+        let mut width = vec![i64::MIN; n];
+        let mut done = vec![false; n];
+        width[g.hub() as usize] = i64::MAX;
+        let mut heap = std::collections::BinaryHeap::from([(i64::MAX, g.hub())]);
+        while let Some((w, v)) = heap.pop() {
+            if std::mem::replace(&mut done[v as usize], true) {
+                continue;
+            }
+            for e in g.out_edges(v) {
+                let (u, through) = (g.dst(e), w.min(g.weight(e)));
+                if through > width[u as usize] {
+                    width[u as usize] = through;
+                    heap.push((through, u));
+                }
+            }
+        }
+        assert_eq!(ints(&r[0]), width, "{what}");
+    });
+}
+
+#[test]
+fn lcc_matches_reference() {
+    run_all("lcc", &|_| vec![], &|what, g, r| {
+        // Each node's distinct out-neighbours but itself, and the ordered
+        // pairs of them joined by an edge.
+        let n = g.num_nodes() as usize;
+        let mut out: Vec<std::collections::BTreeSet<u32>> = vec![Default::default(); n];
+        for (s, d, _) in g.edges() {
+            if s != d {
+                out[s as usize].insert(d);
+            }
+        }
+        for (v, (got, list)) in floats(what, &r[0]).into_iter().zip(&out).enumerate() {
+            let d = list.len();
+            let pairs = list
+                .iter()
+                .map(|u| list.iter().filter(|w| *w != u && out[*u as usize].contains(w)).count())
+                .sum::<usize>();
+            let want = if d < 2 { 0.0 } else { pairs as f64 / (d * (d - 1)) as f64 };
+            assert_eq!(got.to_bits(), want.to_bits(), "{what}: node {v}: {got} vs {want}");
+        }
+    });
+}
+
+#[test]
 fn cc_matches_reference() {
     run_all("cc", &|_| vec![], &check_components);
 }

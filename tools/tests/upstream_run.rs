@@ -46,9 +46,10 @@ enum Result_ {
     One,
 }
 
-const ENTRIES: [Entry; 15] = [
+const ENTRIES: [Entry; 17] = [
     Entry { name: "bfs", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
     Entry { name: "sssp", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
+    Entry { name: "widest", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
     Entry { name: "cc", host_args: &[], run_args: &[], result: Result_::Ints },
     Entry { name: "cc_afforest", host_args: &[], run_args: &[], result: Result_::Ints },
     Entry { name: "mis", host_args: &[], run_args: &[], result: Result_::Ints },
@@ -65,6 +66,7 @@ const ENTRIES: [Entry; 15] = [
     Entry { name: "kclique4", host_args: &[], run_args: &[], result: Result_::One },
     Entry { name: "kcore", host_args: &[("%k", "i64")], run_args: &["3"], result: Result_::Ints },
     Entry { name: "jaccard", host_args: &[], run_args: &[], result: Result_::Floats },
+    Entry { name: "lcc", host_args: &[], run_args: &[], result: Result_::Floats },
     Entry { name: "bc", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Floats },
     Entry {
         name: "pr",
