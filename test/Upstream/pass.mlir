@@ -9,6 +9,12 @@
 // An unknown upstream pass is an error in the pipeline, before anything runs.
 // RUN: not graph-opt %s --pass-pipeline='builtin.module(upstream{pipeline="no-such-pass"})' -o %t.nope 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not test -e %t.nope
+// So is a bad default pipeline of the inliner, which upstream only parses
+// when the inliner runs (printing an error and going on without it).
+// RUN: not graph-opt %s --pass-pipeline='builtin.module(upstream{pipeline="inline{default-pipeline=bogus}"})' -o %t.inline 2>&1 | FileCheck %s --check-prefix=INLINE
+// RUN: not test -e %t.inline
+// RUN: graph-opt %s --pass-pipeline='builtin.module(upstream{pipeline="inline{default-pipeline=canonicalize}"})' -o /dev/null
+// INLINE: error: invalid value for option 'pipeline' of pass 'upstream': the inliner's default-pipeline 'bogus' is not a pipeline upstream accepts ({{.*}}'bogus' does not refer to a registered pass or pass pipeline)
 // What upstream produces in a dialect this compiler lacks (llvm) does not
 // read back: an error at the module, naming the line, and no output.
 // RUN: not graph-opt %s --pass-pipeline='builtin.module(upstream{pipeline="convert-arith-to-llvm"})' -o %t.llvm 2>&1 | FileCheck %s --check-prefix=BACK

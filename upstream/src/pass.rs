@@ -25,9 +25,50 @@ pub struct UpstreamPipeline(String);
 impl FromOption for UpstreamPipeline {
     fn from_option(value: OptionValue<'_>) -> Result<UpstreamPipeline, String> {
         let pipeline = anchored(&String::from_option(value)?);
-        pass_manager(&Upstream::new(), &pipeline)?;
+        let upstream = Upstream::new();
+        pass_manager(&upstream, &pipeline)?;
+        // The inliner parses its `default-pipeline` only when it runs, and
+        // upstream then prints the error and goes on without it: checked
+        // here as the inliner reads it, a pass list on each function.
+        // An empty one is none.
+        for inner in option_values(&pipeline, "default-pipeline").into_iter().filter(|v| !v.is_empty()) {
+            pass_manager(&upstream, &format!("builtin.module(func.func({inner}))")).map_err(|e| {
+                format!("the inliner's default-pipeline '{inner}' is not a pipeline upstream accepts ({e})")
+            })?;
+        }
         Ok(UpstreamPipeline(pipeline))
     }
+}
+
+/// The values of the option `key` wherever `pipeline` gives it: up to the
+/// next `,`, `}` or `)` outside brackets and quotes, without the quotes
+/// around a quoted one.
+fn option_values<'a>(pipeline: &'a str, key: &str) -> Vec<&'a str> {
+    let needle = format!("{key}=");
+    let mut values = Vec::new();
+    let mut from = 0;
+    while let Some(at) = pipeline[from..].find(&needle) {
+        let start = from + at + needle.len();
+        let rest = &pipeline[start..];
+        let (mut depth, mut quoted, mut end) = (0usize, false, rest.len());
+        for (i, c) in rest.char_indices() {
+            match c {
+                '"' => quoted = !quoted,
+                _ if quoted => {}
+                '(' | '{' | '[' => depth += 1,
+                ',' | '}' | ')' | ']' if depth == 0 => {
+                    end = i;
+                    break;
+                }
+                ')' | '}' | ']' => depth -= 1,
+                _ => {}
+            }
+        }
+        let value = rest[..end].trim();
+        values.push(value.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(value));
+        from = start + end;
+    }
+    values
 }
 
 strata_ir::pass_options! {
@@ -146,4 +187,20 @@ static DECL: PassDecl = PassDecl {
 /// Registration.
 pub fn info() -> PassInfo {
     PassInfo { decl: &DECL, create: || Box::new(UpstreamPass::default()) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::option_values;
+
+    #[test]
+    fn option_values_stop_where_the_option_does() {
+        let p = "builtin.module(inline{default-pipeline=bogus},cse)";
+        assert_eq!(option_values(p, "default-pipeline"), vec!["bogus"]);
+        let p = r#"builtin.module(inline{max-iterations=2 default-pipeline="canonicalize,cse"})"#;
+        assert_eq!(option_values(p, "default-pipeline"), vec!["canonicalize,cse"]);
+        let p = "builtin.module(inline{default-pipeline=func.func(canonicalize)}, inline{default-pipeline=})";
+        assert_eq!(option_values(p, "default-pipeline"), vec!["func.func(canonicalize)", ""]);
+        assert!(option_values("builtin.module(cse)", "default-pipeline").is_empty());
+    }
 }
