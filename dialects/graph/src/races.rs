@@ -271,6 +271,9 @@ pub fn updates_seen_in_loop(ctx: &Context, lp: OpId) -> Option<(OpId, OpId)> {
 fn check_loop(ctx: &Context, lp: OpId, symbols: &mut SymbolTableCollection, out: &mut Vec<Diagnostic>) {
     let loop_at = describe_location(ctx.op_loc(lp));
     let acc = &accesses(ctx, lp, symbols);
+    // A function called from two places records its accesses twice: each
+    // pair of operations is reported once.
+    let mut reported = HashSet::new();
     for (i, a) in acc.iter().enumerate() {
         for b in &acc[i..] {
             let same = std::ptr::eq(a, b);
@@ -284,6 +287,9 @@ fn check_loop(ctx: &Context, lp: OpId, symbols: &mut SymbolTableCollection, out:
                 continue;
             }
             let (w, other) = if a.mode == Mode::Write { (a, b) } else { (b, a) };
+            if !reported.insert((w.op, other.op, same)) {
+                continue;
+            }
             let d = if same {
                 Diagnostic::error(
                     ctx.op_loc(w.op).clone(),
