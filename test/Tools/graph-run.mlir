@@ -57,6 +57,15 @@
 // SENTINEL: error: {{sssp|sssp_delta}}: a path of 2^63-1 does not fit a 64-bit distance (that value stands for unreached)
 // RUN: not graph-run %S/../algorithms/sssp.mlir --graph %S/Inputs/negative-path.wel --entry sssp 0 2>&1 | FileCheck %s --check-prefix=MINUS1
 // MINUS1: error: sssp: a distance of -1 would read as unreached
+// widest: -2^63 stands for unreached, and a path that narrow is refused.
+// RUN: not graph-run %S/../algorithms/widest.mlir --graph %S/Inputs/narrowest-path.wel --entry widest 0 2>&1 | FileCheck %s --check-prefix=NARROW
+// RUN: not graph-run %S/../algorithms/widest.mlir --graph %S/Inputs/narrowest-path.wel --entry widest 0 --backend cpu 2>&1 | FileCheck %s --check-prefix=NARROW
+// NARROW: error: widest: a path of width -2^63 would read as unreached
+// RUN: graph-run %S/../algorithms/widest.mlir --graph %S/Inputs/narrowest-path.wel --entry widest 3 | FileCheck %s --check-prefix=WIDE
+// WIDE:      -9223372036854775808
+// WIDE-NEXT: -9223372036854775808
+// WIDE-NEXT: -9223372036854775808
+// WIDE-NEXT: 9223372036854775807
 // sssp_delta refuses every negative distance (its buckets start at 0).
 // RUN: not graph-run %S/../algorithms/sssp_delta.mlir --graph %S/Inputs/negative-path.wel --entry sssp_delta 0 5 --backend cpu 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // NEGATIVE: error: a node pushed to an ordered worklist has a negative key
