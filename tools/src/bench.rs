@@ -37,7 +37,7 @@ use crate::reference::{read_table, unmatched, Reference};
 use crate::timing::{median, Timing};
 
 /// The corpus: program name and its scalar arguments (`S` is the source node).
-const ALGORITHMS: [(&str, &[&str]); 18] = [
+const ALGORITHMS: [(&str, &[&str]); 19] = [
     ("bfs", &["S"]),
     ("sssp", &["S"]),
     ("sssp_delta", &["S", "64"]),
@@ -46,6 +46,7 @@ const ALGORITHMS: [(&str, &[&str]); 18] = [
     ("pr_f32", &["20", "0.85"]),
     ("cc", &[]),
     ("cc_afforest", &[]),
+    ("scc", &[]),
     ("bc", &["S"]),
     ("tc", &[]),
     ("tc_merge", &[]),

@@ -577,6 +577,24 @@ fn lcc_matches_reference() {
 }
 
 #[test]
+fn scc_matches_reference() {
+    run_all("scc", &|_| vec![], &|what, g, r| {
+        // Tarjan's components, each labelled with its largest node.
+        let mut pg = petgraph::graph::DiGraph::<(), ()>::new();
+        let nodes: Vec<_> = (0..g.num_nodes()).map(|_| pg.add_node(())).collect();
+        for (s, d, _) in g.edges() {
+            pg.add_edge(nodes[s as usize], nodes[d as usize], ());
+        }
+        let mut want = vec![0i64; nodes.len()];
+        for component in petgraph::algo::tarjan_scc(&pg) {
+            let largest = component.iter().map(|n| n.index()).max().expect("a component has a node");
+            component.iter().for_each(|n| want[n.index()] = largest as i64);
+        }
+        assert_eq!(ints(&r[0]), want, "{what}");
+    });
+}
+
+#[test]
 fn cc_matches_reference() {
     run_all("cc", &|_| vec![], &check_components);
 }

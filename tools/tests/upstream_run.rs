@@ -46,12 +46,13 @@ enum Result_ {
     One,
 }
 
-const ENTRIES: [Entry; 17] = [
+const ENTRIES: [Entry; 18] = [
     Entry { name: "bfs", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
     Entry { name: "sssp", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
     Entry { name: "widest", host_args: &[("%c0", "index")], run_args: &["0"], result: Result_::Ints },
     Entry { name: "cc", host_args: &[], run_args: &[], result: Result_::Ints },
     Entry { name: "cc_afforest", host_args: &[], run_args: &[], result: Result_::Ints },
+    Entry { name: "scc", host_args: &[], run_args: &[], result: Result_::Ints },
     Entry { name: "mis", host_args: &[], run_args: &[], result: Result_::Ints },
     Entry { name: "coloring", host_args: &[], run_args: &[], result: Result_::Ints },
     Entry { name: "mst", host_args: &[], run_args: &[], result: Result_::One },

@@ -93,7 +93,7 @@
 // NONE-NOT: .minnctapersm
 
 // Every algorithm of the corpus, at both architectures.
-// RUN: for a in bc bfs cc cc_afforest coloring jaccard kclique4 kcore lcc widest mis mst pr pr_f32 sssp sssp_delta tc tc_merge; do \
+// RUN: for a in bc bfs cc cc_afforest coloring jaccard kclique4 kcore lcc widest mis mst pr pr_f32 scc sssp sssp_delta tc tc_merge; do \
 // RUN:   graph-opt %S/../../algorithms/$a.mlir --target=gpu --emit=ptx -o %t.$a.ptx && \
 // RUN:   grep -q "^.visible .entry _strata_entry_$a(" %t.$a.ptx && \
 // RUN:   %ptxas -arch=sm_80 %t.$a.ptx -o /dev/null && \
