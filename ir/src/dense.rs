@@ -412,6 +412,78 @@ pub fn elements_of(a: &Attribute) -> Option<(Elements, Type)> {
     Some((read(body, &ty).ok()??, ty))
 }
 
+/// The shape of a nested list literal (`[[1, 2], [3, 4]]`: `[2, 2]`; one
+/// element: `[]`), or `None` where its lists are ragged or it is not one.
+pub fn literal_shape(body: &str) -> Option<Vec<i64>> {
+    fn value(text: &str) -> Option<Vec<i64>> {
+        let text = text.trim();
+        let Some(inner) = text.strip_prefix('[') else {
+            return (!text.is_empty() && !text.contains([']', ','])).then(Vec::new);
+        };
+        let inner = inner.strip_suffix(']')?;
+        if inner.trim().is_empty() {
+            return Some(vec![0]);
+        }
+        let mut shape: Option<Vec<i64>> = None;
+        let mut count = 0;
+        for item in top_level(inner) {
+            let child = value(item)?;
+            if shape.as_ref().is_some_and(|s| *s != child) {
+                return None;
+            }
+            shape = Some(child);
+            count += 1;
+        }
+        let mut dims = vec![count];
+        dims.extend(shape.unwrap_or_default());
+        Some(dims)
+    }
+    value(body)
+}
+
+/// The parts of `text` between its top-level commas (outside brackets,
+/// parentheses and quotes).
+fn top_level(text: &str) -> Vec<&str> {
+    let (mut parts, mut depth, mut quoted, mut start) = (Vec::new(), 0i32, false, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            _ if quoted => {}
+            '[' | '(' | '<' => depth += 1,
+            ']' | ')' | '>' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+/// The body of `sparse<INDICES, VALUES> : ty` as MLIR prints it: each part
+/// as a dense literal of its own shape would print (indices as `i64`,
+/// values of `ty`'s element type: one element where all are the same).
+/// `None` where a part is not one this module reads: the body is then kept
+/// as written.
+pub fn sparse_body_text(body: &str, ty: &Type) -> Option<String> {
+    let (Type::Vector(s) | Type::Tensor(s)) = ty else { return None };
+    let [indices, values] = top_level(body)[..] else { return None };
+    let part = |text: &str, element: &Type| {
+        let dims = literal_shape(text)?;
+        let shaped = Type::Tensor(std::sync::Arc::new(crate::types::ShapedType {
+            shape: Some(dims.clone()),
+            scalable: vec![false; dims.len()],
+            element: element.clone(),
+            params: Vec::new(),
+        }));
+        let elements = read(text, &shaped).ok()??;
+        Some(body_text(&elements, &shaped))
+    };
+    Some(format!("{}, {}", part(indices, &Type::i64())?, part(values, &s.element)?))
+}
+
 /// `[[a, b], [c, d]]` for elements laid out in `dims`.
 fn nested(texts: &[String], dims: &[i64]) -> String {
     match dims.split_first() {
@@ -440,6 +512,29 @@ mod tests {
     use super::*;
     use crate::types::{FloatKind, ShapedType};
     use std::sync::Arc;
+
+    #[test]
+    fn literal_shapes_and_sparse_bodies() {
+        assert_eq!(literal_shape("0"), Some(vec![]));
+        assert_eq!(literal_shape("[0]"), Some(vec![1]));
+        assert_eq!(literal_shape("[[1, 1, 0], [0, 1, 1]]"), Some(vec![2, 3]));
+        assert_eq!(literal_shape("[]"), Some(vec![0]));
+        assert_eq!(literal_shape("[[1], [2, 3]]"), None);
+        assert_eq!(literal_shape("[1"), None);
+        let f32s = Type::Tensor(Arc::new(ShapedType {
+            shape: Some(vec![2, 2, 2]),
+            scalable: vec![false; 3],
+            element: Type::f32(),
+            params: Vec::new(),
+        }));
+        assert_eq!(sparse_body_text("[0], [-1.0]", &f32s).as_deref(), Some("0, -1.000000e+00"));
+        assert_eq!(
+            sparse_body_text("[[1,1,0],[0,1,1]], [0xFFFFFFFF, 0x7F800001]", &f32s).as_deref(),
+            Some("[[1, 1, 0], [0, 1, 1]], [0xFFFFFFFF, 0x7F800001]")
+        );
+        assert_eq!(sparse_body_text("0, \"foo\"", &f32s), None);
+        assert_eq!(sparse_body_text("", &f32s), None);
+    }
 
     fn tensor(dims: &[i64], element: Type) -> Type {
         Type::Tensor(Arc::new(ShapedType { shape: Some(dims.to_vec()), scalable: vec![], element, params: vec![] }))

@@ -109,6 +109,89 @@ pub fn f128_to_f64(bits: u128) -> f64 {
     }
 }
 
+/// Whether the bits of a wide format (`f80` when `f80`, else `f128`) are a
+/// finite value.
+pub fn is_finite(f80: bool, bits: u128) -> bool {
+    let exp = if f80 { bits >> 64 } else { bits >> 112 } & TOP;
+    exp != TOP
+}
+
+/// The bits of a wide format (`f80` when `f80`, else `f128`) nearest to
+/// the decimal literal `text` (`-1.25`, `3e-4950`, digits with an optional
+/// point and exponent), ties to even; `None` if `text` is not one. Values
+/// beyond the format's range are infinities, values below its smallest
+/// denormal zeros, as MLIR's reader makes them.
+pub fn from_decimal(f80: bool, text: &str) -> Option<u128> {
+    use num_bigint::BigUint;
+    let (negative, body) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (mantissa, exponent) = match body.find(['e', 'E']) {
+        Some(i) => (&body[..i], body[i + 1..].parse::<i64>().ok()?),
+        None => (body, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{whole}{fraction}");
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let exp10 = exponent.checked_sub(i64::try_from(fraction.len()).ok()?)?;
+    let sign = u128::from(negative) << if f80 { 79 } else { 127 };
+    let d = BigUint::parse_bytes(digits.as_bytes(), 10)?;
+    // Beyond any finite value or below any denormal (both formats reach
+    // about 1.2e4932 and 3.6e-4951): an infinity or a zero without the
+    // arithmetic.
+    let magnitude = exp10 + digits.trim_start_matches('0').len() as i64;
+    if d == BigUint::ZERO || magnitude < -5000 {
+        return Some(sign);
+    }
+    let precision: u64 = if f80 { 64 } else { 113 };
+    let infinity = if f80 { (TOP << 64) | (1 << 63) } else { TOP << 112 };
+    if magnitude > 5000 {
+        return Some(sign | infinity);
+    }
+    // value = q * 2^e2, q of precision + 3 bits or more, `sticky` for any
+    // nonzero bits below q.
+    let (q, e2, sticky) = if exp10 >= 0 {
+        (d * BigUint::from(10u32).pow(exp10 as u32), 0i64, false)
+    } else {
+        let den = BigUint::from(10u32).pow((-exp10) as u32);
+        let k = (precision as i64 + 3 + den.bits() as i64 - d.bits() as i64).max(0);
+        let shifted = d << k as usize;
+        let (q, r) = (&shifted / &den, &shifted % &den);
+        (q, -k, r != BigUint::ZERO)
+    };
+    // The leading bit's exponent, and the format's least (normal) one.
+    let lead = q.bits() as i64 - 1 + e2;
+    let least = i64::from(1 - BIAS);
+    let top = lead.max(least);
+    // Drop the bits below the format's last significand bit at `top`.
+    let drop = top - (precision as i64 - 1) - e2;
+    let mut significand = if drop > 0 {
+        let kept = &q >> drop as usize;
+        let rest = &q - (&kept << drop as usize);
+        let half = BigUint::from(1u32) << (drop - 1) as usize;
+        let odd = kept.bit(0);
+        let up = rest > half || (rest == half && (sticky || odd));
+        kept + BigUint::from(u32::from(up))
+    } else {
+        q << (-drop) as usize
+    };
+    let mut exp = top;
+    if significand.bits() > precision {
+        significand >>= 1;
+        exp += 1;
+    }
+    if exp > i64::from(BIAS) {
+        return Some(sign | infinity);
+    }
+    let sig: u128 = significand.iter_u64_digits().enumerate().map(|(i, w)| u128::from(w) << (64 * i)).sum();
+    let normal = sig >> (precision - 1) == 1;
+    let field = if normal { (exp + i64::from(BIAS)) as u128 } else { 0 };
+    Some(if f80 { sign | (field << 64) | sig } else { sign | (field << 112) | (sig & ((1 << 112) - 1)) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,6 +219,32 @@ mod tests {
         // The smallest f64 subnormal, 2^-1074, is normal in both.
         assert_eq!(f80_from_f64(5e-324), ((16383 - 1074) << 64) | (1 << 63));
         assert_eq!(f128_from_f64(5e-324), (16383 - 1074) << 112);
+    }
+
+    #[test]
+    fn decimals_read_exactly() {
+        // A decimal an f64 holds exactly reads as that f64's bits.
+        for v in [1.0, -2.5, 3.0, 0.5, 1024.0, 0.0, -0.0, 1.5e10, 0.0009765625] {
+            let text = format!("{v:e}");
+            assert_eq!(from_decimal(true, &text), Some(f80_from_f64(v)), "f80 {text}");
+            assert_eq!(from_decimal(false, &text), Some(f128_from_f64(v)), "f128 {text}");
+        }
+        // What MLIR prints for 1 + 2^-63 in f80 and 1 + 2^-112 in f128.
+        assert_eq!(from_decimal(true, "1.00000000000000000011"), Some(0x3FFF_8000_0000_0000_0001));
+        assert_eq!(from_decimal(false, "1.00000000000000000000000000000000019"), Some((0x3FFF << 112) | 1));
+        // Halfway between 1 and 1 + 2^-63: to even.
+        assert_eq!(
+            from_decimal(true, "1.0000000000000000000542101086242752217003726400434970855712890625"),
+            Some(0x3FFF_8000_0000_0000_0000)
+        );
+        // Beyond f64's range, and the smallest f80 denormal (2^-16445).
+        assert_eq!(from_decimal(true, "1e400").map(f80_to_f64), Some(f64::INFINITY));
+        assert_eq!(from_decimal(true, "1e400").map(|b| b >> 64), Some(0x452F));
+        assert_eq!(from_decimal(true, "3.6451995318824746e-4951"), Some(1));
+        assert_eq!(from_decimal(true, "1e-5000"), Some(0));
+        assert_eq!(from_decimal(false, "-1e5000"), Some((1 << 127) | (0x7FFF << 112)));
+        assert_eq!(from_decimal(true, "1.5x"), None);
+        assert_eq!(from_decimal(true, ""), None);
     }
 
     #[test]

@@ -220,6 +220,17 @@ impl<'a> Parser<'a> {
         }
         let t = explicit.as_ref().or(ty).cloned().unwrap_or(if is_float { Type::f64() } else { Type::i64() });
         if let Type::Float(kind) = t {
+            if is_float && matches!(kind, FloatKind::F80 | FloatKind::F128) {
+                // Read in the format's own precision and range, not f64's.
+                let signed = if neg { format!("-{text}") } else { text.clone() };
+                let bits = crate::wide_float::from_decimal(kind == FloatKind::F80, &signed)
+                    .ok_or_else(|| Diagnostic::error(loc.clone(), "invalid floating point literal"))?;
+                let value = FloatAttr::from_bits(kind, bits).expect("the format's own bits");
+                if !crate::wide_float::is_finite(kind == FloatKind::F80, bits) {
+                    return self.err_at(loc, "floating point value too large for attribute");
+                }
+                return Ok(Attribute::Float(value));
+            }
             if is_float {
                 let v: f64 =
                     text.parse().map_err(|_| Diagnostic::error(loc.clone(), "invalid floating point literal"))?;
@@ -423,6 +434,11 @@ impl<'a> Parser<'a> {
                         }
                         return Err(d);
                     }
+                }
+            }
+            if kw == "sparse" {
+                if let Some(body) = crate::dense::sparse_body_text(&raw_body, &t) {
+                    text = format!("sparse<{body}>");
                 }
             }
             text.push_str(&format!(" : {t}"));
