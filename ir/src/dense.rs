@@ -412,76 +412,112 @@ pub fn elements_of(a: &Attribute) -> Option<(Elements, Type)> {
     Some((read(body, &ty).ok()??, ty))
 }
 
-/// The shape of a nested list literal (`[[1, 2], [3, 4]]`: `[2, 2]`; one
-/// element: `[]`), or `None` where its lists are ragged or it is not one.
-pub fn literal_shape(body: &str) -> Option<Vec<i64>> {
-    fn value(text: &str) -> Option<Vec<i64>> {
-        let text = text.trim();
-        let Some(inner) = text.strip_prefix('[') else {
-            return (!text.is_empty() && !text.contains([']', ','])).then(Vec::new);
-        };
-        let inner = inner.strip_suffix(']')?;
-        if inner.trim().is_empty() {
-            return Some(vec![0]);
-        }
-        let mut shape: Option<Vec<i64>> = None;
-        let mut count = 0;
-        for item in top_level(inner) {
-            let child = value(item)?;
-            if shape.as_ref().is_some_and(|s| *s != child) {
-                return None;
-            }
-            shape = Some(child);
-            count += 1;
-        }
-        let mut dims = vec![count];
-        dims.extend(shape.unwrap_or_default());
-        Some(dims)
-    }
-    value(body)
+/// A tensor literal read on its own: its shape (`None` for one element, a
+/// splat), its elements and the byte after it.
+struct Literal {
+    shape: Option<Vec<usize>>,
+    elements: Vec<Attribute>,
+    end: usize,
 }
 
-/// The parts of `text` between its top-level commas (outside brackets,
-/// parentheses and quotes).
-fn top_level(text: &str) -> Vec<&str> {
-    let (mut parts, mut depth, mut quoted, mut start) = (Vec::new(), 0i32, false, 0);
-    for (i, c) in text.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            _ if quoted => {}
-            '[' | '(' | '<' => depth += 1,
-            ']' | ')' | '>' => depth -= 1,
-            ',' if depth == 0 => {
-                parts.push(&text[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(&text[start..]);
-    parts
+/// The tensor literal at byte `from` of `text`, each element read as
+/// `element`.
+fn literal(text: &str, from: usize, element: &Type) -> Result<Literal, LiteralError> {
+    let mut reader = Reader { text, pos: from, element, values: Vec::new() };
+    reader.skip_space();
+    let is_list = reader.peek() == Some(b'[');
+    let shape = reader.value()?;
+    Ok(Literal { shape: is_list.then_some(shape), elements: reader.values, end: reader.pos })
 }
 
-/// The body of `sparse<INDICES, VALUES> : ty` as MLIR prints it: each part
-/// as a dense literal of its own shape would print (indices as `i64`,
-/// values of `ty`'s element type: one element where all are the same).
-/// `None` where a part is not one this module reads: the body is then kept
-/// as written.
-pub fn sparse_body_text(body: &str, ty: &Type) -> Option<String> {
-    let (Type::Vector(s) | Type::Tensor(s)) = ty else { return None };
-    let [indices, values] = top_level(body)[..] else { return None };
-    let part = |text: &str, element: &Type| {
-        let dims = literal_shape(text)?;
-        let shaped = Type::Tensor(std::sync::Arc::new(crate::types::ShapedType {
-            shape: Some(dims.clone()),
-            scalable: vec![false; dims.len()],
-            element: element.clone(),
-            params: Vec::new(),
-        }));
-        let elements = read(text, &shaped).ok()??;
-        Some(body_text(&elements, &shaped))
+/// A tensor of `dims` of `element`.
+fn tensor(dims: &[usize], element: &Type) -> Type {
+    Type::Tensor(std::sync::Arc::new(crate::types::ShapedType {
+        shape: Some(dims.iter().map(|d| *d as i64).collect()),
+        scalable: vec![false; dims.len()],
+        element: element.clone(),
+        params: Vec::new(),
+    }))
+}
+
+/// Reads `sparse<INDICES, VALUES> : ty` (the body between the angle
+/// brackets), checked as MLIR checks it, and gives the body MLIR prints:
+/// each part as a dense literal of its shape (one element where all are the
+/// same). `Ok(None)` where this module does not read the literal (an empty
+/// one, string values, other element types): it is then kept as written.
+pub fn read_sparse(body: &str, ty: &Type) -> Result<Option<String>, LiteralError> {
+    if body.trim().is_empty() || body.contains('"') {
+        return Ok(None);
+    }
+    let Some((element, dims)) = readable_element(ty) else { return Ok(None) };
+    let rank = dims.len();
+    let Literal { shape: index_shape, elements: indices, end } = literal(body, 0, &Type::i64())?;
+    let mut reader = Reader { text: body, pos: end, element, values: Vec::new() };
+    reader.skip_space();
+    if reader.peek() != Some(b',') {
+        return Err(at(reader.pos, "expected ','"));
+    }
+    let Literal { shape: value_shape, elements: values, end } = literal(body, reader.pos + 1, element)?;
+    reader.pos = end;
+    reader.skip_space();
+    if reader.pos != body.len() {
+        return Err(at(end, "expected '>'"));
+    }
+    // A single index is one of `rank` coordinates; single values stand for
+    // one per index.
+    let index_shape = index_shape.unwrap_or_else(|| vec![1, rank]);
+    let count = index_shape.first().copied().unwrap_or(0);
+    let value_shape = value_shape.unwrap_or_else(|| vec![count]);
+    let show = |s: &[usize]| s.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+    let whole = |message: String| LiteralError { offset: None, message, note: None };
+    if value_shape.len() != 1 {
+        return Err(whole("expected 1-d tensor for sparse element values".into()));
+    }
+    let shaped = match index_shape.len() {
+        2 => index_shape[1] == rank,
+        1 => rank == 1,
+        _ => false,
     };
-    Some(format!("{}, {}", part(indices, &Type::i64())?, part(values, &s.element)?))
+    if !shaped || count != value_shape[0] {
+        let type_dims: Vec<usize> = dims.iter().map(|d| *d as usize).collect();
+        return Err(whole(format!(
+            "expected shape ([{}]); inferred shape of indices literal ([{}]); inferred shape of values literal ([{}])",
+            show(&type_dims),
+            show(&index_shape),
+            show(&value_shape)
+        )));
+    }
+    // Each index within the shape (coordinates read as unsigned).
+    let coordinates: Vec<u64> = indices.iter().map(|a| a.as_int().unwrap_or(0) as u64).collect();
+    let width = if index_shape.len() == 2 { rank } else { 1 };
+    for i in 0..count {
+        let index: Vec<u64> = if coordinates.len() == 1 {
+            vec![coordinates[0]; rank]
+        } else {
+            coordinates[i * width..(i + 1) * width].to_vec()
+        };
+        if index.iter().zip(&dims).any(|(c, d)| *c >= *d as u64) {
+            return Err(whole(format!(
+                "sparse index #{i} is not contained within the value shape, with index=[{}], and type='{ty}'",
+                index.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+            )));
+        }
+    }
+    let part = |list: Vec<Attribute>, dims: &[usize], element: &Type| {
+        let shaped = tensor(dims, element);
+        body_text(&Elements::List(list), &shaped)
+    };
+    let indices_text = if coordinates.len() == 1 && index_shape == [1, rank] && rank != 1 {
+        element_text(&indices[0], &Type::i64())
+    } else {
+        part(indices, &index_shape, &Type::i64())
+    };
+    let values_text = if values.len() == 1 {
+        element_text(&values[0], &tensor(&[1], element))
+    } else {
+        part(values, &value_shape, element)
+    };
+    Ok(Some(format!("{indices_text}, {values_text}")))
 }
 
 /// `[[a, b], [c, d]]` for elements laid out in `dims`.
@@ -514,26 +550,34 @@ mod tests {
     use std::sync::Arc;
 
     #[test]
-    fn literal_shapes_and_sparse_bodies() {
-        assert_eq!(literal_shape("0"), Some(vec![]));
-        assert_eq!(literal_shape("[0]"), Some(vec![1]));
-        assert_eq!(literal_shape("[[1, 1, 0], [0, 1, 1]]"), Some(vec![2, 3]));
-        assert_eq!(literal_shape("[]"), Some(vec![0]));
-        assert_eq!(literal_shape("[[1], [2, 3]]"), None);
-        assert_eq!(literal_shape("[1"), None);
-        let f32s = Type::Tensor(Arc::new(ShapedType {
-            shape: Some(vec![2, 2, 2]),
-            scalable: vec![false; 3],
-            element: Type::f32(),
-            params: Vec::new(),
-        }));
-        assert_eq!(sparse_body_text("[0], [-1.0]", &f32s).as_deref(), Some("0, -1.000000e+00"));
+    fn sparse_literals_read_and_print_as_upstream() {
+        let ty = |dims: Vec<i64>, element: Type| {
+            Type::Tensor(Arc::new(ShapedType {
+                scalable: vec![false; dims.len()],
+                shape: Some(dims),
+                element,
+                params: Vec::new(),
+            }))
+        };
+        let f32s = ty(vec![2, 2, 2], Type::f32());
+        let read = |body: &str, t: &Type| read_sparse(body, t).map_err(|e| e.message);
+        assert_eq!(read("[0], [-1.0]", &ty(vec![1], Type::f64())), Ok(Some("0, -1.000000e+00".into())));
+        assert_eq!(read("0, -2", &ty(vec![1, 1, 1], Type::int(8))), Ok(Some("0, -2".into())));
         assert_eq!(
-            sparse_body_text("[[1,1,0],[0,1,1]], [0xFFFFFFFF, 0x7F800001]", &f32s).as_deref(),
-            Some("[[1, 1, 0], [0, 1, 1]], [0xFFFFFFFF, 0x7F800001]")
+            read("[[1,1,0],[0,1,1]], [0xFFFFFFFF, 0x7F800001]", &f32s),
+            Ok(Some("[[1, 1, 0], [0, 1, 1]], [0xFFFFFFFF, 0x7F800001]".into()))
         );
-        assert_eq!(sparse_body_text("0, \"foo\"", &f32s), None);
-        assert_eq!(sparse_body_text("", &f32s), None);
+        assert_eq!(read("0, \"foo\"", &f32s), Ok(None));
+        assert_eq!(read("", &f32s), Ok(None));
+        assert!(read("[[1, 1 1, 0]], [2]", &f32s).is_err());
+        assert_eq!(
+            read("[[1, 1, 0], [0, 1, 0]], [2.0, -1.0, 5.0]", &f32s),
+            Err("expected shape ([2, 2, 2]); inferred shape of indices literal ([2, 3]); inferred shape of values literal ([3])".into())
+        );
+        assert_eq!(
+            read("[[1, 1, 0], [0, -1, 0]], [2.0, 1.0]", &f32s),
+            Err("sparse index #1 is not contained within the value shape, with index=[0, 18446744073709551615, 0], and type='tensor<2x2x2xf32>'".into())
+        );
     }
 
     fn tensor(dims: &[i64], element: Type) -> Type {

@@ -80,3 +80,19 @@ func.func @argument_of_a_later_block() { // expected-note {{operand defined as a
 ^bb1(%a: i32):
   return
 }
+
+// -----
+
+func.func @sparse_shape() {
+  // expected-error@+1 {{expected shape ([2, 2, 2]); inferred shape of indices literal ([2, 3]); inferred shape of values literal ([3])}}
+  "f"() {bar = sparse<[[1, 1, 0], [0, 1, 0]], [2, -1, 5]> : tensor<2x2x2xi16>} : () -> ()
+  return
+}
+
+// -----
+
+func.func @sparse_index() {
+  // expected-error@+1 {{sparse index #1 is not contained within the value shape, with index=[0, 18446744073709551615, 0], and type='tensor<2x2x2xi16>'}}
+  "f"() {bar = sparse<[[1, 1, 0], [0, -1, 0]], [2, -1]> : tensor<2x2x2xi16>} : () -> ()
+  return
+}

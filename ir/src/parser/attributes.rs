@@ -437,8 +437,13 @@ impl<'a> Parser<'a> {
                 }
             }
             if kw == "sparse" {
-                if let Some(body) = crate::dense::sparse_body_text(&raw_body, &t) {
-                    text = format!("sparse<{body}>");
+                match crate::dense::read_sparse(&raw_body, &t) {
+                    Ok(Some(body)) => text = format!("sparse<{body}>"),
+                    Ok(None) => {}
+                    Err(e) => {
+                        let at = self.loc_at(e.offset.map_or(start, |o| end + 1 + o));
+                        return Err(Diagnostic::error(at, e.message));
+                    }
                 }
             }
             text.push_str(&format!(" : {t}"));
