@@ -430,6 +430,73 @@ fn literal(text: &str, from: usize, element: &Type) -> Result<Literal, LiteralEr
     Ok(Literal { shape: is_list.then_some(shape), elements: reader.values, end: reader.pos })
 }
 
+/// A tensor literal of strings at byte `from` of `text`: its shape (`None`
+/// for one string), how many strings, and the byte after it.
+fn strings(text: &str, from: usize) -> Result<(Option<Vec<usize>>, usize, usize), LiteralError> {
+    fn value(text: &str, pos: &mut usize, count: &mut usize) -> Result<Vec<usize>, LiteralError> {
+        let bytes = text.as_bytes();
+        let skip = |pos: &mut usize| {
+            while bytes.get(*pos).is_some_and(|c| c.is_ascii_whitespace()) {
+                *pos += 1;
+            }
+        };
+        skip(pos);
+        match bytes.get(*pos) {
+            Some(b'[') => {
+                *pos += 1;
+                skip(pos);
+                if bytes.get(*pos) == Some(&b']') {
+                    *pos += 1;
+                    return Ok(vec![0]);
+                }
+                let mut shapes = Vec::new();
+                loop {
+                    shapes.push(value(text, pos, count)?);
+                    skip(pos);
+                    match bytes.get(*pos) {
+                        Some(b',') => *pos += 1,
+                        Some(b']') => break,
+                        _ => return Err(at(*pos, "expected ',' or ']'")),
+                    }
+                }
+                let close = *pos;
+                *pos += 1;
+                if shapes.iter().any(|s| *s != shapes[0]) {
+                    return Err(at(close, "tensor literal is invalid; ranks are not consistent between elements"));
+                }
+                let mut shape = vec![shapes.len()];
+                shape.extend_from_slice(&shapes[0]);
+                Ok(shape)
+            }
+            Some(b'"') => {
+                let mut i = *pos + 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                if i >= bytes.len() {
+                    return Err(at(*pos, "expected '\"' to end the string"));
+                }
+                *pos = i + 1;
+                *count += 1;
+                Ok(Vec::new())
+            }
+            _ => {
+                let start = *pos;
+                let end = text[start..].find([',', ']', ' ', '>']).map_or(text.len(), |e| start + e);
+                Err(at(start, &format!("expected string token, got {}", &text[start..end])))
+            }
+        }
+    }
+    let (mut pos, mut count) = (from, 0);
+    let bytes = text.as_bytes();
+    while bytes.get(pos).is_some_and(|c| c.is_ascii_whitespace()) {
+        pos += 1;
+    }
+    let is_list = bytes.get(pos) == Some(&b'[');
+    let shape = value(text, &mut pos, &mut count)?;
+    Ok((is_list.then_some(shape), count, pos))
+}
+
 /// A tensor of `dims` of `element`.
 fn tensor(dims: &[usize], element: &Type) -> Type {
     Type::Tensor(std::sync::Arc::new(crate::types::ShapedType {
@@ -446,18 +513,47 @@ fn tensor(dims: &[usize], element: &Type) -> Type {
 /// same). `Ok(None)` where this module does not read the literal (an empty
 /// one, string values, other element types): it is then kept as written.
 pub fn read_sparse(body: &str, ty: &Type) -> Result<Option<String>, LiteralError> {
-    if body.trim().is_empty() || body.contains('"') {
+    if body.trim().is_empty() {
         return Ok(None);
     }
-    let Some((element, dims)) = readable_element(ty) else { return Ok(None) };
+    // Numbers where the element type is one; strings otherwise.
+    let (numeric, dims) = match readable_element(ty) {
+        Some((element, dims)) => (Some(element), dims),
+        None => match ty {
+            Type::Vector(s) | Type::Tensor(s) if s.shape.as_ref().is_some_and(|d| d.iter().all(|n| *n >= 0)) => {
+                (None, s.shape.clone().unwrap_or_default())
+            }
+            _ => return Ok(None),
+        },
+    };
     let rank = dims.len();
     let Literal { shape: index_shape, elements: indices, end } = literal(body, 0, &Type::i64())?;
-    let mut reader = Reader { text: body, pos: end, element, values: Vec::new() };
+    let mut reader = Reader { text: body, pos: end, element: &Type::i64(), values: Vec::new() };
     reader.skip_space();
     if reader.peek() != Some(b',') {
         return Err(at(reader.pos, "expected ','"));
     }
-    let Literal { shape: value_shape, elements: values, end } = literal(body, reader.pos + 1, element)?;
+    let from = reader.pos + 1;
+    let rest = body[from..].trim_start();
+    let (value_shape, values, end) = match numeric {
+        // Values as raw bytes in hex, kept as written.
+        Some(_) if rest.starts_with('"') => {
+            let hex = rest.trim_end();
+            let digits = hex.strip_prefix("\"0x").and_then(|h| h.strip_suffix('"'));
+            if !digits.is_some_and(|d| d.bytes().all(|c| c.is_ascii_hexdigit())) {
+                return Err(at(body.len() - rest.len(), "expected string containing hex digits starting with `0x`"));
+            }
+            return Ok(None);
+        }
+        Some(element) => {
+            let l = literal(body, from, element)?;
+            (l.shape, l.elements, l.end)
+        }
+        None => {
+            let (shape, count, end) = strings(body, from)?;
+            (shape, vec![Attribute::Unit; count], end)
+        }
+    };
     reader.pos = end;
     reader.skip_space();
     if reader.pos != body.len() {
@@ -503,6 +599,7 @@ pub fn read_sparse(body: &str, ty: &Type) -> Result<Option<String>, LiteralError
             )));
         }
     }
+    let Some(element) = numeric else { return Ok(None) };
     let part = |list: Vec<Attribute>, dims: &[usize], element: &Type| {
         let shaped = tensor(dims, element);
         body_text(&Elements::List(list), &shaped)
@@ -567,7 +664,12 @@ mod tests {
             read("[[1,1,0],[0,1,1]], [0xFFFFFFFF, 0x7F800001]", &f32s),
             Ok(Some("[[1, 1, 0], [0, 1, 1]], [0xFFFFFFFF, 0x7F800001]".into()))
         );
-        assert_eq!(read("0, \"foo\"", &f32s), Ok(None));
+        assert_eq!(read("0, \"foo\"", &f32s), Err("expected string containing hex digits starting with `0x`".into()));
+        assert_eq!(read("0, \"0x01000000\"", &f32s), Ok(None));
+        let unknown =
+            ty(vec![1, 1, 1], Type::Dialect(std::sync::Arc::new(crate::types::DialectType::opaque("unknown", "<>"))));
+        assert_eq!(read("0, \"foo\"", &unknown), Ok(None));
+        assert_eq!(read("0, 0", &unknown), Err("expected string token, got 0".into()));
         assert_eq!(read("", &f32s), Ok(None));
         assert!(read("[[1, 1 1, 0]], [2]", &f32s).is_err());
         assert_eq!(
