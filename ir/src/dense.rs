@@ -599,7 +599,11 @@ pub fn read_sparse(body: &str, ty: &Type) -> Result<Option<String>, LiteralError
             )));
         }
     }
+    // Strings stay as written; no index at all prints as nothing.
     let Some(element) = numeric else { return Ok(None) };
+    if indices.is_empty() {
+        return Ok(Some(String::new()));
+    }
     let part = |list: Vec<Attribute>, dims: &[usize], element: &Type| {
         let shaped = tensor(dims, element);
         body_text(&Elements::List(list), &shaped)
@@ -666,6 +670,8 @@ mod tests {
         );
         assert_eq!(read("0, \"foo\"", &f32s), Err("expected string containing hex digits starting with `0x`".into()));
         assert_eq!(read("0, \"0x01000000\"", &f32s), Ok(None));
+        assert_eq!(read("[], []", &ty(vec![2], Type::int(32))), Ok(Some(String::new())));
+        assert_eq!(read("[[]], [5]", &ty(vec![], Type::int(32))), Ok(Some(String::new())));
         let unknown =
             ty(vec![1, 1, 1], Type::Dialect(std::sync::Arc::new(crate::types::DialectType::opaque("unknown", "<>"))));
         assert_eq!(read("0, \"foo\"", &unknown), Ok(None));
