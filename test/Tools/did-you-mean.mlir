@@ -3,8 +3,8 @@
 // its parameter. A name close to none
 // gets the list instead.
 // RUN: not graph-opt %s 2>&1 | FileCheck %s --check-prefix=OP
-// OP: did-you-mean.mlir:[[@LINE+24]]:8: error: custom op 'arith.mulli' is unknown
-// OP: did-you-mean.mlir:[[@LINE+23]]:8: note: did you mean 'arith.muli'?
+// OP: did-you-mean.mlir:[[@LINE+25]]:8: error: custom op 'arith.mulli' is unknown
+// OP: did-you-mean.mlir:[[@LINE+24]]:8: note: did you mean 'arith.muli'?
 // RUN: not graph-opt %S/../algorithms/bfs.mlir --pass-pipeline='builtin.module(func.func(ces))' 2>&1 | FileCheck %s --check-prefix=PASS
 // PASS: note: did you mean 'cse'?
 // RUN: not graph-opt %S/../algorithms/bfs.mlir --pass-pipeline='builtin.module(canonicalize{max-iteration=2})' 2>&1 | FileCheck %s --check-prefix=OPTION
@@ -22,6 +22,7 @@
 // RUN: not graph-convert gen:kron:scale=3,wieghted %t.el 2>&1 | FileCheck %s --check-prefix=WEIGHTED
 // WEIGHTED: error: bad generator parameter 'wieghted', expected NAME=VALUE or 'weighted'; did you mean 'weighted'?
 // RUN: not graph-bench --corpus %S/../algorithms --algorithms bfs --graphs gird 2>&1 | FileCheck %s --check-prefix=GENERATOR
+// GENERATOR-NOT: algorithm
 // GENERATOR: error: gird: unknown generator 'gird', expected kron, uniform or grid; did you mean 'grid'?
 // RUN: not graph-run %S/../algorithms/bfs.mlir --graph gen:kron:depth=2 --entry bfs 0 2>&1 | FileCheck %s --check-prefix=NONE
 // NONE: error: unknown parameter 'depth' for generator 'kron' (it takes scale, degree, seed and weighted){{$}}

@@ -25,7 +25,7 @@ use strata_abi::compare::compare_results;
 use strata_abi::{HostValue, ScalarType};
 use strata_driver::pipeline::Schedule;
 use strata_driver::{Backend, CpuBackend, GpuBackend, Program, Target};
-use strata_graph::generate::from_spec;
+use strata_graph::generate::{from_spec, parse_spec};
 use strata_graph::load::build;
 use strata_graph::{Graph, LoadOptions};
 use strata_ir::types::FunctionType;
@@ -156,9 +156,8 @@ fn command() -> Command {
 fn bench_graph(spec: &str) -> Result<(Rc<Graph>, String, String), String> {
     let opts = LoadOptions { symmetrize: true, simplify: true };
     let path = std::path::Path::new(spec);
-    // A path names a file (a generator spec has no '/' or '.' before its ':').
     let kind = spec.split(':').next().unwrap_or(spec);
-    let (g, name) = if path.is_file() || kind.contains(['/', '.']) {
+    let (g, name) = if names_file(spec) {
         let g = strata_graph::load(path, opts).map_err(|e| e.to_string())?;
         (g, path.file_name().map_or_else(|| spec.to_string(), |f| f.to_string_lossy().into_owned()))
     } else {
@@ -173,12 +172,23 @@ fn bench_graph(spec: &str) -> Result<(Rc<Graph>, String, String), String> {
     Ok((Rc::new(g), name, label))
 }
 
-/// The entries of `--graphs`, at least one.
+/// Whether a `--graphs` entry names a file (a generator spec has no '/' or
+/// '.' before its ':').
+fn names_file(spec: &str) -> bool {
+    let kind = spec.split(':').next().unwrap_or(spec);
+    std::path::Path::new(spec).is_file() || kind.contains(['/', '.'])
+}
+
+/// The entries of `--graphs`, at least one; the generator specs among them
+/// checked, before anything is measured.
 fn graph_specs(m: &ArgMatches) -> Result<Vec<&str>, String> {
     let specs: Vec<&str> =
         m.get_one::<String>("graphs").expect("default").split(';').map(str::trim).filter(|s| !s.is_empty()).collect();
     if specs.is_empty() {
         return Err("error: --graphs names no graph (generator specs or graph files, separated by ';')".into());
+    }
+    for spec in specs.iter().filter(|s| !names_file(s)) {
+        parse_spec(spec).map_err(|e| format!("error: {spec}: {}", crate::run::spec_error(&e)))?;
     }
     Ok(specs)
 }

@@ -255,6 +255,39 @@ impl std::error::Error for SpecError {}
 
 /// Generates from a spec such as `kron:scale=10,degree=8,seed=3,weighted`.
 pub fn from_spec(spec: &str) -> Result<Generated, SpecError> {
+    Ok(parse_spec(spec)?.generate())
+}
+
+/// A generator spec read and checked: what it generates, nothing made yet.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spec {
+    shape: Shape,
+    seed: u64,
+    weighted: bool,
+}
+
+/// The graph a spec asks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Shape {
+    Kron(u32, u32),
+    Uniform(u64, u64),
+    Grid(u32, u32, f64),
+}
+
+impl Spec {
+    /// The graph it names.
+    pub fn generate(self) -> Generated {
+        match self.shape {
+            Shape::Kron(scale, degree) => kronecker(scale, degree, self.seed, self.weighted),
+            Shape::Uniform(n, m) => uniform(n as u32, m, self.seed, self.weighted),
+            Shape::Grid(rows, cols, drop) => grid(rows, cols, drop, self.seed, self.weighted),
+        }
+    }
+}
+
+/// Reads and checks a spec (every parameter, and that the graph fits)
+/// without generating anything.
+pub fn parse_spec(spec: &str) -> Result<Spec, SpecError> {
     let (kind, params) = spec.split_once(':').unwrap_or((spec, ""));
     let mut seed = 1u64;
     let mut weighted = false;
@@ -305,11 +338,6 @@ pub fn from_spec(spec: &str) -> Result<Generated, SpecError> {
         Ok(v)
     };
     // Every parameter is read and checked before anything is generated.
-    enum Shape {
-        Kron(u32, u32),
-        Uniform(u64, u64),
-        Grid(u32, u32, f64),
-    }
     let shape = match kind {
         "kron" => Shape::Kron(get("scale")? as u32, get("degree")? as u32),
         "uniform" => Shape::Uniform(get("nodes")? as u64, get("edges")? as u64),
@@ -324,11 +352,7 @@ pub fn from_spec(spec: &str) -> Result<Generated, SpecError> {
         }
     };
     check_fits(nodes, edges).map_err(SpecError::TooLarge)?;
-    Ok(match shape {
-        Shape::Kron(scale, degree) => kronecker(scale, degree, seed, weighted),
-        Shape::Uniform(n, m) => uniform(n as u32, m, seed, weighted),
-        Shape::Grid(rows, cols, drop) => grid(rows, cols, drop, seed, weighted),
-    })
+    Ok(Spec { shape, seed, weighted })
 }
 
 #[cfg(test)]
