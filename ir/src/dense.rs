@@ -63,7 +63,7 @@ pub fn read(body: &str, ty: &Type) -> Result<Option<Elements>, LiteralError> {
             }),
         };
     }
-    let mut reader = Reader { text: body, pos: 0, element, values: Vec::new() };
+    let mut reader = Reader { text: body, pos: 0, element: Some(element), values: Vec::new() };
     reader.skip_space();
     let is_list = reader.peek() == Some(b'[');
     let shape = reader.value()?;
@@ -102,11 +102,13 @@ const INT_FOR_FLOAT: &str = "unexpected decimal integer literal for a floating p
 struct Reader<'a> {
     text: &'a str,
     pos: usize,
-    element: &'a Type,
+    /// Each element's type; `None` for strings (read for their places
+    /// only: each a `Unit` in `values`).
+    element: Option<&'a Type>,
     values: Vec<Attribute>,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
     fn peek(&self) -> Option<u8> {
         self.text.as_bytes().get(self.pos).copied()
     }
@@ -150,14 +152,40 @@ impl Reader<'_> {
         Ok(shape)
     }
 
-    fn element(&mut self) -> Result<(), LiteralError> {
+    /// The element token here, up to a bracket, comma or blank, and where
+    /// it starts.
+    fn token(&mut self) -> (usize, &'a str) {
         let start = self.pos;
         while self.peek().is_some_and(|c| !matches!(c, b',' | b']' | b'[' | b'(' | b')') && !c.is_ascii_whitespace()) {
             self.pos += 1;
         }
-        let token = &self.text[start..self.pos];
-        let value = scalar(token, self.element).map_err(|m| at(start, m))?;
+        (start, &self.text[start..self.pos])
+    }
+
+    fn element(&mut self) -> Result<(), LiteralError> {
+        let Some(element) = self.element else { return self.string() };
+        let (start, token) = self.token();
+        let value = scalar(token, element).map_err(|m| at(start, m))?;
         self.values.push(value);
+        Ok(())
+    }
+
+    /// A string element, `"..."` with its escapes.
+    fn string(&mut self) -> Result<(), LiteralError> {
+        if self.peek() != Some(b'"') {
+            let (start, token) = self.token();
+            return Err(at(start, &format!("expected string token, got {token}")));
+        }
+        let (start, bytes) = (self.pos, self.text.as_bytes());
+        let mut i = start + 1;
+        while i < bytes.len() && bytes[i] != b'"' {
+            i += if bytes[i] == b'\\' { 2 } else { 1 };
+        }
+        if i >= bytes.len() {
+            return Err(at(start, "expected '\"' to end the string"));
+        }
+        self.pos = i + 1;
+        self.values.push(Attribute::Unit);
         Ok(())
     }
 }
@@ -348,7 +376,7 @@ fn check_complex(body: &str, ty: &Type) -> Result<(), LiteralError> {
     let bytes = body.as_bytes();
     let mut i = 0;
     while let Some(open) = body[i..].find('(').map(|o| i + o) {
-        let mut reader = Reader { text: body, pos: open + 1, element: &part, values: Vec::new() };
+        let mut reader = Reader { text: body, pos: open + 1, element: Some(&part), values: Vec::new() };
         reader.skip_space();
         reader.element()?;
         reader.skip_space();
@@ -421,80 +449,13 @@ struct Literal {
 }
 
 /// The tensor literal at byte `from` of `text`, each element read as
-/// `element`.
-fn literal(text: &str, from: usize, element: &Type) -> Result<Literal, LiteralError> {
+/// `element` (`None`: strings).
+fn literal(text: &str, from: usize, element: Option<&Type>) -> Result<Literal, LiteralError> {
     let mut reader = Reader { text, pos: from, element, values: Vec::new() };
     reader.skip_space();
     let is_list = reader.peek() == Some(b'[');
     let shape = reader.value()?;
     Ok(Literal { shape: is_list.then_some(shape), elements: reader.values, end: reader.pos })
-}
-
-/// A tensor literal of strings at byte `from` of `text`: its shape (`None`
-/// for one string), how many strings, and the byte after it.
-fn strings(text: &str, from: usize) -> Result<(Option<Vec<usize>>, usize, usize), LiteralError> {
-    fn value(text: &str, pos: &mut usize, count: &mut usize) -> Result<Vec<usize>, LiteralError> {
-        let bytes = text.as_bytes();
-        let skip = |pos: &mut usize| {
-            while bytes.get(*pos).is_some_and(|c| c.is_ascii_whitespace()) {
-                *pos += 1;
-            }
-        };
-        skip(pos);
-        match bytes.get(*pos) {
-            Some(b'[') => {
-                *pos += 1;
-                skip(pos);
-                if bytes.get(*pos) == Some(&b']') {
-                    *pos += 1;
-                    return Ok(vec![0]);
-                }
-                let mut shapes = Vec::new();
-                loop {
-                    shapes.push(value(text, pos, count)?);
-                    skip(pos);
-                    match bytes.get(*pos) {
-                        Some(b',') => *pos += 1,
-                        Some(b']') => break,
-                        _ => return Err(at(*pos, "expected ',' or ']'")),
-                    }
-                }
-                let close = *pos;
-                *pos += 1;
-                if shapes.iter().any(|s| *s != shapes[0]) {
-                    return Err(at(close, "tensor literal is invalid; ranks are not consistent between elements"));
-                }
-                let mut shape = vec![shapes.len()];
-                shape.extend_from_slice(&shapes[0]);
-                Ok(shape)
-            }
-            Some(b'"') => {
-                let mut i = *pos + 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-                if i >= bytes.len() {
-                    return Err(at(*pos, "expected '\"' to end the string"));
-                }
-                *pos = i + 1;
-                *count += 1;
-                Ok(Vec::new())
-            }
-            _ => {
-                let start = *pos;
-                let end = text[start..].find([',', ']', ' ', '>']).map_or(text.len(), |e| start + e);
-                Err(at(start, &format!("expected string token, got {}", &text[start..end])))
-            }
-        }
-    }
-    let (mut pos, mut count) = (from, 0);
-    let bytes = text.as_bytes();
-    while bytes.get(pos).is_some_and(|c| c.is_ascii_whitespace()) {
-        pos += 1;
-    }
-    let is_list = bytes.get(pos) == Some(&b'[');
-    let shape = value(text, &mut pos, &mut count)?;
-    Ok((is_list.then_some(shape), count, pos))
 }
 
 /// A tensor of `dims` of `element`.
@@ -527,8 +488,8 @@ pub fn read_sparse(body: &str, ty: &Type) -> Result<Option<String>, LiteralError
         },
     };
     let rank = dims.len();
-    let Literal { shape: index_shape, elements: indices, end } = literal(body, 0, &Type::i64())?;
-    let mut reader = Reader { text: body, pos: end, element: &Type::i64(), values: Vec::new() };
+    let Literal { shape: index_shape, elements: indices, end } = literal(body, 0, Some(&Type::i64()))?;
+    let mut reader = Reader { text: body, pos: end, element: None, values: Vec::new() };
     reader.skip_space();
     if reader.peek() != Some(b',') {
         return Err(at(reader.pos, "expected ','"));
@@ -545,13 +506,9 @@ pub fn read_sparse(body: &str, ty: &Type) -> Result<Option<String>, LiteralError
             }
             return Ok(None);
         }
-        Some(element) => {
-            let l = literal(body, from, element)?;
+        _ => {
+            let l = literal(body, from, numeric)?;
             (l.shape, l.elements, l.end)
-        }
-        None => {
-            let (shape, count, end) = strings(body, from)?;
-            (shape, vec![Attribute::Unit; count], end)
         }
     };
     reader.pos = end;
@@ -652,14 +609,7 @@ mod tests {
 
     #[test]
     fn sparse_literals_read_and_print_as_upstream() {
-        let ty = |dims: Vec<i64>, element: Type| {
-            Type::Tensor(Arc::new(ShapedType {
-                scalable: vec![false; dims.len()],
-                shape: Some(dims),
-                element,
-                params: Vec::new(),
-            }))
-        };
+        let ty = |dims: Vec<i64>, element: Type| tensor(&dims, element);
         let f32s = ty(vec![2, 2, 2], Type::f32());
         let read = |body: &str, t: &Type| read_sparse(body, t).map_err(|e| e.message);
         assert_eq!(read("[0], [-1.0]", &ty(vec![1], Type::f64())), Ok(Some("0, -1.000000e+00".into())));
@@ -672,8 +622,7 @@ mod tests {
         assert_eq!(read("0, \"0x01000000\"", &f32s), Ok(None));
         assert_eq!(read("[], []", &ty(vec![2], Type::int(32))), Ok(Some(String::new())));
         assert_eq!(read("[[]], [5]", &ty(vec![], Type::int(32))), Ok(Some(String::new())));
-        let unknown =
-            ty(vec![1, 1, 1], Type::Dialect(std::sync::Arc::new(crate::types::DialectType::opaque("unknown", "<>"))));
+        let unknown = ty(vec![1, 1, 1], Type::Dialect(Arc::new(crate::types::DialectType::opaque("unknown", "<>"))));
         assert_eq!(read("0, \"foo\"", &unknown), Ok(None));
         assert_eq!(read("0, 0", &unknown), Err("expected string token, got 0".into()));
         assert_eq!(read("", &f32s), Ok(None));

@@ -1,8 +1,9 @@
 //! The bits of the wide float formats, `f80` (x87 extended: a sign, 15
 //! exponent bits, a 64-bit significand with its integer bit) and `f128`
 //! (IEEE quad: a sign, 15 exponent bits, 112 fraction bits), to and from
-//! `f64`: every `f64` is exactly one of each, and a wide value reads as
-//! the `f64` nearest to it.
+//! `f64` (every `f64` is exactly one of each, and a wide value reads as
+//! the `f64` nearest to it), and from decimal literals, in the format's own
+//! precision.
 
 /// The exponent bias of both formats.
 const BIAS: i32 = 16383;

@@ -25,7 +25,7 @@ use strata_abi::compare::compare_results;
 use strata_abi::{HostValue, ScalarType};
 use strata_driver::pipeline::Schedule;
 use strata_driver::{Backend, CpuBackend, GpuBackend, Program, Target};
-use strata_graph::generate::{from_spec, parse_spec};
+use strata_graph::generate::{from_spec, parse_spec, SpecError};
 use strata_graph::load::build;
 use strata_graph::{Graph, LoadOptions};
 use strata_ir::types::FunctionType;
@@ -161,8 +161,7 @@ fn bench_graph(spec: &str) -> Result<(Rc<Graph>, String, String), String> {
         let g = strata_graph::load(path, opts).map_err(|e| e.to_string())?;
         (g, path.file_name().map_or_else(|| spec.to_string(), |f| f.to_string_lossy().into_owned()))
     } else {
-        let (n, edges, weighted) =
-            from_spec(spec).map_err(|e| format!("error: {spec}: {}", crate::run::spec_error(&e)))?;
+        let (n, edges, weighted) = from_spec(spec).map_err(|e| spec_failure(spec, &e))?;
         (build(n, edges, weighted, opts), kind.to_string())
     };
     if g.num_nodes() == 0 {
@@ -170,6 +169,11 @@ fn bench_graph(spec: &str) -> Result<(Rc<Graph>, String, String), String> {
     }
     let label = format!("{name} ({} nodes, {} edges)", g.num_nodes(), g.num_edges());
     Ok((Rc::new(g), name, label))
+}
+
+/// The message on `--graphs` entry `spec`'s error `e`.
+fn spec_failure(spec: &str, e: &SpecError) -> String {
+    format!("error: {spec}: {}", crate::run::spec_error(e))
 }
 
 /// Whether a `--graphs` entry names a file (a generator spec has no '/' or
@@ -188,7 +192,7 @@ fn graph_specs(m: &ArgMatches) -> Result<Vec<&str>, String> {
         return Err("error: --graphs names no graph (generator specs or graph files, separated by ';')".into());
     }
     for spec in specs.iter().filter(|s| !names_file(s)) {
-        parse_spec(spec).map_err(|e| format!("error: {spec}: {}", crate::run::spec_error(&e)))?;
+        parse_spec(spec).map_err(|e| spec_failure(spec, &e))?;
     }
     Ok(specs)
 }
